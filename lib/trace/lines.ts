@@ -1,0 +1,162 @@
+/** Where one input line came from: enough to re-read its exact bytes from the source later. */
+export interface LineRef {
+  /** Index of the source file in `Trace.sources`. */
+  readonly source: number;
+  /** 1-based line number in the (decompressed) source. */
+  readonly line: number;
+  /** Byte offset of the line's first byte in the (decompressed) source. */
+  readonly offset: number;
+  /** Byte length of the line, without its terminator. */
+  readonly length: number;
+}
+
+/** One decoded line. `text` has no terminator, no `\r`, and no BOM. */
+export interface RawLine {
+  readonly text: string;
+  readonly line: number;
+  readonly offset: number;
+  readonly length: number;
+  /** True for the last line of the input when it had no trailing newline. */
+  readonly unterminated: boolean;
+}
+
+export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+function isAsyncIterable(x: unknown): x is AsyncIterable<Uint8Array> {
+  return typeof x === 'object' && x !== null && Symbol.asyncIterator in x;
+}
+
+/** Iterates the chunks of any byte source; a `ReadableStream` is read through its reader so it works everywhere. */
+export async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array> {
+  if (isAsyncIterable(source)) {
+    yield* source;
+    return;
+  }
+  if ('getReader' in source) {
+    const reader = source.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        if (value && value.byteLength > 0) yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  }
+  yield* source;
+}
+
+/**
+ * Splits bytes into lines on `\n`, decoding each line on its own (a non-ASCII character in one line must not turn
+ * the whole file into a two-byte string). Invalid UTF-8 becomes U+FFFD; a UTF-8 BOM at the start is dropped.
+ */
+export async function* readLines(
+  source: ByteSource,
+  onBytes?: (bytesRead: number) => void,
+): AsyncGenerator<RawLine> {
+  const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  let pending: Uint8Array[] = [];
+  let pendingLength = 0;
+  let lineStart = 0; // absolute offset of the first byte of the pending line
+  let absolute = 0; // absolute offset of the current chunk's first byte
+  let lineNo = 0;
+  let first = true;
+
+  const decode = (bytes: Uint8Array): string => {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === CR) end -= 1;
+    return decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
+  };
+
+  for await (let chunk of chunksOf(source)) {
+    if (first && chunk.length > 0) {
+      first = false;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+        chunk = chunk.subarray(3);
+        absolute = 3;
+        lineStart = 3;
+      }
+    }
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(LF, start);
+      if (nl < 0) break;
+      let bytes: Uint8Array;
+      if (pendingLength > 0) {
+        pending.push(chunk.subarray(start, nl));
+        bytes = concat(pending, pendingLength + nl - start);
+        pending = [];
+        pendingLength = 0;
+      } else {
+        bytes = chunk.subarray(start, nl);
+      }
+      lineNo += 1;
+      const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+      yield { text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: false };
+      start = nl + 1;
+      lineStart = absolute + start;
+    }
+    if (start < chunk.length) {
+      // Copy: the caller may reuse the chunk's buffer.
+      pending.push(chunk.slice(start));
+      pendingLength += chunk.length - start;
+    }
+    absolute += chunk.length;
+    onBytes?.(absolute);
+  }
+  if (pendingLength > 0) {
+    const bytes = concat(pending, pendingLength);
+    lineNo += 1;
+    const length = bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    yield { text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: true };
+  }
+}
+
+function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** True when the bytes start with the gzip magic number. */
+export function isGzipMagic(head: Uint8Array): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/**
+ * Returns the source decompressed when it is gzip (by magic number, whatever its name), otherwise unchanged.
+ * Uses the web-standard `DecompressionStream`, present in browsers, workers and Node 18+.
+ */
+export async function* maybeGunzip(source: ByteSource): AsyncGenerator<Uint8Array> {
+  const it = chunksOf(source)[Symbol.asyncIterator]();
+  const head = await it.next();
+  if (head.done) return;
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => it };
+  if (!isGzipMagic(head.value)) {
+    yield head.value;
+    yield* rest;
+    return;
+  }
+  const input = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head.value);
+    },
+    async pull(controller) {
+      const next = await it.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+  // The cast-free pipe: DecompressionStream is a TransformStream<BufferSource, Uint8Array>.
+  const out = input.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
+  yield* chunksOf(out);
+}
