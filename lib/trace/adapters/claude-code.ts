@@ -1,0 +1,200 @@
+import type { Normalized } from '../types';
+import { clampText, hookDecisionFrom, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
+import { envelope, normalizeAssistant, normalizeUser, u, unknownEvent, type RawObject } from './messages';
+import { AssistantLineSchema, AttachmentLineSchema, MetaLineSchema, ProgressLineSchema, SystemLineSchema } from './schemas';
+
+// Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
+
+const SYSTEM_SUBTYPES = new Set([
+  'turn_duration',
+  'away_summary',
+  'local_command',
+  'api_error',
+  'informational',
+  'compact_boundary',
+  'init',
+]);
+
+const META_TYPES = new Set([
+  'summary',
+  'file-history-snapshot',
+  'queue-operation',
+  'permission-mode',
+  'last-prompt',
+  'custom-title',
+  'ai-title',
+  'tag',
+  'checkpoint',
+  'pr-link',
+  'agent-setting',
+]);
+
+const LEGACY_HOOK = /^(Running|)\s*([A-Za-z]+):?([^\s.]*)/;
+
+export function normalizeClaudeCodeLine(obj: RawObject, opts: NormalizeOptions): Normalized {
+  const type = obj['type'];
+  switch (type) {
+    case 'assistant':
+      return normalizeAssistant(obj, opts);
+    case 'user':
+      return normalizeUser(obj, opts);
+    case 'progress':
+      return normalizeProgress(obj, opts);
+    case 'system':
+      return normalizeCcSystem(obj, opts);
+    case 'attachment':
+      return normalizeAttachment(obj, opts);
+    default:
+      if (typeof type === 'string' && META_TYPES.has(type)) return normalizeMeta(obj, type, opts);
+      return unknownEvent(obj, typeof type === 'string' ? `unknown line type "${type}"` : 'no type field', opts);
+  }
+}
+
+function normalizeProgress(obj: RawObject, opts: NormalizeOptions): Normalized {
+  const r = ProgressLineSchema.safeParse(obj);
+  if (!r.success) return unknownEvent(obj, 'progress line without data.type', opts);
+  const line = r.data;
+  const env = { ...envelope(line), parentToolUseId: u(line.parentToolUseID) };
+  const d = line.data;
+  if (d.type === 'hook_progress') {
+    return {
+      kind: 'hook',
+      ...env,
+      via: 'progress',
+      phase: 'progress',
+      hookEvent: u(d.hookEvent),
+      hookName: u(d.hookName),
+      toolUseId: u(line.toolUseID),
+      text: d.command ? clampText(d.command, opts) : undefined,
+    };
+  }
+  if (d.type === 'agent_progress') {
+    // The embedded message is a copy of a subagent line: kept for Explain, never counted.
+    const msg = AssistantLineSchema.safeParse(d.message);
+    const embedded = msg.success
+      ? { role: 'assistant', messageId: u(msg.data.message.id), usage: parseUsage(msg.data.message.usage), model: u(msg.data.message.model) }
+      : { role: typeof d.message === 'object' && d.message !== null && 'type' in d.message ? String(d.message.type) : 'unknown' };
+    return {
+      kind: 'progress',
+      ...env,
+      progressType: d.type,
+      toolUseId: u(line.toolUseID),
+      text: d.agentId ? `agent ${d.agentId}` : undefined,
+      embedded,
+      subagentId: u(d.agentId),
+    };
+  }
+  return {
+    kind: 'progress',
+    ...env,
+    progressType: d.type,
+    toolUseId: u(line.toolUseID),
+    text: d.output ? clampText(d.output, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
+    elapsedSeconds: u(d.elapsedTimeSeconds),
+  };
+}
+
+function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions): Normalized {
+  const r = SystemLineSchema.safeParse(obj);
+  if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts);
+  const line = r.data;
+  const env = envelope(line);
+  const subtype = u(line.subtype);
+  const content = textOf(line.content);
+  if (!subtype) {
+    // Claude Code 1.0.x wrote hook runs as subtype-less system lines with ANSI escapes.
+    const text = stripAnsi(content ?? '');
+    const m = LEGACY_HOOK.exec(text);
+    return {
+      kind: 'hook',
+      ...env,
+      via: 'legacy-system',
+      phase: /completed|finished|succeeded/i.test(text) ? 'response' : /fail|error|block/i.test(text) ? 'result' : 'started',
+      hookEvent: m?.[2],
+      hookName: m ? `${m[2] ?? ''}${m[3] ? `:${m[3]}` : ''}` : undefined,
+      toolUseId: u(line.toolUseID),
+      text: clampText(text, opts),
+    };
+  }
+  if (subtype === 'stop_hook_summary') {
+    const raw = obj;
+    const count = typeof raw['hookCount'] === 'number' ? raw['hookCount'] : undefined;
+    const prevented = raw['preventedContinuation'] === true;
+    return {
+      kind: 'hook',
+      ...env,
+      via: 'stop-summary',
+      phase: 'summary',
+      hookEvent: 'Stop',
+      hookName: 'Stop',
+      toolUseId: u(line.toolUseID),
+      outcome: prevented ? 'prevented continuation' : undefined,
+      text: `${count ?? '?'} stop hook(s)${prevented ? ', prevented continuation' : ''}`,
+    };
+  }
+  if (!SYSTEM_SUBTYPES.has(subtype)) return unknownEvent(obj, `unknown system subtype "${subtype}"`, opts);
+  const cm = line.compactMetadata;
+  return {
+    kind: 'system',
+    ...env,
+    type: 'system',
+    subtype,
+    level: u(line.level),
+    text: content ? clampText(stripAnsi(content), opts) : undefined,
+    toolUseId: u(line.toolUseID),
+    durationMs: u(line.durationMs),
+    logicalParentUuid: u(line.logicalParentUuid),
+    compact: cm ? { trigger: u(cm.trigger), preTokens: u(cm.preTokens), postTokens: u(cm.postTokens) } : undefined,
+  };
+}
+
+function normalizeAttachment(obj: RawObject, opts: NormalizeOptions): Normalized {
+  const r = AttachmentLineSchema.safeParse(obj);
+  if (!r.success) return unknownEvent(obj, 'attachment line without attachment.type', opts);
+  const line = r.data;
+  const a = line.attachment;
+  const env = envelope(line);
+  if (a.type.startsWith('hook_')) {
+    const text = [textOf(a.content), textOf(a.stdout), textOf(a.stderr)].filter((t) => t).join('\n');
+    const { decision, reason } = hookDecisionFrom(a.stdout ?? a.content);
+    const blocking = a.type === 'hook_blocking_error';
+    return {
+      kind: 'hook',
+      ...env,
+      via: 'attachment',
+      phase: 'result',
+      hookEvent: u(a.hookEvent),
+      hookName: u(a.hookName),
+      toolUseId: u(a.toolUseID),
+      outcome: blocking ? 'blocked' : a.type.includes('error') ? 'error' : 'success',
+      exitCode: u(a.exitCode),
+      decision: decision ?? (blocking && a.hookEvent === 'PreToolUse' ? 'deny' : undefined),
+      decisionReason: reason,
+      text: text ? clampText(text, opts) : a.type,
+    };
+  }
+  const text = textOf(a.content);
+  return { kind: 'meta', ...env, metaType: `attachment:${a.type}`, text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined };
+}
+
+function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions): Normalized {
+  const r = MetaLineSchema.safeParse(obj);
+  if (!r.success) return unknownEvent(obj, `${type} line without the fields the model needs`, opts);
+  const line = r.data;
+  const text =
+    u(line.summary) ??
+    u(line.customTitle) ??
+    u(line.aiTitle) ??
+    u(line.tag) ??
+    u(line.lastPrompt) ??
+    u(line.permissionMode) ??
+    (line.operation ? `${line.operation}${textOf(line.content) ? `: ${textOf(line.content) ?? ''}` : ''}` : undefined) ??
+    (type === 'file-history-snapshot' ? `snapshot of ${u(line.messageId) ?? 'prompt'}` : undefined);
+  return {
+    kind: 'meta',
+    ...envelope(line),
+    metaType: type,
+    text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
+    leafUuid: u(line.leafUuid),
+  };
+}

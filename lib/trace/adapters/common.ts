@@ -1,0 +1,318 @@
+import type { ContentBlock, PatchHunk, PermissionBehavior, SideEffect, ToolResultBlock, Usage } from '../types';
+import {
+  BlockSchema,
+  HookOutputSchema,
+  ImageBlockSchema,
+  SideEffectSchemas,
+  TextBlockSchema,
+  ThinkingBlockSchema,
+  ToolResultBlockSchema,
+  ToolUseBlockSchema,
+  UsageSchema,
+  type RawBlock,
+  type RawUsage,
+} from './schemas';
+
+/** How much text an event keeps; the details view re-reads the raw line for the rest. */
+export interface NormalizeOptions {
+  readonly clamp: number;
+}
+
+export const DEFAULT_NORMALIZE: NormalizeOptions = { clamp: 16_384 };
+
+export function clampText(text: string, opts: NormalizeOptions): string {
+  return text.length > opts.clamp ? text.slice(0, opts.clamp) : text;
+}
+
+/** Strings nested in tool inputs are clamped too (a Write of a whole file should not live twice in memory). */
+export function clampDeep(value: unknown, opts: NormalizeOptions, depth = 0): unknown {
+  if (typeof value === 'string') return clampText(value, opts);
+  if (depth > 32 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => clampDeep(v, opts, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = clampDeep(v, opts, depth + 1);
+  return out;
+}
+
+const n = (x: number | null | undefined): number => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
+
+export function usageFrom(raw: RawUsage | null | undefined): Usage | undefined {
+  if (!raw) return undefined;
+  const cacheCreation = n(raw.cache_creation_input_tokens);
+  const split = raw.cache_creation;
+  const has5m = split && typeof split.ephemeral_5m_input_tokens === 'number';
+  const has1h = split && typeof split.ephemeral_1h_input_tokens === 'number';
+  const hasCacheSplit = Boolean(has5m || has1h);
+  const cache1h = hasCacheSplit ? n(split?.ephemeral_1h_input_tokens) : 0;
+  // Claude Code prices writes without a breakdown at the 5m rate; so do we.
+  const cache5m = hasCacheSplit ? n(split?.ephemeral_5m_input_tokens) : cacheCreation;
+  return {
+    input: n(raw.input_tokens),
+    output: n(raw.output_tokens),
+    cacheCreation,
+    cache5m,
+    cache1h,
+    cacheRead: n(raw.cache_read_input_tokens),
+    webSearch: n(raw.server_tool_use?.web_search_requests),
+    hasCacheSplit,
+  };
+}
+
+/** The fields a stream usage object actually carries: message_delta overwrites only those. */
+export function partialUsageFrom(raw: RawUsage | null | undefined): Partial<Usage> | undefined {
+  if (!raw) return undefined;
+  const out: { -readonly [K in keyof Usage]?: Usage[K] } = {};
+  if (typeof raw.input_tokens === 'number') out.input = raw.input_tokens;
+  if (typeof raw.output_tokens === 'number') out.output = raw.output_tokens;
+  if (typeof raw.cache_read_input_tokens === 'number') out.cacheRead = raw.cache_read_input_tokens;
+  if (typeof raw.cache_creation_input_tokens === 'number') {
+    const full = usageFrom(raw);
+    out.cacheCreation = raw.cache_creation_input_tokens;
+    out.cache5m = full?.cache5m ?? raw.cache_creation_input_tokens;
+    out.cache1h = full?.cache1h ?? 0;
+    out.hasCacheSplit = full?.hasCacheSplit ?? false;
+  }
+  if (typeof raw.server_tool_use?.web_search_requests === 'number') out.webSearch = raw.server_tool_use.web_search_requests;
+  return out;
+}
+
+export function parseUsage(value: unknown): Usage | undefined {
+  const r = UsageSchema.safeParse(value);
+  return r.success ? usageFrom(r.data) : undefined;
+}
+
+export function blocksFrom(raw: readonly RawBlock[], opts: NormalizeOptions): ContentBlock[] {
+  const out: ContentBlock[] = [];
+  for (const b of raw) out.push(blockFrom(b, opts));
+  return out;
+}
+
+export function blockFrom(b: RawBlock, opts: NormalizeOptions): ContentBlock {
+  switch (b.type) {
+    case 'text': {
+      const r = TextBlockSchema.safeParse(b);
+      if (!r.success) break;
+      const text = clampText(r.data.text, opts);
+      return text.length < r.data.text.length ? { type: 'text', text, truncated: r.data.text.length } : { type: 'text', text };
+    }
+    case 'thinking': {
+      const r = ThinkingBlockSchema.safeParse(b);
+      if (!r.success) break;
+      const text = clampText(r.data.thinking, opts);
+      const hasSignature = typeof r.data.signature === 'string' && r.data.signature.length > 0;
+      return text.length < r.data.thinking.length
+        ? { type: 'thinking', text, hasSignature, truncated: r.data.thinking.length }
+        : { type: 'thinking', text, hasSignature };
+    }
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking' };
+    case 'tool_use':
+    case 'server_tool_use':
+    case 'mcp_tool_use': {
+      const r = ToolUseBlockSchema.safeParse(b);
+      if (!r.success) break;
+      return { type: 'tool_use', id: r.data.id, name: r.data.name, input: clampDeep(r.data.input ?? {}, opts), server: b.type !== 'tool_use' };
+    }
+    case 'image': {
+      const r = ImageBlockSchema.safeParse(b);
+      const mediaType = r.success ? r.data.source?.media_type ?? undefined : undefined;
+      return mediaType ? { type: 'image', mediaType } : { type: 'image' };
+    }
+    default:
+      if (b.type.endsWith('_tool_result')) {
+        const id = typeof b['tool_use_id'] === 'string' ? b['tool_use_id'] : undefined;
+        return id ? { type: 'server_tool_result', blockType: b.type, toolUseId: id } : { type: 'server_tool_result', blockType: b.type };
+      }
+  }
+  return { type: 'other', blockType: b.type };
+}
+
+/** Joined text of the text blocks in a tool_result's content (string or blocks). */
+function resultText(content: string | readonly RawBlock[] | null | undefined): { text: string; images: number } {
+  if (typeof content === 'string') return { text: content, images: 0 };
+  if (!content) return { text: '', images: 0 };
+  const parts: string[] = [];
+  let images = 0;
+  for (const b of content) {
+    if (b.type === 'image') images += 1;
+    else {
+      const t = TextBlockSchema.safeParse(b);
+      if (t.success) parts.push(t.data.text);
+    }
+  }
+  return { text: parts.join('\n'), images };
+}
+
+export interface UserContent {
+  readonly text: string;
+  readonly textLength: number;
+  readonly images: number;
+  readonly results: ToolResultBlock[];
+}
+
+export function userContentFrom(content: string | readonly RawBlock[], opts: NormalizeOptions): UserContent {
+  if (typeof content === 'string') {
+    return { text: clampText(content, opts), textLength: content.length, images: 0, results: [] };
+  }
+  const texts: string[] = [];
+  let images = 0;
+  const results: ToolResultBlock[] = [];
+  for (const b of content) {
+    if (b.type === 'tool_result') {
+      const r = ToolResultBlockSchema.safeParse(b);
+      if (!r.success) continue;
+      const { text, images: img } = resultText(r.data.content);
+      results.push({
+        toolUseId: r.data.tool_use_id,
+        isError: r.data.is_error === true,
+        text: clampText(text, opts),
+        textLength: text.length,
+        images: img,
+      });
+    } else if (b.type === 'image') {
+      images += 1;
+    } else {
+      const t = TextBlockSchema.safeParse(b);
+      if (t.success) texts.push(t.data.text);
+    }
+  }
+  const text = texts.join('\n');
+  return { text: clampText(text, opts), textLength: text.length, images, results };
+}
+
+function hunksFrom(raw: readonly { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: readonly string[] }[], opts: NormalizeOptions): PatchHunk[] {
+  let budget = opts.clamp * 4;
+  const out: PatchHunk[] = [];
+  for (const h of raw) {
+    const lines: string[] = [];
+    for (const l of h.lines) {
+      if (budget <= 0) break;
+      budget -= l.length + 1;
+      lines.push(clampText(l, opts));
+    }
+    out.push({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines });
+    if (budget <= 0) break;
+  }
+  return out;
+}
+
+/** Reduces a `toolUseResult` / `tool_use_result` to the side effect the viewer shows. */
+export function sideEffectFrom(value: unknown, opts: NormalizeOptions): SideEffect | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return { type: 'text', text: clampText(value, opts) };
+  if (typeof value !== 'object' || Array.isArray(value)) return { type: 'other', keys: [] };
+  const edit = SideEffectSchemas.edit.safeParse(value);
+  if (edit.success && (edit.data.structuredPatch || edit.data.type === 'create')) {
+    const patch = edit.data.structuredPatch ? hunksFrom(edit.data.structuredPatch, opts) : [];
+    const created = edit.data.type === 'create';
+    const full: PatchHunk[] =
+      created && patch.length === 0 && typeof edit.data.content === 'string'
+        ? [createHunk(edit.data.content, opts)]
+        : patch;
+    const base = { type: 'file-edit' as const, filePath: edit.data.filePath, patch: full, created };
+    return typeof edit.data.userModified === 'boolean' ? { ...base, userModified: edit.data.userModified } : base;
+  }
+  const bash = SideEffectSchemas.bash.safeParse(value);
+  if (bash.success) {
+    const exit = bash.data.exitCode ?? bash.data.returnCode;
+    const base = {
+      type: 'bash' as const,
+      stdout: clampText(bash.data.stdout, opts),
+      stderr: clampText(bash.data.stderr ?? '', opts),
+      interrupted: bash.data.interrupted === true,
+    };
+    return typeof exit === 'number' ? { ...base, exitCode: exit } : base;
+  }
+  const agent = SideEffectSchemas.agent.safeParse(value);
+  if (agent.success && (agent.data.agentId || agent.data.totalToolUseCount !== undefined)) {
+    const parts: string[] = [];
+    for (const b of agent.data.content ?? []) {
+      const t = TextBlockSchema.safeParse(b);
+      if (t.success) parts.push(t.data.text);
+    }
+    return {
+      type: 'agent',
+      ...(agent.data.agentId ? { agentId: agent.data.agentId } : {}),
+      ...(agent.data.status ? { status: agent.data.status } : {}),
+      ...(typeof agent.data.totalTokens === 'number' ? { totalTokens: agent.data.totalTokens } : {}),
+      ...(typeof agent.data.totalToolUseCount === 'number' ? { totalToolUseCount: agent.data.totalToolUseCount } : {}),
+      ...(typeof agent.data.totalDurationMs === 'number' ? { totalDurationMs: agent.data.totalDurationMs } : {}),
+      text: clampText(parts.join('\n'), opts),
+    };
+  }
+  const read = SideEffectSchemas.read.safeParse(value);
+  if (read.success) {
+    const numLines = read.data.file.numLines;
+    return typeof numLines === 'number'
+      ? { type: 'read', filePath: read.data.file.filePath, numLines }
+      : { type: 'read', filePath: read.data.file.filePath };
+  }
+  return { type: 'other', keys: Object.keys(value).slice(0, 20) };
+}
+
+function createHunk(content: string, opts: NormalizeOptions): PatchHunk {
+  const lines = clampText(content, opts).split('\n');
+  return { oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length, lines: lines.map((l) => `+${l}`) };
+}
+
+export function timeFrom(ts: string | number | null | undefined): number | undefined {
+  if (typeof ts === 'number') return Number.isFinite(ts) ? ts : undefined;
+  if (typeof ts !== 'string') return undefined;
+  const t = Date.parse(ts);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+export function stripAnsi(text: string): string {
+  return text.includes('\u001b') ? text.replace(ANSI, '') : text;
+}
+
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const parts: string[] = [];
+    for (const b of value) {
+      const t = TextBlockSchema.safeParse(b);
+      if (t.success) parts.push(t.data.text);
+    }
+    return parts.join('\n');
+  }
+  return undefined;
+}
+
+export function behaviorOf(value: string | null | undefined): PermissionBehavior | undefined {
+  return value === 'allow' || value === 'deny' || value === 'ask' || value === 'defer' ? value : undefined;
+}
+
+/** A PreToolUse decision inside a hook's JSON output (a string holding JSON, or the object itself). */
+export function hookDecisionFrom(output: unknown): { decision?: PermissionBehavior; reason?: string } {
+  let value: unknown = output;
+  if (typeof output === 'string') {
+    const trimmed = output.trim();
+    if (!trimmed.startsWith('{')) return {};
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      return {};
+    }
+  }
+  const r = HookOutputSchema.safeParse(value);
+  if (!r.success) return {};
+  const specific = r.data.hookSpecificOutput;
+  const decision = behaviorOf(specific?.permissionDecision) ?? (r.data.decision === 'block' ? 'deny' : behaviorOf(r.data.decision));
+  const reason = specific?.permissionDecisionReason ?? r.data.reason ?? undefined;
+  return { ...(decision ? { decision } : {}), ...(reason ? { reason } : {}) };
+}
+
+export function isBlockArray(value: unknown): value is RawBlock[] {
+  return Array.isArray(value) && value.every((b) => BlockSchema.safeParse(b).success);
+}
+
+/** Keeps only defined values, so optional fields are absent rather than `undefined`. */
+export function compact<T extends object>(o: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined && v !== null) out[k] = v;
+  // Same keys minus the undefined ones: structurally still a T.
+  return out as T;
+}

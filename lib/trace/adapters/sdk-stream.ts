@@ -1,0 +1,252 @@
+import type { Normalized, StreamEventType } from '../types';
+import { behaviorOf, blockFrom, blocksFrom, clampText, hookDecisionFrom, partialUsageFrom, stripAnsi, textOf, type NormalizeOptions } from './common';
+import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type RawObject } from './messages';
+import { ControlLineSchema, InfoLineSchema, StreamLineSchema, SystemLineSchema, ToolProgressLineSchema, type SystemLine } from './schemas';
+
+// Agent SDK / `claude -p --output-format stream-json` lines (FORMATS.md §2).
+
+const HOOK_SUBTYPES: Readonly<Record<string, 'started' | 'progress' | 'response'>> = {
+  hook_started: 'started',
+  hook_progress: 'progress',
+  hook_response: 'response',
+};
+
+/** System subtypes the SDK documents; anything else is kept as an unknown event. */
+const SYSTEM_SUBTYPES = new Set([
+  'init',
+  'compact_boundary',
+  'status',
+  'api_retry',
+  'task_started',
+  'task_progress',
+  'task_notification',
+  'task_updated',
+  'local_command_output',
+  'informational',
+  'notification',
+  'model_refusal_fallback',
+  'model_refusal_no_fallback',
+  'thinking_tokens',
+  'session_state_changed',
+  'background_tasks_changed',
+  'commands_changed',
+  'files_persisted',
+  'elicitation_complete',
+  'memory_recall',
+  'plugin_install',
+  'control_request_progress',
+  'worker_shutting_down',
+  'session_writes_lost',
+  'mirror_error',
+]);
+
+const STREAM_EVENTS = new Set<string>([
+  'message_start',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'message_delta',
+  'message_stop',
+  'ping',
+  'error',
+]);
+
+const isStreamEventType = (t: string): t is StreamEventType => STREAM_EVENTS.has(t);
+
+/** Top-level SDK info frames that are not system frames. */
+const INFO_TYPES = new Set([
+  'rate_limit_event',
+  'tool_use_summary',
+  'auth_status',
+  'conversation_reset',
+  'prompt_suggestion',
+  'active_goal',
+  'transcript_mirror',
+]);
+
+export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions): Normalized {
+  switch (obj['type']) {
+    case 'stream_event':
+      return normalizeStream(obj, opts);
+    case 'assistant':
+      return normalizeAssistant(obj, opts);
+    case 'user':
+      return normalizeUser(obj, opts);
+    case 'result':
+      return normalizeResult(obj, opts);
+    case 'system':
+      return normalizeSdkSystem(obj, opts);
+    case 'control_request':
+    case 'control_response':
+    case 'control_cancel_request':
+    case 'keep_alive':
+      return normalizeControl(obj, opts);
+    case 'tool_progress': {
+      const r = ToolProgressLineSchema.safeParse(obj);
+      if (!r.success) return unknownEvent(obj, 'tool_progress without the fields the model needs', opts);
+      return {
+        kind: 'progress',
+        ...envelope(r.data),
+        progressType: 'tool_progress',
+        toolUseId: u(r.data.tool_use_id),
+        text: r.data.tool_name ? `${r.data.tool_name} running` : undefined,
+        elapsedSeconds: u(r.data.elapsed_time_seconds),
+      };
+    }
+    default: {
+      const type = obj['type'];
+      if (typeof type === 'string' && INFO_TYPES.has(type)) return normalizeInfo(obj, type, opts);
+      return unknownEvent(obj, typeof type === 'string' ? `unknown type "${type}"` : 'no type field', opts);
+    }
+  }
+}
+
+function normalizeStream(obj: RawObject, opts: NormalizeOptions): Normalized {
+  const r = StreamLineSchema.safeParse(obj);
+  if (!r.success) return unknownEvent(obj, 'stream_event without an event', opts);
+  const line = r.data;
+  const ev = line.event;
+  if (!isStreamEventType(ev.type)) return unknownEvent(obj, `unknown stream event "${ev.type}"`, opts);
+  const base = { kind: 'stream' as const, ...envelope(line), event: ev.type, index: u(ev.index), ttftMs: u(line.ttft_ms) };
+  switch (ev.type) {
+    case 'message_start': {
+      const m = ev.message;
+      return {
+        ...base,
+        messageId: u(m?.id),
+        model: u(m?.model),
+        blocks: m?.content ? blocksFrom(m.content, opts) : undefined,
+        usage: partialUsageFrom(m?.usage),
+      };
+    }
+    case 'content_block_start':
+      return { ...base, blocks: ev.content_block ? [blockFrom(ev.content_block, opts)] : undefined };
+    case 'content_block_delta': {
+      const d = ev.delta;
+      const fragment = u(d?.text) ?? u(d?.thinking) ?? u(d?.partial_json) ?? u(d?.signature);
+      return { ...base, deltaType: u(d?.type), fragment };
+    }
+    case 'message_delta':
+      return { ...base, stopReason: u(ev.delta?.stop_reason), usage: partialUsageFrom(ev.usage) };
+    case 'error':
+      return { ...base, errorMessage: u(ev.error?.message) ?? 'stream error' };
+    default:
+      return base;
+  }
+}
+
+function hookName(line: SystemLine): string | undefined {
+  return u(line.hook_event) ?? u(line.hook_name) ?? u(line.hook_event_name);
+}
+
+export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions): Normalized {
+  const r = SystemLineSchema.safeParse(obj);
+  if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts);
+  const line = r.data;
+  const subtype = u(line.subtype);
+  const env = envelope(line);
+  // Hook frames first: they are system frames too, and must not fall into the generic case.
+  const phase = subtype ? HOOK_SUBTYPES[subtype] : undefined;
+  if (phase) {
+    const output = line.output ?? line.stdout;
+    const { decision, reason } = hookDecisionFrom(output);
+    const text = [textOf(line.output), textOf(line.stdout), textOf(line.stderr)].filter((t) => t).join('\n');
+    return {
+      kind: 'hook',
+      ...env,
+      via: 'system',
+      phase,
+      hookEvent: u(line.hook_event) ?? u(line.hook_event_name),
+      hookName: hookName(line),
+      toolUseId: u(line.tool_use_id),
+      outcome: u(line.outcome),
+      exitCode: u(line.exit_code),
+      decision,
+      decisionReason: reason,
+      text: text ? clampText(stripAnsi(text), opts) : undefined,
+    };
+  }
+  if (subtype === 'permission_denied') {
+    return {
+      kind: 'permission-denied',
+      ...env,
+      toolName: u(line.tool_name) ?? '',
+      toolUseId: u(line.tool_use_id) ?? '',
+      message: textOf(line.message) ?? '',
+      reasonType: u(line.decision_reason_type),
+    };
+  }
+  if (!subtype || !SYSTEM_SUBTYPES.has(subtype)) {
+    return unknownEvent(obj, subtype ? `unknown system subtype "${subtype}"` : 'system line without subtype', opts);
+  }
+  const cm = line.compact_metadata;
+  const content = textOf(line.content) ?? u(line.summary) ?? u(line.description);
+  return {
+    kind: 'system',
+    ...env,
+    type: 'system',
+    subtype,
+    level: u(line.level),
+    text: content ? clampText(stripAnsi(content), opts) : typeof line.status === 'string' ? line.status : undefined,
+    toolUseId: u(line.tool_use_id),
+    model: u(line.model),
+    cwd: u(line.cwd),
+    permissionMode: u(line.permissionMode),
+    version: u(line.claude_code_version),
+    compact: cm ? { trigger: u(cm.trigger), preTokens: u(cm.pre_tokens), postTokens: u(cm.post_tokens) } : undefined,
+  };
+}
+
+function normalizeControl(obj: RawObject, opts: NormalizeOptions): Normalized {
+  const r = ControlLineSchema.safeParse(obj);
+  if (!r.success) return unknownEvent(obj, 'control frame without the fields the model needs', opts);
+  const line = r.data;
+  switch (line.type) {
+    case 'control_request': {
+      const req = line.request;
+      return {
+        kind: 'control',
+        frame: 'request',
+        requestId: u(line.request_id),
+        subtype: u(req?.subtype),
+        toolName: u(req?.tool_name),
+        toolUseId: u(req?.tool_use_id),
+      };
+    }
+    case 'control_response': {
+      const res = line.response;
+      // request_id of a response sits inside `response` (FORMATS.md §2.11).
+      return {
+        kind: 'control',
+        frame: 'response',
+        requestId: u(res?.request_id) ?? u(line.request_id),
+        subtype: u(res?.subtype),
+        behavior: behaviorOf(res?.response?.behavior),
+        message: u(res?.response?.message),
+        toolUseId: u(res?.response?.toolUseID),
+        error: u(res?.error),
+      };
+    }
+    case 'control_cancel_request':
+      return { kind: 'control', frame: 'cancel', requestId: u(line.request_id) };
+    case 'keep_alive':
+      return { kind: 'control', frame: 'keep_alive' };
+  }
+}
+
+function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions): Normalized {
+  const r = InfoLineSchema.safeParse(obj);
+  if (!r.success) return unknownEvent(obj, `${type} without the fields the model needs`, opts);
+  const line = r.data;
+  const text =
+    type === 'rate_limit_event'
+      ? `rate limit: ${line.rate_limit_info?.status ?? 'unknown'}`
+      : u(line.summary) ?? u(line.suggestion) ?? (line.new_conversation_id ? `new conversation ${line.new_conversation_id}` : undefined);
+  return {
+    kind: 'system',
+    ...envelope(line),
+    type,
+    text: text ? clampText(text, opts) : undefined,
+    newSessionId: u(line.new_conversation_id),
+  };
+}

@@ -1,0 +1,193 @@
+import { clampDeep, type NormalizeOptions } from '../adapters/common';
+import type { ContentBlock, StreamEvent, Usage } from '../types';
+import type { RebuiltBlock, StreamRebuild } from './types';
+
+// Rebuilds a message from its stream_event deltas, by content block index (never arrival order), following the
+// accumulation rules of the Anthropic SDK's MessageStream (FORMATS.md §1.3).
+
+export function startStream(e: StreamEvent, messageId: string): StreamRebuild {
+  const s: StreamRebuild = {
+    messageId,
+    startSeq: e.seq,
+    deltaCount: 0,
+    blocks: [],
+    verdict: 'incomplete',
+    eventsAfterStop: 0,
+    ...(e.time !== undefined ? { startTime: e.time } : {}),
+    ...(e.ttftMs !== undefined ? { ttftMs: e.ttftMs } : {}),
+  };
+  // message_start may arrive with content already filled in: assign those by index too.
+  (e.blocks ?? []).forEach((b, i) => setBlock(s, i, b));
+  if (e.usage) s.usage = overlay(undefined, e.usage);
+  return s;
+}
+
+function emptyBlock(index: number): RebuiltBlock {
+  return { index, type: 'text', text: '', inputJson: '', hasSignature: false, stopped: false };
+}
+
+function setBlock(s: StreamRebuild, index: number, b: ContentBlock): void {
+  const block = emptyBlock(index);
+  block.type = b.type;
+  if (b.type === 'text' || b.type === 'thinking') block.text = b.text;
+  if (b.type === 'thinking') block.hasSignature = b.hasSignature;
+  if (b.type === 'tool_use') {
+    block.id = b.id;
+    block.name = b.name;
+    block.type = b.server ? 'server_tool_use' : 'tool_use';
+  }
+  s.blocks[index] = block;
+}
+
+function blockAt(s: StreamRebuild, index: number): RebuiltBlock {
+  let b = s.blocks[index];
+  if (!b) {
+    b = emptyBlock(index);
+    s.blocks[index] = b;
+  }
+  return b;
+}
+
+/** Applies one stream event (after message_start) to the rebuild. */
+export function applyStreamEvent(s: StreamRebuild, e: StreamEvent): void {
+  const index = e.index ?? 0;
+  switch (e.event) {
+    case 'content_block_start':
+      if (e.blocks?.[0]) setBlock(s, index, e.blocks[0]);
+      else blockAt(s, index);
+      return;
+    case 'content_block_delta': {
+      s.deltaCount += 1;
+      if (s.firstDeltaTime === undefined && e.time !== undefined) s.firstDeltaTime = e.time;
+      const b = blockAt(s, index);
+      const f = e.fragment ?? '';
+      switch (e.deltaType) {
+        case 'input_json_delta':
+          // Concatenate now, parse at content_block_stop: fragments are not JSON on their own.
+          b.inputJson += f;
+          return;
+        case 'signature_delta':
+          b.hasSignature = true;
+          return;
+        case 'citations_delta':
+          return;
+        default:
+          b.text += f;
+      }
+      return;
+    }
+    case 'content_block_stop': {
+      const b = blockAt(s, index);
+      b.stopped = true;
+      finishInput(b);
+      return;
+    }
+    case 'message_delta':
+      if (e.stopReason) s.stopReason = e.stopReason;
+      if (e.usage) s.usage = overlay(s.usage, e.usage);
+      return;
+    case 'message_stop':
+      s.stopSeq = e.seq;
+      return;
+    default:
+      return;
+  }
+}
+
+function finishInput(b: RebuiltBlock): void {
+  if (b.type !== 'tool_use' && b.type !== 'server_tool_use') return;
+  if (b.inputJson.trim() === '') {
+    b.input = {};
+    return;
+  }
+  try {
+    b.input = JSON.parse(b.inputJson);
+  } catch (err) {
+    b.inputError = err instanceof Error ? err.message : 'invalid JSON';
+  }
+}
+
+/** message_delta usage is cumulative: overwrite the fields it carries, never add. */
+export function overlay(base: Usage | undefined, patch: Partial<Usage>): Usage {
+  return {
+    input: patch.input ?? base?.input ?? 0,
+    output: patch.output ?? base?.output ?? 0,
+    cacheCreation: patch.cacheCreation ?? base?.cacheCreation ?? 0,
+    cache5m: patch.cache5m ?? base?.cache5m ?? 0,
+    cache1h: patch.cache1h ?? base?.cache1h ?? 0,
+    cacheRead: patch.cacheRead ?? base?.cacheRead ?? 0,
+    webSearch: patch.webSearch ?? base?.webSearch ?? 0,
+    hasCacheSplit: patch.hasCacheSplit ?? base?.hasCacheSplit ?? false,
+  };
+}
+
+/** Parses tool inputs still open at the end (no content_block_stop ever came). */
+export function closeStream(s: StreamRebuild): void {
+  for (const b of s.blocks) if (b && !b.stopped && b.input === undefined) finishInput(b);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!sameJson(Reflect.get(a, k), Reflect.get(b, k))) return false;
+  }
+  return true;
+}
+
+/**
+ * Compares the rebuilt blocks with the completed message's blocks. Completed text may be clamped by the parser, so
+ * only the kept prefix is compared.
+ */
+export function verdictOf(s: StreamRebuild, completed: readonly ContentBlock[], hasCompleted: boolean, opts: NormalizeOptions): void {
+  if (!hasCompleted) {
+    s.verdict = 'incomplete';
+    s.detail = s.stopSeq === undefined ? 'the stream never reached message_stop and no completed message arrived' : 'no completed assistant message arrived for this message id';
+    return;
+  }
+  const rebuilt = s.blocks.filter((b): b is RebuiltBlock => b !== undefined);
+  if (rebuilt.length !== completed.length) {
+    s.verdict = 'mismatch';
+    s.detail = `${rebuilt.length} block(s) rebuilt from deltas, ${completed.length} in the completed message`;
+    return;
+  }
+  for (let i = 0; i < rebuilt.length; i++) {
+    const r = rebuilt[i];
+    const c = completed[i];
+    if (!r || !c) continue;
+    const problem = compareBlock(r, c, opts);
+    if (problem) {
+      s.verdict = 'mismatch';
+      s.detail = `block ${r.index}: ${problem}`;
+      return;
+    }
+  }
+  s.verdict = 'match';
+  s.detail = s.stopSeq === undefined ? 'blocks match, but the stream never reached message_stop' : undefined;
+}
+
+function compareBlock(r: RebuiltBlock, c: ContentBlock, opts: NormalizeOptions): string | undefined {
+  const type = r.type === 'server_tool_use' ? 'tool_use' : r.type;
+  if (type !== c.type) return `type ${r.type} rebuilt, ${c.type} completed`;
+  if (c.type === 'text' || c.type === 'thinking') {
+    const full = c.truncated === undefined;
+    const same = full ? r.text === c.text : r.text.startsWith(c.text);
+    if (!same) {
+      let at = 0;
+      while (at < r.text.length && r.text[at] === c.text[at]) at++;
+      return `text differs at character ${at} (${r.text.length} rebuilt, ${c.truncated ?? c.text.length} completed)`;
+    }
+    return undefined;
+  }
+  if (c.type === 'tool_use') {
+    if (r.id !== c.id) return `tool_use id ${r.id ?? '?'} rebuilt, ${c.id} completed`;
+    if (r.inputError) return `tool input deltas are not valid JSON (${r.inputError})`;
+    if (!sameJson(clampDeep(r.input, opts), c.input)) return 'tool input differs';
+  }
+  return undefined;
+}

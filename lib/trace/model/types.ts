@@ -1,0 +1,199 @@
+import type { SourceInfo } from '../parse';
+import type { ContentBlock, Diagnostic, PermissionBehavior, SideEffect, TraceEvent, Usage } from '../types';
+
+export interface Session {
+  readonly index: number;
+  readonly id: string;
+  readonly agents: number[];
+  readonly responses: number[];
+  readonly sources: number[];
+  firstTime?: number;
+  lastTime?: number;
+  title?: string;
+  /** The latest `total_cost_usd` of this session (it is cumulative: never summed) and the result that gave it. */
+  reportedCostUsd?: number;
+  reportedCostSeq?: number;
+}
+
+export type AgentKind = 'main' | 'subagent' | 'sidechain';
+
+export interface Agent {
+  readonly index: number;
+  readonly key: string;
+  readonly session: number;
+  readonly kind: AgentKind;
+  readonly agentId?: string;
+  /** SDK `parent_tool_use_id` of its frames, or the spawning call's id once linked. */
+  parentToolUseId?: string;
+  /** Index in `Trace.toolCalls` of the Task/Agent call that spawned it. */
+  spawnCall?: number;
+  /** The seq of the spawning tool_use line. */
+  spawnSeq?: number;
+  /** How the spawning call was found. */
+  linkedBy?: 'parent_tool_use_id' | 'toolUseResult.agentId' | 'agent_progress' | 'meta.json';
+  agentType?: string;
+  description?: string;
+  readonly models: string[];
+  readonly sources: number[];
+  eventCount: number;
+  firstSeq: number;
+  lastSeq: number;
+}
+
+export type ResponseEnd = 'result' | 'interrupted' | 'next-prompt' | 'end-of-file';
+
+export interface Response {
+  readonly index: number;
+  readonly session: number;
+  readonly firstSeq: number;
+  lastSeq: number;
+  resultSeq?: number;
+  /** How it ended: its own `result`; none where the dialect has results (interrupted); the next prompt or end of file
+   *  for session files, which have no result frames. */
+  end: ResponseEnd;
+  readonly turns: number[];
+  promptSeq?: number;
+}
+
+export type UsageCopyVia = 'line' | 'stream' | 'progress';
+
+export interface UsageCopy {
+  readonly seq: number;
+  readonly via: UsageCopyVia;
+  readonly usage: Usage;
+  chosen: boolean;
+  /** Why this copy was kept or dropped, in words. */
+  rule: string;
+}
+
+export interface RebuiltBlock {
+  readonly index: number;
+  type: string;
+  text: string;
+  id?: string;
+  name?: string;
+  inputJson: string;
+  input?: unknown;
+  inputError?: string;
+  hasSignature: boolean;
+  stopped: boolean;
+}
+
+export type StreamVerdict = 'match' | 'mismatch' | 'incomplete';
+
+export interface StreamRebuild {
+  readonly messageId: string;
+  readonly startSeq: number;
+  stopSeq?: number;
+  deltaCount: number;
+  readonly blocks: RebuiltBlock[];
+  usage?: Usage;
+  stopReason?: string;
+  startTime?: number;
+  firstDeltaTime?: number;
+  ttftMs?: number;
+  verdict: StreamVerdict;
+  detail?: string;
+  eventsAfterStop: number;
+}
+
+export interface Turn {
+  readonly index: number;
+  readonly key: string;
+  readonly messageId?: string;
+  readonly requestId?: string;
+  readonly session: number;
+  readonly agent: number;
+  response: number;
+  model?: string;
+  /** Assistant lines merged into this model call, in order. */
+  readonly seqs: number[];
+  /** Stream events of this message. */
+  readonly streamSeqs: number[];
+  readonly blocks: ContentBlock[];
+  /** For each block, the line it came from. */
+  readonly blockSeqs: number[];
+  stopReason?: string;
+  readonly copies: UsageCopy[];
+  usage?: Usage;
+  counted: boolean;
+  /** Why the turn counts or not (synthetic, replay of another file's message, …). */
+  countRule: string;
+  synthetic: boolean;
+  firstTime?: number;
+  lastTime?: number;
+  readonly toolCalls: number[];
+  stream?: StreamRebuild;
+  isSidechain: boolean;
+}
+
+export type EvidenceKind =
+  | 'control-request'
+  | 'control-response'
+  | 'hook'
+  | 'permission-denied'
+  | 'result-denial'
+  | 'denial-text'
+  | 'rejection-text'
+  | 'tool-ran';
+
+export interface PermissionEvidence {
+  readonly kind: EvidenceKind;
+  readonly behavior?: PermissionBehavior;
+  readonly seq: number;
+  readonly detail: string;
+  readonly time?: number;
+}
+
+export type PermissionState = 'allowed' | 'denied' | 'unknown';
+
+export interface ToolCall {
+  readonly index: number;
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+  readonly turn: number;
+  readonly requestSeq: number;
+  readonly agent: number;
+  readonly session: number;
+  /** Position among the tool_use blocks of its model call: result slots follow this order. */
+  readonly slot: number;
+  requestedAt?: number;
+  result?: { readonly seq: number; readonly isError: boolean; readonly text: string; readonly textLength: number; readonly time?: number };
+  readonly duplicateResults: number[];
+  sideEffect?: SideEffect;
+  permission: PermissionState;
+  /** Index into `evidence` of the item that decided `permission`. */
+  decidedBy?: number;
+  readonly evidence: PermissionEvidence[];
+  spawnedAgent?: number;
+  /** Time the permission decision arrived (control response), when known. */
+  decidedAt?: number;
+}
+
+/** A usage copy found outside any model call we loaded (e.g. an agent_progress copy of an unloaded subagent). */
+export interface LooseCopy {
+  readonly seq: number;
+  readonly messageId?: string;
+  readonly usage: Usage;
+  readonly rule: string;
+}
+
+export interface Trace {
+  readonly sources: readonly SourceInfo[];
+  readonly events: readonly TraceEvent[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly sessions: readonly Session[];
+  readonly agents: readonly Agent[];
+  readonly responses: readonly Response[];
+  readonly turns: readonly Turn[];
+  readonly toolCalls: readonly ToolCall[];
+  readonly looseCopies: readonly LooseCopy[];
+  /** Per event seq: its agent, response and turn index, or -1. */
+  readonly eventAgent: Int32Array;
+  readonly eventResponse: Int32Array;
+  readonly eventTurn: Int32Array;
+  /** Per event seq: the seq of the earlier event with the same uuid, or -1. */
+  readonly eventReplayOf: Int32Array;
+  readonly toolCallById: ReadonlyMap<string, number>;
+}

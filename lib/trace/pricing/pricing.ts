@@ -1,0 +1,67 @@
+import table from './prices.json';
+import type { Usage } from '../types';
+
+export interface ModelPrice {
+  readonly id: string;
+  readonly name: string;
+  readonly input: number;
+  readonly cacheWrite5m: number;
+  readonly cacheWrite1h: number;
+  readonly cacheRead: number;
+  readonly output: number;
+  /** Prompts over the threshold (input + cache read + cache write) are billed at these rates instead. */
+  readonly longContext?: { readonly thresholdTokens: number; readonly input: number; readonly cacheWrite5m: number; readonly cacheWrite1h: number; readonly cacheRead: number; readonly output: number };
+}
+
+export interface PriceTable {
+  readonly source: string;
+  readonly asOf: string;
+  readonly webSearchPerRequest: number;
+  readonly models: readonly ModelPrice[];
+}
+
+/** The dated list-price table shipped with Loupe (`prices.json`). */
+export const DEFAULT_PRICES: PriceTable = table;
+
+/**
+ * Maps provider-specific spellings to the first-party id family: drops a date suffix (`-20250514`, `@20250514`),
+ * Bedrock prefixes/suffixes (`us.anthropic.…-v1:0`) and a `[1m]`-style context tag.
+ */
+export function modelFamily(model: string): string {
+  return model
+    .toLowerCase()
+    .replace(/^(?:[a-z]{2}\.)?anthropic\./, '')
+    .replace(/\[[^\]]*\]$/, '')
+    .replace(/-v\d+(?::\d+)?$/, '')
+    .replace(/[@-]\d{8}$/, '');
+}
+
+export function priceFor(model: string, prices: PriceTable = DEFAULT_PRICES): ModelPrice | undefined {
+  const family = modelFamily(model);
+  return prices.models.find((m) => m.id === family);
+}
+
+export interface Cost {
+  readonly usd: number;
+  readonly priced: boolean;
+  readonly longContext: boolean;
+}
+
+/** Cost of one model call from its (deduplicated) usage: FORMATS/PRICING §4. Unknown models are unpriced, never guessed. */
+export function costOf(usage: Usage, model: string | undefined, prices: PriceTable = DEFAULT_PRICES): Cost {
+  const p = model ? priceFor(model, prices) : undefined;
+  if (!p) return { usd: 0, priced: false, longContext: false };
+  const prompt = usage.input + usage.cacheRead + usage.cacheCreation;
+  const lc = p.longContext && prompt > p.longContext.thresholdTokens ? p.longContext : undefined;
+  const r = lc ?? p;
+  const usd =
+    (usage.input * r.input + usage.cache5m * r.cacheWrite5m + usage.cache1h * r.cacheWrite1h + usage.cacheRead * r.cacheRead + usage.output * r.output) / 1e6 +
+    usage.webSearch * prices.webSearchPerRequest;
+  return { usd, priced: true, longContext: lc !== undefined };
+}
+
+/** A copy of the table with some models' prices replaced (the UI's local overrides). */
+export function withOverrides(prices: PriceTable, overrides: readonly ModelPrice[]): PriceTable {
+  const ids = new Set(overrides.map((o) => o.id));
+  return { ...prices, source: `${prices.source} (with local overrides: ${[...ids].join(', ')})`, models: [...overrides, ...prices.models.filter((m) => !ids.has(m.id))] };
+}
