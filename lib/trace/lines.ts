@@ -54,10 +54,15 @@ export async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array> 
  * Splits bytes into lines on `\n`, decoding each line on its own (a non-ASCII character in one line must not turn
  * the whole file into a two-byte string). Invalid UTF-8 becomes U+FFFD; a UTF-8 BOM at the start is dropped.
  */
-export async function* readLines(
+export async function* readLines(source: ByteSource, onBytes?: (bytesRead: number) => void): AsyncGenerator<RawLine> {
+  for await (const batch of readLineBatches(source, onBytes)) yield* batch;
+}
+
+/** Like `readLines`, one array per input chunk: a promise per chunk instead of one per line. */
+export async function* readLineBatches(
   source: ByteSource,
   onBytes?: (bytesRead: number) => void,
-): AsyncGenerator<RawLine> {
+): AsyncGenerator<RawLine[]> {
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let pending: Uint8Array[] = [];
   let pendingLength = 0;
@@ -82,6 +87,7 @@ export async function* readLines(
       }
     }
     let start = 0;
+    const batch: RawLine[] = [];
     for (;;) {
       const nl = chunk.indexOf(LF, start);
       if (nl < 0) break;
@@ -96,7 +102,7 @@ export async function* readLines(
       }
       lineNo += 1;
       const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
-      yield { text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: false };
+      batch.push({ text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: false });
       start = nl + 1;
       lineStart = absolute + start;
     }
@@ -107,12 +113,13 @@ export async function* readLines(
     }
     absolute += chunk.length;
     onBytes?.(absolute);
+    if (batch.length > 0) yield batch;
   }
   if (pendingLength > 0) {
     const bytes = concat(pending, pendingLength);
     lineNo += 1;
     const length = bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
-    yield { text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: true };
+    yield [{ text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: true }];
   }
 }
 

@@ -1,10 +1,10 @@
 import { normalizeClaudeCodeLine } from './adapters/claude-code';
-import { DEFAULT_NORMALIZE, type NormalizeOptions } from './adapters/common';
-import { normalizeDocument, looksLikeDocument } from './adapters/json-document';
+import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapters/common';
+import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem } from './adapters/json-document';
 import { normalizeSdkLine } from './adapters/sdk-stream';
-import { maybeGunzip, readLines, type ByteSource, type LineRef, type RawLine } from './lines';
-import type { Diagnostic, Normalized, SourceFormat } from './types';
-import type { RawObject } from './adapters/messages';
+import { maybeGunzip, readLineBatches, type ByteSource, type LineRef, type RawLine } from './lines';
+import type { Diagnostic, SourceFormat, TraceEvent } from './types';
+import type { Head, RawObject } from './adapters/messages';
 
 /** One input file. `name` is its path relative to what the user dropped (it carries the subagent layout). */
 export interface SourceInput {
@@ -30,7 +30,9 @@ export interface SourceInfo {
 
 /** Where parsed events and line diagnostics go; the model builder is the usual sink. */
 export interface ParseSink {
-  event(e: Normalized, src: LineRef, path?: string): void;
+  /** The seq the next event will get (events are numbered in arrival order). */
+  nextSeq(): number;
+  event(e: TraceEvent): void;
   diagnostic(d: Diagnostic): void;
 }
 
@@ -65,8 +67,8 @@ export function detectDialect(obj: RawObject): Dialect | undefined {
   return undefined;
 }
 
-export function normalizeLine(obj: RawObject, dialect: Dialect | undefined, opts: NormalizeOptions = DEFAULT_NORMALIZE): Normalized {
-  return dialect === 'claude-code' ? normalizeClaudeCodeLine(obj, opts) : normalizeSdkLine(obj, opts);
+export function normalizeLine(obj: RawObject, dialect: Dialect | undefined, opts: NormalizeOptions, h: Head): TraceEvent {
+  return dialect === 'claude-code' ? normalizeClaudeCodeLine(obj, opts, h) : normalizeSdkLine(obj, opts, h);
 }
 
 const AGENT_FILE = /(?:^|\/)agent-([A-Za-z0-9_-]+)\.(?:jsonl|meta\.json)(?:\.gz)?$/;
@@ -99,7 +101,7 @@ export async function parseSource(
   sink: ParseSink,
   opts: { normalize?: NormalizeOptions; onBytes?: (bytes: number) => void } = {},
 ): Promise<SourceInfo> {
-  const norm = opts.normalize ?? DEFAULT_NORMALIZE;
+  const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const info: SourceInfo = {
     index,
     name: input.name,
@@ -113,9 +115,10 @@ export async function parseSource(
     info.lines.invalid += 1;
     sink.diagnostic({ code, severity: 'error', message, src, consumesLine: true });
   };
-  const emit = (e: Normalized, src: LineRef, path?: string): void => {
+  const head = (src: LineRef, path?: string): Head => ({ seq: sink.nextSeq(), src, path });
+  const emit = (e: TraceEvent): void => {
     info.lines.events += 1;
-    sink.event(e, src, path);
+    sink.event(e);
   };
 
   let dialect: Dialect | undefined;
@@ -151,17 +154,21 @@ export async function parseSource(
       dialect = detectDialect(obj);
       if (dialect) info.format = dialect;
     }
-    emit(normalizeLine(obj, dialect, norm), src);
+    emit(normalizeLine(obj, dialect, norm, head(src)));
   };
 
-  for await (const l of readLines(maybeGunzip(input.open()), (b) => {
+  for await (const batch of readLineBatches(maybeGunzip(input.open()), (b) => {
     info.bytes = b;
     opts.onBytes?.(b);
   })) {
+    for (const l of batch) handleRaw(l);
+  }
+
+  function handleRaw(l: RawLine): void {
     if (l.text.length === 0 || isBlank(l.text)) {
       if (mode === 'document') buffered.push(l);
       else info.lines.blank += 1;
-      continue;
+      return;
     }
     if (mode === 'undecided') {
       mode = decideMode(l, input.name);
@@ -175,7 +182,7 @@ export async function parseSource(
         mode = 'lines';
         for (const b of buffered.splice(0)) handleOrBlank(b);
       }
-      continue;
+      return;
     }
     handleLine(l);
   }
@@ -200,21 +207,22 @@ export async function parseSource(
     if (ok && input.name.endsWith('.meta.json') && isObject(doc)) {
       info.format = 'agent-meta';
       info.lines.total += 1;
-      emit(normalizeDocument.agentMeta(doc, norm), src);
+      emit(agentMetaEvent(doc, norm, head(src)));
     } else if (ok && looksLikeDocument(doc)) {
-      const records = normalizeDocument.records(doc, norm);
-      info.format = records.format;
-      for (const r of records.items) {
+      const { format, items } = documentItems(doc);
+      info.format = format;
+      for (const item of items) {
         info.lines.total += 1;
-        if (r.event) emit(r.event, src, r.path);
-        else lineDiag('invalid-document', `${r.path}: ${r.problem ?? 'not a message'}`, src);
+        const e = normalizeItem(item, norm, head(src, item.path));
+        if (e) emit(e);
+        else lineDiag('invalid-document', `${item.path}: ${item.type === 'invalid' ? item.problem : 'not an object'}`, src);
       }
     } else if (ok && isObject(doc) && buffered.filter((b) => !isBlank(b.text)).length > 1) {
       // One pretty-printed message: a single record.
       info.lines.total += 1;
       dialect = detectDialect(doc);
       info.format = dialect ?? 'unknown';
-      emit(normalizeLine(doc, dialect, norm), src);
+      emit(normalizeLine(doc, dialect, norm, head(src)));
     } else {
       // Not one document after all: every line on its own, so nothing is lost.
       info.format = 'unknown';

@@ -288,8 +288,6 @@ export type TraceEvent =
 
 export type EventKind = TraceEvent['kind'];
 
-/** An event as an adapter returns it: the parser assigns `seq` and `src`. */
-export type Normalized = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 'seq' | 'src'> : never) : never;
 
 export type DiagnosticCode =
   | 'malformed-json'

@@ -1,6 +1,6 @@
-import type { Normalized } from '../types';
+import type { TraceEvent } from '../types';
 import { clampText, hookDecisionFrom, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
-import { envelope, normalizeAssistant, normalizeUser, u, unknownEvent, type RawObject } from './messages';
+import { envelope, normalizeAssistant, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
 import { AssistantLineSchema, AttachmentLineSchema, MetaLineSchema, ProgressLineSchema, SystemLineSchema } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
@@ -31,35 +31,35 @@ const META_TYPES = new Set([
 
 const LEGACY_HOOK = /^(Running|)\s*([A-Za-z]+):?([^\s.]*)/;
 
-export function normalizeClaudeCodeLine(obj: RawObject, opts: NormalizeOptions): Normalized {
+export function normalizeClaudeCodeLine(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const type = obj['type'];
   switch (type) {
     case 'assistant':
-      return normalizeAssistant(obj, opts);
+      return normalizeAssistant(obj, opts, h);
     case 'user':
-      return normalizeUser(obj, opts);
+      return normalizeUser(obj, opts, h);
     case 'progress':
-      return normalizeProgress(obj, opts);
+      return normalizeProgress(obj, opts, h);
     case 'system':
-      return normalizeCcSystem(obj, opts);
+      return normalizeCcSystem(obj, opts, h);
     case 'attachment':
-      return normalizeAttachment(obj, opts);
+      return normalizeAttachment(obj, opts, h);
     default:
-      if (typeof type === 'string' && META_TYPES.has(type)) return normalizeMeta(obj, type, opts);
-      return unknownEvent(obj, typeof type === 'string' ? `unknown line type "${type}"` : 'no type field', opts);
+      if (typeof type === 'string' && META_TYPES.has(type)) return normalizeMeta(obj, type, opts, h);
+      return unknownEvent(obj, typeof type === 'string' ? `unknown line type "${type}"` : 'no type field', opts, h);
   }
 }
 
-function normalizeProgress(obj: RawObject, opts: NormalizeOptions): Normalized {
+function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = ProgressLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, 'progress line without data.type', opts);
+  if (!r.success) return unknownEvent(obj, 'progress line without data.type', opts, h);
   const line = r.data;
-  const env = { ...envelope(line), parentToolUseId: u(line.parentToolUseID) };
+  const env = { ...envelope(line, opts), parentToolUseId: u(line.parentToolUseID) };
   const d = line.data;
   if (d.type === 'hook_progress') {
     return {
       kind: 'hook',
-      ...env,
+      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       via: 'progress',
       phase: 'progress',
       hookEvent: u(d.hookEvent),
@@ -76,7 +76,7 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions): Normalized {
       : { role: typeof d.message === 'object' && d.message !== null && 'type' in d.message ? String(d.message.type) : 'unknown' };
     return {
       kind: 'progress',
-      ...env,
+      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       progressType: d.type,
       toolUseId: u(line.toolUseID),
       text: d.agentId ? `agent ${d.agentId}` : undefined,
@@ -86,7 +86,7 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions): Normalized {
   }
   return {
     kind: 'progress',
-    ...env,
+    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
     progressType: d.type,
     toolUseId: u(line.toolUseID),
     text: d.output ? clampText(d.output, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
@@ -94,11 +94,11 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions): Normalized {
   };
 }
 
-function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions): Normalized {
+function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = SystemLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts);
+  if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts, h);
   const line = r.data;
-  const env = envelope(line);
+  const env = envelope(line, opts);
   const subtype = u(line.subtype);
   const content = textOf(line.content);
   if (!subtype) {
@@ -107,7 +107,7 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions): Normalized {
     const m = LEGACY_HOOK.exec(text);
     return {
       kind: 'hook',
-      ...env,
+      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       via: 'legacy-system',
       phase: /completed|finished|succeeded/i.test(text) ? 'response' : /fail|error|block/i.test(text) ? 'result' : 'started',
       hookEvent: m?.[2],
@@ -122,7 +122,7 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions): Normalized {
     const prevented = raw['preventedContinuation'] === true;
     return {
       kind: 'hook',
-      ...env,
+      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       via: 'stop-summary',
       phase: 'summary',
       hookEvent: 'Stop',
@@ -132,11 +132,11 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions): Normalized {
       text: `${count ?? '?'} stop hook(s)${prevented ? ', prevented continuation' : ''}`,
     };
   }
-  if (!SYSTEM_SUBTYPES.has(subtype)) return unknownEvent(obj, `unknown system subtype "${subtype}"`, opts);
+  if (!SYSTEM_SUBTYPES.has(subtype)) return unknownEvent(obj, `unknown system subtype "${subtype}"`, opts, h);
   const cm = line.compactMetadata;
   return {
     kind: 'system',
-    ...env,
+    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
     type: 'system',
     subtype,
     level: u(line.level),
@@ -148,19 +148,19 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions): Normalized {
   };
 }
 
-function normalizeAttachment(obj: RawObject, opts: NormalizeOptions): Normalized {
+function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = AttachmentLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, 'attachment line without attachment.type', opts);
+  if (!r.success) return unknownEvent(obj, 'attachment line without attachment.type', opts, h);
   const line = r.data;
   const a = line.attachment;
-  const env = envelope(line);
+  const env = envelope(line, opts);
   if (a.type.startsWith('hook_')) {
     const text = [textOf(a.content), textOf(a.stdout), textOf(a.stderr)].filter((t) => t).join('\n');
     const { decision, reason } = hookDecisionFrom(a.stdout ?? a.content);
     const blocking = a.type === 'hook_blocking_error';
     return {
       kind: 'hook',
-      ...env,
+      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       via: 'attachment',
       phase: 'result',
       hookEvent: u(a.hookEvent),
@@ -174,13 +174,14 @@ function normalizeAttachment(obj: RawObject, opts: NormalizeOptions): Normalized
     };
   }
   const text = textOf(a.content);
-  return { kind: 'meta', ...env, metaType: `attachment:${a.type}`, text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined };
+  return { kind: 'meta', seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time, metaType: `attachment:${a.type}`, text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined };
 }
 
-function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions): Normalized {
+function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = MetaLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, `${type} line without the fields the model needs`, opts);
+  if (!r.success) return unknownEvent(obj, `${type} line without the fields the model needs`, opts, h);
   const line = r.data;
+  const env = envelope(line, opts);
   const text =
     u(line.summary) ??
     u(line.customTitle) ??
@@ -192,7 +193,7 @@ function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions): No
     (type === 'file-history-snapshot' ? `snapshot of ${u(line.messageId) ?? 'prompt'}` : undefined);
   return {
     kind: 'meta',
-    ...envelope(line),
+    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
     metaType: type,
     text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
     leafUuid: u(line.leafUuid),

@@ -16,6 +16,22 @@ import {
 /** How much text an event keeps; the details view re-reads the raw line for the rest. */
 export interface NormalizeOptions {
   readonly clamp: number;
+  /** Returns one shared copy of a repeated string (session ids); a load supplies its own. */
+  readonly intern?: (s: string) => string;
+}
+
+/** A per-load interner: many lines repeat the same session id, and JSON.parse makes a new string each time. */
+export function withInterner(opts: NormalizeOptions): NormalizeOptions {
+  const seen = new Map<string, string>();
+  return {
+    ...opts,
+    intern: (s) => {
+      const v = seen.get(s);
+      if (v !== undefined) return v;
+      seen.set(s, s);
+      return s;
+    },
+  };
 }
 
 export const DEFAULT_NORMALIZE: NormalizeOptions = { clamp: 16_384 };

@@ -1,17 +1,25 @@
-import type { Normalized, SourceFormat } from '../types';
+import type { SourceFormat, TraceEvent } from '../types';
 import { clampText, textOf, type NormalizeOptions } from './common';
-import { u, type RawObject } from './messages';
+import { u, type Head, type RawObject } from './messages';
 import { AgentMetaSchema, EvalArtifactSchema, RecordingSchema, TestResultSchema } from './schemas';
 import { normalizeSdkLine } from './sdk-stream';
 import { normalizeClaudeCodeLine } from './claude-code';
 
 // JSON documents: an array of SDK messages, an evaluation artifact, or a recording of `{message, …timestamp}` items.
-// Each message is one record; a document header (prompt, eval verdict) is one more record.
+// Each message is one record; a document header (the recording's prompt, the eval verdict) is one more record.
 
-export interface DocumentRecord {
-  readonly path: string;
-  readonly event?: Normalized;
-  readonly problem?: string;
+export type DocumentItem =
+  | { readonly path: string; readonly type: 'message'; readonly value: unknown; readonly time?: unknown }
+  | { readonly path: string; readonly type: 'recording-header'; readonly prompt?: string; readonly time?: number }
+  | { readonly path: string; readonly type: 'eval'; readonly artifact: EvalFields }
+  | { readonly path: string; readonly type: 'invalid'; readonly problem: string };
+
+interface EvalFields {
+  readonly sessionId?: string | null;
+  readonly toolCalls?: unknown[] | null;
+  readonly transportError?: unknown;
+  readonly workspaceDiff?: unknown;
+  readonly testResult?: unknown;
 }
 
 function isObject(v: unknown): v is RawObject {
@@ -25,14 +33,6 @@ export function looksLikeDocument(doc: unknown): boolean {
 
 function isEvalArtifact(doc: RawObject): boolean {
   return ['testResult', 'workspaceDiff', 'transportError', 'toolCalls', 'results'].some((k) => k in doc);
-}
-
-function normalizeMessage(value: unknown, path: string, timestamp: unknown, opts: NormalizeOptions): DocumentRecord {
-  if (!isObject(value)) return { path, problem: 'not an object' };
-  const ccLike = 'parentUuid' in value || 'sessionId' in value;
-  const withTime = timestamp !== undefined && !('timestamp' in value) ? { ...value, timestamp } : value;
-  const event = ccLike ? normalizeClaudeCodeLine(withTime, opts) : normalizeSdkLine(withTime, opts);
-  return { path, event };
 }
 
 /** Recording items carry time as an ISO `timestamp` or a `relativeTimestamp` in ms from the recording's start. */
@@ -51,48 +51,62 @@ function recordedAt(doc: RawObject): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-function records(doc: unknown, opts: NormalizeOptions): { format: SourceFormat; items: DocumentRecord[] } {
+const message = (path: string, value: unknown, time?: unknown): DocumentItem => ({ path, type: 'message', value, ...(time !== undefined ? { time } : {}) });
+
+/** Lists a document's records in order, without normalizing them yet. */
+export function documentItems(doc: unknown): { format: SourceFormat; items: DocumentItem[] } {
   if (Array.isArray(doc)) {
-    const items = doc.map((m, i) => {
-      if (isObject(m) && 'message' in m && isObject(m['message']) && typeof m['type'] !== 'string') {
-        return normalizeMessage(m['message'], `[${i}].message`, itemTime(m, undefined), opts);
-      }
-      return normalizeMessage(m, `[${i}]`, undefined, opts);
-    });
+    const items = doc.map((m, i) =>
+      isObject(m) && isObject(m['message']) && typeof m['type'] !== 'string' ? message(`[${i}].message`, m['message'], itemTime(m, undefined)) : message(`[${i}]`, m),
+    );
     return { format: 'json-array', items };
   }
-  if (!isObject(doc)) return { format: 'unknown', items: [{ path: '$', problem: 'not a JSON document of messages' }] };
+  if (!isObject(doc)) return { format: 'unknown', items: [{ path: '$', type: 'invalid', problem: 'not a JSON document of messages' }] };
   if (isEvalArtifact(doc)) {
     const r = EvalArtifactSchema.safeParse(doc);
-    if (!r.success) return { format: 'unknown', items: [{ path: '$', problem: 'evaluation artifact without messages' }] };
+    if (!r.success) return { format: 'unknown', items: [{ path: '$', type: 'invalid', problem: 'evaluation artifact without messages' }] };
     const a = r.data;
-    const items: DocumentRecord[] = a.messages.map((m, i) => normalizeMessage(m, `messages[${i}]`, undefined, opts));
+    const items: DocumentItem[] = a.messages.map((m, i) => message(`messages[${i}]`, m));
     const seen = new Set(a.messages.map((m) => (isObject(m) && typeof m['uuid'] === 'string' ? m['uuid'] : '')));
     (a.results ?? []).forEach((m, i) => {
       // Result frames listed apart from the messages are records too, unless they repeat one.
-      if (isObject(m) && m['type'] === 'result' && !(typeof m['uuid'] === 'string' && seen.has(m['uuid']))) {
-        items.push(normalizeMessage(m, `results[${i}]`, undefined, opts));
-      }
+      if (isObject(m) && m['type'] === 'result' && !(typeof m['uuid'] === 'string' && seen.has(m['uuid']))) items.push(message(`results[${i}]`, m));
     });
-    items.push({ path: '$', event: evalEvent(a, opts) });
+    items.push({ path: '$', type: 'eval', artifact: a });
     return { format: 'eval-artifact', items };
   }
   const rec = RecordingSchema.safeParse(doc);
   if (rec.success) {
     const start = recordedAt(doc);
-    const items = rec.data.messages.map((m, i) => normalizeMessage(m.message, `messages[${i}].message`, itemTime(m, start), opts));
+    const items: DocumentItem[] = rec.data.messages.map((m, i) => message(`messages[${i}].message`, m.message, itemTime(m, start)));
     const prompt = textOf(doc['prompt']);
-    items.unshift({
-      path: '$',
-      event: { kind: 'meta', metaType: 'recording', text: prompt ? clampText(prompt, opts) : 'recording', time: start },
-    });
+    items.unshift({ path: '$', type: 'recording-header', ...(prompt ? { prompt } : {}), ...(start !== undefined ? { time: start } : {}) });
     return { format: 'recording', items };
   }
-  const items = (Array.isArray(doc['messages']) ? doc['messages'] : []).map((m, i) => normalizeMessage(m, `messages[${i}]`, undefined, opts));
-  return { format: 'json-array', items };
+  const list: unknown[] = Array.isArray(doc['messages']) ? doc['messages'] : [];
+  return { format: 'json-array', items: list.map((m, i) => message(`messages[${i}]`, m)) };
 }
 
-function evalEvent(a: { sessionId?: string | null; toolCalls?: unknown[] | null; transportError?: unknown; workspaceDiff?: unknown; testResult?: unknown }, opts: NormalizeOptions): Normalized {
+/** Normalizes one record; undefined for a record that is not an object (the caller makes it a diagnostic). */
+export function normalizeItem(item: DocumentItem, opts: NormalizeOptions, h: Head): TraceEvent | undefined {
+  switch (item.type) {
+    case 'invalid':
+      return undefined;
+    case 'recording-header':
+      return { seq: h.seq, src: h.src, path: h.path, kind: 'meta', metaType: 'recording', text: item.prompt ? clampText(item.prompt, opts) : 'recording', time: item.time };
+    case 'eval':
+      return evalEvent(item.artifact, opts, h);
+    case 'message': {
+      const value = item.value;
+      if (!isObject(value)) return undefined;
+      const withTime = item.time !== undefined && !('timestamp' in value) ? { ...value, timestamp: item.time } : value;
+      const ccLike = 'parentUuid' in value || 'sessionId' in value;
+      return ccLike ? normalizeClaudeCodeLine(withTime, opts, h) : normalizeSdkLine(withTime, opts, h);
+    }
+  }
+}
+
+function evalEvent(a: EvalFields, opts: NormalizeOptions, h: Head): TraceEvent {
   const t = TestResultSchema.safeParse(a.testResult);
   let passed: boolean | undefined;
   let testSummary: string | undefined;
@@ -105,6 +119,9 @@ function evalEvent(a: { sessionId?: string | null; toolCalls?: unknown[] | null;
   const diff = typeof a.workspaceDiff === 'string' ? a.workspaceDiff : a.workspaceDiff ? JSON.stringify(a.workspaceDiff) : undefined;
   const transport = typeof a.transportError === 'string' ? a.transportError : a.transportError ? JSON.stringify(a.transportError) : undefined;
   return {
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
     kind: 'eval',
     sessionId: u(a.sessionId),
     passed,
@@ -115,15 +132,16 @@ function evalEvent(a: { sessionId?: string | null; toolCalls?: unknown[] | null;
   };
 }
 
-function agentMeta(doc: RawObject, opts: NormalizeOptions): Normalized {
+export function agentMetaEvent(doc: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = AgentMetaSchema.safeParse(doc);
   const m = r.success ? r.data : {};
   return {
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
     kind: 'meta',
     metaType: 'agent-meta',
     text: clampText([u(m.agentType), u(m.description)].filter(Boolean).join(': ') || 'subagent metadata', opts),
     agentMeta: { agentType: u(m.agentType), description: u(m.description), toolUseId: u(m.toolUseId), parentAgentId: u(m.parentAgentId) },
   };
 }
-
-export const normalizeDocument = { records, agentMeta };

@@ -1,4 +1,5 @@
-import type { AssistantEvent, Normalized, ResultEvent, UnknownEvent } from '../types';
+import type { LineRef } from '../lines';
+import type { AssistantEvent, ResultEvent, TraceEvent, UnknownEvent } from '../types';
 import {
   blocksFrom,
   clampText,
@@ -35,9 +36,28 @@ interface EnvelopeFields {
   agentId?: string | null;
 }
 
-export function envelope(line: EnvelopeFields) {
+/** Where an event came from; adapters put it first in every event literal (one shape per kind, no spreads). */
+export interface Head {
+  readonly seq: number;
+  readonly src: LineRef;
+  readonly path: string | undefined;
+}
+
+export interface Envelope {
+  readonly sessionId: string | undefined;
+  readonly uuid: string | undefined;
+  readonly parentUuid: string | undefined;
+  readonly agentId: string | undefined;
+  readonly parentToolUseId: string | undefined;
+  readonly isSidechain: boolean | undefined;
+  readonly time: number | undefined;
+}
+
+export function envelope(line: EnvelopeFields, opts: NormalizeOptions): Envelope {
+  const sid = u(line.sessionId) ?? u(line.session_id);
   return {
-    sessionId: u(line.sessionId) ?? u(line.session_id),
+    // Thousands of lines repeat the same session id: keep one copy of the string.
+    sessionId: sid !== undefined && opts.intern ? opts.intern(sid) : sid,
     uuid: u(line.uuid),
     parentUuid: u(line.parentUuid),
     agentId: u(line.agentId),
@@ -57,10 +77,13 @@ export function rawJson(obj: unknown, opts: NormalizeOptions): string {
   return clampText(s, { clamp: Math.min(opts.clamp, 4096) });
 }
 
-export function unknownEvent(obj: RawObject, reason: string, opts: NormalizeOptions): Omit<UnknownEvent, 'seq' | 'src'> {
+export function unknownEvent(obj: RawObject, reason: string, opts: NormalizeOptions, h: Head): UnknownEvent {
   const type = typeof obj['type'] === 'string' ? obj['type'] : undefined;
   const subtype = typeof obj['subtype'] === 'string' ? obj['subtype'] : undefined;
   return {
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
     kind: 'unknown',
     type,
     subtype,
@@ -77,19 +100,20 @@ function schemaReason(type: string, issues: readonly { path: readonly PropertyKe
   return `${type} line without the fields the model needs${where ? ` (${where}: ${first?.message ?? ''})` : ''}`;
 }
 
-export function normalizeAssistant(obj: RawObject, opts: NormalizeOptions): Normalized {
+export function normalizeAssistant(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = AssistantLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, schemaReason('assistant', r.error.issues), opts);
-  return assistantFrom(r.data, opts);
+  if (!r.success) return unknownEvent(obj, schemaReason('assistant', r.error.issues), opts, h);
+  return assistantFrom(r.data, opts, h);
 }
 
-function assistantFrom(line: AssistantLine, opts: NormalizeOptions): Omit<AssistantEvent, 'seq' | 'src'> {
+function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): AssistantEvent {
   const m = line.message;
+  const env = envelope(line, opts);
   const model = u(m.model);
   const error = typeof line.error === 'string' ? line.error : undefined;
   return {
     kind: 'assistant',
-    ...envelope(line),
+    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
     messageId: u(m.id),
     requestId: u(line.requestId) ?? u(line.request_id),
     model,
@@ -105,19 +129,19 @@ function assistantFrom(line: AssistantLine, opts: NormalizeOptions): Omit<Assist
 const INTERRUPT = /^\[Request interrupted by user( for tool use)?\]$/;
 const COMMAND = /^\s*<(command-name|command-message|local-command-stdout|bash-input|bash-stdout|local-command-caveat)>/;
 
-export function normalizeUser(obj: RawObject, opts: NormalizeOptions): Normalized {
+export function normalizeUser(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = UserLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, schemaReason('user', r.error.issues), opts);
-  return userFrom(r.data, opts);
+  if (!r.success) return unknownEvent(obj, schemaReason('user', r.error.issues), opts, h);
+  return userFrom(r.data, opts, h);
 }
 
-function userFrom(line: UserLine, opts: NormalizeOptions): Normalized {
+function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
   const content = userContentFrom(line.message.content, opts);
-  const env = envelope(line);
+  const env = envelope(line, opts);
   if (content.results.length > 0) {
     return {
       kind: 'tool-result',
-      ...env,
+      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       results: content.results,
       sideEffect: sideEffectFrom(line.toolUseResult ?? line.tool_use_result, opts),
       sourceAssistantUuid: u(line.sourceToolAssistantUUID),
@@ -135,7 +159,7 @@ function userFrom(line: UserLine, opts: NormalizeOptions): Normalized {
           : 'prompt';
   return {
     kind: 'user',
-    ...env,
+    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
     role,
     text,
     textLength: content.textLength,
@@ -144,10 +168,11 @@ function userFrom(line: UserLine, opts: NormalizeOptions): Normalized {
   };
 }
 
-export function normalizeResult(obj: RawObject, opts: NormalizeOptions): Normalized {
+export function normalizeResult(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = ResultLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, schemaReason('result', r.error.issues), opts);
+  if (!r.success) return unknownEvent(obj, schemaReason('result', r.error.issues), opts, h);
   const line = r.data;
+  const env = envelope(line, opts);
   const modelUsage: ResultEvent['modelUsage'][number][] = [];
   for (const [model, mu] of Object.entries(line.modelUsage ?? {})) {
     modelUsage.push({
@@ -167,7 +192,7 @@ export function normalizeResult(obj: RawObject, opts: NormalizeOptions): Normali
   const errors = (line.errors ?? []).map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
   return {
     kind: 'result',
-    ...envelope(line),
+    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
     subtype: line.subtype,
     isError: line.is_error === true,
     numTurns: u(line.num_turns),

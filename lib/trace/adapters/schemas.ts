@@ -94,10 +94,12 @@ export const UserLineSchema = z.looseObject({
 });
 export type UserLine = z.infer<typeof UserLineSchema>;
 
-export const StreamLineSchema = z.looseObject({
+// Three quarters of a stream's lines are stream_event deltas, so this one schema strips unknown keys instead of
+// copying them (still never rejecting them): the full line stays readable through its byte offset.
+export const StreamLineSchema = z.object({
   ...Envelope,
   type: z.literal('stream_event'),
-  event: z.looseObject({
+  event: z.object({
     type: str,
     index: optNum,
     message: z
@@ -105,7 +107,7 @@ export const StreamLineSchema = z.looseObject({
       .nullish(),
     content_block: BlockSchema.nullish(),
     delta: z
-      .looseObject({
+      .object({
         type: optStr,
         text: optStr,
         thinking: optStr,

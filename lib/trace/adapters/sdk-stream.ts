@@ -1,6 +1,6 @@
-import type { Normalized, StreamEventType } from '../types';
-import { behaviorOf, blockFrom, blocksFrom, clampText, hookDecisionFrom, partialUsageFrom, stripAnsi, textOf, type NormalizeOptions } from './common';
-import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type RawObject } from './messages';
+import type { StreamEventType, TraceEvent } from '../types';
+import { behaviorOf, blockFrom, blocksFrom, clampText, hookDecisionFrom, partialUsageFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
+import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
 import { ControlLineSchema, InfoLineSchema, StreamLineSchema, SystemLineSchema, ToolProgressLineSchema, type SystemLine } from './schemas';
 
 // Agent SDK / `claude -p --output-format stream-json` lines (FORMATS.md §2).
@@ -64,29 +64,30 @@ const INFO_TYPES = new Set([
   'transcript_mirror',
 ]);
 
-export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions): Normalized {
+export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   switch (obj['type']) {
     case 'stream_event':
-      return normalizeStream(obj, opts);
+      return normalizeStream(obj, opts, h);
     case 'assistant':
-      return normalizeAssistant(obj, opts);
+      return normalizeAssistant(obj, opts, h);
     case 'user':
-      return normalizeUser(obj, opts);
+      return normalizeUser(obj, opts, h);
     case 'result':
-      return normalizeResult(obj, opts);
+      return normalizeResult(obj, opts, h);
     case 'system':
-      return normalizeSdkSystem(obj, opts);
+      return normalizeSdkSystem(obj, opts, h);
     case 'control_request':
     case 'control_response':
     case 'control_cancel_request':
     case 'keep_alive':
-      return normalizeControl(obj, opts);
+      return normalizeControl(obj, opts, h);
     case 'tool_progress': {
       const r = ToolProgressLineSchema.safeParse(obj);
-      if (!r.success) return unknownEvent(obj, 'tool_progress without the fields the model needs', opts);
+      if (!r.success) return unknownEvent(obj, 'tool_progress without the fields the model needs', opts, h);
+      const env = envelope(r.data, opts);
       return {
         kind: 'progress',
-        ...envelope(r.data),
+        seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
         progressType: 'tool_progress',
         toolUseId: u(r.data.tool_use_id),
         text: r.data.tool_name ? `${r.data.tool_name} running` : undefined,
@@ -95,56 +96,72 @@ export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions): Normal
     }
     default: {
       const type = obj['type'];
-      if (typeof type === 'string' && INFO_TYPES.has(type)) return normalizeInfo(obj, type, opts);
-      return unknownEvent(obj, typeof type === 'string' ? `unknown type "${type}"` : 'no type field', opts);
+      if (typeof type === 'string' && INFO_TYPES.has(type)) return normalizeInfo(obj, type, opts, h);
+      return unknownEvent(obj, typeof type === 'string' ? `unknown type "${type}"` : 'no type field', opts, h);
     }
   }
 }
 
-function normalizeStream(obj: RawObject, opts: NormalizeOptions): Normalized {
+function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = StreamLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, 'stream_event without an event', opts);
+  if (!r.success) return unknownEvent(obj, 'stream_event without an event', opts, h);
   const line = r.data;
   const ev = line.event;
-  if (!isStreamEventType(ev.type)) return unknownEvent(obj, `unknown stream event "${ev.type}"`, opts);
-  const base = { kind: 'stream' as const, ...envelope(line), event: ev.type, index: u(ev.index), ttftMs: u(line.ttft_ms) };
-  switch (ev.type) {
-    case 'message_start': {
-      const m = ev.message;
-      return {
-        ...base,
-        messageId: u(m?.id),
-        model: u(m?.model),
-        blocks: m?.content ? blocksFrom(m.content, opts) : undefined,
-        usage: partialUsageFrom(m?.usage),
-      };
-    }
-    case 'content_block_start':
-      return { ...base, blocks: ev.content_block ? [blockFrom(ev.content_block, opts)] : undefined };
-    case 'content_block_delta': {
-      const d = ev.delta;
-      const fragment = u(d?.text) ?? u(d?.thinking) ?? u(d?.partial_json) ?? u(d?.signature);
-      return { ...base, deltaType: u(d?.type), fragment };
-    }
-    case 'message_delta':
-      return { ...base, stopReason: u(ev.delta?.stop_reason), usage: partialUsageFrom(ev.usage) };
-    case 'error':
-      return { ...base, errorMessage: u(ev.error?.message) ?? 'stream error' };
-    default:
-      return base;
+  const type = ev.type;
+  if (!isStreamEventType(type)) return unknownEvent(obj, `unknown stream event "${type}"`, opts, h);
+  const sid = u(line.session_id);
+  const sessionId = sid !== undefined && opts.intern ? opts.intern(sid) : sid;
+  const parentToolUseId = u(line.parent_tool_use_id);
+  const index = u(ev.index);
+  // Deltas are three quarters of a stream's lines: they get a lean, fixed shape (no uuid, no envelope extras).
+  if (type === 'content_block_delta') {
+    const d = ev.delta;
+    return {
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      kind: 'stream',
+      sessionId,
+      parentToolUseId,
+      time: timeFrom(line.timestamp),
+      event: type,
+      index,
+      deltaType: u(d?.type),
+      fragment: u(d?.text) ?? u(d?.thinking) ?? u(d?.partial_json) ?? u(d?.signature),
+    };
   }
+  const m = type === 'message_start' ? ev.message : undefined;
+  return {
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    kind: 'stream',
+    sessionId,
+    parentToolUseId,
+    time: timeFrom(line.timestamp),
+    uuid: u(line.uuid),
+    event: type,
+    index,
+    ttftMs: u(line.ttft_ms),
+    messageId: u(m?.id),
+    model: u(m?.model),
+    blocks: m?.content ? blocksFrom(m.content, opts) : type === 'content_block_start' && ev.content_block ? [blockFrom(ev.content_block, opts)] : undefined,
+    usage: type === 'message_start' ? partialUsageFrom(m?.usage) : type === 'message_delta' ? partialUsageFrom(ev.usage) : undefined,
+    stopReason: type === 'message_delta' ? u(ev.delta?.stop_reason) : undefined,
+    errorMessage: type === 'error' ? u(ev.error?.message) ?? 'stream error' : undefined,
+  };
 }
 
 function hookName(line: SystemLine): string | undefined {
   return u(line.hook_event) ?? u(line.hook_name) ?? u(line.hook_event_name);
 }
 
-export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions): Normalized {
+export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = SystemLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts);
+  if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts, h);
   const line = r.data;
   const subtype = u(line.subtype);
-  const env = envelope(line);
+  const env = envelope(line, opts);
   // Hook frames first: they are system frames too, and must not fall into the generic case.
   const phase = subtype ? HOOK_SUBTYPES[subtype] : undefined;
   if (phase) {
@@ -153,7 +170,7 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions): Norm
     const text = [textOf(line.output), textOf(line.stdout), textOf(line.stderr)].filter((t) => t).join('\n');
     return {
       kind: 'hook',
-      ...env,
+      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       via: 'system',
       phase,
       hookEvent: u(line.hook_event) ?? u(line.hook_event_name),
@@ -169,7 +186,7 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions): Norm
   if (subtype === 'permission_denied') {
     return {
       kind: 'permission-denied',
-      ...env,
+      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       toolName: u(line.tool_name) ?? '',
       toolUseId: u(line.tool_use_id) ?? '',
       message: textOf(line.message) ?? '',
@@ -177,13 +194,13 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions): Norm
     };
   }
   if (!subtype || !SYSTEM_SUBTYPES.has(subtype)) {
-    return unknownEvent(obj, subtype ? `unknown system subtype "${subtype}"` : 'system line without subtype', opts);
+    return unknownEvent(obj, subtype ? `unknown system subtype "${subtype}"` : 'system line without subtype', opts, h);
   }
   const cm = line.compact_metadata;
   const content = textOf(line.content) ?? u(line.summary) ?? u(line.description);
   return {
     kind: 'system',
-    ...env,
+    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
     type: 'system',
     subtype,
     level: u(line.level),
@@ -197,14 +214,15 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions): Norm
   };
 }
 
-function normalizeControl(obj: RawObject, opts: NormalizeOptions): Normalized {
+function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = ControlLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, 'control frame without the fields the model needs', opts);
+  if (!r.success) return unknownEvent(obj, 'control frame without the fields the model needs', opts, h);
   const line = r.data;
   switch (line.type) {
     case 'control_request': {
       const req = line.request;
       return {
+        seq: h.seq, src: h.src, path: h.path,
         kind: 'control',
         frame: 'request',
         requestId: u(line.request_id),
@@ -217,6 +235,7 @@ function normalizeControl(obj: RawObject, opts: NormalizeOptions): Normalized {
       const res = line.response;
       // request_id of a response sits inside `response` (FORMATS.md §2.11).
       return {
+        seq: h.seq, src: h.src, path: h.path,
         kind: 'control',
         frame: 'response',
         requestId: u(res?.request_id) ?? u(line.request_id),
@@ -228,23 +247,24 @@ function normalizeControl(obj: RawObject, opts: NormalizeOptions): Normalized {
       };
     }
     case 'control_cancel_request':
-      return { kind: 'control', frame: 'cancel', requestId: u(line.request_id) };
+      return { seq: h.seq, src: h.src, path: h.path, kind: 'control', frame: 'cancel', requestId: u(line.request_id) };
     case 'keep_alive':
-      return { kind: 'control', frame: 'keep_alive' };
+      return { seq: h.seq, src: h.src, path: h.path, kind: 'control', frame: 'keep_alive' };
   }
 }
 
-function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions): Normalized {
+function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = InfoLineSchema.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, `${type} without the fields the model needs`, opts);
+  if (!r.success) return unknownEvent(obj, `${type} without the fields the model needs`, opts, h);
   const line = r.data;
+  const env = envelope(line, opts);
   const text =
     type === 'rate_limit_event'
       ? `rate limit: ${line.rate_limit_info?.status ?? 'unknown'}`
       : u(line.summary) ?? u(line.suggestion) ?? (line.new_conversation_id ? `new conversation ${line.new_conversation_id}` : undefined);
   return {
     kind: 'system',
-    ...envelope(line),
+    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
     type,
     text: text ? clampText(text, opts) : undefined,
     newSessionId: u(line.new_conversation_id),

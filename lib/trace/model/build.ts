@@ -1,7 +1,6 @@
 import { DEFAULT_NORMALIZE, type NormalizeOptions } from '../adapters/common';
-import type { LineRef } from '../lines';
 import type { ParseSink, SourceInfo } from '../parse';
-import type { AssistantEvent, ContentBlock, Diagnostic, Normalized, StreamEvent, TraceEvent, Usage } from '../types';
+import type { AssistantEvent, ContentBlock, Diagnostic, StreamEvent, TraceEvent, Usage } from '../types';
 import { applyStreamEvent, closeStream, startStream, verdictOf } from './stream';
 import { collectToolCalls, joinToolEvidence } from './tools';
 import type { Agent, AgentKind, LooseCopy, Response, Session, StreamRebuild, ToolCall, Trace, Turn, UsageCopy } from './types';
@@ -20,11 +19,12 @@ export class ModelBuilder implements ParseSink {
     this.opts = opts;
   }
 
-  event(e: Normalized, src: LineRef, path?: string): void {
-    const seq = this.events.length;
-    // The adapter's object becomes the event: adding seq and src in place avoids a copy per line.
-    const ev: TraceEvent = Object.assign(e, path === undefined ? { seq, src } : { seq, src, path });
-    this.events.push(ev);
+  nextSeq(): number {
+    return this.events.length;
+  }
+
+  event(e: TraceEvent): void {
+    this.events.push(e);
   }
 
   diagnostic(d: Diagnostic): void {
@@ -312,6 +312,8 @@ interface OpenStream {
   readonly rebuild: StreamRebuild;
   readonly turn: Turn;
   stopped: boolean;
+  /** A second stream of a message already streamed (a file loaded twice, a resumed session): kept, not replayed. */
+  readonly copy: boolean;
 }
 
 function buildTurns(ctx: Ctx): { turns: Turn[]; looseCopies: LooseCopy[] } {
@@ -344,15 +346,17 @@ function handleStream(ctx: Ctx, st: TurnState, open: Map<string, OpenStream>, e:
   const key = `${e.src.source}|${e.sessionId ?? ''}|${e.parentToolUseId ?? ''}`;
   if (e.event === 'message_start') {
     const id = e.messageId ?? `stream:${e.seq}`;
-    const existing = st.byMessage.get(id)?.map((i) => st.turns[i]).find((t) => t && !t.stream);
+    const first = st.byMessage.get(id)?.[0];
+    const existing = first === undefined ? undefined : st.turns[first];
     const turn = existing ?? newTurn(ctx, st, e, `msg:${id}`, id, undefined);
     if (e.model && !turn.model) turn.model = e.model;
-    const rebuild = startStream(e, id);
+    const copy = turn.stream !== undefined;
+    const rebuild = turn.stream ?? startStream(e, id);
     turn.stream = rebuild;
     turn.streamSeqs.push(e.seq);
     ctx.eventTurn[e.seq] = turn.index;
     touch(turn, e);
-    open.set(key, { rebuild, turn, stopped: false });
+    open.set(key, { rebuild, turn, stopped: copy, copy });
     return;
   }
   const o = open.get(key);
@@ -365,6 +369,7 @@ function handleStream(ctx: Ctx, st: TurnState, open: Map<string, OpenStream>, e:
   o.turn.streamSeqs.push(e.seq);
   ctx.eventTurn[e.seq] = o.turn.index;
   touch(o.turn, e);
+  if (o.copy) return;
   if (o.stopped) {
     o.rebuild.eventsAfterStop += 1;
     if (o.rebuild.eventsAfterStop === 1) {

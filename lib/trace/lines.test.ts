@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { maybeGunzip, readLines, type RawLine } from './lines';
+
+const enc = (s: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(s);
+
+async function lines(chunks: Uint8Array[]): Promise<RawLine[]> {
+  const out: RawLine[] = [];
+  for await (const l of readLines(chunks)) out.push(l);
+  return out;
+}
+
+/** Splits bytes into chunks of `size` so that every boundary case is hit. */
+function chunked(bytes: Uint8Array, size: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += size) out.push(bytes.slice(i, i + size));
+  return out;
+}
+
+describe('readLines', () => {
+  it('numbers lines from 1 with byte offsets and lengths, and strips CRLF', async () => {
+    const ls = await lines([enc('{"a":1}\r\n\r\n{"b":2}\n')]);
+    expect(ls.map((l) => [l.text, l.line, l.offset, l.length])).toEqual([
+      ['{"a":1}', 1, 0, 7],
+      ['', 2, 9, 0],
+      ['{"b":2}', 3, 11, 7],
+    ]);
+  });
+
+  it('drops a UTF-8 BOM and keeps offsets true to the file bytes', async () => {
+    const ls = await lines([enc('\uFEFF{"a":1}\n{"b":2}\n')]);
+    expect(ls[0]?.text).toBe('{"a":1}');
+    expect(ls[0]?.offset).toBe(3);
+    expect(ls[1]?.offset).toBe(11);
+  });
+
+  it('gives the same lines whatever the chunk boundaries, even inside a multi-byte character', async () => {
+    const text = '{"t":"→ café ✓"}\n{"t":"日本語"}\n{"u":"x"}';
+    const whole = await lines([enc(text)]);
+    for (const size of [1, 2, 3, 5, 7]) {
+      const split = await lines(chunked(enc(text), size));
+      expect(split.map((l) => [l.text, l.offset, l.length])).toEqual(whole.map((l) => [l.text, l.offset, l.length]));
+    }
+    expect(whole[1]?.text).toBe('{"t":"日本語"}');
+  });
+
+  it('marks only a last line without newline as unterminated', async () => {
+    const ls = await lines([enc('{"a":1}\n{"b":')]);
+    expect(ls.map((l) => l.unterminated)).toEqual([false, true]);
+    expect((await lines([enc('{"a":1}\n')])).map((l) => l.unterminated)).toEqual([false]);
+  });
+
+  it('replaces invalid UTF-8 with U+FFFD instead of throwing', async () => {
+    const bytes = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d, 0x0a]);
+    const ls = await lines([bytes]);
+    expect(ls[0]?.text).toBe('{"a":"\uFFFD\uFFFD"}');
+  });
+
+  it('reads a line of several megabytes spread over many chunks', async () => {
+    const big = 'x'.repeat(6 * 1024 * 1024);
+    const ls = await lines(chunked(enc(`{"big":"${big}"}\n{"n":1}\n`), 64 * 1024));
+    expect(ls).toHaveLength(2);
+    expect(ls[0]?.length).toBe(big.length + 10);
+    expect(ls[1]?.offset).toBe(big.length + 11);
+  });
+
+  it('reads a ReadableStream', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(enc('{"a":1}\n{"b"'));
+        c.enqueue(enc(':2}\n'));
+        c.close();
+      },
+    });
+    const out: string[] = [];
+    for await (const l of readLines(stream)) out.push(l.text);
+    expect(out).toEqual(['{"a":1}', '{"b":2}']);
+  });
+});
+
+describe('maybeGunzip', () => {
+  it('decompresses gzip by magic number and passes other bytes through', async () => {
+    const plain = enc('{"a":1}\n{"b":2}\n');
+    const gz = new Uint8Array(await new Response(new Blob([plain]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    const collect = async (chunks: Uint8Array[]): Promise<string> => {
+      const parts: string[] = [];
+      for await (const l of readLines(maybeGunzip(chunks))) parts.push(l.text);
+      return parts.join('|');
+    };
+    expect(await collect(chunked(gz, 5))).toBe('{"a":1}|{"b":2}');
+    expect(await collect([plain])).toBe('{"a":1}|{"b":2}');
+  });
+});
