@@ -80,7 +80,7 @@ export function fileIdentity(name: string): { fileAgentId?: string; fileSessionI
   const base = parts[parts.length - 1] ?? '';
   let session: string | undefined;
   const subIdx = parts.lastIndexOf('subagents');
-  if (subIdx > 0) session = UUID.exec(parts[subIdx - 1] ?? '')?.[0];
+  if (subIdx > 0) session = parts[subIdx - 1] || undefined;
   if (!session && !agent) session = UUID.exec(base)?.[0];
   return { ...(agent?.[1] ? { fileAgentId: agent[1] } : {}), ...(session ? { fileSessionId: session } : {}) };
 }

@@ -136,8 +136,19 @@ function agentIndex(ctx: Ctx, session: number, key: string, kind: AgentKind, ext
 function assignLanes(ctx: Ctx): void {
   // Lines without a session id (snapshots, summaries, sidecars, control frames) borrow the one before them in their
   // file, or the file's first one.
+  // A sidecar `agent-<id>.meta.json` has none at all: it takes the session of its agent's transcript.
   const lastSessionOfSource = new Map<number, string>();
-  for (const e of ctx.events) if (e.sessionId && !lastSessionOfSource.has(e.src.source)) lastSessionOfSource.set(e.src.source, e.sessionId);
+  const sessionOfFileAgent = new Map<string, string>();
+  for (const e of ctx.events) {
+    if (!e.sessionId || lastSessionOfSource.has(e.src.source)) continue;
+    lastSessionOfSource.set(e.src.source, e.sessionId);
+    const fa = ctx.sources[e.src.source]?.fileAgentId;
+    if (fa && !sessionOfFileAgent.has(fa)) sessionOfFileAgent.set(fa, e.sessionId);
+  }
+  ctx.sources.forEach((src, i) => {
+    const sid = src.fileAgentId ? sessionOfFileAgent.get(src.fileAgentId) : undefined;
+    if (sid && !lastSessionOfSource.has(i)) lastSessionOfSource.set(i, sid);
+  });
   for (const e of ctx.events) {
     const src = ctx.sources[e.src.source];
     const sid = e.sessionId ?? lastSessionOfSource.get(e.src.source) ?? src?.fileSessionId ?? `file:${src?.name ?? e.src.source}`;
