@@ -258,7 +258,7 @@ function firstNonSpace(text: string): string {
 }
 
 function isBlank(text: string): boolean {
-  return firstNonSpace(text) === '';
+  return text.trim().length === 0;
 }
 
 function preview(text: string): string {
