@@ -1,0 +1,15 @@
+import type { Metadata } from 'next';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: 'Loupe — trace viewer for Claude Code and Agent SDK transcripts',
+  description: 'Drop a Claude Code or Agent SDK JSONL transcript and read it like DevTools.',
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="bg-white text-neutral-900 antialiased dark:bg-neutral-900 dark:text-neutral-100">{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+// The runner evaluates this file, then each worker evaluates it again: pick the port once and pass it on.
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+if (!process.env.LOUPE_E2E_PORT) process.env.LOUPE_E2E_PORT = String(await freePort());
+const port = Number(process.env.LOUPE_E2E_PORT);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const dataDir = process.env.LOUPE_E2E_DATA_DIR ?? `./test-results/e2e-data-${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./e2e/summary-reporter.ts']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: {
+      ...(existsSync(chromium) ? { executablePath: chromium } : {}),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps'],
+    },
+  },
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { LOUPE_DATA_DIR: dataDir, LOUPE_RATE_LIMIT_PER_MIN: '1000' },
+  },
+});
