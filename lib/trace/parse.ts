@@ -85,7 +85,7 @@ export function fileIdentity(name: string): { fileAgentId?: string; fileSessionI
   return { ...(agent?.[1] ? { fileAgentId: agent[1] } : {}), ...(session ? { fileSessionId: session } : {}) };
 }
 
-function isObject(v: unknown): v is RawObject {
+export function isObject(v: unknown): v is RawObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

@@ -6,7 +6,14 @@ import type { PermissionEvidence, ToolCall, Turn } from './types';
 
 /** Texts Claude Code and the SDK put in a tool_result when a call was refused (FORMATS.md §2.12, §3.11). */
 const REJECTION = [/The user doesn't want to proceed with this tool use/i, /^(Error: )?User rejected tool use/i];
-const DENIAL = [/requires approval/i, /Permission to use .* (has been|was) denied/i, /permission (was )?denied by (a |the )?(hook|rule|policy|user)/i, /blocked by (a |the )?(PreToolUse )?hook/i];
+const DENIAL = [
+  /requires approval/,
+  /Permission to use/,
+  /requested permissions to use .* but you haven't granted it/,
+  /was blocked\. For security/,
+  /permission (was )?denied by (a |the )?(hook|rule|policy|user)/i,
+  /blocked by (a |the )?(PreToolUse )?hook/i,
+];
 
 export function denialKind(text: string): 'rejection-text' | 'denial-text' | undefined {
   if (REJECTION.some((r) => r.test(text))) return 'rejection-text';

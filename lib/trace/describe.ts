@@ -1,0 +1,138 @@
+import type { Trace } from './model/types';
+import type { ContentBlock, TraceEvent } from './types';
+
+export function assertNever(x: never): never {
+  throw new Error(`unexpected ${JSON.stringify(x)}`);
+}
+
+const oneLine = (s: string, max = 160): string => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+
+function inputSummary(input: unknown): string {
+  if (typeof input !== 'object' || input === null) return '';
+  const pick = (k: string): string | undefined => {
+    const v: unknown = Reflect.get(input, k);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const main = pick('command') ?? pick('file_path') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description') ?? pick('prompt') ?? pick('skill');
+  if (main) return main;
+  const json = JSON.stringify(input);
+  return json === '{}' ? '' : json;
+}
+
+export function blockSummary(b: ContentBlock): string {
+  switch (b.type) {
+    case 'text':
+      return b.text;
+    case 'thinking':
+      return `thinking: ${b.text}`;
+    case 'redacted_thinking':
+      return 'redacted thinking';
+    case 'tool_use':
+      return `${b.name}(${inputSummary(b.input)})`;
+    case 'server_tool_result':
+      return b.blockType;
+    case 'image':
+      return `image ${b.mediaType ?? ''}`;
+    case 'other':
+      return b.blockType;
+    default:
+      return assertNever(b);
+  }
+}
+
+/** The one-line summary of an event for its timeline row. */
+export function summarize(e: TraceEvent): string {
+  switch (e.kind) {
+    case 'user':
+      return oneLine(e.text || (e.images ? `${e.images} image(s)` : '(empty prompt)'));
+    case 'tool-result': {
+      const r = e.results[0];
+      if (!r) return '';
+      return oneLine(`${r.isError ? 'error: ' : ''}${r.text || (r.images ? `${r.images} image(s)` : '(no output)')}`);
+    }
+    case 'assistant':
+      return oneLine(e.blocks.map(blockSummary).join(' · ') || '(no content)');
+    case 'stream': {
+      switch (e.event) {
+        case 'message_start':
+          return `message_start ${e.messageId ?? ''}${e.model ? ` · ${e.model}` : ''}`;
+        case 'content_block_start':
+          return `block ${e.index ?? 0} start${e.blocks?.[0] ? ` · ${e.blocks[0].type}` : ''}`;
+        case 'content_block_delta':
+          return `block ${e.index ?? 0} ${e.deltaType ?? 'delta'} ${JSON.stringify(e.fragment ?? '')}`;
+        case 'content_block_stop':
+          return `block ${e.index ?? 0} stop`;
+        case 'message_delta':
+          return `message_delta${e.stopReason ? ` · stop_reason ${e.stopReason}` : ''}${e.usage?.output !== undefined ? ` · ${e.usage.output} output tokens` : ''}`;
+        case 'message_stop':
+          return 'message_stop';
+        case 'ping':
+          return 'ping';
+        case 'error':
+          return `stream error: ${e.errorMessage ?? ''}`;
+        default:
+          return assertNever(e.event);
+      }
+    }
+    case 'result':
+      return oneLine(`result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · $${e.totalCostUsd.toFixed(4)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`);
+    case 'system':
+      return oneLine(
+        e.subtype === 'init'
+          ? `init · ${e.model ?? ''}${e.permissionMode ? ` · ${e.permissionMode}` : ''}${e.cwd ? ` · ${e.cwd}` : ''}`
+          : e.subtype === 'compact_boundary'
+            ? `compacted (${e.compact?.trigger ?? '?'}${e.compact?.preTokens !== undefined ? `, ${e.compact.preTokens} tokens before` : ''})`
+            : `${e.subtype ?? e.type}${e.text ? ` · ${e.text}` : ''}${e.durationMs !== undefined ? ` · ${e.durationMs} ms` : ''}`,
+      );
+    case 'permission-denied':
+      return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);
+    case 'hook':
+      return oneLine(`${e.hookName ?? e.hookEvent ?? 'hook'} ${e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`);
+    case 'progress':
+      return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
+    case 'control':
+      return oneLine(`control ${e.frame}${e.subtype ? ` ${e.subtype}` : ''}${e.toolName ? ` · ${e.toolName}` : ''}${e.behavior ? ` · ${e.behavior}` : ''}${e.message ? ` · ${e.message}` : ''}`);
+    case 'meta':
+      return oneLine(`${e.metaType}${e.text ? ` · ${e.text}` : ''}`);
+    case 'eval':
+      return oneLine(`evaluation · ${e.passed === undefined ? 'no verdict' : e.passed ? 'test passed' : 'test failed'}${e.testSummary ? ` · ${e.testSummary}` : ''}${e.transportError ? ` · transport error: ${e.transportError}` : ''}`);
+    case 'unknown':
+      return oneLine(`${e.type ?? '?'}${e.subtype ? `/${e.subtype}` : ''} · ${e.reason}`);
+    default:
+      return assertNever(e);
+  }
+}
+
+/** The text free-text filtering and search look in: the summary plus the event's full kept text. */
+export function searchText(e: TraceEvent): string {
+  switch (e.kind) {
+    case 'assistant':
+      return e.blocks.map((b) => (b.type === 'tool_use' ? `${b.name} ${JSON.stringify(b.input)}` : blockSummary(b))).join('\n');
+    case 'tool-result':
+      return e.results.map((r) => r.text).join('\n');
+    case 'user':
+      return e.text;
+    default:
+      return summarize(e);
+  }
+}
+
+/** Tool names an event is about (its tool_use blocks, or the call its result answers). */
+export function toolNamesOf(e: TraceEvent, trace: Trace): string[] {
+  if (e.kind === 'assistant') return e.blocks.flatMap((b) => (b.type === 'tool_use' ? [b.name] : []));
+  if (e.kind === 'tool-result') return e.results.map((r) => trace.toolCalls[trace.toolCallById.get(r.toolUseId) ?? -1]?.name ?? '').filter(Boolean);
+  if (e.kind === 'permission-denied' || e.kind === 'control') return e.toolName ? [e.toolName] : [];
+  return [];
+}
+
+/** Tool call indexes an event belongs to. */
+export function toolCallsOf(e: TraceEvent, trace: Trace): number[] {
+  const ids: string[] = [];
+  if (e.kind === 'assistant') for (const b of e.blocks) if (b.type === 'tool_use' && !b.server) ids.push(b.id);
+  if (e.kind === 'tool-result') for (const r of e.results) ids.push(r.toolUseId);
+  if ((e.kind === 'permission-denied' || e.kind === 'control' || e.kind === 'hook') && e.toolUseId) ids.push(e.toolUseId);
+  return ids.map((id) => trace.toolCallById.get(id)).filter((i): i is number => i !== undefined);
+}

@@ -1,0 +1,157 @@
+import { summarize, toolCallsOf } from '../trace/describe';
+import type { PermissionEvidence, RebuiltBlock, StreamVerdict, ToolCall, Trace } from '../trace/model/types';
+import { costOf } from '../trace/pricing/pricing';
+import { agentLabel } from '../trace/stats';
+import type { ContentBlock, TraceEvent, Usage } from '../trace/types';
+
+/** Everything the details pane shows for one event; plain data. */
+export interface DetailsView {
+  readonly event: TraceEvent;
+  readonly sourceName: string;
+  readonly agent: string;
+  readonly turn?: TurnDetails;
+  readonly toolCalls: readonly ToolCallDetails[];
+  /** Events that point at this one, for "jump to". */
+  readonly related: readonly { readonly seq: number; readonly label: string }[];
+}
+
+export interface TurnDetails {
+  readonly index: number;
+  readonly messageId?: string;
+  readonly requestId?: string;
+  readonly model?: string;
+  readonly blocks: readonly ContentBlock[];
+  readonly seqs: readonly number[];
+  readonly usage?: Usage;
+  readonly costUsd?: number;
+  readonly counted: boolean;
+  readonly countRule: string;
+  readonly copies: readonly { readonly seq: number; readonly line: number; readonly via: string; readonly output: number; readonly chosen: boolean; readonly rule: string }[];
+  readonly stream?: StreamDetails;
+}
+
+export interface StreamDetails {
+  readonly verdict: StreamVerdict;
+  readonly detail?: string;
+  readonly deltaCount: number;
+  readonly eventCount: number;
+  readonly blocks: readonly RebuiltBlock[];
+  readonly stopReason?: string;
+  readonly stopped: boolean;
+  readonly timeToFirstDeltaMs?: number;
+  readonly ttftMs?: number;
+  readonly firstSeq: number;
+}
+
+export interface EvidenceDetails extends PermissionEvidence {
+  readonly line?: number;
+  readonly decisive: boolean;
+}
+
+export interface ToolCallDetails {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+  readonly requestSeq: number;
+  readonly requestLine?: number;
+  readonly permission: ToolCall['permission'];
+  readonly evidence: readonly EvidenceDetails[];
+  readonly result?: ToolCall['result'] & { readonly line?: number };
+  readonly sideEffect?: ToolCall['sideEffect'];
+  readonly durationMs?: number;
+  readonly permissionWaitMs?: number;
+  readonly spawnedAgent?: string;
+  readonly slot: number;
+}
+
+function toolCallDetails(trace: Trace, c: ToolCall): ToolCallDetails {
+  const lineOf = (seq: number): number | undefined => trace.events[seq]?.src.line;
+  const evidence = c.evidence.map((ev, i) => ({ ...ev, line: lineOf(ev.seq), decisive: i === c.decidedBy }));
+  const durationMs = c.requestedAt !== undefined && c.result?.time !== undefined ? c.result.time - c.requestedAt : undefined;
+  const permissionWaitMs = c.requestedAt !== undefined && c.decidedAt !== undefined ? c.decidedAt - c.requestedAt : undefined;
+  return {
+    id: c.id,
+    name: c.name,
+    input: c.input,
+    requestSeq: c.requestSeq,
+    requestLine: lineOf(c.requestSeq),
+    permission: c.permission,
+    evidence,
+    ...(c.result ? { result: { ...c.result, line: lineOf(c.result.seq) } } : {}),
+    ...(c.sideEffect ? { sideEffect: c.sideEffect } : {}),
+    ...(durationMs !== undefined ? { durationMs } : {}),
+    ...(permissionWaitMs !== undefined ? { permissionWaitMs } : {}),
+    ...(c.spawnedAgent !== undefined ? { spawnedAgent: agentLabel(trace, c.spawnedAgent) } : {}),
+    slot: c.slot,
+  };
+}
+
+export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
+  const turn = trace.turns[t];
+  if (!turn) return undefined;
+  const s = turn.stream;
+  const firstDelta = s?.firstDeltaTime;
+  const stream: StreamDetails | undefined = s
+    ? {
+        verdict: s.verdict,
+        ...(s.detail ? { detail: s.detail } : {}),
+        deltaCount: s.deltaCount,
+        eventCount: turn.streamSeqs.length,
+        blocks: s.blocks.filter((b): b is RebuiltBlock => b !== undefined),
+        ...(s.stopReason ? { stopReason: s.stopReason } : {}),
+        stopped: s.stopSeq !== undefined,
+        ...(firstDelta !== undefined && s.startTime !== undefined ? { timeToFirstDeltaMs: firstDelta - s.startTime } : {}),
+        ...(s.ttftMs !== undefined ? { ttftMs: s.ttftMs } : {}),
+        firstSeq: s.startSeq,
+      }
+    : undefined;
+  const cost = turn.usage && turn.counted ? costOf(turn.usage, turn.model) : undefined;
+  return {
+    index: t,
+    ...(turn.messageId ? { messageId: turn.messageId } : {}),
+    ...(turn.requestId ? { requestId: turn.requestId } : {}),
+    ...(turn.model ? { model: turn.model } : {}),
+    blocks: turn.blocks,
+    seqs: turn.seqs,
+    ...(turn.usage ? { usage: turn.usage } : {}),
+    ...(cost?.priced ? { costUsd: cost.usd } : {}),
+    counted: turn.counted,
+    countRule: turn.countRule,
+    copies: turn.copies.map((c) => ({ seq: c.seq, line: trace.events[c.seq]?.src.line ?? 0, via: c.via, output: c.usage.output, chosen: c.chosen, rule: c.rule })),
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/** The details of one event: its model call, its tool calls' chains, its stream rebuild. */
+export function detailsOf(trace: Trace, seq: number): DetailsView | undefined {
+  const e = trace.events[seq];
+  if (!e) return undefined;
+  const t = trace.eventTurn[seq] ?? -1;
+  const calls = toolCallsOf(e, trace);
+  // A result-less assistant row still shows its calls; a turn header's calls come through the turn.
+  const toolCalls = calls.map((ci) => trace.toolCalls[ci]).filter((c): c is ToolCall => c !== undefined).map((c) => toolCallDetails(trace, c));
+  const related: { seq: number; label: string }[] = [];
+  const replay = trace.eventReplayOf[seq] ?? -1;
+  if (replay >= 0) related.push({ seq: replay, label: 'original of this repeated line' });
+  for (const c of toolCalls) {
+    if (c.requestSeq !== seq) related.push({ seq: c.requestSeq, label: `${c.name} request` });
+    if (c.result && c.result.seq !== seq) related.push({ seq: c.result.seq, label: `${c.name} result` });
+  }
+  const turn = t >= 0 ? turnDetails(trace, t) : undefined;
+  return {
+    event: e,
+    sourceName: trace.sources[e.src.source]?.name ?? '?',
+    agent: agentLabel(trace, trace.eventAgent[seq] ?? 0),
+    ...(turn ? { turn } : {}),
+    toolCalls,
+    related,
+  };
+}
+
+/** Details of a model call header: its first line's details. */
+export function turnFirstSeq(trace: Trace, t: number): number | undefined {
+  const turn = trace.turns[t];
+  return turn ? turn.seqs[0] ?? turn.streamSeqs[0] : undefined;
+}
+
+export const eventLabel = (e: TraceEvent): string => summarize(e);

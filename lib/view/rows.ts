@@ -1,0 +1,179 @@
+import type { Trace } from '../trace/model/types';
+import type { TraceEvent } from '../trace/types';
+
+// The timeline's rows: grouped by response and turn, subagents as indented lanes under the call that spawned them,
+// stream events folded under their message. Stored as typed arrays so a million rows stay cheap.
+
+export const ROW_RESPONSE = 0;
+export const ROW_TURN = 1;
+export const ROW_AGENT = 2;
+export const ROW_EVENT = 3;
+export const ROW_STREAMS = 4;
+
+export type RowKind = 'response' | 'turn' | 'agent' | 'event' | 'streams';
+export const ROW_KINDS: readonly RowKind[] = ['response', 'turn', 'agent', 'event', 'streams'];
+
+export interface RowTable {
+  readonly length: number;
+  readonly kind: Uint8Array;
+  readonly depth: Uint8Array;
+  /** Event seq (event rows), response index, turn index (turn and streams rows) or agent index. */
+  readonly ref: Int32Array;
+  /** For each event seq: its row, or -1 when hidden (folded or filtered out). */
+  readonly rowOfSeq: Int32Array;
+}
+
+export interface RowOptions {
+  /** Turns whose stream events are unfolded. */
+  readonly expanded?: ReadonlySet<number>;
+  /** Only events passing this are shown (with their group headers); stream events are then shown one by one. */
+  readonly filter?: (e: TraceEvent) => boolean;
+}
+
+class Builder {
+  kind = new Uint8Array(1024);
+  depth = new Uint8Array(1024);
+  ref = new Int32Array(1024);
+  length = 0;
+
+  push(kind: number, depth: number, ref: number): number {
+    if (this.length === this.kind.length) this.grow();
+    this.kind[this.length] = kind;
+    this.depth[this.length] = Math.min(depth, 255);
+    this.ref[this.length] = ref;
+    return this.length++;
+  }
+
+  private grow(): void {
+    const n = this.kind.length * 2;
+    const k = new Uint8Array(n);
+    k.set(this.kind);
+    const d = new Uint8Array(n);
+    d.set(this.depth);
+    const r = new Int32Array(n);
+    r.set(this.ref);
+    this.kind = k;
+    this.depth = d;
+    this.ref = r;
+  }
+}
+
+function agentDepths(trace: Trace): Uint8Array {
+  const depth = new Uint8Array(trace.agents.length);
+  const visit = (i: number, guard: number): number => {
+    const a = trace.agents[i];
+    if (!a || a.kind === 'main' || guard > 32) return 0;
+    const parent = a.spawnCall === undefined ? undefined : trace.toolCalls[a.spawnCall]?.agent;
+    return parent === undefined ? 1 : visit(parent, guard + 1) + 1;
+  };
+  for (let i = 0; i < trace.agents.length; i++) depth[i] = visit(i, 0);
+  return depth;
+}
+
+/** Builds the rows of the timeline. */
+export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
+  const b = new Builder();
+  const n = trace.events.length;
+  const rowOfSeq = new Int32Array(n).fill(-1);
+  const depths = agentDepths(trace);
+  const expanded = opts.expanded ?? new Set<number>();
+  const filter = opts.filter;
+  const pass = filter ? new Uint8Array(n) : undefined;
+  if (filter && pass) for (const e of trace.events) pass[e.seq] = filter(e) ? 1 : 0;
+
+  // Subagent transcripts from their own files are spliced in after the line that spawned them.
+  const spliced = new Map<number, number[]>();
+  const lanes: number[][] = trace.agents.map(() => []);
+  for (const a of trace.agents) {
+    if (a.kind === 'main' || !a.agentId || a.spawnSeq === undefined) continue;
+    const list = spliced.get(a.spawnSeq);
+    if (list) list.push(a.index);
+    else spliced.set(a.spawnSeq, [a.index]);
+  }
+  for (const e of trace.events) {
+    const a = trace.agents[trace.eventAgent[e.seq] ?? -1];
+    if (a && a.kind !== 'main' && a.agentId) lanes[a.index]?.push(e.seq);
+  }
+  const isLaneEvent = (seq: number): boolean => {
+    const a = trace.agents[trace.eventAgent[seq] ?? -1];
+    return a !== undefined && a.kind !== 'main' && a.agentId !== undefined;
+  };
+
+  const headedTurn = new Uint8Array(trace.turns.length);
+  const foldedTurn = new Uint8Array(trace.turns.length);
+  let pendingResponse = -1;
+  let pendingResponseDepth = 0;
+
+  const emitEvents = (seqs: Iterable<number>, baseDepth: number, guard: number): void => {
+    for (const seq of seqs) {
+      const e = trace.events[seq];
+      if (!e) continue;
+      if (pass && pass[seq] === 0) {
+        emitSpliced(seq, baseDepth, guard);
+        continue;
+      }
+      const depth = baseDepth + (depths[trace.eventAgent[seq] ?? 0] ?? 0);
+      if (pendingResponse >= 0) {
+        b.push(ROW_RESPONSE, pendingResponseDepth, pendingResponse);
+        pendingResponse = -1;
+      }
+      const t = trace.eventTurn[seq] ?? -1;
+      if (t >= 0 && headedTurn[t] === 0) {
+        headedTurn[t] = 1;
+        b.push(ROW_TURN, depth, t);
+      }
+      if (e.kind === 'stream' && t >= 0 && !filter && !expanded.has(t)) {
+        if (foldedTurn[t] === 0) {
+          foldedTurn[t] = 1;
+          b.push(ROW_STREAMS, depth + 1, t);
+        }
+      } else {
+        rowOfSeq[seq] = b.push(ROW_EVENT, e.kind === 'stream' ? depth + 1 : depth, seq);
+      }
+      emitSpliced(seq, baseDepth, guard);
+    }
+  };
+
+  const emitSpliced = (seq: number, baseDepth: number, guard: number): void => {
+    const agents = spliced.get(seq);
+    if (!agents || guard > 16) return;
+    for (const ai of agents) {
+      const lane = lanes[ai] ?? [];
+      if (!filter || lane.some((s) => pass?.[s] === 1)) b.push(ROW_AGENT, baseDepth + (depths[ai] ?? 1), ai);
+      emitEvents(lane, baseDepth, guard + 1);
+    }
+  };
+
+  for (const r of trace.responses) {
+    pendingResponse = r.index;
+    pendingResponseDepth = 0;
+    const seqs: number[] = [];
+    for (let q = r.firstSeq; q <= r.lastSeq; q++) if (trace.eventResponse[q] === r.index && !isLaneEvent(q)) seqs.push(q);
+    emitEvents(seqs, 0, 0);
+    if (!filter && pendingResponse >= 0) {
+      b.push(ROW_RESPONSE, 0, r.index);
+      pendingResponse = -1;
+    }
+    pendingResponse = -1;
+  }
+  // Events in no response: subagent files whose spawning call was not loaded, and sessionless leftovers.
+  for (const a of trace.agents) {
+    if (a.kind === 'main' || !a.agentId || a.spawnSeq !== undefined) continue;
+    const lane = lanes[a.index] ?? [];
+    if (filter && !lane.some((s) => pass?.[s] === 1)) continue;
+    b.push(ROW_AGENT, 0, a.index);
+    emitEvents(lane, 0, 0);
+  }
+  const rest: number[] = [];
+  for (let q = 0; q < n; q++) if (trace.eventResponse[q] === -1 && !isLaneEvent(q)) rest.push(q);
+  emitEvents(rest, 0, 0);
+
+  return { length: b.length, kind: b.kind.subarray(0, b.length), depth: b.depth.subarray(0, b.length), ref: b.ref.subarray(0, b.length), rowOfSeq };
+}
+
+/** The row of the turn header above a row (for sticky headers and `[` / `]`). */
+export function turnRows(rows: RowTable): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (rows.kind[i] === ROW_TURN || rows.kind[i] === ROW_RESPONSE) out.push(i);
+  return out;
+}
