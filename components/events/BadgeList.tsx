@@ -1,0 +1,30 @@
+import type { Badge } from '../../lib/view/rowview';
+
+const TONES: Record<Badge['kind'], string> = {
+  tokens: 'text-neutral-600 dark:text-neutral-400',
+  duration: 'text-neutral-600 dark:text-neutral-400',
+  cost: 'text-neutral-600 dark:text-neutral-400',
+  error: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  denied: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
+  incomplete: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  mismatch: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  interrupted: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  result: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  model: 'text-neutral-600 dark:text-neutral-400',
+  agent: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
+  copy: 'bg-neutral-200 text-neutral-600 dark:bg-neutral-700 dark:text-neutral-300',
+  info: 'text-neutral-500',
+};
+
+export function BadgeList({ badges }: { badges: readonly Badge[] }) {
+  if (badges.length === 0) return null;
+  return (
+    <span className="flex shrink-0 items-center gap-1">
+      {badges.map((b, i) => (
+        <span key={i} title={b.title} data-badge={b.kind} className={`rounded px-1 text-[11px] leading-4 tabular-nums ${TONES[b.kind]}`}>
+          {b.text}
+        </span>
+      ))}
+    </span>
+  );
+}

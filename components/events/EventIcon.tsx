@@ -1,0 +1,37 @@
+import type { EventKind } from '../../lib/trace/types';
+
+type IconKind = EventKind | 'response' | 'turn' | 'agent';
+
+const ICONS: Record<IconKind, { glyph: string; className: string; title: string }> = {
+  user: { glyph: '›', className: 'text-sky-700 dark:text-sky-300', title: 'user prompt' },
+  assistant: { glyph: '◆', className: 'text-violet-700 dark:text-violet-300', title: 'assistant message' },
+  'tool-result': { glyph: '↩', className: 'text-teal-700 dark:text-teal-300', title: 'tool result' },
+  stream: { glyph: '≋', className: 'text-neutral-500', title: 'stream event' },
+  result: { glyph: '■', className: 'text-emerald-700 dark:text-emerald-400', title: 'result' },
+  system: { glyph: '⚙', className: 'text-neutral-600 dark:text-neutral-400', title: 'system' },
+  'permission-denied': { glyph: '⊘', className: 'text-red-700 dark:text-red-400', title: 'permission denied' },
+  hook: { glyph: '⚓', className: 'text-amber-700 dark:text-amber-400', title: 'hook' },
+  progress: { glyph: '…', className: 'text-neutral-500', title: 'progress' },
+  control: { glyph: '⇄', className: 'text-orange-700 dark:text-orange-400', title: 'control frame' },
+  meta: { glyph: '·', className: 'text-neutral-500', title: 'metadata' },
+  eval: { glyph: '✓', className: 'text-emerald-700 dark:text-emerald-400', title: 'evaluation' },
+  unknown: { glyph: '?', className: 'text-fuchsia-700 dark:text-fuchsia-400', title: 'unknown type (raw)' },
+  response: { glyph: '▤', className: 'text-neutral-700 dark:text-neutral-300', title: 'response' },
+  turn: { glyph: '◇', className: 'text-violet-700 dark:text-violet-300', title: 'model call' },
+  agent: { glyph: '⤷', className: 'text-indigo-700 dark:text-indigo-300', title: 'subagent' },
+};
+
+function isIconKind(k: string): k is IconKind {
+  return k in ICONS;
+}
+
+export function EventIcon({ kind }: { kind: string }) {
+  const icon = isIconKind(kind) ? ICONS[kind] : ICONS.unknown;
+  return (
+    <span aria-hidden className={`inline-block w-4 shrink-0 text-center font-mono ${icon.className}`} title={icon.title}>
+      {icon.glyph}
+    </span>
+  );
+}
+
+export const kindTitle = (kind: string): string => (isIconKind(kind) ? ICONS[kind].title : kind);

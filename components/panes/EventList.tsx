@@ -1,0 +1,170 @@
+'use client';
+
+import { forwardRef, useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import type { RowView } from '../../lib/view/rowview';
+import { EventIcon, kindTitle } from '../events/EventIcon';
+import { BadgeList } from '../events/BadgeList';
+import { VirtualList, type VirtualListHandle } from '../ui/VirtualList';
+import type { Ask } from '../viewer/useTraceWorker';
+import { useRowWindow } from './useRowWindow';
+
+export const ROW_HEIGHT = 22;
+
+export interface EventListProps {
+  readonly ask: Ask;
+  readonly rowCount: number;
+  readonly version: string;
+  readonly selectedRow: number;
+  readonly onSelectRow: (row: number, view: RowView | undefined) => void;
+  readonly onToggleStreams: (turn: number) => void;
+  readonly onOpen: () => void;
+  readonly loading: boolean;
+}
+
+function offset(ms: number | undefined): string {
+  if (ms === undefined) return '';
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}:${(s - m * 60).toFixed(0).padStart(2, '0')}`;
+}
+
+function Row({ view, selected, onClick, onToggle }: { view: RowView | undefined; selected: boolean; onClick: () => void; onToggle: (turn: number) => void }) {
+  if (!view) return <div className="h-full px-2 text-neutral-400">…</div>;
+  const header = view.kind === 'response' || view.kind === 'turn' || view.kind === 'agent';
+  const tone =
+    view.kind === 'response'
+      ? 'bg-neutral-200 font-semibold dark:bg-neutral-700'
+      : view.kind === 'turn'
+        ? 'bg-neutral-100 dark:bg-neutral-800'
+        : view.kind === 'agent'
+          ? 'bg-indigo-50 dark:bg-indigo-950'
+          : '';
+  return (
+    <div
+      id={`row-${view.row}`}
+      role="option"
+      aria-selected={selected}
+      aria-label={`${kindTitle(view.icon)}: ${view.label}`}
+      data-kind={view.kind}
+      data-seq={view.seq}
+      onClick={onClick}
+      className={`flex h-full cursor-default items-center gap-1 whitespace-nowrap border-b border-neutral-100 pr-2 text-[12px] dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
+    >
+      <span className="w-12 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums">{offset(view.offsetMs)}</span>
+      <span style={{ width: view.depth * 14 }} className="shrink-0" />
+      {view.kind === 'streams' ? (
+        <button
+          type="button"
+          aria-expanded={view.expanded ?? false}
+          aria-label={`${view.expanded ? 'Fold' : 'Unfold'} ${view.label}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            if (view.turn !== undefined) onToggle(view.turn);
+          }}
+          className="w-4 shrink-0 text-neutral-500 hover:text-neutral-900 dark:hover:text-neutral-100"
+        >
+          {view.expanded ? '▾' : '▸'}
+        </button>
+      ) : (
+        <EventIcon kind={view.icon} />
+      )}
+      <span className={`min-w-0 flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}>{view.label}</span>
+      <BadgeList badges={view.badges} />
+    </div>
+  );
+}
+
+/** The timeline: one dense row per event, grouped by response and model call, virtualized. */
+export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList({ ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading }, ref) {
+  const { get, onRange, tick } = useRowWindow(ask, version);
+  const [sticky, setSticky] = useState<number>(-1);
+  void tick;
+
+  const select = useCallback((row: number) => {
+    const r = Math.max(0, Math.min(rowCount - 1, row));
+    onSelectRow(r, get(r));
+  }, [rowCount, onSelectRow, get]);
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const page = 20;
+      switch (e.key) {
+        case 'ArrowDown':
+        case 'j':
+          select(selectedRow < 0 ? 0 : selectedRow + 1);
+          break;
+        case 'ArrowUp':
+        case 'k':
+          select(selectedRow < 0 ? 0 : selectedRow - 1);
+          break;
+        case 'PageDown':
+          select(selectedRow + page);
+          break;
+        case 'PageUp':
+          select(selectedRow - page);
+          break;
+        case 'Home':
+          select(0);
+          break;
+        case 'End':
+          select(rowCount - 1);
+          break;
+        case ']':
+        case '[':
+          void ask({ type: 'neighbor', row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then((r) => r >= 0 && select(r));
+          break;
+        case 'Enter':
+          onOpen();
+          break;
+        case 'ArrowRight':
+        case 'ArrowLeft': {
+          const v = get(selectedRow);
+          if (v?.kind === 'streams' && v.turn !== undefined && (e.key === 'ArrowRight') !== (v.expanded ?? false)) onToggleStreams(v.turn);
+          else return;
+          break;
+        }
+        default:
+          return;
+      }
+      e.preventDefault();
+    },
+    [select, selectedRow, rowCount, ask, onOpen, get, onToggleStreams],
+  );
+
+  useEffect(() => setSticky(-1), [version]);
+
+  const [first, setFirst] = useState(0);
+  const onFirstVisible = useCallback(
+    (row: number) => {
+      setFirst(row);
+      void ask({ type: 'headerOf', row }).then((h) => setSticky(h));
+    },
+    [ask],
+  );
+  const stickyView = sticky >= 0 && sticky < first ? get(sticky) : undefined;
+  const stickyNode = stickyView ? (
+    <div className="shadow-sm">
+      <Row view={stickyView} selected={sticky === selectedRow} onClick={() => select(sticky)} onToggle={onToggleStreams} />
+    </div>
+  ) : null;
+
+  return (
+    <div className="flex h-full min-h-0 flex-col" aria-busy={loading}>
+      <VirtualList
+        ref={ref}
+        count={rowCount}
+        rowHeight={ROW_HEIGHT}
+        label="Events"
+        activeId={selectedRow >= 0 ? `row-${selectedRow}` : undefined}
+        onKeyDown={onKeyDown}
+        onRangeChange={onRange}
+        sticky={stickyNode}
+        onFirstVisibleChange={onFirstVisible}
+        renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onClick={() => select(i)} onToggle={onToggleStreams} />}
+      />
+      {rowCount === 0 && !loading ? <div className="p-4 text-[13px] text-neutral-500">No events match.</div> : null}
+    </div>
+  );
+});

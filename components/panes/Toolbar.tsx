@@ -1,0 +1,163 @@
+'use client';
+
+import { forwardRef, useImperativeHandle, useRef, type ReactNode } from 'react';
+import type { TraceSummary } from '../../lib/view/protocol';
+import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
+import { ThemeToggle } from '../ui/ThemeToggle';
+import { FilterBox, type FilterBoxHandle } from './FilterBox';
+
+export interface ToolbarProps {
+  readonly summary: TraceSummary;
+  readonly filter: string;
+  readonly onFilter: (q: string) => void;
+  readonly find: string;
+  readonly onFind: (q: string) => void;
+  readonly findStatus: string;
+  readonly onFindStep: (dir: 1 | -1) => void;
+  readonly diagnosticsOpen: boolean;
+  readonly onToggleDiagnostics: () => void;
+  readonly title: string;
+  readonly right?: ReactNode;
+}
+
+export interface ToolbarHandle {
+  focusFilter(): void;
+}
+
+function Chip({ tone, children, title }: { tone: 'ok' | 'bad' | 'warn' | 'plain'; children: ReactNode; title?: string }) {
+  const c = {
+    ok: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+    bad: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+    warn: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+    plain: 'bg-neutral-200 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200',
+  }[tone];
+  return (
+    <span title={title} className={`rounded px-1.5 text-[11px] leading-5 ${c}`}>
+      {children}
+    </span>
+  );
+}
+
+/** Sets or replaces one `key:` term of the filter (the agent and session pickers write the filter). */
+export function withTerm(filter: string, key: string, value: string | undefined): string {
+  const rest = filter.split(/\s+/).filter((t) => t && !t.startsWith(`${key}:`));
+  if (value) rest.push(`${key}:${/\s/.test(value) ? `"${value}"` : value}`);
+  return rest.join(' ');
+}
+
+function termValue(filter: string, key: string): string {
+  const m = new RegExp(`(?:^|\\s)${key}:("([^"]*)"|\\S+)`).exec(filter);
+  return m?.[2] ?? m?.[1] ?? '';
+}
+
+/** The workbench toolbar: pickers, filter, find, status badges and headline stats. */
+export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(p, ref) {
+  const filterRef = useRef<FilterBoxHandle>(null);
+  useImperativeHandle(ref, () => ({ focusFilter: () => filterRef.current?.focus() }), []);
+  const { summary: s } = p;
+  const st = s.stats;
+  const tokens = st.tokens.input + st.tokens.output + st.tokens.cacheCreation + st.tokens.cacheRead;
+  const errors = s.diagnostics.filter((d) => d.severity === 'error').length;
+  const agentValue = termValue(p.filter, 'agent');
+  const sessionValue = termValue(p.filter, 'session');
+  return (
+    <header className="flex shrink-0 flex-col border-b border-neutral-300 bg-neutral-100 text-[12px] dark:border-neutral-700 dark:bg-neutral-800">
+      <div className="flex h-8 items-center gap-2 px-2">
+        <a href="/" className="font-semibold text-neutral-800 hover:underline dark:text-neutral-100">
+          Loupe
+        </a>
+        <span className="max-w-64 truncate text-neutral-600 dark:text-neutral-400" title={p.title}>
+          {p.title}
+        </span>
+        {s.sessions.length > 1 ? (
+          <select aria-label="Session" value={sessionValue} onChange={(e) => p.onFilter(withTerm(p.filter, 'session', e.target.value || undefined))} className="h-6 max-w-44 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900">
+            <option value="">All sessions ({s.sessions.length})</option>
+            {s.sessions.map((x) => (
+              <option key={x.id} value={x.id.slice(0, 8)}>
+                {x.title ? `${x.title.slice(0, 40)} · ` : ''}
+                {x.id.slice(0, 8)}
+              </option>
+            ))}
+          </select>
+        ) : null}
+        {s.agents.length > 1 ? (
+          <select aria-label="Agent" value={agentValue} onChange={(e) => p.onFilter(withTerm(p.filter, 'agent', e.target.value || undefined))} className="h-6 max-w-44 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900">
+            <option value="">All agents ({s.agents.length})</option>
+            {s.agents.map((a) => (
+              <option key={a.index} value={a.kind === 'main' ? 'main' : a.label.split(' ').pop() ?? a.label}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        ) : null}
+        <FilterBox ref={filterRef} value={p.filter} onChange={p.onFilter} extraValues={{ tool: s.toolNames, model: s.models }} />
+        <div className="flex items-center gap-1">
+          <input
+            aria-label="Find"
+            placeholder="Find"
+            value={p.find}
+            onChange={(e) => p.onFind(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                p.onFindStep(e.shiftKey ? -1 : 1);
+              } else if (e.key === 'Escape') p.onFind('');
+            }}
+            className="h-6 w-36 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
+          />
+          <span aria-live="polite" className="w-14 text-neutral-500 tabular-nums">
+            {p.findStatus}
+          </span>
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          {p.right}
+          <ThemeToggle />
+        </div>
+      </div>
+      <div className="flex h-6 items-center gap-2 border-t border-neutral-200 px-2 dark:border-neutral-700">
+        {s.status.results.length === 0 ? (
+          <Chip tone="plain" title="no result frames in this trace">no result</Chip>
+        ) : (
+          [...new Set(s.status.results.map((r) => `${r.subtype}${r.isError ? ' · is_error' : ''}`))].map((r) => (
+            <Chip key={r} tone={r.startsWith('success') && !r.includes('is_error') ? 'ok' : 'bad'} title="result subtype (and is_error) as reported">
+              result {r}
+            </Chip>
+          ))
+        )}
+        {s.status.interrupted > 0 ? <Chip tone="bad" title="responses with no result frame at the end">interrupted</Chip> : null}
+        {s.status.incompleteStreams > 0 ? <Chip tone="warn" title="streamed messages that never completed">{s.status.incompleteStreams} incomplete stream{s.status.incompleteStreams === 1 ? '' : 's'}</Chip> : null}
+        {s.status.mismatchedStreams > 0 ? <Chip tone="warn">{s.status.mismatchedStreams} stream mismatch</Chip> : null}
+        {s.status.eval ? (
+          <Chip tone={s.status.eval.passed ? 'ok' : 'bad'} title="evaluation verdict: kept apart from the protocol status">
+            eval {s.status.eval.passed === undefined ? 'no verdict' : s.status.eval.passed ? 'passed' : 'failed'}
+          </Chip>
+        ) : null}
+        <button
+          type="button"
+          aria-label="Diagnostics"
+          aria-pressed={p.diagnosticsOpen}
+          title="diagnostics: malformed lines and model warnings"
+          onClick={p.onToggleDiagnostics}
+          className={`rounded px-1.5 leading-5 ${errors > 0 ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300' : 'bg-neutral-200 dark:bg-neutral-700'}`}
+        >
+          {s.diagnostics.length}
+        </button>
+        <span className="text-neutral-500">diagnostics</span>
+        <div className="ml-auto flex items-center gap-3 tabular-nums text-neutral-700 dark:text-neutral-300">
+          <span title="computed from the dated price table">
+            computed{' '}
+            <span role="status" aria-label="Computed cost" className="font-semibold">
+              {formatUsd(st.cost.computedUsd)}
+            </span>
+          </span>
+          <span title="latest total_cost_usd of each session, as reported by the SDK">
+            reported <span aria-label="Reported cost">{st.cost.reportedUsd === null ? '—' : formatUsd(st.cost.reportedUsd)}</span>
+          </span>
+          <span title={`input ${st.tokens.input}, output ${st.tokens.output}, cache write ${st.tokens.cacheCreation}, cache read ${st.tokens.cacheRead}`}>{compactNumber(tokens)} tokens</span>
+          <span aria-label="Model calls">{st.apiMessages} model calls</span>
+          {st.durationMs !== undefined ? <span>{formatDuration(st.durationMs)}</span> : null}
+        </div>
+      </div>
+    </header>
+  );
+});

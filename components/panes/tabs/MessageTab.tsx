@@ -1,0 +1,141 @@
+'use client';
+
+import { blockSummary } from '../../../lib/trace/describe';
+import type { ContentBlock } from '../../../lib/trace/types';
+import type { DetailsView } from '../../../lib/view/details';
+import { formatUsd } from '../../../lib/view/rowview';
+import { JsonTree } from '../../ui/JsonTree';
+import { Markdown } from '../../ui/Markdown';
+import { Fields, Pre, Section } from './common';
+
+function Block({ b }: { b: ContentBlock }) {
+  switch (b.type) {
+    case 'text':
+      return <Markdown text={b.text} />;
+    case 'thinking':
+      return (
+        <details className="rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
+          <summary className="cursor-pointer text-[12px] text-neutral-500">Thinking ({b.text.length} characters{b.hasSignature ? ', signed' : ''})</summary>
+          <Pre text={b.text} />
+        </details>
+      );
+    case 'redacted_thinking':
+      return <p className="text-[12px] italic text-neutral-500">Redacted thinking (opaque to the viewer)</p>;
+    case 'tool_use':
+      return (
+        <div className="rounded border border-neutral-200 p-2 dark:border-neutral-700">
+          <div className="mb-1 text-[12px]">
+            <span className="font-semibold">{b.name}</span> <span className="font-mono text-neutral-500">{b.id}</span>
+            {b.server ? <span className="ml-1 text-neutral-500">(server tool)</span> : null}
+          </div>
+          <JsonTree value={b.input} label={`${b.name} input`} />
+        </div>
+      );
+    default:
+      return <p className="font-mono text-[12px] text-neutral-500">{blockSummary(b)}</p>;
+  }
+}
+
+/** The Message tab: the message as a reader sees it (markdown sanitized, thinking folded, tool input as a tree). */
+export function MessageTab({ d, onShowAll }: { d: DetailsView; onShowAll: () => void }) {
+  const e = d.event;
+  switch (e.kind) {
+    case 'assistant': {
+      const turn = d.turn;
+      const blocks = turn?.blocks ?? e.blocks;
+      return (
+        <div>
+          <Section title={turn && turn.seqs.length > 1 ? `Model call (${turn.seqs.length} lines merged by message id)` : 'Assistant message'}>
+            <div className="flex flex-col gap-2">
+              {blocks.map((b, i) => (
+                <Block key={i} b={b} />
+              ))}
+            </div>
+            {blocks.some((b) => (b.type === 'text' || b.type === 'thinking') && b.truncated) ? <ShowAll onClick={onShowAll} /> : null}
+          </Section>
+          <Section title="Model call">
+            <Fields
+              rows={[
+                ['model', turn?.model ?? e.model ?? '—'],
+                ['message id', turn?.messageId ?? e.messageId ?? '—'],
+                ['request id', turn?.requestId ?? e.requestId ?? '—'],
+                ['stop_reason', e.stopReason ?? 'null (on this line)'],
+                ['usage counted', turn?.usage ? `${turn.usage.input} in · ${turn.usage.cacheRead} cache read · ${turn.usage.cacheCreation} cache write · ${turn.usage.output} out` : '—'],
+                ['cost', turn?.costUsd !== undefined ? formatUsd(turn.costUsd) : turn?.counted === false ? `not counted: ${turn.countRule}` : '—'],
+              ]}
+            />
+          </Section>
+        </div>
+      );
+    }
+    case 'user':
+      return (
+        <Section title={e.role === 'prompt' ? 'User prompt' : `User (${e.role})`}>
+          <Markdown text={e.text} />
+          {e.textLength > e.text.length ? <ShowAll onClick={onShowAll} /> : null}
+        </Section>
+      );
+    case 'tool-result':
+      return (
+        <div>
+          {e.results.map((r) => (
+            <Section key={r.toolUseId} title={`Tool result${r.isError ? ' (error)' : ''}`} aside={<span className="font-mono">{r.toolUseId}</span>}>
+              <Pre text={r.text || (r.images ? `${r.images} image(s)` : '(empty)')} label="tool result text" />
+              {r.textLength > r.text.length ? <ShowAll onClick={onShowAll} total={r.textLength} /> : null}
+            </Section>
+          ))}
+        </div>
+      );
+    case 'result':
+      return (
+        <Section title="Result frame">
+          <Fields
+            rows={[
+              ['subtype', e.subtype],
+              ['is_error', String(e.isError)],
+              ['num_turns', e.numTurns ?? '—'],
+              ['duration', e.durationMs !== undefined ? `${e.durationMs} ms (API ${e.durationApiMs ?? '?'} ms)` : '—'],
+              ['total_cost_usd', e.totalCostUsd !== undefined ? `$${e.totalCostUsd}` : '—'],
+              ['stop_reason', e.stopReason ?? '—'],
+              ['terminal_reason', e.terminalReason ?? '—'],
+              ['permission_denials', e.permissionDenials.length ? e.permissionDenials.map((p) => `${p.toolName} ${p.toolUseId}`).join(', ') : 'none'],
+              ['errors', e.errors.length ? e.errors.join('; ') : 'none'],
+            ]}
+          />
+          {e.resultText ? (
+            <div className="mt-2">
+              <Markdown text={e.resultText} />
+            </div>
+          ) : null}
+        </Section>
+      );
+    case 'unknown':
+      return (
+        <Section title={`Kept as raw: ${e.reason}`}>
+          <RawJson text={e.raw} />
+        </Section>
+      );
+    default:
+      return (
+        <Section title={e.kind}>
+          <JsonTree value={{ ...e, src: undefined }} label="event fields" />
+        </Section>
+      );
+  }
+}
+
+function RawJson({ text }: { text: string }) {
+  try {
+    return <JsonTree value={JSON.parse(text)} label="raw JSON" />;
+  } catch {
+    return <Pre text={text} />;
+  }
+}
+
+function ShowAll({ onClick, total }: { onClick: () => void; total?: number }) {
+  return (
+    <button type="button" onClick={onClick} className="mt-1 text-[12px] text-sky-700 hover:underline dark:text-sky-400">
+      Show all{total !== undefined ? ` (${total.toLocaleString('en-US')} characters)` : ''}
+    </button>
+  );
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import type { RawLines } from '../../../lib/view/protocol';
+import type { Ask } from '../../viewer/useTraceWorker';
+import { Pre, Section } from './common';
+
+/** The Raw tab: the exact source line, with its file and line number, and a copy button. */
+export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
+  const [raw, setRaw] = useState<RawLines | undefined>();
+  const [copied, setCopied] = useState(false);
+  const [pretty, setPretty] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setRaw(undefined);
+    void ask({ type: 'raw', seq }).then((r) => live && setRaw(r));
+    return () => {
+      live = false;
+    };
+  }, [ask, seq]);
+  if (!raw) return <p className="p-3 text-[13px] text-neutral-500">Reading…</p>;
+  let shown = raw.text;
+  if (pretty) {
+    try {
+      shown = JSON.stringify(JSON.parse(raw.text), null, 2);
+    } catch {
+      shown = raw.text;
+    }
+  }
+  return (
+    <Section
+      title="Source"
+      aside={
+        <span className="flex items-center gap-2">
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={pretty} onChange={(e) => setPretty(e.target.checked)} /> pretty
+          </label>
+          <button
+            type="button"
+            onClick={() => {
+              void navigator.clipboard.writeText(raw.text).then(() => setCopied(true));
+            }}
+            className="rounded border border-neutral-300 px-1.5 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </span>
+      }
+    >
+      <div data-testid="raw-location" className="mb-1 font-mono text-[12px] text-neutral-600 dark:text-neutral-400">
+        {raw.sourceName}:{raw.line}
+        {raw.path ? ` · ${raw.path}` : ''} · bytes {raw.offset}–{raw.offset + raw.length}
+      </div>
+      <Pre text={shown} label="raw line" />
+    </Section>
+  );
+}

@@ -1,0 +1,98 @@
+'use client';
+
+import type { SideEffect } from '../../../lib/trace/types';
+import type { ToolCallDetails } from '../../../lib/view/details';
+import { formatDuration } from '../../../lib/view/rowview';
+import { DiffView } from '../../ui/DiffView';
+import { JsonTree } from '../../ui/JsonTree';
+import { Fields, LineLink, Pre, Section } from './common';
+
+const STATE_TONE: Record<ToolCallDetails['permission'], string> = {
+  allowed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  denied: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
+  unknown: 'bg-neutral-200 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200',
+};
+
+function SideEffectView({ s }: { s: SideEffect }) {
+  switch (s.type) {
+    case 'file-edit':
+      return <DiffView filePath={s.filePath} hunks={s.patch} label={`${s.created ? 'new file' : 'edit of'} ${s.filePath}`} />;
+    case 'bash':
+      return (
+        <div className="flex flex-col gap-1">
+          <Fields rows={[['exit', s.exitCode ?? (s.interrupted ? 'interrupted' : '—')], ['interrupted', String(s.interrupted)]]} />
+          <Pre text={s.stdout || '(no stdout)'} label="stdout" />
+          {s.stderr ? <Pre text={s.stderr} label="stderr" /> : null}
+        </div>
+      );
+    case 'agent':
+      return (
+        <div className="flex flex-col gap-1">
+          <Fields rows={[['agent', s.agentId ?? '—'], ['status', s.status ?? '—'], ['tokens', s.totalTokens ?? '—'], ['tool uses', s.totalToolUseCount ?? '—'], ['duration', s.totalDurationMs !== undefined ? formatDuration(s.totalDurationMs) : '—']]} />
+          {s.text ? <Pre text={s.text} label="agent output" /> : null}
+        </div>
+      );
+    case 'read':
+      return <Fields rows={[['file', s.filePath], ['lines', s.numLines ?? '—']]} />;
+    case 'text':
+      return <Pre text={s.text} />;
+    case 'other':
+      return <p className="text-[12px] text-neutral-500">structured output with keys: {s.keys.join(', ') || '(none)'}</p>;
+  }
+}
+
+/** The Tool call tab: request → permission decision and its evidence → result → side effect. */
+export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails[]; onJump: (seq: number) => void }) {
+  if (calls.length === 0) return <p className="p-3 text-[13px] text-neutral-500">This event is not part of a tool call.</p>;
+  return (
+    <div>
+      {calls.map((c) => (
+        <article key={c.id} aria-label={`${c.name} call ${c.id}`} className="border-b-4 border-neutral-200 dark:border-neutral-700">
+          <Section title={`1 · Request: ${c.name}`} aside={<LineLink line={c.requestLine} seq={c.requestSeq} onJump={onJump} />}>
+            <div className="mb-1 font-mono text-[11px] text-neutral-500">
+              {c.id} · slot {c.slot + 1}
+              {c.spawnedAgent ? ` · spawned ${c.spawnedAgent}` : ''}
+            </div>
+            <JsonTree value={c.input} label="tool input" />
+          </Section>
+          <Section title="2 · Permission">
+            <div className="mb-1 flex items-center gap-2 text-[12px]">
+              <span data-testid="permission-state" className={`rounded px-1.5 font-semibold ${STATE_TONE[c.permission]}`}>
+                {c.permission}
+              </span>
+              {c.permissionWaitMs !== undefined ? <span className="text-neutral-500">decided after {formatDuration(c.permissionWaitMs)}</span> : null}
+            </div>
+            {c.evidence.length === 0 ? (
+              <p className="text-[12px] text-neutral-500">No evidence: no control frame, hook, denial or result for this call.</p>
+            ) : (
+              <ol aria-label="permission evidence" className="flex flex-col gap-0.5 text-[12px]">
+                {c.evidence.map((ev, i) => (
+                  <li key={i} className={`flex items-baseline gap-2 ${ev.decisive ? 'font-semibold' : 'text-neutral-600 dark:text-neutral-400'}`}>
+                    <span className="w-28 shrink-0 font-mono">{ev.kind}</span>
+                    <span className="min-w-0 flex-1 break-words">
+                      {ev.behavior ? `${ev.behavior}: ` : ''}
+                      {ev.detail}
+                      {ev.decisive ? ' (decided)' : ''}
+                    </span>
+                    <LineLink line={ev.line} seq={ev.seq} onJump={onJump} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Section>
+          <Section title={`3 · Result${c.result?.isError ? ' (error)' : ''}`} aside={c.result ? <LineLink line={c.result.line} seq={c.result.seq} onJump={onJump} /> : undefined}>
+            {c.result ? (
+              <>
+                {c.durationMs !== undefined ? <div className="mb-1 text-[12px] text-neutral-500">{formatDuration(c.durationMs)} from request to result</div> : null}
+                <Pre text={c.result.text || '(empty)'} label="result text" />
+              </>
+            ) : (
+              <p className="text-[12px] text-amber-700 dark:text-amber-400">No tool_result was ever recorded for this call.</p>
+            )}
+          </Section>
+          <Section title="4 · Side effect">{c.sideEffect ? <SideEffectView s={c.sideEffect} /> : <p className="text-[12px] text-neutral-500">No structured output recorded.</p>}</Section>
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+
+export function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section aria-label={title} className="border-b border-neutral-200 px-3 py-2 dark:border-neutral-700">
+      <h3 className="mb-1 flex items-center gap-2 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">
+        {title}
+        {aside ? <span className="ml-auto font-normal normal-case tracking-normal">{aside}</span> : null}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+export function Fields({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-[12px]">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-neutral-500">{k}</dt>
+          <dd className="min-w-0 break-words font-mono">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Pre({ text, label }: { text: string; label?: string }) {
+  return (
+    <pre aria-label={label} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded bg-neutral-50 p-2 font-mono text-[12px] leading-5 dark:bg-neutral-950">
+      {text}
+    </pre>
+  );
+}
+
+export function LineLink({ line, seq, onJump }: { line?: number; seq: number; onJump: (seq: number) => void }) {
+  return (
+    <button type="button" onClick={() => onJump(seq)} className="font-mono text-[11px] text-sky-700 hover:underline dark:text-sky-400">
+      line {line ?? '?'}
+    </button>
+  );
+}

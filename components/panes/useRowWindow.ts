@@ -1,0 +1,56 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RowView } from '../../lib/view/rowview';
+import type { Ask } from '../viewer/useTraceWorker';
+
+const PAGE = 200;
+
+/**
+ * The timeline's rows, fetched from the worker a page at a time around what is visible. `version` changes whenever
+ * the worker's rows change (more parsed, a new filter, a fold), which drops the cache.
+ */
+export function useRowWindow(ask: Ask, version: string) {
+  const cache = useRef(new Map<number, RowView>());
+  const inflight = useRef(new Set<number>());
+  const [tick, setTick] = useState(0);
+  const versionRef = useRef(version);
+  const range = useRef<[number, number]>([0, 60]);
+
+  const fetchPages = useCallback(
+    (start: number, end: number) => {
+      const v = versionRef.current;
+      for (let page = Math.floor(Math.max(0, start - PAGE / 2) / PAGE); page * PAGE < end + PAGE / 2; page++) {
+        if (inflight.current.has(page) || cache.current.has(page * PAGE)) continue;
+        inflight.current.add(page);
+        ask({ type: 'rows', start: page * PAGE, end: page * PAGE + PAGE })
+          .then((rows) => {
+            if (versionRef.current !== v) return;
+            for (const r of rows) cache.current.set(r.row, r);
+            setTick((t) => t + 1);
+          })
+          .catch(() => undefined)
+          .finally(() => inflight.current.delete(page));
+      }
+    },
+    [ask],
+  );
+
+  useEffect(() => {
+    versionRef.current = version;
+    cache.current = new Map();
+    inflight.current = new Set();
+    fetchPages(range.current[0], range.current[1]);
+  }, [version, fetchPages]);
+
+  const onRange = useCallback(
+    (start: number, end: number) => {
+      range.current = [start, end];
+      fetchPages(start, end);
+    },
+    [fetchPages],
+  );
+
+  const get = useCallback((row: number): RowView | undefined => cache.current.get(row), []);
+  return { get, onRange, tick };
+}

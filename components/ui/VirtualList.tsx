@@ -1,0 +1,101 @@
+'use client';
+
+import { elementScroll, observeElementOffset, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+/** Browsers cap an element's height (about 33M px in Chromium); past this we scale scroll coordinates. */
+const MAX_SCROLL_PX = 8_000_000;
+
+export interface VirtualListHandle {
+  scrollToIndex(index: number, align?: 'auto' | 'center' | 'start'): void;
+  focus(): void;
+}
+
+export interface VirtualListProps {
+  readonly count: number;
+  readonly rowHeight: number;
+  readonly label: string;
+  readonly renderRow: (index: number) => ReactNode;
+  readonly activeId?: string;
+  readonly onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
+  readonly onRangeChange?: (start: number, end: number) => void;
+  /** Rendered over the top of the viewport, e.g. the sticky group header of the first visible row. */
+  readonly sticky?: ReactNode;
+  readonly onFirstVisibleChange?: (index: number) => void;
+  readonly className?: string;
+}
+
+/**
+ * A fixed-row-height virtual listbox. Positions are virtual (index × rowHeight); when that exceeds what an element can
+ * be, the scroll range is compressed and offsets are scaled, so a million rows still scroll end to end.
+ */
+export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(props, ref) {
+  const { count, rowHeight, label, renderRow, activeId, onKeyDown, onRangeChange, sticky, onFirstVisibleChange, className } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualTotal = count * rowHeight;
+  const physicalTotal = Math.min(virtualTotal, MAX_SCROLL_PX);
+  // ratio maps physical scrollTop to virtual offset; 1 when no scaling is needed.
+  const ratioRef = useRef(1);
+  const viewport = scrollRef.current?.clientHeight ?? 600;
+  ratioRef.current = virtualTotal > MAX_SCROLL_PX ? (virtualTotal - viewport) / Math.max(1, physicalTotal - viewport) : 1;
+
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    observeElementOffset: (instance, cb) => observeElementOffset(instance, (offset, scrolling) => cb(offset * ratioRef.current, scrolling)),
+    scrollToFn: (offset, options, instance: Virtualizer<HTMLDivElement, HTMLDivElement>) => elementScroll(offset / ratioRef.current, { ...options, adjustments: undefined }, instance),
+    onChange: (instance) => {
+      const items = instance.getVirtualItems();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (first && last) onRangeChange?.(first.index, last.index + 1);
+    },
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToIndex: (index, align = 'auto') => virtualizer.scrollToIndex(index, { align }),
+      focus: () => scrollRef.current?.focus(),
+    }),
+    [virtualizer],
+  );
+
+  const items = virtualizer.getVirtualItems();
+  const scrollTop = scrollRef.current?.scrollTop ?? 0;
+  const virtualOffset = scrollTop * ratioRef.current;
+  const firstVisible = Math.min(count - 1, Math.floor(virtualOffset / rowHeight));
+
+  const onKey = useCallback((e: KeyboardEvent<HTMLDivElement>) => onKeyDown?.(e), [onKeyDown]);
+  useEffect(() => {
+    if (firstVisible >= 0) onFirstVisibleChange?.(firstVisible);
+  }, [firstVisible, onFirstVisibleChange]);
+
+  return (
+    <div className={`relative h-full min-h-0 ${className ?? ''}`}>
+      {sticky ? <div className="pointer-events-auto absolute inset-x-0 top-0 z-10">{sticky}</div> : null}
+      <div
+        ref={scrollRef}
+        role="listbox"
+        aria-label={label}
+        aria-activedescendant={activeId}
+        tabIndex={0}
+        onKeyDown={onKey}
+        className="h-full overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-500"
+      >
+        <div style={{ height: physicalTotal, position: 'relative', width: '100%' }}>
+          {items.map((item) => (
+            <div
+              key={item.key}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, transform: `translateY(${item.start - virtualOffset + scrollTop}px)` }}
+            >
+              {renderRow(item.index)}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+});
