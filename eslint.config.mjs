@@ -1,10 +1,16 @@
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'buffer', 'util', 'url', 'zlib', 'http', 'https', 'net', 'worker_threads', 'readline', 'events', 'process'];
 
 export default tseslint.config(
   { ignores: ['.next/**', 'node_modules/**', 'bench/.cache/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**'] },
   ...tseslint.configs.recommended,
+  {
+    files: ['components/**/*.tsx', 'components/**/*.ts', 'app/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

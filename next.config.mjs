@@ -10,6 +10,8 @@ const nextConfig = {
   turbopack: { root },
   outputFileTracingRoot: root,
   serverExternalPackages: ['better-sqlite3'],
+  // The app's own tsconfig: tests, e2e and benchmarks are type-checked by `npm run typecheck` instead.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
 };
 
 export default nextConfig;

@@ -39,7 +39,8 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
   }, [ask, seq, full, version]);
 
   if (seq === undefined) return <div className="p-4 text-[13px] text-neutral-500">Select an event (click, or ↑/↓ in the list).</div>;
-  if (!details || details.event.seq !== seq) return <div className="p-4 text-[13px] text-neutral-500">Loading…</div>;
+  // While the next event's details load, the current ones stay (no flash of an empty pane).
+  if (!details) return <div className="p-4 text-[13px] text-neutral-500">Loading…</div>;
   const tabs = [
     { id: 'message', title: 'Message' },
     { id: 'tool', title: 'Tool call', disabled: details.toolCalls.length === 0, ...(details.toolCalls.length > 1 ? { badge: String(details.toolCalls.length) } : {}) },

@@ -83,6 +83,7 @@ export function useTraceWorker(source: LoadSource | undefined, sourceKey: string
       if (workerRef.current === worker) workerRef.current = undefined;
     };
     // The source object is rebuilt on every render; its key says when it really changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sourceKey]);
 
   return { state, ask, generation };

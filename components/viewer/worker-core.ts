@@ -298,7 +298,8 @@ async function fetchBlob(url: string): Promise<Blob> {
   } catch {
     throw new Error(`"${url}" is not a URL.`);
   }
-  if (parsed.protocol !== 'https:' && parsed.origin !== self.location.origin) {
+  const loopback = parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol !== 'https:' && parsed.origin !== self.location.origin && !loopback) {
     throw new Error(`Only https:// URLs can be loaded (got ${parsed.protocol}//). Use an https link, or download the file and drop it here.`);
   }
   let res: Response;

@@ -120,19 +120,15 @@ export function searchText(e: TraceEvent): string {
   }
 }
 
-/** Tool names an event is about (its tool_use blocks, or the call its result answers). */
-export function toolNamesOf(e: TraceEvent, trace: Trace): string[] {
-  if (e.kind === 'assistant') return e.blocks.flatMap((b) => (b.type === 'tool_use' ? [b.name] : []));
-  if (e.kind === 'tool-result') return e.results.map((r) => trace.toolCalls[trace.toolCallById.get(r.toolUseId) ?? -1]?.name ?? '').filter(Boolean);
-  if (e.kind === 'permission-denied' || e.kind === 'control') return e.toolName ? [e.toolName] : [];
-  return [];
+/** Tool call indexes an event is part of: its request, its result, or a piece of its permission evidence. */
+export function toolCallsOf(e: TraceEvent, trace: Trace): readonly number[] {
+  return trace.eventCalls.get(e.seq) ?? [];
 }
 
-/** Tool call indexes an event belongs to. */
-export function toolCallsOf(e: TraceEvent, trace: Trace): number[] {
-  const ids: string[] = [];
-  if (e.kind === 'assistant') for (const b of e.blocks) if (b.type === 'tool_use' && !b.server) ids.push(b.id);
-  if (e.kind === 'tool-result') for (const r of e.results) ids.push(r.toolUseId);
-  if ((e.kind === 'permission-denied' || e.kind === 'control' || e.kind === 'hook') && e.toolUseId) ids.push(e.toolUseId);
-  return ids.map((id) => trace.toolCallById.get(id)).filter((i): i is number => i !== undefined);
+/** Tool names an event is about: those of its calls, and server tools it uses. */
+export function toolNamesOf(e: TraceEvent, trace: Trace): string[] {
+  const names = toolCallsOf(e, trace).map((i) => trace.toolCalls[i]?.name ?? '');
+  if (e.kind === 'assistant') for (const b of e.blocks) if (b.type === 'tool_use' && b.server) names.push(b.name);
+  if ((e.kind === 'permission-denied' || e.kind === 'control') && e.toolName) names.push(e.toolName);
+  return [...new Set(names.filter(Boolean))];
 }

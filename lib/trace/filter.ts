@@ -53,7 +53,7 @@ export function parseDuration(v: string): number | undefined {
 
 /** Facts about an event the filter needs from the model. */
 interface EventFacts {
-  readonly calls: number[];
+  readonly calls: readonly number[];
 }
 
 function durationOf(e: TraceEvent, trace: Trace, facts: EventFacts): number | undefined {

@@ -41,6 +41,7 @@ export interface StreamDetails {
   readonly timeToFirstDeltaMs?: number;
   readonly ttftMs?: number;
   readonly firstSeq: number;
+  readonly firstLine?: number;
 }
 
 export interface EvidenceDetails extends PermissionEvidence {
@@ -103,6 +104,7 @@ export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
         ...(firstDelta !== undefined && s.startTime !== undefined ? { timeToFirstDeltaMs: firstDelta - s.startTime } : {}),
         ...(s.ttftMs !== undefined ? { ttftMs: s.ttftMs } : {}),
         firstSeq: s.startSeq,
+        firstLine: trace.events[s.startSeq]?.src.line,
       }
     : undefined;
   const cost = turn.usage && turn.counted ? costOf(turn.usage, turn.model) : undefined;

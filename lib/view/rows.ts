@@ -122,14 +122,13 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
         headedTurn[t] = 1;
         b.push(ROW_TURN, depth, t);
       }
-      if (e.kind === 'stream' && t >= 0 && !filter && !expanded.has(t)) {
-        if (foldedTurn[t] === 0) {
-          foldedTurn[t] = 1;
-          b.push(ROW_STREAMS, depth + 1, t);
-        }
-      } else {
-        rowOfSeq[seq] = b.push(ROW_EVENT, e.kind === 'stream' ? depth + 1 : depth, seq);
+      // A message's stream events sit under one fold row, which stays as the control when unfolded.
+      const foldable = e.kind === 'stream' && t >= 0 && !filter;
+      if (foldable && foldedTurn[t] === 0) {
+        foldedTurn[t] = 1;
+        b.push(ROW_STREAMS, depth + 1, t);
       }
+      if (!foldable || expanded.has(t)) rowOfSeq[seq] = b.push(ROW_EVENT, e.kind === 'stream' ? depth + (foldable ? 2 : 1) : depth, seq);
       emitSpliced(seq, baseDepth, guard);
     }
   };

@@ -3,7 +3,6 @@
 import type { ContentBlock } from '../../../lib/trace/types';
 import type { TurnDetails } from '../../../lib/view/details';
 import { formatDuration } from '../../../lib/view/rowview';
-import { JsonTree } from '../../ui/JsonTree';
 import { Fields, LineLink, Pre, Section } from './common';
 
 const VERDICT_TONE = {
@@ -25,7 +24,7 @@ export function StreamTab({ turn, onJump }: { turn: TurnDetails | undefined; onJ
   if (!turn || !s) return <p className="p-3 text-[13px] text-neutral-500">This model call was not streamed (no stream_event lines).</p>;
   return (
     <div>
-      <Section title="Stream" aside={<LineLink line={undefined} seq={s.firstSeq} onJump={onJump} />}>
+      <Section title="Stream" aside={<LineLink line={s.firstLine} seq={s.firstSeq} onJump={onJump} />}>
         <div className="mb-1 flex items-center gap-2">
           <span data-testid="stream-verdict" className={`rounded px-1.5 text-[12px] font-semibold ${VERDICT_TONE[s.verdict]}`}>
             {s.verdict}
@@ -49,7 +48,7 @@ export function StreamTab({ turn, onJump }: { turn: TurnDetails | undefined; onJ
             <div>
               <div className="mb-0.5 text-[11px] text-neutral-500">rebuilt from deltas</div>
               {b.type === 'tool_use' || b.type === 'server_tool_use' ? (
-                b.inputError ? <Pre text={`${b.inputJson}\n\n(not valid JSON: ${b.inputError})`} /> : <JsonTree value={b.input} label={`block ${b.index} rebuilt input`} />
+                <Pre text={b.inputError ? `${b.inputJson}\n\n(not valid JSON: ${b.inputError})` : JSON.stringify(b.input, null, 2)} label={`block ${b.index} rebuilt`} />
               ) : (
                 <Pre text={b.text} label={`block ${b.index} rebuilt`} />
               )}

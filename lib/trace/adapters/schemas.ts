@@ -199,6 +199,7 @@ export type SystemLine = z.infer<typeof SystemLineSchema>;
 export const ControlLineSchema = z.looseObject({
   type: z.enum(['control_request', 'control_response', 'control_cancel_request', 'keep_alive']),
   request_id: optStr,
+  timestamp: z.union([str, z.number()]).nullish(),
   request: z
     .looseObject({ subtype: optStr, tool_name: optStr, tool_use_id: optStr, input: z.unknown().optional() })
     .nullish(),

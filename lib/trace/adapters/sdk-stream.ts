@@ -153,7 +153,7 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
 }
 
 function hookName(line: SystemLine): string | undefined {
-  return u(line.hook_event) ?? u(line.hook_name) ?? u(line.hook_event_name);
+  return u(line.hook_name) ?? u(line.hook_event) ?? u(line.hook_event_name);
 }
 
 export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
@@ -218,12 +218,14 @@ function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): Trac
   const r = ControlLineSchema.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'control frame without the fields the model needs', opts, h);
   const line = r.data;
+  const time = timeFrom(line.timestamp);
   switch (line.type) {
     case 'control_request': {
       const req = line.request;
       return {
         seq: h.seq, src: h.src, path: h.path,
         kind: 'control',
+        time,
         frame: 'request',
         requestId: u(line.request_id),
         subtype: u(req?.subtype),
@@ -237,6 +239,7 @@ function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): Trac
       return {
         seq: h.seq, src: h.src, path: h.path,
         kind: 'control',
+        time,
         frame: 'response',
         requestId: u(res?.request_id) ?? u(line.request_id),
         subtype: u(res?.subtype),
@@ -247,9 +250,9 @@ function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): Trac
       };
     }
     case 'control_cancel_request':
-      return { seq: h.seq, src: h.src, path: h.path, kind: 'control', frame: 'cancel', requestId: u(line.request_id) };
+      return { seq: h.seq, src: h.src, path: h.path, kind: 'control', time, frame: 'cancel', requestId: u(line.request_id) };
     case 'keep_alive':
-      return { seq: h.seq, src: h.src, path: h.path, kind: 'control', frame: 'keep_alive' };
+      return { seq: h.seq, src: h.src, path: h.path, kind: 'control', time, frame: 'keep_alive' };
   }
 }
 

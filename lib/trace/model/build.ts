@@ -104,7 +104,25 @@ export function buildModel(
     eventTurn: ctx.eventTurn,
     eventReplayOf: ctx.eventReplayOf,
     toolCallById: tools.byId,
+    eventCalls: callsByEvent(tools.calls),
   };
+}
+
+function callsByEvent(calls: readonly ToolCall[]): Map<number, number[]> {
+  const map = new Map<number, number[]>();
+  const add = (seq: number, call: number): void => {
+    const list = map.get(seq);
+    if (!list) map.set(seq, [call]);
+    else if (!list.includes(call)) list.push(call);
+  };
+  for (const c of calls) {
+    add(c.requestSeq, c.index);
+    if (c.result) add(c.result.seq, c.index);
+    for (const s of c.duplicateResults) add(s, c.index);
+    // A result frame lists denials of many calls: it is evidence, not part of each chain.
+    for (const ev of c.evidence) if (ev.kind !== 'result-denial') add(ev.seq, c.index);
+  }
+  return map;
 }
 
 // ── sessions and agents ────────────────────────────────────────────────────────────────────────────────────────

@@ -196,4 +196,6 @@ export interface Trace {
   /** Per event seq: the seq of the earlier event with the same uuid, or -1. */
   readonly eventReplayOf: Int32Array;
   readonly toolCallById: ReadonlyMap<string, number>;
+  /** Per event seq: the tool calls it is part of (request, result, permission evidence). */
+  readonly eventCalls: ReadonlyMap<number, readonly number[]>;
 }

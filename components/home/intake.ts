@@ -1,0 +1,99 @@
+'use client';
+
+// Turning what the user dropped, picked or pasted into files the viewer can open, with a clear word when it can't.
+
+export interface PickedFile {
+  readonly path: string;
+  readonly file: File;
+}
+
+const TRACE_NAME = /\.(jsonl|json|ndjson|log|txt)(\.gz)?$|\.gz$/i;
+const MAX_BYTES = 1.5 * 1024 * 1024 * 1024;
+
+const MAGIC: readonly [string, readonly number[]][] = [
+  ['a PNG image', [0x89, 0x50, 0x4e, 0x47]],
+  ['a JPEG image', [0xff, 0xd8, 0xff]],
+  ['a GIF image', [0x47, 0x49, 0x46, 0x38]],
+  ['a PDF document', [0x25, 0x50, 0x44, 0x46]],
+  ['a ZIP archive', [0x50, 0x4b, 0x03, 0x04]],
+];
+
+async function sniff(f: PickedFile): Promise<string | undefined> {
+  const head = new Uint8Array(await f.file.slice(0, 4096).arrayBuffer());
+  for (const [what, magic] of MAGIC) if (magic.every((b, i) => head[i] === b)) return `${f.path} is ${what}, not a transcript.`;
+  if (head[0] === 0x1f && head[1] === 0x8b) return undefined;
+  const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '');
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') {
+    const line = text.split('\n', 1)[0]?.slice(0, 60) ?? '';
+    return `${f.path} does not look like JSONL: its first line is not JSON (${JSON.stringify(line)}).`;
+  }
+  return undefined;
+}
+
+export const ACCEPTS = 'Loupe reads Claude Code session files and Agent SDK stream-json output (.jsonl), JSON documents of SDK messages (.json), and either gzipped (.gz).';
+
+/** Checks picked files; returns the ones to open, or the reason none can be. Folder drops keep only transcript-like names. */
+export async function vetFiles(files: readonly PickedFile[], fromFolder: boolean): Promise<{ files: PickedFile[]; error?: string; note?: string }> {
+  const candidates = fromFolder ? files.filter((f) => TRACE_NAME.test(f.path)) : [...files];
+  if (candidates.length === 0) return { files: [], error: fromFolder ? `That folder has no .jsonl or .json files. ${ACCEPTS}` : 'Nothing was dropped.' };
+  const total = candidates.reduce((n, f) => n + f.file.size, 0);
+  if (total > MAX_BYTES) return { files: [], error: `That is ${(total / 1024 ** 3).toFixed(1)} GB: more than a browser tab can hold (about 1.5 GB). Split the transcript, or run \`npx loupe stats <file>\` on the command line.` };
+  const nonEmpty = candidates.filter((f) => f.file.size > 0);
+  if (nonEmpty.length === 0) return { files: [], error: candidates.length === 1 ? `${candidates[0]?.path ?? 'The file'} is empty: there is nothing to show.` : 'Every file is empty: there is nothing to show.' };
+  const verdicts = await Promise.all(candidates.map(async (f) => ({ f, problem: f.file.size > 0 ? await sniff(f) : undefined })));
+  const problems = verdicts.flatMap((v) => (v.problem ? [v.problem] : []));
+  if (problems.length === nonEmpty.length) return { files: [], error: `${problems.slice(0, 3).join(' ')} ${ACCEPTS}` };
+  const keep = verdicts.filter((v) => !v.problem).map((v) => v.f);
+  const skipped = files.length - keep.length;
+  return { files: keep, ...(skipped > 0 ? { note: `${skipped} file(s) skipped. ${problems.slice(0, 3).join(' ')}` } : {}) };
+}
+
+type Entry = { isFile: boolean; isDirectory: boolean; fullPath: string; file?: (ok: (f: File) => void, err: (e: unknown) => void) => void; createReader?: () => { readEntries: (ok: (e: Entry[]) => void, err: (e: unknown) => void) => void } };
+
+function isEntry(x: unknown): x is Entry {
+  return typeof x === 'object' && x !== null && 'isFile' in x && 'fullPath' in x;
+}
+
+async function walkEntry(entry: Entry, out: PickedFile[]): Promise<void> {
+  if (entry.isFile && entry.file) {
+    const read = entry.file.bind(entry);
+    const file = await new Promise<File>((resolve, reject) => read(resolve, reject));
+    out.push({ path: entry.fullPath.replace(/^\//, ''), file });
+    return;
+  }
+  if (entry.isDirectory && entry.createReader) {
+    const reader = entry.createReader();
+    for (;;) {
+      const batch = await new Promise<Entry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+      if (batch.length === 0) break;
+      for (const e of batch) await walkEntry(e, out);
+    }
+  }
+}
+
+/** Files from a drop, walking dropped folders (a Claude Code project folder with `subagents/` inside). */
+export async function filesFromDrop(dt: DataTransfer): Promise<{ files: PickedFile[]; fromFolder: boolean }> {
+  const out: PickedFile[] = [];
+  let fromFolder = false;
+  const entries: Entry[] = [];
+  for (const item of Array.from(dt.items)) {
+    if (item.kind !== 'file') continue;
+    const entry: unknown = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
+    if (isEntry(entry)) entries.push(entry);
+  }
+  if (entries.length > 0) {
+    for (const e of entries) {
+      if (e.isDirectory) fromFolder = true;
+      await walkEntry(e, out);
+    }
+    if (out.length > 0) return { files: out, fromFolder };
+  }
+  for (const f of Array.from(dt.files)) out.push({ path: f.webkitRelativePath || f.name, file: f });
+  return { files: out, fromFolder };
+}
+
+export function filesFromInput(list: FileList | null): { files: PickedFile[]; fromFolder: boolean } {
+  const files = Array.from(list ?? []).map((f) => ({ path: f.webkitRelativePath || f.name, file: f }));
+  return { files, fromFolder: files.some((f) => f.path.includes('/')) };
+}

@@ -1,0 +1,43 @@
+'use client';
+
+import { EventList } from '../panes/EventList';
+import type { Ask, LoadProgressState } from './useTraceWorker';
+
+const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+/** While the worker parses: a real progress bar, and the first rows as they arrive. Errors say why and what to do. */
+export function LoadingView({ progress, error, ask, title }: { progress?: LoadProgressState; error?: string; ask: Ask; title?: string }) {
+  if (error) {
+    return (
+      <main className="mx-auto max-w-2xl p-8 text-[13px]">
+        <h1 className="mb-2 text-base font-semibold">Loupe could not open this trace</h1>
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+        <p className="mt-4">
+          <a href="/" className="text-sky-700 underline dark:text-sky-400">
+            Back to the home page
+          </a>
+        </p>
+      </main>
+    );
+  }
+  const pct = progress?.totalBytes ? Math.min(100, Math.round((progress.bytes / progress.totalBytes) * 100)) : 0;
+  return (
+    <div className="flex h-dvh flex-col bg-white dark:bg-neutral-900">
+      <header className="flex h-8 shrink-0 items-center gap-3 border-b border-neutral-300 bg-neutral-100 px-2 text-[12px] dark:border-neutral-700 dark:bg-neutral-800">
+        <span className="font-semibold">Loupe</span>
+        <span className="truncate text-neutral-600 dark:text-neutral-400">{title}</span>
+        <div role="progressbar" aria-label="Parsing" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 w-64 overflow-hidden rounded bg-neutral-300 dark:bg-neutral-700">
+          <div className="h-full bg-sky-600 transition-[width]" style={{ width: `${pct}%` }} />
+        </div>
+        <span className="tabular-nums text-neutral-600 dark:text-neutral-400">
+          {progress ? `${mb(progress.bytes)}${progress.totalBytes ? ` of ${mb(progress.totalBytes)}` : ''} · ${progress.events.toLocaleString('en-US')} events · ${progress.name}` : 'starting…'}
+        </span>
+      </header>
+      <div className="min-h-0 flex-1">
+        <EventList ask={ask} rowCount={progress?.rowCount ?? 0} version={`p${progress?.events ?? 0}`} selectedRow={-1} onSelectRow={() => undefined} onToggleStreams={() => undefined} onOpen={() => undefined} loading />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LoadSource } from '../../lib/view/protocol';
+import { SAMPLES } from '../home/samples';
+import { LoadingView } from './LoadingView';
+import { loadLocal } from './localFiles';
+import { useTraceWorker } from './useTraceWorker';
+import { Workbench } from './Workbench';
+
+type Resolved = { readonly source: LoadSource; readonly key: string; readonly title: string } | { readonly error: string } | undefined;
+
+/** Where the trace comes from, read from the URL: `?src=<https url>`, `?sample=<id>` or `?local=<id>`. */
+function useSourceFromUrl(): Resolved {
+  const params = useSearchParams();
+  const src = params.get('src');
+  const sample = params.get('sample');
+  const local = params.get('local');
+  const [resolved, setResolved] = useState<Resolved>(undefined);
+  useEffect(() => {
+    let live = true;
+    if (src) setResolved({ source: { kind: 'url', url: src }, key: `src:${src}`, title: src });
+    else if (sample) {
+      const s = SAMPLES.find((x) => x.id === sample);
+      setResolved(s ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: `/samples/${f}`, path: f })) }, key: `sample:${s.id}`, title: s.title } : { error: `There is no sample called "${sample}".` });
+    } else if (local) {
+      loadLocal(local).then(
+        (stored) => live && setResolved(stored ? { source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title } : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' }),
+        () => live && setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
+      );
+    } else setResolved({ error: 'No trace given. Open one from the home page, or add ?src=<https URL> to this address.' });
+    return () => {
+      live = false;
+    };
+  }, [src, sample, local]);
+  return resolved;
+}
+
+export function TraceViewer({ right }: { right?: ReactNode }) {
+  const resolved = useSourceFromUrl();
+  const source = resolved && 'source' in resolved ? resolved : undefined;
+  const { state, ask } = useTraceWorker(source?.source, source?.key ?? '');
+  const title = source?.title ?? '';
+  const node = useMemo(() => {
+    if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={ask} />;
+    if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} />;
+    if (state.phase === 'ready') return <Workbench ask={ask} summary={state.summary} title={title} toolbarRight={right} />;
+    return <LoadingView progress={state.phase === 'loading' ? state.progress : undefined} ask={ask} title={title} />;
+  }, [resolved, state, ask, title, right]);
+  return node;
+}

@@ -1,0 +1,209 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TraceSummary } from '../../lib/view/protocol';
+import type { RowView } from '../../lib/view/rowview';
+import { DetailsPane } from '../panes/DetailsPane';
+import { DiagnosticsPanel } from '../panes/DiagnosticsPanel';
+import { EventList } from '../panes/EventList';
+import { Toolbar, type ToolbarHandle } from '../panes/Toolbar';
+import { SplitView } from '../ui/SplitView';
+import type { VirtualListHandle } from '../ui/VirtualList';
+import type { Ask } from './useTraceWorker';
+import { useViewUrl } from './useViewUrl';
+
+export interface WorkbenchProps {
+  readonly ask: Ask;
+  readonly summary: TraceSummary;
+  readonly title: string;
+  readonly toolbarRight?: ReactNode;
+}
+
+/** Wires the panes together: URL state, selection, filter, find, keyboard. */
+export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps) {
+  const url = useViewUrl();
+  const [rowCount, setRowCount] = useState(summary.rowCount);
+  const [viewVersion, setViewVersion] = useState(0);
+  const [expanded, setExpanded] = useState<readonly number[]>([]);
+  const [selectedRow, setSelectedRow] = useState(-1);
+  const [diagOpen, setDiagOpen] = useState(false);
+  const [find, setFind] = useState('');
+  const [matches, setMatches] = useState<readonly number[]>([]);
+  const [matchAt, setMatchAt] = useState(-1);
+  const list = useRef<VirtualListHandle>(null);
+  const toolbar = useRef<ToolbarHandle>(null);
+  const details = useRef<HTMLDivElement>(null);
+
+  // Filter or folds changed: the worker rebuilds its rows, then the list refetches and the selection is found again.
+  useEffect(() => {
+    let live = true;
+    void ask({ type: 'view', view: { filter: url.filter, expanded } }).then(async ({ rowCount: n }) => {
+      if (!live) return;
+      setRowCount(n);
+      setViewVersion((v) => v + 1);
+      if (url.sel !== undefined) {
+        const row = await ask({ type: 'rowOf', seq: url.sel });
+        if (!live) return;
+        setSelectedRow(row);
+        if (row >= 0) list.current?.scrollToIndex(row, 'center');
+      }
+    });
+    return () => {
+      live = false;
+    };
+    // url.sel is read once per view change on purpose: selecting a row must not rebuild the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ask, url.filter, expanded]);
+
+  const onSelectRow = useCallback(
+    (row: number, view: RowView | undefined) => {
+      setSelectedRow(row);
+      list.current?.scrollToIndex(row);
+      const seq = view?.seq ?? view?.firstSeq;
+      if (seq !== undefined) url.update({ sel: seq }, 'replace');
+    },
+    [url],
+  );
+
+  const jumpToSeq = useCallback(
+    async (seq: number) => {
+      let row = await ask({ type: 'rowOf', seq });
+      if (row < 0 && url.filter) {
+        // Hidden by the filter: clear it so the target can be shown.
+        url.update({ filter: '', sel: seq });
+        return;
+      }
+      if (row < 0) {
+        const t = await ask({ type: 'details', seq });
+        const turn = t?.turn?.index;
+        if (turn !== undefined && !expanded.includes(turn)) {
+          url.update({ sel: seq });
+          setExpanded((e) => [...e, turn]);
+          return;
+        }
+        row = -1;
+      }
+      url.update({ sel: seq });
+      if (row >= 0) {
+        setSelectedRow(row);
+        list.current?.scrollToIndex(row, 'center');
+      }
+    },
+    [ask, url, expanded],
+  );
+
+  const toggleStreams = useCallback((turn: number) => setExpanded((e) => (e.includes(turn) ? e.filter((x) => x !== turn) : [...e, turn])), []);
+
+  useEffect(() => {
+    let live = true;
+    const q = find.trim();
+    if (!q) {
+      setMatches([]);
+      setMatchAt(-1);
+      return;
+    }
+    const h = setTimeout(() => {
+      void ask({ type: 'find', query: q }).then((m) => {
+        if (!live) return;
+        setMatches(m);
+        setMatchAt(-1);
+      });
+    }, 120);
+    return () => {
+      live = false;
+      clearTimeout(h);
+    };
+  }, [ask, find, viewVersion]);
+
+  const stepFind = useCallback(
+    (dir: 1 | -1) => {
+      if (matches.length === 0) return;
+      const next = matchAt < 0 ? (dir === 1 ? matches.findIndex((r) => r > selectedRow) : matches.length - 1) : (matchAt + dir + matches.length) % matches.length;
+      const i = next < 0 ? 0 : next;
+      const row = matches[i];
+      if (row === undefined) return;
+      setMatchAt(i);
+      setSelectedRow(row);
+      list.current?.scrollToIndex(row, 'center');
+      void ask({ type: 'rows', start: row, end: row + 1 }).then(([v]) => {
+        const seq = v?.seq ?? v?.firstSeq;
+        if (seq !== undefined) url.update({ sel: seq }, 'replace');
+      });
+    },
+    [matches, matchAt, selectedRow, ask, url],
+  );
+
+  // Global keys: `/` focuses the filter, Esc leaves an input for the list.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target instanceof HTMLElement ? e.target : undefined;
+      const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
+      if (e.key === '/' && !typing) {
+        e.preventDefault();
+        toolbar.current?.focusFilter();
+      } else if ((e.ctrlKey || e.metaKey) && e.key === 'f') {
+        e.preventDefault();
+        document.querySelector<HTMLInputElement>('input[aria-label="Find"]')?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const version = `${viewVersion}`;
+  const findStatus = find.trim() ? `${matchAt >= 0 ? matchAt + 1 : 0} / ${matches.length}` : '';
+  return (
+    <div className="flex h-dvh flex-col bg-white text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
+      <Toolbar
+        ref={toolbar}
+        summary={summary}
+        title={title}
+        filter={url.filter}
+        onFilter={(q) => url.update({ filter: q })}
+        find={find}
+        onFind={setFind}
+        findStatus={findStatus}
+        onFindStep={stepFind}
+        diagnosticsOpen={diagOpen}
+        onToggleDiagnostics={() => setDiagOpen((o) => !o)}
+        right={toolbarRight}
+      />
+      <main className="flex min-h-0 flex-1 flex-col">
+        <SplitView
+          storageKey="loupe.split.main"
+          label="Resize timeline and details"
+          defaultFraction={0.55}
+          first={
+            <EventList
+              ref={list}
+              ask={ask}
+              rowCount={rowCount}
+              version={version}
+              selectedRow={selectedRow}
+              onSelectRow={onSelectRow}
+              onToggleStreams={toggleStreams}
+              onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
+              loading={false}
+            />
+          }
+          second={
+            <div ref={details} className="h-full">
+              <DetailsPane ask={ask} seq={url.sel} tab={url.tab} onTab={(tab) => url.update({ tab })} onJump={(s) => void jumpToSeq(s)} version={version} />
+            </div>
+          }
+        />
+        {diagOpen ? (
+          <div className="h-48 shrink-0">
+            <DiagnosticsPanel
+              diagnostics={summary.diagnostics}
+              onClose={() => setDiagOpen(false)}
+              onJump={(seq) => {
+                if (seq !== undefined) void jumpToSeq(seq);
+              }}
+            />
+          </div>
+        ) : null}
+      </main>
+    </div>
+  );
+}

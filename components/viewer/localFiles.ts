@@ -1,0 +1,55 @@
+'use client';
+
+// Dropped and pasted files live in IndexedDB under a random id, so `/view?local=<id>` survives a reload.
+
+const DB = 'loupe';
+const STORE = 'local-traces';
+
+export interface StoredFiles {
+  readonly files: readonly { readonly path: string; readonly file: Blob }[];
+  readonly title: string;
+  readonly savedAt: number;
+}
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
+  });
+}
+
+function tx<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return open().then(
+    (db) =>
+      new Promise<T>((resolve, reject) => {
+        const t = db.transaction(STORE, mode);
+        const r = run(t.objectStore(STORE));
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
+        t.oncomplete = () => db.close();
+      }),
+  );
+}
+
+export function newLocalId(): string {
+  const b = new Uint8Array(9);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+export async function saveLocal(id: string, value: StoredFiles): Promise<void> {
+  await tx('readwrite', (s) => s.put(value, id));
+  // Keep the 20 most recent; older drops are removed.
+  const keys = await tx('readonly', (s) => s.getAllKeys());
+  if (keys.length > 20) {
+    const all = await Promise.all(keys.map(async (k) => ({ k, v: await tx<StoredFiles | undefined>('readonly', (s) => s.get(k)) })));
+    all.sort((a, b) => (a.v?.savedAt ?? 0) - (b.v?.savedAt ?? 0));
+    for (const { k } of all.slice(0, all.length - 20)) await tx('readwrite', (s) => s.delete(k));
+  }
+}
+
+export function loadLocal(id: string): Promise<StoredFiles | undefined> {
+  return tx<StoredFiles | undefined>('readonly', (s) => s.get(id));
+}

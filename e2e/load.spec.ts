@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FIXTURES, Loupe } from './pages/Loupe';
+
+test('drop one file: the events, the cost and the denied calls of a real headless session', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  await app.drop([{ name: 'claude-p.jsonl', path: path.join(FIXTURES, 'claude-p.jsonl') }]);
+  await expect(page).toHaveURL(/\/view\?local=/);
+  await app.waitForWorkbench();
+  // Independent stats for this file: $0.169721 computed, 10 model calls, 5 denied tool calls.
+  await expect(app.computedCost).toHaveText('$0.17');
+  await expect(page.getByLabel('Model calls')).toHaveText('10 model calls');
+  await expect(app.events.getByRole('option').filter({ hasText: 'requires approval' }).first()).toBeVisible();
+  await app.setFilter('decision:deny');
+  await expect(app.events.locator('[data-kind=event]')).toHaveCount(10);
+});
+
+test('drop a project folder: the subagent file is a lane under the Task call that spawned it', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose a folder').setInputFiles(path.join(FIXTURES, 'project'));
+  await app.waitForWorkbench();
+  await app.setFilter('agent:c8d9b115');
+  const lane = app.option(/subagent: Explore c8d9b115/);
+  await expect(lane).toBeVisible();
+  // The lane sits under the Task call's line, one level in.
+  await expect(app.events.locator('[data-kind=event]').first()).toContainText('explore the deep-manifest codebase');
+  await expect(page.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText(['All agents (2)', 'main', 'Explore c8d9b115']);
+  // $6.144627 + $0.069359, computed independently.
+  await expect(app.computedCost).toHaveText('$6.21');
+});
+
+test('paste JSONL text', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  const lines = [
+    { type: 'system', subtype: 'init', session_id: 's1', uuid: 'a', model: 'claude-haiku-4-5-20251001', cwd: '/x', tools: [] },
+    { type: 'assistant', session_id: 's1', uuid: 'b', parent_tool_use_id: null, message: { id: 'msg_p', model: 'claude-haiku-4-5-20251001', role: 'assistant', content: [{ type: 'text', text: 'pasted hello' }], usage: { input_tokens: 1000, output_tokens: 100 } } },
+    { type: 'result', subtype: 'success', is_error: false, session_id: 's1', uuid: 'c', total_cost_usd: 0.0015, num_turns: 1 },
+  ];
+  await page.getByLabel('Paste JSONL').fill(lines.map((l) => JSON.stringify(l)).join('\n'));
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await app.waitForWorkbench();
+  await expect(app.option(/pasted hello/)).toBeVisible();
+  // 1000 × $1 + 100 × $5 per million = $0.0015: under a cent, so more digits.
+  await expect(app.computedCost).toHaveText('$0.0015');
+  await expect(page.getByLabel('Reported cost')).toHaveText('$0.0015');
+});
+
+test.describe('?src= URLs', () => {
+  let server: Server;
+  let base = '';
+  test.beforeAll(async () => {
+    const body = readFileSync(path.join(FIXTURES, 'claude-p.jsonl'));
+    server = createServer((req, res) => {
+      if (req.url === '/cors/session.jsonl') res.writeHead(200, { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' }).end(body);
+      else if (req.url === '/nocors/session.jsonl') res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(body);
+      else res.writeHead(404, { 'access-control-allow-origin': '*' }).end('no');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const addr = server.address();
+    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  });
+  test.afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  test('loads a CORS-enabled URL', async ({ page }) => {
+    const app = new Loupe(page);
+    await page.goto(`/view?src=${encodeURIComponent(`${base}/cors/session.jsonl`)}`);
+    await app.waitForWorkbench();
+    await expect(app.computedCost).toHaveText('$0.17');
+  });
+
+  test('explains a URL that does not allow cross-origin reads', async ({ page }) => {
+    const app = new Loupe(page);
+    await page.goto(`/view?src=${encodeURIComponent(`${base}/nocors/session.jsonl`)}`);
+    await expect(app.alert).toContainText('does not allow cross-origin reads (CORS)');
+    await expect(app.alert).toContainText('download the file and drop it here');
+  });
+
+  test('explains a missing file', async ({ page }) => {
+    const app = new Loupe(page);
+    await page.goto(`/view?src=${encodeURIComponent(`${base}/cors/missing.jsonl`)}`);
+    await expect(app.alert).toContainText('answered 404');
+  });
+});
+
+test('wrong input gets a clear message, never a blank page', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  const input = page.getByLabel('Choose files');
+  await input.setInputFiles(path.join(FIXTURES, 'image.png'));
+  await expect(app.alert).toContainText('image.png is a PNG image, not a transcript');
+  await input.setInputFiles(path.join(FIXTURES, 'people.csv'));
+  await expect(app.alert).toContainText('people.csv does not look like JSONL');
+  await input.setInputFiles(path.join(FIXTURES, 'empty.jsonl'));
+  await expect(app.alert).toContainText('empty.jsonl is empty');
+  await expect(page).toHaveURL(/\/$/);
+});

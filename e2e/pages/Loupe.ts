@@ -1,0 +1,68 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+
+/** The page object: every locator is an ARIA role or label, the way users and screen readers see the app. */
+export class Loupe {
+  readonly events: Locator;
+  readonly details: Locator;
+  readonly detailsPanel: Locator;
+  readonly filter: Locator;
+  readonly computedCost: Locator;
+  readonly diagnostics: Locator;
+  readonly alert: Locator;
+
+  constructor(readonly page: Page) {
+    this.events = page.getByRole('listbox', { name: 'Events' });
+    this.details = page.getByRole('tablist', { name: 'Details' });
+    this.detailsPanel = page.getByRole('tabpanel');
+    this.filter = page.getByRole('combobox', { name: 'Filter' });
+    this.computedCost = page.getByRole('status', { name: 'Computed cost' });
+    this.diagnostics = page.getByRole('button', { name: 'Diagnostics' });
+    this.alert = page.getByRole('main').getByRole('alert');
+  }
+
+  async home(): Promise<void> {
+    await this.page.goto('/');
+    await expect(this.page.getByRole('region', { name: 'Drop zone' })).toBeVisible();
+  }
+
+  /** Drops files on the drop zone through a real DataTransfer, as a user dragging from the desktop would. */
+  async drop(files: readonly { name: string; path: string; type?: string }[]): Promise<void> {
+    const payload = files.map((f) => ({ name: f.name, type: f.type ?? 'application/x-ndjson', data: readFileSync(f.path).toString('base64') }));
+    const dt = await this.page.evaluateHandle((items) => {
+      const t = new DataTransfer();
+      for (const it of items) {
+        const bytes = Uint8Array.from(atob(it.data), (c) => c.charCodeAt(0));
+        t.items.add(new File([bytes], it.name, { type: it.type }));
+      }
+      return t;
+    }, payload);
+    const zone = this.page.getByRole('region', { name: 'Drop zone' });
+    for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer: dt });
+  }
+
+  option(text: string | RegExp): Locator {
+    return this.events.getByRole('option', { name: text });
+  }
+
+  selected(): Locator {
+    return this.events.locator('[role=option][aria-selected=true]');
+  }
+
+  tab(name: string): Locator {
+    return this.details.getByRole('tab', { name });
+  }
+
+  async waitForWorkbench(): Promise<void> {
+    await expect(this.computedCost).toBeVisible({ timeout: 20_000 });
+    await expect(this.events.getByRole('option').first()).toBeVisible();
+  }
+
+  async setFilter(q: string): Promise<void> {
+    await this.filter.fill(q);
+    await this.filter.press('Enter');
+  }
+}
