@@ -25,8 +25,9 @@ function offset(ms: number | undefined): string {
   if (ms === undefined) return '';
   const s = ms / 1000;
   if (s < 60) return `${s.toFixed(1)}s`;
-  const m = Math.floor(s / 60);
-  return `${m}:${(s - m * 60).toFixed(0).padStart(2, '0')}`;
+  const whole = Math.floor(s);
+  const m = Math.floor(whole / 60);
+  return `${m}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 function Row({ view, selected, onClick, onToggle }: { view: RowView | undefined; selected: boolean; onClick: () => void; onToggle: (turn: number) => void }) {

@@ -267,6 +267,9 @@ describe('FORMATS.md trap checklist', () => {
     const ansi = await loadText(jsonl([cc.line('system', { content: 'Running \u001b[1mPostToolUse:Edit\u001b[22m...', level: 'info', toolUseID: 'toolu_9' })]));
     const hook = ansi.trace.events[0];
     expect(hook?.kind === 'hook' && hook.text).toBe('Running PostToolUse:Edit...');
+    const stdout = await loadText(jsonl([cc.prompt('<local-command-stdout>\u001b[?2026h\u001b[1mContext\u001b[22m \u001b]8;;https://x\u0007link\u001b]8;;\u0007</local-command-stdout>')]));
+    const prompt = stdout.trace.events[0];
+    expect(prompt?.kind === 'user' && prompt.text).toBe('<local-command-stdout>Context link</local-command-stdout>');
     const unknown = await loadText(jsonl([cc.line('brand-new-type', { payload: 1 })]));
     expect(unknown.trace.events[0]?.kind).toBe('unknown');
     expect(unknown.trace.events[0]?.kind === 'unknown' && unknown.trace.events[0].raw).toContain('brand-new-type');

@@ -138,7 +138,13 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     if (!agents || guard > 16) return;
     for (const ai of agents) {
       const lane = lanes[ai] ?? [];
-      if (!filter || lane.some((s) => pass?.[s] === 1)) b.push(ROW_AGENT, baseDepth + (depths[ai] ?? 1), ai);
+      if (!filter || lane.some((s) => pass?.[s] === 1)) {
+        if (pendingResponse >= 0) {
+          b.push(ROW_RESPONSE, pendingResponseDepth, pendingResponse);
+          pendingResponse = -1;
+        }
+        b.push(ROW_AGENT, baseDepth + (depths[ai] ?? 1), ai);
+      }
       emitEvents(lane, baseDepth, guard + 1);
     }
   };

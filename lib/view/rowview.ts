@@ -101,7 +101,6 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
     if (e.kind === 'tool-result' && c.result?.seq === seq && c.requestedAt !== undefined && c.result.time !== undefined) badges.push({ kind: 'duration', text: formatDuration(c.result.time - c.requestedAt) });
     if (e.kind === 'assistant' && !c.result) badges.push({ kind: 'incomplete', text: 'no result', title: `${c.name} never got a tool_result` });
   }
-  if (e.kind === 'assistant' && e.usage) badges.push({ kind: 'tokens', text: `${compactNumber(e.usage.output)} out`, title: 'output tokens on this line (a copy; the model call header shows what counts)' });
   if (e.kind === 'assistant' && e.synthetic) badges.push({ kind: 'copy', text: 'synthetic' });
   if (trace.eventReplayOf[seq] !== -1) badges.push({ kind: 'copy', text: 'repeated uuid', title: 'a copy of a line already loaded from another file' });
   if (e.kind === 'result') badges.push({ kind: e.isError || e.subtype !== 'success' ? 'error' : 'result', text: e.subtype });

@@ -168,7 +168,8 @@ export interface UserContent {
 
 export function userContentFrom(content: string | readonly RawBlock[], opts: NormalizeOptions): UserContent {
   if (typeof content === 'string') {
-    return { text: clampText(content, opts), textLength: content.length, images: 0, results: [] };
+    const clean = stripAnsi(content);
+    return { text: clampText(clean, opts), textLength: clean.length, images: 0, results: [] };
   }
   const texts: string[] = [];
   let images = 0;
@@ -177,7 +178,9 @@ export function userContentFrom(content: string | readonly RawBlock[], opts: Nor
     if (b.type === 'tool_result') {
       const r = ToolResultBlockSchema.safeParse(b);
       if (!r.success) continue;
-      const { text, images: img } = resultText(r.data.content);
+      const { text: rawText, images: img } = resultText(r.data.content);
+      // Terminal output keeps its escape codes in the Raw tab; everywhere else they are noise.
+      const text = stripAnsi(rawText);
       results.push({
         toolUseId: r.data.tool_use_id,
         isError: r.data.is_error === true,
@@ -192,7 +195,7 @@ export function userContentFrom(content: string | readonly RawBlock[], opts: Nor
       if (t.success) texts.push(t.data.text);
     }
   }
-  const text = texts.join('\n');
+  const text = stripAnsi(texts.join('\n'));
   return { text: clampText(text, opts), textLength: text.length, images, results };
 }
 
@@ -278,7 +281,8 @@ export function timeFrom(ts: string | number | null | undefined): number | undef
   return Number.isNaN(t) ? undefined : t;
 }
 
-const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+// CSI sequences (colours, cursor, private modes like `ESC[?2026h`) and OSC sequences (titles, hyperlinks).
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
 
 export function stripAnsi(text: string): string {
   return text.includes('\u001b') ? text.replace(ANSI, '') : text;

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { vetFiles } from './intake';
+
+const file = (name: string, body: string | Uint8Array): File => new File([body], name);
+
+describe('vetting what the user opens', () => {
+  it('refuses images, CSV, empty files and files too large for a tab, each in words', async () => {
+    expect((await vetFiles([{ path: 'a.png', file: file('a.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2])) }], false)).error).toMatch(/a\.png is a PNG image, not a transcript/);
+    expect((await vetFiles([{ path: 'p.csv', file: file('p.csv', 'name,age\nbob,3\n') }], false)).error).toMatch(/p\.csv does not look like JSONL: its first line is not JSON \("name,age"\)/);
+    expect((await vetFiles([{ path: 'e.jsonl', file: file('e.jsonl', '') }], false)).error).toMatch(/e\.jsonl is empty/);
+    const big = file('big.jsonl', '{}');
+    Object.defineProperty(big, 'size', { value: 2 * 1024 ** 3 });
+    expect((await vetFiles([{ path: 'big.jsonl', file: big }], false)).error).toMatch(/2\.0 GB: more than a browser tab can hold.*npx loupe stats/);
+  });
+
+  it('opens transcripts, gzip included, and skips the odd file of a folder with a note', async () => {
+    const ok = await vetFiles([{ path: 'p/s.jsonl', file: file('s.jsonl', '{"type":"user"}\n') }, { path: 'p/notes.csv', file: file('notes.csv', 'a,b') }, { path: 'p/t.jsonl.gz', file: file('t.jsonl.gz', new Uint8Array([0x1f, 0x8b, 8])) }], true);
+    expect(ok.error).toBeUndefined();
+    expect(ok.files.map((f) => f.path)).toEqual(['p/s.jsonl', 'p/t.jsonl.gz']);
+    expect(ok.note).toMatch(/1 file\(s\) skipped/);
+  });
+});

@@ -1,0 +1,445 @@
+/**
+ * Built-in secret detection rules for the Share redaction engine.
+ *
+ * Every rule is a set of regular expressions run over *decoded* text (a JSON string value, or the raw text of a
+ * non-JSON line). A pattern's named group `s` (when present) is the secret; otherwise the whole match is.
+ * Rules are ordered by specificity: when matches overlap in one string, the earlier rule wins (so a JWT inside a
+ * `Bearer` header is reported once, as a JWT).
+ *
+ * No module-level mutable state: regexes are stateful (`lastIndex`), so they are built fresh by
+ * `compileBuiltinRules()` for each scan; the module only holds frozen strings.
+ */
+
+export interface RedactionRule {
+  readonly id: string;
+  readonly label: string;
+  /** Display group, e.g. 'Anthropic', 'AWS', 'Passwords & secrets'. */
+  readonly group: string;
+}
+
+export interface CompiledPattern {
+  /** Global + `d` (indices) flags. */
+  readonly re: RegExp;
+  /** Returns false to drop a candidate (placeholders, look-alikes). */
+  readonly accept?: (secret: string, m: RegExpExecArray) => boolean;
+}
+
+export interface CompiledRule extends RedactionRule {
+  /** 'specific' rules have a recognisable token format; 'generic' ones rely on context (names, headers, URLs). */
+  readonly tier: 'specific' | 'generic';
+  /** Cheap non-global pre-test: the patterns only run on text it matches. */
+  readonly hint: RegExp | null;
+  readonly patterns: readonly CompiledPattern[];
+}
+
+/** The rule that reports values of JSON object fields with secret-like names (`{"DB_PASSWORD": "…"}`). */
+export const SECRET_FIELD_RULE: RedactionRule = Object.freeze({
+  id: 'secret-field',
+  label: 'Secret in a JSON field with a secret-like name',
+  group: 'Passwords & secrets',
+});
+
+export const LITERAL_RULE: RedactionRule = Object.freeze({ id: 'literal', label: 'Literal string', group: 'Custom' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Value heuristics (pure functions; regex literals inside functions are fresh objects per call)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Normalised (lowercase, alphanumerics only) values that are placeholders, types or flags, not secrets. */
+const PLACEHOLDER_WORDS: readonly string[] = Object.freeze([
+  'password', 'passwd', 'pass', 'pwd', 'passphrase', 'secret', 'secrets', 'secretkey', 'token', 'apikey', 'key',
+  'changeme', 'changeit', 'changethis', 'default', 'example', 'placeholder', 'redacted', 'dummy', 'sample', 'test',
+  'testing', 'null', 'none', 'nil', 'undefined', 'true', 'false', 'yes', 'no', 'on', 'off', 'empty', 'required',
+  'optional', 'string', 'str', 'bytes', 'text', 'int', 'integer', 'number', 'boolean', 'bool', 'any', 'unknown',
+  'object', 'value', 'values', 'secretstr', 'optionalstr', 'xxx', 'todo', 'tbd', 'fixme', 'hidden', 'masked',
+  'notset', 'unset', 'na', 'env', 'xoauthbasic', 'mypassword', 'mysecret', 'mytoken', 'myapikey', 'admin',
+  'root', 'user', 'username', 'guest', 'include', 'omit', 'sameorigin', 'bearer', 'basic', 'auth',
+]);
+
+/**
+ * True for values that are clearly not real secrets: empty/short, shell or template references (`$X`, `${X}`,
+ * `$(cmd)`, `{{x}}`, `%s`), bracketed placeholders (`<your-password>`, `[PASSWORD]`), masks (`****`, `xxxx`),
+ * small numbers, paths, well-known placeholder words (`changeme`, `password`, `your_api_key_here`, type names)
+ * and our own `[REDACTED:…]` placeholders.
+ *
+ * Decision: `changeme`, `password`, `secret`, `admin`, `root` and friends are treated as placeholders.
+ */
+export function isPlaceholderValue(raw: string): boolean {
+  const v = raw.trim();
+  if (v.length < 4) return true;
+  if (/^[$%]/.test(v) || v.includes('${') || v.includes('$(') || v.includes('{{') || v.includes('%(')) return true;
+  if (/^<[\s\S]*>$|^\[[\s\S]*\]$|^\{[\s\S]*\}$|^\([\s\S]*\)$/.test(v)) return true;
+  if (/^([\s\S])\1*$/.test(v) || /^[*•.xX#_?\-]+$/.test(v)) return true;
+  if (/^\d{1,5}$/.test(v)) return true;
+  if (/^(?:\/|~\/|\.\.?\/)/.test(v)) return true;
+  const w = v.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (w.length === 0) return true;
+  if (PLACEHOLDER_WORDS.includes(w)) return true;
+  if (/^(?:your|insert|enter|replace|put|paste)/.test(w) || /here$/.test(w)) return true;
+  if (/redacted|placeholder|changeme|example|dummy|notreal|fakekey|faketoken|fakepassword/.test(w)) return true;
+  if (/^x{3,}\d*$/.test(w) || /^(?:abc)?123(?:456)?$/.test(w) || /^\*+$/.test(v)) return true;
+  return false;
+}
+
+/** Bare values that are code, not data: `self.password`, `process.env.TOKEN`, `newToken`, `DB_PASSWORD`. */
+export function isCodeReference(v: string): boolean {
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) return true;
+  if (/^[A-Za-z_$][\w$-]*$/.test(v) && /pass|pwd|secret|token|key|cred|auth/i.test(v)) return true;
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return true; // an env var name
+  return false;
+}
+
+/** Three or more whitespace-separated words: prose, a description or a sentence, not a secret. */
+function isProse(v: string): boolean {
+  return v.trim().split(/\s+/).length >= 3;
+}
+
+/** Eight identical characters in a row: a filler/placeholder token such as `sk-ant-api03-xxxxxxxx…`. */
+function hasFiller(s: string): boolean {
+  return /([A-Za-z0-9])\1{7}/.test(s);
+}
+
+function mixed(s: string, upper: boolean, lower: boolean, digit: boolean): boolean {
+  return (!upper || /[A-Z]/.test(s)) && (!lower || /[a-z]/.test(s)) && (!digit || /[0-9]/.test(s));
+}
+
+const acceptToken = (s: string): boolean => !hasFiller(s);
+const acceptAwsId = (s: string): boolean => !hasFiller(s) && !s.includes('EXAMPLE');
+const acceptAwsSecret = (s: string): boolean => mixed(s, true, true, false) && !s.includes('EXAMPLE') && !hasFiller(s);
+const acceptGenericValue = (s: string): boolean => !isPlaceholderValue(s) && !isProse(s) && !hasFiller(s);
+const acceptBareValue = (s: string): boolean => acceptGenericValue(s) && !isCodeReference(s);
+const acceptAuthToken = (s: string): boolean =>
+  /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isPlaceholderValue(s) && !hasFiller(s);
+
+/** Names that end in a secret word but are not secrets (the shell's working directories). */
+const NOT_SECRET_NAMES: readonly string[] = Object.freeze(['pwd', 'oldpwd', '--pwd']);
+
+/** Checks a `secret-assignment` match: the name is not excluded, and the value passes the check for its form. */
+function acceptAssignment(s: string, m: RegExpExecArray): boolean {
+  if (NOT_SECRET_NAMES.includes(nameOf(m).toLowerCase())) return false;
+  const bare = m.groups?.['s2'] !== undefined || m.groups?.['s4'] !== undefined;
+  return bare ? acceptBareValue(s) : acceptGenericValue(s);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pattern building blocks (strings only)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The secret word a variable/field name ends with: PASSWORD, DB_PASS, db-pwd, client_secret, GITHUB_TOKEN, apiKey,
+ * x-api-key, AWS_SECRET_ACCESS_KEY, SECRET_KEY_BASE, … (case-insensitive). Patterns are anchored on this word (not
+ * on the start of the name) so that the regex engine does not retry every word of ordinary text; the rest of the
+ * name is whatever name characters precede it. `pass`/`pwd` need a separator or the start of the name before them,
+ * so that `bypass`, `compass` or `OLDPWD` do not count.
+ */
+const TAIL = String.raw`(?:(?<![A-Za-z0-9$])(?:pass|pwd)|password|passwd|passphrase|secret(?:[_\-]?key(?:[_\-]?base)?)?|token|api[_\-]?key|access[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|auth[_\-]?key|master[_\-]?key)`;
+/** An optional closing quote after a key name, possibly JSON-escaped once or twice (`"`, `\"`, `\\\"`). */
+const KEY_QUOTE = String.raw`(?:\\{0,3}["'])?`;
+/** Quoted value content: no quotes, backslashes or line breaks. `g` names the groups. */
+const quoted = (g: string): string => String.raw`(?<q${g}>\\{0,3}["'\x60])(?<s${g}>[^"'\x60\\\r\n]{1,1000})\k<q${g}>`;
+/** Bare value content after '=' (shell, .env, URL query): stops at whitespace, quotes and shell/URL punctuation. */
+const BARE_EQ = String.raw`(?<s2>[^\s"'\x60;&|<>(){}\[\],\\]{1,1000}?)[.,]*(?=$|[\s"'\x60;&|,)\]}\\])`;
+/** Bare YAML value after ': '. */
+const BARE_COLON = String.raw`(?<s4>[^\s"'\x60,;{}\[\]()<>\\]{1,1000}?)[.,]*(?=$|[\s"'\x60,;}\]\\])`;
+
+/** The full name around a match of TAIL at `m.index`: the name characters before it, plus the tail word. */
+function nameOf(m: RegExpExecArray): string {
+  let k = m.index;
+  while (k > 0 && /[A-Za-z0-9_.\-]/.test(m.input.charAt(k - 1))) k--;
+  const tail = /^[A-Za-z0-9_.\-]*/.exec(m.input.slice(m.index))?.[0] ?? '';
+  return m.input.slice(k, m.index) + tail;
+}
+
+const DB_SCHEMES = String.raw`(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?)`;
+
+/** A secret-like field name, anchored: used for JSON object keys. */
+export function secretFieldName(): RegExp {
+  return new RegExp(String.raw`^[A-Za-z0-9_.\-]*?${TAIL}$`, 'i');
+}
+
+function re(source: string, flags = ''): RegExp {
+  return new RegExp(source, 'dg' + flags);
+}
+
+/** The built-in rules, in priority order, with fresh regex objects. */
+export function compileBuiltinRules(): CompiledRule[] {
+  return [
+    {
+      id: 'private-key',
+      label: 'Private key block (PEM / OpenSSH / PGP)',
+      group: 'Private keys',
+      tier: 'specific',
+      hint: /PRIVATE KEY/,
+      patterns: [
+        {
+          // A whole block; or, when the END line is missing (truncated output), the header and the key body.
+          re: re(
+            String.raw`-----BEGIN [A-Z0-9 ]*?PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]*?PRIVATE KEY(?: BLOCK)?-----|(?:[A-Za-z0-9+/=\s:,.\-]|\\[nrt])*)`,
+          ),
+        },
+      ],
+    },
+    {
+      id: 'anthropic-key',
+      label: 'Anthropic API key or OAuth token',
+      group: 'Anthropic',
+      tier: 'specific',
+      hint: /sk-ant-/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_\-])sk-ant-(?:api|admin|oat|ort|sid)\d{2}-[A-Za-z0-9_\-]{20,}`), accept: acceptToken }],
+    },
+    {
+      id: 'openai-key',
+      label: 'OpenAI API key',
+      group: 'OpenAI',
+      tier: 'specific',
+      hint: /sk-/,
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_\-])sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}`), accept: acceptToken },
+        { re: re(String.raw`(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}(?![A-Za-z0-9])`) },
+        {
+          re: re(String.raw`(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9]{32,}(?![A-Za-z0-9_\-])`),
+          accept: (s) => mixed(s.slice(3), true, true, true) && !hasFiller(s),
+        },
+      ],
+    },
+    {
+      id: 'aws-access-key-id',
+      label: 'AWS access key ID',
+      group: 'AWS',
+      tier: 'specific',
+      hint: /A[KS]IA/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9+/])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9+/])`), accept: acceptAwsId }],
+    },
+    {
+      id: 'aws-secret-key',
+      label: 'AWS secret access key',
+      group: 'AWS',
+      tier: 'specific',
+      hint: /secret_?access_?key|secret_?key|A[KS]IA[0-9A-Z]{16}/i,
+      patterns: [
+        {
+          // aws_secret_access_key = …, AWS_SECRET_ACCESS_KEY=…, "SecretAccessKey": "…"
+          re: re(
+            String.raw`(?:aws_?secret_?access_?key|aws_?secret_?key|secret_?access_?key)${KEY_QUOTE}[ \t]*(?:=>|:=|=|:)[ \t]*(?:\\{0,3}["'])?(?<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+            'i',
+          ),
+          accept: acceptAwsSecret,
+        },
+        {
+          // Right after an access key ID (credentials CSV, `aws configure list`-like dumps).
+          re: re(String.raw`(?<=(?:AKIA|ASIA)[0-9A-Z]{16}[\s,;:|"'=]{1,10})(?<s>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`),
+          accept: (s) => acceptAwsSecret(s) && /[0-9/+]/.test(s),
+        },
+      ],
+    },
+    {
+      id: 'github-token',
+      label: 'GitHub token (ghp_, gho_, ghu_, ghs_, ghr_)',
+      group: 'GitHub',
+      tier: 'specific',
+      hint: /gh[pousr]_/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])`), accept: acceptToken }],
+    },
+    {
+      id: 'github-pat',
+      label: 'GitHub fine-grained personal access token',
+      group: 'GitHub',
+      tier: 'specific',
+      hint: /github_pat_/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{60,255}(?![A-Za-z0-9_])`), accept: acceptToken }],
+    },
+    {
+      id: 'gitlab-token',
+      label: 'GitLab personal access token',
+      group: 'GitLab',
+      tier: 'specific',
+      hint: /glpat-/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_\-])glpat-[A-Za-z0-9_\-]{20,}`), accept: acceptToken }],
+    },
+    {
+      id: 'slack-webhook',
+      label: 'Slack webhook URL',
+      group: 'Slack',
+      tier: 'specific',
+      hint: /hooks\.slack\.com/,
+      patterns: [
+        { re: re(String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-/]{8,}`) },
+      ],
+    },
+    {
+      id: 'slack-token',
+      label: 'Slack token (xoxb-, xoxp-, xapp-, …)',
+      group: 'Slack',
+      tier: 'specific',
+      hint: /xox[abeoprs]-|xapp-/,
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_\-])xox[abeoprs]-[A-Za-z0-9\-]{10,}`), accept: (s) => /\d/.test(s) && acceptToken(s) },
+        { re: re(String.raw`(?<![A-Za-z0-9_\-])xapp-\d-[A-Z0-9]+-\d+-[A-Za-z0-9]{20,}`) },
+      ],
+    },
+    {
+      id: 'google-api-key',
+      label: 'Google API key',
+      group: 'Google',
+      tier: 'specific',
+      hint: /AIza/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_\-])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9_\-])`), accept: acceptToken }],
+    },
+    {
+      id: 'google-oauth-token',
+      label: 'Google OAuth access token',
+      group: 'Google',
+      tier: 'specific',
+      hint: /ya29\./,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_.\-])ya29\.[0-9A-Za-z_\-]{20,}`), accept: acceptToken }],
+    },
+    {
+      id: 'google-client-secret',
+      label: 'Google OAuth client secret',
+      group: 'Google',
+      tier: 'specific',
+      hint: /GOCSPX-/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_\-])GOCSPX-[A-Za-z0-9_\-]{24,}`), accept: acceptToken }],
+    },
+    {
+      id: 'stripe-key',
+      label: 'Stripe secret or restricted key, webhook secret',
+      group: 'Stripe',
+      tier: 'specific',
+      hint: /_(?:live|test)_|whsec_/,
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}`), accept: acceptToken },
+        { re: re(String.raw`(?<![A-Za-z0-9_])whsec_[A-Za-z0-9]{24,}`), accept: acceptToken },
+      ],
+    },
+    {
+      id: 'npm-token',
+      label: 'npm access token',
+      group: 'npm',
+      tier: 'specific',
+      hint: /npm_/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`), accept: acceptToken }],
+    },
+    {
+      id: 'jwt',
+      label: 'JSON Web Token',
+      group: 'JWT',
+      tier: 'specific',
+      hint: /eyJ/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_\-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*`) }],
+    },
+    // ----- generic (context-anchored) rules -----
+    {
+      id: 'bearer-token',
+      label: 'Bearer / token authorization header',
+      group: 'Auth headers',
+      tier: 'generic',
+      hint: /bearer|authorization/i,
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_\-])(?:[Bb]earer|BEARER)[ \t]+(?<s>[A-Za-z0-9._~+/\-]{16,}=*)(?![A-Za-z0-9._~+/=\-])`), accept: acceptAuthToken },
+        {
+          re: re(String.raw`[Aa]uthorization${KEY_QUOTE}[ \t]*[:=][ \t]*(?:\\{0,3}["'])?[ \t]*(?:[Tt]oken)[ \t]+(?<s>[A-Za-z0-9._~+/\-]{16,}=*)(?![A-Za-z0-9._~+/=\-])`),
+          accept: acceptAuthToken,
+        },
+      ],
+    },
+    {
+      id: 'basic-auth',
+      label: 'Basic auth credentials (header or curl -u)',
+      group: 'Auth headers',
+      tier: 'generic',
+      hint: /authorization|curl/i,
+      patterns: [
+        {
+          re: re(String.raw`[Aa]uthorization${KEY_QUOTE}[ \t]*[:=][ \t]*(?:\\{0,3}["'])?[ \t]*(?:[Bb]asic|BASIC)[ \t]+(?<s>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])`),
+          accept: (s) => !isPlaceholderValue(s),
+        },
+        {
+          // curl -u user:password / --user=user:password → the password
+          re: re(String.raw`\bcurl\b[^\n|;&]*?[ \t](?:-u|--user)(?:[ \t]+|=)(?<q>['"]?)[^\s:'"]+:(?<s>[^\s'"]+)\k<q>(?=$|[\s;&|)])`),
+          accept: acceptGenericValue,
+        },
+      ],
+    },
+    {
+      id: 'database-url',
+      label: 'Database connection string password',
+      group: 'Connection strings & URLs',
+      tier: 'generic',
+      hint: /:\/\//,
+      patterns: [
+        {
+          re: re(String.raw`(?<![A-Za-z0-9+.\-])${DB_SCHEMES}(?:\+[a-z0-9]+)?://[^\s:@/"'\\<>]*:(?<s>[^\s/"'\\<>]+)@(?=[A-Za-z0-9\[_.\-])`, 'i'),
+          accept: acceptGenericValue,
+        },
+      ],
+    },
+    {
+      id: 'url-password',
+      label: 'Password in a URL (scheme://user:password@host)',
+      group: 'Connection strings & URLs',
+      tier: 'generic',
+      hint: /:\/\//,
+      patterns: [
+        {
+          re: re(String.raw`(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,30}://[^\s:@/"'\\<>]*:(?<s>[^\s/"'\\<>]+)@(?=[A-Za-z0-9\[_.\-])`, 'i'),
+          accept: acceptGenericValue,
+        },
+      ],
+    },
+    {
+      id: 'secret-assignment',
+      label: 'Password / secret / token assignment (env, config, YAML, JSON-ish)',
+      group: 'Passwords & secrets',
+      tier: 'generic',
+      hint: /pass|pwd|secret|token|key/i,
+      patterns: [
+        {
+          // One pass for all forms: NAME="value", NAME = 'value', NAME := "value", 'name' => 'value' (1);
+          // NAME=value without spaces, as in shell, .env, URL queries and --name=value (2);
+          // "name": "value", name: 'value' (3); YAML name: value (4).
+          re: re(
+            String.raw`${TAIL}(?:${KEY_QUOTE}[ \t]*(?::=|=>|=(?![=>]))[ \t]*${quoted('1')}|=(?![=>])${BARE_EQ}|${KEY_QUOTE}[ \t]*:[ \t]*${quoted('3')}|${KEY_QUOTE}[ \t]*:[ \t]+${BARE_COLON})`,
+            'i',
+          ),
+          accept: acceptAssignment,
+        },
+      ],
+    },
+    {
+      id: 'cli-secret-flag',
+      label: 'Password / token passed as a command-line flag',
+      group: 'Passwords & secrets',
+      tier: 'generic',
+      hint: /--[a-z0-9-]*(?:pass|token|secret|key)|mysql|mariadb/i,
+      patterns: [
+        {
+          // --password hunter2 / --token "abc…" (the '=' form is covered by secret-assignment)
+          re: re(String.raw`--(?<=(?:^|\s)--)(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey)[ \t]+(?<q>['"]?)(?<s>[^\s'"\-][^\s'"]{3,})\k<q>(?=$|[\s;&|)])`, 'i'),
+          accept: acceptBareValue,
+        },
+        {
+          // mysql -u root -phunter2
+          re: re(String.raw`\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?[ \t]-p(?<q>['"]?)(?<s>[^\s'"\-][^\s'"]{3,})\k<q>(?=$|[\s;&|)])`),
+          accept: acceptBareValue,
+        },
+      ],
+    },
+  ];
+}
+
+/** Field-rule value check: the whole (trimmed) value of a JSON field with a secret-like name. */
+export function acceptFieldValue(v: string): boolean {
+  return v.length <= 4096 && !isPlaceholderValue(v) && !isProse(v) && !hasFiller(v);
+}
+
+export function acceptFieldName(name: string): boolean {
+  return !NOT_SECRET_NAMES.includes(name.toLowerCase());
+}
+
+/** Public descriptions of the built-in rules, in priority order (custom patterns and literals come after the specific rules). */
+export const BUILTIN_RULES: readonly RedactionRule[] = Object.freeze(
+  [...compileBuiltinRules().map(({ id, label, group }) => ({ id, label, group })), SECRET_FIELD_RULE].map((r) =>
+    Object.freeze(r),
+  ),
+);

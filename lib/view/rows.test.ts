@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { compileFilter } from '../trace/filter';
+import { cc, jsonl, sdk, text, toolUse } from '../trace/testing/builders';
+import { loadFiles, loadText } from '../trace/testing/load';
+import { tourText } from '../trace/testing/tour';
+import { buildRows, ROW_KINDS, type RowTable } from './rows';
+import { rowViews } from './rowview';
+
+const kinds = (r: RowTable): string[] => Array.from(r.kind, (k) => ROW_KINDS[k] ?? '?');
+
+describe('timeline rows', () => {
+  it('groups by response and model call, folding a message’s stream events under one row', async () => {
+    const { trace } = await loadText(tourText());
+    const rows = buildRows(trace);
+    const views = rowViews(trace, rows, 0, rows.length, new Set());
+    expect(views[0]?.label).toBe('Response 1');
+    expect(kinds(rows).filter((k) => k === 'response')).toHaveLength(2);
+    expect(kinds(rows).filter((k) => k === 'turn')).toHaveLength(7);
+    // 13 + 5 stream events live under 2 fold rows; no stream event row is shown.
+    expect(views.filter((v) => v.kind === 'streams').map((v) => v.label)).toEqual(['13 stream events · 6 deltas · match', '5 stream events · 3 deltas · incomplete']);
+    expect(views.some((v) => v.icon === 'stream' && v.kind === 'event')).toBe(false);
+    const unfolded = buildRows(trace, { expanded: new Set([trace.turns.findIndex((t) => t.messageId === 'msg_01TourEditAndExplain')]) });
+    expect(unfolded.length).toBe(rows.length + 13);
+  });
+
+  it('shows a subagent file as an indented lane right after the line that spawned it', async () => {
+    const { trace } = await loadFiles({
+      'p/s.jsonl': jsonl([cc.prompt('go'), cc.assistant('msg_1', [toolUse('toolu_T', 'Task', { subagent_type: 'Explore' })], { output: 1 }), cc.result('toolu_T', 'done', { toolUseResult: { status: 'completed', agentId: 'abc', content: [text('done')], totalToolUseCount: 1 } })]),
+      'p/agent-abc.jsonl': jsonl([cc.assistant('msg_2', [text('inside the subagent')], { output: 1 }, { sidechain: true, agentId: 'abc' })]),
+    });
+    const rows = buildRows(trace);
+    const views = rowViews(trace, rows, 0, rows.length, new Set());
+    expect(views.map((v) => [v.kind, v.depth, v.label.slice(0, 24)])).toEqual([
+      ['response', 0, 'Response 1 · go'],
+      ['event', 0, 'go'],
+      ['turn', 0, 'Model call 1 · claude-so'],
+      ['event', 0, 'Task({"subagent_type":"E'],
+      ['agent', 1, 'Explore abc'],
+      ['turn', 1, 'Model call 2 · claude-so'],
+      ['event', 1, 'inside the subagent'],
+      ['event', 0, 'done'],
+    ]);
+  });
+
+  it('keeps only matching events and the headers above them when filtered', async () => {
+    const { trace } = await loadText(jsonl([sdk.assistant('msg_1', [text('a')], { output: 1 }), sdk.result(), sdk.assistant('msg_2', [toolUse('toolu_1', 'Bash', {})], { output: 1 }), sdk.toolResult('toolu_1', 'boom', { isError: true }), sdk.result()]));
+    const filter = compileFilter('status:error', trace);
+    const rows = buildRows(trace, filter ? { filter } : {});
+    // The second response's header, then its failed tool result (results are not part of a model call).
+    expect(kinds(rows)).toEqual(['response', 'event']);
+    expect(rows.rowOfSeq[3]).toBe(1);
+    expect(rows.rowOfSeq[0]).toBe(-1);
+  });
+});
