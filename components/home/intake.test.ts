@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vetFiles } from './intake';
 
-const file = (name: string, body: string | Uint8Array): File => new File([body], name);
+const file = (name: string, body: string | Uint8Array<ArrayBuffer>): File => new File([body], name);
 
 describe('vetting what the user opens', () => {
   it('refuses images, CSV, empty files and files too large for a tab, each in words', async () => {
