@@ -9,6 +9,8 @@ import { compileFilter } from '../../lib/trace/filter';
 import { agentLabel } from '../../lib/trace/stats';
 import { searchText, summarize } from '../../lib/trace/describe';
 import { detailsOf } from '../../lib/view/details';
+import { computeStatsView, explain } from '../../lib/view/stats-view';
+import { DEFAULT_PRICES, withOverrides, type ModelPrice } from '../../lib/trace/pricing/pricing';
 import { buildRows, ROW_RESPONSE, ROW_TURN, type RowTable } from '../../lib/view/rows';
 import { rowViews, type RowView } from '../../lib/view/rowview';
 import type { LoadSource, RawLines, Request, TraceSummary, ViewState } from '../../lib/view/protocol';
@@ -61,7 +63,16 @@ export class TraceSession {
         return this.neighbor(req.row, req.dir);
       case 'headerOf':
         return this.headerOf(req.row);
+      case 'statsView':
+        return computeStatsView(this.trace(), pricesWith(req.overrides));
+      case 'explain':
+        return explain(this.trace(), req.query, pricesWith(req.overrides));
     }
+  }
+
+  private trace(): Trace {
+    if (!this.loaded) throw new Error('nothing loaded');
+    return this.loaded.trace;
   }
 
   private async inputs(source: LoadSource): Promise<{ inputs: SourceInput[]; blobs: Map<string, Blob> }> {
@@ -260,6 +271,10 @@ export class TraceSession {
     }
     return out;
   }
+}
+
+function pricesWith(overrides: readonly ModelPrice[] | undefined) {
+  return overrides && overrides.length > 0 ? withOverrides(DEFAULT_PRICES, overrides) : DEFAULT_PRICES;
 }
 
 /** The first event at or after a line of a source: where a malformed line's diagnostic jumps to. */

@@ -1,7 +1,9 @@
 import type { Diagnostic } from '../trace/types';
 import type { SourceInfo } from '../trace/parse';
 import type { TraceStats } from '../trace/stats';
+import type { ModelPrice } from '../trace/pricing/pricing';
 import type { DetailsView } from './details';
+import type { ExplainQuery, ExplainView, StatsView } from './stats-view';
 import type { RowView } from './rowview';
 
 // Messages between the viewer and its trace worker. The worker owns the model; the page asks for what it shows.
@@ -55,7 +57,9 @@ export type Request =
   /** The next (dir 1) or previous (dir -1) model-call or response header row from `row`, or -1. */
   | { readonly type: 'neighbor'; readonly row: number; readonly dir: 1 | -1 }
   /** The header row (model call or response) a row sits under, or -1. */
-  | { readonly type: 'headerOf'; readonly row: number };
+  | { readonly type: 'headerOf'; readonly row: number }
+  | { readonly type: 'statsView'; readonly overrides?: readonly ModelPrice[] }
+  | { readonly type: 'explain'; readonly query: ExplainQuery; readonly overrides?: readonly ModelPrice[] };
 
 export interface RawLines {
   readonly sourceName: string;
@@ -82,7 +86,11 @@ export type ResultOf<R extends Request> = R extends { type: 'load' }
               ? readonly number[]
               : R extends { type: 'neighbor' } | { type: 'headerOf' }
                 ? number
-                : never;
+                : R extends { type: 'statsView' }
+                  ? StatsView
+                  : R extends { type: 'explain' }
+                    ? ExplainView
+                    : never;
 
 export type WorkerMessage =
   | { readonly kind: 'reply'; readonly id: number; readonly ok: true; readonly result: unknown }

@@ -1,0 +1,285 @@
+import type { Trace, Turn } from '../trace/model/types';
+import { costOf, DEFAULT_PRICES, priceFor, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
+import { agentLabel, computeStats, round6, type TraceStats } from '../trace/stats';
+import { verdictOf, type Verdict } from '../trace/verdict';
+
+// The Stats pane's view-model: totals with their reasons, per-turn and per-response tables, chart series, and the
+// Explain lists that show which lines make each total.
+
+export interface TurnRow {
+  readonly turn: number;
+  readonly response: number;
+  readonly seq: number;
+  readonly model: string;
+  readonly agent: string;
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+  readonly costUsd: number;
+  readonly toolCalls: number;
+  readonly durationMs?: number;
+  readonly stopReason: string;
+  readonly counted: boolean;
+  readonly offsetMs?: number;
+}
+
+export interface ResponseRow {
+  readonly response: number;
+  readonly end: string;
+  readonly numTurns?: number;
+  readonly modelCalls: number;
+  readonly mainModelCalls: number;
+  readonly costUsd: number;
+  readonly reportedUsd?: number;
+  readonly output: number;
+  readonly durationMs?: number;
+}
+
+export interface WaterfallBar {
+  readonly call: number;
+  readonly name: string;
+  readonly seq: number;
+  readonly start: number;
+  readonly decided?: number;
+  readonly end?: number;
+  readonly lane: number;
+  readonly denied: boolean;
+  readonly error: boolean;
+}
+
+export interface CostReason {
+  readonly text: string;
+  readonly usd?: number;
+}
+
+export interface StatsView {
+  readonly stats: TraceStats;
+  readonly cacheHitRate: number;
+  readonly reported: {
+    readonly totalUsd: number | null;
+    readonly sessions: readonly { readonly session: string; readonly usd: number; readonly seq: number; readonly line: number }[];
+    readonly modelUsage: readonly { readonly model: string; readonly costUsd?: number; readonly input: number; readonly output: number; readonly inMessages: boolean }[];
+  };
+  readonly differenceUsd: number | null;
+  readonly reasons: readonly CostReason[];
+  readonly prices: { readonly source: string; readonly asOf: string; readonly used: readonly ModelPrice[]; readonly unpriced: readonly string[] };
+  readonly turns: readonly TurnRow[];
+  readonly responses: readonly ResponseRow[];
+  readonly waterfall: readonly WaterfallBar[];
+  readonly waterfallLanes: number;
+  readonly verdict: Verdict;
+}
+
+function traceStart(trace: Trace): number | undefined {
+  let t: number | undefined;
+  for (const s of trace.sessions) if (s.firstTime !== undefined && (t === undefined || s.firstTime < t)) t = s.firstTime;
+  return t;
+}
+
+function turnRow(trace: Trace, t: Turn, prices: PriceTable, t0: number | undefined): TurnRow {
+  const u = t.usage;
+  const cost = u && t.counted ? costOf(u, t.model, prices).usd : 0;
+  return {
+    turn: t.index,
+    response: t.response,
+    seq: t.seqs[0] ?? t.streamSeqs[0] ?? 0,
+    model: t.model ?? '—',
+    agent: agentLabel(trace, t.agent),
+    input: u?.input ?? 0,
+    output: u?.output ?? 0,
+    cacheRead: u?.cacheRead ?? 0,
+    cacheWrite: u?.cacheCreation ?? 0,
+    costUsd: round6(cost),
+    toolCalls: t.toolCalls.length,
+    ...(t.firstTime !== undefined && t.lastTime !== undefined ? { durationMs: t.lastTime - t.firstTime } : {}),
+    stopReason: t.stream?.stopReason ?? t.stopReason ?? '—',
+    counted: t.counted,
+    ...(t.firstTime !== undefined && t0 !== undefined ? { offsetMs: t.firstTime - t0 } : {}),
+  };
+}
+
+/** Greedy lane assignment: each call takes the first lane free at its start, so parallel calls sit side by side. */
+function waterfallOf(trace: Trace, t0: number | undefined): { bars: WaterfallBar[]; lanes: number } {
+  if (t0 === undefined) return { bars: [], lanes: 0 };
+  const laneEnds: number[] = [];
+  const bars: WaterfallBar[] = [];
+  const calls = trace.toolCalls.filter((c) => c.requestedAt !== undefined).sort((a, b) => (a.requestedAt ?? 0) - (b.requestedAt ?? 0));
+  for (const c of calls) {
+    const start = (c.requestedAt ?? 0) - t0;
+    const end = c.result?.time !== undefined ? c.result.time - t0 : undefined;
+    let lane = laneEnds.findIndex((e) => e <= start);
+    if (lane < 0) {
+      lane = laneEnds.length;
+      laneEnds.push(0);
+    }
+    laneEnds[lane] = Math.max(end ?? start, start + 1);
+    bars.push({
+      call: c.index,
+      name: c.name,
+      seq: c.requestSeq,
+      start,
+      ...(c.decidedAt !== undefined ? { decided: c.decidedAt - t0 } : {}),
+      ...(end !== undefined ? { end } : {}),
+      lane,
+      denied: c.permission === 'denied',
+      error: c.result?.isError === true,
+    });
+  }
+  return { bars, lanes: laneEnds.length };
+}
+
+export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRICES): StatsView {
+  const stats = computeStats(trace, prices);
+  const t0 = traceStart(trace);
+  const turns = trace.turns.filter((t) => t.usage !== undefined || t.seqs.length > 0).map((t) => turnRow(trace, t, prices, t0));
+  const tk = stats.tokens;
+  const prompt = tk.input + tk.cacheRead + tk.cacheCreation;
+  const sessions: StatsView['reported']['sessions'][number][] = [];
+  const modelUsage = new Map<string, { model: string; costUsd?: number; input: number; output: number; inMessages: boolean }>();
+  const messageModels = new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''));
+  for (const s of trace.sessions) {
+    if (s.reportedCostUsd === undefined || s.reportedCostSeq === undefined) continue;
+    sessions.push({ session: s.id, usd: s.reportedCostUsd, seq: s.reportedCostSeq, line: trace.events[s.reportedCostSeq]?.src.line ?? 0 });
+    const e = trace.events[s.reportedCostSeq];
+    if (e?.kind !== 'result') continue;
+    for (const m of e.modelUsage) {
+      const prev = modelUsage.get(m.model);
+      modelUsage.set(m.model, { model: m.model, ...(m.costUsd !== undefined || prev?.costUsd !== undefined ? { costUsd: (prev?.costUsd ?? 0) + (m.costUsd ?? 0) } : {}), input: (prev?.input ?? 0) + m.input, output: (prev?.output ?? 0) + m.output, inMessages: messageModels.has(m.model) });
+    }
+  }
+  const reportedTotal = stats.cost.reportedUsd;
+  const difference = reportedTotal === null ? null : round6(reportedTotal - stats.cost.computedUsd);
+  const reasons: CostReason[] = [];
+  for (const m of modelUsage.values()) {
+    if (!m.inMessages) reasons.push({ text: `${m.model} appears in modelUsage (subagent or internal calls) but in no loaded message`, ...(m.costUsd !== undefined ? { usd: round6(m.costUsd) } : {}) });
+  }
+  if (tk.cache1h > 0) {
+    // Claude Code priced every cache write at the 5m rate in some versions: show what that would change.
+    let delta = 0;
+    for (const t of trace.turns) {
+      if (!t.counted || !t.usage || t.usage.cache1h === 0 || !t.model) continue;
+      const p = priceFor(t.model, prices);
+      if (p) delta += (t.usage.cache1h * (p.cacheWrite1h - p.cacheWrite5m)) / 1e6;
+    }
+    reasons.push({ text: `${tk.cache1h.toLocaleString('en-US')} cache-write tokens are 1h writes; the CLI may price them at the 5m rate`, usd: round6(delta) });
+  }
+  for (const m of stats.cost.unpricedModels) reasons.push({ text: `${m} has no price in the table: its calls are not in the computed cost` });
+  if (stats.cost.reportedUsd !== null && trace.sources.some((s) => s.fileAgentId)) reasons.push({ text: 'subagent files are counted in the computed cost; the reported total includes them too' });
+  const responses: ResponseRow[] = trace.responses.map((r) => {
+    const res = r.resultSeq === undefined ? undefined : trace.events[r.resultSeq];
+    const rts = r.turns.map((i) => trace.turns[i]).filter((t): t is Turn => t !== undefined && t.counted);
+    const first = trace.events[r.firstSeq]?.time;
+    const last = trace.events[r.lastSeq]?.time;
+    return {
+      response: r.index,
+      end: r.end,
+      ...(res?.kind === 'result' && res.numTurns !== undefined ? { numTurns: res.numTurns } : {}),
+      modelCalls: rts.length,
+      mainModelCalls: rts.filter((t) => trace.agents[t.agent]?.kind === 'main').length,
+      costUsd: round6(rts.reduce((n, t) => n + (t.usage ? costOf(t.usage, t.model, prices).usd : 0), 0)),
+      ...(res?.kind === 'result' && res.totalCostUsd !== undefined ? { reportedUsd: res.totalCostUsd } : {}),
+      output: rts.reduce((n, t) => n + (t.usage?.output ?? 0), 0),
+      ...(res?.kind === 'result' && res.durationMs !== undefined ? { durationMs: res.durationMs } : first !== undefined && last !== undefined ? { durationMs: last - first } : {}),
+    };
+  });
+  const used = [...new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''))].map((m) => priceFor(m, prices)).filter((p): p is ModelPrice => p !== undefined);
+  const wf = waterfallOf(trace, t0);
+  return {
+    stats,
+    cacheHitRate: prompt > 0 ? tk.cacheRead / prompt : 0,
+    reported: { totalUsd: reportedTotal, sessions, modelUsage: [...modelUsage.values()] },
+    differenceUsd: difference,
+    reasons,
+    prices: { source: prices.source, asOf: prices.asOf, used: [...new Map(used.map((p) => [p.id, p])).values()], unpriced: stats.cost.unpricedModels },
+    turns,
+    responses,
+    waterfall: wf.bars,
+    waterfallLanes: wf.lanes,
+    verdict: verdictOf(trace),
+  };
+}
+
+// ── Explain ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export type ExplainMetric = 'input' | 'output' | 'cacheCreation' | 'cacheRead' | 'cost' | 'apiMessages';
+
+export interface ExplainQuery {
+  readonly metric: ExplainMetric;
+  readonly model?: string;
+  readonly agent?: number;
+}
+
+export interface ExplainRow {
+  readonly turn?: number;
+  readonly messageId?: string;
+  readonly requestId?: string;
+  readonly model?: string;
+  readonly agent: string;
+  readonly source: string;
+  readonly line: number;
+  readonly seq: number;
+  readonly value: number;
+  readonly counted: boolean;
+  readonly rule: string;
+  readonly copies: readonly { readonly line: number; readonly seq: number; readonly via: string; readonly output: number; readonly chosen: boolean; readonly rule: string }[];
+}
+
+export interface ExplainView {
+  readonly metric: ExplainMetric;
+  readonly total: number;
+  readonly rows: readonly ExplainRow[];
+  readonly dropped: number;
+}
+
+/** Lists the model calls that make a total, each with its lines, and the copies merged or dropped and why. */
+export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFAULT_PRICES): ExplainView {
+  const rows: ExplainRow[] = [];
+  const valueOf = (t: Turn): number => {
+    const u = t.usage;
+    if (!u) return 0;
+    switch (q.metric) {
+      case 'cost':
+        return costOf(u, t.model, prices).usd;
+      case 'apiMessages':
+        return 1;
+      default:
+        return u[q.metric];
+    }
+  };
+  let total = 0;
+  let dropped = 0;
+  for (const t of trace.turns) {
+    if (q.model !== undefined && t.model !== q.model) continue;
+    if (q.agent !== undefined && t.agent !== q.agent) continue;
+    const counted = t.counted && t.usage !== undefined;
+    const value = counted ? valueOf(t) : 0;
+    if (counted) total += value;
+    else dropped += 1;
+    const seq = t.seqs[0] ?? t.streamSeqs[0] ?? 0;
+    const e = trace.events[seq];
+    rows.push({
+      turn: t.index,
+      ...(t.messageId ? { messageId: t.messageId } : {}),
+      ...(t.requestId ? { requestId: t.requestId } : {}),
+      ...(t.model ? { model: t.model } : {}),
+      agent: agentLabel(trace, t.agent),
+      source: trace.sources[e?.src.source ?? -1]?.name ?? '?',
+      line: e?.src.line ?? 0,
+      seq,
+      value: q.metric === 'cost' ? round6(value) : value,
+      counted,
+      rule: t.countRule,
+      copies: t.copies.map((c) => ({ line: trace.events[c.seq]?.src.line ?? 0, seq: c.seq, via: c.via, output: c.usage.output, chosen: c.chosen, rule: c.rule })),
+    });
+  }
+  // Copies found outside any loaded model call (agent_progress of an unloaded subagent): shown, never counted.
+  if (q.model === undefined && q.agent === undefined) {
+    for (const c of trace.looseCopies) {
+      const e = trace.events[c.seq];
+      dropped += 1;
+      rows.push({ ...(c.messageId ? { messageId: c.messageId } : {}), agent: 'progress copy', source: trace.sources[e?.src.source ?? -1]?.name ?? '?', line: e?.src.line ?? 0, seq: c.seq, value: 0, counted: false, rule: c.rule, copies: [] });
+    }
+  }
+  return { metric: q.metric, total: q.metric === 'cost' ? round6(total) : total, rows, dropped };
+}
