@@ -8,6 +8,8 @@ import { DiagnosticsPanel } from '../panes/DiagnosticsPanel';
 import { EventList } from '../panes/EventList';
 import { Toolbar, type ToolbarHandle } from '../panes/Toolbar';
 import { SplitView } from '../ui/SplitView';
+import { StatsPane } from '../panes/stats/StatsPane';
+import { PanelTabs } from '../panes/PanelTabs';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import type { Ask } from './useTraceWorker';
 import { useViewUrl } from './useViewUrl';
@@ -168,7 +170,17 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
         onToggleDiagnostics={() => setDiagOpen((o) => !o)}
         right={toolbarRight}
       />
+      <PanelTabs panel={url.panel} onPanel={(panel) => url.update({ panel })} />
       <main className="flex min-h-0 flex-1 flex-col">
+        {url.panel === 'stats' ? (
+          <StatsPane
+            ask={ask}
+            onJump={(seq) => {
+              url.update({ panel: 'timeline' });
+              void jumpToSeq(seq);
+            }}
+          />
+        ) : (
         <SplitView
           storageKey="loupe.split.main"
           label="Resize timeline and details"
@@ -192,6 +204,7 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
             </div>
           }
         />
+        )}
         {diagOpen ? (
           <div className="h-48 shrink-0">
             <DiagnosticsPanel

@@ -61,72 +61,76 @@ function hexValue(line: string, at: number): number {
 }
 
 /**
- * Decodes the content of a string literal `line.slice(start, end)` (without quotes). When `offsets` is given, it
- * receives the raw offset of each decoded UTF-16 unit, plus a final entry equal to `end`.
- * Unknown escapes decode to the escaped character; an escape cut off by the end of the line is dropped.
+ * One escape-aware step through a literal's content at `i` (< `end`): the decoded text it produces (zero or one
+ * UTF-16 unit) and how many raw characters it spans. Unknown escapes decode to the escaped character; an escape cut
+ * off by the end of the content (a truncated line) produces nothing.
  */
-function decode(line: string, start: number, end: number, offsets?: number[]): string {
-  let out = '';
-  let i = start;
-  let run = start; // start of the pending unescaped run
-  while (i < end) {
-    if (line.charCodeAt(i) !== BACKSLASH) {
-      if (offsets) offsets.push(i);
-      i++;
-      continue;
+function step(line: string, i: number, end: number): { readonly ch: string; readonly width: number } {
+  if (line.charCodeAt(i) !== BACKSLASH) return { ch: line.charAt(i), width: 1 };
+  if (i + 1 >= end) return { ch: '', width: end - i };
+  const e = line.charAt(i + 1);
+  switch (e) {
+    case 'n': return { ch: '\n', width: 2 };
+    case 't': return { ch: '\t', width: 2 };
+    case 'r': return { ch: '\r', width: 2 };
+    case 'b': return { ch: '\b', width: 2 };
+    case 'f': return { ch: '\f', width: 2 };
+    case 'u': {
+      if (i + 6 > end) return { ch: '', width: end - i };
+      const v = hexValue(line, i + 2);
+      return v < 0 ? { ch: 'u', width: 2 } : { ch: String.fromCharCode(v), width: 6 };
     }
-    out += line.slice(run, i);
-    if (i + 1 >= end) {
-      i = end;
-      run = end;
-      break;
-    }
-    const e = line[i + 1];
-    let ch: string;
-    let width = 2;
-    switch (e) {
-      case 'n': ch = '\n'; break;
-      case 't': ch = '\t'; break;
-      case 'r': ch = '\r'; break;
-      case 'b': ch = '\b'; break;
-      case 'f': ch = '\f'; break;
-      case 'u': {
-        const v = hexValue(line, i + 2);
-        if (i + 6 > end) {
-          // A \u escape cut off by the end of the line: drop it.
-          ch = '';
-          width = end - i;
-        } else if (v < 0) {
-          ch = 'u'; // malformed: keep the letter
-        } else {
-          ch = String.fromCharCode(v);
-          width = 6;
-        }
-        break;
-      }
-      default:
-        ch = e ?? '';
-    }
-    out += ch;
-    if (offsets && ch !== '') offsets.push(i);
-    i += width;
-    run = i;
+    default:
+      return { ch: e, width: 2 };
   }
-  out += line.slice(run, Math.min(i, end));
-  if (offsets) offsets.push(end);
-  return out;
 }
 
-/** Raw-line offsets of each UTF-16 unit of `slot.text`, plus a final entry for `slot.rawEnd`. */
-export function rawOffsetMap(line: string, slot: StringSlot): readonly number[] {
-  if (!slot.escaped) {
-    const m: number[] = new Array<number>(slot.text.length + 1);
-    for (let k = 0; k <= slot.text.length; k++) m[k] = slot.rawStart + k;
-    return m;
+/** Decodes the content of a string literal `line.slice(start, end)` (without its quotes). */
+function decode(line: string, start: number, end: number): string {
+  let out = '';
+  let run = start; // start of the pending run of plain characters
+  let i = start;
+  while (i < end) {
+    const b = line.indexOf('\\', i);
+    if (b === -1 || b >= end) break;
+    out += line.slice(run, b);
+    const { ch, width } = step(line, b, end);
+    out += ch;
+    i = b + width;
+    run = i;
   }
-  const offsets: number[] = [];
-  decode(line, slot.rawStart, slot.rawEnd, offsets);
-  return offsets;
+  return out + line.slice(run, end);
+}
+
+/**
+ * Raw-line offsets of decoded positions `wanted` (each in 0..slot.text.length) of a slot, in the same order.
+ * Position `slot.text.length` maps to `slot.rawEnd`. Walks the literal once; no per-character table.
+ */
+export function rawOffsets(line: string, slot: StringSlot, wanted: readonly number[]): number[] {
+  if (!slot.escaped) return wanted.map((w) => slot.rawStart + w);
+  const order = wanted.map((w, k) => ({ w, k })).sort((x, y) => x.w - y.w);
+  const out: number[] = new Array<number>(wanted.length).fill(slot.rawEnd);
+  let d = 0; // decoded position
+  let i = slot.rawStart; // raw position of decoded position d
+  let nextBackslash = line.indexOf('\\', i);
+  for (const { w, k } of order) {
+    while (d < w && i < slot.rawEnd) {
+      if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = line.indexOf('\\', i);
+      const plainEnd = nextBackslash === -1 || nextBackslash > slot.rawEnd ? slot.rawEnd : nextBackslash;
+      if (plainEnd > i) {
+        // A run of plain characters: one unit each.
+        const n = Math.min(plainEnd - i, w - d);
+        i += n;
+        d += n;
+        continue;
+      }
+      const { ch, width } = step(line, i, slot.rawEnd);
+      i += width;
+      if (ch !== '') d++;
+    }
+    out[k] = d === w ? i : slot.rawEnd;
+  }
+  return out;
 }
 
 function pointerOf(stack: readonly Frame[]): string {

@@ -53,7 +53,9 @@ const PLACEHOLDER_WORDS: readonly string[] = Object.freeze([
   'optional', 'string', 'str', 'bytes', 'text', 'int', 'integer', 'number', 'boolean', 'bool', 'any', 'unknown',
   'object', 'value', 'values', 'secretstr', 'optionalstr', 'xxx', 'todo', 'tbd', 'fixme', 'hidden', 'masked',
   'notset', 'unset', 'na', 'env', 'xoauthbasic', 'mypassword', 'mysecret', 'mytoken', 'myapikey', 'admin',
-  'root', 'user', 'username', 'guest', 'include', 'omit', 'sameorigin', 'bearer', 'basic', 'auth',
+  'root', 'user', 'username', 'guest', 'include', 'omit', 'sameorigin', 'bearer', 'basic', 'auth', 'asdf', 'asdfg',
+  'asdfgh', 'asdfghjkl', 'qwer', 'qwerty', 'qwertz', 'azerty', 'foo', 'bar', 'baz', 'foobar', 'abcd', 'abcde', 'abcdef',
+  'abcdefg', 'letmein', 's3cr3t', 'passw0rd', 'p4ssw0rd',
 ]);
 
 /**
@@ -71,6 +73,7 @@ export function isPlaceholderValue(raw: string): boolean {
   if (/^<[\s\S]*>$|^\[[\s\S]*\]$|^\{[\s\S]*\}$|^\([\s\S]*\)$/.test(v)) return true;
   if (/^([\s\S])\1*$/.test(v) || /^[*•.xX#_?\-]+$/.test(v)) return true;
   if (/^\d{1,5}$/.test(v)) return true;
+  if (/^#[0-9a-fA-F]{3,8}$/.test(v)) return true; // a colour (Pygments `Token: '#ffffff'`)
   if (/^(?:\/|~\/|\.\.?\/)/.test(v)) return true;
   const w = v.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (w.length === 0) return true;
@@ -83,15 +86,19 @@ export function isPlaceholderValue(raw: string): boolean {
 
 /** Bare values that are code, not data: `self.password`, `process.env.TOKEN`, `newToken`, `DB_PASSWORD`. */
 export function isCodeReference(v: string): boolean {
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v)) return true;
-  if (/^[A-Za-z_$][\w$-]*$/.test(v) && /pass|pwd|secret|token|key|cred|auth/i.test(v)) return true;
+  const mentionsSecret = /pass|pwd|secret|token|key|cred|auth/i.test(v);
+  // a.b.c: member access / module path (a random token with dots, like SendGrid's `SG.…`, has digits)
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v) && (!/\d/.test(v) || mentionsSecret)) return true;
+  // an identifier naming a secret: newToken, db_password, _RSAPrivateKey
+  if (/^[A-Za-z_$][\w$]*$/.test(v) && mentionsSecret && !/\d/.test(v)) return true;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return true; // an env var name
   return false;
 }
 
 /** Three or more whitespace-separated words: prose, a description or a sentence, not a secret. */
 function isProse(v: string): boolean {
-  return v.trim().split(/\s+/).length >= 3;
+  const t = v.trim();
+  return t.split(/\s+/).length >= 3 || /^[A-Za-z]+(?:\s+[A-Za-z]+)+$/.test(t);
 }
 
 /** Eight identical characters in a row: a filler/placeholder token such as `sk-ant-api03-xxxxxxxx…`. */
@@ -106,8 +113,10 @@ function mixed(s: string, upper: boolean, lower: boolean, digit: boolean): boole
 const acceptToken = (s: string): boolean => !hasFiller(s);
 const acceptAwsId = (s: string): boolean => !hasFiller(s) && !s.includes('EXAMPLE');
 const acceptAwsSecret = (s: string): boolean => mixed(s, true, true, false) && !s.includes('EXAMPLE') && !hasFiller(s);
-const acceptGenericValue = (s: string): boolean => !isPlaceholderValue(s) && !isProse(s) && !hasFiller(s);
-const acceptBareValue = (s: string): boolean => acceptGenericValue(s) && !isCodeReference(s);
+const acceptGenericValue = (s: string): boolean => !isPlaceholderValue(s) && !isProse(s) && !hasFiller(s) && !isCodeReference(s);
+/** Unquoted values made only of letters are words, identifiers or type names (`BinaryLike`, `process`), not secrets. */
+const isPlainWord = (s: string): boolean => /^[A-Za-z_]+$/.test(s) && s.length < 24;
+const acceptBareValue = (s: string): boolean => acceptGenericValue(s) && !isPlainWord(s);
 const acceptAuthToken = (s: string): boolean =>
   /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isPlaceholderValue(s) && !hasFiller(s);
 
@@ -129,10 +138,10 @@ function acceptAssignment(s: string, m: RegExpExecArray): boolean {
  * The secret word a variable/field name ends with: PASSWORD, DB_PASS, db-pwd, client_secret, GITHUB_TOKEN, apiKey,
  * x-api-key, AWS_SECRET_ACCESS_KEY, SECRET_KEY_BASE, … (case-insensitive). Patterns are anchored on this word (not
  * on the start of the name) so that the regex engine does not retry every word of ordinary text; the rest of the
- * name is whatever name characters precede it. `pass`/`pwd` need a separator or the start of the name before them,
- * so that `bypass`, `compass` or `OLDPWD` do not count.
+ * name is whatever name characters precede it. `pass`/`pwd` only count after a prefix and a separator (`DB_PASS`,
+ * `smtp-pass`, `MYSQL_PWD`), so that the English word "pass", `bypass`, `PWD` or `OLDPWD` do not.
  */
-const TAIL = String.raw`(?:(?<![A-Za-z0-9$])(?:pass|pwd)|password|passwd|passphrase|secret(?:[_\-]?key(?:[_\-]?base)?)?|token|api[_\-]?key|access[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|auth[_\-]?key|master[_\-]?key)`;
+const TAIL = String.raw`(?:(?<=[A-Za-z0-9][_.\-])(?:pass|pwd)|password|passwd|passphrase|secret(?:[_\-]?key(?:[_\-]?base)?)?|token|api[_\-]?key|access[_\-]?key|private[_\-]?key|signing[_\-]?key|encryption[_\-]?key|auth[_\-]?key|master[_\-]?key)`;
 /** An optional closing quote after a key name, possibly JSON-escaped once or twice (`"`, `\"`, `\\\"`). */
 const KEY_QUOTE = String.raw`(?:\\{0,3}["'])?`;
 /** Quoted value content: no quotes, backslashes or line breaks. `g` names the groups. */
@@ -176,6 +185,8 @@ export function compileBuiltinRules(): CompiledRule[] {
           re: re(
             String.raw`-----BEGIN [A-Z0-9 ]*?PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]*?PRIVATE KEY(?: BLOCK)?-----|(?:[A-Za-z0-9+/=\s:,.\-]|\\[nrt])*)`,
           ),
+          // Documentation examples (`-----BEGIN RSA PRIVATE KEY-----\n...\n-----END…`) have no real key body.
+          accept: (s) => /[A-Za-z0-9+/]{40}/.test(s.replace(/-----[A-Z0-9 ]+-----/g, '')),
         },
       ],
     },

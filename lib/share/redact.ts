@@ -32,7 +32,7 @@
  * - Custom patterns run as given; a pathological regex can be slow (run the scan in a worker).
  */
 
-import { forEachString, rawOffsetMap, type StringSlot } from './json-strings';
+import { forEachString, rawOffsets, type StringSlot } from './json-strings';
 import {
   BUILTIN_RULES,
   LITERAL_RULE,
@@ -344,15 +344,15 @@ export function scanLines(lines: readonly string[], opts?: ScanOptions): SecretM
       if (isSkippedValue(slot)) return;
       const found = scanText(rules, fieldName, slot.text, slot.kind === 'value' ? slot.key : null);
       if (found.length === 0) return;
-      const map = rawOffsetMap(line, slot);
+      const raw = rawOffsets(line, slot, found.flatMap((c) => [c.start, c.end]));
       found.forEach((c, k) => {
         out.push({
           id: `${c.ruleId}:${hashString(c.secret)}`,
           ruleId: c.ruleId,
           secret: c.secret,
           line: i + 1,
-          start: map[c.start] ?? slot.rawStart + c.start,
-          end: map[c.end] ?? slot.rawStart + c.end,
+          start: raw[2 * k] ?? slot.rawStart + c.start,
+          end: raw[2 * k + 1] ?? slot.rawStart + c.end,
           path: slot.path,
           valueStart: c.start,
           valueEnd: c.end,
@@ -437,14 +437,15 @@ export function redactLines(lines: readonly string[], selectedSecrets: ReadonlyS
     forEachString(line, !isJsonLine(line), (slot) => {
       if (isSkippedValue(slot)) return;
       find.lastIndex = 0;
-      let map: readonly number[] | null = null;
-      for (let m = find.exec(slot.text); m !== null; m = find.exec(slot.text)) {
-        map ??= rawOffsetMap(line, slot);
-        const from = map[m.index];
-        const to = map[m.index + m[0].length];
-        if (from === undefined || to === undefined) continue;
-        edits.push({ from, to, text: placeholderFor(ruleOf.get(m[0]) ?? LITERAL_RULE.id, m[0]) });
-      }
+      const hits: { readonly at: number; readonly secret: string }[] = [];
+      for (let m = find.exec(slot.text); m !== null; m = find.exec(slot.text)) hits.push({ at: m.index, secret: m[0] });
+      if (hits.length === 0) return;
+      const raw = rawOffsets(line, slot, hits.flatMap((h) => [h.at, h.at + h.secret.length]));
+      hits.forEach((h, k) => {
+        const from = raw[2 * k];
+        const to = raw[2 * k + 1];
+        if (from !== undefined && to !== undefined) edits.push({ from, to, text: placeholderFor(ruleOf.get(h.secret) ?? LITERAL_RULE.id, h.secret) });
+      });
     });
     if (edits.length === 0) return line;
     let result = line;

@@ -164,6 +164,19 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
     }
     reasons.push({ text: `${tk.cache1h.toLocaleString('en-US')} cache-write tokens are 1h writes; the CLI may price them at the 5m rate`, usd: round6(delta) });
   }
+  if (reportedTotal !== null) {
+    // Calls after a session's last result are not in its (latest) total_cost_usd yet.
+    let after = 0;
+    let n = 0;
+    for (const t of trace.turns) {
+      const s = trace.sessions[t.session];
+      const first = t.seqs[0] ?? t.streamSeqs[0];
+      if (!t.counted || !t.usage || !s || s.reportedCostSeq === undefined || first === undefined || first < s.reportedCostSeq) continue;
+      after += costOf(t.usage, t.model, prices).usd;
+      n += 1;
+    }
+    if (n > 0) reasons.push({ text: `${n} model call(s) came after the session's last result, so the reported total does not include them`, usd: round6(after) });
+  }
   for (const m of stats.cost.unpricedModels) reasons.push({ text: `${m} has no price in the table: its calls are not in the computed cost` });
   if (stats.cost.reportedUsd !== null && trace.sources.some((s) => s.fileAgentId)) reasons.push({ text: 'subagent files are counted in the computed cost; the reported total includes them too' });
   const responses: ResponseRow[] = trace.responses.map((r) => {
@@ -267,7 +280,7 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
       source: trace.sources[e?.src.source ?? -1]?.name ?? '?',
       line: e?.src.line ?? 0,
       seq,
-      value: q.metric === 'cost' ? round6(value) : value,
+      value,
       counted,
       rule: t.countRule,
       copies: t.copies.map((c) => ({ line: trace.events[c.seq]?.src.line ?? 0, seq: c.seq, via: c.via, output: c.usage.output, chosen: c.chosen, rule: c.rule })),

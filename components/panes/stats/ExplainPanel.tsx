@@ -1,0 +1,72 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
+import type { ExplainQuery, ExplainView } from '../../../lib/view/stats-view';
+import { formatUsd } from '../../../lib/view/rowview';
+import type { Ask } from '../../viewer/useTraceWorker';
+
+const TITLES: Record<ExplainQuery['metric'], string> = { input: 'input tokens', output: 'output tokens', cacheCreation: 'cache write tokens', cacheRead: 'cache read tokens', cost: 'computed cost', apiMessages: 'model calls' };
+
+/** Explain: the model calls that make a total, their lines, and each merged or dropped copy with its rule. */
+export function ExplainPanel({ ask, query, overrides, onClose, onJump }: { ask: Ask; query: ExplainQuery; overrides: readonly ModelPrice[]; onClose: () => void; onJump: (seq: number) => void }) {
+  const [view, setView] = useState<ExplainView | undefined>();
+  useEffect(() => {
+    let live = true;
+    void ask({ type: 'explain', query, overrides }).then((v) => live && setView(v));
+    return () => {
+      live = false;
+    };
+  }, [ask, query, overrides]);
+  const fmt = (n: number): string => (query.metric === 'cost' ? formatUsd(n) : n.toLocaleString('en-US'));
+  const counted = view?.rows.filter((r) => r.counted) ?? [];
+  const sum = counted.reduce((n, r) => n + r.value, 0);
+  return (
+    <aside aria-label="Explain" className="flex w-[28rem] shrink-0 flex-col border-l border-neutral-300 text-[12px] dark:border-neutral-700">
+      <div className="flex h-7 shrink-0 items-center gap-2 border-b border-neutral-200 bg-neutral-100 px-2 font-semibold dark:border-neutral-700 dark:bg-neutral-800">
+        Explain {TITLES[query.metric]}
+        {query.model ? ` · ${query.model}` : ''}
+        <button type="button" aria-label="Close explain" onClick={onClose} className="ml-auto font-normal text-neutral-500">
+          ✕
+        </button>
+      </div>
+      {!view ? (
+        <p className="p-2 text-neutral-500">Listing…</p>
+      ) : (
+        <>
+          <p className="border-b border-neutral-200 px-2 py-1 dark:border-neutral-700">
+            Total <span data-testid="explain-total" className="font-mono font-semibold">{fmt(view.total)}</span> = sum of <span data-testid="explain-sum" className="font-mono">{fmt(query.metric === 'cost' ? Math.round(sum * 1e6) / 1e6 : sum)}</span> over {counted.length} counted model call(s); {view.dropped} not counted.
+          </p>
+          <ol aria-label="Explain rows" className="min-h-0 flex-1 overflow-auto">
+            {view.rows.map((r, i) => (
+              <li key={i} data-counted={r.counted} data-value={r.value} className={`border-b border-neutral-100 px-2 py-1 dark:border-neutral-800 ${r.counted ? '' : 'text-neutral-500'}`}>
+                <div className="flex items-baseline gap-2">
+                  <button type="button" onClick={() => onJump(r.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+                    {r.source}:{r.line}
+                  </button>
+                  <span className="truncate font-mono">{r.messageId ?? '(no id)'}</span>
+                  <span className="ml-auto font-mono">{r.counted ? fmt(r.value) : 'dropped'}</span>
+                </div>
+                <div className="text-neutral-500">
+                  {r.model ?? ''} · {r.agent} · {r.rule}
+                </div>
+                {r.copies.length > 1 || (r.copies.length === 1 && !r.copies[0]?.chosen) ? (
+                  <ul className="ml-3 text-[11px] text-neutral-500">
+                    {r.copies.map((c, j) => (
+                      <li key={j}>
+                        <button type="button" onClick={() => onJump(c.seq)} className="font-mono hover:underline">
+                          line {c.line}
+                        </button>{' '}
+                        {c.via} · {c.output} out · {c.rule}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+test('Stats: explain a total, and the list adds up to it', async ({ page }) => {
+  await page.goto('/view?sample=deep-manifest&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await expect(stats).toBeVisible({ timeout: 20_000 });
+  // Independently derived: 32,270 output tokens over 109 model calls.
+  await stats.getByRole('button', { name: 'Explain Output' }).click();
+  const explain = page.getByRole('complementary', { name: 'Explain' });
+  await expect(explain.getByTestId('explain-total')).toHaveText('32,270');
+  const values = await explain.getByRole('list', { name: 'Explain rows' }).locator('> li[data-counted=true]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+  expect(values).toHaveLength(109);
+  expect(values.reduce((a, b) => a + b, 0)).toBe(32_270);
+  await stats.getByRole('button', { name: 'Explain Computed' }).click();
+  await expect(explain.getByTestId('explain-total')).toHaveText('$6.21');
+  const costs = await explain.getByRole('list', { name: 'Explain rows' }).locator('> li[data-counted=true]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+  expect(costs.reduce((a, b) => a + b, 0)).toBeCloseTo(6.213986, 5);
+});
+
+test('Stats: verdicts kept apart, cost reported beside computed with its reasons, charts drawn', async ({ page }) => {
+  await page.goto('/view?sample=tour&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await expect(stats).toBeVisible({ timeout: 20_000 });
+  const verdict = stats.getByRole('region', { name: 'Verdict' });
+  await expect(verdict.getByTestId('protocol-status')).toHaveText('interrupted');
+  await expect(verdict).toContainText('success');
+  await expect(verdict).toContainText('is_error: false');
+  await expect(verdict.getByTestId('task-status')).toHaveText('unknown');
+  await expect(stats.getByRole('list', { name: 'Why reported and computed differ' })).toContainText("1 model call(s) came after the session's last result");
+  await expect(stats.getByRole('img', { name: /Tokens per model call, 7 calls/ })).toBeVisible();
+  await expect(stats.getByRole('img', { name: /Cumulative computed cost, reaching \$0\.04/ })).toBeVisible();
+  await expect(stats.getByRole('img', { name: /Tool call waterfall: 4 calls in 2 lane/ })).toBeVisible();
+  await expect(stats.getByRole('table', { name: 'Per response' })).toContainText('4');
+  // Sorting the per-call table by output puts the biggest first.
+  await stats.getByRole('columnheader', { name: /output/ }).getByRole('button').click();
+  await expect(stats.getByRole('table', { name: 'Model calls' }).getByRole('row').nth(1)).toContainText('96');
+});
+
+test('Stats: a local price override changes the computed cost', async ({ page }) => {
+  await page.goto('/view?sample=short&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.14', { timeout: 20_000 });
+  const prices = stats.getByRole('region', { name: 'Prices' });
+  await prices.getByRole('button', { name: 'Override' }).click();
+  await prices.getByLabel('claude-opus-4-6 cacheWrite1h').fill('0');
+  await prices.getByRole('button', { name: 'Save' }).click();
+  // 13,835 1h-write tokens at $10 were $0.138; at $0 the rest is 3×5 + 13×25 + 11,515×0.5 µ$.
+  await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.0061');
+  await expect(prices).toContainText('(local override)');
+  await prices.getByRole('button', { name: 'Reset' }).click();
+  await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.14');
+});
