@@ -2,7 +2,8 @@
  * Built-in secret detection rules for the Share redaction engine.
  *
  * Every rule is a set of regular expressions run over *decoded* text (a JSON string value, or the raw text of a
- * non-JSON line). A pattern's named group `s` (when present) is the secret; otherwise the whole match is.
+ * non-JSON line). A pattern's named group `s` (or `s1`…`s4` when one regex has several alternative forms) is the
+ * secret; otherwise the whole match is.
  * Rules are ordered by specificity: when matches overlap in one string, the earlier rule wins (so a JWT inside a
  * `Bearer` header is reported once, as a JWT).
  *
@@ -84,7 +85,7 @@ export function isPlaceholderValue(raw: string): boolean {
   return false;
 }
 
-/** Bare values that are code, not data: `self.password`, `process.env.TOKEN`, `newToken`, `DB_PASSWORD`. */
+/** Values that are code, not data: `self.password`, `process.env.TOKEN`, `newToken`, `DB_PASSWORD`, `_RSAPrivateKey`. */
 export function isCodeReference(v: string): boolean {
   const mentionsSecret = /pass|pwd|secret|token|key|cred|auth/i.test(v);
   // a.b.c: member access / module path (a random token with dots, like SendGrid's `SG.…`, has digits)
@@ -120,12 +121,8 @@ const acceptBareValue = (s: string): boolean => acceptGenericValue(s) && !isPlai
 const acceptAuthToken = (s: string): boolean =>
   /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isPlaceholderValue(s) && !hasFiller(s);
 
-/** Names that end in a secret word but are not secrets (the shell's working directories). */
-const NOT_SECRET_NAMES: readonly string[] = Object.freeze(['pwd', 'oldpwd', '--pwd']);
-
-/** Checks a `secret-assignment` match: the name is not excluded, and the value passes the check for its form. */
+/** Checks a `secret-assignment` match: unquoted values (groups s2, s4) get the stricter check. */
 function acceptAssignment(s: string, m: RegExpExecArray): boolean {
-  if (NOT_SECRET_NAMES.includes(nameOf(m).toLowerCase())) return false;
   const bare = m.groups?.['s2'] !== undefined || m.groups?.['s4'] !== undefined;
   return bare ? acceptBareValue(s) : acceptGenericValue(s);
 }
@@ -150,14 +147,6 @@ const quoted = (g: string): string => String.raw`(?<q${g}>\\{0,3}["'\x60])(?<s${
 const BARE_EQ = String.raw`(?<s2>[^\s"'\x60;&|<>(){}\[\],\\]{1,1000}?)[.,]*(?=$|[\s"'\x60;&|,)\]}\\])`;
 /** Bare YAML value after ': '. */
 const BARE_COLON = String.raw`(?<s4>[^\s"'\x60,;{}\[\]()<>\\]{1,1000}?)[.,]*(?=$|[\s"'\x60,;}\]\\])`;
-
-/** The full name around a match of TAIL at `m.index`: the name characters before it, plus the tail word. */
-function nameOf(m: RegExpExecArray): string {
-  let k = m.index;
-  while (k > 0 && /[A-Za-z0-9_.\-]/.test(m.input.charAt(k - 1))) k--;
-  const tail = /^[A-Za-z0-9_.\-]*/.exec(m.input.slice(m.index))?.[0] ?? '';
-  return m.input.slice(k, m.index) + tail;
-}
 
 const DB_SCHEMES = String.raw`(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mssql|sqlserver|cockroachdb|clickhouse|couchdb|neo4j(?:\+s)?)`;
 
@@ -442,10 +431,6 @@ export function compileBuiltinRules(): CompiledRule[] {
 /** Field-rule value check: the whole (trimmed) value of a JSON field with a secret-like name. */
 export function acceptFieldValue(v: string): boolean {
   return v.length <= 4096 && !isPlaceholderValue(v) && !isProse(v) && !hasFiller(v);
-}
-
-export function acceptFieldName(name: string): boolean {
-  return !NOT_SECRET_NAMES.includes(name.toLowerCase());
 }
 
 /** Public descriptions of the built-in rules, in priority order (custom patterns and literals come after the specific rules). */

@@ -37,7 +37,6 @@ import {
   BUILTIN_RULES,
   LITERAL_RULE,
   SECRET_FIELD_RULE,
-  acceptFieldName,
   acceptFieldValue,
   compileBuiltinRules,
   secretFieldName,
@@ -294,7 +293,7 @@ function scanText(rules: readonly CompiledRule[], fieldName: RegExp, text: strin
     }
   }
   // A JSON field with a secret-like name: the whole value.
-  if (key !== null && fieldName.test(key) && acceptFieldName(key)) {
+  if (key !== null && fieldName.test(key)) {
     const trimmed = text.trim();
     const start = text.indexOf(trimmed);
     const end = start + trimmed.length;
