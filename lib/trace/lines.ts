@@ -23,6 +23,8 @@ export interface RawLine {
 export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
 const LF = 0x0a;
+/** Lines up to this many bytes are decoded in runs. */
+const SHORT_LINE = 2048;
 const CR = 0x0d;
 
 function isAsyncIterable(x: unknown): x is AsyncIterable<Uint8Array> {
@@ -88,24 +90,54 @@ export async function* readLineBatches(
     }
     let start = 0;
     const batch: RawLine[] = [];
-    for (;;) {
-      const nl = chunk.indexOf(LF, start);
-      if (nl < 0) break;
-      let bytes: Uint8Array;
-      if (pendingLength > 0) {
-        pending.push(chunk.subarray(start, nl));
-        bytes = concat(pending, pendingLength + nl - start);
-        pending = [];
-        pendingLength = 0;
-      } else {
-        bytes = chunk.subarray(start, nl);
-      }
+    const firstNl = chunk.indexOf(LF);
+    if (firstNl >= 0 && pendingLength > 0) {
+      // The line that began in an earlier chunk ends here.
+      pending.push(chunk.subarray(0, firstNl));
+      const bytes = concat(pending, pendingLength + firstNl);
+      pending = [];
+      pendingLength = 0;
       lineNo += 1;
       const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
       batch.push({ text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: false });
-      start = nl + 1;
+      start = firstNl + 1;
       lineStart = absolute + start;
     }
+    // Runs of short lines are decoded with one call and split on "\n" (a 0x0A byte is never inside a multi-byte
+    // character, and U+FFFD is never "\n", so string lines and byte lines match one to one). A long line is decoded
+    // alone, so one non-ASCII character does not make its neighbours two-byte strings.
+    let runFrom = -1;
+    let runTo = -1;
+    const flush = (): void => {
+      if (runFrom < 0) return;
+      const texts = decoder.decode(chunk.subarray(runFrom, runTo)).split('\n');
+      let at = runFrom;
+      for (const raw of texts) {
+        const nl = chunk.indexOf(LF, at);
+        const end = nl < 0 || nl > runTo ? runTo : nl;
+        const cr = end > at && chunk[end - 1] === CR;
+        lineNo += 1;
+        batch.push({ text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: absolute + at, length: end - at - (cr ? 1 : 0), unterminated: false });
+        at = end + 1;
+      }
+      runFrom = -1;
+    };
+    for (let nl = firstNl < 0 ? -1 : chunk.indexOf(LF, start); nl >= 0; nl = chunk.indexOf(LF, start)) {
+      if (nl - start > SHORT_LINE) {
+        flush();
+        const bytes = chunk.subarray(start, nl);
+        const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+        lineNo += 1;
+        batch.push({ text: decode(bytes), line: lineNo, offset: absolute + start, length, unterminated: false });
+      } else {
+        if (runFrom < 0) runFrom = start;
+        runTo = nl;
+      }
+      start = nl + 1;
+    }
+    flush();
+    // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
+    if (firstNl >= 0) lineStart = absolute + start;
     if (start < chunk.length) {
       // Copy: the caller may reuse the chunk's buffer.
       pending.push(chunk.slice(start));

@@ -154,6 +154,15 @@ describe('streams', () => {
     expect(codes(trace)).toContain('stream-incomplete');
   });
 
+  it('rebuilds a long fragment in full while the delta row keeps only its start', async () => {
+    const long = 'x'.repeat(1000);
+    const { trace } = await loadText(jsonl([sdk.messageStart('msg_L', { output: 1 }), sdk.blockStart(0, { type: 'text', text: '' }), sdk.textDelta(0, long), sdk.assistant('msg_L', [text(long)], { output: 1 }), sdk.blockStop(0), sdk.messageStop()]));
+    expect(trace.turns[0]?.stream).toMatchObject({ verdict: 'match' });
+    expect(trace.turns[0]?.stream?.blocks[0]?.text).toHaveLength(1000);
+    const delta = trace.events[2];
+    expect(delta?.kind === 'stream' && delta.fragment?.length).toBe(256);
+  });
+
   it('says mismatch when deltas and the completed message disagree', async () => {
     const { trace } = await loadText(jsonl([sdk.messageStart('msg_M', { output: 1 }), sdk.blockStart(0, { type: 'text', text: '' }), sdk.textDelta(0, 'Hello'), sdk.blockStop(0), sdk.messageStop(), sdk.assistant('msg_M', [text('Help')], { output: 2 })]));
     expect(trace.turns[0]?.stream).toMatchObject({ verdict: 'mismatch' });

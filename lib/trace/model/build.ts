@@ -1,9 +1,11 @@
 import { DEFAULT_NORMALIZE, type NormalizeOptions } from '../adapters/common';
 import type { ParseSink, SourceInfo } from '../parse';
 import type { AssistantEvent, ContentBlock, Diagnostic, StreamEvent, TraceEvent, Usage } from '../types';
-import { applyStreamEvent, closeStream, startStream, verdictOf } from './stream';
+import { StreamAccumulator, verdictOf } from './stream';
+
+const FRAGMENT_KEEP = 256;
 import { collectToolCalls, joinToolEvidence } from './tools';
-import type { Agent, AgentKind, LooseCopy, Response, Session, StreamRebuild, ToolCall, Trace, Turn, UsageCopy } from './types';
+import type { Agent, AgentKind, LooseCopy, Response, Session, ToolCall, Trace, Turn, UsageCopy } from './types';
 
 /**
  * Collects events as the parser produces them (`ParseSink`) and builds the model once at `finish()`:
@@ -13,6 +15,7 @@ export class ModelBuilder implements ParseSink {
   readonly events: TraceEvent[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly sources: SourceInfo[] = [];
+  readonly streams = new StreamAccumulator();
   private readonly opts: NormalizeOptions;
 
   constructor(opts: NormalizeOptions = DEFAULT_NORMALIZE) {
@@ -25,6 +28,11 @@ export class ModelBuilder implements ParseSink {
 
   event(e: TraceEvent): void {
     this.events.push(e);
+    if (e.kind === 'stream') {
+      this.streams.apply(e);
+      // The rebuild has the fragment now; the row keeps only a short one.
+      if (e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP) Object.assign(e, { fragment: e.fragment.slice(0, FRAGMENT_KEEP) });
+    }
   }
 
   diagnostic(d: Diagnostic): void {
@@ -36,7 +44,7 @@ export class ModelBuilder implements ParseSink {
   }
 
   finish(): Trace {
-    return buildModel(this.events, this.sources, this.diagnostics, this.opts);
+    return buildModel(this.events, this.sources, this.diagnostics, this.opts, this.streams);
   }
 }
 
@@ -62,7 +70,11 @@ export function buildModel(
   sources: readonly SourceInfo[],
   lineDiagnostics: readonly Diagnostic[] = [],
   opts: NormalizeOptions = DEFAULT_NORMALIZE,
+  streams?: StreamAccumulator,
 ): Trace {
+  // Without a builder (events given at once), rebuild the streams here.
+  const acc = streams ?? new StreamAccumulator();
+  if (!streams) for (const e of events) if (e.kind === 'stream') acc.apply(e);
   const n = events.length;
   const ctx: Ctx = {
     events,
@@ -81,7 +93,7 @@ export function buildModel(
   };
   assignLanes(ctx);
   markReplays(ctx);
-  const { turns, looseCopies } = buildTurns(ctx);
+  const { turns, looseCopies } = buildTurns(ctx, acc);
   const tools = collectToolCalls(turns, events, ctx.eventAgent);
   joinToolEvidence(tools, events, ctx.diags);
   linkAgents(ctx, tools.calls);
@@ -337,27 +349,19 @@ function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   }
 }
 
-interface OpenStream {
-  readonly rebuild: StreamRebuild;
-  readonly turn: Turn;
-  stopped: boolean;
-  /** A second stream of a message already streamed (a file loaded twice, a resumed session): kept, not replayed. */
-  readonly copy: boolean;
-}
-
-function buildTurns(ctx: Ctx): { turns: Turn[]; looseCopies: LooseCopy[] } {
+function buildTurns(ctx: Ctx, acc: StreamAccumulator): { turns: Turn[]; looseCopies: LooseCopy[] } {
   const st: TurnState = { turns: [], byMessage: new Map(), looseCopies: [] };
-  // Partial streams are keyed by (source, session, parent_tool_use_id): parallel subagents interleave theirs.
-  const open = new Map<string, OpenStream>();
+  const turnOfStart = new Map<number, Turn>();
   const progressCopies: { seq: number; messageId?: string; usage: Usage }[] = [];
   for (const e of ctx.events) {
     if (e.kind === 'assistant') mergeAssistant(ctx, st, e);
-    else if (e.kind === 'stream') handleStream(ctx, st, open, e);
+    else if (e.kind === 'stream') placeStreamEvent(ctx, st, acc, turnOfStart, e);
     else if (e.kind === 'progress' && e.embedded?.usage) {
       progressCopies.push({ seq: e.seq, ...(e.embedded.messageId ? { messageId: e.embedded.messageId } : {}), usage: e.embedded.usage });
     }
   }
-  for (const o of open.values()) closeStream(o.rebuild);
+  acc.close();
+  ctx.diags.push(...acc.diagnostics);
   for (const t of st.turns) {
     if (t.stream) verdictOf(t.stream, t.blocks, t.seqs.length > 0, ctx.opts);
   }
@@ -371,43 +375,23 @@ function buildTurns(ctx: Ctx): { turns: Turn[]; looseCopies: LooseCopy[] } {
   return { turns: st.turns, looseCopies: st.looseCopies };
 }
 
-function handleStream(ctx: Ctx, st: TurnState, open: Map<string, OpenStream>, e: StreamEvent): void {
-  const key = `${e.src.source}|${e.sessionId ?? ''}|${e.parentToolUseId ?? ''}`;
-  if (e.event === 'message_start') {
+/** Puts a stream event in the model call of its message (the accumulator already rebuilt its content). */
+function placeStreamEvent(ctx: Ctx, st: TurnState, acc: StreamAccumulator, turnOfStart: Map<number, Turn>, e: StreamEvent): void {
+  const start = acc.startOf(e.seq);
+  if (start < 0) return;
+  let turn = turnOfStart.get(start);
+  if (!turn) {
     const id = e.messageId ?? `stream:${e.seq}`;
     const first = st.byMessage.get(id)?.[0];
-    const existing = first === undefined ? undefined : st.turns[first];
-    const turn = existing ?? newTurn(ctx, st, e, `msg:${id}`, id, undefined);
+    turn = (first === undefined ? undefined : st.turns[first]) ?? newTurn(ctx, st, e, `msg:${id}`, id, undefined);
+    turnOfStart.set(start, turn);
     if (e.model && !turn.model) turn.model = e.model;
-    const copy = turn.stream !== undefined;
-    const rebuild = turn.stream ?? startStream(e, id);
-    turn.stream = rebuild;
-    turn.streamSeqs.push(e.seq);
-    ctx.eventTurn[e.seq] = turn.index;
-    touch(turn, e);
-    open.set(key, { rebuild, turn, stopped: copy, copy });
-    return;
+    const rebuild = acc.rebuilds.get(start);
+    if (rebuild && !turn.stream) turn.stream = rebuild;
   }
-  const o = open.get(key);
-  if (!o) {
-    if (e.event !== 'ping') {
-      ctx.diags.push({ code: 'orphan-stream-event', severity: 'warning', message: `${e.event} with no message_start before it`, src: e.src, seq: e.seq, consumesLine: false });
-    }
-    return;
-  }
-  o.turn.streamSeqs.push(e.seq);
-  ctx.eventTurn[e.seq] = o.turn.index;
-  touch(o.turn, e);
-  if (o.copy) return;
-  if (o.stopped) {
-    o.rebuild.eventsAfterStop += 1;
-    if (o.rebuild.eventsAfterStop === 1) {
-      ctx.diags.push({ code: 'event-after-message-stop', severity: 'error', message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`, src: e.src, seq: e.seq, consumesLine: false });
-    }
-    return;
-  }
-  applyStreamEvent(o.rebuild, e);
-  if (e.event === 'message_stop') o.stopped = true;
+  turn.streamSeqs.push(e.seq);
+  ctx.eventTurn[e.seq] = turn.index;
+  touch(turn, e);
 }
 
 /**

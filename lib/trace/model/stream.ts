@@ -1,5 +1,5 @@
 import { clampDeep, type NormalizeOptions } from '../adapters/common';
-import type { ContentBlock, StreamEvent, Usage } from '../types';
+import type { ContentBlock, Diagnostic, StreamEvent, Usage } from '../types';
 import type { RebuiltBlock, StreamRebuild } from './types';
 
 // Rebuilds a message from its stream_event deltas, by content block index (never arrival order), following the
@@ -102,6 +102,8 @@ function finishInput(b: RebuiltBlock): void {
   }
   try {
     b.input = JSON.parse(b.inputJson);
+    // Parsed: the concatenated text is not needed again (the input object says the same).
+    b.inputJson = '';
   } catch (err) {
     b.inputError = err instanceof Error ? err.message : 'invalid JSON';
   }
@@ -190,4 +192,73 @@ function compareBlock(r: RebuiltBlock, c: ContentBlock, opts: NormalizeOptions):
     if (!sameJson(clampDeep(r.input, opts), c.input)) return 'tool input differs';
   }
   return undefined;
+}
+
+interface OpenState {
+  readonly start: number;
+  readonly rebuild: StreamRebuild | undefined;
+  stopped: boolean;
+}
+
+/**
+ * Rebuilds streams while lines arrive, so a delta's full fragment is used once and need not be kept. Partial streams
+ * are keyed by (source, session, parent_tool_use_id): parallel subagents interleave theirs. A second stream of a
+ * message id already streamed (a file loaded twice, a resumed session) is followed but not replayed.
+ */
+export class StreamAccumulator {
+  /** Rebuilds by the seq of their message_start. */
+  readonly rebuilds = new Map<number, StreamRebuild>();
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly open = new Map<string, OpenState>();
+  private readonly seen = new Set<string>();
+  private startOfSeq = new Int32Array(1024).fill(-1);
+
+  /** The message_start seq of the stream an event belongs to, or -1. */
+  startOf(seq: number): number {
+    return seq < this.startOfSeq.length ? this.startOfSeq[seq] ?? -1 : -1;
+  }
+
+  private mark(seq: number, start: number): void {
+    if (seq >= this.startOfSeq.length) {
+      const next = new Int32Array(Math.max(seq + 1, this.startOfSeq.length * 2)).fill(-1);
+      next.set(this.startOfSeq);
+      this.startOfSeq = next;
+    }
+    this.startOfSeq[seq] = start;
+  }
+
+  apply(e: StreamEvent): void {
+    const key = `${e.src.source}|${e.sessionId ?? ''}|${e.parentToolUseId ?? ''}`;
+    if (e.event === 'message_start') {
+      const id = e.messageId ?? `stream:${e.seq}`;
+      const copy = this.seen.has(id);
+      this.seen.add(id);
+      const rebuild = copy ? undefined : startStream(e, id);
+      if (rebuild) this.rebuilds.set(e.seq, rebuild);
+      this.open.set(key, { start: e.seq, rebuild, stopped: copy });
+      this.mark(e.seq, e.seq);
+      return;
+    }
+    const o = this.open.get(key);
+    if (!o) {
+      if (e.event !== 'ping') this.diagnostics.push({ code: 'orphan-stream-event', severity: 'warning', message: `${e.event} with no message_start before it`, src: e.src, seq: e.seq, consumesLine: false });
+      return;
+    }
+    this.mark(e.seq, o.start);
+    if (!o.rebuild) return;
+    if (o.stopped) {
+      o.rebuild.eventsAfterStop += 1;
+      if (o.rebuild.eventsAfterStop === 1) {
+        this.diagnostics.push({ code: 'event-after-message-stop', severity: 'error', message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`, src: e.src, seq: e.seq, consumesLine: false });
+      }
+      return;
+    }
+    applyStreamEvent(o.rebuild, e);
+    if (e.event === 'message_stop') o.stopped = true;
+  }
+
+  /** Parses tool inputs still open at the end (no content_block_stop ever came). */
+  close(): void {
+    for (const r of this.rebuilds.values()) closeStream(r);
+  }
 }

@@ -1,0 +1,30 @@
+// One measurement in a fresh process (spawned by node-bench.ts): prints {ms, maxRssBytes, events?} as JSON.
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { loadTrace } from '../lib/trace/load';
+import { computeStats } from '../lib/trace/stats';
+
+const [mode, file] = process.argv.slice(2);
+if (!file || (mode !== 'baseline' && mode !== 'loupe')) throw new Error('usage: bench-worker baseline|loupe <file>');
+
+const t0 = performance.now();
+let events: number | undefined;
+if (mode === 'baseline') {
+  // The floor from PERF.md: read, decode to one string, split, JSON.parse every line, keep nothing.
+  const text = readFileSync(file, 'utf8');
+  let n = 0;
+  for (const line of text.split('\n')) {
+    if (line.length === 0) continue;
+    JSON.parse(line);
+    n += 1;
+  }
+  if (n === 0) throw new Error('no lines');
+} else {
+  const size = statSync(file).size;
+  const trace = await loadTrace([{ name: file, size, open: () => Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })) as ReadableStream<Uint8Array> }]);
+  const stats = computeStats(trace);
+  if (stats.lines.total === 0) throw new Error('nothing parsed');
+  events = trace.events.length;
+}
+const ms = performance.now() - t0;
+process.stdout.write(`${JSON.stringify({ ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, ...(events !== undefined ? { events } : {}) })}\n`);
