@@ -1,6 +1,5 @@
 // One measurement in a fresh process (spawned by node-bench.ts): prints {ms, maxRssBytes, events?} as JSON.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { loadTrace } from '../lib/trace/load';
 import { computeStats } from '../lib/trace/stats';
 
@@ -21,7 +20,8 @@ if (mode === 'baseline') {
   if (n === 0) throw new Error('no lines');
 } else {
   const size = statSync(file).size;
-  const trace = await loadTrace([{ name: file, size, open: () => Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })) as ReadableStream<Uint8Array> }]);
+  // A Node read stream is an async iterable of Buffers (Uint8Arrays): no web-stream adapter in between.
+  const trace = await loadTrace([{ name: file, size, open: () => createReadStream(file, { highWaterMark: 1 << 20 }) }]);
   const stats = computeStats(trace);
   if (stats.lines.total === 0) throw new Error('nothing parsed');
   events = trace.events.length;

@@ -37,16 +37,19 @@ function useSourceFromUrl(): Resolved {
   return resolved;
 }
 
+/** The viewer for a source named in the URL (`/view?src=…`, `?sample=…`, `?local=…`). */
 export function TraceViewer({ right }: { right?: ReactNode }) {
   const resolved = useSourceFromUrl();
-  const source = resolved && 'source' in resolved ? resolved : undefined;
-  const { state, ask } = useTraceWorker(source?.source, source?.key ?? '');
-  const title = source?.title ?? '';
-  const node = useMemo(() => {
-    if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={ask} />;
+  if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
+  return <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={resolved?.title ?? ''} right={right} />;
+}
+
+/** Parses a source in a worker and shows the workbench (used by /view and by shared links /t/<id>). */
+export function TraceWorkbench({ source, sourceKey, title, right }: { source: LoadSource | undefined; sourceKey: string; title: string; right?: ReactNode }) {
+  const { state, ask } = useTraceWorker(source, sourceKey);
+  return useMemo(() => {
     if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} />;
     if (state.phase === 'ready') return <Workbench ask={ask} summary={state.summary} title={title} toolbarRight={right} />;
     return <LoadingView progress={state.phase === 'loading' ? state.progress : undefined} ask={ask} title={title} />;
-  }, [resolved, state, ask, title, right]);
-  return node;
+  }, [state, ask, title, right]);
 }

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { SourceInput } from '../trace/parse';
 
 const TRACE_FILE = /\.(jsonl|jsonl\.gz|json|json\.gz)$/i;
@@ -36,6 +35,7 @@ async function fileInput(file: string, name: string): Promise<SourceInput> {
   return {
     name: name.split(path.sep).join('/'),
     size,
-    open: () => Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })) as ReadableStream<Uint8Array>,
+    // A Node read stream is an async iterable of Buffers, which are Uint8Arrays.
+    open: () => createReadStream(file, { highWaterMark: 1 << 20 }),
   };
 }

@@ -37,7 +37,15 @@ export function withInterner(opts: NormalizeOptions): NormalizeOptions {
 export const DEFAULT_NORMALIZE: NormalizeOptions = { clamp: 16_384 };
 
 export function clampText(text: string, opts: NormalizeOptions): string {
-  return text.length > opts.clamp ? text.slice(0, opts.clamp) : text;
+  return text.length > opts.clamp ? detach(text.slice(0, opts.clamp)) : text;
+}
+
+/**
+ * A copy of a slice that no longer points into the string it was cut from: V8 keeps the whole parent of a sliced
+ * string alive, so a 16 KB preview of a 2 MB tool output would otherwise hold the 2 MB.
+ */
+export function detach(slice: string): string {
+  return slice.length < 13 ? slice : (' ' + slice).slice(1);
 }
 
 /** Strings nested in tool inputs are clamped too (a Write of a whole file should not live twice in memory). */
@@ -216,9 +224,14 @@ function hunksFrom(raw: readonly { oldStart: number; oldLines: number; newStart:
 }
 
 /** Reduces a `toolUseResult` / `tool_use_result` to the side effect the viewer shows. */
-export function sideEffectFrom(value: unknown, opts: NormalizeOptions): SideEffect | undefined {
+export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultText?: string): SideEffect | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return { type: 'text', text: clampText(value, opts) };
+  // The structured output often repeats the result text (Bash stdout, error strings): keep one copy.
+  const same = (s: string): string => {
+    const c = clampText(s, opts);
+    return resultText !== undefined && c === resultText ? resultText : c;
+  };
+  if (typeof value === 'string') return { type: 'text', text: same(value) };
   if (typeof value !== 'object' || Array.isArray(value)) return { type: 'other', keys: [] };
   const edit = SideEffectSchemas.edit.safeParse(value);
   if (edit.success && (edit.data.structuredPatch || edit.data.type === 'create')) {
@@ -236,7 +249,7 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions): SideEffe
     const exit = bash.data.exitCode ?? bash.data.returnCode;
     const base = {
       type: 'bash' as const,
-      stdout: clampText(bash.data.stdout, opts),
+      stdout: same(bash.data.stdout),
       stderr: clampText(bash.data.stderr ?? '', opts),
       interrupted: bash.data.interrupted === true,
     };

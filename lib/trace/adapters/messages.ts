@@ -143,7 +143,7 @@ function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
       kind: 'tool-result',
       seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
       results: content.results,
-      sideEffect: sideEffectFrom(line.toolUseResult ?? line.tool_use_result, opts),
+      sideEffect: sideEffectFrom(line.toolUseResult ?? line.tool_use_result, opts, content.results[0]?.text),
       sourceAssistantUuid: u(line.sourceToolAssistantUUID),
     };
   }

@@ -1,4 +1,4 @@
-import { DEFAULT_NORMALIZE, type NormalizeOptions } from '../adapters/common';
+import { DEFAULT_NORMALIZE, detach, type NormalizeOptions } from '../adapters/common';
 import type { ParseSink, SourceInfo } from '../parse';
 import type { AssistantEvent, ContentBlock, Diagnostic, StreamEvent, TraceEvent, Usage } from '../types';
 import { StreamAccumulator, verdictOf } from './stream';
@@ -31,7 +31,7 @@ export class ModelBuilder implements ParseSink {
     if (e.kind === 'stream') {
       this.streams.apply(e);
       // The rebuild has the fragment now; the row keeps only a short one.
-      if (e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP) Object.assign(e, { fragment: e.fragment.slice(0, FRAGMENT_KEEP) });
+      if (e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP) Object.assign(e, { fragment: detach(e.fragment.slice(0, FRAGMENT_KEEP)) });
     }
   }
 
