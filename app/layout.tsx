@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import './globals.css';
+import { HandoffProvider } from '../components/viewer/Handoff';
 
 export const metadata: Metadata = {
   title: 'Loupe — trace viewer for Claude Code and Agent SDK transcripts',
@@ -9,7 +10,9 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body className="bg-white text-neutral-900 antialiased dark:bg-neutral-900 dark:text-neutral-100">{children}</body>
+      <body className="bg-white text-neutral-900 antialiased dark:bg-neutral-900 dark:text-neutral-100">
+        <HandoffProvider>{children}</HandoffProvider>
+      </body>
     </html>
   );
 }

@@ -1,8 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { ThemeToggle } from '../ui/ThemeToggle';
+import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
 import { ACCEPTS, filesFromDrop, filesFromInput, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
@@ -10,6 +11,12 @@ import { SAMPLES } from './samples';
 /** The home page: drop files or a folder, pick, paste, open a URL, or try a sample. */
 export function Home() {
   const router = useRouter();
+  const handoff = useHandoff();
+  // Ready before the drop: the worker's script, and the viewer route's code.
+  useEffect(() => {
+    handoff?.prewarm();
+    router.prefetch('/view');
+  }, [handoff, router]);
   const [error, setError] = useState<string | undefined>();
   const [note, setNote] = useState<string | undefined>();
   const [over, setOver] = useState(false);
@@ -31,7 +38,11 @@ export function Home() {
       const id = newLocalId();
       const first = vetted.files[0]?.path ?? 'trace';
       const title = vetted.files.length === 1 ? first : `${first.split('/')[0] ?? first} (${vetted.files.length} files)`;
-      await saveLocal(id, { files: vetted.files.map((f) => ({ path: f.path, file: f.file })), title, savedAt: Date.now() });
+      const stored = { files: vetted.files.map((f) => ({ path: f.path, file: f.file })), title, savedAt: Date.now() };
+      handoff?.startLocal(id, stored);
+      // The copy for reloads is written while the viewer already parses; a refusal only costs the reload.
+      const saved = saveLocal(id, stored).catch(() => undefined);
+      if (!handoff) await saved;
       router.push(`/view?local=${id}`);
     } catch (e) {
       setError(`Could not open the files: ${e instanceof Error ? e.message : String(e)}`);

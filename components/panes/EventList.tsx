@@ -1,6 +1,6 @@
 'use client';
 
-import { forwardRef, useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { forwardRef, memo, useCallback, type KeyboardEvent } from 'react';
 import type { RowView } from '../../lib/view/rowview';
 import { EventIcon, kindTitle } from '../events/EventIcon';
 import { BadgeList } from '../events/BadgeList';
@@ -30,7 +30,7 @@ function offset(ms: number | undefined): string {
   return `${m}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-function Row({ view, selected, onClick, onToggle }: { view: RowView | undefined; selected: boolean; onClick: () => void; onToggle: (turn: number) => void }) {
+const Row = memo(function Row({ view, selected, onSelect, onToggle }: { view: RowView | undefined; selected: boolean; onSelect: (row: number) => void; onToggle: (turn: number) => void }) {
   if (!view) return <div className="h-full px-2 text-neutral-400">…</div>;
   const header = view.kind === 'response' || view.kind === 'turn' || view.kind === 'agent';
   const tone =
@@ -49,7 +49,7 @@ function Row({ view, selected, onClick, onToggle }: { view: RowView | undefined;
       aria-label={`${kindTitle(view.icon)}: ${view.label}`}
       data-kind={view.kind}
       data-seq={view.seq}
-      onClick={onClick}
+      onClick={() => onSelect(view.row)}
       className={`flex h-full cursor-default items-center gap-1 whitespace-nowrap border-b border-neutral-100 pr-2 text-[12px] dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
     >
       <span className="w-12 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums">{offset(view.offsetMs)}</span>
@@ -74,12 +74,11 @@ function Row({ view, selected, onClick, onToggle }: { view: RowView | undefined;
       <BadgeList badges={view.badges} />
     </div>
   );
-}
+});
 
 /** The timeline: one dense row per event, grouped by response and model call, virtualized. */
 export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList({ ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading }, ref) {
-  const { get, onRange, tick } = useRowWindow(ask, version);
-  const [sticky, setSticky] = useState<number>(-1);
+  const { get, onRange, ensure, tick } = useRowWindow(ask, version);
   void tick;
 
   const select = useCallback((row: number) => {
@@ -134,22 +133,34 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
     [select, selectedRow, rowCount, ask, onOpen, get, onToggleStreams],
   );
 
-  useEffect(() => setSticky(-1), [version]);
-
-  const [first, setFirst] = useState(0);
-  const onFirstVisible = useCallback(
-    (row: number) => {
-      setFirst(row);
-      void ask({ type: 'headerOf', row }).then((h) => setSticky(h));
+  // The sticky header is the nearest model-call or response row above the first visible row. It is found in the row
+  // cache during render; when it is far above, the worker names it and its page is fetched.
+  const onRangeChange = useCallback(
+    (start: number, end: number) => {
+      onRange(start, end);
+      void ask({ type: 'headerOf', row: start }).then((h) => h >= 0 && ensure(h));
     },
-    [ask],
+    [onRange, ask, ensure],
   );
-  const stickyView = sticky >= 0 && sticky < first ? get(sticky) : undefined;
-  const stickyNode = stickyView ? (
-    <div className="shadow-sm">
-      <Row view={stickyView} selected={sticky === selectedRow} onClick={() => select(sticky)} onToggle={onToggleStreams} />
-    </div>
-  ) : null;
+  const renderSticky = useCallback(
+    (first: number) => {
+      let h = -1;
+      for (let r = first; r >= 0 && r > first - 5000; r--) {
+        const v = get(r);
+        if (v && (v.kind === 'turn' || v.kind === 'response')) {
+          h = r;
+          break;
+        }
+      }
+      const view = h >= 0 && h < first ? get(h) : undefined;
+      return view ? (
+        <div className="shadow-sm">
+          <Row view={view} selected={h === selectedRow} onSelect={select} onToggle={onToggleStreams} />
+        </div>
+      ) : null;
+    },
+    [get, selectedRow, select, onToggleStreams],
+  );
 
   return (
     <div className="flex h-full min-h-0 flex-col" aria-busy={loading}>
@@ -160,10 +171,9 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
         label="Events"
         activeId={selectedRow >= 0 ? `row-${selectedRow}` : undefined}
         onKeyDown={onKeyDown}
-        onRangeChange={onRange}
-        sticky={stickyNode}
-        onFirstVisibleChange={onFirstVisible}
-        renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onClick={() => select(i)} onToggle={onToggleStreams} />}
+        onRangeChange={onRangeChange}
+        renderSticky={renderSticky}
+        renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onSelect={select} onToggle={onToggleStreams} />}
       />
       {rowCount === 0 && !loading ? <div className="p-4 text-[13px] text-neutral-500">No events match.</div> : null}
     </div>

@@ -146,7 +146,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
         <div className="ml-auto flex items-center gap-3 tabular-nums text-neutral-700 dark:text-neutral-300">
           <span title="computed from the dated price table">
             computed{' '}
-            <span role="status" aria-label="Computed cost" className="font-semibold">
+            <span role="status" aria-label="Computed cost" data-timings={JSON.stringify(s.timings)} className="font-semibold">
               {formatUsd(st.cost.computedUsd)}
             </span>
           </span>

@@ -51,6 +51,7 @@ export function useRowWindow(ask: Ask, version: string) {
     [fetchPages],
   );
 
+  const ensure = useCallback((row: number) => fetchPages(row, row + 1), [fetchPages]);
   const get = useCallback((row: number): RowView | undefined => cache.current.get(row), []);
-  return { get, onRange, tick };
+  return { get, onRange, ensure, tick };
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { elementScroll, observeElementOffset, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 /** Browsers cap an element's height (about 33M px in Chromium); past this we scale scroll coordinates. */
 const MAX_SCROLL_PX = 8_000_000;
@@ -19,9 +19,8 @@ export interface VirtualListProps {
   readonly activeId?: string;
   readonly onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
   readonly onRangeChange?: (start: number, end: number) => void;
-  /** Rendered over the top of the viewport, e.g. the sticky group header of the first visible row. */
-  readonly sticky?: ReactNode;
-  readonly onFirstVisibleChange?: (index: number) => void;
+  /** Rendered over the top of the viewport, e.g. the sticky group header of the first visible row. Must be pure. */
+  readonly renderSticky?: (firstIndex: number) => ReactNode;
   readonly className?: string;
 }
 
@@ -30,7 +29,7 @@ export interface VirtualListProps {
  * be, the scroll range is compressed and offsets are scaled, so a million rows still scroll end to end.
  */
 export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(props, ref) {
-  const { count, rowHeight, label, renderRow, activeId, onKeyDown, onRangeChange, sticky, onFirstVisibleChange, className } = props;
+  const { count, rowHeight, label, renderRow, activeId, onKeyDown, onRangeChange, renderSticky, className } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualTotal = count * rowHeight;
   const physicalTotal = Math.min(virtualTotal, MAX_SCROLL_PX);
@@ -43,7 +42,7 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: 8,
     observeElementOffset: (instance, cb) => observeElementOffset(instance, (offset, scrolling) => cb(offset * ratioRef.current, scrolling)),
     scrollToFn: (offset, options, instance: Virtualizer<HTMLDivElement, HTMLDivElement>) => elementScroll(offset / ratioRef.current, { ...options, adjustments: undefined }, instance),
     onChange: (instance) => {
@@ -69,9 +68,7 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
   const firstVisible = Math.min(count - 1, Math.floor(virtualOffset / rowHeight));
 
   const onKey = useCallback((e: KeyboardEvent<HTMLDivElement>) => onKeyDown?.(e), [onKeyDown]);
-  useEffect(() => {
-    if (firstVisible >= 0) onFirstVisibleChange?.(firstVisible);
-  }, [firstVisible, onFirstVisibleChange]);
+  const sticky = renderSticky && count > 0 && firstVisible >= 0 ? renderSticky(firstVisible) : null;
 
   return (
     <div className={`relative h-full min-h-0 ${className ?? ''}`}>

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoadSource } from '../../lib/view/protocol';
 import { SAMPLES } from '../home/samples';
 import { LoadingView } from './LoadingView';
+import { useHandoff } from './Handoff';
 import { loadLocal } from './localFiles';
 import { useTraceWorker } from './useTraceWorker';
 import { Workbench } from './Workbench';
@@ -18,12 +19,16 @@ function useSourceFromUrl(): Resolved {
   const sample = params.get('sample');
   const local = params.get('local');
   const [resolved, setResolved] = useState<Resolved>(undefined);
+  const handoff = useHandoff();
   useEffect(() => {
     let live = true;
     if (src) setResolved({ source: { kind: 'url', url: src }, key: `src:${src}`, title: src });
     else if (sample) {
       const s = SAMPLES.find((x) => x.id === sample);
       setResolved(s ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: `/samples/${f}`, path: f })) }, key: `sample:${s.id}`, title: s.title } : { error: `There is no sample called "${sample}".` });
+    } else if (local && handoff?.get(local)) {
+      const stored = handoff.get(local);
+      if (stored) setResolved({ source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title });
     } else if (local) {
       loadLocal(local).then(
         (stored) => live && setResolved(stored ? { source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title } : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' }),
@@ -33,7 +38,7 @@ function useSourceFromUrl(): Resolved {
     return () => {
       live = false;
     };
-  }, [src, sample, local]);
+  }, [src, sample, local, handoff]);
   return resolved;
 }
 

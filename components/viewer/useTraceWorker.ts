@@ -1,90 +1,39 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LoadSource, Request, ResultOf, TraceSummary, WorkerMessage } from '../../lib/view/protocol';
+import { useEffect, useState } from 'react';
+import type { LoadSource, Request, ResultOf } from '../../lib/view/protocol';
+import { useHandoff } from './Handoff';
+import { TraceClient, type TraceState } from './TraceClient';
 
-export interface LoadProgressState {
-  readonly bytes: number;
-  readonly totalBytes?: number;
-  readonly events: number;
-  readonly name: string;
-  readonly rowCount: number;
-}
-
-export type TraceState =
-  | { readonly phase: 'idle' }
-  | { readonly phase: 'loading'; readonly progress?: LoadProgressState }
-  | { readonly phase: 'ready'; readonly summary: TraceSummary }
-  | { readonly phase: 'error'; readonly message: string };
-
+export type { LoadProgressState, TraceState } from './TraceClient';
 export type Ask = <R extends Request>(req: R) => Promise<ResultOf<R>>;
 
+const idle: Ask = () => Promise.reject(new Error('no trace loaded'));
+
 /**
- * The one hook that does I/O: it starts a trace worker for a source, reports progress, and gives the panes a way
- * to ask the worker for rows and details. A new source gets a new worker.
+ * The one hook that does I/O: it gets the trace worker for a source (one the home page already started, or a new
+ * one), follows its progress, and gives the panes a way to ask it for rows and details.
  */
-export function useTraceWorker(source: LoadSource | undefined, sourceKey: string): { state: TraceState; ask: Ask; generation: number } {
+export function useTraceWorker(source: LoadSource | undefined, sourceKey: string): { state: TraceState; ask: Ask } {
+  const handoff = useHandoff();
   const [state, setState] = useState<TraceState>({ phase: 'idle' });
-  const [generation, setGeneration] = useState(0);
-  const workerRef = useRef<Worker | undefined>(undefined);
-  const pending = useRef(new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>());
-  const nextId = useRef(1);
-
-  const ask = useCallback(<R extends Request>(req: R): Promise<ResultOf<R>> => {
-    const w = workerRef.current;
-    if (!w) return Promise.reject(new Error('no trace loaded'));
-    const id = nextId.current++;
-    return new Promise<ResultOf<R>>((resolve, reject) => {
-      // The worker answers each request id once with the result type of its request.
-      pending.current.set(id, { resolve: (v) => resolve(v as ResultOf<R>), reject });
-      w.postMessage({ id, req });
-    });
-  }, []);
-
+  const [ask, setAsk] = useState<Ask>(() => idle);
   useEffect(() => {
     if (!source) return;
-    const worker = new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
-    workerRef.current = worker;
-    const waiting = pending.current;
-    let alive = true;
-    setState({ phase: 'loading' });
-    worker.onmessage = (ev: MessageEvent<WorkerMessage>) => {
-      const m = ev.data;
-      if (m.kind === 'progress') {
-        if (alive) {
-          setState({ phase: 'loading', progress: m });
-          setGeneration((g) => g + 1);
-        }
-        return;
-      }
-      const p = waiting.get(m.id);
-      if (!p) return;
-      waiting.delete(m.id);
-      if (m.ok) p.resolve(m.result);
-      else p.reject(new Error(m.error));
-    };
-    worker.onerror = (ev) => {
-      if (alive) setState({ phase: 'error', message: `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}` });
-    };
-    const id = nextId.current++;
-    waiting.set(id, {
-      resolve: (v) => {
-        if (!alive) return;
-        setState({ phase: 'ready', summary: v as TraceSummary });
-        setGeneration((g) => g + 1);
-      },
-      reject: (e) => alive && setState({ phase: 'error', message: e.message }),
-    });
-    worker.postMessage({ id, req: { type: 'load', source } });
+    let client = handoff?.takeStarted(sourceKey);
+    if (!client) {
+      client = handoff?.takeWarm() ?? new TraceClient();
+      client.load(source);
+    }
+    const c = client;
+    setAsk(() => c.ask);
+    const off = c.subscribe(setState);
     return () => {
-      alive = false;
-      worker.terminate();
-      waiting.clear();
-      if (workerRef.current === worker) workerRef.current = undefined;
+      off();
+      c.dispose();
     };
     // The source object is rebuilt on every render; its key says when it really changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sourceKey]);
-
-  return { state, ask, generation };
+  return { state, ask };
 }

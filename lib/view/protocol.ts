@@ -39,6 +39,8 @@ export interface TraceSummary {
   readonly eventCount: number;
   readonly toolNames: readonly string[];
   readonly models: readonly string[];
+  /** Where the load time went, in the worker. */
+  readonly timings: { readonly parseMs: number; readonly modelMs: number; readonly rowsMs: number; readonly summaryMs: number };
 }
 
 export interface ViewState {

@@ -1,0 +1,252 @@
+// `npm run bench:browser [-- --sizes 10,100,300] [-- --no-build] [-- --json]`
+// Builds and starts the app, then in headless Chromium, per generated transcript:
+//   bare:      in the same page, File.text() + split + JSON.parse of every line (nothing kept)
+//   loupe:     the real drop path (the home page's file input), timed to first rows visible and to fully indexed
+// plus the longest main-thread task while loading, JS heap after load (page + worker) as a multiple of file size,
+// and frame times while scrolling the timeline from top to bottom. Writes bench-results/browser.json and the
+// README's browser table.
+import { chromium, type Page } from '@playwright/test';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { generateFile, type Dialect } from './generate';
+import { writeRowsFile } from './rows-file';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string): string => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] ?? dflt : dflt;
+};
+const json = args.includes('--json');
+const sizes = opt('--sizes', '10,100,300').split(',').map(Number);
+const log = (s: string): void => {
+  if (!json) process.stdout.write(`${s}\n`);
+};
+
+export interface BrowserRow {
+  file: string;
+  dialect: Dialect | 'rows';
+  sizeBytes: number;
+  bareMs: number;
+  firstRowsMs: number;
+  indexedMs: number;
+  longestTaskMs: number;
+  heapBytes: number;
+  scrollP95FrameMs: number;
+  rows: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, LOUPE_DATA_DIR: path.join(ROOT, 'bench/.cache/data') } });
+  for (let i = 0; i < 200; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/`);
+      if (r.ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('next start did not come up');
+}
+
+/** The bare pipeline, in the page, on the same File object the app will get. */
+async function bare(page: Page, file: string): Promise<number> {
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-bare';
+    document.body.append(input);
+  });
+  await page.setInputFiles('#bench-bare', file);
+  return page.evaluate(async () => {
+    const input = document.getElementById('bench-bare');
+    if (!(input instanceof HTMLInputElement) || !input.files?.[0]) throw new Error('no file');
+    const t0 = performance.now();
+    const text = await input.files[0].text();
+    let n = 0;
+    for (const line of text.split('\n')) {
+      if (line.length === 0) continue;
+      JSON.parse(line);
+      n += 1;
+    }
+    if (n === 0) throw new Error('empty');
+    const ms = performance.now() - t0;
+    input.remove();
+    return ms;
+  });
+}
+
+async function measureFile(page: Page, base: string, file: string, dialect: BrowserRow['dialect']): Promise<BrowserRow> {
+  const size = statSync(file).size;
+  await page.goto(`${base}/`);
+  const bareMs = await bare(page, file);
+  // Long tasks on the main thread from here on, across the client-side navigation to /view.
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  // Times are taken in the page: from the input's change event (when the user's drop lands) to the first row of the
+  // timeline, and to the computed cost (the model is done). Playwright's own file hand-over is not counted.
+  await page.evaluate(() => {
+    const w = window as unknown as { __t: Record<string, number> };
+    w.__t = {};
+    document.addEventListener('change', () => (w.__t['change'] ??= performance.now()), true);
+    new MutationObserver(() => {
+      if (w.__t['rows'] === undefined && document.querySelector('[role=listbox][aria-label=Events] [role=option]')) w.__t['rows'] = performance.now();
+      if (w.__t['indexed'] === undefined && document.querySelector('[aria-label="Computed cost"]')) w.__t['indexed'] = performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await page.getByRole('listbox', { name: 'Events' }).getByRole('option').first().waitFor({ timeout: 600_000 });
+  await page.getByRole('status', { name: 'Computed cost' }).waitFor({ timeout: 600_000 });
+  const t = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
+  const firstRowsMs = Math.round((t['rows'] ?? 0) - (t['change'] ?? 0));
+  const indexedMs = Math.round((t['indexed'] ?? 0) - (t['change'] ?? 0));
+  const longestLoad = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  const timings = await page.getByRole('status', { name: 'Computed cost' }).getAttribute('data-timings');
+  log(`  worker: ${timings ?? '?'}`);
+  const rows = await page.evaluate(() => document.querySelector('[role=listbox][aria-label=Events] > div')?.clientHeight ?? 0);
+  // Scroll top to bottom, one step per frame, and record frame times.
+  const scroll = await page.evaluate(async () => {
+    const list = document.querySelector('[role=listbox][aria-label=Events]');
+    if (!(list instanceof HTMLElement)) return { p95: 0, longest: 0 };
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    const frames: number[] = [];
+    const max = list.scrollHeight - list.clientHeight;
+    const steps = Math.min(600, Math.max(60, Math.ceil(max / 2000)));
+    let last = performance.now();
+    for (let i = 1; i <= steps; i++) {
+      list.scrollTop = (max * i) / steps;
+      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+      const now = performance.now();
+      frames.push(now - last);
+      last = now;
+    }
+    frames.sort((a, b) => a - b);
+    return { p95: frames[Math.floor(frames.length * 0.95)] ?? 0, longest: w.__longest };
+  });
+  const heap = await heapAfterLoad(page);
+  return { file: path.basename(file), dialect, sizeBytes: size, bareMs: Math.round(bareMs), firstRowsMs, indexedMs, longestTaskMs: Math.round(Math.max(longestLoad, scroll.longest)), heapBytes: heap, scrollP95FrameMs: Math.round(scroll.p95 * 10) / 10, rows: Math.round(rows / 22) };
+}
+
+/** JS heap of the page and of its trace worker, after a forced GC (CDP, attached to each target). */
+async function heapAfterLoad(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const main = await cdp.send('Runtime.getHeapUsage');
+  let worker = 0;
+  const browserCdp = await page.context().browser()?.newBrowserCDPSession();
+  if (browserCdp) {
+    const { targetInfos } = await browserCdp.send('Target.getTargets');
+    for (const t of targetInfos.filter((x) => x.type === 'worker')) {
+      const { sessionId } = await browserCdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false });
+      const ask = (id: number, method: string): Promise<unknown> =>
+        new Promise((resolve) => {
+          const onMsg = (ev: { sessionId?: string; message: string }) => {
+            const m: unknown = JSON.parse(ev.message);
+            if (typeof m === 'object' && m !== null && 'id' in m && m.id === id) {
+              browserCdp.off('Target.receivedMessageFromTarget', onMsg);
+              resolve('result' in m ? m.result : undefined);
+            }
+          };
+          browserCdp.on('Target.receivedMessageFromTarget', onMsg);
+          void browserCdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+        });
+      await ask(1, 'HeapProfiler.collectGarbage');
+      const usage = await ask(2, 'Runtime.getHeapUsage');
+      if (typeof usage === 'object' && usage !== null && 'usedSize' in usage && typeof usage.usedSize === 'number') worker += usage.usedSize;
+      await browserCdp.send('Target.detachFromTarget', { sessionId });
+    }
+    await browserCdp.detach();
+  }
+  await cdp.detach();
+  return main.usedSize + worker;
+}
+
+function updateReadme(rows: readonly BrowserRow[]): void {
+  const file = path.join(ROOT, 'README.md');
+  const text = readFileSync(file, 'utf8');
+  const start = '<!-- browser-bench:start -->';
+  const end = '<!-- browser-bench:end -->';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < 0) return;
+  const mb = (n: number): string => (n / 1e6).toFixed(0);
+  const table = [
+    '| file | MB | bare pipeline | first rows | fully indexed | longest main-thread task | JS heap after load | scroll p95 frame |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.file} | ${mb(r.sizeBytes)} | ${r.bareMs} ms | ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x) | ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x) | ${r.longestTaskMs} ms | ${mb(r.heapBytes)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x) | ${r.scrollP95FrameMs} ms |`),
+  ].join('\n');
+  writeFileSync(file, `${text.slice(0, i + start.length)}\n${table}\n${text.slice(j)}`);
+}
+
+async function main(): Promise<void> {
+  const cache = path.join(ROOT, 'bench/.cache');
+  mkdirSync(cache, { recursive: true });
+  if (!args.includes('--no-build')) {
+    log('building the app …');
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: json ? 'ignore' : 'inherit' });
+  }
+  const files: { file: string; dialect: BrowserRow['dialect'] }[] = [];
+  for (const mb of sizes) {
+    for (const dialect of ['claude-code', 'sdk-stream'] as const) {
+      const file = path.join(cache, `${dialect === 'claude-code' ? 'cc' : 'sdk'}-${mb}.jsonl`);
+      if (!existsSync(file)) {
+        log(`generating ${path.basename(file)} …`);
+        await generateFile(file, { dialect, targetBytes: mb * 1_000_000, seed: 1 });
+      }
+      files.push({ file, dialect });
+    }
+  }
+  const rowsFile = path.join(cache, 'rows-1m.jsonl');
+  if (!existsSync(rowsFile)) await writeRowsFile(rowsFile, 1_000_000);
+  files.push({ file: rowsFile, dialect: 'rows' });
+
+  const port = await freePort();
+  const server = await startServer(port);
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const browser = await chromium.launch({
+    ...(existsSync(chromiumPath) ? { executablePath: chromiumPath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+  });
+  const rows: BrowserRow[] = [];
+  try {
+    for (const { file, dialect } of files) {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      const r = await measureFile(page, `http://127.0.0.1:${port}`, file, dialect);
+      rows.push(r);
+      log(`${r.file.padEnd(16)} ${(r.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  bare ${r.bareMs} ms  first rows ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x)  indexed ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x)  longest task ${r.longestTaskMs} ms  heap ${(r.heapBytes / 1e6).toFixed(0)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x)  scroll p95 ${r.scrollP95FrameMs} ms  ~${r.rows} rows`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench-results/browser.json'), `${JSON.stringify(rows.map(({ rows: _r, ...rest }) => rest), null, 2)}\n`);
+  updateReadme(rows);
+  if (json) process.stdout.write(`${JSON.stringify(rows)}\n`);
+}
+
+await main();

@@ -1,0 +1,90 @@
+'use client';
+
+import type { LoadSource, Request, ResultOf, TraceSummary, WorkerMessage } from '../../lib/view/protocol';
+
+export interface LoadProgressState {
+  readonly bytes: number;
+  readonly totalBytes?: number;
+  readonly events: number;
+  readonly name: string;
+  readonly rowCount: number;
+}
+
+export type TraceState =
+  | { readonly phase: 'idle' }
+  | { readonly phase: 'loading'; readonly progress?: LoadProgressState }
+  | { readonly phase: 'ready'; readonly summary: TraceSummary }
+  | { readonly phase: 'error'; readonly message: string };
+
+/**
+ * One trace worker and the conversation with it. It can be created before there is anything to load (so its script
+ * is fetched and compiled while the user picks a file) and start loading before the viewer page mounts.
+ */
+export class TraceClient {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly listeners = new Set<(s: TraceState) => void>();
+  private nextId = 1;
+  private current: TraceState = { phase: 'idle' };
+  private disposed = false;
+
+  constructor() {
+    this.worker = new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
+    this.worker.onmessage = (ev: MessageEvent<WorkerMessage>) => this.onMessage(ev.data);
+    this.worker.onerror = (ev) => this.set({ phase: 'error', message: `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}` });
+  }
+
+  get state(): TraceState {
+    return this.current;
+  }
+
+  subscribe(fn: (s: TraceState) => void): () => void {
+    this.listeners.add(fn);
+    fn(this.current);
+    return () => this.listeners.delete(fn);
+  }
+
+  load(source: LoadSource): void {
+    this.set({ phase: 'loading' });
+    this.ask({ type: 'load', source }).then(
+      (summary) => this.set({ phase: 'ready', summary }),
+      (e: Error) => this.set({ phase: 'error', message: e.message }),
+    );
+  }
+
+  ask = <R extends Request>(req: R): Promise<ResultOf<R>> => {
+    if (this.disposed) return Promise.reject(new Error('the trace was closed'));
+    const id = this.nextId++;
+    return new Promise<ResultOf<R>>((resolve, reject) => {
+      // The worker answers each request id once, with the result type of its request.
+      this.pending.set(id, { resolve: (v) => resolve(v as ResultOf<R>), reject });
+      this.worker.postMessage({ id, req });
+    });
+  };
+
+  dispose(): void {
+    this.disposed = true;
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Error('the trace was closed'));
+    this.pending.clear();
+    this.listeners.clear();
+  }
+
+  private set(s: TraceState): void {
+    if (this.disposed) return;
+    this.current = s;
+    for (const l of this.listeners) l(s);
+  }
+
+  private onMessage(m: WorkerMessage): void {
+    if (m.kind === 'progress') {
+      if (this.current.phase === 'loading') this.set({ phase: 'loading', progress: m });
+      return;
+    }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    if (m.ok) p.resolve(m.result);
+    else p.reject(new Error(m.error));
+  }
+}
