@@ -1,6 +1,6 @@
 'use client';
 
-import { forwardRef, memo, useCallback, type KeyboardEvent } from 'react';
+import { forwardRef, memo, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import type { RowView } from '../../lib/view/rowview';
 import { EventIcon, kindTitle } from '../events/EventIcon';
 import { BadgeList } from '../events/BadgeList';
@@ -135,23 +135,39 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
 
   // The sticky header is the nearest model-call or response row above the first visible row. It is found in the row
   // cache during render; when it is far above, the worker names it and its page is fetched.
+  const [farHeader, setFarHeader] = useState(-1);
+  const askedFor = useRef(-1);
+  const [seenVersion, setSeenVersion] = useState(version);
+  if (seenVersion !== version) {
+    setSeenVersion(version);
+    setFarHeader(-1);
+    askedFor.current = -1;
+  }
   const onRangeChange = useCallback(
     (start: number, end: number) => {
       onRange(start, end);
-      void ask({ type: 'headerOf', row: start }).then((h) => h >= 0 && ensure(h));
+      // One question per 32 rows scrolled, not per scroll event.
+      const bucket = start >> 5;
+      if (bucket === askedFor.current) return;
+      askedFor.current = bucket;
+      void ask({ type: 'headerOf', row: start }).then((h) => {
+        setFarHeader(h);
+        if (h >= 0) ensure(h);
+      });
     },
     [onRange, ask, ensure],
   );
   const renderSticky = useCallback(
     (first: number) => {
       let h = -1;
-      for (let r = first; r >= 0 && r > first - 5000; r--) {
+      for (let r = first; r >= 0 && r > first - 64; r--) {
         const v = get(r);
         if (v && (v.kind === 'turn' || v.kind === 'response')) {
           h = r;
           break;
         }
       }
+      if (h < 0) h = farHeader;
       const view = h >= 0 && h < first ? get(h) : undefined;
       return view ? (
         <div className="shadow-sm">
@@ -159,7 +175,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
         </div>
       ) : null;
     },
-    [get, selectedRow, select, onToggleStreams],
+    [get, selectedRow, select, onToggleStreams, farHeader],
   );
 
   return (

@@ -5,6 +5,8 @@ import { forwardRef, useCallback, useImperativeHandle, useRef, type KeyboardEven
 
 /** Browsers cap an element's height (about 33M px in Chromium); past this we scale scroll coordinates. */
 const MAX_SCROLL_PX = 8_000_000;
+/** More than the rows a viewport plus overscan can show, so slot keys are unique within a window. */
+const SLOTS = 256;
 
 export interface VirtualListHandle {
   scrollToIndex(index: number, align?: 'auto' | 'center' | 'start'): void;
@@ -38,20 +40,27 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
   const viewport = scrollRef.current?.clientHeight ?? 600;
   ratioRef.current = virtualTotal > MAX_SCROLL_PX ? (virtualTotal - viewport) / Math.max(1, physicalTotal - viewport) : 1;
 
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 8,
-    observeElementOffset: (instance, cb) => observeElementOffset(instance, (offset, scrolling) => cb(offset * ratioRef.current, scrolling)),
-    scrollToFn: (offset, options, instance: Virtualizer<HTMLDivElement, HTMLDivElement>) => elementScroll(offset / ratioRef.current, { ...options, adjustments: undefined }, instance),
-    onChange: (instance) => {
-      const items = instance.getVirtualItems();
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (first && last) onRangeChange?.(first.index, last.index + 1);
-    },
-  });
+  // Stable option functions: the virtualizer recomputes every item's measurement when estimateSize changes, which is
+  // a pass over all rows per render.
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const observe = useCallback(
+    (instance: Virtualizer<HTMLDivElement, HTMLDivElement>, cb: (offset: number, scrolling: boolean) => void) => observeElementOffset(instance, (offset, scrolling) => cb(offset * ratioRef.current, scrolling)),
+    [],
+  );
+  const scrollToFn = useCallback(
+    (offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, HTMLDivElement>) => elementScroll(offset / ratioRef.current, { ...options, adjustments: undefined }, instance),
+    [],
+  );
+  const rangeRef = useRef(onRangeChange);
+  rangeRef.current = onRangeChange;
+  const onChange = useCallback((instance: Virtualizer<HTMLDivElement, HTMLDivElement>) => {
+    const items = instance.getVirtualItems();
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (first && last) rangeRef.current?.(first.index, last.index + 1);
+  }, []);
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({ count, getScrollElement, estimateSize, overscan: 8, observeElementOffset: observe, scrollToFn, onChange });
 
   useImperativeHandle(
     ref,
@@ -82,11 +91,12 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
         onKeyDown={onKey}
         className="h-full overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-500"
       >
-        <div style={{ height: physicalTotal, position: 'relative', width: '100%' }}>
+        <div style={{ height: physicalTotal, position: 'relative', width: '100%', contain: 'strict' }}>
           {items.map((item) => (
             <div
-              key={item.key}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, transform: `translateY(${item.start - virtualOffset + scrollTop}px)` }}
+              // Keyed by slot, not by index: scrolling then reuses the row elements instead of replacing them.
+              key={item.index % SLOTS}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, contain: 'strict', transform: `translateY(${item.start - virtualOffset + scrollTop}px)` }}
             >
               {renderRow(item.index)}
             </div>
