@@ -30,7 +30,7 @@ function offset(ms: number | undefined): string {
   return `${m}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-const Row = memo(function Row({ view, selected, onSelect, onToggle }: { view: RowView | undefined; selected: boolean; onSelect: (row: number) => void; onToggle: (turn: number) => void }) {
+const Row = memo(function Row({ view, selected, onSelect, onToggle }: { view: RowView | undefined; selected: boolean; onSelect: (row: number, view?: RowView) => void; onToggle: (turn: number) => void }) {
   if (!view) return <div className="h-full px-2 text-neutral-400">…</div>;
   const header = view.kind === 'response' || view.kind === 'turn' || view.kind === 'agent';
   const tone =
@@ -49,7 +49,8 @@ const Row = memo(function Row({ view, selected, onSelect, onToggle }: { view: Ro
       aria-label={`${kindTitle(view.icon)}: ${view.label}`}
       data-kind={view.kind}
       data-seq={view.seq}
-      onClick={() => onSelect(view.row)}
+      // The row as drawn: if the list changes under the pointer, the event clicked is still the one selected.
+      onClick={() => onSelect(view.row, view)}
       className={`flex h-full cursor-default items-center gap-1 whitespace-nowrap border-b border-neutral-100 pr-2 text-[12px] dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
     >
       <span className="w-12 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums">{offset(view.offsetMs)}</span>
@@ -81,9 +82,9 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
   const { get, onRange, ensure, tick } = useRowWindow(ask, version);
   void tick;
 
-  const select = useCallback((row: number) => {
+  const select = useCallback((row: number, view?: RowView) => {
     const r = Math.max(0, Math.min(rowCount - 1, row));
-    onSelectRow(r, get(r));
+    onSelectRow(r, view ?? get(r));
   }, [rowCount, onSelectRow, get]);
 
   const onKeyDown = useCallback(
@@ -179,8 +180,9 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
   );
 
   return (
-    <div className="flex h-full min-h-0 flex-col" aria-busy={loading}>
+    <div className="flex h-full min-h-0 flex-col">
       <VirtualList
+        busy={loading}
         ref={ref}
         count={rowCount}
         rowHeight={ROW_HEIGHT}

@@ -24,6 +24,8 @@ export interface VirtualListProps {
   /** Rendered over the top of the viewport, e.g. the sticky group header of the first visible row. Must be pure. */
   readonly renderSticky?: (firstIndex: number) => ReactNode;
   readonly className?: string;
+  /** The rows are being rebuilt (a new filter): `aria-busy` on the listbox. */
+  readonly busy?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface VirtualListProps {
  * be, the scroll range is compressed and offsets are scaled, so a million rows still scroll end to end.
  */
 export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(props, ref) {
-  const { count, rowHeight, label, renderRow, activeId, onKeyDown, onRangeChange, renderSticky, className } = props;
+  const { count, rowHeight, label, renderRow, activeId, onKeyDown, onRangeChange, renderSticky, className, busy } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualTotal = count * rowHeight;
   const physicalTotal = Math.min(virtualTotal, MAX_SCROLL_PX);
@@ -87,6 +89,7 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
         role="listbox"
         aria-label={label}
         aria-activedescendant={activeId}
+        aria-busy={busy ?? false}
         tabIndex={0}
         onKeyDown={onKey}
         className="h-full overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-500"

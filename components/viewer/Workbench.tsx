@@ -27,6 +27,8 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
   const [rowCount, setRowCount] = useState(summary.rowCount);
   const [viewVersion, setViewVersion] = useState(0);
   const [expanded, setExpanded] = useState<readonly number[]>([]);
+  // The filter and folds the list's rows currently reflect; the list is busy until the worker catches up.
+  const [applied, setApplied] = useState<{ filter: string; expanded: readonly number[] } | undefined>(undefined);
   const [selectedRow, setSelectedRow] = useState(-1);
   const [diagOpen, setDiagOpen] = useState(false);
   const [find, setFind] = useState('');
@@ -43,6 +45,7 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
       if (!live) return;
       setRowCount(n);
       setViewVersion((v) => v + 1);
+      setApplied({ filter: url.filter, expanded });
       if (url.sel !== undefined) {
         const row = await ask({ type: 'rowOf', seq: url.sel });
         if (!live) return;
@@ -195,7 +198,7 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
               onSelectRow={onSelectRow}
               onToggleStreams={toggleStreams}
               onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
-              loading={false}
+              loading={applied?.filter !== url.filter || applied.expanded !== expanded}
             />
           }
           second={

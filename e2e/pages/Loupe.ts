@@ -64,5 +64,7 @@ export class Loupe {
   async setFilter(q: string): Promise<void> {
     await this.filter.fill(q);
     await this.filter.press('Enter');
+    // What a user waits for: the list redrawn for the new filter.
+    await expect(this.events).toHaveAttribute('aria-busy', 'false');
   }
 }
