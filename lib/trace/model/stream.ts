@@ -227,8 +227,19 @@ export class StreamAccumulator {
     this.startOfSeq[seq] = start;
   }
 
-  apply(e: StreamEvent): void {
+  // The stream of the previous event: consecutive deltas almost always continue it, so its key is not rebuilt.
+  private last: { source: number; session: string | undefined; parent: string | undefined; key: string } | undefined;
+
+  private keyOf(e: StreamEvent): string {
+    const l = this.last;
+    if (l && l.source === e.src.source && l.session === e.sessionId && l.parent === e.parentToolUseId) return l.key;
     const key = `${e.src.source}|${e.sessionId ?? ''}|${e.parentToolUseId ?? ''}`;
+    this.last = { source: e.src.source, session: e.sessionId, parent: e.parentToolUseId, key };
+    return key;
+  }
+
+  apply(e: StreamEvent): void {
+    const key = this.keyOf(e);
     if (e.event === 'message_start') {
       const id = e.messageId ?? `stream:${e.seq}`;
       const copy = this.seen.has(id);
