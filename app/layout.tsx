@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import './globals.css';
 import { HandoffProvider } from '../components/viewer/Handoff';
 
@@ -7,7 +8,9 @@ export const metadata: Metadata = {
   description: 'Drop a Claude Code or Agent SDK JSONL transcript and read it like DevTools.',
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Rendered per request, so that Next can put this response's CSP nonce (proxy.ts) on its scripts.
+  await connection();
   return (
     <html lang="en">
       <body className="bg-white text-neutral-900 antialiased dark:bg-neutral-900 dark:text-neutral-100">

@@ -5,3 +5,31 @@ test('the home page is served by next start', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Loupe' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Drop zone' })).toBeVisible();
 });
+
+test('security headers on every page and API response; the CSP allows only this origin and nonce-bearing scripts', async ({ page, request }) => {
+  for (const url of ['/', '/view?sample=tour', '/t/AAAAAAAAAAAAAAAAAAAAAA', '/api/traces/AAAAAAAAAAAAAAAAAAAAAA', '/samples/tour/tour.stream.jsonl']) {
+    const res = await request.get(url);
+    expect(res.headers()['referrer-policy'], url).toBe('no-referrer');
+    expect(res.headers()['x-content-type-options'], url).toBe('nosniff');
+  }
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const res = await page.goto('/view?sample=tour');
+  const csp = res?.headers()['content-security-policy'] ?? '';
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).not.toMatch(/script-src[^;]*https?:/);
+  // Every script in the page carries this response's nonce, and a second response gets a new one.
+  const scripts = await page.locator('script').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.every((n) => n === nonce)).toBe(true);
+  expect((await request.get('/')).headers()['content-security-policy']).not.toContain(nonce);
+  await expect(page.getByRole('status', { name: 'Computed cost' })).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -7,6 +7,7 @@ import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
 import { ACCEPTS, filesFromDrop, filesFromInput, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
+import { SharedLinks } from '../share/SharedLinks';
 
 /** The home page: drop files or a folder, pick, paste, open a URL, or try a sample. */
 export function Home() {
@@ -179,6 +180,7 @@ export function Home() {
               </li>
             ))}
           </ul>
+          <SharedLinks className="mt-3" />
         </section>
       </main>
     </div>

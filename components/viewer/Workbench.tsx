@@ -13,6 +13,7 @@ import { PanelTabs } from '../panes/PanelTabs';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import type { Ask } from './useTraceWorker';
 import { useViewUrl } from './useViewUrl';
+import { ShareButton } from '../share/ShareButton';
 
 export interface WorkbenchProps {
   readonly ask: Ask;
@@ -171,7 +172,12 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
         onFindStep={stepFind}
         diagnosticsOpen={diagOpen}
         onToggleDiagnostics={() => setDiagOpen((o) => !o)}
-        right={toolbarRight}
+        right={
+          <>
+            {toolbarRight}
+            <ShareButton ask={ask} title={title} viewState={url.stateString} />
+          </>
+        }
       />
       <PanelTabs panel={url.panel} onPanel={(panel) => url.update({ panel })} />
       <main className="flex min-h-0 flex-1 flex-col">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { useCallback } from 'react';
+import { createContext, createElement, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { DETAILS_TABS, type DetailsTab } from '../panes/DetailsPane';
 
 export type Panel = 'timeline' | 'stats';
@@ -13,38 +13,77 @@ export interface ViewUrl {
   readonly panel: Panel;
 }
 
+// Shared links keep the view state in the fragment beside the key (`/t/<id>#k=…&sel=…`), so nothing about the view
+// reaches the server either. Everywhere else it is in the query string.
+const InHash = createContext(false);
+
+export function ViewStateInHash({ children }: { children: ReactNode }) {
+  return createElement(InHash.Provider, { value: true }, children);
+}
+
+const HASH_CHANGED = 'loupe:hash';
+
+function subscribeHash(fn: () => void): () => void {
+  window.addEventListener('hashchange', fn);
+  window.addEventListener('popstate', fn);
+  window.addEventListener(HASH_CHANGED, fn);
+  return () => {
+    window.removeEventListener('hashchange', fn);
+    window.removeEventListener('popstate', fn);
+    window.removeEventListener(HASH_CHANGED, fn);
+  };
+}
+
+/** The view part of a set of URL parameters (`sel`, `tab`, `q`, `panel`), as a query string without the rest. */
+export function viewStateString(params: URLSearchParams): string {
+  const out = new URLSearchParams();
+  for (const k of ['sel', 'tab', 'q', 'panel']) {
+    const v = params.get(k);
+    if (v !== null) out.set(k, v);
+  }
+  return out.toString();
+}
+
 /** The view state that lives in the URL (selection, tab, filter), so reload and back/forward restore it. */
-export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode?: 'push' | 'replace') => void } {
-  const params = useSearchParams();
+export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode?: 'push' | 'replace') => void; stateString: string } {
+  const inHash = useContext(InHash);
+  const search = useSearchParams();
+  const hash = useSyncExternalStore(subscribeHash, () => window.location.hash, () => '');
+  const params = inHash ? new URLSearchParams(hash.slice(1)) : search;
   const selRaw = params.get('sel');
   const sel = selRaw !== null && /^\d+$/.test(selRaw) ? Number(selRaw) : undefined;
   const tabRaw = params.get('tab');
   const tab = DETAILS_TABS.find((t) => t === tabRaw) ?? 'message';
   const filter = params.get('q') ?? '';
   const panel: Panel = params.get('panel') === 'stats' ? 'stats' : 'timeline';
-  const update = useCallback((patch: Partial<ViewUrl>, mode: 'push' | 'replace' = 'push') => {
-    const next = new URLSearchParams(window.location.search);
-    if ('sel' in patch) {
-      if (patch.sel === undefined) next.delete('sel');
-      else next.set('sel', String(patch.sel));
-    }
-    if (patch.tab !== undefined) {
-      if (patch.tab === 'message') next.delete('tab');
-      else next.set('tab', patch.tab);
-    }
-    if (patch.panel !== undefined) {
-      if (patch.panel === 'timeline') next.delete('panel');
-      else next.set('panel', patch.panel);
-    }
-    if (patch.filter !== undefined) {
-      if (patch.filter === '') next.delete('q');
-      else next.set('q', patch.filter);
-    }
-    const url = `${window.location.pathname}?${next.toString()}${window.location.hash}`;
-    if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
-    // Next's router follows native history calls (useSearchParams updates).
-    if (mode === 'push') window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
-  }, []);
-  return { sel, tab, filter, panel, update };
+  const update = useCallback(
+    (patch: Partial<ViewUrl>, mode: 'push' | 'replace' = 'push') => {
+      const next = new URLSearchParams(inHash ? window.location.hash.slice(1) : window.location.search);
+      if ('sel' in patch) {
+        if (patch.sel === undefined) next.delete('sel');
+        else next.set('sel', String(patch.sel));
+      }
+      if (patch.tab !== undefined) {
+        if (patch.tab === 'message') next.delete('tab');
+        else next.set('tab', patch.tab);
+      }
+      if (patch.panel !== undefined) {
+        if (patch.panel === 'timeline') next.delete('panel');
+        else next.set('panel', patch.panel);
+      }
+      if (patch.filter !== undefined) {
+        if (patch.filter === '') next.delete('q');
+        else next.set('q', patch.filter);
+      }
+      const { pathname, search: s, hash: h } = window.location;
+      const url = inHash ? `${pathname}${s}#${next.toString()}` : `${pathname}?${next.toString()}${h}`;
+      if (url === `${pathname}${s}${h}`) return;
+      // Next's router follows native history calls (useSearchParams updates); hash changes are announced here.
+      if (mode === 'push') window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+      if (inHash) window.dispatchEvent(new Event(HASH_CHANGED));
+    },
+    [inHash],
+  );
+  return { sel, tab, filter, panel, update, stateString: viewStateString(params) };
 }

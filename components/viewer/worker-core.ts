@@ -13,7 +13,10 @@ import { computeStatsView, explain } from '../../lib/view/stats-view';
 import { DEFAULT_PRICES, withOverrides, type ModelPrice } from '../../lib/trace/pricing/pricing';
 import { buildRows, ROW_RESPONSE, ROW_TURN, type RowTable } from '../../lib/view/rows';
 import { rowViews, type RowView } from '../../lib/view/rowview';
-import type { LoadSource, RawLines, Request, TraceSummary, ViewState } from '../../lib/view/protocol';
+import type { LoadSource, RawLines, Request, SealedTrace, TraceSummary, ViewState } from '../../lib/view/protocol';
+import { decodeBundle, encodeBundle, fromBase64Url, unseal, seal } from '../../lib/share/seal';
+import { redactFiles, scanFiles, type ShareFile } from '../../lib/share/sources';
+import type { ScanOptions } from '../../lib/share/redact';
 
 // The worker's state and request handling, apart from `postMessage` plumbing so it can be reasoned about alone.
 
@@ -87,6 +90,10 @@ export class TraceSession {
         return computeStatsView(this.trace(), pricesWith(req.overrides));
       case 'explain':
         return explain(this.trace(), req.query, pricesWith(req.overrides));
+      case 'shareScan':
+        return scanFiles(await this.shareFiles(), req.options);
+      case 'shareSeal':
+        return this.seal(req.selected, req.options);
     }
   }
 
@@ -95,8 +102,32 @@ export class TraceSession {
     return this.loaded.trace;
   }
 
+  /** The loaded files as text (gzip already undone), under the names they were loaded with. */
+  private async shareFiles(): Promise<ShareFile[]> {
+    const l = this.loaded;
+    if (!l) throw new Error('nothing loaded');
+    return Promise.all(l.blobs.map(async (blob, i) => ({ path: (l.trace.sources[i]?.name ?? `file-${i}.jsonl`).replace(/\.gz$/i, ''), text: await blob.text() })));
+  }
+
+  private async seal(selected: readonly string[], options: ScanOptions | undefined): Promise<SealedTrace> {
+    const files = redactFiles(await this.shareFiles(), new Set(selected), options);
+    const enc = new TextEncoder();
+    const plain = encodeBundle(files.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
+    const { sealed, key } = await seal(plain);
+    return { sealed, key, plainBytes: plain.length, files: files.length };
+  }
+
   private async inputs(source: LoadSource): Promise<{ inputs: SourceInput[]; blobs: Map<string, Blob> }> {
     const blobs = new Map<string, Blob>();
+    if (source.kind === 'sealed') {
+      const sealed = source.data !== undefined ? fromBase64Url(source.data) : await fetchSealed(source.url ?? '');
+      const files = decodeBundle(await unseal(sealed, source.key));
+      return { inputs: files.map(({ path, bytes }) => {
+        const blob = new Blob([new Uint8Array(bytes)]);
+        blobs.set(path, blob);
+        return { name: path, size: blob.size, open: () => blob.stream() };
+      }), blobs };
+    }
     if (source.kind === 'files') {
       const total = source.files.reduce((n, f) => n + f.file.size, 0);
       if (total > MAX_BYTES) throw new Error(`These files are ${(total / 1024 ** 3).toFixed(1)} GB: more than this tab can hold (about 1.5 GB). Split the transcript, or use \`npx loupe stats\` on the command line.`);
@@ -330,6 +361,19 @@ function nameOfUrl(url: string): string {
 async function isGzip(blob: Blob): Promise<boolean> {
   const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
   return head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** A shared trace's sealed bytes from the store; a missing one is said in words (deleted or expired). */
+async function fetchSealed(url: string): Promise<Uint8Array<ArrayBuffer>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: 'omit', cache: 'no-store' });
+  } catch {
+    throw new Error('Could not reach the Loupe server to fetch this shared trace. Check your connection and reload.');
+  }
+  if (res.status === 404) throw new Error('This trace was deleted or has expired.');
+  if (!res.ok) throw new Error(`The server answered ${res.status} ${res.statusText} for this shared trace. Try again later.`);
+  return new Uint8Array(await res.arrayBuffer());
 }
 
 async function fetchBlob(url: string): Promise<Blob> {

@@ -5,13 +5,17 @@ import type { ModelPrice } from '../trace/pricing/pricing';
 import type { DetailsView } from './details';
 import type { ExplainQuery, ExplainView, StatsView } from './stats-view';
 import type { RowView } from './rowview';
+import type { ScanOptions } from '../share/redact';
+import type { ShareScan } from '../share/sources';
 
 // Messages between the viewer and its trace worker. The worker owns the model; the page asks for what it shows.
 
 export type LoadSource =
   | { readonly kind: 'files'; readonly files: readonly { readonly file: Blob; readonly path: string }[] }
   | { readonly kind: 'url'; readonly url: string; readonly name?: string }
-  | { readonly kind: 'urls'; readonly urls: readonly { readonly url: string; readonly path: string }[] };
+  | { readonly kind: 'urls'; readonly urls: readonly { readonly url: string; readonly path: string }[] }
+  /** A shared trace: sealed bytes fetched from `url` (the store) or carried in `data` (base64url, fragment-only links). */
+  | { readonly kind: 'sealed'; readonly url?: string; readonly data?: string; readonly key: string };
 
 export interface StatusBadges {
   readonly results: readonly { readonly subtype: string; readonly isError: boolean }[];
@@ -61,7 +65,19 @@ export type Request =
   /** The header row (model call or response) a row sits under, or -1. */
   | { readonly type: 'headerOf'; readonly row: number }
   | { readonly type: 'statsView'; readonly overrides?: readonly ModelPrice[] }
-  | { readonly type: 'explain'; readonly query: ExplainQuery; readonly overrides?: readonly ModelPrice[] };
+  | { readonly type: 'explain'; readonly query: ExplainQuery; readonly overrides?: readonly ModelPrice[] }
+  /** Every secret in the loaded files, masked, for the Share dialog. */
+  | { readonly type: 'shareScan'; readonly options?: ScanOptions }
+  /** The loaded files with the selected secrets redacted, bundled, compressed and encrypted under a fresh key. */
+  | { readonly type: 'shareSeal'; readonly selected: readonly string[]; readonly options?: ScanOptions };
+
+export interface SealedTrace {
+  readonly sealed: Uint8Array<ArrayBuffer>;
+  readonly key: string;
+  /** Size of the redacted files before compression. */
+  readonly plainBytes: number;
+  readonly files: number;
+}
 
 export interface RawLines {
   readonly sourceName: string;
@@ -92,7 +108,11 @@ export type ResultOf<R extends Request> = R extends { type: 'load' }
                   ? StatsView
                   : R extends { type: 'explain' }
                     ? ExplainView
-                    : never;
+                    : R extends { type: 'shareScan' }
+                      ? ShareScan
+                      : R extends { type: 'shareSeal' }
+                        ? SealedTrace
+                        : never;
 
 export type WorkerMessage =
   | { readonly kind: 'reply'; readonly id: number; readonly ok: true; readonly result: unknown }

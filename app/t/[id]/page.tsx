@@ -1,0 +1,13 @@
+import { Suspense } from 'react';
+import { SharedTrace } from '../../../components/share/SharedTrace';
+
+export const metadata = { title: 'Loupe — shared trace' };
+
+export default async function SharedTracePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return (
+    <Suspense fallback={null}>
+      <SharedTrace id={id} />
+    </Suspense>
+  );
+}

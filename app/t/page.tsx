@@ -1,0 +1,13 @@
+import { Suspense } from 'react';
+import { SharedTrace } from '../../components/share/SharedTrace';
+
+export const metadata = { title: 'Loupe — shared trace' };
+
+/** A link that carries its encrypted trace in the fragment: nothing was uploaded. */
+export default function InlineSharedTracePage() {
+  return (
+    <Suspense fallback={null}>
+      <SharedTrace />
+    </Suspense>
+  );
+}

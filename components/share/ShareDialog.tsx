@@ -1,0 +1,307 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ExtraPattern, ScanOptions } from '../../lib/share/redact';
+import { validatePattern } from '../../lib/share/redact';
+import { toBase64Url } from '../../lib/share/seal';
+import { allSecretIds, type RuleGroupView, type ShareScan } from '../../lib/share/sources';
+import type { Ask } from '../viewer/useTraceWorker';
+import { rememberLink, uploadSealed } from './shareApi';
+import { SharedLinks } from './SharedLinks';
+
+/** A link that carries the whole trace in its fragment stays short enough to paste anywhere. */
+export const FRAGMENT_MAX_SEALED_BYTES = 6 * 1024;
+
+const EXPIRIES: readonly (readonly [string, number])[] = [
+  ['1 hour', 3600],
+  ['1 day', 86_400],
+  ['7 days', 7 * 86_400],
+  ['30 days', 30 * 86_400],
+];
+
+type Phase = { readonly kind: 'scanning' } | { readonly kind: 'review' } | { readonly kind: 'working'; readonly what: string } | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean };
+
+export interface ShareDialogProps {
+  readonly ask: Ask;
+  readonly title: string;
+  /** The view to reopen at (`sel`, `tab`, `q`), carried in the fragment next to the key. */
+  readonly viewState: string;
+  readonly onClose: () => void;
+}
+
+function kb(n: number): string {
+  return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
+}
+
+function GroupRow({ g, selected, onToggle }: { g: RuleGroupView; selected: ReadonlySet<string>; onToggle: (ids: readonly string[], on: boolean) => void }) {
+  const ids = g.secrets.map((s) => s.id);
+  const on = ids.filter((id) => selected.has(id)).length;
+  return (
+    <li aria-label={`${g.label}: ${g.secrets.length} found`} className="py-1">
+      <label className="flex items-center gap-1.5 font-medium">
+        <input
+          type="checkbox"
+          checked={on === ids.length}
+          ref={(el) => {
+            if (el) el.indeterminate = on > 0 && on < ids.length;
+          }}
+          onChange={(e) => onToggle(ids, e.target.checked)}
+        />
+        {g.label}
+        <span className="font-normal text-neutral-500">
+          {g.group} · {g.secrets.length} found
+        </span>
+      </label>
+      <ul className="ml-5">
+        {g.secrets.map((s) => (
+          <li key={s.id} className="py-0.5">
+            <label className="flex items-baseline gap-1.5">
+              <input type="checkbox" aria-label={`Redact ${s.masked}`} checked={selected.has(s.id)} onChange={(e) => onToggle([s.id], e.target.checked)} />
+              <span className="font-mono text-[12px]">{s.masked}</span>
+              <span className="text-neutral-500">
+                {s.count} occurrence{s.count === 1 ? '' : 's'}
+              </span>
+            </label>
+            <ul className="ml-5 text-[11px] text-neutral-600 dark:text-neutral-400">
+              {s.occurrences.map((o, i) => (
+                <li key={i} className="truncate font-mono" title={o.field ?? undefined}>
+                  <span className="text-neutral-500">{o.where}</span> {o.context}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * Share: scan for secrets (all redacted by default, each can be kept), then seal the redacted trace in the worker and
+ * either upload the ciphertext or carry it in the link itself. The key only ever lives in the link's fragment.
+ */
+export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'scanning' });
+  const [scan, setScan] = useState<ShareScan | undefined>();
+  // What the person chose to keep: everything else found is redacted (sanitized by default, also after a rescan).
+  const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
+  const [options, setOptions] = useState<ScanOptions>({});
+  const [error, setError] = useState<string | undefined>();
+  const [ttl, setTtl] = useState(30 * 86_400);
+  const [where, setWhere] = useState<'upload' | 'fragment'>('upload');
+  const [literal, setLiteral] = useState('');
+  const [pattern, setPattern] = useState('');
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setPhase({ kind: 'scanning' });
+    ask({ type: 'shareScan', options }).then(
+      (s) => {
+        if (!live) return;
+        setScan(s);
+        setPhase({ kind: 'review' });
+      },
+      (e: Error) => {
+        if (!live) return;
+        setError(`Could not scan the trace: ${e.message}`);
+        setPhase({ kind: 'review' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [ask, options]);
+
+  const allIds = scan ? allSecretIds(scan) : [];
+  const selected = new Set(allIds.filter((id) => !kept.has(id)));
+  const toggle = useCallback((ids: readonly string[], redact: boolean) => {
+    setKept((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (redact) next.delete(id);
+        else next.add(id);
+      }
+      return next;
+    });
+  }, []);
+
+  const addLiteral = (e: FormEvent) => {
+    e.preventDefault();
+    const v = literal.trim();
+    if (!v) return;
+    setOptions((o) => ({ ...o, literals: [...(o.literals ?? []), v] }));
+    setLiteral('');
+  };
+  const addPattern = (e: FormEvent) => {
+    e.preventDefault();
+    const v = pattern.trim();
+    const problem = validatePattern(v);
+    if (problem) {
+      setError(`That pattern cannot be used: ${problem}`);
+      return;
+    }
+    setError(undefined);
+    const p: ExtraPattern = { label: `Pattern /${v}/`, pattern: v };
+    setOptions((o) => ({ ...o, extraPatterns: [...(o.extraPatterns ?? []), p] }));
+    setPattern('');
+  };
+
+  const create = async () => {
+    setError(undefined);
+    setCopied(false);
+    try {
+      setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
+      const sealed = await ask({ type: 'shareSeal', selected: [...selected], options });
+      const state = viewState ? `&${viewState}` : '';
+      if (where === 'fragment') {
+        if (sealed.sealed.length > FRAGMENT_MAX_SEALED_BYTES) {
+          setError(`This trace is ${kb(sealed.sealed.length)} once compressed and encrypted: too large to carry in a link (up to ${kb(FRAGMENT_MAX_SEALED_BYTES)}). Upload it instead.`);
+          setPhase({ kind: 'review' });
+          return;
+        }
+        setPhase({ kind: 'done', link: `${window.location.origin}/t#d=${toBase64Url(sealed.sealed)}&k=${sealed.key}${state}`, uploaded: false });
+        return;
+      }
+      setPhase({ kind: 'working', what: `Uploading ${kb(sealed.sealed.length)} of ciphertext…` });
+      const up = await uploadSealed(sealed.sealed, ttl);
+      const link = `${window.location.origin}/t/${up.id}#k=${sealed.key}${state}`;
+      rememberLink({ id: up.id, link, deleteToken: up.deleteToken, createdAt: Date.now(), expiresAt: Date.parse(up.expiresAt), title });
+      setPhase({ kind: 'done', link, uploaded: true });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setPhase({ kind: 'review' });
+    }
+  };
+
+  const copy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setError('The browser refused clipboard access: select the link and copy it by hand.');
+    }
+  };
+
+  const busy = phase.kind === 'scanning' || phase.kind === 'working';
+  const count = selected.size;
+  return (
+    <dialog
+      ref={ref}
+      aria-label="Share trace"
+      onClose={onClose}
+      className="m-auto max-h-[85dvh] w-[min(760px,94vw)] overflow-hidden rounded border border-neutral-300 bg-white p-0 text-[13px] text-neutral-900 shadow-xl backdrop:bg-black/30 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100"
+    >
+      <div className="flex max-h-[85dvh] flex-col">
+        <header className="flex h-8 shrink-0 items-center gap-2 border-b border-neutral-300 bg-neutral-100 px-3 dark:border-neutral-700 dark:bg-neutral-800">
+          <h2 className="font-semibold">Share trace</h2>
+          <span className="truncate text-neutral-500">{title}</span>
+          <button type="button" aria-label="Close" onClick={() => ref.current?.close()} className="ml-auto rounded px-1.5 hover:bg-neutral-200 dark:hover:bg-neutral-700">
+            ✕
+          </button>
+        </header>
+        <div className="min-h-0 flex-1 overflow-auto px-3 py-2">
+          <p className="mb-2 text-neutral-600 dark:text-neutral-400">
+            Secrets are replaced in this browser before anything leaves it. The redacted trace is then compressed and encrypted here with a fresh key; the server stores only ciphertext, and the key
+            stays in the link after <code className="font-mono">#</code>, which browsers never send. The link opens at the event and tab you are looking at.
+          </p>
+          <section aria-label="Secrets found" className="mb-2">
+            {phase.kind === 'scanning' ? (
+              <p className="text-neutral-500">Scanning every line for secrets…</p>
+            ) : scan ? (
+              <>
+                <div className="mb-1 flex items-center gap-2">
+                  <h3 className="font-medium" role="status">
+                    {scan.secrets === 0 ? `No secrets found in ${scan.lines.toLocaleString()} lines` : `${scan.secrets} secret${scan.secrets === 1 ? '' : 's'} found (${scan.occurrences} occurrences) in ${scan.lines.toLocaleString()} lines; ${count} will be redacted`}
+                  </h3>
+                  {scan.secrets > 0 ? (
+                    <span className="ml-auto flex gap-1">
+                      <button type="button" onClick={() => setKept(new Set())} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
+                        Redact all
+                      </button>
+                      <button type="button" onClick={() => setKept(new Set(allIds))} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
+                        Keep all
+                      </button>
+                    </span>
+                  ) : null}
+                </div>
+                {scan.secrets > 0 ? (
+                  <ul aria-label="Redactions" className="max-h-72 overflow-auto rounded border border-neutral-200 px-2 dark:border-neutral-700">
+                    {scan.groups.map((g) => (
+                      <GroupRow key={g.ruleId} g={g} selected={selected} onToggle={toggle} />
+                    ))}
+                  </ul>
+                ) : null}
+              </>
+            ) : null}
+          </section>
+          <div className="mb-2 grid gap-2 md:grid-cols-2">
+            <form onSubmit={addLiteral} className="flex gap-1">
+              <input value={literal} onChange={(e) => setLiteral(e.target.value)} aria-label="Text to redact" placeholder="Also redact this exact text" className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 dark:border-neutral-600 dark:bg-neutral-950" />
+              <button type="submit" className="rounded border border-neutral-300 px-2 dark:border-neutral-600">
+                Add text
+              </button>
+            </form>
+            <form onSubmit={addPattern} className="flex gap-1">
+              <input value={pattern} onChange={(e) => setPattern(e.target.value)} aria-label="Pattern to redact" placeholder="…or a regular expression" className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono dark:border-neutral-600 dark:bg-neutral-950" />
+              <button type="submit" className="rounded border border-neutral-300 px-2 dark:border-neutral-600">
+                Add pattern
+              </button>
+            </form>
+          </div>
+          <fieldset className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1">
+            <legend className="sr-only">Where the encrypted trace goes</legend>
+            <label className="flex items-center gap-1">
+              <input type="radio" name="where" checked={where === 'upload'} onChange={() => setWhere('upload')} />
+              Upload the ciphertext, expires after
+            </label>
+            <select aria-label="Expires after" value={ttl} onChange={(e) => setTtl(Number(e.target.value))} disabled={where !== 'upload'} className="h-6 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-950">
+              {EXPIRIES.map(([label, s]) => (
+                <option key={s} value={s}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <label className="flex items-center gap-1">
+              <input type="radio" name="where" checked={where === 'fragment'} onChange={() => setWhere('fragment')} />
+              No upload: the link carries the trace (small traces, up to {kb(FRAGMENT_MAX_SEALED_BYTES)} encrypted)
+            </label>
+          </fieldset>
+          {error ? (
+            <p role="alert" className="mb-2 rounded border border-red-300 bg-red-50 p-1.5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+              {error}
+            </p>
+          ) : null}
+          <div className="mb-2 flex items-center gap-2">
+            <button type="button" disabled={busy} onClick={() => void create()} className="rounded bg-sky-700 px-3 py-0.5 font-medium text-white hover:bg-sky-800 disabled:opacity-50 dark:bg-sky-600">
+              Create link
+            </button>
+            {phase.kind === 'working' ? <span className="text-neutral-500">{phase.what}</span> : null}
+          </div>
+          {phase.kind === 'done' ? (
+            <section aria-label="The link" className="mb-2 rounded border border-emerald-300 bg-emerald-50 p-2 dark:border-emerald-800 dark:bg-emerald-950">
+              <div className="flex gap-1">
+                <input readOnly value={phase.link} aria-label="Link to share" onFocus={(e) => e.target.select()} className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950" />
+                <button type="button" onClick={() => void copy(phase.link)} className="rounded border border-neutral-300 bg-white px-2 dark:border-neutral-600 dark:bg-neutral-800">
+                  {copied ? 'Copied' : 'Copy link'}
+                </button>
+              </div>
+              <p className="mt-1 text-[12px] text-neutral-600 dark:text-neutral-400">
+                {phase.uploaded
+                  ? 'Anyone with this link can read the trace until it expires or you delete it (below, or from the home page).'
+                  : 'Nothing was uploaded: the encrypted trace is in the link itself. Anyone with the link can read it.'}
+              </p>
+            </section>
+          ) : null}
+          <SharedLinks />
+        </div>
+      </div>
+    </dialog>
+  );
+}

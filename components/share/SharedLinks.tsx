@@ -1,0 +1,65 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { deleteShared, forgetLink, loadLinks, onLinksChanged, type SharedLink } from './shareApi';
+
+function when(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The links this browser created, each with a Delete button (the delete token never left this browser either). */
+export function SharedLinks({ className }: { className?: string }) {
+  const [links, setLinks] = useState<readonly SharedLink[]>([]);
+  const [busy, setBusy] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    const refresh = () => setLinks(loadLinks());
+    refresh();
+    return onLinksChanged(refresh);
+  }, []);
+  if (links.length === 0) return null;
+  const remove = async (l: SharedLink) => {
+    setBusy(l.id);
+    setError(undefined);
+    try {
+      await deleteShared(l.id, l.deleteToken);
+      forgetLink(l.id);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return (
+    <section aria-label="Your shared links" className={className}>
+      <h2 className="mb-1 font-medium">Your shared links</h2>
+      <ul className="flex flex-col divide-y divide-neutral-200 rounded border border-neutral-200 text-[12px] dark:divide-neutral-700 dark:border-neutral-700">
+        {links.map((l) => (
+          <li key={l.id} aria-label={`Shared link ${l.title}`} className="flex items-center gap-2 px-2 py-1">
+            <span className="min-w-0 flex-1">
+              <a href={l.link} className="block truncate text-sky-700 hover:underline dark:text-sky-400">
+                {l.title}
+              </a>
+              <span className="text-neutral-500">
+                shared {when(l.createdAt)} · expires {when(l.expiresAt)}
+              </span>
+            </span>
+            <button
+              type="button"
+              disabled={busy === l.id}
+              onClick={() => void remove(l)}
+              className="rounded border border-neutral-300 px-2 leading-5 hover:border-red-400 hover:bg-red-50 hover:text-red-800 disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-red-950 dark:hover:text-red-300"
+            >
+              {busy === l.id ? 'Deleting…' : 'Delete'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <p role="alert" className="mt-1 text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FIXTURES, Loupe } from './pages/Loupe';
+
+// The server must never see plaintext. This test runs its own `next start` (same build) so that it can read that
+// server's whole log and its database files afterwards, and it records every request the browser sends.
+
+const MARKER = 'LOUPE-MARKER-5b1e9c';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+let server: ChildProcess | undefined;
+let log = '';
+let base = '';
+let dataDir = '';
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-privacy-'));
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, LOUPE_DATA_DIR: dataDir, LOUPE_RATE_LIMIT_PER_MIN: '1000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  await expect
+    .poll(async () => {
+      try {
+        return (await fetch(`${base}/api/traces/none`)).status;
+      } catch {
+        return 0;
+      }
+    }, { timeout: 30_000 })
+    .toBe(404);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test('the server never sees the plaintext or the key: not in request bodies, URLs, headers, its log or its database', async ({ browser }) => {
+  const ctx = await browser.newContext({ baseURL: base });
+  const page = await ctx.newPage();
+  const sent: { url: string; headers: string; body: Buffer | null }[] = [];
+  page.on('request', (r) => sent.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: r.postDataBuffer() }));
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'secrets.jsonl'));
+  await app.waitForWorkbench();
+  await page.getByRole('button', { name: 'Share…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share trace' });
+  // Keep every secret: only encryption stands between the server and the text now.
+  await dialog.getByRole('button', { name: 'Keep all' }).click();
+  await expect(dialog.getByRole('status')).toContainText('0 will be redacted');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
+  const key = /#k=([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? '';
+  expect(key).toHaveLength(43);
+  // The recipient opens it too: the fetch of the ciphertext is on record as well.
+  const reader = await ctx.newPage();
+  reader.on('request', (r) => sent.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: r.postDataBuffer() }));
+  await reader.goto(link);
+  await expect(reader.getByRole('option', { name: new RegExp(MARKER) }).first()).toBeVisible();
+  await ctx.close();
+
+  const uploads = sent.filter((s) => s.url.endsWith('/api/traces') && s.body);
+  expect(uploads).toHaveLength(1);
+  for (const s of sent) {
+    expect(s.url).not.toContain(MARKER);
+    expect(s.url).not.toContain(key);
+    expect(s.headers).not.toContain(key);
+    expect(s.body?.includes(MARKER) ?? false).toBe(false);
+    expect(s.body?.includes(key) ?? false).toBe(false);
+  }
+
+  // The database holds exactly that upload, as ciphertext: the stored blob is the uploaded body, byte for byte.
+  const db = new Database(path.join(dataDir, 'traces.db'), { readonly: true, fileMustExist: true });
+  const rows = db.prepare('SELECT blob FROM traces').all() as { blob: Buffer }[];
+  db.close();
+  expect(rows).toHaveLength(1);
+  expect(Buffer.compare(rows[0]?.blob ?? Buffer.alloc(0), uploads[0]?.body ?? Buffer.alloc(1))).toBe(0);
+  for (const f of readdirSync(dataDir)) {
+    const bytes = readFileSync(path.join(dataDir, f));
+    expect(bytes.includes(MARKER), f).toBe(false);
+    expect(bytes.includes('sk-ant-api03-'), f).toBe(false);
+    expect(bytes.includes(key), f).toBe(false);
+  }
+  expect(log).toContain('/api/traces');
+  expect(log).not.toContain(MARKER);
+  expect(log).not.toContain(key);
+});

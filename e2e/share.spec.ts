@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { FIXTURES, Loupe } from './pages/Loupe';
+
+const SECRETS = path.join(FIXTURES, 'secrets.jsonl');
+const ANTHROPIC_KEY = 'sk-ant-api03-a1N-BzFs1Y4NaLYmQMig7Q0W9t5G-WGjutHqUZectw4gcRD3XhZHRW6Op6p3B-teElWZACJ0RzgJwiDCXlwHdagZtB4-_AA';
+const GITHUB_TOKEN = 'ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP';
+
+async function openSecrets(page: Page): Promise<Loupe> {
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(SECRETS);
+  await app.waitForWorkbench();
+  return app;
+}
+
+test('share: A reviews the redactions and shares, B reads it redacted, A deletes it and B is told so', async ({ browser, baseURL }) => {
+  const ctxA = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
+  const ctxB = await browser.newContext({ baseURL });
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+
+  const appA = await openSecrets(a);
+  // The view rides along in the fragment: the curl call, on its Tool call tab.
+  await appA.option(/Bash\(curl -s -H/).click();
+  await appA.tab('Tool call').click();
+  await a.getByRole('button', { name: 'Share…' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Share trace' });
+  await expect(dialog.getByRole('status')).toHaveText('5 secrets found (8 occurrences) in 8 lines; 5 will be redacted');
+  const list = dialog.getByRole('list', { name: 'Redactions' });
+  await expect(list.getByRole('listitem', { name: /^Anthropic API key/ })).toContainText('sk-ant-api03-…-_AA');
+  await expect(list.getByRole('listitem', { name: /^GitHub token/ })).toContainText('ghp_…fIuP');
+  await expect(list.getByRole('listitem', { name: /^AWS secret access key/ })).toContainText('AWS_SECRET_ACCESS_KEY=');
+  // The preview never shows a whole secret.
+  await expect(dialog).not.toContainText(ANTHROPIC_KEY);
+  await expect(dialog).not.toContainText(GITHUB_TOKEN);
+  // Unticking one and ticking it again: the count follows.
+  await dialog.getByRole('checkbox', { name: 'Redact ghp_…fIuP' }).uncheck();
+  await expect(dialog.getByRole('status')).toContainText('4 will be redacted');
+  await dialog.getByRole('checkbox', { name: 'Redact ghp_…fIuP' }).check();
+  await dialog.getByRole('combobox', { name: 'Expires after' }).selectOption({ label: '1 day' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const link = await a.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/t\/[A-Za-z0-9_-]{22}#k=[A-Za-z0-9_-]{43}&sel=\d+&tab=tool$/);
+  expect(link).toBe(await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue());
+  const cost = await appA.computedCost.textContent();
+  const calls = await a.getByLabel('Model calls').textContent();
+
+  const appB = new Loupe(b);
+  await b.goto(link);
+  await appB.waitForWorkbench();
+  await expect(appB.computedCost).toHaveText(cost ?? '');
+  await expect(b.getByLabel('Model calls')).toHaveText(calls ?? '');
+  await expect(appB.events.getByRole('option')).toHaveCount(await appA.events.getByRole('option').count());
+  await expect(appB.selected()).toContainText('Bash(curl -s -H "Authorization: Bearer [REDACTED:github-token]"');
+  await expect(appB.tab('Tool call')).toHaveAttribute('aria-selected', 'true');
+  await expect(appB.option(/user prompt: Deploy the release/)).toContainText('My key is [REDACTED:anthropic-key]');
+  await appB.option(/env \| grep/).click();
+  await expect(appB.detailsPanel).toContainText('AWS_SECRET_ACCESS_KEY=[REDACTED:aws-secret-key]');
+  await expect(appB.detailsPanel).toContainText('postgres://deploy:[REDACTED:database-url]@db.internal.example');
+  await appB.option(/AWS_ACCESS_KEY_ID=/).click();
+  await appB.tab('Raw').click();
+  await expect(appB.detailsPanel.getByLabel('raw line')).toContainText('[REDACTED:aws-access-key-id]');
+  expect(await b.content()).not.toContain(GITHUB_TOKEN);
+
+  // A deletes it from the list of links this browser created.
+  const mine = dialog.getByRole('region', { name: 'Your shared links' });
+  await mine.getByRole('listitem').first().getByRole('button', { name: 'Delete' }).click();
+  await expect(mine).toBeHidden();
+  await b.reload();
+  await expect(appB.alert).toHaveText('This trace was deleted or has expired.');
+
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('share: a small trace travels in the link itself, with nothing uploaded', async ({ browser, baseURL }) => {
+  const ctxA = await browser.newContext({ baseURL });
+  const a = await ctxA.newPage();
+  const appA = await openSecrets(a);
+  await a.getByRole('button', { name: 'Share…' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Share trace' });
+  await expect(dialog.getByRole('status')).toContainText('5 will be redacted');
+  await dialog.getByRole('radio', { name: /No upload/ }).check();
+  const uploads: string[] = [];
+  a.on('request', (r) => {
+    if (r.url().includes('/api/traces')) uploads.push(r.method());
+  });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
+  expect(link).toMatch(/\/t#d=[A-Za-z0-9_-]+&k=[A-Za-z0-9_-]{43}$/);
+  expect(uploads).toEqual([]);
+  await expect(dialog).toContainText('Nothing was uploaded');
+
+  const ctxB = await browser.newContext({ baseURL });
+  const b = await ctxB.newPage();
+  const fetched: string[] = [];
+  b.on('request', (r) => {
+    if (r.url().includes('/api/')) fetched.push(r.url());
+  });
+  const appB = new Loupe(b);
+  await b.goto(link);
+  await appB.waitForWorkbench();
+  await expect(appB.computedCost).toHaveText((await appA.computedCost.textContent()) ?? '');
+  await expect(appB.option(/user prompt: Deploy the release/)).toContainText('[REDACTED:anthropic-key]');
+  expect(fetched).toEqual([]);
+  // A link cut short says so instead of showing garbage.
+  await b.goto(link.replace(/&k=.*$/, '&k=AAAA'));
+  await expect(appB.alert).toContainText('not a valid key');
+  await ctxA.close();
+  await ctxB.close();
+});

@@ -1,0 +1,118 @@
+/**
+ * Sealing a trace for a share link: the files are packed into one bundle, gzip-compressed (CompressionStream) and
+ * encrypted with a fresh AES-GCM 256-bit key (WebCrypto). The server stores the sealed bytes and never the key, which
+ * travels only in the link's fragment.
+ *
+ * Isomorphic: uses only Web APIs that browsers, workers and Node 20 all have as globals (crypto.subtle,
+ * CompressionStream, TextEncoder). No module-level mutable state.
+ *
+ * Sealed bytes: IV (12) ‖ ciphertext ‖ tag (16). Key: the raw 32 bytes, base64url.
+ * Bundle (the plaintext before compression): one JSON header line `{"loupe":"bundle","v":1,"files":[{path,size}]}`
+ * then the files' bytes, concatenated in that order.
+ */
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const BUNDLE_MAGIC = 'bundle';
+
+export interface BundleFile {
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+export class SealError extends Error {}
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function fromBase64Url(s: string): Uint8Array<ArrayBuffer> {
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new SealError('not base64url');
+  const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4);
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export function encodeBundle(files: readonly BundleFile[]): Uint8Array<ArrayBuffer> {
+  const header = new TextEncoder().encode(`${JSON.stringify({ loupe: BUNDLE_MAGIC, v: 1, files: files.map((f) => ({ path: f.path, size: f.bytes.length })) })}\n`);
+  const out = new Uint8Array(header.length + files.reduce((n, f) => n + f.bytes.length, 0));
+  out.set(header, 0);
+  let at = header.length;
+  for (const f of files) {
+    out.set(f.bytes, at);
+    at += f.bytes.length;
+  }
+  return out;
+}
+
+function isHeader(v: unknown): v is { files: { path: string; size: number }[] } {
+  if (typeof v !== 'object' || v === null || !('loupe' in v) || v.loupe !== BUNDLE_MAGIC || !('files' in v) || !Array.isArray(v.files)) return false;
+  const files: unknown[] = v.files;
+  return files.every((f) => typeof f === 'object' && f !== null && 'path' in f && typeof f.path === 'string' && 'size' in f && typeof f.size === 'number' && Number.isInteger(f.size) && f.size >= 0);
+}
+
+export function decodeBundle(bytes: Uint8Array): BundleFile[] {
+  const nl = bytes.indexOf(0x0a);
+  if (nl < 0) throw new SealError('the shared trace has no bundle header');
+  let header: unknown;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(0, nl)));
+  } catch {
+    throw new SealError('the shared trace has a malformed bundle header');
+  }
+  if (!isHeader(header)) throw new SealError('the shared trace has a malformed bundle header');
+  const files: BundleFile[] = [];
+  let at = nl + 1;
+  for (const f of header.files) {
+    if (at + f.size > bytes.length) throw new SealError('the shared trace is shorter than its header says');
+    files.push({ path: f.path, bytes: bytes.subarray(at, at + f.size) });
+    at += f.size;
+  }
+  return files;
+}
+
+async function through(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([bytes]).stream().pipeThrough(transform);
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Compresses and encrypts `plain` under a fresh key. */
+export async function seal(plain: Uint8Array<ArrayBuffer>): Promise<{ sealed: Uint8Array<ArrayBuffer>; key: string }> {
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const packed = await through(plain, new CompressionStream('gzip'));
+  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, packed));
+  const sealed = new Uint8Array(IV_BYTES + cipher.length);
+  sealed.set(iv, 0);
+  sealed.set(cipher, IV_BYTES);
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', key));
+  return { sealed, key: toBase64Url(raw) };
+}
+
+/** Decrypts and decompresses what `seal` made. Throws SealError with a reason a person can act on. */
+export async function unseal(sealed: Uint8Array<ArrayBuffer>, key: string): Promise<Uint8Array<ArrayBuffer>> {
+  let raw: Uint8Array<ArrayBuffer>;
+  try {
+    raw = fromBase64Url(key);
+  } catch {
+    raw = new Uint8Array(0);
+  }
+  if (raw.length !== 32) throw new SealError('The key in this link is not a valid key (it may have been cut short when it was copied).');
+  if (sealed.length < IV_BYTES + TAG_BYTES) throw new SealError('The shared trace is too short to be one Loupe made.');
+  const k = await crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['decrypt']);
+  let packed: Uint8Array<ArrayBuffer>;
+  try {
+    packed = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.subarray(0, IV_BYTES) }, k, sealed.subarray(IV_BYTES)));
+  } catch {
+    throw new SealError('The key in this link does not open this trace: the link was altered or cut short. Ask for the full link again.');
+  }
+  try {
+    return await through(packed, new DecompressionStream('gzip'));
+  } catch {
+    throw new SealError('The shared trace opened but could not be decompressed.');
+  }
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadFiles } from '../trace/testing/load';
+import { allSecretIds, redactFiles, scanFiles } from './sources';
+
+const corpus = readFileSync(new URL('./fixtures/redaction-corpus.jsonl', import.meta.url), 'utf8');
+const ANTHROPIC = 'sk-ant-api03-a1N-BzFs1Y4NaLYmQMig7Q0W9t5G-WGjutHqUZectw4gcRD3XhZHRW6Op6p3B-teElWZACJ0RzgJwiDCXlwHdagZtB4-_AA';
+
+describe('scanFiles', () => {
+  const files = [
+    { path: 'main.jsonl', text: corpus },
+    { path: 'subagents/agent-x.jsonl', text: `{"type":"user","message":{"role":"user","content":"token ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP"}}\r\n` },
+  ];
+  const scan = scanFiles(files);
+
+  it('groups secrets by rule, masks them, and never shows a whole secret', () => {
+    expect(scan.secrets).toBeGreaterThan(20);
+    const anthropic = scan.groups.flatMap((g) => g.secrets).find((s) => s.masked.startsWith('sk-ant-api03-'));
+    expect(anthropic?.count).toBeGreaterThan(1);
+    expect(JSON.stringify(scan)).not.toContain(ANTHROPIC);
+    expect(JSON.stringify(scan)).not.toContain('ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP');
+  });
+
+  it('says where each occurrence is: file and line within that file', () => {
+    const gh = scan.groups.flatMap((g) => g.secrets).find((s) => s.masked.startsWith('ghp_'));
+    const wheres = gh?.occurrences.map((o) => o.where) ?? [];
+    expect(wheres.some((w) => w.startsWith('main.jsonl:'))).toBe(true);
+    expect(scan.groups.flatMap((g) => g.secrets).flatMap((s) => s.occurrences).map((o) => o.where)).toContain('subagents/agent-x.jsonl:1');
+    const firstLine = corpus.split('\n').findIndex((l) => l.includes(ANTHROPIC)) + 1;
+    const anthropic = scan.groups.flatMap((g) => g.secrets).find((s) => s.masked.startsWith('sk-ant-api03-'));
+    expect(anthropic?.occurrences[0]?.where).toBe(`main.jsonl:${firstLine}`);
+  });
+});
+
+describe('redactFiles', () => {
+  it('removes every selected secret from every file and keeps the trace: same lines, same stats, same events', async () => {
+    const files = [{ path: 'trace.jsonl', text: corpus }];
+    const scan = scanFiles(files);
+    const out = redactFiles(files, new Set(allSecretIds(scan)));
+    const text = out[0]?.text ?? '';
+    expect(text).not.toContain(ANTHROPIC);
+    expect(text).toContain('[REDACTED:');
+    expect(text.split('\n')).toHaveLength(corpus.split('\n').length);
+    expect(scanFiles(out).secrets).toBe(0);
+    const before = await loadFiles({ 'trace.jsonl': corpus });
+    const after = await loadFiles({ 'trace.jsonl': text });
+    expect(after.stats).toEqual(before.stats);
+    expect(after.trace.events.map((e) => e.kind)).toEqual(before.trace.events.map((e) => e.kind));
+    expect(after.trace.toolCalls.map((c) => c.id)).toEqual(before.trace.toolCalls.map((c) => c.id));
+  });
+
+  it('keeps a secret the person unticked, and CRLF line ends byte for byte', () => {
+    const text = `{"a":"key ${ANTHROPIC}"}\r\n{"b":"ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP"}\r\n`;
+    const scan = scanFiles([{ path: 'a.jsonl', text }]);
+    const keep = scan.groups.flatMap((g) => g.secrets).find((s) => s.masked.startsWith('ghp_'));
+    const selected = new Set(allSecretIds(scan).filter((id) => id !== keep?.id));
+    const out = redactFiles([{ path: 'a.jsonl', text }], selected)[0]?.text ?? '';
+    expect(out).toContain('ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP');
+    expect(out).not.toContain(ANTHROPIC);
+    expect(out.endsWith('}\r\n')).toBe(true);
+    expect(out.split('\r\n')).toHaveLength(3);
+  });
+
+  it('finds and removes user-added literals and patterns', () => {
+    const text = '{"a":"the codename is BLUE-HERON-42 and ticket ACME-99812"}\n';
+    const opts = { literals: ['BLUE-HERON-42'], extraPatterns: [{ label: 'ticket', pattern: 'ACME-\\d{5}' }] };
+    const scan = scanFiles([{ path: 'a.jsonl', text }], opts);
+    expect(scan.groups.map((g) => g.label)).toEqual(['ticket', 'Literal string']);
+    const out = redactFiles([{ path: 'a.jsonl', text }], new Set(allSecretIds(scan)), opts)[0]?.text ?? '';
+    expect(out).toBe('{"a":"the codename is [REDACTED:literal] and ticket [REDACTED:custom-1]"}\n');
+  });
+});

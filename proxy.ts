@@ -1,0 +1,43 @@
+import { NextResponse, type NextRequest } from 'next/server';
+
+// Security headers on every page. Transcript text is untrusted, so the policy is strict: scripts only from this
+// origin with this response's nonce (Next puts it on its own scripts), nothing from third-party origins, no plugins,
+// no framing. Styles allow inline attributes (the virtual list positions rows with them); they cannot run code.
+// `connect-src` allows https: because `?src=<https url>` reads transcripts from other origins (CORS decides).
+// Referrer-Policy: a share link's fragment holds its key; no-referrer keeps the whole URL from ever being passed on.
+
+export function proxy(request: NextRequest) {
+  const nonce = btoa(crypto.randomUUID());
+  const dev = process.env.NODE_ENV === 'development';
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const headers = new Headers(request.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('content-security-policy', csp);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: '/((?!api|_next/static|_next/image|favicon.ico|icon.svg|samples).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};
