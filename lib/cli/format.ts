@@ -1,17 +1,87 @@
 import type { Trace } from '../trace/model/types';
 import type { TraceStats } from '../trace/stats';
+import type { ResponseRow, TurnRow } from '../trace/turns';
 
 const int = (n: number): string => n.toLocaleString('en-US');
 const usd = (n: number | null): string => (n === null ? '—' : `$${n < 0.01 && n > 0 ? n.toFixed(6) : n.toFixed(4)}`);
 
-function table(rows: readonly (readonly string[])[]): string {
+/** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */
+export const TURN_TABLE_CAP = 50;
+
+/** Columns line up: the `left` ones (text; by default the first) padded on the right, the rest (numbers) on the left. */
+function table(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ')).join('\n');
+  const pad = (c: string, i: number): string => (left.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0));
+  return rows.map((r) => r.map(pad).join('  ').trimEnd()).join('\n');
+}
+
+/** 850ms, 12.3s, 4m05s, 2h03m. */
+export function duration(ms: number | undefined): string {
+  if (ms === undefined) return '—';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const s = Math.round(ms / 1000);
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+export interface TurnTables {
+  /** Counted model calls, in trace order. */
+  readonly turns: readonly TurnRow[];
+  readonly responses: readonly ResponseRow[];
+  /** Print every model call instead of the first `TURN_TABLE_CAP`. */
+  readonly all?: boolean;
+}
+
+/** Per response (how it ended, `num_turns` beside the calls counted), then per model call, capped unless `all`. */
+export function formatTurnTables({ turns, responses, all = false }: TurnTables): string {
+  const resp = table(
+    [
+      ['response', 'ended by', 'num_turns', 'model calls', 'main calls', 'output', 'cost', 'reported', 'duration', 'result'],
+      ...responses.map((r) => [
+        String(r.response + 1),
+        r.end,
+        r.numTurns !== undefined ? int(r.numTurns) : '—',
+        int(r.modelCalls),
+        int(r.mainModelCalls),
+        int(r.output),
+        usd(r.costUsd),
+        r.reportedUsd !== undefined ? usd(r.reportedUsd) : '—',
+        duration(r.durationMs),
+        r.resultSubtype !== undefined ? `${r.resultSubtype}${r.isError ? ' (is_error)' : ''}` : '—',
+      ]),
+    ],
+    [1, 9],
+  );
+  const shown = all ? turns : turns.slice(0, TURN_TABLE_CAP);
+  const calls = table(
+    [
+      ['turn', 'resp', 'model', 'agent', 'in', 'out', 'cache w', 'cache r', 'cost', 'tools', 'duration', 'stop'],
+      ...shown.map((t) => [
+        String(t.turn + 1),
+        String(t.response + 1),
+        t.model,
+        t.agent,
+        int(t.input),
+        int(t.output),
+        int(t.cacheWrite),
+        int(t.cacheRead),
+        usd(t.costUsd),
+        int(t.toolCalls),
+        duration(t.durationMs),
+        t.stopReason,
+      ]),
+    ],
+    [2, 3, 11],
+  );
+  const more = turns.length - shown.length;
+  const tail = more > 0 ? [`… ${int(more)} more model calls (use --turns or --json for all)`] : [];
+  return [`per response (${int(responses.length)})`, resp, '', `per model call (${int(turns.length)})`, calls, ...tail].join('\n');
 }
 
 /** The readable form of `loupe stats`. */
-export function formatStatsTable(trace: Trace, s: TraceStats): string {
+export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnTables): string {
   const t = s.tokens;
   const head = [
     `lines      ${int(s.lines.total)} (${int(s.lines.invalid)} invalid, ${int(s.lines.blank)} blank) in ${trace.sources.length} file(s)`,
@@ -28,5 +98,5 @@ export function formatStatsTable(trace: Trace, s: TraceStats): string {
     ['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
     ...s.byAgent.map((b) => [b.label, int(b.apiMessages), int(b.tokens.input), int(b.tokens.output), int(b.tokens.cacheCreation), int(b.tokens.cacheRead), usd(b.costUsd)]),
   ]);
-  return [...head, '', models, '', agents].join('\n');
+  return [...head, '', models, '', agents, ...(turnTables ? ['', formatTurnTables(turnTables)] : [])].join('\n');
 }

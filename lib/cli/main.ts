@@ -1,14 +1,17 @@
 import { loadTrace } from '../trace/load';
 import { computeStats, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
+import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
+import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { collectInputs } from './files';
-import { formatStatsTable } from './format';
+import { formatStatsTable, TURN_TABLE_CAP } from './format';
 
 const USAGE = `usage:
-  loupe stats <files or folders…> [--json]
+  loupe stats <files or folders…> [--json] [--turns]
   loupe check <files or folders…> [--max-cost USD] [--json]
 
 Folders are read recursively for *.jsonl, *.jsonl.gz and *.json.
+stats prints totals, then per model, per agent, per response and per model call (the first ${TURN_TABLE_CAP}; --turns prints all).
 check exits 1 when a trace is interrupted, has incomplete streams or malformed lines, or costs more than --max-cost.`;
 
 export interface CliIo {
@@ -31,6 +34,46 @@ export function statsJson(s: TraceStats): Record<string, unknown> {
   };
 }
 
+/** `perTurn`: one object per counted model call, in trace order (its tokens and costs add up to the totals). */
+export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<string, unknown>[] {
+  return rows.map((r) => {
+    const e = trace.events[r.seq];
+    return {
+      response: r.response,
+      turn: r.turn,
+      agent: r.agent,
+      model: r.model,
+      stopReason: r.stopReason,
+      tokens: { input: r.input, output: r.output, cacheCreation: r.cacheWrite, cache5m: r.cache5m, cache1h: r.cache1h, cacheRead: r.cacheRead },
+      costUsd: r.costUsd,
+      toolCalls: r.toolCalls,
+      ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
+      line: `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`,
+    };
+  });
+}
+
+/** `responses`: one object per response, the result's `num_turns` beside the model calls counted. */
+export function responsesJson(rows: readonly ResponseRow[]): Record<string, unknown>[] {
+  return rows.map((r) => ({
+    index: r.response,
+    end: r.end,
+    turns: r.modelCalls,
+    mainAgentTurns: r.mainModelCalls,
+    numTurns: r.numTurns ?? null,
+    resultSubtype: r.resultSubtype ?? null,
+    isError: r.isError ?? null,
+    costUsd: r.costUsd,
+    reportedCostUsd: r.reportedUsd ?? null,
+    ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
+  }));
+}
+
+/** The per-call and per-response rows `loupe stats` prints: the same rows as the workbench's Stats pane. */
+export function turnTables(trace: Trace, prices: PriceTable = DEFAULT_PRICES): { turns: TurnRow[]; responses: ResponseRow[] } {
+  return { turns: turnRows(trace, prices, { countedOnly: true }), responses: responseRows(trace, prices) };
+}
+
 /** Problems that make `loupe check` fail, each in words. */
 export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number | undefined): string[] {
   const problems: string[] = [];
@@ -51,11 +94,12 @@ export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number |
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   const json = rest.includes('--json');
+  const allTurns = rest.includes('--turns');
   let maxCost: number | undefined;
   const paths: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] ?? '';
-    if (a === '--json') continue;
+    if (a === '--json' || a === '--turns') continue;
     if (a === '--max-cost') {
       maxCost = Number(rest[++i]);
       if (!Number.isFinite(maxCost)) {
@@ -84,7 +128,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const trace = await loadTrace(inputs);
   const stats = computeStats(trace);
   if (command === 'stats') {
-    io.out(json ? JSON.stringify(statsJson(stats)) : formatStatsTable(trace, stats));
+    const rows = turnTables(trace);
+    io.out(
+      json
+        ? JSON.stringify({ ...statsJson(stats), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) })
+        : formatStatsTable(trace, stats, { ...rows, all: allTurns }),
+    );
     return 0;
   }
   const problems = checkProblems(trace, stats, maxCost);

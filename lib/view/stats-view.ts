@@ -1,40 +1,14 @@
 import type { Trace, Turn } from '../trace/model/types';
 import { costOf, DEFAULT_PRICES, priceFor, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
 import { agentLabel, computeStats, round6, type TraceStats } from '../trace/stats';
+import { responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
 
 // The Stats pane's view-model: totals with their reasons, per-turn and per-response tables, chart series, and the
-// Explain lists that show which lines make each total.
+// Explain lists that show which lines make each total. The per-call and per-response rows come from lib/trace/turns,
+// which `loupe stats` shares.
 
-export interface TurnRow {
-  readonly turn: number;
-  readonly response: number;
-  readonly seq: number;
-  readonly model: string;
-  readonly agent: string;
-  readonly input: number;
-  readonly output: number;
-  readonly cacheRead: number;
-  readonly cacheWrite: number;
-  readonly costUsd: number;
-  readonly toolCalls: number;
-  readonly durationMs?: number;
-  readonly stopReason: string;
-  readonly counted: boolean;
-  readonly offsetMs?: number;
-}
-
-export interface ResponseRow {
-  readonly response: number;
-  readonly end: string;
-  readonly numTurns?: number;
-  readonly modelCalls: number;
-  readonly mainModelCalls: number;
-  readonly costUsd: number;
-  readonly reportedUsd?: number;
-  readonly output: number;
-  readonly durationMs?: number;
-}
+export type { ResponseRow, TurnRow };
 
 export interface WaterfallBar {
   readonly call: number;
@@ -71,34 +45,6 @@ export interface StatsView {
   readonly verdict: Verdict;
 }
 
-function traceStart(trace: Trace): number | undefined {
-  let t: number | undefined;
-  for (const s of trace.sessions) if (s.firstTime !== undefined && (t === undefined || s.firstTime < t)) t = s.firstTime;
-  return t;
-}
-
-function turnRow(trace: Trace, t: Turn, prices: PriceTable, t0: number | undefined): TurnRow {
-  const u = t.usage;
-  const cost = u && t.counted ? costOf(u, t.model, prices).usd : 0;
-  return {
-    turn: t.index,
-    response: t.response,
-    seq: t.seqs[0] ?? t.streamSeqs[0] ?? 0,
-    model: t.model ?? '—',
-    agent: agentLabel(trace, t.agent),
-    input: u?.input ?? 0,
-    output: u?.output ?? 0,
-    cacheRead: u?.cacheRead ?? 0,
-    cacheWrite: u?.cacheCreation ?? 0,
-    costUsd: round6(cost),
-    toolCalls: t.toolCalls.length,
-    ...(t.firstTime !== undefined && t.lastTime !== undefined ? { durationMs: t.lastTime - t.firstTime } : {}),
-    stopReason: t.stream?.stopReason ?? t.stopReason ?? '—',
-    counted: t.counted,
-    ...(t.firstTime !== undefined && t0 !== undefined ? { offsetMs: t.firstTime - t0 } : {}),
-  };
-}
-
 /** Greedy lane assignment: each call takes the first lane free at its start, so parallel calls sit side by side. */
 function waterfallOf(trace: Trace, t0: number | undefined): { bars: WaterfallBar[]; lanes: number } {
   if (t0 === undefined) return { bars: [], lanes: 0 };
@@ -132,7 +78,7 @@ function waterfallOf(trace: Trace, t0: number | undefined): { bars: WaterfallBar
 export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRICES): StatsView {
   const stats = computeStats(trace, prices);
   const t0 = traceStart(trace);
-  const turns = trace.turns.filter((t) => t.usage !== undefined || t.seqs.length > 0).map((t) => turnRow(trace, t, prices, t0));
+  const turns = turnRows(trace, prices);
   const tk = stats.tokens;
   const prompt = tk.input + tk.cacheRead + tk.cacheCreation;
   const sessions: StatsView['reported']['sessions'][number][] = [];
@@ -179,23 +125,7 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
   }
   for (const m of stats.cost.unpricedModels) reasons.push({ text: `${m} has no price in the table: its calls are not in the computed cost` });
   if (stats.cost.reportedUsd !== null && trace.sources.some((s) => s.fileAgentId)) reasons.push({ text: 'subagent files are counted in the computed cost; the reported total includes them too' });
-  const responses: ResponseRow[] = trace.responses.map((r) => {
-    const res = r.resultSeq === undefined ? undefined : trace.events[r.resultSeq];
-    const rts = r.turns.map((i) => trace.turns[i]).filter((t): t is Turn => t !== undefined && t.counted);
-    const first = trace.events[r.firstSeq]?.time;
-    const last = trace.events[r.lastSeq]?.time;
-    return {
-      response: r.index,
-      end: r.end,
-      ...(res?.kind === 'result' && res.numTurns !== undefined ? { numTurns: res.numTurns } : {}),
-      modelCalls: rts.length,
-      mainModelCalls: rts.filter((t) => trace.agents[t.agent]?.kind === 'main').length,
-      costUsd: round6(rts.reduce((n, t) => n + (t.usage ? costOf(t.usage, t.model, prices).usd : 0), 0)),
-      ...(res?.kind === 'result' && res.totalCostUsd !== undefined ? { reportedUsd: res.totalCostUsd } : {}),
-      output: rts.reduce((n, t) => n + (t.usage?.output ?? 0), 0),
-      ...(res?.kind === 'result' && res.durationMs !== undefined ? { durationMs: res.durationMs } : first !== undefined && last !== undefined ? { durationMs: last - first } : {}),
-    };
-  });
+  const responses = responseRows(trace, prices);
   const used = [...new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''))].map((m) => priceFor(m, prices)).filter((p): p is ModelPrice => p !== undefined);
   const wf = waterfallOf(trace, t0);
   return {

@@ -1,0 +1,180 @@
+// `loupe stats` per response and per model call, run through the CLI entry point on real transcripts. The numbers are
+// checked against the CLI's own totals, against test/fixtures/expected (derived by an independent script), and
+// against the raw lines the rows point at.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TURN_TABLE_CAP } from './format';
+import { runCli } from './main';
+
+const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/real');
+const DEEP = path.join(ROOT, 'claude-code-log/projects/-src-deep-manifest');
+const STREAM = path.join(ROOT, 'open-harness/golden/structured-output.stream.jsonl');
+const EXPECTED = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/real-stats.json'), 'utf8')) as Record<string, { apiMessages: number; tokens: Record<string, number> }>;
+
+const TOKEN_KINDS = ['input', 'output', 'cacheCreation', 'cache5m', 'cache1h', 'cacheRead'] as const;
+
+interface PerTurn {
+  response: number;
+  turn: number;
+  agent: string;
+  model: string;
+  stopReason: string;
+  tokens: Record<(typeof TOKEN_KINDS)[number], number>;
+  costUsd: number;
+  toolCalls: number;
+  durationMs?: number;
+  line: string;
+}
+
+interface ResponseJson {
+  index: number;
+  end: string;
+  turns: number;
+  mainAgentTurns: number;
+  numTurns: number | null;
+  resultSubtype: string | null;
+  isError: boolean | null;
+  costUsd: number;
+  reportedCostUsd: number | null;
+}
+
+interface StatsOut {
+  apiMessages: number;
+  tokens: Record<(typeof TOKEN_KINDS)[number], number>;
+  toolCalls: { requested: number };
+  cost: { computedUsd: number; reportedUsd: number | null };
+  byModel: unknown[];
+  byAgent: unknown[];
+  perTurn: PerTurn[];
+  responses: ResponseJson[];
+}
+
+async function run(...argv: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const code = await runCli(argv, { out: (s) => (out += s), err: (s) => (out += s) });
+  return { code, out };
+}
+
+async function statsJson(p: string): Promise<StatsOut> {
+  const { code, out } = await run('stats', p, '--json');
+  expect(code).toBe(0);
+  return JSON.parse(out) as StatsOut;
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+/** The per-call costs add up to the computed total, which is itself rounded to 6 decimals: off by at most half of 1e-6. */
+function expectCostSums(rows: readonly { costUsd: number }[], totalUsd: number): void {
+  expect(Math.abs(sum(rows.map((r) => r.costUsd)) - totalUsd)).toBeLessThanOrEqual(5e-7 + 1e-12);
+}
+
+/** The raw line a `file:line` reference points at, parsed. */
+function rawLine(folderOrFile: string, ref: string): Record<string, unknown> {
+  const [name, line] = [ref.slice(0, ref.lastIndexOf(':')), Number(ref.slice(ref.lastIndexOf(':') + 1))];
+  const file = folderOrFile.endsWith('.jsonl') ? folderOrFile : path.join(path.dirname(folderOrFile), name);
+  const text = readFileSync(file, 'utf8').split('\n')[line - 1];
+  return JSON.parse(text ?? 'null') as Record<string, unknown>;
+}
+
+describe('loupe stats --json: perTurn and responses', () => {
+  it('deep-manifest folder: one perTurn row per counted model call, summing exactly to the totals', async () => {
+    const s = await statsJson(DEEP);
+    const want = EXPECTED['claude-code-log/projects/-src-deep-manifest'];
+    expect(s.perTurn).toHaveLength(s.apiMessages);
+    expect(s.perTurn).toHaveLength(want?.apiMessages ?? -1);
+    for (const k of TOKEN_KINDS) expect(sum(s.perTurn.map((t) => t.tokens[k])), k).toBe(s.tokens[k]);
+    for (const k of TOKEN_KINDS) expect(sum(s.perTurn.map((t) => t.tokens[k])), `${k} (independent)`).toBe(want?.tokens[k]);
+    expectCostSums(s.perTurn, s.cost.computedUsd);
+    expect(sum(s.perTurn.map((t) => t.toolCalls))).toBe(s.toolCalls.requested);
+    // Both agents appear, in trace order (model call indices increase), each row pointing at an assistant line of its message.
+    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(new Set(['main', 'Explore c8d9b115']));
+    expect(s.perTurn.map((t) => t.turn)).toEqual([...s.perTurn.map((t) => t.turn)].sort((a, b) => a - b));
+    for (const t of s.perTurn) {
+      const raw = rawLine(DEEP, t.line);
+      expect(raw.type, t.line).toBe('assistant');
+      expect((raw.message as { model?: string }).model, t.line).toBe(t.model);
+    }
+    // Existing fields are still there.
+    expect(s.byModel).toHaveLength(2);
+    expect(s.byAgent).toHaveLength(2);
+  });
+
+  it('deep-manifest folder: responses hold every counted call, each costing the sum of its rows; no results, so no num_turns', async () => {
+    const s = await statsJson(DEEP);
+    expect(s.responses.map((r) => r.turns)).toEqual([0, 8, 5, 3, 62, 6, 24, 1]);
+    expect(sum(s.responses.map((r) => r.turns))).toBe(s.apiMessages);
+    for (const r of s.responses) {
+      const rows = s.perTurn.filter((t) => t.response === r.index);
+      expect(rows).toHaveLength(r.turns);
+      expectCostSums(rows, r.costUsd);
+      expect(r).toMatchObject({ numTurns: null, resultSubtype: null, isError: null, reportedCostUsd: null });
+    }
+  });
+
+  it("structured-output stream: the response carries the result's num_turns beside the model calls counted", async () => {
+    const s = await statsJson(STREAM);
+    const lines = readFileSync(STREAM, 'utf8').split('\n').filter((l) => l.trim());
+    const results = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((o) => o.type === 'result');
+    expect(results).toHaveLength(1);
+    const result = results[0] ?? {};
+    expect(s.responses).toHaveLength(1);
+    expect(s.responses[0]).toMatchObject({
+      index: 0,
+      end: 'result',
+      turns: 1,
+      numTurns: result.num_turns,
+      resultSubtype: result.subtype,
+      isError: result.is_error,
+      reportedCostUsd: result.total_cost_usd,
+    });
+    expect(s.responses[0]?.numTurns).toBe(2);
+    expect(s.perTurn).toHaveLength(s.apiMessages);
+    expect(s.perTurn).toHaveLength(1);
+    for (const k of TOKEN_KINDS) expect(sum(s.perTurn.map((t) => t.tokens[k])), k).toBe(s.tokens[k]);
+    expectCostSums(s.perTurn, s.cost.computedUsd);
+    expect(s.perTurn[0]).toMatchObject({ response: 0, agent: 'main', model: 'claude-sonnet-4-20250514', stopReason: 'tool_use', toolCalls: 1, line: 'structured-output.stream.jsonl:15' });
+    expect(s.perTurn[0]?.tokens).toEqual({ input: 3, output: 118, cacheCreation: 1960, cache5m: 1960, cache1h: 0, cacheRead: 13205 });
+  });
+});
+
+describe('loupe stats: per-response and per-call tables', () => {
+  const HEADER = /^turn\s+resp\s+model\s+agent\s+in\s+out\s+cache w\s+cache r\s+cost\s+tools\s+duration\s+stop$/m;
+  /** The rows of the per-call table: the lines after its header up to the cap line or the end. */
+  const callRows = (out: string): string[] => {
+    const lines = out.split('\n');
+    const start = lines.findIndex((l) => HEADER.test(l));
+    const rest = lines.slice(start + 1);
+    const end = rest.findIndex((l) => l.startsWith('…') || l === '');
+    return end < 0 ? rest : rest.slice(0, end);
+  };
+
+  it('deep-manifest: a per-response summary, then the first 50 model calls and a line for the rest', async () => {
+    const { code, out } = await run('stats', DEEP);
+    expect(code).toBe(0);
+    // The by-model and by-agent tables are still there, before the new ones.
+    expect(out.indexOf('model                      calls')).toBeGreaterThan(-1);
+    expect(out.indexOf('agent             calls')).toBeLessThan(out.indexOf('per response (8)'));
+    expect(out).toMatch(/^response\s+ended by\s+num_turns\s+model calls\s+main calls\s+output\s+cost\s+reported\s+duration\s+result$/m);
+    expect(out).toContain('per model call (109)');
+    expect(out).toMatch(HEADER);
+    const rows = callRows(out);
+    expect(rows).toHaveLength(TURN_TABLE_CAP);
+    expect(out).toContain(`… ${109 - TURN_TABLE_CAP} more model calls (use --turns or --json for all)`);
+    // Aligned: numbers padded on the left to their header's width, text on the right.
+    expect(rows[0]).toMatch(/^ {3}1 {5}2 {2}claude-opus-4-5-20251101 {2}main {3}/);
+  });
+
+  it('--turns prints every model call and no cap line', async () => {
+    const { out } = await run('stats', DEEP, '--turns');
+    expect(callRows(out)).toHaveLength(109);
+    expect(out).not.toContain('more model calls');
+  });
+
+  it('structured-output stream: the response row shows num_turns 2 beside 1 model call counted', async () => {
+    const { out } = await run('stats', STREAM);
+    expect(out).toMatch(/^\s+1\s+result\s+2\s+1\s+1\s+118\s+\$0\.0131\s+\$0\.0167\s+4\.0s\s+error_max_turns$/m);
+    expect(callRows(out)).toHaveLength(1);
+    expect(out).not.toContain('more model calls');
+  });
+});

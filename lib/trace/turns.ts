@@ -1,0 +1,111 @@
+import type { Trace, Turn } from './model/types';
+import { costOf, DEFAULT_PRICES, type PriceTable } from './pricing/pricing';
+import { agentLabel, round6 } from './stats';
+
+// Per model call and per response: the rows behind the Stats pane's tables and `loupe stats`' per-turn output.
+// A model call is one `Turn` (one API message id); it counts under the same rule as the totals (`countedTurns`).
+
+/** Rounds to 1e-9 USD: list prices are per million tokens with at most two decimals, so a call's cost is exact at
+ *  this precision and the rows of a table add up to the rounded total. */
+export const round9 = (x: number): number => Math.round(x * 1e9) / 1e9;
+
+export interface TurnRow {
+  readonly turn: number;
+  readonly response: number;
+  readonly seq: number;
+  readonly model: string;
+  readonly agent: string;
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  /** Cache writes: `cache5m + cache1h`. */
+  readonly cacheWrite: number;
+  readonly cache5m: number;
+  readonly cache1h: number;
+  /** Computed cost of this call, 0 when it does not count; to 1e-9 so the rows sum to the total. */
+  readonly costUsd: number;
+  readonly toolCalls: number;
+  readonly durationMs?: number;
+  readonly stopReason: string;
+  readonly counted: boolean;
+  readonly offsetMs?: number;
+}
+
+export interface ResponseRow {
+  readonly response: number;
+  readonly end: string;
+  /** The result's `num_turns`, when the response has a result that gives it. */
+  readonly numTurns?: number;
+  readonly resultSubtype?: string;
+  readonly isError?: boolean;
+  /** Counted model calls in this response (all agents) and those of the main agent. */
+  readonly modelCalls: number;
+  readonly mainModelCalls: number;
+  readonly costUsd: number;
+  /** The result's `total_cost_usd`: cumulative over the session, not this response alone. */
+  readonly reportedUsd?: number;
+  readonly output: number;
+  readonly durationMs?: number;
+}
+
+/** The earliest timestamp of the trace, which `offsetMs` is measured from. */
+export function traceStart(trace: Trace): number | undefined {
+  let t: number | undefined;
+  for (const s of trace.sessions) if (s.firstTime !== undefined && (t === undefined || s.firstTime < t)) t = s.firstTime;
+  return t;
+}
+
+export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRICES, t0: number | undefined = traceStart(trace)): TurnRow {
+  const u = t.usage;
+  const cost = u && t.counted ? costOf(u, t.model, prices).usd : 0;
+  return {
+    turn: t.index,
+    response: t.response,
+    seq: t.seqs[0] ?? t.streamSeqs[0] ?? 0,
+    model: t.model ?? '—',
+    agent: agentLabel(trace, t.agent),
+    input: u?.input ?? 0,
+    output: u?.output ?? 0,
+    cacheRead: u?.cacheRead ?? 0,
+    cacheWrite: u?.cacheCreation ?? 0,
+    cache5m: u?.cache5m ?? 0,
+    cache1h: u?.cache1h ?? 0,
+    costUsd: round9(cost),
+    toolCalls: t.toolCalls.length,
+    ...(t.firstTime !== undefined && t.lastTime !== undefined ? { durationMs: t.lastTime - t.firstTime } : {}),
+    stopReason: t.stream?.stopReason ?? t.stopReason ?? '—',
+    counted: t.counted,
+    ...(t.firstTime !== undefined && t0 !== undefined ? { offsetMs: t.firstTime - t0 } : {}),
+  };
+}
+
+/** One row per model call in trace order: every call with usage or lines (the Stats pane greys those not counted), or
+ *  with `countedOnly` just the calls the totals count, so the rows add up to `computeStats`. */
+export function turnRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES, opts: { countedOnly?: boolean } = {}): TurnRow[] {
+  const t0 = traceStart(trace);
+  const keep = opts.countedOnly ? (t: Turn) => t.counted && t.usage !== undefined : (t: Turn) => t.usage !== undefined || t.seqs.length > 0;
+  return trace.turns.filter(keep).map((t) => turnRow(trace, t, prices, t0));
+}
+
+/** One row per response: its end, the result's `num_turns` beside the model calls counted, computed beside reported cost. */
+export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES): ResponseRow[] {
+  return trace.responses.map((r) => {
+    const res = r.resultSeq === undefined ? undefined : trace.events[r.resultSeq];
+    const result = res?.kind === 'result' ? res : undefined;
+    const rts = r.turns.map((i) => trace.turns[i]).filter((t): t is Turn => t !== undefined && t.counted && t.usage !== undefined);
+    const first = trace.events[r.firstSeq]?.time;
+    const last = trace.events[r.lastSeq]?.time;
+    return {
+      response: r.index,
+      end: r.end,
+      ...(result?.numTurns !== undefined ? { numTurns: result.numTurns } : {}),
+      ...(result ? { resultSubtype: result.subtype, isError: result.isError } : {}),
+      modelCalls: rts.length,
+      mainModelCalls: rts.filter((t) => trace.agents[t.agent]?.kind === 'main').length,
+      costUsd: round6(rts.reduce((n, t) => n + (t.usage ? costOf(t.usage, t.model, prices).usd : 0), 0)),
+      ...(result?.totalCostUsd !== undefined ? { reportedUsd: result.totalCostUsd } : {}),
+      output: rts.reduce((n, t) => n + (t.usage?.output ?? 0), 0),
+      ...(result?.durationMs !== undefined ? { durationMs: result.durationMs } : first !== undefined && last !== undefined ? { durationMs: last - first } : {}),
+    };
+  });
+}
