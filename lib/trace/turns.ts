@@ -55,6 +55,25 @@ export function traceStart(trace: Trace): number | undefined {
   return t;
 }
 
+/**
+ * How long a model call took, from the line it answered (the last timestamped line of the same agent before it: the
+ * prompt or tool result that went out with the request) to its last line. Without such a line, first to last line
+ * of the call itself, when those differ; else unknown (one line tells nothing of how long it took).
+ */
+function durationOf(trace: Trace, t: Turn): { durationMs?: number } {
+  if (t.lastTime === undefined) return {};
+  const first = Math.min(t.seqs[0] ?? Infinity, t.streamSeqs[0] ?? Infinity);
+  const src = trace.events[first]?.src.source;
+  for (let q = first - 1, seen = 0; q >= 0 && seen < 200; q--, seen++) {
+    const e = trace.events[q];
+    if (!e || e.src.source !== src) break;
+    if (trace.eventAgent[q] !== t.agent || e.time === undefined) continue;
+    if (e.time <= t.lastTime) return { durationMs: t.lastTime - e.time };
+    break;
+  }
+  return t.firstTime !== undefined && t.lastTime > t.firstTime ? { durationMs: t.lastTime - t.firstTime } : {};
+}
+
 export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRICES, t0: number | undefined = traceStart(trace)): TurnRow {
   const u = t.usage;
   const cost = u && t.counted ? costOf(u, t.model, prices).usd : 0;
@@ -72,7 +91,7 @@ export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRIC
     cache1h: u?.cache1h ?? 0,
     costUsd: round9(cost),
     toolCalls: t.toolCalls.length,
-    ...(t.firstTime !== undefined && t.lastTime !== undefined ? { durationMs: t.lastTime - t.firstTime } : {}),
+    ...durationOf(trace, t),
     stopReason: t.stream?.stopReason ?? t.stopReason ?? '—',
     counted: t.counted,
     ...(t.firstTime !== undefined && t0 !== undefined ? { offsetMs: t.firstTime - t0 } : {}),

@@ -51,6 +51,7 @@ export function TokensChart({ rows, onPick }: { rows: readonly TurnRow[]; onPick
   const size = Math.max(1, Math.ceil(counted.length / 400));
   return (
     <figure aria-label="Tokens per model call" className="flex flex-col gap-1">
+      <figcaption className="text-[12px] font-medium text-neutral-700 dark:text-neutral-300">Tokens per model call, stacked by kind (click a bar to open the call)</figcaption>
       <svg role="img" aria-label={`Tokens per model call, ${counted.length} calls, highest ${max.toLocaleString('en-US')}`} viewBox={`0 0 ${W} ${H}`} className="h-36 w-full" preserveAspectRatio="none">
         {buckets.map((b, i) => {
           let y = H;
@@ -88,6 +89,7 @@ export function CostChart({ rows }: { rows: readonly TurnRow[] }) {
   const d = pts.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${((x / n) * W).toFixed(1)},${(H - (y / max) * (H - 4)).toFixed(1)}`).join(' ');
   return (
     <figure aria-label="Cumulative cost" className="flex flex-col gap-1">
+      <figcaption className="text-[12px] font-medium text-neutral-700 dark:text-neutral-300">Cumulative computed cost over the run</figcaption>
       <svg role="img" aria-label={`Cumulative computed cost, reaching ${formatUsd(acc)}`} viewBox={`0 0 ${W} ${H}`} className="h-24 w-full" preserveAspectRatio="none">
         <path d={d} fill="none" strokeWidth={1.5} vectorEffect="non-scaling-stroke" className="stroke-emerald-600 dark:stroke-emerald-400" />
       </svg>
@@ -109,6 +111,7 @@ export function Waterfall({ bars, lanes, onPick }: { bars: readonly WaterfallBar
   const H = Math.min(lanes, 40) * laneH + 4;
   return (
     <figure aria-label="Tool call waterfall" className="flex flex-col gap-1">
+      <figcaption className="text-[12px] font-medium text-neutral-700 dark:text-neutral-300">Tool calls, request to result (one lane per call running at once; click a bar to open the call)</figcaption>
       <svg role="img" aria-label={`Tool call waterfall: ${bars.length} calls in ${lanes} lane(s)`} viewBox={`0 0 ${W} ${H}`} className="w-full" style={{ height: H }} preserveAspectRatio="none">
         {shown.map((b) => {
           if (b.lane >= 40) return null;

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Loupe } from './pages/Loupe';
+
+// The workbench, the Stats pane and the Share dialog in light and dark, on the sample that shows every feature.
+// `npm run screenshots` runs this file with LOUPE_DOCS_SHOTS=1 to refresh the PNGs in docs/ that the README shows.
+
+const DOCS = path.resolve(import.meta.dirname, '../docs');
+const shoot = async (page: Page, name: string) => {
+  if (!process.env.LOUPE_DOCS_SHOTS) return;
+  mkdirSync(DOCS, { recursive: true });
+  await page.screenshot({ path: path.join(DOCS, `${name}.png`) });
+};
+
+/** Relative luminance (0 black … 1 white) of the background an element is drawn on (its own or an ancestor's). */
+async function luminance(page: Page, selector: string): Promise<number> {
+  const rgb = await page.locator(selector).first().evaluate((start) => {
+    for (let el: Element | null = start; el; el = el.parentElement) {
+      const bg = getComputedStyle(el).backgroundColor;
+      if (!/^rgba\(.*,\s*0\)$|^transparent$/.test(bg)) return bg;
+    }
+    return 'rgb(255, 255, 255)';
+  });
+  // Chromium reports Tailwind's oklch colours as `oklch(L C H)` and plain ones as `rgb(r, g, b)`.
+  const ok = /oklch\(([\d.]+)/.exec(rgb);
+  if (ok) return Number(ok[1]);
+  const [r = 0, g = 0, b = 0] = (rgb.match(/[\d.]+/g) ?? []).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme, viewport: { width: 1400, height: 820 } });
+
+    test(`workbench, stats pane and share dialog render in ${scheme}`, async ({ page }) => {
+      const app = new Loupe(page);
+      await page.goto('/view?sample=tour');
+      await app.waitForWorkbench();
+      await app.option(/Edit\(src\/greet\.py\)/).click();
+      await app.tab('Tool call').click();
+      await expect(app.detailsPanel.getByRole('figure', { name: 'edit of src/greet.py' })).toBeVisible();
+      const bg = await luminance(page, 'main');
+      if (scheme === 'dark') expect(bg).toBeLessThan(0.3);
+      else expect(bg).toBeGreaterThan(0.9);
+      await shoot(page, `workbench-${scheme}`);
+
+      await page.getByRole('tab', { name: 'Stats & verdict' }).click();
+      const stats = page.getByRole('region', { name: 'Stats' });
+      await expect(stats.getByRole('region', { name: 'Verdict' })).toBeVisible();
+      await expect(stats.getByRole('img', { name: /Tokens per model call/ })).toBeVisible();
+      await expect(stats.getByRole('img', { name: /Tool call waterfall/ })).toBeVisible();
+      if (scheme === 'dark') expect(await luminance(page, 'main')).toBeLessThan(0.3);
+      await shoot(page, `stats-${scheme}`);
+      await stats.getByRole('img', { name: /Tokens per model call/ }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shoot(page, `charts-${scheme}`);
+
+      await page.getByRole('tab', { name: 'Timeline' }).click();
+      await page.getByRole('button', { name: 'Share…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share trace' });
+      await expect(dialog.getByRole('status')).toHaveText('No secrets found in 38 lines');
+      await shoot(page, `share-${scheme}`);
+    });
+  });
+}
+
+test('the theme toggle overrides the system theme and is remembered', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /^Theme:/ });
+  await expect(toggle).toHaveAccessibleName('Theme: system');
+  await toggle.click();
+  await expect(toggle).toHaveAccessibleName('Theme: light');
+  await toggle.click();
+  await expect(toggle).toHaveAccessibleName('Theme: dark');
+  expect(await luminance(page, 'main')).toBeLessThan(0.3);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Theme: dark' })).toBeVisible();
+  expect(await luminance(page, 'main')).toBeLessThan(0.3);
+});

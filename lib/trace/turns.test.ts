@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadText } from './testing/load';
+import { turnRows } from './turns';
+
+const line = (o: object) => JSON.stringify(o);
+const S = 'a1b2c3d4-0000-4000-8000-000000000000';
+const assistant = (id: string, at: string, stop: string) =>
+  line({ type: 'assistant', message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [{ type: 'text', text: 'ok' }], stop_reason: stop, usage: { input_tokens: 1, output_tokens: 1 } }, session_id: S, timestamp: at });
+
+describe('turnRows: a model call lasts from the line it answered to its own last line', () => {
+  it('takes the prompt or tool result before it as the start', async () => {
+    const text = [
+      line({ type: 'user', message: { role: 'user', content: 'hi' }, session_id: S, timestamp: '2026-01-01T00:00:00.000Z' }),
+      assistant('msg_01A', '2026-01-01T00:00:02.500Z', 'end_turn'),
+      line({ type: 'user', message: { role: 'user', content: 'again' }, session_id: S, timestamp: '2026-01-01T00:00:10.000Z' }),
+      assistant('msg_01B', '2026-01-01T00:00:10.750Z', 'end_turn'),
+    ].join('\n');
+    const { trace } = await loadText(text);
+    expect(turnRows(trace).map((r) => r.durationMs)).toEqual([2500, 750]);
+  });
+
+  it('is unknown for a lone line with nothing before it (never a made-up 0 ms)', async () => {
+    const { trace } = await loadText(assistant('msg_01C', '2026-01-01T00:00:02.000Z', 'end_turn'));
+    expect(turnRows(trace)[0]?.durationMs).toBeUndefined();
+  });
+});
