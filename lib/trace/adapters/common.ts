@@ -233,8 +233,10 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
   };
   if (typeof value === 'string') return { type: 'text', text: same(value) };
   if (typeof value !== 'object' || Array.isArray(value)) return { type: 'other', keys: [] };
-  const edit = SideEffectSchemas.edit.safeParse(value);
-  if (edit.success && (edit.data.structuredPatch || edit.data.type === 'create')) {
+  // Each shape is tried only when its required key is there: a failed safeParse builds an error object per issue,
+  // which costs more than the parse itself on a hot path.
+  const edit = 'filePath' in value ? SideEffectSchemas.edit.safeParse(value) : undefined;
+  if (edit?.success && (edit.data.structuredPatch || edit.data.type === 'create')) {
     const patch = edit.data.structuredPatch ? hunksFrom(edit.data.structuredPatch, opts) : [];
     const created = edit.data.type === 'create';
     const full: PatchHunk[] =
@@ -244,8 +246,8 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
     const base = { type: 'file-edit' as const, filePath: edit.data.filePath, patch: full, created };
     return typeof edit.data.userModified === 'boolean' ? { ...base, userModified: edit.data.userModified } : base;
   }
-  const bash = SideEffectSchemas.bash.safeParse(value);
-  if (bash.success) {
+  const bash = 'stdout' in value ? SideEffectSchemas.bash.safeParse(value) : undefined;
+  if (bash?.success) {
     const exit = bash.data.exitCode ?? bash.data.returnCode;
     const base = {
       type: 'bash' as const,
@@ -255,8 +257,8 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
     };
     return typeof exit === 'number' ? { ...base, exitCode: exit } : base;
   }
-  const agent = SideEffectSchemas.agent.safeParse(value);
-  if (agent.success && (agent.data.agentId || agent.data.totalToolUseCount !== undefined)) {
+  const agent = 'agentId' in value || 'totalToolUseCount' in value ? SideEffectSchemas.agent.safeParse(value) : undefined;
+  if (agent?.success && (agent.data.agentId || agent.data.totalToolUseCount !== undefined)) {
     const parts: string[] = [];
     for (const b of agent.data.content ?? []) {
       const t = TextBlockSchema.safeParse(b);
@@ -272,8 +274,8 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
       text: clampText(parts.join('\n'), opts),
     };
   }
-  const read = SideEffectSchemas.read.safeParse(value);
-  if (read.success) {
+  const read = 'file' in value ? SideEffectSchemas.read.safeParse(value) : undefined;
+  if (read?.success) {
     const numLines = read.data.file.numLines;
     return typeof numLines === 'number'
       ? { type: 'read', filePath: read.data.file.filePath, numLines }

@@ -67,7 +67,7 @@ const INFO_TYPES = new Set([
 export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   switch (obj['type']) {
     case 'stream_event':
-      return deltaFastPath(obj, opts, h) ?? normalizeStream(obj, opts, h);
+      return streamFastPath(obj, opts, h) ?? normalizeStream(obj, opts, h);
     case 'assistant':
       return normalizeAssistant(obj, opts, h);
     case 'user':
@@ -105,34 +105,56 @@ export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions, h: Head
 const optString = (v: unknown): v is string | null | undefined => v === undefined || v === null || typeof v === 'string';
 
 /**
- * Three quarters of a stream's lines are `content_block_delta` frames of one fixed shape. They are checked here field
- * by field, with the same rules as StreamLineSchema (every field it reads has the type the schema requires), without
- * the cost of a zod parse per line. Anything that does not fit exactly goes through the schema.
+ * Three quarters of a stream's lines are `content_block_delta` frames of one fixed shape, and most of the rest are
+ * the bare `content_block_stop` / `message_stop` frames. They are checked here field by field, with the same rules as
+ * StreamLineSchema (every field it reads has the type the schema requires), without the cost of a zod parse per line.
+ * Anything that does not fit exactly goes through the schema.
  */
-function deltaFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent | undefined {
+function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent | undefined {
   const ev = obj['event'];
   if (typeof ev !== 'object' || ev === null || Array.isArray(ev)) return undefined;
-  if (Reflect.get(ev, 'type') !== 'content_block_delta') return undefined;
+  const type: unknown = Reflect.get(ev, 'type');
+  if (type !== 'content_block_delta' && type !== 'content_block_stop' && type !== 'message_stop') return undefined;
   const index: unknown = Reflect.get(ev, 'index');
-  const d: unknown = Reflect.get(ev, 'delta');
   if (index !== undefined && index !== null && typeof index !== 'number') return undefined;
+  const sid = obj['session_id'];
+  const parent = obj['parent_tool_use_id'];
+  const ts = obj['timestamp'];
+  if (!optString(sid) || !optString(parent)) return undefined;
+  if (ts !== undefined && ts !== null && typeof ts !== 'string' && typeof ts !== 'number') return undefined;
+  const sessionId = typeof sid === 'string' && opts.intern ? opts.intern(sid) : sid ?? undefined;
+  if (type !== 'content_block_delta') {
+    const uuid = obj['uuid'];
+    const ttft = obj['ttft_ms'];
+    if (!optString(uuid) || (ttft !== undefined && ttft !== null && typeof ttft !== 'number')) return undefined;
+    return {
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      kind: 'stream',
+      sessionId,
+      parentToolUseId: parent ?? undefined,
+      time: timeFrom(ts),
+      uuid: uuid ?? undefined,
+      event: type,
+      index: index ?? undefined,
+      ttftMs: ttft ?? undefined,
+    };
+  }
+  const d: unknown = Reflect.get(ev, 'delta');
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return undefined;
   const dt: unknown = Reflect.get(d, 'type');
   const text: unknown = Reflect.get(d, 'text');
   const thinking: unknown = Reflect.get(d, 'thinking');
   const partial: unknown = Reflect.get(d, 'partial_json');
   const signature: unknown = Reflect.get(d, 'signature');
-  const sid = obj['session_id'];
-  const parent = obj['parent_tool_use_id'];
-  const ts = obj['timestamp'];
-  if (!optString(dt) || !optString(text) || !optString(thinking) || !optString(partial) || !optString(signature) || !optString(sid) || !optString(parent)) return undefined;
-  if (ts !== undefined && ts !== null && typeof ts !== 'string' && typeof ts !== 'number') return undefined;
+  if (!optString(dt) || !optString(text) || !optString(thinking) || !optString(partial) || !optString(signature)) return undefined;
   return {
     seq: h.seq,
     src: h.src,
     path: h.path,
     kind: 'stream',
-    sessionId: typeof sid === 'string' && opts.intern ? opts.intern(sid) : sid ?? undefined,
+    sessionId,
     parentToolUseId: parent ?? undefined,
     time: timeFrom(ts),
     event: 'content_block_delta',
@@ -313,3 +335,4 @@ function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions, h: 
     newSessionId: u(line.new_conversation_id),
   };
 }
+export const forTests = { streamFastPath, normalizeStream };

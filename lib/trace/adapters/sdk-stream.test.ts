@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateLines } from '../../../bench/generate';
+import { DEFAULT_NORMALIZE, withInterner } from './common';
+import { forTests } from './sdk-stream';
+
+const { streamFastPath, normalizeStream } = forTests;
+const head = (seq: number) => ({ seq, src: { source: 0, line: seq + 1, offset: 0, length: 0 }, path: undefined });
+
+describe('the stream fast path', () => {
+  const lines = [
+    ...readFileSync(new URL('../../../public/samples/tour/tour.stream.jsonl', import.meta.url), 'utf8').split('\n'),
+    ...generateLines({ dialect: 'sdk-stream', targetBytes: 600_000, seed: 5 }),
+  ]
+    .filter((l) => l.includes('"stream_event"'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('gives exactly the event the schema path gives, for every frame it takes', () => {
+    let taken = 0;
+    const types = new Set<string>();
+    lines.forEach((obj, i) => {
+      const norm = withInterner(DEFAULT_NORMALIZE);
+      const fast = streamFastPath(obj, norm, head(i));
+      if (!fast) return;
+      taken += 1;
+      if (fast.kind === 'stream') types.add(fast.event);
+      expect(JSON.parse(JSON.stringify(fast))).toEqual(JSON.parse(JSON.stringify(normalizeStream(obj, withInterner(DEFAULT_NORMALIZE), head(i)))));
+    });
+    expect(taken).toBeGreaterThan(lines.length / 2);
+    expect([...types].sort()).toEqual(['content_block_delta', 'content_block_stop', 'message_stop']);
+  });
+
+  it('leaves frames of an unexpected shape to the schema (which keeps them as unknown when it must)', () => {
+    const odd = [
+      { type: 'stream_event', event: { type: 'content_block_stop', index: '0' } },
+      { type: 'stream_event', event: { type: 'message_stop' }, session_id: 42 },
+      { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 7 } } },
+      { type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_1' } } },
+      { type: 'stream_event', event: ['content_block_stop'] },
+    ];
+    for (const [i, obj] of odd.entries()) expect(streamFastPath(obj, DEFAULT_NORMALIZE, head(i))).toBeUndefined();
+  });
+});
