@@ -16,6 +16,17 @@ test('drop one file: the events, the cost and the denied calls of a real headles
   await expect(app.events.getByRole('option').filter({ hasText: 'requires approval' }).first()).toBeVisible();
   await app.setFilter('decision:deny');
   await expect(app.events.locator('[data-kind=event]')).toHaveCount(10);
+  // The viewer opened in place; back returns to the home page, forward and reload bring the trace back.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('region', { name: 'Drop zone' })).toBeVisible();
+  await page.goForward();
+  await app.waitForWorkbench();
+  await expect(app.computedCost).toHaveText('$0.17');
+  await page.reload();
+  await app.waitForWorkbench();
+  await expect(page.getByLabel('Model calls')).toHaveText('10 model calls');
 });
 
 test('drop a project folder: the subagent file is a lane under the Task call that spawned it', async ({ page }) => {

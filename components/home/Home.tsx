@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePathname } from 'next/navigation';
 import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../viewer/Handoff';
@@ -8,16 +8,29 @@ import { newLocalId, saveLocal } from '../viewer/localFiles';
 import { ACCEPTS, filesFromDrop, filesFromInput, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
 import { SharedLinks } from '../share/SharedLinks';
+import { TraceViewer } from '../viewer/TraceViewer';
+
+/**
+ * Opens the viewer for a URL without a round trip to the server: the page's URL becomes `/view?…` (so reload, back
+ * and links work as for the real route) while this page renders the viewer in place, as the parser already runs.
+ */
+function openInPlace(url: string): void {
+  window.history.pushState(null, '', url);
+}
 
 /** The home page: drop files or a folder, pick, paste, open a URL, or try a sample. */
 export function Home() {
-  const router = useRouter();
+  const pathname = usePathname();
+  if (pathname === '/view') return <TraceViewer />;
+  return <HomeIntake />;
+}
+
+function HomeIntake() {
   const handoff = useHandoff();
-  // Ready before the drop: the worker's script, and the viewer route's code.
+  // Ready before the drop: the worker's script is fetched and compiled while the user picks a file.
   useEffect(() => {
     handoff?.prewarm();
-    router.prefetch('/view');
-  }, [handoff, router]);
+  }, [handoff]);
   const [error, setError] = useState<string | undefined>();
   const [note, setNote] = useState<string | undefined>();
   const [over, setOver] = useState(false);
@@ -44,7 +57,7 @@ export function Home() {
       // The copy for reloads is written while the viewer already parses; a refusal only costs the reload.
       const saved = saveLocal(id, stored).catch(() => undefined);
       if (!handoff) await saved;
-      router.push(`/view?local=${id}`);
+      openInPlace(`/view?local=${id}`);
     } catch (e) {
       setError(`Could not open the files: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -74,7 +87,7 @@ export function Home() {
       setError('Enter an https:// link to a .jsonl or .json file (the server must allow cross-origin reads).');
       return;
     }
-    router.push(`/view?src=${encodeURIComponent(u)}`);
+    openInPlace(`/view?src=${encodeURIComponent(u)}`);
   };
 
   return (
