@@ -4,7 +4,7 @@
 //   loupe:    the real loader (streamed read, line reader, zod boundary, adapters, buildModel) + computeStats
 // and reports throughput as a ratio to the baseline measured in the same run, and peak RSS as a multiple of size.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
 
@@ -28,6 +28,7 @@ const opt = (name: string, dflt: string): string => {
 };
 const sizes = opt('--sizes', '10,100').split(',').map(Number);
 const runs = Number(opt('--runs', '3'));
+const ROOT = path.resolve(import.meta.dirname, '..');
 const cache = path.resolve(import.meta.dirname, '.cache');
 const worker = path.resolve(import.meta.dirname, 'bench-worker.ts');
 const log = (s: string): void => {
@@ -89,8 +90,28 @@ async function main(): Promise<void> {
       log(`${row.file.padEnd(16)} ${(size / 1e6).toFixed(0).padStart(4)} MB  loupe ${row.parseModelMBps.toFixed(1).padStart(6)} MB/s  baseline ${row.baselineMBps.toFixed(1).padStart(6)} MB/s  ratio ${row.ratio.toFixed(2)}x  peak RSS ${(peak / 1e6).toFixed(0)} MB (${row.peakRssMultiple.toFixed(2)}x size)  ${row.events} events`);
     }
   }
+  writeResults(rows);
   if (json) process.stdout.write(`${JSON.stringify(rows.map(({ file, dialect, sizeBytes, parseModelMBps, baselineMBps, ratio, peakRssBytes }) => ({ file, dialect, sizeBytes, parseModelMBps, baselineMBps, ratio, peakRssBytes })))}\n`);
   else log(`\nratio = loupe throughput ÷ bare read+decode+split+JSON.parse throughput, medians of ${runs} fresh-process runs each`);
+}
+
+/** bench-results/node.json, and the README's Node table between its markers. */
+function writeResults(rows: readonly Row[]): void {
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench-results/node.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  const file = path.join(ROOT, 'README.md');
+  const text = readFileSync(file, 'utf8');
+  const start = '<!-- node-bench:start -->';
+  const end = '<!-- node-bench:end -->';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < 0) return;
+  const table = [
+    '| file | MB | loupe parse + model | bare pipeline | ratio | peak RSS |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.file} | ${(r.sizeBytes / 1e6).toFixed(0)} | ${r.parseModelMBps} MB/s | ${r.baselineMBps} MB/s | ${r.ratio.toFixed(2)}x | ${(r.peakRssBytes / 1e6).toFixed(0)} MB (${r.peakRssMultiple.toFixed(2)}x) |`),
+  ].join('\n');
+  writeFileSync(file, `${text.slice(0, i + start.length)}\n${table}\n${text.slice(j)}`);
 }
 
 await main();
