@@ -62,7 +62,7 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
     const last = items[items.length - 1];
     if (first && last) rangeRef.current?.(first.index, last.index + 1);
   }, []);
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({ count, getScrollElement, estimateSize, overscan: 8, observeElementOffset: observe, scrollToFn, onChange });
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({ count, getScrollElement, estimateSize, overscan: 3, observeElementOffset: observe, scrollToFn, onChange });
 
   useImperativeHandle(
     ref,

@@ -36,7 +36,8 @@ export function LoadingView({ progress, error, ask, title }: { progress?: LoadPr
         </span>
       </header>
       <div className="min-h-0 flex-1">
-        <EventList ask={ask} rowCount={progress?.rowCount ?? 0} version={`p${progress?.events ?? 0}`} selectedRow={-1} onSelectRow={() => undefined} onToggleStreams={() => undefined} onOpen={() => undefined} loading />
+        {/* Rows arrive in order and never change while loading: the cache is dropped only until a screenful exists. */}
+        <EventList ask={ask} rowCount={progress?.rowCount ?? 0} version={`p${Math.min(progress?.events ?? 0, 100)}`} selectedRow={-1} onSelectRow={() => undefined} onToggleStreams={() => undefined} onOpen={() => undefined} loading />
       </div>
     </div>
   );
