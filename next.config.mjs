@@ -23,6 +23,19 @@ const nextConfig = {
           { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
+      {
+        // A worker runs under the policy of its own script's response (a page's policy does not reach it). The trace
+        // worker may fetch transcripts from any https origin (`?src=`, CORS decides) and from this machine, and load
+        // only this origin's scripts; zod compiles its schema checks with `new Function`, hence 'unsafe-eval' (the
+        // worker has no DOM, and evaluates no transcript text). On scripts loaded by a page this header is ignored.
+        source: '/_next/static/:path*',
+        headers: [
+          {
+            key: 'Content-Security-Policy',
+            value: "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+          },
+        ],
+      },
     ];
   },
 };

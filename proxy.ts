@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
-// Security headers on every page. Transcript text is untrusted, so the policy is strict: scripts only from this
-// origin with this response's nonce (Next puts it on its own scripts), nothing from third-party origins, no plugins,
-// no framing. Styles allow inline attributes (the virtual list positions rows with them); they cannot run code.
-// `connect-src` allows https: because `?src=<https url>` reads transcripts from other origins (CORS decides).
-// Referrer-Policy: a share link's fragment holds its key; no-referrer keeps the whole URL from ever being passed on.
+// The Content-Security-Policy of every page. Transcript text is untrusted, so the policy is strict: scripts only
+// from this origin with this response's nonce (Next puts it on its own scripts), no third-party origins at all, no
+// plugins, no framing. Styles allow inline attributes (the virtual list positions rows with them); they cannot run
+// code. Reading `?src=<https url>` from other origins happens in the trace worker, whose script carries its own,
+// narrower policy (next.config.mjs).
 
 export function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
@@ -15,7 +15,7 @@ export function proxy(request: NextRequest) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+    "connect-src 'self'",
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",

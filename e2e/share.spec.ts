@@ -93,6 +93,12 @@ test('share: a small trace travels in the link itself, with nothing uploaded', a
   expect(link).toMatch(/\/t#d=[A-Za-z0-9_-]+&k=[A-Za-z0-9_-]{43}$/);
   expect(uploads).toEqual([]);
   await expect(dialog).toContainText('Nothing was uploaded');
+  // A link made before a choice changed is taken away: it would not match what is shown.
+  await dialog.getByRole('button', { name: 'Keep all' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Link to share' })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Redact all' }).click();
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  expect(await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue()).not.toBe(link);
 
   const ctxB = await browser.newContext({ baseURL });
   const b = await ctxB.newPage();
@@ -109,6 +115,41 @@ test('share: a small trace travels in the link itself, with nothing uploaded', a
   // A link cut short says so instead of showing garbage.
   await b.goto(link.replace(/&k=.*$/, '&k=AAAA'));
   await expect(appB.alert).toContainText('not a valid key');
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('share: a project folder goes as one bundle (subagent file included); too big for a link on its own, it is uploaded', async ({ browser, baseURL }) => {
+  const ctxA = await browser.newContext({ baseURL });
+  const a = await ctxA.newPage();
+  const appA = new Loupe(a);
+  await a.goto('/view?sample=deep-manifest');
+  await appA.waitForWorkbench();
+  await a.getByRole('button', { name: 'Share…' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Share trace' });
+  await expect(dialog.getByRole('status')).toContainText('in 351 lines');
+  await dialog.getByRole('radio', { name: /No upload/ }).check();
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('too large to carry in a link');
+  await expect(dialog.getByRole('textbox', { name: 'Link to share' })).toBeHidden();
+  await dialog.getByRole('radio', { name: /Upload the ciphertext/ }).check();
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
+
+  const ctxB = await browser.newContext({ baseURL });
+  const b = await ctxB.newPage();
+  const appB = new Loupe(b);
+  await b.goto(link);
+  await appB.waitForWorkbench();
+  // $6.144627 + $0.069359, computed independently: the subagent file travelled with the main one.
+  await expect(appB.computedCost).toHaveText('$6.21');
+  await expect(b.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText(['All agents (2)', 'main', 'Explore c8d9b115']);
+  // The view state lives in the fragment: selecting and filtering keep the key, and back undoes them.
+  await appB.setFilter('agent:c8d9b115');
+  await expect(b).toHaveURL(/#k=[A-Za-z0-9_-]{43}&q=agent%3Ac8d9b115$/);
+  await b.goBack();
+  await expect(appB.filter).toHaveValue('');
+  await expect(b).toHaveURL(/#k=[A-Za-z0-9_-]{43}$/);
   await ctxA.close();
   await ctxB.close();
 });

@@ -16,6 +16,8 @@ test('security headers on every page and API response; the CSP allows only this 
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
   const res = await page.goto('/view?sample=tour');
   const csp = res?.headers()['content-security-policy'] ?? '';
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -25,6 +27,7 @@ test('security headers on every page and API response; the CSP allows only this 
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(csp).not.toMatch(/script-src[^;]*https?:/);
+  expect(csp).toContain("connect-src 'self';");
   // Every script in the page carries this response's nonce, and a second response gets a new one.
   const scripts = await page.locator('script').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
   expect(scripts.length).toBeGreaterThan(0);
@@ -32,4 +35,10 @@ test('security headers on every page and API response; the CSP allows only this 
   expect((await request.get('/')).headers()['content-security-policy']).not.toContain(nonce);
   await expect(page.getByRole('status', { name: 'Computed cost' })).toBeVisible();
   expect(violations).toEqual([]);
+  // The trace worker has its own narrower policy: no DOM sources, scripts from here, fetches over https for ?src=.
+  expect(workers.length).toBeGreaterThan(0);
+  const workerCsp = (await request.get(workers[0] ?? '')).headers()['content-security-policy'] ?? '';
+  expect(workerCsp).toContain("default-src 'none'");
+  expect(workerCsp).toContain("script-src 'self'");
+  expect(workerCsp).toMatch(/connect-src 'self' https:/);
 });

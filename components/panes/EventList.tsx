@@ -79,7 +79,7 @@ const Row = memo(function Row({ view, selected, onSelect, onToggle }: { view: Ro
 
 /** The timeline: one dense row per event, grouped by response and model call, virtualized. */
 export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList({ ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading }, ref) {
-  const { get, onRange, ensure, tick } = useRowWindow(ask, version);
+  const { get, onRange, ensure, tick } = useRowWindow(ask, version, rowCount);
   void tick;
 
   const select = useCallback((row: number, view?: RowView) => {

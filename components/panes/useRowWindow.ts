@@ -10,9 +10,14 @@ const PAGE = 200;
  * The timeline's rows, fetched from the worker a page at a time around what is visible. `version` changes whenever
  * the worker's rows change (more parsed, a new filter, a fold), which drops the cache.
  */
-export function useRowWindow(ask: Ask, version: string) {
+export function useRowWindow(ask: Ask, version: string, rowCount: number) {
   const cache = useRef(new Map<number, RowView>());
   const inflight = useRef(new Set<number>());
+  // How many rows each page came back with. A page short of what the list now holds (the parse frontier while
+  // loading) is asked for again, so rows that arrive later do not stay placeholders.
+  const got = useRef(new Map<number, number>());
+  const count = useRef(rowCount);
+  count.current = rowCount;
   const [tick, setTick] = useState(0);
   const versionRef = useRef(version);
   const range = useRef<[number, number]>([0, 60]);
@@ -21,12 +26,14 @@ export function useRowWindow(ask: Ask, version: string) {
     (start: number, end: number) => {
       const v = versionRef.current;
       for (let page = Math.floor(Math.max(0, start - PAGE / 2) / PAGE); page * PAGE < end + PAGE / 2; page++) {
-        if (inflight.current.has(page) || cache.current.has(page * PAGE)) continue;
+        const want = Math.min(PAGE, count.current - page * PAGE);
+        if (want <= 0 || inflight.current.has(page) || (got.current.get(page) ?? -1) >= want) continue;
         inflight.current.add(page);
         ask({ type: 'rows', start: page * PAGE, end: page * PAGE + PAGE })
           .then((rows) => {
             if (versionRef.current !== v) return;
             for (const r of rows) cache.current.set(r.row, r);
+            got.current.set(page, rows.length);
             setTick((t) => t + 1);
           })
           .catch(() => undefined)
@@ -40,8 +47,14 @@ export function useRowWindow(ask: Ask, version: string) {
     versionRef.current = version;
     cache.current = new Map();
     inflight.current = new Set();
+    got.current = new Map();
     fetchPages(range.current[0], range.current[1]);
   }, [version, fetchPages]);
+
+  // More rows (while loading): fill what is on screen and still short.
+  useEffect(() => {
+    fetchPages(range.current[0], range.current[1]);
+  }, [rowCount, fetchPages]);
 
   const onRange = useCallback(
     (start: number, end: number) => {

@@ -11,6 +11,8 @@ import { SharedLinks } from './SharedLinks';
 
 /** A link that carries the whole trace in its fragment stays short enough to paste anywhere. */
 export const FRAGMENT_MAX_SEALED_BYTES = 6 * 1024;
+/** …view state included (a long filter could otherwise push it past what chat tools keep whole). */
+const FRAGMENT_MAX_LINK_CHARS = 10_000;
 
 const EXPIRIES: readonly (readonly [string, number])[] = [
   ['1 hour', 3600],
@@ -30,7 +32,8 @@ export interface ShareDialogProps {
 }
 
 function kb(n: number): string {
-  return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024) return `${n} B`;
+  return n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function GroupRow({ g, selected, onToggle }: { g: RuleGroupView; selected: ReadonlySet<string>; onToggle: (ids: readonly string[], on: boolean) => void }) {
@@ -106,6 +109,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       (s) => {
         if (!live) return;
         setScan(s);
+        setError(undefined);
         setPhase({ kind: 'review' });
       },
       (e: Error) => {
@@ -121,7 +125,13 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
 
   const allIds = scan ? allSecretIds(scan) : [];
   const selected = new Set(allIds.filter((id) => !kept.has(id)));
+  // A link made before a choice changed no longer matches it (it may hold a secret just ticked): take it away.
+  const changed = useCallback(() => {
+    setPhase((p) => (p.kind === 'done' ? { kind: 'review' } : p));
+    setCopied(false);
+  }, []);
   const toggle = useCallback((ids: readonly string[], redact: boolean) => {
+    changed();
     setKept((prev) => {
       const next = new Set(prev);
       for (const id of ids) {
@@ -130,7 +140,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       }
       return next;
     });
-  }, []);
+  }, [changed]);
 
   const addLiteral = (e: FormEvent) => {
     e.preventDefault();
@@ -158,15 +168,17 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     setCopied(false);
     try {
       setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
-      const sealed = await ask({ type: 'shareSeal', selected: [...selected], options });
+      // The worker redacts everything it finds except what was kept, so a stale or failed scan cannot leak more.
+      const sealed = await ask({ type: 'shareSeal', kept: [...kept], options });
       const state = viewState ? `&${viewState}` : '';
       if (where === 'fragment') {
-        if (sealed.sealed.length > FRAGMENT_MAX_SEALED_BYTES) {
+        const link = `${window.location.origin}/t#d=${toBase64Url(sealed.sealed)}&k=${sealed.key}${state}`;
+        if (sealed.sealed.length > FRAGMENT_MAX_SEALED_BYTES || link.length > FRAGMENT_MAX_LINK_CHARS) {
           setError(`This trace is ${kb(sealed.sealed.length)} once compressed and encrypted: too large to carry in a link (up to ${kb(FRAGMENT_MAX_SEALED_BYTES)}). Upload it instead.`);
           setPhase({ kind: 'review' });
           return;
         }
-        setPhase({ kind: 'done', link: `${window.location.origin}/t#d=${toBase64Url(sealed.sealed)}&k=${sealed.key}${state}`, uploaded: false });
+        setPhase({ kind: 'done', link, uploaded: false });
         return;
       }
       setPhase({ kind: 'working', what: `Uploading ${kb(sealed.sealed.length)} of ciphertext…` });
@@ -189,7 +201,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     }
   };
 
-  const busy = phase.kind === 'scanning' || phase.kind === 'working';
+  const busy = phase.kind === 'scanning' || phase.kind === 'working' || !scan;
   const count = selected.size;
   return (
     <dialog
@@ -222,10 +234,20 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
                   </h3>
                   {scan.secrets > 0 ? (
                     <span className="ml-auto flex gap-1">
-                      <button type="button" onClick={() => setKept(new Set())} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
+                      <button
+                        type="button"
+                        onClick={() => {
+                          changed();
+                          setKept(new Set());
+                        }} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
                         Redact all
                       </button>
-                      <button type="button" onClick={() => setKept(new Set(allIds))} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
+                      <button
+                        type="button"
+                        onClick={() => {
+                          changed();
+                          setKept(new Set(allIds));
+                        }} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
                         Keep all
                       </button>
                     </span>
@@ -258,10 +280,21 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
           <fieldset className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1">
             <legend className="sr-only">Where the encrypted trace goes</legend>
             <label className="flex items-center gap-1">
-              <input type="radio" name="where" checked={where === 'upload'} onChange={() => setWhere('upload')} />
+              <input
+                type="radio"
+                name="where"
+                checked={where === 'upload'}
+                onChange={() => {
+                  changed();
+                  setWhere('upload');
+                }}
+              />
               Upload the ciphertext, expires after
             </label>
-            <select aria-label="Expires after" value={ttl} onChange={(e) => setTtl(Number(e.target.value))} disabled={where !== 'upload'} className="h-6 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-950">
+            <select aria-label="Expires after" value={ttl} onChange={(e) => {
+                changed();
+                setTtl(Number(e.target.value));
+              }} disabled={where !== 'upload'} className="h-6 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-950">
               {EXPIRIES.map(([label, s]) => (
                 <option key={s} value={s}>
                   {label}
@@ -269,7 +302,15 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
               ))}
             </select>
             <label className="flex items-center gap-1">
-              <input type="radio" name="where" checked={where === 'fragment'} onChange={() => setWhere('fragment')} />
+              <input
+                type="radio"
+                name="where"
+                checked={where === 'fragment'}
+                onChange={() => {
+                  changed();
+                  setWhere('fragment');
+                }}
+              />
               No upload: the link carries the trace (small traces, up to {kb(FRAGMENT_MAX_SEALED_BYTES)} encrypted)
             </label>
           </fieldset>

@@ -139,6 +139,11 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
     [matches, matchAt, selectedRow, ask, url],
   );
 
+  // The tab says which trace it shows (the viewer can open in place on the home page, whose title is generic).
+  useEffect(() => {
+    if (title) document.title = `${title} · Loupe`;
+  }, [title]);
+
   // Global keys: `/` focuses the filter, Esc leaves an input for the list.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -103,7 +103,7 @@ export class TraceSession {
       case 'shareScan':
         return scanFiles(await this.shareFiles(), req.options);
       case 'shareSeal':
-        return this.seal(req.selected, req.options);
+        return this.seal(req.kept, req.options);
     }
   }
 
@@ -119,8 +119,8 @@ export class TraceSession {
     return Promise.all(l.blobs.map(async (blob, i) => ({ path: (l.trace.sources[i]?.name ?? `file-${i}.jsonl`).replace(/\.gz$/i, ''), text: await blob.text() })));
   }
 
-  private async seal(selected: readonly string[], options: ScanOptions | undefined): Promise<SealedTrace> {
-    const files = redactFiles(await this.shareFiles(), new Set(selected), options);
+  private async seal(kept: readonly string[], options: ScanOptions | undefined): Promise<SealedTrace> {
+    const files = redactFiles(await this.shareFiles(), new Set(kept), options);
     const enc = new TextEncoder();
     const plain = encodeBundle(files.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
     const { sealed, key } = await seal(plain);
@@ -130,8 +130,8 @@ export class TraceSession {
   private async inputs(source: LoadSource): Promise<{ inputs: SourceInput[]; blobs: Map<string, Blob> }> {
     const blobs = new Map<string, Blob>();
     if (source.kind === 'sealed') {
-      const sealed = source.data !== undefined ? fromBase64Url(source.data) : await fetchSealed(source.url ?? '');
-      const files = decodeBundle(await unseal(sealed, source.key));
+      const sealed = source.data !== undefined ? sealedFromLink(source.data) : await fetchSealed(source.url ?? '');
+      const files = decodeBundle(await unseal(sealed, source.key, MAX_BYTES));
       return { inputs: files.map(({ path, bytes }) => {
         const blob = new Blob([new Uint8Array(bytes)]);
         blobs.set(path, blob);
@@ -381,9 +381,22 @@ async function fetchSealed(url: string): Promise<Uint8Array<ArrayBuffer>> {
   } catch {
     throw new Error('Could not reach the Loupe server to fetch this shared trace. Check your connection and reload.');
   }
-  if (res.status === 404) throw new Error('This trace was deleted or has expired.');
-  if (!res.ok) throw new Error(`The server answered ${res.status} ${res.statusText} for this shared trace. Try again later.`);
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => undefined);
+    const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+    if (res.status === 404) throw new Error(message ?? 'This trace was deleted or has expired.');
+    throw new Error(`The server answered ${res.status} ${res.statusText} for this shared trace${message ? `: ${message}` : ''}. Try again later.`);
+  }
   return new Uint8Array(await res.arrayBuffer());
+}
+
+/** The sealed bytes a fragment-only link carries (`#d=`). */
+function sealedFromLink(data: string): Uint8Array<ArrayBuffer> {
+  try {
+    return fromBase64Url(data);
+  } catch {
+    throw new Error('This link is damaged: the trace it carries (the part after #d=) is not intact. Ask for the whole link again.');
+  }
 }
 
 async function fetchBlob(url: string): Promise<Blob> {

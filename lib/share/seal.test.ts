@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SealError, decodeBundle, encodeBundle, fromBase64Url, seal, toBase64Url, unseal } from './seal';
 
@@ -20,7 +21,7 @@ describe('bundle', () => {
     expect(() => decodeBundle(enc('{"type":"user"}\n'))).toThrow(SealError);
     expect(() => decodeBundle(enc('no newline'))).toThrow(SealError);
     const whole = encodeBundle([{ path: 'a.jsonl', bytes: enc('0123456789') }]);
-    expect(() => decodeBundle(whole.subarray(0, whole.length - 1))).toThrow('shorter than its header');
+    expect(() => decodeBundle(whole.subarray(0, whole.length - 1))).toThrow('it was cut off');
   });
 });
 
@@ -46,6 +47,15 @@ describe('seal / unseal', () => {
     // Compressed before encryption: the repetitive JSONL shrinks.
     expect(a.sealed.length).toBeLessThan(plain.length / 10);
     expect(Buffer.from(a.sealed).includes(Buffer.from('MARKER-7f3a'))).toBe(false);
+    // Encrypted, not only compressed: past the IV the bytes are not gzip, and nothing inflates them.
+    expect([...a.sealed.subarray(12, 14)]).not.toEqual([0x1f, 0x8b]);
+    expect(() => gunzipSync(a.sealed.subarray(12))).toThrow();
+  });
+
+  it('refuses to unpack more than the limit it is given (a hostile link cannot exhaust the tab)', async () => {
+    const big = await seal(new Uint8Array(5_000_000));
+    await expect(unseal(big.sealed, big.key, 1_000_000)).rejects.toThrow('more than');
+    expect((await unseal(big.sealed, big.key, 5_000_000)).length).toBe(5_000_000);
   });
 
   it('says why it cannot open: another key, a cut key, altered bytes, too short', async () => {

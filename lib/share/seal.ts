@@ -55,29 +55,49 @@ function isHeader(v: unknown): v is { files: { path: string; size: number }[] } 
   return files.every((f) => typeof f === 'object' && f !== null && 'path' in f && typeof f.path === 'string' && 'size' in f && typeof f.size === 'number' && Number.isInteger(f.size) && f.size >= 0);
 }
 
+const NOT_LOUPE = 'The shared trace opened, but it is not a trace Loupe packed (its list of files is missing or damaged).';
+
 export function decodeBundle(bytes: Uint8Array): BundleFile[] {
   const nl = bytes.indexOf(0x0a);
-  if (nl < 0) throw new SealError('the shared trace has no bundle header');
+  if (nl < 0) throw new SealError(NOT_LOUPE);
   let header: unknown;
   try {
     header = JSON.parse(new TextDecoder().decode(bytes.subarray(0, nl)));
   } catch {
-    throw new SealError('the shared trace has a malformed bundle header');
+    throw new SealError(NOT_LOUPE);
   }
-  if (!isHeader(header)) throw new SealError('the shared trace has a malformed bundle header');
+  if (!isHeader(header)) throw new SealError(NOT_LOUPE);
   const files: BundleFile[] = [];
   let at = nl + 1;
   for (const f of header.files) {
-    if (at + f.size > bytes.length) throw new SealError('the shared trace is shorter than its header says');
+    if (at + f.size > bytes.length) throw new SealError('The shared trace is shorter than its list of files says: it was cut off.');
     files.push({ path: f.path, bytes: bytes.subarray(at, at + f.size) });
     at += f.size;
   }
   return files;
 }
 
-async function through(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = new Blob([bytes]).stream().pipeThrough(transform);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+async function through(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = new Blob([bytes]).stream().pipeThrough(transform).getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel();
+      throw new SealError(`The shared trace unpacks to more than ${(limit / 1024 ** 3).toFixed(1)} GB: more than this tab can hold.`);
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /** Compresses and encrypts `plain` under a fresh key. */
@@ -93,8 +113,11 @@ export async function seal(plain: Uint8Array<ArrayBuffer>): Promise<{ sealed: Ui
   return { sealed, key: toBase64Url(raw) };
 }
 
-/** Decrypts and decompresses what `seal` made. Throws SealError with a reason a person can act on. */
-export async function unseal(sealed: Uint8Array<ArrayBuffer>, key: string): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * Decrypts and decompresses what `seal` made, refusing to unpack more than `limit` bytes (a hostile link must not
+ * exhaust the tab). Throws SealError with a reason a person can act on.
+ */
+export async function unseal(sealed: Uint8Array<ArrayBuffer>, key: string, limit = Infinity): Promise<Uint8Array<ArrayBuffer>> {
   let raw: Uint8Array<ArrayBuffer>;
   try {
     raw = fromBase64Url(key);
@@ -111,8 +134,8 @@ export async function unseal(sealed: Uint8Array<ArrayBuffer>, key: string): Prom
     throw new SealError('The key in this link does not open this trace: the link was altered or cut short. Ask for the full link again.');
   }
   try {
-    return await through(packed, new DecompressionStream('gzip'));
-  } catch {
-    throw new SealError('The shared trace opened but could not be decompressed.');
+    return await through(packed, new DecompressionStream('gzip'), limit);
+  } catch (e) {
+    throw e instanceof SealError ? e : new SealError('The shared trace opened but could not be decompressed.');
   }
 }

@@ -99,15 +99,16 @@ export function scanFiles(files: readonly ShareFile[], opts?: ScanOptions): Shar
 }
 
 /**
- * The files with every occurrence of each selected secret (by `SecretView.id`) replaced by its placeholder, in every
- * file. Line count, JSON validity, ids, numbers and structure are kept.
+ * The files with every occurrence of every secret found replaced by its placeholder, in every file, except the
+ * secrets (by `SecretView.id`) the person chose to keep: sanitized by default, whatever the page sends. Line count,
+ * JSON validity, ids, numbers and structure are kept.
  */
-export function redactFiles(files: readonly ShareFile[], selectedIds: ReadonlySet<string>, opts?: ScanOptions): ShareFile[] {
+export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): ShareFile[] {
   const all: string[] = [];
   for (const f of files) for (const l of linesOf(f.text)) all.push(l);
   const matches = scanLines(all, opts);
   const secrets = new Set<string>();
-  for (const m of matches) if (selectedIds.has(m.id)) secrets.add(m.secret);
+  for (const m of matches) if (!keptIds.has(m.id)) secrets.add(m.secret);
   if (secrets.size === 0) return files.slice();
   const redacted = redactLines(all, secrets, { ...opts, matches });
   const out: ShareFile[] = [];

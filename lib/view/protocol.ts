@@ -68,8 +68,8 @@ export type Request =
   | { readonly type: 'explain'; readonly query: ExplainQuery; readonly overrides?: readonly ModelPrice[] }
   /** Every secret in the loaded files, masked, for the Share dialog. */
   | { readonly type: 'shareScan'; readonly options?: ScanOptions }
-  /** The loaded files with the selected secrets redacted, bundled, compressed and encrypted under a fresh key. */
-  | { readonly type: 'shareSeal'; readonly selected: readonly string[]; readonly options?: ScanOptions };
+  /** The loaded files with every secret found redacted except those kept, bundled, compressed and encrypted. */
+  | { readonly type: 'shareSeal'; readonly kept: readonly string[]; readonly options?: ScanOptions };
 
 export interface SealedTrace {
   readonly sealed: Uint8Array<ArrayBuffer>;

@@ -35,9 +35,21 @@ describe('the stream fast path', () => {
       { type: 'stream_event', event: { type: 'content_block_stop', index: '0' } },
       { type: 'stream_event', event: { type: 'message_stop' }, session_id: 42 },
       { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 7 } } },
-      { type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_1' } } },
       { type: 'stream_event', event: ['content_block_stop'] },
+      // Fields the schema checks even though the event does not use them.
+      { type: 'stream_event', event: { type: 'message_stop', usage: 'bad' } },
+      { type: 'stream_event', event: { type: 'content_block_stop', index: 0 }, isSidechain: 'yes' },
+      { type: 'stream_event', event: { type: 'content_block_stop', index: 0 }, uuid: 7 },
+      { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a' } }, ttft_ms: '5' },
+      { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a', stop_reason: 3 } } },
+      { type: 'stream_event', event: { type: 'message_stop', error: 'x' }, sessionId: 1 },
     ];
-    for (const [i, obj] of odd.entries()) expect(streamFastPath(obj, DEFAULT_NORMALIZE, head(i))).toBeUndefined();
+    for (const [i, obj] of odd.entries()) {
+      expect(streamFastPath(obj, DEFAULT_NORMALIZE, head(i))).toBeUndefined();
+      // And the schema path rejects each as a stream event: it becomes a visible unknown row.
+      expect(normalizeStream(obj, DEFAULT_NORMALIZE, head(i)).kind, JSON.stringify(obj)).toBe('unknown');
+    }
+    // Frames it does not take (message_start carries a message and usage) are the schema's.
+    expect(streamFastPath({ type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_1' } } }, DEFAULT_NORMALIZE, head(0))).toBeUndefined();
   });
 });

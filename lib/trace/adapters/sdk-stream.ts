@@ -102,7 +102,9 @@ export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions, h: Head
   }
 }
 
-const optString = (v: unknown): v is string | null | undefined => v === undefined || v === null || typeof v === 'string';
+const absent = (v: unknown): v is null | undefined => v === undefined || v === null;
+const optString = (v: unknown): v is string | null | undefined => absent(v) || typeof v === 'string';
+const optNumber = (v: unknown): v is number | null | undefined => absent(v) || typeof v === 'number';
 
 /**
  * Three quarters of a stream's lines are `content_block_delta` frames of one fixed shape, and most of the rest are
@@ -116,17 +118,22 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
   const type: unknown = Reflect.get(ev, 'type');
   if (type !== 'content_block_delta' && type !== 'content_block_stop' && type !== 'message_stop') return undefined;
   const index: unknown = Reflect.get(ev, 'index');
-  if (index !== undefined && index !== null && typeof index !== 'number') return undefined;
+  if (!optNumber(index)) return undefined;
+  // Whatever else the schema would check must be absent (or null) or of its type; otherwise the schema decides.
+  for (const k of ['message', 'content_block', 'usage', 'error']) if (!absent(Reflect.get(ev, k))) return undefined;
   const sid = obj['session_id'];
   const parent = obj['parent_tool_use_id'];
   const ts = obj['timestamp'];
-  if (!optString(sid) || !optString(parent)) return undefined;
-  if (ts !== undefined && ts !== null && typeof ts !== 'string' && typeof ts !== 'number') return undefined;
+  const uuid = obj['uuid'];
+  const ttft = obj['ttft_ms'];
+  if (!optString(sid) || !optString(parent) || !optString(uuid) || !optNumber(ttft)) return undefined;
+  if (!optString(obj['sessionId']) || !optString(obj['parentUuid']) || !optString(obj['agentId'])) return undefined;
+  const side = obj['isSidechain'];
+  if (!absent(side) && typeof side !== 'boolean') return undefined;
+  if (!absent(ts) && typeof ts !== 'string' && typeof ts !== 'number') return undefined;
   const sessionId = typeof sid === 'string' && opts.intern ? opts.intern(sid) : sid ?? undefined;
   if (type !== 'content_block_delta') {
-    const uuid = obj['uuid'];
-    const ttft = obj['ttft_ms'];
-    if (!optString(uuid) || (ttft !== undefined && ttft !== null && typeof ttft !== 'number')) return undefined;
+    if (!absent(Reflect.get(ev, 'delta'))) return undefined;
     return {
       seq: h.seq,
       src: h.src,
@@ -141,6 +148,7 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
       ttftMs: ttft ?? undefined,
     };
   }
+  // Deltas keep a lean shape (no uuid, no ttft): the schema path drops those for deltas too.
   const d: unknown = Reflect.get(ev, 'delta');
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return undefined;
   const dt: unknown = Reflect.get(d, 'type');
@@ -148,7 +156,7 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
   const thinking: unknown = Reflect.get(d, 'thinking');
   const partial: unknown = Reflect.get(d, 'partial_json');
   const signature: unknown = Reflect.get(d, 'signature');
-  if (!optString(dt) || !optString(text) || !optString(thinking) || !optString(partial) || !optString(signature)) return undefined;
+  if (!optString(dt) || !optString(text) || !optString(thinking) || !optString(partial) || !optString(signature) || !optString(Reflect.get(d, 'stop_reason'))) return undefined;
   return {
     seq: h.seq,
     src: h.src,
