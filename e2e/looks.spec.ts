@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Loupe } from './pages/Loupe';
+import { FIXTURES, Loupe } from './pages/Loupe';
 
 // The workbench, the Stats pane and the Share dialog in light and dark, on the sample that shows every feature.
 // `npm run screenshots` runs this file with LOUPE_DOCS_SHOTS=1 to refresh the PNGs in docs/ that the README shows.
@@ -55,10 +55,14 @@ for (const scheme of ['light', 'dark'] as const) {
       await stats.getByRole('img', { name: /Tokens per model call/ }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await shoot(page, `charts-${scheme}`);
 
-      await page.getByRole('tab', { name: 'Timeline' }).click();
+      // The share dialog, on a transcript with secrets in it.
+      await app.home();
+      await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'secrets.jsonl'));
+      await app.waitForWorkbench();
       await page.getByRole('button', { name: 'Share…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Share trace' });
-      await expect(dialog.getByRole('status')).toHaveText('No secrets found in 38 lines');
+      await expect(dialog.getByRole('status')).toContainText('5 secrets found');
+      await dialog.getByRole('checkbox', { name: 'Redact ghp_…fIuP' }).uncheck();
       await shoot(page, `share-${scheme}`);
     });
   });

@@ -68,7 +68,11 @@ function GroupRow({ g, selected, onToggle }: { g: RuleGroupView; selected: Reado
             <ul className="ml-5 text-[11px] text-neutral-600 dark:text-neutral-400">
               {s.occurrences.map((o, i) => (
                 <li key={i} className="truncate font-mono" title={o.field ?? undefined}>
-                  <span className="text-neutral-500">{o.where}</span> {o.context}
+                  <span className="text-neutral-500">
+                    {o.where}
+                    {o.field ? ` ${o.field}` : ''}
+                  </span>{' '}
+                  {o.context}
                 </li>
               ))}
             </ul>
