@@ -1,21 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './scripts/net';
 
 // The runner evaluates this file, then each worker evaluates it again: pick the port once and pass it on.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 if (!process.env.LOUPE_E2E_PORT) process.env.LOUPE_E2E_PORT = String(await freePort());
 const port = Number(process.env.LOUPE_E2E_PORT);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

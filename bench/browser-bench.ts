@@ -7,8 +7,9 @@
 // README's browser table.
 import { chromium, type Page } from '@playwright/test';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { freePort } from '../scripts/net';
+import { writeReadmeSection } from './readme';
 import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
 import { writeRowsFile } from './rows-file';
@@ -36,18 +37,6 @@ export interface BrowserRow {
   heapBytes: number;
   scrollP95FrameMs: number;
   rows: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
@@ -184,20 +173,15 @@ async function heapAfterLoad(page: Page): Promise<number> {
 }
 
 function updateReadme(rows: readonly BrowserRow[]): void {
-  const file = path.join(ROOT, 'README.md');
-  const text = readFileSync(file, 'utf8');
-  const start = '<!-- browser-bench:start -->';
-  const end = '<!-- browser-bench:end -->';
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  if (i < 0 || j < 0) return;
   const mb = (n: number): string => (n / 1e6).toFixed(0);
-  const table = [
-    '| file | MB | bare pipeline | first rows | fully indexed | longest main-thread task | JS heap after load | scroll p95 frame |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.file} | ${mb(r.sizeBytes)} | ${r.bareMs} ms | ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x) | ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x) | ${r.longestTaskMs === 0 ? 'none over 50 ms' : `${r.longestTaskMs} ms`} | ${mb(r.heapBytes)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x) | ${r.scrollP95FrameMs} ms |`),
-  ].join('\n');
-  writeFileSync(file, `${text.slice(0, i + start.length)}\n${table}\n${text.slice(j)}`);
+  writeReadmeSection(
+    'browser-bench',
+    [
+      '| file | MB | bare pipeline | first rows | fully indexed | longest main-thread task | JS heap after load | scroll p95 frame |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${r.file} | ${mb(r.sizeBytes)} | ${r.bareMs} ms | ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x) | ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x) | ${r.longestTaskMs === 0 ? 'none over 50 ms' : `${r.longestTaskMs} ms`} | ${mb(r.heapBytes)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x) | ${r.scrollP95FrameMs} ms |`),
+    ].join('\n'),
+  );
 }
 
 async function main(): Promise<void> {

@@ -4,9 +4,10 @@
 //   loupe:    the real loader (streamed read, line reader, zod boundary, adapters, buildModel) + computeStats
 // and reports throughput as a ratio to the baseline measured in the same run, and peak RSS as a multiple of size.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
+import { writeReadmeSection } from './readme';
 
 interface Row {
   file: string;
@@ -99,19 +100,14 @@ async function main(): Promise<void> {
 function writeResults(rows: readonly Row[]): void {
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(path.join(ROOT, 'bench-results/node.json'), `${JSON.stringify(rows, null, 2)}\n`);
-  const file = path.join(ROOT, 'README.md');
-  const text = readFileSync(file, 'utf8');
-  const start = '<!-- node-bench:start -->';
-  const end = '<!-- node-bench:end -->';
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  if (i < 0 || j < 0) return;
-  const table = [
-    '| file | MB | loupe parse + model | bare pipeline | ratio | peak RSS |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.file} | ${(r.sizeBytes / 1e6).toFixed(0)} | ${r.parseModelMBps} MB/s | ${r.baselineMBps} MB/s | ${r.ratio.toFixed(2)}x | ${(r.peakRssBytes / 1e6).toFixed(0)} MB (${r.peakRssMultiple.toFixed(2)}x) |`),
-  ].join('\n');
-  writeFileSync(file, `${text.slice(0, i + start.length)}\n${table}\n${text.slice(j)}`);
+  writeReadmeSection(
+    'node-bench',
+    [
+      '| file | MB | loupe parse + model | bare pipeline | ratio | peak RSS |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${r.file} | ${(r.sizeBytes / 1e6).toFixed(0)} | ${r.parseModelMBps} MB/s | ${r.baselineMBps} MB/s | ${r.ratio.toFixed(2)}x | ${(r.peakRssBytes / 1e6).toFixed(0)} MB (${r.peakRssMultiple.toFixed(2)}x) |`),
+    ].join('\n'),
+  );
 }
 
 await main();

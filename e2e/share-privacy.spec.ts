@@ -2,27 +2,15 @@ import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../scripts/net';
 import { FIXTURES, Loupe } from './pages/Loupe';
 
 // The server must never see plaintext. This test runs its own `next start` (same build) so that it can read that
 // server's whole log and its database files afterwards, and it records every request the browser sends.
 
 const MARKER = 'LOUPE-MARKER-5b1e9c';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 let server: ChildProcess | undefined;
 let log = '';
