@@ -50,3 +50,17 @@ test('Stats: a local price override changes the computed cost', async ({ page })
   await prices.getByRole('button', { name: 'Reset' }).click();
   await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.14');
 });
+
+test('Verdict: an evaluation artifact whose test failed after files changed is classified, with its evidence linked', async ({ page }) => {
+  await page.goto('/view?sample=eval-failed&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  const verdict = stats.getByRole('region', { name: 'Verdict' });
+  await expect(verdict.getByTestId('protocol-status')).toHaveText('clean', { timeout: 20_000 });
+  await expect(verdict.getByTestId('task-status')).toHaveText('failed');
+  await expect(verdict).toContainText('Files changed, but the test still failed.');
+  await expect(verdict).toContainText('The test failed: 1 failed, 1 passed: tests/test_slug.py::test_punctuation');
+  await expect(page.getByText('eval failed', { exact: true })).toBeVisible();
+  // The evidence opens the event it names.
+  await verdict.getByRole('button', { name: /Edit changed \/work\/slugs\/slug\.py/ }).click();
+  await expect(page.getByRole('listbox', { name: 'Events' }).locator('[role=option][aria-selected=true]')).toContainText('The file /work/slugs/slug.py has been updated.');
+});

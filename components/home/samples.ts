@@ -15,6 +15,12 @@ export const SAMPLES: readonly Sample[] = [
     files: ['tour/tour.stream.jsonl'],
   },
   {
+    id: 'eval-failed',
+    title: 'Evaluation artifact: files changed, test failed',
+    description: 'Written for Loupe: an SDK run wrapped with its workspace diff and a failing test result, so the verdict panel classifies the failure.',
+    files: ['eval-failed/eval-artifact.json'],
+  },
+  {
     id: 'deep-manifest',
     title: 'Claude Code session with a subagent',
     description: 'Real session (claude-code-log): plan mode, Explore subagent in its own file, edits, a rejected tool call.',

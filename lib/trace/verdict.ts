@@ -10,6 +10,8 @@ export type FailureClass = 'trace-incomplete' | 'permission-denied' | 'tool-fail
 export interface EvidenceRef {
   readonly seq: number;
   readonly line: number;
+  /** Inside a JSON document, where (e.g. `messages[5]`): every record of a document shares its first line. */
+  readonly path?: string;
   readonly label: string;
 }
 
@@ -36,7 +38,8 @@ const FAILURE_TEXT: Record<FailureClass, string> = {
 };
 
 function ref(trace: Trace, seq: number, label: string): EvidenceRef {
-  return { seq, line: trace.events[seq]?.src.line ?? 0, label };
+  const e = trace.events[seq];
+  return e?.path ? { seq, line: e.src.line, path: e.path, label } : { seq, line: e?.src.line ?? 0, label };
 }
 
 export function verdictOf(trace: Trace): Verdict {

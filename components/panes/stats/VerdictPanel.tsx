@@ -62,14 +62,17 @@ function Evidence({ items, onJump }: { items: Verdict['task']['evidence']; onJum
   if (items.length === 0) return null;
   return (
     <ul aria-label="evidence" className="mt-1 text-[11px]">
-      {items.slice(0, 12).map((e, i) => (
+      {items.slice(0, 12).map((e, i) => {
+        const where = e.path === '$' ? 'artifact' : e.path ?? `line ${e.line}`;
+        return (
         <li key={i}>
-          <button type="button" onClick={() => onJump(e.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
-            line {e.line}
+          <button type="button" aria-label={`${where}: ${e.label}`} onClick={() => onJump(e.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+            {where}
           </button>{' '}
           {e.label}
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }
