@@ -128,16 +128,13 @@ export class TraceSession {
   }
 
   private async inputs(source: LoadSource): Promise<{ inputs: SourceInput[]; blobs: Map<string, Blob> }> {
-    const blobs = new Map<string, Blob>();
     if (source.kind === 'sealed') {
+      // Once opened, a shared trace is files like any dropped ones.
       const sealed = source.data !== undefined ? sealedFromLink(source.data) : await fetchSealed(source.url ?? '');
       const files = decodeBundle(await unseal(sealed, source.key, MAX_BYTES));
-      return { inputs: files.map(({ path, bytes }) => {
-        const blob = new Blob([new Uint8Array(bytes)]);
-        blobs.set(path, blob);
-        return { name: path, size: blob.size, open: () => blob.stream() };
-      }), blobs };
+      return this.inputs({ kind: 'files', files: files.map(({ path, bytes }) => ({ path, file: new Blob([bytes]) })) });
     }
+    const blobs = new Map<string, Blob>();
     if (source.kind === 'files') {
       const total = source.files.reduce((n, f) => n + f.file.size, 0);
       if (total > MAX_BYTES) throw new Error(`These files are ${(total / 1024 ** 3).toFixed(1)} GB: more than this tab can hold (about 1.5 GB). Split the transcript, or use \`npx loupe stats\` on the command line.`);

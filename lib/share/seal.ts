@@ -17,7 +17,7 @@ const BUNDLE_MAGIC = 'bundle';
 
 export interface BundleFile {
   readonly path: string;
-  readonly bytes: Uint8Array;
+  readonly bytes: Uint8Array<ArrayBuffer>;
 }
 
 export class SealError extends Error {}
@@ -57,7 +57,7 @@ function isHeader(v: unknown): v is { files: { path: string; size: number }[] } 
 
 const NOT_LOUPE = 'The shared trace opened, but it is not a trace Loupe packed (its list of files is missing or damaged).';
 
-export function decodeBundle(bytes: Uint8Array): BundleFile[] {
+export function decodeBundle(bytes: Uint8Array<ArrayBuffer>): BundleFile[] {
   const nl = bytes.indexOf(0x0a);
   if (nl < 0) throw new SealError(NOT_LOUPE);
   let header: unknown;
