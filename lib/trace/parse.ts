@@ -233,7 +233,7 @@ export async function parseSource(
   return info;
 }
 
-function decideMode(l: RawLine, name: string): 'lines' | 'document' {
+export function decideMode(l: RawLine, name: string): 'lines' | 'document' {
   const first = firstNonSpace(l.text);
   if (first === '[') return 'document';
   if (/\.json(\.gz)?$/i.test(name)) return 'document';
