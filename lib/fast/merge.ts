@@ -1,4 +1,4 @@
-import { callKey, chooseCopy, findCall, uncountedReason, type CallIdentity, type CopyLike } from '../trace/model/calls';
+import { chooseCopy, findCall, uncountedReason, type CallIdentity, type CopyLike } from '../trace/model/calls';
 import { StreamAccumulator } from '../trace/model/stream';
 import type { StreamRebuild } from '../trace/model/types';
 import { orderInputs } from '../trace/load';

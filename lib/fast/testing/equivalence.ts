@@ -19,7 +19,8 @@ function chunkedSource(name: string, data: string | Uint8Array, size: number): S
   return { name, size: bytes.length, open: () => chunks };
 }
 
-const project = (name: string): string => projectOf(name, '(files)');
+/** Test files' projects: the first folder of their names. */
+export const project = (name: string): string => projectOf(name, '(files)');
 
 /** The fast path over in-memory files. */
 export async function fastMerged(files: Files, opts: { chunk?: number; search?: ByteSearch; window?: PromptWindow } = {}): Promise<Merged> {
