@@ -17,9 +17,9 @@ export default tseslint.config(
     },
   },
   {
-    // The trace engine runs in a Web Worker, on the server and in the CLI: no React, Next, DOM or Node.
-    files: ['lib/trace/**/*.ts'],
-    ignores: ['lib/trace/**/*.test.ts'],
+    // The trace engine and the stats fast path run in a Web Worker, on the server and in the CLI: no React, Next, DOM or Node.
+    files: ['lib/trace/**/*.ts', 'lib/fast/**/*.ts'],
+    ignores: ['lib/trace/**/*.test.ts', 'lib/fast/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonl } from '../trace/testing/builders';
 import { tourLines } from '../trace/testing/tour';
 import { buildReport, GROUPS } from './report';
+import { projectsFolder } from './testing/projects';
 import { fastMerged, fullMerged, type Files } from './testing/equivalence';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -40,6 +41,7 @@ const cases: [string, () => Files][] = [
   ['test/fixtures/real (all together)', () => filesUnder('test/fixtures/real')],
   ['public/samples (all together)', () => filesUnder('public/samples')],
   ['the tour', () => ({ 'tour/tour.stream.jsonl': jsonl(tourLines()) })],
+  ['a generated projects folder (subagents in both layouts, a resumed session, a <synthetic> line)', projectsFolder],
 ];
 for (const dir of ['test/fixtures/real/claude-code-log/projects', 'public/samples']) {
   for (const sub of readdirSync(path.join(ROOT, dir))) cases.push([`${dir}/${sub}`, () => filesUnder(`${dir}/${sub}`)]);

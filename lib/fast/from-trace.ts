@@ -2,8 +2,8 @@ import { countedTurns } from '../trace/stats';
 import type { Trace, Turn } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
 import type { Call, Merged, SessionSummary } from './merge';
-import { promptOf, recordOf } from './records';
-import { inPromptWindow, type PromptWindow } from './scan';
+import { fileIdentity } from '../trace/parse';
+import { recordOf, RecordSink, type PromptWindow } from './records';
 
 /** The events a fast-path record is made from: what the prefilter must never miss. */
 function isRecordEvent(e: TraceEvent): boolean {
@@ -17,10 +17,18 @@ function isRecordEvent(e: TraceEvent): boolean {
 export function fromTrace(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Merged {
   const sessionOf = (e: TraceEvent): number => trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1;
   const sessions = new Map<number, SessionSummary>();
-  const promptDone = new Set<number>();
+  // The same first-prompt rule as the fast path, per file.
+  const sinks = new Map<number, RecordSink>();
   for (const e of trace.events) {
-    const prompt = !promptDone.has(e.src.source) && inPromptWindow(e.src, window) ? promptOf(e) : undefined;
-    if (prompt) promptDone.add(e.src.source);
+    let sink = sinks.get(e.src.source);
+    if (!sink) {
+      sink = new RecordSink(fileIdentity(trace.sources[e.src.source]?.name ?? '').fileSessionId, window);
+      sinks.set(e.src.source, sink);
+    }
+    const before = sink.records.length;
+    sink.add(e);
+    const added = sink.records[before];
+    const prompt = sink.records.length > before && added?.kind === 'prompt' ? added : undefined;
     if (!prompt && !isRecordEvent(e)) continue;
     const si = sessionOf(e);
     const id = trace.sessions[si]?.id ?? '?';

@@ -101,23 +101,53 @@ export function promptOf(e: TraceEvent): PromptRecord | undefined {
 }
 
 /**
- * Keeps the records of a file's events in order: the first prompt (when the caller says it is still wanted), the
- * events the stats depend on, and a marker wherever another line changes the session id later lines borrow.
+ * Keeps the records of a file's events in order: the events the stats depend on, a marker wherever another line
+ * changes the session id later lines borrow, and first prompts. A file's first prompts are looked for in its first
+ * lines only (`window`): the first prompt of each session, until one of the file's own session (named by the file, as
+ * Claude Code names session files; any, for a file not so named) ends the search. A resumed session's file starts with
+ * copies of the earlier session's lines, prompts included.
  */
 export class RecordSink {
   readonly records: LineRecord[] = [];
   firstSessionId: string | undefined;
-  promptFound = false;
+  /** Still looking for the file's first prompt. */
+  open = true;
   private lastSessionId: string | undefined;
+  private readonly prompted = new Set<string | undefined>();
+  private readonly ownSession: string | undefined;
+  private readonly window: PromptWindow;
 
-  add(e: TraceEvent, promptWanted: boolean): void {
+  constructor(ownSession: string | undefined, window: PromptWindow = PROMPT_WINDOW) {
+    this.ownSession = ownSession;
+    this.window = window;
+  }
+
+  add(e: TraceEvent): void {
     const sid = e.sessionId;
     if (sid !== undefined && this.firstSessionId === undefined) this.firstSessionId = sid;
-    const prompt = promptWanted && !this.promptFound ? promptOf(e) : undefined;
-    if (prompt) this.promptFound = true;
-    const rec = prompt ?? recordOf(e);
-    if (rec) this.records.push(rec);
-    else if (sid !== undefined && sid !== this.lastSessionId) this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
+    const prompt = this.open && inPromptWindow(e.src, this.window) ? promptOf(e) : undefined;
+    if (prompt && !this.prompted.has(sid)) {
+      this.prompted.add(sid);
+      this.records.push(prompt);
+      if (this.ownSession === undefined || sid === this.ownSession) this.open = false;
+    } else {
+      const rec = recordOf(e);
+      if (rec) this.records.push(rec);
+      else if (sid !== undefined && sid !== this.lastSessionId) this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
+    }
     if (sid !== undefined) this.lastSessionId = sid;
   }
+}
+
+export interface PromptWindow {
+  readonly lines: number;
+  readonly bytes: number;
+  readonly lineBytes: number;
+}
+
+/** Lines 1..200 that start within the file's first MiB and are at most 256 KiB long. */
+export const PROMPT_WINDOW: PromptWindow = { lines: 200, bytes: 1 << 20, lineBytes: 256 << 10 };
+
+export function inPromptWindow(src: { readonly line: number; readonly offset: number; readonly length: number }, w: PromptWindow = PROMPT_WINDOW): boolean {
+  return src.line >= 1 && src.line <= w.lines && src.offset < w.bytes && src.length <= w.lineBytes;
 }

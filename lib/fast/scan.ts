@@ -1,7 +1,7 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
 import type { Head } from '../trace/adapters/messages';
-import { decideMode, detectDialect, isObject, normalizeLine, type Dialect } from '../trace/parse';
-import { RecordSink, type LineRecord } from './records';
+import { decideMode, detectDialect, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
+import { inPromptWindow, PROMPT_WINDOW, RecordSink, type LineRecord, type PromptWindow } from './records';
 import { CANDIDATE_PATTERNS, nextStructural, searchBytes, type ByteSearch } from './search';
 
 /**
@@ -28,26 +28,12 @@ export interface ScanOptions {
   readonly window?: PromptWindow;
 }
 
-/**
- * The first prompt of a file is looked for in its first lines only: lines 1..200 that start within its first MiB and
- * are at most 256 KiB long. Every such line is parsed; after that window only the prefilter's candidates are.
- */
-export interface PromptWindow {
-  readonly lines: number;
-  readonly bytes: number;
-  readonly lineBytes: number;
-}
-
-export const PROMPT_WINDOW: PromptWindow = { lines: 200, bytes: 1 << 20, lineBytes: 256 << 10 };
-
-export function inPromptWindow(src: { readonly line: number; readonly offset: number; readonly length: number }, w: PromptWindow = PROMPT_WINDOW): boolean {
-  return src.line >= 1 && src.line <= w.lines && src.offset < w.bytes && src.length <= w.lineBytes;
-}
-
 const LF = 0x0a;
 const CR = 0x0d;
 /** Normalized events keep no text: the stats read none (prompts use their own options). */
 const NO_TEXT: NormalizeOptions = { clamp: 0 };
+
+export { inPromptWindow, PROMPT_WINDOW, type PromptWindow };
 
 /**
  * Scans a file pushed in chunks (of any size; the caller may reuse a chunk's buffer once `push` returns). Lines are
@@ -62,7 +48,7 @@ export class FileScanner {
   private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   private readonly norm: NormalizeOptions;
   private readonly promptNorm: NormalizeOptions;
-  private readonly sink = new RecordSink();
+  private readonly sink: RecordSink;
   private mode: 'undecided' | 'lines' | 'document';
   private dialect: Dialect | undefined;
   private pending: Uint8Array[] = [];
@@ -80,6 +66,7 @@ export class FileScanner {
     this.name = name;
     this.search = opts.search ?? searchBytes;
     this.promptWindow = opts.window ?? PROMPT_WINDOW;
+    this.sink = new RecordSink(fileIdentity(name).fileSessionId, this.promptWindow);
     this.norm = withInterner(NO_TEXT);
     this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
     this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
@@ -146,8 +133,10 @@ export class FileScanner {
   }
 
   private keep(bytes: Uint8Array): void {
-    // A copy: the caller may reuse the chunk's buffer.
-    this.pending.push(bytes.slice());
+    // A copy: the caller may reuse the chunk's buffer (and a Node Buffer's `slice` would not copy).
+    const copy = new Uint8Array(bytes.length);
+    copy.set(bytes);
+    this.pending.push(copy);
     this.pendingLength += bytes.length;
   }
 
@@ -194,7 +183,7 @@ export class FileScanner {
       return;
     }
     this.parseLine(buf, s, e, offset, true);
-    if (this.sink.promptFound && this.dialect !== undefined) this.window = false;
+    if (!this.sink.open && this.dialect !== undefined) this.window = false;
   }
 
   private parseLine(buf: Uint8Array, s: number, e: number, offset: number, inWindow: boolean): void {
@@ -222,8 +211,7 @@ export class FileScanner {
     if (!this.dialect) this.dialect = detectDialect(obj);
     const length = e > s && buf[e - 1] === CR ? e - s - 1 : e - s;
     const head: Head = { seq: 0, src: { source: 0, line: inWindow ? this.lineNo : 0, offset, length }, path: undefined };
-    const promptWanted = inWindow && !this.sink.promptFound;
-    this.sink.add(normalizeLine(obj, this.dialect, promptWanted ? this.promptNorm : this.norm, head), promptWanted);
+    this.sink.add(normalizeLine(obj, this.dialect, inWindow && this.sink.open ? this.promptNorm : this.norm, head));
   }
 }
 

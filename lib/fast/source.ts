@@ -1,7 +1,7 @@
 import { maybeGunzip } from '../trace/lines';
-import { parseSource, type SourceInput } from '../trace/parse';
+import { fileIdentity, parseSource, type SourceInput } from '../trace/parse';
 import { RecordSink } from './records';
-import { FileScanner, inPromptWindow, type FileScan, type ScanOptions } from './scan';
+import { FileScanner, type FileScan, type ScanOptions } from './scan';
 
 /** Scans one input (gzip or not, lines or a JSON document): the fast path over any byte source. */
 export async function scanSource(input: SourceInput, opts: ScanOptions = {}): Promise<FileScan> {
@@ -22,8 +22,8 @@ export async function scanSource(input: SourceInput, opts: ScanOptions = {}): Pr
  * through the full parser, and its events become records as the fast path's would.
  */
 export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): Promise<FileScan> {
-  const sink = new RecordSink();
-  const info = await parseSource(input, 0, { nextSeq: () => 0, event: (e) => sink.add(e, inPromptWindow(e.src, opts.window)), diagnostic: () => undefined });
+  const sink = new RecordSink(fileIdentity(input.name).fileSessionId, opts.window);
+  const info = await parseSource(input, 0, { nextSeq: () => 0, event: (e) => sink.add(e), diagnostic: () => undefined });
   return {
     name: input.name,
     bytes: info.bytes,
