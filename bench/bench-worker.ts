@@ -2,11 +2,14 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { loadTrace } from '../lib/trace/load';
 import { computeStats } from '../lib/trace/stats';
+import { scanFiles } from '../lib/cli/fast-node';
+import { buildReport, mergeScans } from '../lib/fast';
 
 const [mode, file] = process.argv.slice(2);
-if (!file || (mode !== 'baseline' && mode !== 'loupe')) throw new Error('usage: bench-worker baseline|loupe <file>');
+if (!file || (mode !== 'baseline' && mode !== 'loupe' && mode !== 'stats')) throw new Error('usage: bench-worker baseline|loupe|stats <file>');
 
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 let events: number | undefined;
 if (mode === 'baseline') {
   // The floor from PERF.md: read, decode to one string, split, JSON.parse every line, keep nothing.
@@ -18,6 +21,12 @@ if (mode === 'baseline') {
     n += 1;
   }
   if (n === 0) throw new Error('no lines');
+} else if (mode === 'stats') {
+  // The stats fast path, in this thread: prefilter, parse the candidates, merge, one report.
+  const scans = await scanFiles([{ path: file, name: 'bench/session.jsonl', size: statSync(file).size }], { threads: 0 });
+  const merged = mergeScans(scans.map((scan) => ({ scan, project: 'bench' })));
+  if (buildReport(merged, 'day', { utc: true }).totals.modelCalls === 0) throw new Error('no model calls');
+  events = merged.calls.length;
 } else {
   const size = statSync(file).size;
   // A Node read stream is an async iterable of Buffers (Uint8Arrays): no web-stream adapter in between.
@@ -27,4 +36,6 @@ if (mode === 'baseline') {
   events = trace.events.length;
 }
 const ms = performance.now() - t0;
-process.stdout.write(`${JSON.stringify({ ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, ...(events !== undefined ? { events } : {}) })}\n`);
+const cpu = process.cpuUsage(cpu0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
+process.stdout.write(`${JSON.stringify({ ms, cpuMs, maxRssBytes: process.resourceUsage().maxRSS * 1024, ...(events !== undefined ? { events } : {}) })}\n`);

@@ -1,6 +1,6 @@
 // The stats fast path: a prefilter over raw bytes, the full model's accounting rules, and reports per session, day,
 // project and model. Pure and isomorphic: Node runs it in worker_threads (lib/cli), a browser in Web Workers.
-export { FileScanner, scanBytes, type FileScan, type ScanOptions } from './scan';
+export { FileScanner, scanBytes, PROMPT_WINDOW, type FileScan, type ScanOptions, type PromptWindow } from './scan';
 export { scanSource, scanDocument } from './source';
 export { mergeScans, type Call, type Merged, type ScannedFile, type SessionSummary } from './merge';
 export { fromTrace } from './from-trace';

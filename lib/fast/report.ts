@@ -1,4 +1,4 @@
-import { costOf, DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
+import { costOf, DEFAULT_PRICES, modelFamily, type PriceTable } from '../trace/pricing/pricing';
 import { round6 } from '../trace/stats';
 import type { Call, Merged, SessionSummary } from './merge';
 
@@ -154,12 +154,23 @@ function pricedCalls(merged: Merged, opts: ReportOptions): Priced[] {
   const prices = opts.prices ?? DEFAULT_PRICES;
   const utc = opts.utc === true;
   const out: Priced[] = [];
+  // Thousands of calls share a few models: look each price up once.
+  const costs = new Map<string | undefined, (c: Call) => { usd: number; priced: boolean }>();
+  const costFn = (model: string | undefined): ((c: Call) => { usd: number; priced: boolean }) => {
+    let f = costs.get(model);
+    if (!f) {
+      const table = { ...prices, models: prices.models.filter((m) => m.id === (model ? modelFamily(model) : '')) };
+      f = (c) => costOf(c.usage, c.model, table);
+      costs.set(model, f);
+    }
+    return f;
+  };
   for (const call of merged.calls) {
     const day = call.time === undefined ? null : dayOf(call.time, utc);
     if ((opts.since !== undefined || opts.until !== undefined) && day === null) continue;
     if (day !== null && opts.since !== undefined && day < opts.since) continue;
     if (day !== null && opts.until !== undefined && day > opts.until) continue;
-    const cost = costOf(call.usage, call.model, prices);
+    const cost = costFn(call.model)(call);
     out.push({ call, day, usd: cost.usd, priced: cost.priced });
   }
   return out;

@@ -26,6 +26,11 @@ export interface ScanOptions {
   readonly search?: ByteSearch;
   /** Tests shrink it, so that the prefilter decides nearly every line. */
   readonly window?: PromptWindow;
+  /**
+   * Scan a later part of a file (its bytes from `offset`, starting at a line start): no first prompt is looked for,
+   * the file is lines, and its dialect is the one the file's start decided (see `FileScanner.dialect`).
+   */
+  readonly continuation?: { readonly offset: number; readonly dialect: Dialect };
 }
 
 const LF = 0x0a;
@@ -70,6 +75,20 @@ export class FileScanner {
     this.norm = withInterner(NO_TEXT);
     this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
     this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
+    const cont = opts.continuation;
+    if (cont) {
+      this.mode = 'lines';
+      this.dialect = cont.dialect;
+      this.window = false;
+      this.started = true;
+      this.absolute = cont.offset;
+      this.lineStart = cont.offset;
+    }
+  }
+
+  /** The dialect the file's lines so far decided (the full model's rule: the first line that tells). */
+  get fileDialect(): Dialect | undefined {
+    return this.dialect;
   }
 
   get isDocument(): boolean {

@@ -21,22 +21,24 @@ export const searchBytes: ByteSearch = (hay, needle, from) => {
 };
 
 const BACKSLASH = 0x5c;
+const QUOTE = 0x22;
 
 /**
- * The patterns that mark a line the stats can depend on. Each is quoted, so inside a JSON string it can only appear
- * escaped (`\"assistant\"`): an unescaped match is a key or a value of the structure. Together they catch every
- * assistant message (`"type":"assistant"`), every stream frame that opens, updates or closes a message's usage
- * (`"message_start"`, `"message_delta"`, `"message_stop"`) and every `result` frame (`"type":"result"`), whatever the
- * whitespace. Lines without any of them are never decoded. (Keys or values spelled with `\u` escapes of plain
- * letters, which no JSON writer produces, would slip past.)
+ * The patterns that mark a line the stats can depend on, each an opening quote followed by `needle`. Inside a JSON
+ * string a quote is escaped (`\"assistant\"`), so a match whose quote is not preceded by a backslash is a key or a
+ * value of the structure. Together they catch every assistant message (`"type":"assistant"`), every stream frame that
+ * opens, updates or closes a message's usage (`"message_start"`, `"message_delta"`, `"message_stop"`) and every
+ * `result` frame (`"type":"result"`), whatever the whitespace. Lines without any are never decoded. (Keys or values
+ * spelled with `\u` escapes of plain letters, which no JSON writer produces, would slip past.) The needles leave the
+ * quote out: searching for a first byte as common as `"` is several times slower.
  */
-export const CANDIDATE_PATTERNS: readonly Uint8Array[] = ['"assistant"', '"message_', '"result"'].map((p) => new TextEncoder().encode(p));
+export const CANDIDATE_PATTERNS: readonly Uint8Array[] = ['assistant"', 'message_', 'result"'].map((p) => new TextEncoder().encode(p));
 
-/** The next match of `needle` in `hay[from, to)` that is not preceded by a backslash (an escaped quote); else -1. */
+/** The next match of `needle` in `hay[from, to)` right after an unescaped quote; else -1. */
 export function nextStructural(search: ByteSearch, hay: Uint8Array, needle: Uint8Array, from: number, to: number): number {
   let at = search(hay, needle, from);
   while (at >= 0 && at < to) {
-    if (at === 0 || hay[at - 1] !== BACKSLASH) return at;
+    if (at >= 1 && hay[at - 1] === QUOTE && (at === 1 || hay[at - 2] !== BACKSLASH)) return at;
     at = search(hay, needle, at + 1);
   }
   return -1;
