@@ -1,7 +1,25 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'buffer', 'util', 'url', 'zlib', 'http', 'https', 'net', 'worker_threads', 'readline', 'events', 'process'];
+const nodeBuiltins = [
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'stream',
+  'buffer',
+  'util',
+  'url',
+  'zlib',
+  'http',
+  'https',
+  'net',
+  'worker_threads',
+  'readline',
+  'events',
+  'process',
+];
 
 export default tseslint.config(
   { ignores: ['.next/**', 'node_modules/**', 'bench/.cache/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**'] },
@@ -34,7 +52,21 @@ export default tseslint.config(
       ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'localStorage',
+          'sessionStorage',
+          'location',
+          'process',
+          'Buffer',
+          'require',
+          '__dirname',
+          '__filename',
+          'global',
+          'setImmediate',
+        ].map((name) => ({
           name,
           message: 'lib/trace must not use DOM or Node globals.',
         })),

@@ -12,7 +12,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const noZodLocales = {
   name: 'no-zod-locales',
   setup(b) {
-    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: 'zod-locales', namespace: 'stub' } : undefined));
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: 'zod-locales', namespace: 'stub' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export {};', loader: 'js' }));
   },
 };

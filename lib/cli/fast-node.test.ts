@@ -33,7 +33,15 @@ describe('scanRange', () => {
     const dialect = sniffDialect(task);
     expect(dialect).toBeDefined();
     for (const parts of [2, 7, 31]) {
-      const scans = Array.from({ length: parts }, (_, k) => scanRange({ ...task, start: Math.floor((task.size * k) / parts), end: Math.floor((task.size * (k + 1)) / parts), ...(dialect ? { dialect } : {}) }, 997, { window }) ?? fail());
+      const scans = Array.from(
+        { length: parts },
+        (_, k) =>
+          scanRange(
+            { ...task, start: Math.floor((task.size * k) / parts), end: Math.floor((task.size * (k + 1)) / parts), ...(dialect ? { dialect } : {}) },
+            997,
+            { window },
+          ) ?? fail(),
+      );
       expect(mergeScans([{ scan: joinScans(scans), project: 'p' }])).toEqual(whole);
     }
   });

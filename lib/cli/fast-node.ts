@@ -181,7 +181,7 @@ function planJobs(tasks: readonly FileTask[], threads: number): { jobs: Job[]; p
 }
 
 async function runJob(job: Job): Promise<FileScan | null> {
-  return job.range ? scanRange(job.range) ?? null : scanFile(job.task);
+  return job.range ? (scanRange(job.range) ?? null) : scanFile(job.task);
 }
 
 /** Scans every file, in workers when asked (the biggest jobs first, each worker taking the next when done). */

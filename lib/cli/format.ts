@@ -92,11 +92,27 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
   ];
   const models = table([
     ['model', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-    ...s.byModel.map((b) => [b.label, int(b.apiMessages), int(b.tokens.input), int(b.tokens.output), int(b.tokens.cacheCreation), int(b.tokens.cacheRead), b.priced ? usd(b.costUsd) : 'unpriced']),
+    ...s.byModel.map((b) => [
+      b.label,
+      int(b.apiMessages),
+      int(b.tokens.input),
+      int(b.tokens.output),
+      int(b.tokens.cacheCreation),
+      int(b.tokens.cacheRead),
+      b.priced ? usd(b.costUsd) : 'unpriced',
+    ]),
   ]);
   const agents = table([
     ['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-    ...s.byAgent.map((b) => [b.label, int(b.apiMessages), int(b.tokens.input), int(b.tokens.output), int(b.tokens.cacheCreation), int(b.tokens.cacheRead), usd(b.costUsd)]),
+    ...s.byAgent.map((b) => [
+      b.label,
+      int(b.apiMessages),
+      int(b.tokens.input),
+      int(b.tokens.output),
+      int(b.tokens.cacheCreation),
+      int(b.tokens.cacheRead),
+      usd(b.costUsd),
+    ]),
   ]);
   return [...head, '', models, '', agents, ...(turnTables ? ['', formatTurnTables(turnTables)] : [])].join('\n');
 }

@@ -17,7 +17,15 @@ const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 
 /** `opus-4-6, haiku-4-5`: model ids without the `claude-` prefix and date suffix. */
 const models = (ms: readonly string[]): string => ms.map((m) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '')).join(', ');
 
-const tokenCells = (t: Totals): string[] => [int(t.modelCalls), int(t.tokens.input), int(t.tokens.output), int(t.tokens.cacheWrite), int(t.tokens.cacheRead), int(t.tokens.total), t.unpricedModels.length ? `${usd(t.costUsd)}*` : usd(t.costUsd)];
+const tokenCells = (t: Totals): string[] => [
+  int(t.modelCalls),
+  int(t.tokens.input),
+  int(t.tokens.output),
+  int(t.tokens.cacheWrite),
+  int(t.tokens.cacheRead),
+  int(t.tokens.total),
+  t.unpricedModels.length ? `${usd(t.costUsd)}*` : usd(t.costUsd),
+];
 const TOKEN_HEAD = ['calls', 'input', 'output', 'cache write', 'cache read', 'total tokens', 'cost'];
 
 function isSession(r: Row): r is SessionRow {
@@ -41,15 +49,40 @@ export function formatReport(report: StatsReport, about: string): string {
   switch (report.by) {
     case 'session':
       body = table(
-        [['start', 'project', 'session', ...TOKEN_HEAD, 'duration', 'models', 'first prompt'], ...rows.filter(isSession).map((r) => [minute(r.start, utc), cut(r.project, 32), r.sessionId.slice(0, 8), ...tokenCells(r), duration(r.durationMs ?? undefined), models(r.models), cut(r.firstPrompt ?? '', 48)])],
+        [
+          ['start', 'project', 'session', ...TOKEN_HEAD, 'duration', 'models', 'first prompt'],
+          ...rows
+            .filter(isSession)
+            .map((r) => [
+              minute(r.start, utc),
+              cut(r.project, 32),
+              r.sessionId.slice(0, 8),
+              ...tokenCells(r),
+              duration(r.durationMs ?? undefined),
+              models(r.models),
+              cut(r.firstPrompt ?? '', 48),
+            ]),
+        ],
         [0, 1, 2, 11, 12],
       );
       break;
     case 'day':
-      body = table([['day', 'sessions', ...TOKEN_HEAD, 'models'], ...rows.filter(isDay).map((r) => [r.day ?? '(no date)', int(r.sessions), ...tokenCells(r), models(r.models)])], [0, 9]);
+      body = table(
+        [
+          ['day', 'sessions', ...TOKEN_HEAD, 'models'],
+          ...rows.filter(isDay).map((r) => [r.day ?? '(no date)', int(r.sessions), ...tokenCells(r), models(r.models)]),
+        ],
+        [0, 9],
+      );
       break;
     case 'project':
-      body = table([['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'], ...rows.filter(isProject).map((r) => [cut(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)])], [0, 9, 10]);
+      body = table(
+        [
+          ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
+          ...rows.filter(isProject).map((r) => [cut(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
+        ],
+        [0, 9, 10],
+      );
       break;
     case 'model':
       body = table([['model', 'sessions', ...TOKEN_HEAD], ...rows.filter(isModel).map((r) => [r.model, int(r.sessions), ...tokenCells(r)])]);

@@ -54,7 +54,8 @@ function conv(n: number, k: number): { input: number; output: number; cacheRead:
 // Per million tokens: Opus 4.6 5 / 25 / 6.25 (5m write) / 0.5 (read); Haiku 4.5 1 / 5 / 1.25 / 0.1.
 const OPUS = { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 };
 const HAIKU = { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 };
-const cost = (t: ReturnType<typeof conv>, p: typeof OPUS): number => (t.input * p.input + t.output * p.output + t.cacheWrite * p.cacheWrite + t.cacheRead * p.cacheRead) / 1e6;
+const cost = (t: ReturnType<typeof conv>, p: typeof OPUS): number =>
+  (t.input * p.input + t.output * p.output + t.cacheWrite * p.cacheWrite + t.cacheRead * p.cacheRead) / 1e6;
 const TASK = { input: 5, output: 30, cacheRead: 4000, cacheWrite: 0 };
 
 const [S1, S2, S3, S4, S5] = SESSIONS.map((s) => s.id);
@@ -80,12 +81,21 @@ describe('loupe stats --by', () => {
       expect(row.tokens.total).toBe(row.tokens.input + row.tokens.output + row.tokens.cacheWrite + row.tokens.cacheRead);
     }
     const s1 = r.rows.find((x) => x.sessionId === S1);
-    expect(s1).toMatchObject({ firstPrompt: SESSIONS[0]?.prompt, start: '2026-03-01T09:00:00.000Z', end: '2026-03-01T09:12:10.000Z', durationMs: 730_000, models: ['claude-haiku-4-5-20251001', 'claude-opus-4-6'] });
+    expect(s1).toMatchObject({
+      firstPrompt: SESSIONS[0]?.prompt,
+      start: '2026-03-01T09:00:00.000Z',
+      end: '2026-03-01T09:12:10.000Z',
+      durationMs: 730_000,
+      models: ['claude-haiku-4-5-20251001', 'claude-opus-4-6'],
+    });
     // The resumed session's file starts with the earlier session's lines: its own prompt is still found.
     expect(r.rows.find((x) => x.sessionId === S4)?.firstPrompt).toBe(SESSIONS[3]?.prompt);
     expect(r.uncounted).toEqual({ synthetic: 1, noUsage: 0 });
     expect(r.totals.modelCalls).toBe(17);
-    expect(r.totals.costUsd).toBeCloseTo(Object.values(EXPECTED).reduce((n, e) => n + e.usd, 0), 6);
+    expect(r.totals.costUsd).toBeCloseTo(
+      Object.values(EXPECTED).reduce((n, e) => n + e.usd, 0),
+      6,
+    );
   });
 
   it('day, project and model: the rows add up to the same totals', async () => {
@@ -148,7 +158,9 @@ describe('loupe stats --by', () => {
     const r = await run(['stats', projects, '--by', 'session', '--utc']);
     expect(r.code).toBe(0);
     const lines = r.out.split('\n');
-    expect(lines[0]).toMatch(/^start\s+project\s+session\s+calls\s+input\s+output\s+cache write\s+cache read\s+total tokens\s+cost\s+duration\s+models\s+first prompt$/);
+    expect(lines[0]).toMatch(
+      /^start\s+project\s+session\s+calls\s+input\s+output\s+cache write\s+cache read\s+total tokens\s+cost\s+duration\s+models\s+first prompt$/,
+    );
     expect(lines[1]).toMatch(/^2026-03-01 09:00\s+-home-dev-alpha\s+a0000000\s+6\s/);
     expect(r.out).toContain('5 session(s), 17 model calls');
     expect(r.out).toContain('days in UTC');

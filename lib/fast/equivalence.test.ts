@@ -46,7 +46,11 @@ const cases: [string, () => Files][] = [
 for (const dir of ['test/fixtures/real/claude-code-log/projects', 'public/samples']) {
   for (const sub of readdirSync(path.join(ROOT, dir))) cases.push([`${dir}/${sub}`, () => filesUnder(`${dir}/${sub}`)]);
 }
-for (const f of ['test/fixtures/real/spotter/transcripts/short.jsonl', 'test/fixtures/real/open-harness/golden/structured-output.stream.jsonl', 'test/fixtures/real/open-harness/golden/structured-output.json']) {
+for (const f of [
+  'test/fixtures/real/spotter/transcripts/short.jsonl',
+  'test/fixtures/real/open-harness/golden/structured-output.stream.jsonl',
+  'test/fixtures/real/open-harness/golden/structured-output.json',
+]) {
   cases.push([f, () => filesUnder(f)]);
 }
 

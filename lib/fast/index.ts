@@ -5,5 +5,21 @@ export { scanSource, scanDocument } from './source';
 export { mergeScans, type Call, type Merged, type ScannedFile, type SessionSummary } from './merge';
 export { fromTrace } from './from-trace';
 export { projectOf } from './project';
-export { buildReport, sessionRows, parseDay, dayOf, GROUPS, type GroupBy, type ReportOptions, type StatsReport, type SessionRow, type DayRow, type ProjectRow, type ModelRow, type Row, type Totals, type Tokens } from './report';
+export {
+  buildReport,
+  sessionRows,
+  parseDay,
+  dayOf,
+  GROUPS,
+  type GroupBy,
+  type ReportOptions,
+  type StatsReport,
+  type SessionRow,
+  type DayRow,
+  type ProjectRow,
+  type ModelRow,
+  type Row,
+  type Totals,
+  type Tokens,
+} from './report';
 export { searchBytes, type ByteSearch } from './search';

@@ -62,7 +62,11 @@ interface CallState {
   stream?: StreamRebuild;
 }
 
-const identity = (c: CallState): CallIdentity => ({ ...(c.requestId ? { requestId: c.requestId } : {}), isSidechain: c.isSidechain, firstUsage: c.copies[0]?.usage });
+const identity = (c: CallState): CallIdentity => ({
+  ...(c.requestId ? { requestId: c.requestId } : {}),
+  isSidechain: c.isSidechain,
+  firstUsage: c.copies[0]?.usage,
+});
 
 /**
  * Merges scanned files in the full model's file order (`orderInputs`), applying its rules in its order: assistant
@@ -87,7 +91,13 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
     if (!s.files.includes(file.scan.name)) s.files.push(file.scan.name);
     return s;
   };
-  const newCall = (sessionId: string, file: ScannedFile, messageId: string | undefined, requestId: string | undefined, r: AssistantRecord | StreamRecord): CallState => {
+  const newCall = (
+    sessionId: string,
+    file: ScannedFile,
+    messageId: string | undefined,
+    requestId: string | undefined,
+    r: AssistantRecord | StreamRecord,
+  ): CallState => {
     const c: CallState = {
       sessionId,
       project: sessions.get(sessionId)?.project ?? file.project,
@@ -119,7 +129,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       const s = session(sid, file);
       touchSpan(s, r);
       if (r.kind === 'assistant') {
-        const candidates = r.messageId !== undefined ? byMessage.get(r.messageId) ?? [] : [];
+        const candidates = r.messageId !== undefined ? (byMessage.get(r.messageId) ?? []) : [];
         const c = (r.messageId !== undefined ? findCall(candidates, identity, r) : undefined) ?? newCall(sid, file, r.messageId, r.requestId, r);
         if (r.model && !c.model) c.model = r.model;
         if (r.synthetic) c.synthetic = true;

@@ -57,7 +57,10 @@ export const PROMPT_CHARS = 200;
 
 /** A prompt on one line, whitespace collapsed, cut to `PROMPT_CHARS`. */
 export function shortPrompt(text: string): string {
-  const flat = text.slice(0, PROMPT_CHARS * 4).replace(/\s+/g, ' ').trim();
+  const flat = text
+    .slice(0, PROMPT_CHARS * 4)
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1)}…` : flat;
 }
 

@@ -115,7 +115,17 @@ interface Acc {
   last?: number;
 }
 
-const newAcc = (): Acc => ({ calls: 0, input: 0, output: 0, cacheWrite: 0, cacheRead: 0, cost: 0, unpriced: new Set(), models: new Set(), sessions: new Set() });
+const newAcc = (): Acc => ({
+  calls: 0,
+  input: 0,
+  output: 0,
+  cacheWrite: 0,
+  cacheRead: 0,
+  cost: 0,
+  unpriced: new Set(),
+  models: new Set(),
+  sessions: new Set(),
+});
 
 function add(a: Acc, c: Call, usd: number, priced: boolean): void {
   const model = c.model ?? NO_MODEL;

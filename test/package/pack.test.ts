@@ -48,7 +48,10 @@ describe('the packed loupe', () => {
   });
 
   it('loupe stats --by session over a projects folder, in worker threads or not', () => {
-    const inline = JSON.parse(run('stats', path.join(dir, 'projects'), '--by', 'session', '--json', '--threads', '0')) as { totals: { modelCalls: number }; rows: unknown[] };
+    const inline = JSON.parse(run('stats', path.join(dir, 'projects'), '--by', 'session', '--json', '--threads', '0')) as {
+      totals: { modelCalls: number };
+      rows: unknown[];
+    };
     const threaded = JSON.parse(run('stats', path.join(dir, 'projects'), '--by', 'session', '--json', '--threads', '2')) as typeof inline;
     expect(inline.totals.modelCalls).toBe(17);
     expect(inline.rows).toHaveLength(5);

@@ -26,7 +26,10 @@ export const project = (name: string): string => projectOf(name, '(files)');
 export async function fastMerged(files: Files, opts: { chunk?: number; search?: ByteSearch; window?: PromptWindow } = {}): Promise<Merged> {
   const scans = await Promise.all(
     Object.entries(files).map(async ([name, data]) => ({
-      scan: await scanSource(opts.chunk ? chunkedSource(name, data, opts.chunk) : memorySource(name, data), { ...(opts.search ? { search: opts.search } : {}), ...(opts.window ? { window: opts.window } : {}) }),
+      scan: await scanSource(opts.chunk ? chunkedSource(name, data, opts.chunk) : memorySource(name, data), {
+        ...(opts.search ? { search: opts.search } : {}),
+        ...(opts.window ? { window: opts.window } : {}),
+      }),
       project: project(name),
     })),
   );
