@@ -1,12 +1,21 @@
-// One measurement in a fresh process (spawned by node-bench.ts): prints {ms, maxRssBytes, events?} as JSON.
+// One measurement in a fresh process (spawned by node-bench.ts): prints {ms, cpuMs, maxRssBytes, events?} as JSON.
+//   baseline     read + decode + split + JSON.parse of every line
+//   loupe        the full loader and model + computeStats
+//   stats        the stats fast path in this thread (prefilter, candidates parsed, merge, a report by day)
+//   stats-mt     the same with the CLI's worker pool (dist/loupe.mjs as the worker; big files cut in ranges)
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { loadTrace } from '../lib/trace/load';
-import { computeStats } from '../lib/trace/stats';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { scanFiles } from '../lib/cli/fast-node';
 import { buildReport, mergeScans } from '../lib/fast';
+import { loadTrace } from '../lib/trace/load';
+import { computeStats } from '../lib/trace/stats';
 
 const [mode, file] = process.argv.slice(2);
-if (!file || (mode !== 'baseline' && mode !== 'loupe' && mode !== 'stats')) throw new Error('usage: bench-worker baseline|loupe|stats <file>');
+const MODES = ['baseline', 'loupe', 'stats', 'stats-mt'];
+if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file>`);
+const WORKER = pathToFileURL(path.resolve(import.meta.dirname, '../dist/loupe.mjs'));
 
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
@@ -21,9 +30,9 @@ if (mode === 'baseline') {
     n += 1;
   }
   if (n === 0) throw new Error('no lines');
-} else if (mode === 'stats') {
-  // The stats fast path, in this thread: prefilter, parse the candidates, merge, one report.
-  const scans = await scanFiles([{ path: file, name: 'bench/session.jsonl', size: statSync(file).size }], { threads: 0 });
+} else if (mode === 'stats' || mode === 'stats-mt') {
+  const threads = mode === 'stats' ? 0 : availableParallelism();
+  const scans = await scanFiles([{ path: file, name: 'bench/session.jsonl', size: statSync(file).size }], { threads, workerUrl: WORKER });
   const merged = mergeScans(scans.map((scan) => ({ scan, project: 'bench' })));
   if (buildReport(merged, 'day', { utc: true }).totals.modelCalls === 0) throw new Error('no model calls');
   events = merged.calls.length;

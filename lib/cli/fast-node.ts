@@ -184,19 +184,25 @@ async function runJob(job: Job): Promise<FileScan | null> {
   return job.range ? (scanRange(job.range) ?? null) : scanFile(job.task);
 }
 
-/** Scans every file, in workers when asked (the biggest jobs first, each worker taking the next when done). */
+/**
+ * Scans every file. With threads, this thread and `threads - 1` workers share one queue of jobs (biggest first): a
+ * worker is a new isolate that must load the bundle and warm up its JIT, so this thread, warm or not, works too. Each
+ * worker holds two jobs, so it never waits while this thread is busy with one.
+ */
 export async function scanFiles(tasks: readonly FileTask[], opts: PoolOptions): Promise<FileScan[]> {
   const threads = opts.workerUrl ? opts.threads : 0;
   const { jobs, parts } = planJobs(tasks, threads);
   const results: (FileScan | null | undefined)[] = new Array(jobs.length);
-  const workers = Math.min(threads, jobs.length);
-  if (workers <= 1 || !opts.workerUrl) {
-    for (const job of jobs) results[job.i] = await runJob(job);
-  } else {
-    const queue = [...jobs].sort((a, b) => size(b) - size(a));
-    const url = opts.workerUrl;
-    await Promise.all(Array.from({ length: workers }, () => work(url, queue, results)));
+  const queue = [...jobs].sort((a, b) => size(b) - size(a));
+  const workers = opts.workerUrl ? Math.min(threads - 1, jobs.length - 1) : 0;
+  const url = opts.workerUrl;
+  const pool = url ? Array.from({ length: Math.max(0, workers) }, () => work(url, queue, results)) : [];
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    results[job.i] = await runJob(job);
+    // Let the workers' replies in, so they get their next jobs.
+    await new Promise((resolve) => setImmediate(resolve));
   }
+  await Promise.all(pool);
   return Promise.all(
     tasks.map(async (task, t) => {
       const scans = (parts[t] ?? []).map((j) => results[j]);
@@ -211,24 +217,30 @@ const size = (j: Job): number => (j.range ? j.range.end - j.range.start : j.task
 
 function work(url: URL, queue: Job[], results: (FileScan | null | undefined)[]): Promise<void> {
   const worker = new Worker(url, { workerData: { tag: WORKER_TAG } });
+  let busy = 0;
   return new Promise<void>((resolve, reject) => {
-    const next = (): void => {
-      const job = queue.shift();
-      if (job) worker.postMessage(job);
-      else void worker.terminate().then(() => resolve());
+    const feed = (): void => {
+      while (busy < 2) {
+        const job = queue.shift();
+        if (!job) break;
+        busy += 1;
+        worker.postMessage(job);
+      }
+      if (busy === 0) void worker.terminate().then(() => resolve());
     };
     // Replies come from our own worker (runScanWorker below).
     worker.on('message', (r: Reply) => {
+      busy -= 1;
       if ('error' in r) {
         void worker.terminate();
         reject(new Error(r.error));
         return;
       }
       results[r.i] = r.scan;
-      next();
+      feed();
     });
     worker.on('error', reject);
-    next();
+    feed();
   });
 }
 

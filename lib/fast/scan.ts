@@ -61,6 +61,8 @@ export class FileScanner {
   /** Absolute offset of the next chunk's first byte, and of the pending line's first byte. */
   private absolute = 0;
   private lineStart = 0;
+  /** Offset of the first byte pushed (a continuation starts inside the file). */
+  private startOffset = 0;
   private lineNo = 0;
   private window = true;
   private started = false;
@@ -83,6 +85,7 @@ export class FileScanner {
       this.started = true;
       this.absolute = cont.offset;
       this.lineStart = cont.offset;
+      this.startOffset = cont.offset;
     }
   }
 
@@ -143,7 +146,7 @@ export class FileScanner {
     }
     return {
       name: this.name,
-      bytes: this.absolute,
+      bytes: this.absolute - this.startOffset,
       records: this.sink.records,
       ...(this.sink.firstSessionId !== undefined ? { firstSessionId: this.sink.firstSessionId } : {}),
       parsedLines: this.parsedLines,
