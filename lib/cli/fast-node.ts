@@ -22,7 +22,7 @@ const CHUNK = 4 << 20;
 /** Ranges of big files are this long (`LOUPE_RANGE_MB` changes it, for tests); a file of two or more is cut. */
 function rangeBytes(): number {
   const mb = Number(process.env['LOUPE_RANGE_MB']);
-  return Math.max(PROMPT_WINDOW.bytes, Number.isFinite(mb) && mb > 0 ? mb * (1 << 20) : 24 << 20);
+  return Math.max(PROMPT_WINDOW.bytes, Number.isFinite(mb) && mb > 0 ? mb * (1 << 20) : 64 << 20);
 }
 const LF = 0x0a;
 
@@ -138,10 +138,14 @@ export interface PoolOptions {
   readonly workerUrl?: URL;
 }
 
-/** Worker threads worth starting: one per core, none for little work (starting one costs tens of milliseconds). */
+/**
+ * Worker threads worth starting: one per core, none for less than 128 MiB. A worker is a new isolate that loads the
+ * bundle and warms its JIT up again (a few hundred milliseconds of CPU, the first tens of MB it scans run several
+ * times slower than the rest), so it only pays off on big folders and files.
+ */
 export function defaultThreads(tasks: readonly FileTask[]): number {
   const bytes = tasks.reduce((n, t) => n + t.size, 0);
-  if (bytes < 32 << 20 || (tasks.length < 2 && bytes < 2 * rangeBytes())) return 0;
+  if (bytes < 128 << 20 || (tasks.length < 2 && bytes < 2 * rangeBytes())) return 0;
   return availableParallelism();
 }
 
@@ -216,7 +220,8 @@ export async function scanFiles(tasks: readonly FileTask[], opts: PoolOptions): 
 const size = (j: Job): number => (j.range ? j.range.end - j.range.start : j.task.size);
 
 function work(url: URL, queue: Job[], results: (FileScan | null | undefined)[]): Promise<void> {
-  const worker = new Worker(url, { workerData: { tag: WORKER_TAG } });
+  // The bundle is plain JavaScript: no loader flags of this process (tsx, in the benchmarks) are passed on.
+  const worker = new Worker(url, { workerData: { tag: WORKER_TAG }, execArgv: [] });
   let busy = 0;
   return new Promise<void>((resolve, reject) => {
     const feed = (): void => {

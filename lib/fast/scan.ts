@@ -2,7 +2,7 @@ import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace
 import type { Head } from '../trace/adapters/messages';
 import { decideMode, detectDialect, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { inPromptWindow, PROMPT_WINDOW, RecordSink, type LineRecord, type PromptWindow } from './records';
-import { CANDIDATE_PATTERNS, nextStructural, searchBytes, type ByteSearch } from './search';
+import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, type ByteSearch } from './search';
 
 /**
  * The fast path's view of one file: the records of the lines the stats depend on, in line order. A pure function of
@@ -176,7 +176,7 @@ export class FileScanner {
 
   /** Outside the window: jumps from one pattern match to the next, decoding only the lines that hold one. */
   private candidates(buf: Uint8Array, from: number, to: number, base: number): void {
-    const pats = CANDIDATE_PATTERNS;
+    const pats = this.dialect === 'claude-code' ? SESSION_PATTERNS : CANDIDATE_PATTERNS;
     const next = pats.map((p) => nextStructural(this.search, buf, p, from, to));
     for (;;) {
       let m = -1;

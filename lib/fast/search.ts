@@ -34,6 +34,12 @@ const QUOTE = 0x22;
  */
 export const CANDIDATE_PATTERNS: readonly Uint8Array[] = ['assistant"', 'message_', 'result"'].map((p) => new TextEncoder().encode(p));
 
+/**
+ * In a Claude Code session file only assistant lines count: the session dialect has no stream or result frames (a line
+ * of that type is kept as an unknown event), so once a file is known to be one, one pattern is enough.
+ */
+export const SESSION_PATTERNS: readonly Uint8Array[] = CANDIDATE_PATTERNS.slice(0, 1);
+
 /** The next match of `needle` in `hay[from, to)` right after an unescaped quote; else -1. */
 export function nextStructural(search: ByteSearch, hay: Uint8Array, needle: Uint8Array, from: number, to: number): number {
   let at = search(hay, needle, from);
