@@ -3,7 +3,7 @@ import { chunksOf, maybeGunzip, type ByteSource } from '../trace/lines';
 import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { parseBytes } from '../trace/parse';
+import { parseBytes, type SourceInfo } from '../trace/parse';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
 // The one load loop: the browser worker, the CLI and the tests all load traces through `loadSources`.
@@ -62,37 +62,19 @@ export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHoo
   for (let i = 0; i < ordered.length; i++) {
     const input = ordered[i];
     if (!input) continue;
-    let read = 0;
-    let keeper: ByteKeeper | undefined;
-    const stored = (async function* () {
-      for await (const chunk of chunksOf(input.open())) {
-        read += chunk.length;
-        yield chunk;
-      }
-    })();
-    const decoded = maybeGunzip(stored, (gzip) => {
-      if (gzip || !input.reread) keeper = hooks.keep?.();
-    });
-    const info = await parseBytes(
-      input.name,
-      paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause),
-      i,
-      builder,
-      {
-        normalize: norm,
-        onBytes: () =>
-          hooks.onProgress?.({
-            phase: 'reading',
-            name: input.name,
-            bytes: doneBytes + read,
-            events: builder.events.length,
-            ...(totalBytes !== undefined ? { totalBytes } : {}),
-          }),
-      },
+    const done = doneBytes;
+    const { info, text, stored } = await parseInput(input, i, builder, norm, hooks, (read) =>
+      hooks.onProgress?.({
+        phase: 'reading',
+        name: input.name,
+        bytes: done + read,
+        events: builder.events.length,
+        ...(totalBytes !== undefined ? { totalBytes } : {}),
+      }),
     );
     builder.addSource(info);
-    texts[i] = keeper ? keeper.done() : input.reread;
-    doneBytes += input.size ?? read;
+    texts[i] = text;
+    doneBytes += input.size ?? stored;
   }
   const bytes = totalBytes ?? doneBytes;
   hooks.onProgress?.({ phase: 'building', name: 'building the model', bytes, totalBytes: bytes, events: builder.events.length });
@@ -102,9 +84,34 @@ export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHoo
   return { trace, texts, modelMs: performance.now() - t0 };
 }
 
-/** Parses every input and builds the model (no bytes kept, no yielding): the CLI's and most tests' entry. */
+/** Parses every input and builds the model, keeping no bytes: the CLI's and most tests' entry. */
 export async function loadTrace(inputs: readonly EngineInput[], hooks: Omit<LoadHooks, 'keep'> = {}): Promise<Trace> {
   return (await loadSources(inputs, hooks)).trace;
+}
+
+/** Reads one input into the builder: stored bytes counted, gzip undone (its bytes kept when asked), lines parsed. */
+async function parseInput(
+  input: EngineInput,
+  index: number,
+  builder: ModelBuilder,
+  normalize: NormalizeOptions,
+  hooks: LoadHooks,
+  onRead: (storedBytes: number) => void,
+): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
+  let stored = 0;
+  let keeper: ByteKeeper | undefined;
+  const counted = (async function* () {
+    for await (const chunk of chunksOf(input.open())) {
+      stored += chunk.length;
+      yield chunk;
+    }
+  })();
+  const decoded = maybeGunzip(counted, (gzip) => {
+    if (gzip || !input.reread) keeper = hooks.keep?.();
+  });
+  const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause);
+  const info = await parseBytes(input.name, bytes, index, builder, { normalize, onBytes: () => onRead(stored) });
+  return { info, text: keeper ? keeper.done() : input.reread, stored };
 }
 
 /** Hands each chunk to `keep`, then after the parser has taken it, gives `pause` its turn. */

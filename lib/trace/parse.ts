@@ -119,7 +119,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const info: SourceInfo = {
     index,
-    name: name,
+    name,
     format: 'empty',
     bytes: 0,
     lines: { total: 0, blank: 0, events: 0, invalid: 0 },
