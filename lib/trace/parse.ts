@@ -2,7 +2,7 @@ import { normalizeClaudeCodeLine } from './adapters/claude-code';
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapters/common';
 import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem } from './adapters/json-document';
 import { normalizeSdkLine } from './adapters/sdk-stream';
-import { maybeGunzip, readLineBatches, type ByteSource, type LineRef, type RawLine } from './lines';
+import { readLineBatches, type ByteSource, type LineRef, type RawLine } from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
 import type { Head, RawObject } from './adapters/messages';
 
@@ -100,21 +100,17 @@ export function isObject(v: unknown): v is RawObject {
 
 const DOC_LIMIT = 256 * 1024 * 1024;
 
-/**
- * Parses one source into the sink. Never throws on bad input: every non-blank line becomes exactly one event or
- * one line diagnostic, and the counts land in the returned `SourceInfo`.
- */
-export function parseSource(input: SourceInput, index: number, sink: ParseSink, opts: ParseOptions = {}): Promise<SourceInfo> {
-  return parseBytes(input.name, maybeGunzip(input.open()), index, sink, opts);
-}
-
 export interface ParseOptions {
   readonly normalize?: NormalizeOptions;
   /** Called after each chunk with the decompressed bytes read so far. */
   readonly onBytes?: (bytes: number) => void;
 }
 
-/** Like `parseSource`, over bytes already decompressed (a gzip stream is read as it is: binary lines). */
+/**
+ * Parses one source's bytes (already decompressed: gzip is undone by the engine's load loop) into the sink. Never
+ * throws on bad input: every non-blank line becomes exactly one event or one line diagnostic, and the counts land in
+ * the returned `SourceInfo`.
+ */
 export async function parseBytes(name: string, bytes: ByteSource, index: number, sink: ParseSink, opts: ParseOptions = {}): Promise<SourceInfo> {
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const info: SourceInfo = {
