@@ -8,8 +8,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scanFiles } from '../lib/cli/fast-node';
+import { loadTrace } from '../lib/engine/load';
 import { buildReport, mergeScans } from '../lib/fast';
-import { loadTrace } from '../lib/trace/load';
 import { computeStats } from '../lib/trace/stats';
 
 const [mode, file] = process.argv.slice(2);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fromTrace } from '../lib/fast';
 import { projectsFolder } from '../lib/fast/testing/projects';
 import { collectInputs } from '../lib/cli/files';
-import { loadTrace } from '../lib/trace/load';
+import { loadTrace } from '../lib/engine/load';
 import { generateFile } from './generate';
 import { writeReadmeSection } from './readme';
 

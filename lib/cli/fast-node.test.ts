@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeScans, scanSource } from '../fast';
-import { memorySource } from '../trace/load';
+import { memorySource } from '../engine/source';
 import { joinScans, scanFile, scanRange, sniffDialect } from './fast-node';
 
 const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/real');

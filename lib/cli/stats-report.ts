@@ -1,5 +1,5 @@
 import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, type GroupBy, type Merged } from '../fast';
-import { loadTrace } from '../trace/load';
+import { loadTrace } from '../engine/load';
 import { defaultThreads, scanFiles } from './fast-node';
 import { collectInputs, defaultProjectDirs, findFiles, type FoundFile } from './files';
 import type { CliContext, CliIo } from './main';

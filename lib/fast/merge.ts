@@ -1,7 +1,7 @@
 import { chooseCopy, findCall, uncountedReason, type CallIdentity, type CopyLike } from '../trace/model/calls';
 import { StreamAccumulator } from '../trace/model/stream';
 import type { StreamRebuild } from '../trace/model/types';
-import { orderInputs } from '../trace/load';
+import { orderInputs } from '../engine/load';
 import { fileIdentity } from '../trace/parse';
 import type { StreamEvent, Usage } from '../trace/types';
 import type { AssistantRecord, LineRecord, StreamRecord } from './records';

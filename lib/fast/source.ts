@@ -1,5 +1,5 @@
 import { maybeGunzip } from '../trace/lines';
-import { fileIdentity, parseSource, type SourceInput } from '../trace/parse';
+import { fileIdentity, parseBytes, type SourceInput } from '../trace/parse';
 import { RecordSink } from './records';
 import { FileScanner, type FileScan, type ScanOptions } from './scan';
 
@@ -23,7 +23,7 @@ export async function scanSource(input: SourceInput, opts: ScanOptions = {}): Pr
  */
 export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): Promise<FileScan> {
   const sink = new RecordSink(fileIdentity(input.name).fileSessionId, opts.window);
-  const info = await parseSource(input, 0, { nextSeq: () => 0, event: (e) => sink.add(e), diagnostic: () => undefined });
+  const info = await parseBytes(input.name, maybeGunzip(input.open()), 0, { nextSeq: () => 0, event: (e) => sink.add(e), diagnostic: () => undefined });
   return {
     name: input.name,
     bytes: info.bytes,

@@ -1,4 +1,5 @@
-import { loadTrace, memorySource } from '../../trace/load';
+import { loadTrace } from '../../engine/load';
+import { memorySource } from '../../engine/source';
 import type { SourceInput } from '../../trace/parse';
 import { fromTrace } from '../from-trace';
 import { mergeScans, type Merged } from '../merge';

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
+import { loadTrace } from '../../engine/load';
+import { memorySource } from '../../engine/source';
 import { fromTrace } from '../../fast/from-trace';
 import { fastMerged, project } from '../../fast/testing/equivalence';
-import { loadTrace, memorySource } from '../load';
 import type { Trace } from '../model/types';
 import { computeStats, type TraceStats } from '../stats';
 
