@@ -62,7 +62,11 @@ function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
 }
 
 /** Line copies come first in `copies` while lines are merged (stream and progress copies are added after). */
-const turnIdentity = (t: Turn): CallIdentity => ({ ...(t.requestId ? { requestId: t.requestId } : {}), isSidechain: t.isSidechain, firstUsage: t.copies[0]?.usage });
+const turnIdentity = (t: Turn): CallIdentity => ({
+  ...(t.requestId ? { requestId: t.requestId } : {}),
+  isSidechain: t.isSidechain,
+  firstUsage: t.copies[0]?.usage,
+});
 
 function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   const turn = turnForAssistant(ctx, st, e);
