@@ -56,7 +56,8 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext):
   if (args.flags.has('--json')) {
     io.out(JSON.stringify({ ...report, files: files.length, bytes, paths, engine: full ? 'full model' : 'fast path' }));
   } else {
-    const about = `${files.length} file(s), ${(bytes / 1e6).toFixed(1)} MB under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
+    const size = bytes >= 1e5 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
+    const about = `${files.length} file(s), ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
     io.out(formatReport(report, about));
   }
   return 0;

@@ -1,5 +1,6 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
 import type { Head } from '../trace/adapters/messages';
+import { concat } from '../trace/lines';
 import { decideMode, detectDialect, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { inPromptWindow, PROMPT_WINDOW, RecordSink, type LineRecord, type PromptWindow } from './records';
 import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, type ByteSearch } from './search';
@@ -235,17 +236,6 @@ export class FileScanner {
     const head: Head = { seq: 0, src: { source: 0, line: inWindow ? this.lineNo : 0, offset, length }, path: undefined };
     this.sink.add(normalizeLine(obj, this.dialect, inWindow && this.sink.open ? this.promptNorm : this.norm, head));
   }
-}
-
-function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
-  if (parts.length === 1 && parts[0]) return parts[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** Scans bytes already in memory; undefined for a JSON document (see `FileScanner.finish`). */
