@@ -37,7 +37,7 @@ export interface ScanOptions {
 const LF = 0x0a;
 const CR = 0x0d;
 /** Normalized events keep no text: the stats read none (prompts use their own options). */
-const NO_TEXT: NormalizeOptions = { clamp: 0 };
+const NO_TEXT: NormalizeOptions = { clamp: 0, noBlocks: true };
 
 export { inPromptWindow, PROMPT_WINDOW, type PromptWindow };
 

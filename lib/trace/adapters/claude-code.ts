@@ -1,19 +1,11 @@
 import type { TraceEvent } from '../types';
 import { clampText, hookDecisionFrom, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
-import { envelope, normalizeAssistant, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
-import { AssistantLineSchema, AttachmentLineSchema, MetaLineSchema, ProgressLineSchema, SystemLineSchema } from './schemas';
+import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
+import { AttachmentLineSchema, MetaLineSchema, ProgressLineSchema, SystemLineSchema } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
 
-const SYSTEM_SUBTYPES = new Set([
-  'turn_duration',
-  'away_summary',
-  'local_command',
-  'api_error',
-  'informational',
-  'compact_boundary',
-  'init',
-]);
+const SYSTEM_SUBTYPES = new Set(['turn_duration', 'away_summary', 'local_command', 'api_error', 'informational', 'compact_boundary', 'init']);
 
 const META_TYPES = new Set([
   'summary',
@@ -59,7 +51,16 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   if (d.type === 'hook_progress') {
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'progress',
       phase: 'progress',
       hookEvent: u(d.hookEvent),
@@ -70,13 +71,22 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   }
   if (d.type === 'agent_progress') {
     // The embedded message is a copy of a subagent line: kept for Explain, never counted.
-    const msg = AssistantLineSchema.safeParse(d.message);
-    const embedded = msg.success
-      ? { role: 'assistant', messageId: u(msg.data.message.id), usage: parseUsage(msg.data.message.usage), model: u(msg.data.message.model) }
+    const msg = parseAssistantLine(d.message);
+    const embedded = msg
+      ? { role: 'assistant', messageId: u(msg.message.id), usage: parseUsage(msg.message.usage), model: u(msg.message.model) }
       : { role: typeof d.message === 'object' && d.message !== null && 'type' in d.message ? String(d.message.type) : 'unknown' };
     return {
       kind: 'progress',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       progressType: d.type,
       toolUseId: u(line.toolUseID),
       text: d.agentId ? `agent ${d.agentId}` : undefined,
@@ -86,7 +96,16 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   }
   return {
     kind: 'progress',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     progressType: d.type,
     toolUseId: u(line.toolUseID),
     text: d.output ? clampText(d.output, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
@@ -107,7 +126,16 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     const m = LEGACY_HOOK.exec(text);
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'legacy-system',
       phase: /completed|finished|succeeded/i.test(text) ? 'response' : /fail|error|block/i.test(text) ? 'result' : 'started',
       hookEvent: m?.[2],
@@ -122,7 +150,16 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     const prevented = raw['preventedContinuation'] === true;
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'stop-summary',
       phase: 'summary',
       hookEvent: 'Stop',
@@ -136,7 +173,16 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   const cm = line.compactMetadata;
   return {
     kind: 'system',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     type: 'system',
     subtype,
     level: u(line.level),
@@ -160,7 +206,16 @@ function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): T
     const blocking = a.type === 'hook_blocking_error';
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'attachment',
       phase: 'result',
       hookEvent: u(a.hookEvent),
@@ -174,7 +229,21 @@ function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): T
     };
   }
   const text = textOf(a.content);
-  return { kind: 'meta', seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time, metaType: `attachment:${a.type}`, text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined };
+  return {
+    kind: 'meta',
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
+    metaType: `attachment:${a.type}`,
+    text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
+  };
 }
 
 function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
@@ -193,7 +262,16 @@ function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: 
     (type === 'file-history-snapshot' ? `snapshot of ${u(line.messageId) ?? 'prompt'}` : undefined);
   return {
     kind: 'meta',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     metaType: type,
     text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
     leafUuid: u(line.leafUuid),
