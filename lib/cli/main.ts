@@ -147,7 +147,9 @@ export async function runCli(argv: readonly string[], io: CliIo, ctx: CliContext
   }
   const json = flags.has('--json');
   const allTurns = flags.has('--turns');
-  if (command === 'stats' && (values.has('--by') || args.paths.length === 0)) return statsReport(args, io, ctx);
+  // A report over folders: asked for by any of its options, or by giving no path (the default projects folders).
+  const report = ['--by', '--since', '--until', '--threads'].some((k) => values.has(k)) || flags.has('--utc') || flags.has('--full');
+  if (command === 'stats' && (report || args.paths.length === 0)) return statsReport(args, io, ctx);
   const paths = args.paths;
   let maxCost: number | undefined;
   if (values.has('--max-cost')) {

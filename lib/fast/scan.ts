@@ -29,7 +29,7 @@ export interface ScanOptions {
   readonly window?: PromptWindow;
   /**
    * Scan a later part of a file (its bytes from `offset`, starting at a line start): no first prompt is looked for,
-   * the file is lines, and its dialect is the one the file's start decided (see `FileScanner.dialect`).
+   * the file is lines, and its dialect is the one the file's start decided (see `FileScanner.fileDialect`).
    */
   readonly continuation?: { readonly offset: number; readonly dialect: Dialect };
 }
