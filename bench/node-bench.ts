@@ -6,7 +6,7 @@
 // and reports each as a ratio to the baseline measured in the same run, with peak RSS. Then the CLI's start-up:
 // `loupe stats` on a tiny file against a bare `node -e 0`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
 import { writeReadmeSection } from './readme';
@@ -42,6 +42,8 @@ const log = (s: string): void => {
 
 interface Measure {
   ms: number;
+  /** CPU time (user + system, all threads): steadier than wall time on a loaded machine. */
+  cpuMs: number;
   maxRssBytes: number;
   events?: number;
 }
@@ -51,7 +53,12 @@ function measure(mode: 'baseline' | 'loupe' | 'stats' | 'stats-mt', file: string
   const out = execFileSync(process.execPath, ['--import', 'tsx', worker, mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
   const parsed: unknown = JSON.parse(out.trim().split('\n').pop() ?? '{}');
   if (typeof parsed !== 'object' || parsed === null || !('ms' in parsed) || !('maxRssBytes' in parsed)) throw new Error(`bad worker output: ${out}`);
-  return { ms: Number(parsed.ms), maxRssBytes: Number(parsed.maxRssBytes), ...('events' in parsed ? { events: Number(parsed.events) } : {}) };
+  return {
+    ms: Number(parsed.ms),
+    cpuMs: 'cpuMs' in parsed ? Number(parsed.cpuMs) : NaN,
+    maxRssBytes: Number(parsed.maxRssBytes),
+    ...('events' in parsed ? { events: Number(parsed.events) } : {}),
+  };
 }
 
 const median = (xs: number[]): number => {
@@ -125,6 +132,8 @@ interface StatsRow {
   /** The fast path in one thread, and with the worker pool: time, its ratio to the baseline's time, peak RSS. */
   oneThreadMs: number;
   oneThreadRatio: number;
+  /** The same ratio in CPU time (the baseline runs in one thread too). */
+  oneThreadCpuRatio: number;
   oneThreadPeakRssBytes: number;
   workersMs: number;
   workersRatio: number;
@@ -158,6 +167,7 @@ async function statsRows(): Promise<StatsRow[]> {
         baselineMs: Math.round(baselineMs),
         oneThreadMs: Math.round(oneMs),
         oneThreadRatio: Math.round((oneMs / baselineMs) * 100) / 100,
+        oneThreadCpuRatio: Math.round((median(one.map((m) => m.cpuMs)) / median(base.map((m) => m.cpuMs))) * 100) / 100,
         oneThreadPeakRssBytes: Math.max(...one.map((m) => m.maxRssBytes)),
         workersMs: Math.round(manyMs),
         workersRatio: Math.round((manyMs / baselineMs) * 100) / 100,
@@ -166,7 +176,7 @@ async function statsRows(): Promise<StatsRow[]> {
       };
       out.push(row);
       log(
-        `${row.file.padEnd(16)} ${(row.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  bare ${row.baselineMs} ms  stats 1 thread ${row.oneThreadMs} ms (${row.oneThreadRatio.toFixed(2)}x, ${(row.oneThreadPeakRssBytes / 1e6).toFixed(0)} MB)  workers ${row.workersMs} ms (${row.workersRatio.toFixed(2)}x, ${(row.workersPeakRssBytes / 1e6).toFixed(0)} MB)  ${row.calls} calls`,
+        `${row.file.padEnd(16)} ${(row.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  bare ${row.baselineMs} ms  stats 1 thread ${row.oneThreadMs} ms (${row.oneThreadRatio.toFixed(2)}x; CPU ${row.oneThreadCpuRatio.toFixed(2)}x; ${(row.oneThreadPeakRssBytes / 1e6).toFixed(0)} MB)  workers ${row.workersMs} ms (${row.workersRatio.toFixed(2)}x, ${(row.workersPeakRssBytes / 1e6).toFixed(0)} MB)  ${row.calls} calls`,
       );
     }
   }
@@ -210,19 +220,24 @@ function startupRow(): StartupRow {
 }
 
 /** bench-results/node*.json, and the README's Node tables between their markers (each only when it was measured). */
-function writeResults(rows: readonly Row[], stats: readonly StatsRow[], startup: StartupRow | undefined): void {
+function writeResults(rows: readonly Row[], measured: readonly StatsRow[], measuredStartup: StartupRow | undefined): void {
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-  if (stats.length > 0 || startup) {
+  // A run of one part (`--only`) keeps the other part's last figures.
+  const file = path.join(ROOT, 'bench-results/node-stats.json');
+  const last = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { stats?: StatsRow[]; startup?: StartupRow }) : {};
+  const stats = measured.length > 0 ? measured : (last.stats ?? []);
+  const startup = measuredStartup ?? last.startup;
+  if (measured.length > 0 || measuredStartup) {
     writeFileSync(path.join(ROOT, 'bench-results/node-stats.json'), `${JSON.stringify({ stats, startup }, null, 2)}\n`);
     const mb = (b: number): string => `${(b / 1e6).toFixed(0)} MB`;
     writeReadmeSection(
       'stats-bench',
       [
-        '| file | MB | bare pipeline | stats, 1 thread | stats, worker threads | peak RSS (1 thread / workers) |',
-        '|---|---:|---:|---:|---:|---:|',
+        '| file | MB | bare pipeline | stats, 1 thread | same, in CPU time | stats, worker threads | peak RSS (1 thread / workers) |',
+        '|---|---:|---:|---:|---:|---:|---:|',
         ...stats.map(
           (r) =>
-            `| ${r.file} | ${(r.sizeBytes / 1e6).toFixed(0)} | ${r.baselineMs} ms | ${r.oneThreadMs} ms (${r.oneThreadRatio.toFixed(2)}x) | ${r.workersMs} ms (${r.workersRatio.toFixed(2)}x) | ${mb(r.oneThreadPeakRssBytes)} / ${mb(r.workersPeakRssBytes)} |`,
+            `| ${r.file} | ${(r.sizeBytes / 1e6).toFixed(0)} | ${r.baselineMs} ms | ${r.oneThreadMs} ms (**${r.oneThreadRatio.toFixed(2)}x**) | ${r.oneThreadCpuRatio.toFixed(2)}x | ${r.workersMs} ms (${r.workersRatio.toFixed(2)}x) | ${mb(r.oneThreadPeakRssBytes)} / ${mb(r.workersPeakRssBytes)} |`,
         ),
         ...(startup
           ? [

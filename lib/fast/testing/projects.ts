@@ -72,8 +72,14 @@ export function projectsFolder(): Record<string, string> {
   put(s1, `${s1.id}/subagents/agent-x1.jsonl`, conversation(s1, [9, 11], 2, HAIKU, 2, { agentId: 'x1', sidechain: true }));
   put(s2, `${s2.id}.jsonl`, [
     ...conversation(s2, [14, 0], 2, OPUS, 3),
+    // Given usage here (real ones carry zeros), so that counting it or not shows in the totals.
     {
-      ...cc.assistant('msg_syn', [text('API Error: 529 overloaded')], {}, { session: s2.id, model: '<synthetic>', requestId: null, time: at(s2.day, 14, 5) }),
+      ...cc.assistant(
+        'msg_syn',
+        [text('API Error: 529 overloaded')],
+        { input: 120, output: 30 },
+        { session: s2.id, model: '<synthetic>', requestId: null, time: at(s2.day, 14, 5) },
+      ),
       isApiErrorMessage: true,
     },
   ]);
