@@ -1,5 +1,6 @@
 import { agentLabel } from './stats';
 import { searchText, summarize, toolCallsOf, toolNamesOf } from './describe';
+import { changesFile } from './model/derived-effects';
 import type { Trace } from './model/types';
 import type { EventKind, TraceEvent } from './types';
 
@@ -50,6 +51,11 @@ export function parseDuration(v: string): number | undefined {
   const n = Number(m[1]);
   return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
 }
+
+const changesFileAt = (trace: Trace, c: number): boolean => {
+  const call = trace.toolCalls[c];
+  return call !== undefined && changesFile(call);
+};
 
 /** Facts about an event the filter needs from the model. */
 interface EventFacts {
@@ -125,7 +131,7 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
       return model.toLowerCase().includes(v);
     }
     case 'has':
-      if (v === 'diff') return facts.calls.some((c) => trace.toolCalls[c]?.sideEffect?.type === 'file-edit') || (e.kind === 'eval' && e.workspaceDiff !== undefined);
+      if (v === 'diff') return facts.calls.some((c) => changesFileAt(trace, c)) || (e.kind === 'eval' && e.workspaceDiff !== undefined);
       if (v === 'error') return isError(e);
       if (v === 'thinking') return e.kind === 'assistant' && e.blocks.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
       if (v === 'image') return (e.kind === 'user' && e.images > 0) || (e.kind === 'tool-result' && e.results.some((r) => r.images > 0)) || (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'image'));
