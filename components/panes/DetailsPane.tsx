@@ -59,7 +59,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
       }}
       right={<span className="font-mono text-[11px] text-neutral-500">{details.sourceName}:{details.event.src.line} · {details.agent}</span>}
     >
-      {current === 'message' ? <MessageTab d={details} onShowAll={() => setFull(true)} /> : null}
+      {current === 'message' ? <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} /> : null}
       {current === 'tool' ? <ToolCallTab calls={details.toolCalls} onJump={onJump} /> : null}
       {current === 'stream' ? <StreamTab turn={details.turn} onJump={onJump} /> : null}
       {current === 'raw' ? <RawTab ask={ask} seq={seq} /> : null}

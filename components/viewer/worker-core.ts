@@ -6,6 +6,7 @@ import { orderInputs } from '../../lib/trace/load';
 import { normalizeLine, parseSource, detectDialect, isObject, type SourceInput } from '../../lib/trace/parse';
 import { computeStats } from '../../lib/trace/stats';
 import { compileFilter } from '../../lib/trace/filter';
+import { agentFilterValue } from '../../lib/trace/agent-names';
 import { agentLabel } from '../../lib/trace/stats';
 import { searchText, summarize } from '../../lib/trace/describe';
 import { detailsOf } from '../../lib/view/details';
@@ -238,7 +239,7 @@ export class TraceSession {
       stats,
       sources: trace.sources,
       sessions: trace.sessions.map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}) })),
-      agents: trace.agents.map((a) => ({ index: a.index, label: agentLabel(trace, a.index), kind: a.kind, session: trace.sessions[a.session]?.id ?? '' })),
+      agents: trace.agents.map((a) => ({ index: a.index, label: agentLabel(trace, a.index), filter: agentFilterValue(trace, a.index), kind: a.kind, session: trace.sessions[a.session]?.id ?? '' })),
       diagnostics: trace.diagnostics.map((d) => ({ ...d, sourceName: trace.sources[d.src?.source ?? -1]?.name ?? '', ...(d.seq === undefined && d.src ? nearSeq(trace, d.src.source, d.src.line) : {}) })),
       status: {
         results,

@@ -88,7 +88,7 @@ describe('loupe stats --json: perTurn and responses', () => {
     expectCostSums(s.perTurn, s.cost.computedUsd);
     expect(sum(s.perTurn.map((t) => t.toolCalls))).toBe(s.toolCalls.requested);
     // Both agents appear, in trace order (model call indices increase), each row pointing at an assistant line of its message.
-    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(new Set(['main', 'Explore c8d9b115']));
+    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(new Set(['main', 'Explore · Explore ZIP processing implementation']));
     expect(s.perTurn.map((t) => t.turn)).toEqual([...s.perTurn.map((t) => t.turn)].sort((a, b) => a - b));
     for (const t of s.perTurn) {
       const raw = rawLine(DEEP, t.line);

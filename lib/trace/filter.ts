@@ -1,4 +1,4 @@
-import { agentLabel } from './stats';
+import { agentMatches } from './agent-names';
 import { searchText, summarize, toolCallsOf, toolNamesOf } from './describe';
 import { changesFile } from './model/derived-effects';
 import type { Trace } from './model/types';
@@ -20,7 +20,7 @@ export const FILTER_KEYS: readonly { readonly key: string; readonly help: string
   { key: 'tool', help: 'tool name (Bash, Edit, …)' },
   { key: 'status', help: 'error, ok, denied, incomplete, interrupted', values: ['error', 'ok', 'denied', 'incomplete', 'interrupted'] },
   { key: 'decision', help: 'permission decision of the tool call', values: ['allow', 'deny', 'unknown'] },
-  { key: 'agent', help: 'main, or a subagent type or id' },
+  { key: 'agent', help: 'main, or a subagent’s name, type, description or id' },
   { key: 'model', help: 'model id (substring)' },
   { key: 'has', help: 'diff, error, thinking, image, usage, stream', values: ['diff', 'error', 'thinking', 'image', 'usage', 'stream'] },
   { key: 'dur', help: 'duration, e.g. dur>5s, dur<200ms' },
@@ -122,8 +122,7 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
     case 'agent': {
       const a = trace.agents[trace.eventAgent[e.seq] ?? -1];
       if (!a) return false;
-      if (v === 'main') return a.kind === 'main';
-      return agentLabel(trace, a.index).toLowerCase().includes(v) || (a.agentType ?? '').toLowerCase().includes(v) || (a.agentId ?? '').toLowerCase().startsWith(v);
+      return agentMatches(trace, a.index, v);
     }
     case 'model': {
       const t2 = trace.turns[trace.eventTurn[e.seq] ?? -1];
