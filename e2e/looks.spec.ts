@@ -39,7 +39,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await app.waitForWorkbench();
       await app.option(/Edit\(src\/greet\.py\)/).click();
       await app.tab('Tool call').click();
-      await expect(app.detailsPanel.getByRole('figure', { name: 'edit of src/greet.py' })).toBeVisible();
+      await expect(app.detailsPanel.getByRole('figure', { name: 'Diff' })).toBeVisible();
       const bg = await luminance(page, 'main');
       if (scheme === 'dark') expect(bg).toBeLessThan(0.3);
       else expect(bg).toBeGreaterThan(0.9);

@@ -16,7 +16,7 @@ function inputSummary(input: unknown): string {
     const v: unknown = Reflect.get(input, k);
     return typeof v === 'string' ? v : undefined;
   };
-  const main = pick('command') ?? pick('file_path') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description') ?? pick('prompt') ?? pick('skill');
+  const main = pick('command') ?? pick('file_path') ?? pick('notebook_path') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description') ?? pick('prompt') ?? pick('skill');
   if (main) return main;
   const json = JSON.stringify(input);
   return json === '{}' ? '' : json;

@@ -17,10 +17,13 @@ const MAX_DEPTH = 2;
 
 const isScalar = (v: unknown): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
+/** Prose longer than this reads better as a paragraph than as a monospace value. */
+const PROSE_INLINE_MAX = 80;
+
 function stringField(key: string, s: string): ReadableField {
+  if (PROSE.has(key) && (s.includes('\n') || s.length > PROSE_INLINE_MAX)) return { key, kind: 'markdown', text: s };
   const long = s.includes('\n') || s.length > INLINE_MAX;
-  if (!long) return { key, kind: 'inline', text: s };
-  return PROSE.has(key) ? { key, kind: 'markdown', text: s } : { key, kind: 'code', text: s };
+  return long ? { key, kind: 'code', text: s } : { key, kind: 'inline', text: s };
 }
 
 function field(key: string, v: unknown, depth: number): ReadableField {

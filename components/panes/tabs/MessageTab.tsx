@@ -28,11 +28,16 @@ function Block({ b }: { b: ContentBlock }) {
     case 'tool_use':
       return (
         <div className="rounded border border-neutral-200 p-2 dark:border-neutral-700">
-          <div className="mb-1 text-[12px]">
-            <span className="font-semibold">{b.name}</span> <span className="font-mono text-neutral-500">{b.id}</span>
-            {b.server ? <span className="ml-1 text-neutral-500">(server tool)</span> : null}
-          </div>
-          <ReadableInput name={b.name} input={b.input} />
+          <ReadableInput
+            name={b.name}
+            input={b.input}
+            header={
+              <div className="text-[12px]">
+                <span className="font-semibold">{b.name}</span> <span className="font-mono text-neutral-500">{b.id}</span>
+                {b.server ? <span className="ml-1 text-neutral-500">(server tool)</span> : null}
+              </div>
+            }
+          />
         </div>
       );
     default:

@@ -95,12 +95,13 @@ export function JsonToggle({ json, onChange, label }: { json: boolean; onChange:
 }
 
 /** A tool input as wrapped text (markdown for prose, monospace for commands and contents), or as its JSON tree. */
-export function ReadableInput({ name, input }: { name: string; input: unknown }) {
+export function ReadableInput({ name, input, header }: { name: string; input: unknown; header?: ReactNode }) {
   const [json, setJson] = useState(false);
   const fields = readableFields(input);
   return (
     <div className="flex flex-col gap-1">
-      <div className="flex justify-end">
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">{header}</div>
         <JsonToggle json={json} onChange={setJson} label={`${name} input`} />
       </div>
       {json ? (

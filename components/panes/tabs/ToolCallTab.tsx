@@ -104,7 +104,11 @@ function SideEffectView({ s }: { s: SideEffect }) {
               ['duration', s.totalDurationMs !== undefined ? formatDuration(s.totalDurationMs) : '—'],
             ]}
           />
-          {s.text ? <Pre text={s.text} label="agent output" /> : null}
+          {s.text ? (
+            <div aria-label="agent output" className="max-h-96 overflow-auto rounded bg-neutral-50 px-2 py-1 dark:bg-neutral-950">
+              <Markdown text={s.text} />
+            </div>
+          ) : null}
         </div>
       );
     case 'read':
@@ -131,11 +135,16 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
       {calls.map((c) => (
         <article key={c.id} aria-label={`${c.name} call ${c.id}`} className="border-b-4 border-neutral-200 dark:border-neutral-700">
           <Section title={`1 · Request: ${c.name}`} aside={<LineLink line={c.requestLine} seq={c.requestSeq} onJump={onJump} />}>
-            <div className="mb-1 font-mono text-[11px] text-neutral-500">
-              {c.id} · slot {c.slot + 1}
-              {c.spawnedAgent ? ` · spawned ${c.spawnedAgent}` : ''}
-            </div>
-            <ReadableInput name={c.name} input={c.input} />
+            <ReadableInput
+              name={c.name}
+              input={c.input}
+              header={
+                <div className="font-mono text-[11px] text-neutral-500">
+                  {c.id} · slot {c.slot + 1}
+                  {c.spawnedAgent ? ` · spawned ${c.spawnedAgent}` : ''}
+                </div>
+              }
+            />
           </Section>
           <Section title="2 · Permission">
             <div className="mb-1 flex items-center gap-2 text-[12px]">
