@@ -24,8 +24,8 @@ describe('the side effect the Tool call tab shows (cc-2-1 sample)', () => {
     if (e.kind !== 'derived') return;
     expect(e.file.sourceNote).toBe(DERIVED_NOTE);
     expect(e.file.title).toBe('edit of /home/dev/greeter/.claude/worktrees/agent-a7c3e9f1/src/greet.py');
-    expect(e.file.before.text).toMatch(/^The file as the Read showed it\./);
-    expect(e.file.before.at).toMatchObject({ label: 'the Read', line: 3 });
+    expect(e.file.before?.text).toMatch(/^The file as the Read showed it\./);
+    expect(e.file.before?.at).toMatchObject({ label: 'the Read', line: 3 });
     expect(e.file.diff.hunks[0]?.header).toBe('@@ -1,5 +1,5 @@');
     expect(lines(e)).toEqual([' def greet(name):', "-    print('hello ' + name)", "+    return 'hello ' + name", ' ', ' ', ' def main():']);
   });
@@ -33,7 +33,7 @@ describe('the side effect the Tool call tab shows (cc-2-1 sample)', () => {
   it('diffs the later Write against the Read with the Edit applied', async () => {
     const e = effect(await load(), 'toolu_01Sub5Write');
     if (e.kind !== 'derived') throw new Error(e.kind);
-    expect(e.file.before.text).toMatch(/with the edit made since applied/);
+    expect(e.file.before?.text).toMatch(/with the edit made since applied/);
     expect(lines(e)).toContain('+from greeter.names import normalize');
     expect(lines(e)).toContain("-    return 'hello ' + name");
   });

@@ -24,8 +24,8 @@ export interface FileDiffDetails {
   readonly source: 'recorded' | 'request';
   /** Where the diff comes from, in words. */
   readonly sourceNote: string;
-  /** What the diff is against, in words, and the line that showed that content. */
-  readonly before: { readonly text: string; readonly at?: LineRef };
+  /** What the diff is against, in words, and the line that showed that content (derived diffs, new files). */
+  readonly before?: { readonly text: string; readonly at?: LineRef };
   readonly notes: readonly string[];
 }
 
@@ -77,7 +77,7 @@ function beforeOf(trace: Trace, call: ToolCall, base: DiffBase): FileDiffDetails
           call.name === 'Write'
             ? 'Not in this trace (no earlier Read or Write of this path): the whole new content is shown.'
             : call.name === 'NotebookEdit'
-              ? 'Not in this trace.'
+              ? 'Not in the request: a NotebookEdit names the cell, not its earlier source. The new source is shown whole.'
               : 'Not in this trace (no earlier Read or Write of this path): the old and new strings of the request are shown.',
       };
   }
@@ -114,7 +114,7 @@ function recordedFile(s: Extract<SideEffect, { type: 'file-edit' }>): FileDiffDe
     diff: diffModel(s.patch),
     source: 'recorded',
     sourceNote: 'Recorded by the tool (toolUseResult.structuredPatch).',
-    before: { text: s.created ? 'No file: the tool recorded a new file.' : 'The file before the call, as the tool recorded it.' },
+    ...(s.created ? { before: { text: 'No file: the tool recorded a new file.' } } : {}),
     notes: s.userModified ? ['The user modified the proposed change before it was applied.'] : [],
   };
 }

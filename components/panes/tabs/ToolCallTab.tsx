@@ -15,22 +15,30 @@ const STATE_TONE: Record<ToolCallDetails['permission'], string> = {
   unknown: 'bg-neutral-200 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200',
 };
 
+function Before({ b, onJump }: { b: NonNullable<FileDiffDetails['before']>; onJump: (seq: number) => void }) {
+  return (
+    <>
+      <dt className="text-neutral-500">before</dt>
+      <dd>
+        {b.text}
+        {b.at ? (
+          <span className="ml-1 whitespace-nowrap text-neutral-500">
+            ({b.at.label}
+            {b.at.source ? ` in ${b.at.source}` : ''}: <LineLink line={b.at.line} seq={b.at.seq} onJump={onJump} />)
+          </span>
+        ) : null}
+      </dd>
+    </>
+  );
+}
+
 function FileChange({ f, onJump }: { f: FileDiffDetails; onJump: (seq: number) => void }) {
   return (
     <div className="flex flex-col gap-1">
       <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-[12px]">
         <dt className="text-neutral-500">source</dt>
         <dd data-testid="effect-source">{f.sourceNote}</dd>
-        <dt className="text-neutral-500">before</dt>
-        <dd>
-          {f.before.text}
-          {f.before.at ? (
-            <span className="ml-1 whitespace-nowrap text-neutral-500">
-              ({f.before.at.label}
-              {f.before.at.source ? ` in ${f.before.at.source}` : ''}: <LineLink line={f.before.at.line} seq={f.before.at.seq} onJump={onJump} />)
-            </span>
-          ) : null}
-        </dd>
+        {f.before ? <Before b={f.before} onJump={onJump} /> : null}
         {f.notes.map((n, i) => (
           <div key={i} className="contents">
             <dt className="text-neutral-500">note</dt>

@@ -126,13 +126,8 @@ export function derivedDiff(name: string, input: unknown, d: DerivedChange): Der
     case 'NotebookEdit': {
       const lines = req.mode === 'delete' ? [] : whole(req.source, '+');
       const header = `cell ${req.cell ?? '(new)'} · ${req.mode}${req.cellType ? ` · ${req.cellType}` : ''}`;
-      notes.push(
-        req.mode === 'delete'
-          ? 'The cell was deleted; its source is not in the request.'
-          : req.mode === 'insert'
-            ? 'A new cell with this source.'
-            : 'The cell’s earlier source is not in the request: its new source is shown whole.',
-      );
+      if (req.mode === 'delete') notes.push('The cell was deleted.');
+      if (req.mode === 'insert') notes.push('A new cell, inserted with this source.');
       return { ...base, hunks: [{ oldLines: 0, newLines: lines.length, header, lines }], base: { kind: 'unknown' }, notes };
     }
   }
