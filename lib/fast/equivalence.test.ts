@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonl } from '../trace/testing/builders';
+import { cc, jsonl, sdk, text } from '../trace/testing/builders';
 import { tourLines } from '../trace/testing/tour';
 import { buildReport, GROUPS } from './report';
 import { projectsFolder } from './testing/projects';
@@ -42,6 +42,23 @@ const cases: [string, () => Files][] = [
   ['public/samples (all together)', () => filesUnder('public/samples')],
   ['the tour', () => ({ 'tour/tour.stream.jsonl': jsonl(tourLines()) })],
   ['a generated projects folder (subagents in both layouts, a resumed session, a <synthetic> line)', projectsFolder],
+  [
+    'empty message and request ids, lines without a session id, a stream frame after message_stop',
+    () => ({
+      'p/s.jsonl': jsonl([
+        cc.assistant('', [text('a')], { input: 1, output: 2 }, { requestId: '' }),
+        cc.assistant('', [text('b')], { input: 1, output: 5 }, { requestId: '' }),
+        { ...cc.assistant('msg_n', [text('c')], { input: 3, output: 4 }), sessionId: null },
+      ]),
+      'p/t.jsonl': jsonl([
+        sdk.messageStart('', { input: 2, output: 1 }),
+        sdk.messageDelta('end_turn', { output: 9 }),
+        sdk.messageStop(),
+        sdk.messageDelta('end_turn', { output: 50 }),
+        sdk.assistant('', [text('d')], { input: 2, output: 1 }),
+      ]),
+    }),
+  ],
 ];
 for (const dir of ['test/fixtures/real/claude-code-log/projects', 'public/samples']) {
   for (const sub of readdirSync(path.join(ROOT, dir))) cases.push([`${dir}/${sub}`, () => filesUnder(`${dir}/${sub}`)]);

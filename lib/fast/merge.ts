@@ -102,14 +102,15 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       sessionId,
       project: sessions.get(sessionId)?.project ?? file.project,
       file: file.scan.name,
-      ...(messageId !== undefined ? { messageId } : {}),
-      ...(requestId !== undefined ? { requestId } : {}),
+      ...(messageId ? { messageId } : {}),
+      ...(requestId ? { requestId } : {}),
       isSidechain: r.kind === 'assistant' && r.isSidechain,
       synthetic: false,
       copies: [],
     };
     calls.push(c);
-    if (messageId !== undefined) {
+    // As in the full model, an empty id is no id.
+    if (messageId) {
       const list = byMessage.get(messageId);
       if (list) list.push(c);
       else byMessage.set(messageId, [c]);
@@ -129,8 +130,8 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       const s = session(sid, file);
       touchSpan(s, r);
       if (r.kind === 'assistant') {
-        const candidates = r.messageId !== undefined ? (byMessage.get(r.messageId) ?? []) : [];
-        const c = (r.messageId !== undefined ? findCall(candidates, identity, r) : undefined) ?? newCall(sid, file, r.messageId, r.requestId, r);
+        const candidates = r.messageId ? (byMessage.get(r.messageId) ?? []) : [];
+        const c = (r.messageId ? findCall(candidates, identity, r) : undefined) ?? newCall(sid, file, r.messageId || undefined, r.requestId, r);
         if (r.model && !c.model) c.model = r.model;
         if (r.synthetic) c.synthetic = true;
         if (r.usage) c.copies.push({ via: 'line', usage: r.usage });
