@@ -15,7 +15,7 @@ import { buildRows, ROW_RESPONSE, ROW_TURN, type RowTable } from '../../lib/view
 import { rowViews, type RowView } from '../../lib/view/rowview';
 import type { LoadSource, RawLines, Request, SealedTrace, TraceSummary, ViewState } from '../../lib/view/protocol';
 import { decodeBundle, encodeBundle, fromBase64Url, unseal, seal } from '../../lib/share/seal';
-import { redactFiles, scanFiles, type ShareFile } from '../../lib/share/sources';
+import { redactForShare, scanFiles, type ShareFile } from '../../lib/share/sources';
 import type { ScanOptions } from '../../lib/share/redact';
 
 // The worker's state and request handling, apart from `postMessage` plumbing so it can be reasoned about alone.
@@ -120,7 +120,7 @@ export class TraceSession {
   }
 
   private async seal(kept: readonly string[], options: ScanOptions | undefined): Promise<SealedTrace> {
-    const files = redactFiles(await this.shareFiles(), new Set(kept), options);
+    const files = await redactForShare(await this.shareFiles(), new Set(kept), options);
     const enc = new TextEncoder();
     const plain = encodeBundle(files.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
     const { sealed, key } = await seal(plain);

@@ -321,6 +321,36 @@ export function compileBuiltinRules(): CompiledRule[] {
       patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`), accept: acceptToken }],
     },
     {
+      id: 'huggingface-token',
+      label: 'Hugging Face access token',
+      group: 'Hugging Face',
+      tier: 'specific',
+      hint: /hf_/,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,64}(?![A-Za-z0-9_])`), accept: (s) => mixed(s.slice(3), true, true, false) && acceptToken(s) }],
+    },
+    {
+      id: 'sendgrid-key',
+      label: 'SendGrid API key',
+      group: 'SendGrid',
+      tier: 'specific',
+      hint: /SG\./,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_.\-])SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}(?![A-Za-z0-9_\-])`), accept: acceptToken }],
+    },
+    {
+      id: 'azure-key',
+      label: 'Azure storage account or shared access key (connection string)',
+      group: 'Azure',
+      tier: 'specific',
+      hint: /AccountKey|SharedAccessKey/,
+      patterns: [
+        {
+          // DefaultEndpointsProtocol=https;AccountName=…;AccountKey=<base64>;… and Service Bus / Event Hubs SharedAccessKey=…
+          re: re(String.raw`(?:AccountKey|SharedAccessKey)=(?<s>[A-Za-z0-9+/]{30,}={0,2})(?![A-Za-z0-9+/=])`),
+          accept: (s) => mixed(s, true, true, false) && !hasFiller(s),
+        },
+      ],
+    },
+    {
       id: 'jwt',
       label: 'JSON Web Token',
       group: 'JWT',
@@ -403,6 +433,23 @@ export function compileBuiltinRules(): CompiledRule[] {
             'i',
           ),
           accept: acceptAssignment,
+        },
+      ],
+    },
+    {
+      id: 'piped-password',
+      label: 'Password piped to a login command (docker login --password-stdin)',
+      group: 'Passwords & secrets',
+      tier: 'generic',
+      hint: /--password-stdin/,
+      patterns: [
+        {
+          // echo 'hunter2' | docker login -u ci --password-stdin registry (also podman, nerdctl, helm registry, oras).
+          // A variable (`echo "$CI_PASSWORD" | …`) is not a secret: it names one.
+          re: re(
+            String.raw`\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?<q>['"]?)(?<s>[^\s'"|;&$\x60\\]{4,})\k<q>[ \t]*\|[ \t]*(?:sudo[ \t]+)?(?:docker|podman|nerdctl|helm[ \t]+registry|oras)[ \t]+login\b[^\n|;&]*?--password-stdin`,
+          ),
+          accept: acceptGenericValue,
         },
       ],
     },
