@@ -91,6 +91,18 @@ test.describe('?src= URLs', () => {
     await expect(app.alert).toContainText('download the file and drop it here');
   });
 
+  test('a relative URL is read against the page, not against the worker script', async ({ page }) => {
+    const app = new Loupe(page);
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('short.jsonl')) fetched.push(new URL(r.url()).pathname);
+    });
+    // /view?src=samples/… → /samples/… (the worker's own URL is under /_next/static/).
+    await page.goto('/view?src=samples/short/short.jsonl');
+    await app.waitForWorkbench();
+    expect(fetched).toEqual(['/samples/short/short.jsonl']);
+  });
+
   test('explains a missing file', async ({ page }) => {
     const app = new Loupe(page);
     await page.goto(`/view?src=${encodeURIComponent(`${base}/cors/missing.jsonl`)}`);
