@@ -1,7 +1,21 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { builtinModules } from 'node:module';
 
-const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'buffer', 'util', 'url', 'zlib', 'http', 'https', 'net', 'worker_threads', 'readline', 'events', 'process'];
+// Every Node built-in, under both spellings (`fs`, `node:fs`, `fs/promises`).
+const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_') && !m.startsWith('node:'));
+
+/** Imports of UI code from lib/: relative at any depth, or through the `@/` alias. */
+const uiImports = { regex: '^(?:(?:\\.\\.?/)+|@/)(?:components|app)(?:/|$)', message: 'lib/ must not import UI code (components/, app/).' };
+
+/** lib/'s Node adapters: the only code under lib/ that may use Node (tests are exempt too). */
+const nodeAdapters = ['lib/cli/**', 'lib/server/**', 'lib/**/node/**'];
+
+const domAndNodeGlobals = [
+  ...['window', 'self', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'XMLHttpRequest', 'WebSocket'],
+  ...['postMessage', 'addEventListener', 'removeEventListener', 'requestAnimationFrame', 'getComputedStyle', 'HTMLElement', 'Element', 'alert', 'confirm'],
+  ...['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate', 'clearImmediate'],
+];
 
 export default tseslint.config(
   { ignores: ['.next/**', 'node_modules/**', 'bench/.cache/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**'] },
@@ -17,27 +31,45 @@ export default tseslint.config(
     },
   },
   {
-    // The trace engine runs in a Web Worker, on the server and in the CLI: no React, Next, DOM or Node.
-    files: ['lib/trace/**/*.ts'],
-    ignores: ['lib/trace/**/*.test.ts'],
+    // lib/ is the engine: it runs in a Web Worker, on the server and in the CLI. No React, Next, DOM or Node, no UI
+    // code, and none of the Node adapters (which would bring Node with them).
+    files: ['lib/**/*.ts'],
+    ignores: [...nodeAdapters, 'lib/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [...nodeBuiltins, 'react', 'react-dom', 'next'].map((name) => ({ name, message: 'lib/trace must stay pure and isomorphic.' })),
+          paths: [...nodeBuiltins, 'react', 'react-dom', 'next'].map((name) => ({ name, message: 'lib/ must stay pure and isomorphic.' })),
           patterns: [
-            { group: ['node:*'], message: 'lib/trace must not import Node built-ins.' },
-            { group: ['next/*', 'react/*', 'react-dom/*'], message: 'lib/trace must not import React or Next.' },
-            { group: ['@/components/*', '@/app/*', '../../components/*', '../../app/*'], message: 'lib/trace must not import UI code.' },
+            {
+              group: ['node:*', ...nodeBuiltins.map((m) => `${m}/*`)],
+              message: 'lib/ must not import Node built-ins (outside lib/cli, lib/server, lib/**/node).',
+            },
+            { group: ['next/*', 'react/*', 'react-dom/*', '@next/*'], message: 'lib/ must not import React or Next.' },
+            uiImports,
+            {
+              regex: '(?:^|/)lib/(?:server|cli)(?:/|$)|^(?:\\.\\./)+(?:server|cli)(?:/|$)',
+              message: 'lib/ must not import its Node adapters (lib/server, lib/cli).',
+            },
           ],
         },
       ],
-      'no-restricted-globals': [
+      'no-restricted-globals': ['error', ...domAndNodeGlobals.map((name) => ({ name, message: 'lib/ must not use DOM or Node globals.' }))],
+    },
+  },
+  {
+    files: nodeAdapters.map((g) => `${g}/*.ts`),
+    ignores: ['lib/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [uiImports] }] },
+  },
+  {
+    // Client code never reaches the server's storage; only route handlers (app/api) do.
+    files: ['components/**/*.ts', 'components/**/*.tsx', 'app/**/*.ts', 'app/**/*.tsx'],
+    ignores: ['app/api/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
         'error',
-        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({
-          name,
-          message: 'lib/trace must not use DOM or Node globals.',
-        })),
+        { patterns: [{ regex: '(?:^|/)lib/server(?:/|$)', message: 'Client code must not import lib/server (only app/api route handlers may).' }] },
       ],
     },
   },

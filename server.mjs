@@ -24,8 +24,7 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-const bodyTimeoutSeconds =
-  Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) > 0 ? Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) : 30;
+const bodyTimeoutSeconds = Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) > 0 ? Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) : 30;
 
 /** @type {AsyncLocalStorage<{ peer?: string }>} */
 const context = new AsyncLocalStorage();

@@ -1,6 +1,6 @@
 // One measurement in a fresh process (spawned by node-bench.ts): prints {ms, maxRssBytes, events?} as JSON.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { loadTrace } from '../lib/trace/load';
+import { loadTrace } from '../lib/engine/load';
 import { computeStats } from '../lib/trace/stats';
 
 const [mode, file] = process.argv.slice(2);

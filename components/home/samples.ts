@@ -15,6 +15,18 @@ export const SAMPLES: readonly Sample[] = [
     files: ['tour/tour.stream.jsonl'],
   },
   {
+    id: 'cc-2-1',
+    title: 'Claude Code 2.1 session with a worktree subagent',
+    description:
+      'Written for Loupe in the 2.1.1xx format: hooks around every Bash call, a subagent that edits files with no recorded result, signature-only thinking, and an auto compaction.',
+    files: [
+      'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl',
+      'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70/subagents/agent-a7c3e9f1b2d4c6e80.jsonl',
+      'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70/subagents/agent-a7c3e9f1b2d4c6e80.meta.json',
+      'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70/subagents/agent-acompact-3b9d1e.jsonl',
+    ],
+  },
+  {
     id: 'eval-failed',
     title: 'Evaluation artifact: files changed, test failed',
     description: 'Written for Loupe: an SDK run wrapped with its workspace diff and a failing test result, so the verdict panel classifies the failure.',

@@ -32,7 +32,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
       return;
     }
     let live = true;
-    void ask({ type: 'details', seq, full }).then((d) => live && setDetails(d));
+    void ask('details', { seq, full }).then((d) => live && setDetails(d));
     return () => {
       live = false;
     };
@@ -43,7 +43,12 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
   if (!details) return <div className="p-4 text-[13px] text-neutral-500">Loading…</div>;
   const tabs = [
     { id: 'message', title: 'Message' },
-    { id: 'tool', title: 'Tool call', disabled: details.toolCalls.length === 0, ...(details.toolCalls.length > 1 ? { badge: String(details.toolCalls.length) } : {}) },
+    {
+      id: 'tool',
+      title: 'Tool call',
+      disabled: details.toolCalls.length === 0,
+      ...(details.toolCalls.length > 1 ? { badge: String(details.toolCalls.length) } : {}),
+    },
     { id: 'stream', title: 'Stream', disabled: !details.turn?.stream },
     { id: 'raw', title: 'Raw' },
   ] as const;
@@ -57,7 +62,11 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
         const t = DETAILS_TABS.find((x) => x === id);
         if (t) onTab(t);
       }}
-      right={<span className="font-mono text-[11px] text-neutral-500">{details.sourceName}:{details.event.src.line} · {details.agent}</span>}
+      right={
+        <span className="font-mono text-[11px] text-neutral-500">
+          {details.sourceName}:{details.event.src.line} · {details.agent}
+        </span>
+      }
     >
       {current === 'message' ? <MessageTab d={details} onShowAll={() => setFull(true)} /> : null}
       {current === 'tool' ? <ToolCallTab calls={details.toolCalls} onJump={onJump} /> : null}

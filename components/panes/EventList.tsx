@@ -30,7 +30,17 @@ function offset(ms: number | undefined): string {
   return `${m}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-const Row = memo(function Row({ view, selected, onSelect, onToggle }: { view: RowView | undefined; selected: boolean; onSelect: (row: number, view?: RowView) => void; onToggle: (turn: number) => void }) {
+const Row = memo(function Row({
+  view,
+  selected,
+  onSelect,
+  onToggle,
+}: {
+  view: RowView | undefined;
+  selected: boolean;
+  onSelect: (row: number, view?: RowView) => void;
+  onToggle: (turn: number) => void;
+}) {
   if (!view) return <div className="h-full px-2 text-neutral-400">…</div>;
   const header = view.kind === 'response' || view.kind === 'turn' || view.kind === 'agent';
   const tone =
@@ -71,21 +81,29 @@ const Row = memo(function Row({ view, selected, onSelect, onToggle }: { view: Ro
       ) : (
         <EventIcon kind={view.icon} />
       )}
-      <span className={`min-w-0 flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}>{view.label}</span>
+      <span className={`min-w-0 flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}>
+        {view.label}
+      </span>
       <BadgeList badges={view.badges} />
     </div>
   );
 });
 
 /** The timeline: one dense row per event, grouped by response and model call, virtualized. */
-export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList({ ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading }, ref) {
+export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList(
+  { ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading },
+  ref,
+) {
   const { get, onRange, ensure, tick } = useRowWindow(ask, version, rowCount);
   void tick;
 
-  const select = useCallback((row: number, view?: RowView) => {
-    const r = Math.max(0, Math.min(rowCount - 1, row));
-    onSelectRow(r, view ?? get(r));
-  }, [rowCount, onSelectRow, get]);
+  const select = useCallback(
+    (row: number, view?: RowView) => {
+      const r = Math.max(0, Math.min(rowCount - 1, row));
+      onSelectRow(r, view ?? get(r));
+    },
+    [rowCount, onSelectRow, get],
+  );
 
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLDivElement>) => {
@@ -114,7 +132,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
           break;
         case ']':
         case '[':
-          void ask({ type: 'neighbor', row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then((r) => r >= 0 && select(r));
+          void ask('neighbor', { row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then((r) => r >= 0 && select(r));
           break;
         case 'Enter':
           onOpen();
@@ -151,7 +169,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
       const bucket = start >> 5;
       if (bucket === askedFor.current) return;
       askedFor.current = bucket;
-      void ask({ type: 'headerOf', row: start }).then((h) => {
+      void ask('headerOf', { row: start }).then((h) => {
         setFarHeader(h);
         if (h >= 0) ensure(h);
       });

@@ -29,7 +29,7 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
         const want = Math.min(PAGE, count.current - page * PAGE);
         if (want <= 0 || inflight.current.has(page) || (got.current.get(page) ?? -1) >= want) continue;
         inflight.current.add(page);
-        ask({ type: 'rows', start: page * PAGE, end: page * PAGE + PAGE })
+        ask('rows', { start: page * PAGE, end: page * PAGE + PAGE })
           .then((rows) => {
             if (versionRef.current !== v) return;
             for (const r of rows) cache.current.set(r.row, r);

@@ -21,7 +21,11 @@ const EXPIRIES: readonly (readonly [string, number])[] = [
   ['30 days', 30 * 86_400],
 ];
 
-type Phase = { readonly kind: 'scanning' } | { readonly kind: 'review' } | { readonly kind: 'working'; readonly what: string } | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean };
+type Phase =
+  | { readonly kind: 'scanning' }
+  | { readonly kind: 'review' }
+  | { readonly kind: 'working'; readonly what: string }
+  | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean };
 
 export interface ShareDialogProps {
   readonly ask: Ask;
@@ -109,7 +113,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
   useEffect(() => {
     let live = true;
     setPhase({ kind: 'scanning' });
-    ask({ type: 'shareScan', options }).then(
+    ask('shareScan', { options }).then(
       (s) => {
         if (!live) return;
         setScan(s);
@@ -134,17 +138,20 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     setPhase((p) => (p.kind === 'done' ? { kind: 'review' } : p));
     setCopied(false);
   }, []);
-  const toggle = useCallback((ids: readonly string[], redact: boolean) => {
-    changed();
-    setKept((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (redact) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
-  }, [changed]);
+  const toggle = useCallback(
+    (ids: readonly string[], redact: boolean) => {
+      changed();
+      setKept((prev) => {
+        const next = new Set(prev);
+        for (const id of ids) {
+          if (redact) next.delete(id);
+          else next.add(id);
+        }
+        return next;
+      });
+    },
+    [changed],
+  );
 
   const addLiteral = (e: FormEvent) => {
     e.preventDefault();
@@ -173,12 +180,14 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     try {
       setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
       // The worker redacts everything it finds except what was kept, so a stale or failed scan cannot leak more.
-      const sealed = await ask({ type: 'shareSeal', kept: [...kept], options });
+      const sealed = await ask('shareSeal', { kept: [...kept], options });
       const state = viewState ? `&${viewState}` : '';
       if (where === 'fragment') {
         const link = `${window.location.origin}/t#d=${toBase64Url(sealed.sealed)}&k=${sealed.key}${state}`;
         if (sealed.sealed.length > FRAGMENT_MAX_SEALED_BYTES || link.length > FRAGMENT_MAX_LINK_CHARS) {
-          setError(`This trace is ${kb(sealed.sealed.length)} once compressed and encrypted: too large to carry in a link (up to ${kb(FRAGMENT_MAX_SEALED_BYTES)}). Upload it instead.`);
+          setError(
+            `This trace is ${kb(sealed.sealed.length)} once compressed and encrypted: too large to carry in a link (up to ${kb(FRAGMENT_MAX_SEALED_BYTES)}). Upload it instead.`,
+          );
           setPhase({ kind: 'review' });
           return;
         }
@@ -218,14 +227,20 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
         <header className="flex h-8 shrink-0 items-center gap-2 border-b border-neutral-300 bg-neutral-100 px-3 dark:border-neutral-700 dark:bg-neutral-800">
           <h2 className="font-semibold">Share trace</h2>
           <span className="truncate text-neutral-500">{title}</span>
-          <button type="button" aria-label="Close" onClick={() => ref.current?.close()} className="ml-auto rounded px-1.5 hover:bg-neutral-200 dark:hover:bg-neutral-700">
+          <button
+            type="button"
+            aria-label="Close"
+            onClick={() => ref.current?.close()}
+            className="ml-auto rounded px-1.5 hover:bg-neutral-200 dark:hover:bg-neutral-700"
+          >
             ✕
           </button>
         </header>
         <div className="min-h-0 flex-1 overflow-auto px-3 py-2">
           <p className="mb-2 text-neutral-600 dark:text-neutral-400">
-            Secrets are replaced in this browser before anything leaves it. The redacted trace is then compressed and encrypted here with a fresh key; the server stores only ciphertext, and the key
-            stays in the link after <code className="font-mono">#</code>, which browsers never send. The link opens at the event and tab you are looking at.
+            Secrets are replaced in this browser before anything leaves it. The redacted trace is then compressed and encrypted here with a fresh key; the
+            server stores only ciphertext, and the key stays in the link after <code className="font-mono">#</code>, which browsers never send. The link opens
+            at the event and tab you are looking at.
           </p>
           <section aria-label="Secrets found" className="mb-2">
             {phase.kind === 'scanning' ? (
@@ -234,7 +249,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
               <>
                 <div className="mb-1 flex items-center gap-2">
                   <h3 className="font-medium" role="status">
-                    {scan.secrets === 0 ? `No secrets found in ${scan.lines.toLocaleString()} lines` : `${scan.secrets} secret${scan.secrets === 1 ? '' : 's'} found (${scan.occurrences} occurrences) in ${scan.lines.toLocaleString()} lines; ${count} will be redacted`}
+                    {scan.secrets === 0
+                      ? `No secrets found in ${scan.lines.toLocaleString()} lines`
+                      : `${scan.secrets} secret${scan.secrets === 1 ? '' : 's'} found (${scan.occurrences} occurrences) in ${scan.lines.toLocaleString()} lines; ${count} will be redacted`}
                   </h3>
                   {scan.secrets > 0 ? (
                     <span className="ml-auto flex gap-1">
@@ -243,7 +260,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
                         onClick={() => {
                           changed();
                           setKept(new Set());
-                        }} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
+                        }}
+                        className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600"
+                      >
                         Redact all
                       </button>
                       <button
@@ -251,7 +270,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
                         onClick={() => {
                           changed();
                           setKept(new Set(allIds));
-                        }} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
+                        }}
+                        className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600"
+                      >
                         Keep all
                       </button>
                     </span>
@@ -269,13 +290,25 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
           </section>
           <div className="mb-2 grid gap-2 md:grid-cols-2">
             <form onSubmit={addLiteral} className="flex gap-1">
-              <input value={literal} onChange={(e) => setLiteral(e.target.value)} aria-label="Text to redact" placeholder="Also redact this exact text" className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 dark:border-neutral-600 dark:bg-neutral-950" />
+              <input
+                value={literal}
+                onChange={(e) => setLiteral(e.target.value)}
+                aria-label="Text to redact"
+                placeholder="Also redact this exact text"
+                className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 dark:border-neutral-600 dark:bg-neutral-950"
+              />
               <button type="submit" className="rounded border border-neutral-300 px-2 dark:border-neutral-600">
                 Add text
               </button>
             </form>
             <form onSubmit={addPattern} className="flex gap-1">
-              <input value={pattern} onChange={(e) => setPattern(e.target.value)} aria-label="Pattern to redact" placeholder="…or a regular expression" className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono dark:border-neutral-600 dark:bg-neutral-950" />
+              <input
+                value={pattern}
+                onChange={(e) => setPattern(e.target.value)}
+                aria-label="Pattern to redact"
+                placeholder="…or a regular expression"
+                className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono dark:border-neutral-600 dark:bg-neutral-950"
+              />
               <button type="submit" className="rounded border border-neutral-300 px-2 dark:border-neutral-600">
                 Add pattern
               </button>
@@ -295,10 +328,16 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
               />
               Upload the ciphertext, expires after
             </label>
-            <select aria-label="Expires after" value={ttl} onChange={(e) => {
+            <select
+              aria-label="Expires after"
+              value={ttl}
+              onChange={(e) => {
                 changed();
                 setTtl(Number(e.target.value));
-              }} disabled={where !== 'upload'} className="h-6 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-950">
+              }}
+              disabled={where !== 'upload'}
+              className="h-6 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-950"
+            >
               {EXPIRIES.map(([label, s]) => (
                 <option key={s} value={s}>
                   {label}
@@ -324,7 +363,12 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             </p>
           ) : null}
           <div className="mb-2 flex items-center gap-2">
-            <button type="button" disabled={busy} onClick={() => void create()} className="rounded bg-sky-700 px-3 py-0.5 font-medium text-white hover:bg-sky-800 disabled:opacity-50 dark:bg-sky-600">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void create()}
+              className="rounded bg-sky-700 px-3 py-0.5 font-medium text-white hover:bg-sky-800 disabled:opacity-50 dark:bg-sky-600"
+            >
               Create link
             </button>
             {phase.kind === 'working' ? <span className="text-neutral-500">{phase.what}</span> : null}
@@ -332,8 +376,18 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
           {phase.kind === 'done' ? (
             <section aria-label="The link" className="mb-2 rounded border border-emerald-300 bg-emerald-50 p-2 dark:border-emerald-800 dark:bg-emerald-950">
               <div className="flex gap-1">
-                <input readOnly value={phase.link} aria-label="Link to share" onFocus={(e) => e.target.select()} className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950" />
-                <button type="button" onClick={() => void copy(phase.link)} className="rounded border border-neutral-300 bg-white px-2 dark:border-neutral-600 dark:bg-neutral-800">
+                <input
+                  readOnly
+                  value={phase.link}
+                  aria-label="Link to share"
+                  onFocus={(e) => e.target.select()}
+                  className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
+                />
+                <button
+                  type="button"
+                  onClick={() => void copy(phase.link)}
+                  className="rounded border border-neutral-300 bg-white px-2 dark:border-neutral-600 dark:bg-neutral-800"
+                >
                   {copied ? 'Copied' : 'Copy link'}
                 </button>
               </div>

@@ -1,14 +1,18 @@
 'use client';
 
-import type { LoadSource, Request, ResultOf, TraceSummary, WorkerMessage } from '../../lib/view/protocol';
+import {
+  answers,
+  type Ask,
+  type CallOf,
+  type LoadSource,
+  type Method,
+  type ProgressMessage,
+  type Reply,
+  type TraceSummary,
+  type WorkerMessage,
+} from '../../lib/view/protocol';
 
-export interface LoadProgressState {
-  readonly bytes: number;
-  readonly totalBytes?: number;
-  readonly events: number;
-  readonly name: string;
-  readonly rowCount: number;
-}
+export type LoadProgressState = Omit<ProgressMessage, 'kind'>;
 
 export type TraceState =
   | { readonly phase: 'idle' }
@@ -22,7 +26,7 @@ export type TraceState =
  */
 export class TraceClient {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { settle: (reply: Reply) => void; reject: (e: Error) => void }>();
   private readonly listeners = new Set<(s: TraceState) => void>();
   private nextId = 1;
   private current: TraceState = { phase: 'idle' };
@@ -31,7 +35,8 @@ export class TraceClient {
   constructor() {
     this.worker = new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
     this.worker.onmessage = (ev: MessageEvent<WorkerMessage>) => this.onMessage(ev.data);
-    this.worker.onerror = (ev) => this.set({ phase: 'error', message: `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}` });
+    this.worker.onerror = (ev) =>
+      this.set({ phase: 'error', message: `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}` });
   }
 
   get state(): TraceState {
@@ -46,21 +51,29 @@ export class TraceClient {
 
   load(source: LoadSource): void {
     this.set({ phase: 'loading' });
-    this.ask({ type: 'load', source }).then(
+    this.ask('load', { source }).then(
       (summary) => this.set({ phase: 'ready', summary }),
       (e: Error) => this.set({ phase: 'error', message: e.message }),
     );
   }
 
-  ask = <R extends Request>(req: R): Promise<ResultOf<R>> => {
+  ask: Ask = (method, req) => {
     if (this.disposed) return Promise.reject(new Error('the trace was closed'));
     const id = this.nextId++;
-    return new Promise<ResultOf<R>>((resolve, reject) => {
-      // The worker answers each request id once, with the result type of its request.
-      this.pending.set(id, { resolve: (v) => resolve(v as ResultOf<R>), reject });
-      this.worker.postMessage({ id, req });
+    return new Promise((resolve, reject) => {
+      const settle = (reply: Reply): void => {
+        if (!reply.ok) reject(new Error(reply.error));
+        else if (answers(method, reply)) resolve(reply.result);
+        else reject(new Error(`the worker answered "${reply.method}" to "${method}"`));
+      };
+      this.pending.set(id, { settle, reject });
+      this.post({ id, method, req });
     });
   };
+
+  private post<K extends Method>(call: CallOf<K>): void {
+    this.worker.postMessage(call);
+  }
 
   dispose(): void {
     this.disposed = true;
@@ -84,7 +97,6 @@ export class TraceClient {
     const p = this.pending.get(m.id);
     if (!p) return;
     this.pending.delete(m.id);
-    if (m.ok) p.resolve(m.result);
-    else p.reject(new Error(m.error));
+    p.settle(m);
   }
 }

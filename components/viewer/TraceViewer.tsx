@@ -37,14 +37,26 @@ function useSourceFromUrl(): Resolved {
     if (src) setResolved({ source: { kind: 'url', url: fromPage(src) }, key: `src:${src}`, title: src });
     else if (sample) {
       const s = SAMPLES.find((x) => x.id === sample);
-      setResolved(s ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: fromPage(`/samples/${f}`), path: f })) }, key: `sample:${s.id}`, title: s.title } : { error: `There is no sample called "${sample}".` });
+      setResolved(
+        s
+          ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: fromPage(`/samples/${f}`), path: f })) }, key: `sample:${s.id}`, title: s.title }
+          : { error: `There is no sample called "${sample}".` },
+      );
     } else if (local && handoff?.get(local)) {
       const stored = handoff.get(local);
       if (stored) setResolved({ source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title });
     } else if (local) {
       loadLocal(local).then(
-        (stored) => live && setResolved(stored ? { source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title } : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' }),
-        () => live && setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
+        (stored) =>
+          live &&
+          setResolved(
+            stored
+              ? { source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title }
+              : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' },
+          ),
+        () =>
+          live &&
+          setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
       );
     } else setResolved({ error: 'No trace given. Open one from the home page, or add ?src=<https URL> to this address.' });
     return () => {

@@ -42,13 +42,13 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
   // Filter or folds changed: the worker rebuilds its rows, then the list refetches and the selection is found again.
   useEffect(() => {
     let live = true;
-    void ask({ type: 'view', view: { filter: url.filter, expanded } }).then(async ({ rowCount: n }) => {
+    void ask('view', { view: { filter: url.filter, expanded } }).then(async ({ rowCount: n }) => {
       if (!live) return;
       setRowCount(n);
       setViewVersion((v) => v + 1);
       setApplied({ filter: url.filter, expanded });
       if (url.sel !== undefined) {
-        const row = await ask({ type: 'rowOf', seq: url.sel });
+        const row = await ask('rowOf', { seq: url.sel });
         if (!live) return;
         setSelectedRow(row);
         if (row >= 0) list.current?.scrollToIndex(row, 'center');
@@ -73,14 +73,14 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
 
   const jumpToSeq = useCallback(
     async (seq: number) => {
-      let row = await ask({ type: 'rowOf', seq });
+      let row = await ask('rowOf', { seq });
       if (row < 0 && url.filter) {
         // Hidden by the filter: clear it so the target can be shown.
         url.update({ filter: '', sel: seq });
         return;
       }
       if (row < 0) {
-        const t = await ask({ type: 'details', seq });
+        const t = await ask('details', { seq });
         const turn = t?.turn?.index;
         if (turn !== undefined && !expanded.includes(turn)) {
           url.update({ sel: seq });
@@ -109,7 +109,7 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
       return;
     }
     const h = setTimeout(() => {
-      void ask({ type: 'find', query: q }).then((m) => {
+      void ask('find', { query: q }).then((m) => {
         if (!live) return;
         setMatches(m);
         setMatchAt(-1);
@@ -124,14 +124,15 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
   const stepFind = useCallback(
     (dir: 1 | -1) => {
       if (matches.length === 0) return;
-      const next = matchAt < 0 ? (dir === 1 ? matches.findIndex((r) => r > selectedRow) : matches.length - 1) : (matchAt + dir + matches.length) % matches.length;
+      const next =
+        matchAt < 0 ? (dir === 1 ? matches.findIndex((r) => r > selectedRow) : matches.length - 1) : (matchAt + dir + matches.length) % matches.length;
       const i = next < 0 ? 0 : next;
       const row = matches[i];
       if (row === undefined) return;
       setMatchAt(i);
       setSelectedRow(row);
       list.current?.scrollToIndex(row, 'center');
-      void ask({ type: 'rows', start: row, end: row + 1 }).then(([v]) => {
+      void ask('rows', { start: row, end: row + 1 }).then(([v]) => {
         const seq = v?.seq ?? v?.firstSeq;
         if (seq !== undefined) url.update({ sel: seq }, 'replace');
       });
@@ -195,29 +196,29 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
             }}
           />
         ) : (
-        <SplitView
-          storageKey="loupe.split.main"
-          label="Resize timeline and details"
-          defaultFraction={0.55}
-          first={
-            <EventList
-              ref={list}
-              ask={ask}
-              rowCount={rowCount}
-              version={version}
-              selectedRow={selectedRow}
-              onSelectRow={onSelectRow}
-              onToggleStreams={toggleStreams}
-              onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
-              loading={applied?.filter !== url.filter || applied.expanded !== expanded}
-            />
-          }
-          second={
-            <div ref={details} className="h-full">
-              <DetailsPane ask={ask} seq={url.sel} tab={url.tab} onTab={(tab) => url.update({ tab })} onJump={(s) => void jumpToSeq(s)} version={version} />
-            </div>
-          }
-        />
+          <SplitView
+            storageKey="loupe.split.main"
+            label="Resize timeline and details"
+            defaultFraction={0.55}
+            first={
+              <EventList
+                ref={list}
+                ask={ask}
+                rowCount={rowCount}
+                version={version}
+                selectedRow={selectedRow}
+                onSelectRow={onSelectRow}
+                onToggleStreams={toggleStreams}
+                onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
+                loading={applied?.filter !== url.filter || applied.expanded !== expanded}
+              />
+            }
+            second={
+              <div ref={details} className="h-full">
+                <DetailsPane ask={ask} seq={url.sel} tab={url.tab} onTab={(tab) => url.update({ tab })} onJump={(s) => void jumpToSeq(s)} version={version} />
+              </div>
+            }
+          />
         )}
         {diagOpen ? (
           <div className="h-48 shrink-0">

@@ -1,12 +1,12 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { LoadSource, Request, ResultOf } from '../../lib/view/protocol';
+import type { Ask, LoadSource } from '../../lib/view/protocol';
 import { useHandoff } from './Handoff';
 import { TraceClient, type TraceState } from './TraceClient';
 
 export type { LoadProgressState, TraceState } from './TraceClient';
-export type Ask = <R extends Request>(req: R) => Promise<ResultOf<R>>;
+export type { Ask };
 
 const idle: Ask = () => Promise.reject(new Error('no trace loaded'));
 

@@ -1,4 +1,4 @@
-import { loadTrace } from '../trace/load';
+import { loadTrace } from '../engine/load';
 import { computeStats, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';

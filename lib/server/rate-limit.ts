@@ -37,9 +37,7 @@ interface Bucket {
   updatedAt: number;
 }
 
-export type RateLimitResult =
-  | { ok: true; limit: number; remaining: number }
-  | { ok: false; limit: number; remaining: 0; retryAfterSeconds: number };
+export type RateLimitResult = { ok: true; limit: number; remaining: number } | { ok: false; limit: number; remaining: 0; retryAfterSeconds: number };
 
 const KEY = Symbol.for('loupe.rateLimitBuckets');
 type GlobalWithBuckets = typeof globalThis & { [KEY]?: Map<string, Bucket> };
@@ -82,7 +80,12 @@ function ipv6Prefix64(addr: string): string {
   const h = head ? head.split(':') : [];
   const t = tail !== undefined && tail !== '' ? tail.split(':') : [];
   const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
-  return groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':') + '::/64';
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => (parseInt(g, 16) || 0).toString(16))
+      .join(':') + '::/64'
+  );
 }
 
 function normalizeAddress(raw: string): string | undefined {
@@ -108,7 +111,10 @@ export function clientKey(headers: Headers, env: Env = process.env, peer?: strin
   const hops = trustedHops(env);
   if (hops > 0) {
     const xff = headers.get('x-forwarded-for');
-    const list = (xff ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (xff ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.length > 0) {
       const key = normalizeAddress(list[Math.max(0, list.length - hops)] ?? '');
       if (key) return key;

@@ -18,9 +18,7 @@ db.pragma('secure_delete = ON');
 db.pragma('busy_timeout = 5000');
 
 const stmts = {
-  insert: db.prepare(
-    'INSERT INTO traces (id, blob, size, delete_hash, created_at, expires_at, confirmed) VALUES (?, ?, ?, ?, ?, ?, 0)',
-  ),
+  insert: db.prepare('INSERT INTO traces (id, blob, size, delete_hash, created_at, expires_at, confirmed) VALUES (?, ?, ?, ?, ?, ?, 0)'),
   confirm: db.prepare('UPDATE traces SET confirmed = 1 WHERE id = ?'),
   sizeOf: db.prepare('SELECT size FROM traces WHERE id = ?'),
   deleteId: db.prepare('DELETE FROM traces WHERE id = ?'),

@@ -41,18 +41,7 @@
 import { ChainCollector, joinChain, piecesOf, type Chain, type Piece } from './chains';
 import { forEachString, rawOffsets, type StringSlot } from './json-strings';
 import { LITERAL_RULE, type RedactionRule } from './redact-rules';
-import {
-  Scanner,
-  contextFor,
-  escapeRegExp,
-  hashString,
-  listRules,
-  maskSecret,
-  parseLine,
-  slotPolicy,
-  type Candidate,
-  type ScanOptions,
-} from './scanner';
+import { Scanner, contextFor, escapeRegExp, hashString, listRules, maskSecret, parseLine, slotPolicy, type Candidate, type ScanOptions } from './scanner';
 
 export type { RedactionRule } from './redact-rules';
 export { isPlaceholderValue } from './redact-rules';
@@ -150,7 +139,13 @@ function chainTexts(chain: Chain): { texts: ChainText[]; starts: number[] } {
   if (chain.mode === 'text') return { texts: [{ text, key: chain.key, policy: 'all', path: null, toJoined: (p) => p.slice() }], starts };
   const texts: ChainText[] = [];
   forEachString(text, parseLine(text) === undefined, (inner) => {
-    texts.push({ text: inner.text, key: inner.key, policy: slotPolicy(inner.kind, inner.key, inner.text), path: inner.path, toJoined: (p) => rawOffsets(text, inner, p) });
+    texts.push({
+      text: inner.text,
+      key: inner.key,
+      policy: slotPolicy(inner.kind, inner.key, inner.text),
+      path: inner.path,
+      toJoined: (p) => rawOffsets(text, inner, p),
+    });
   });
   return { texts, starts };
 }
@@ -168,7 +163,11 @@ export function scanLines(lines: readonly string[], opts?: ScanOptions): SecretM
   const chains = walkLines(lines, (i, line, slot) => {
     const found = scanner.scan(slot.text, slot.kind === 'value' ? slot.key : null, policyOf(slot));
     if (found.length === 0) return;
-    const raw = rawOffsets(line, slot, found.flatMap((c) => [c.start, c.end]));
+    const raw = rawOffsets(
+      line,
+      slot,
+      found.flatMap((c) => [c.start, c.end]),
+    );
     found.forEach((c, k) => {
       const start = raw[2 * k] ?? slot.rawStart + c.start;
       seen.add(`${i}:${start}`).add(`${i}|${c.secret}`);
@@ -206,7 +205,9 @@ export function scanLines(lines: readonly string[], opts?: ScanOptions): SecretM
   // A string holding only a piece of a secret may look like a shorter secret on its own (`-pVq8nT` cut from
   // `-pVq8nTz4Lp2…`): the whole one, found in the joined text, stands for it.
   const isPieceOf = (m: SecretMatch): boolean =>
-    joinedMatches.some((j) => j.secret !== m.secret && j.secret.includes(m.secret) && (j.pieces ?? []).some((p) => p.line === m.line && p.start <= m.start && m.end <= p.end));
+    joinedMatches.some(
+      (j) => j.secret !== m.secret && j.secret.includes(m.secret) && (j.pieces ?? []).some((p) => p.line === m.line && p.start <= m.start && m.end <= p.end),
+    );
   const kept = joinedMatches.length > 0 ? out.filter((m) => !isPieceOf(m)) : out;
   return [...kept, ...joinedMatches].sort((a, b) => a.line - b.line || a.start - b.start);
 }
@@ -329,7 +330,11 @@ export function redactLines(lines: readonly string[], selectedSecrets: ReadonlyS
     if (policy === 'skip') return;
     const hits = hitsIn(slot.text);
     if (hits.length === 0) return;
-    const raw = rawOffsets(line, slot, hits.flatMap((h) => [h.at, h.at + h.secret.length]));
+    const raw = rawOffsets(
+      line,
+      slot,
+      hits.flatMap((h) => [h.at, h.at + h.secret.length]),
+    );
     hits.forEach((h, k) => {
       const from = raw[2 * k];
       const to = raw[2 * k + 1];

@@ -8,7 +8,8 @@
  * Pure and isomorphic: runs in the worker and in Node.
  */
 
-import { loadTrace, memorySource } from '../trace/load';
+import { loadTrace } from '../engine/load';
+import { memorySource } from '../engine/source';
 import type { Trace } from '../trace/model/types';
 import { scanLines } from './redact';
 import { Scanner, maskSecret, slotPolicy, type ScanOptions } from './scanner';
@@ -97,19 +98,14 @@ function* modelTexts(trace: Trace): Generator<{ readonly value: unknown; readonl
     if (t.stream) yield { value: t.stream, where: at(t.stream.startSeq, 'the Stream tab') };
   }
   for (const c of trace.toolCalls) yield { value: c, where: at(c.requestSeq, 'the tool call') };
-  for (const v of [trace.sessions, trace.agents, trace.diagnostics, trace.sources, trace.looseCopies])
-    yield { value: v, where: 'the summary' };
+  for (const v of [trace.sessions, trace.agents, trace.diagnostics, trace.sources, trace.looseCopies]) yield { value: v, where: 'the summary' };
 }
 
 /**
  * What a recipient could still read of a secret in `files` (already redacted): every secret the scanners find, in
  * the lines and in the model the viewer builds, that is not part of a secret in `kept`.
  */
-export async function residualSecrets(
-  files: readonly CheckedFile[],
-  kept: readonly string[],
-  opts?: ScanOptions,
-): Promise<Residue[]> {
+export async function residualSecrets(files: readonly CheckedFile[], kept: readonly string[], opts?: ScanOptions): Promise<Residue[]> {
   const isKept = (secret: string): boolean => kept.some((k) => k.includes(secret));
   const out: Residue[] = [];
   const seen = new Set<string>();

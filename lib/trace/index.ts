@@ -1,7 +1,6 @@
 /** Loupe's trace engine: pure and isomorphic (browser worker, server, CLI). */
 export { readLines, maybeGunzip, chunksOf, type LineRef, type RawLine, type ByteSource } from './lines';
-export { parseSource, detectDialect, normalizeLine, fileIdentity, type SourceInput, type SourceInfo, type ParseSink, type Dialect } from './parse';
-export { loadTrace, memorySource, orderInputs, type LoadOptions, type LoadProgress } from './load';
+export { parseBytes, detectDialect, normalizeLine, fileIdentity, type SourceInput, type SourceInfo, type ParseSink, type Dialect } from './parse';
 export { ModelBuilder, buildModel } from './model/build';
 export type * from './model/types';
 export type * from './types';

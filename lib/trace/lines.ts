@@ -61,10 +61,7 @@ export async function* readLines(source: ByteSource, onBytes?: (bytesRead: numbe
 }
 
 /** Like `readLines`, one array per input chunk: a promise per chunk instead of one per line. */
-export async function* readLineBatches(
-  source: ByteSource,
-  onBytes?: (bytesRead: number) => void,
-): AsyncGenerator<RawLine[]> {
+export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead: number) => void): AsyncGenerator<RawLine[]> {
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let pending: Uint8Array[] = [];
   let pendingLength = 0;
@@ -173,14 +170,17 @@ export function isGzipMagic(head: Uint8Array): boolean {
 
 /**
  * Returns the source decompressed when it is gzip (by magic number, whatever its name), otherwise unchanged.
+ * `onDetect` learns which it was before the first chunk is yielded (never, for an empty source).
  * Uses the web-standard `DecompressionStream`, present in browsers, workers and Node 18+.
  */
-export async function* maybeGunzip(source: ByteSource): AsyncGenerator<Uint8Array> {
+export async function* maybeGunzip(source: ByteSource, onDetect?: (gzip: boolean) => void): AsyncGenerator<Uint8Array> {
   const it = chunksOf(source)[Symbol.asyncIterator]();
   const head = await it.next();
   if (head.done) return;
   const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => it };
-  if (!isGzipMagic(head.value)) {
+  const gzip = isGzipMagic(head.value);
+  onDetect?.(gzip);
+  if (!gzip) {
     yield head.value;
     yield* rest;
     return;

@@ -2,7 +2,7 @@ import { normalizeClaudeCodeLine } from './adapters/claude-code';
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapters/common';
 import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem } from './adapters/json-document';
 import { normalizeSdkLine } from './adapters/sdk-stream';
-import { maybeGunzip, readLineBatches, type ByteSource, type LineRef, type RawLine } from './lines';
+import { readLineBatches, type ByteSource, type LineRef, type RawLine } from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
 import type { Head, RawObject } from './adapters/messages';
 
@@ -53,7 +53,16 @@ const CC_TYPES = new Set([
   'pr-link',
   'agent-setting',
 ]);
-const SDK_TYPES = new Set(['stream_event', 'result', 'control_request', 'control_response', 'control_cancel_request', 'keep_alive', 'tool_progress', 'rate_limit_event']);
+const SDK_TYPES = new Set([
+  'stream_event',
+  'result',
+  'control_request',
+  'control_response',
+  'control_cancel_request',
+  'keep_alive',
+  'tool_progress',
+  'rate_limit_event',
+]);
 
 /** Decides the dialect from one line, or returns undefined when the line could be either. */
 export function detectDialect(obj: RawObject): Dialect | undefined {
@@ -91,25 +100,27 @@ export function isObject(v: unknown): v is RawObject {
 
 const DOC_LIMIT = 256 * 1024 * 1024;
 
+export interface ParseOptions {
+  readonly normalize?: NormalizeOptions;
+  /** Called after each chunk with the decompressed bytes read so far. */
+  readonly onBytes?: (bytes: number) => void;
+}
+
 /**
- * Parses one source into the sink. Never throws on bad input: every non-blank line becomes exactly one event or
- * one line diagnostic, and the counts land in the returned `SourceInfo`.
+ * Parses one source's bytes (already decompressed: gzip is undone by the engine's load loop) into the sink. Never
+ * throws on bad input: every non-blank line becomes exactly one event or one line diagnostic, and the counts land in
+ * the returned `SourceInfo`.
  */
-export async function parseSource(
-  input: SourceInput,
-  index: number,
-  sink: ParseSink,
-  opts: { normalize?: NormalizeOptions; onBytes?: (bytes: number) => void } = {},
-): Promise<SourceInfo> {
+export async function parseBytes(name: string, bytes: ByteSource, index: number, sink: ParseSink, opts: ParseOptions = {}): Promise<SourceInfo> {
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const info: SourceInfo = {
     index,
-    name: input.name,
+    name,
     format: 'empty',
     bytes: 0,
     lines: { total: 0, blank: 0, events: 0, invalid: 0 },
-    ...fileIdentity(input.name),
-    gzip: /\.gz$/i.test(input.name),
+    ...fileIdentity(name),
+    gzip: /\.gz$/i.test(name),
   };
   const lineDiag = (code: Diagnostic['code'], message: string, src: LineRef): void => {
     info.lines.invalid += 1;
@@ -122,7 +133,7 @@ export async function parseSource(
   };
 
   let dialect: Dialect | undefined;
-  let mode: 'undecided' | 'lines' | 'document' = input.name.endsWith('.meta.json') ? 'document' : 'undecided';
+  let mode: 'undecided' | 'lines' | 'document' = name.endsWith('.meta.json') ? 'document' : 'undecided';
   const buffered: RawLine[] = [];
   let bufferedBytes = 0;
 
@@ -157,7 +168,7 @@ export async function parseSource(
     emit(normalizeLine(obj, dialect, norm, head(src)));
   };
 
-  for await (const batch of readLineBatches(maybeGunzip(input.open()), (b) => {
+  for await (const batch of readLineBatches(bytes, (b) => {
     info.bytes = b;
     opts.onBytes?.(b);
   })) {
@@ -171,7 +182,7 @@ export async function parseSource(
       return;
     }
     if (mode === 'undecided') {
-      mode = decideMode(l, input.name);
+      mode = decideMode(l, name);
       if (mode === 'lines') info.format = 'unknown';
     }
     if (mode === 'document') {
@@ -204,7 +215,7 @@ export async function parseSource(
       ok = false;
     }
     const src: LineRef = { source: index, line: firstLine?.line ?? 1, offset: firstLine?.offset ?? 0, length: info.bytes - (firstLine?.offset ?? 0) };
-    if (ok && input.name.endsWith('.meta.json') && isObject(doc)) {
+    if (ok && name.endsWith('.meta.json') && isObject(doc)) {
       info.format = 'agent-meta';
       info.lines.total += 1;
       emit(agentMetaEvent(doc, norm, head(src)));

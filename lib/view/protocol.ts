@@ -52,24 +52,47 @@ export interface ViewState {
   readonly expanded: readonly number[];
 }
 
-export type Request =
-  | { readonly type: 'load'; readonly source: LoadSource }
-  | { readonly type: 'rows'; readonly start: number; readonly end: number }
-  | { readonly type: 'view'; readonly view: ViewState }
-  | { readonly type: 'details'; readonly seq: number; readonly full?: boolean }
-  | { readonly type: 'raw'; readonly seq: number }
-  | { readonly type: 'rowOf'; readonly seq: number }
-  | { readonly type: 'find'; readonly query: string }
+/**
+ * What the page can ask the trace worker: one entry per method, its request and its result. The worker answers
+ * through a handler table keyed the same way (`lib/engine/handlers.ts`), so both ends are checked against this map.
+ */
+export interface Api {
+  load: { req: { readonly source: LoadSource }; res: TraceSummary };
+  rows: { req: { readonly start: number; readonly end: number }; res: readonly RowView[] };
+  view: { req: { readonly view: ViewState }; res: { readonly rowCount: number } };
+  /** `full`: the event normalized again from its line without clamping ("Show all"). */
+  details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
+  raw: { req: { readonly seq: number }; res: RawLines | undefined };
+  /** The row an event shows on under the current view, or -1. */
+  rowOf: { req: { readonly seq: number }; res: number };
+  /** Event rows whose label or text contains the query (case-insensitive). */
+  find: { req: { readonly query: string }; res: readonly number[] };
   /** The next (dir 1) or previous (dir -1) model-call or response header row from `row`, or -1. */
-  | { readonly type: 'neighbor'; readonly row: number; readonly dir: 1 | -1 }
+  neighbor: { req: { readonly row: number; readonly dir: 1 | -1 }; res: number };
   /** The header row (model call or response) a row sits under, or -1. */
-  | { readonly type: 'headerOf'; readonly row: number }
-  | { readonly type: 'statsView'; readonly overrides?: readonly ModelPrice[] }
-  | { readonly type: 'explain'; readonly query: ExplainQuery; readonly overrides?: readonly ModelPrice[] }
+  headerOf: { req: { readonly row: number }; res: number };
+  statsView: { req: { readonly overrides?: readonly ModelPrice[] }; res: StatsView };
+  explain: { req: { readonly query: ExplainQuery; readonly overrides?: readonly ModelPrice[] }; res: ExplainView };
   /** Every secret in the loaded files, masked, for the Share dialog. */
-  | { readonly type: 'shareScan'; readonly options?: ScanOptions }
+  shareScan: { req: { readonly options?: ScanOptions }; res: ShareScan };
   /** The loaded files with every secret found redacted except those kept, bundled, compressed and encrypted. */
-  | { readonly type: 'shareSeal'; readonly kept: readonly string[]; readonly options?: ScanOptions };
+  shareSeal: { req: { readonly kept: readonly string[]; readonly options?: ScanOptions }; res: SealedTrace };
+}
+
+export type Method = keyof Api;
+export type RequestOf<K extends Method> = Api[K]['req'];
+export type ResultOf<K extends Method> = Api[K]['res'];
+
+/** Asks the worker one thing; what the panes are given. */
+export type Ask = <K extends Method>(method: K, req: RequestOf<K>) => Promise<ResultOf<K>>;
+
+/** Page to worker: one request, numbered so its reply can find it. */
+export interface CallOf<K extends Method> {
+  readonly id: number;
+  readonly method: K;
+  readonly req: RequestOf<K>;
+}
+export type Call = { [K in Method]: CallOf<K> }[Method];
 
 export interface SealedTrace {
   readonly sealed: Uint8Array<ArrayBuffer>;
@@ -88,33 +111,38 @@ export interface RawLines {
   readonly path?: string;
 }
 
-export type ResultOf<R extends Request> = R extends { type: 'load' }
-  ? TraceSummary
-  : R extends { type: 'rows' }
-    ? readonly RowView[]
-    : R extends { type: 'view' }
-      ? { readonly rowCount: number }
-      : R extends { type: 'details' }
-        ? DetailsView | undefined
-        : R extends { type: 'raw' }
-          ? RawLines | undefined
-          : R extends { type: 'rowOf' }
-            ? number
-            : R extends { type: 'find' }
-              ? readonly number[]
-              : R extends { type: 'neighbor' } | { type: 'headerOf' }
-                ? number
-                : R extends { type: 'statsView' }
-                  ? StatsView
-                  : R extends { type: 'explain' }
-                    ? ExplainView
-                    : R extends { type: 'shareScan' }
-                      ? ShareScan
-                      : R extends { type: 'shareSeal' }
-                        ? SealedTrace
-                        : never;
+export interface ReplyOf<K extends Method> {
+  readonly kind: 'reply';
+  readonly id: number;
+  readonly method: K;
+  readonly ok: true;
+  readonly result: ResultOf<K>;
+}
+export interface Failure {
+  readonly kind: 'reply';
+  readonly id: number;
+  readonly ok: false;
+  readonly error: string;
+}
+export type Reply = ReplyOf<Method> | Failure;
 
-export type WorkerMessage =
-  | { readonly kind: 'reply'; readonly id: number; readonly ok: true; readonly result: unknown }
-  | { readonly kind: 'reply'; readonly id: number; readonly ok: false; readonly error: string }
-  | { readonly kind: 'progress'; readonly bytes: number; readonly totalBytes?: number; readonly events: number; readonly name: string; readonly rowCount: number };
+export interface ProgressMessage {
+  readonly kind: 'progress';
+  readonly bytes: number;
+  readonly totalBytes?: number;
+  readonly events: number;
+  readonly name: string;
+  readonly rowCount: number;
+}
+
+/** Worker to page. */
+export type WorkerMessage = Reply | ProgressMessage;
+
+/**
+ * Whether a successful reply answers a request of `method`. The one place the page trusts the worker's types: what
+ * crosses `postMessage` is structured-cloned and arrives untyped; the worker built it from a handler of the same method
+ * (type-checked against `Api` there), and the tag is checked here at run time.
+ */
+export function answers<K extends Method>(method: K, reply: ReplyOf<Method>): reply is ReplyOf<K> {
+  return reply.method === method;
+}

@@ -25,7 +25,10 @@ interface Ack {
 /** Runs the writer until it has acknowledged `killAfter` uploads, SIGKILLs it, returns every complete ack line. */
 function runAndKill(killAfter: number, into = dir, mode: 'confirm' | 'orphans' = 'confirm'): Promise<{ acks: Ack[]; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, into, ...(mode === 'orphans' ? ['orphans'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', writer, into, ...(mode === 'orphans' ? ['orphans'] : [])], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const acks: Ack[] = [];
     let buffered = '';
     let stderr = '';
@@ -82,7 +85,11 @@ describe('crash safety (SIGKILL mid-upload)', () => {
       for (const ack of all) {
         const got = await store.get(ack.id);
         expect(got?.bytes.byteLength, ack.id).toBe(ack.size);
-        expect(createHash('sha256').update(got?.bytes ?? Buffer.alloc(0)).digest('hex')).toBe(ack.sha256);
+        expect(
+          createHash('sha256')
+            .update(got?.bytes ?? Buffer.alloc(0))
+            .digest('hex'),
+        ).toBe(ack.sha256);
       }
       // Every acknowledged upload was confirmed: a sweep with no grace keeps them all.
       const swept = await store.sweep();

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFile } from '../../bench/generate';
-import { loadTrace, memorySource } from '../../lib/trace/load';
+import { loadTrace } from '../../lib/engine/load';
+import { memorySource } from '../../lib/engine/source';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'loupe-load-'));
 let big: Buffer;
@@ -57,7 +58,11 @@ describe('parser hardening under load', () => {
       const lineDiags = trace.diagnostics.filter((d) => d.consumesLine).length;
       expect(trace.events.length + lineDiags, `cut at byte ${cut}`).toBe(nonBlankLines(part));
       // A cut inside a line leaves it truncated: it must be reported, not parsed.
-      if (part[part.length - 1] !== 0x0a) expect(trace.diagnostics.some((d) => d.code === 'truncated-last-line'), `cut at byte ${cut}`).toBe(true);
+      if (part[part.length - 1] !== 0x0a)
+        expect(
+          trace.diagnostics.some((d) => d.code === 'truncated-last-line'),
+          `cut at byte ${cut}`,
+        ).toBe(true);
     }
   }, 120_000);
 

@@ -138,8 +138,7 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
   }
 
   const limit = limits.maxUploadBytes;
-  const tooLarge = () =>
-    jsonError(413, 'payload_too_large', `The encrypted trace is larger than this server's limit of ${formatBytes(limit)}.`);
+  const tooLarge = () => jsonError(413, 'payload_too_large', `The encrypted trace is larger than this server's limit of ${formatBytes(limit)}.`);
 
   const lengthHeader = request.headers.get('content-length');
   let declared: number | undefined;
@@ -180,11 +179,7 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
   }
   const bytes = body.bytes;
   if (declared !== undefined && bytes.byteLength !== declared) {
-    const response = jsonError(
-      400,
-      'body_incomplete',
-      `The body ended after ${bytes.byteLength} of the ${declared} bytes its Content-Length announced.`,
-    );
+    const response = jsonError(400, 'body_incomplete', `The body ended after ${bytes.byteLength} of the ${declared} bytes its Content-Length announced.`);
     return { response, bytes: bytes.byteLength };
   }
   if (bytes.byteLength === 0) {

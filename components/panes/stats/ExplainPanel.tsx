@@ -6,14 +6,33 @@ import type { ExplainQuery, ExplainView } from '../../../lib/view/stats-view';
 import { formatUsd } from '../../../lib/view/rowview';
 import type { Ask } from '../../viewer/useTraceWorker';
 
-const TITLES: Record<ExplainQuery['metric'], string> = { input: 'input tokens', output: 'output tokens', cacheCreation: 'cache write tokens', cacheRead: 'cache read tokens', cost: 'computed cost', apiMessages: 'model calls' };
+const TITLES: Record<ExplainQuery['metric'], string> = {
+  input: 'input tokens',
+  output: 'output tokens',
+  cacheCreation: 'cache write tokens',
+  cacheRead: 'cache read tokens',
+  cost: 'computed cost',
+  apiMessages: 'model calls',
+};
 
 /** Explain: the model calls that make a total, their lines, and each merged or dropped copy with its rule. */
-export function ExplainPanel({ ask, query, overrides, onClose, onJump }: { ask: Ask; query: ExplainQuery; overrides: readonly ModelPrice[]; onClose: () => void; onJump: (seq: number) => void }) {
+export function ExplainPanel({
+  ask,
+  query,
+  overrides,
+  onClose,
+  onJump,
+}: {
+  ask: Ask;
+  query: ExplainQuery;
+  overrides: readonly ModelPrice[];
+  onClose: () => void;
+  onJump: (seq: number) => void;
+}) {
   const [view, setView] = useState<ExplainView | undefined>();
   useEffect(() => {
     let live = true;
-    void ask({ type: 'explain', query, overrides }).then((v) => live && setView(v));
+    void ask('explain', { query, overrides }).then((v) => live && setView(v));
     return () => {
       live = false;
     };
@@ -35,11 +54,24 @@ export function ExplainPanel({ ask, query, overrides, onClose, onJump }: { ask: 
       ) : (
         <>
           <p className="border-b border-neutral-200 px-2 py-1 dark:border-neutral-700">
-            Total <span data-testid="explain-total" className="font-mono font-semibold">{fmt(view.total)}</span> = sum of <span data-testid="explain-sum" className="font-mono">{fmt(query.metric === 'cost' ? Math.round(sum * 1e6) / 1e6 : sum)}</span> over {counted.length} counted model call(s); {view.dropped} not counted.
+            Total{' '}
+            <span data-testid="explain-total" className="font-mono font-semibold">
+              {fmt(view.total)}
+            </span>{' '}
+            = sum of{' '}
+            <span data-testid="explain-sum" className="font-mono">
+              {fmt(query.metric === 'cost' ? Math.round(sum * 1e6) / 1e6 : sum)}
+            </span>{' '}
+            over {counted.length} counted model call(s); {view.dropped} not counted.
           </p>
           <ol aria-label="Explain rows" className="min-h-0 flex-1 overflow-auto">
             {view.rows.map((r, i) => (
-              <li key={i} data-counted={r.counted} data-value={r.value} className={`border-b border-neutral-100 px-2 py-1 dark:border-neutral-800 ${r.counted ? '' : 'text-neutral-500'}`}>
+              <li
+                key={i}
+                data-counted={r.counted}
+                data-value={r.value}
+                className={`border-b border-neutral-100 px-2 py-1 dark:border-neutral-800 ${r.counted ? '' : 'text-neutral-500'}`}
+              >
                 <div className="flex items-baseline gap-2">
                   <button type="button" onClick={() => onJump(r.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
                     {r.source}:{r.line}

@@ -18,7 +18,13 @@ function Total({ label, value, onExplain, sub }: { label: string; value: string;
     <div className="flex min-w-28 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
       <span className="text-[11px] text-neutral-500">{label}</span>
       {onExplain ? (
-        <button type="button" onClick={onExplain} aria-label={`Explain ${label}`} title="Explain: list the lines this total is made of" className="text-left font-mono text-[14px] font-semibold text-sky-800 hover:underline dark:text-sky-300">
+        <button
+          type="button"
+          onClick={onExplain}
+          aria-label={`Explain ${label}`}
+          title="Explain: list the lines this total is made of"
+          className="text-left font-mono text-[14px] font-semibold text-sky-800 hover:underline dark:text-sky-300"
+        >
           {value}
         </button>
       ) : (
@@ -36,7 +42,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
   const [explainQ, setExplainQ] = useState<ExplainQuery | undefined>();
   useEffect(() => {
     let live = true;
-    void ask({ type: 'statsView', overrides }).then((v) => live && setView(v));
+    void ask('statsView', { overrides }).then((v) => live && setView(v));
     return () => {
       live = false;
     };
@@ -44,7 +50,10 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
   if (!view) return <p className="p-4 text-[13px] text-neutral-500">Counting…</p>;
   const s = view.stats;
   const t = s.tokens;
-  const ex = (metric: ExplainMetric, extra: Omit<ExplainQuery, 'metric'> = {}) => () => setExplainQ({ metric, ...extra });
+  const ex =
+    (metric: ExplainMetric, extra: Omit<ExplainQuery, 'metric'> = {}) =>
+    () =>
+      setExplainQ({ metric, ...extra });
   return (
     <div className="flex h-full min-h-0">
       <div className="min-h-0 flex-1 overflow-auto p-3 text-[12px]" role="region" aria-label="Stats">
@@ -62,7 +71,11 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
         <div className="flex flex-wrap gap-2">
           <Total label="Computed" value={formatUsd(s.cost.computedUsd)} onExplain={ex('cost')} sub={`prices as of ${view.prices.asOf}`} />
           <Total label="Reported" value={view.reported.totalUsd === null ? '—' : formatUsd(view.reported.totalUsd)} sub="latest total_cost_usd per session" />
-          <Total label="Difference" value={view.differenceUsd === null ? '—' : `${view.differenceUsd >= 0 ? '+' : '−'}${formatUsd(Math.abs(view.differenceUsd))}`} sub="reported − computed" />
+          <Total
+            label="Difference"
+            value={view.differenceUsd === null ? '—' : `${view.differenceUsd >= 0 ? '+' : '−'}${formatUsd(Math.abs(view.differenceUsd))}`}
+            sub="reported − computed"
+          />
         </div>
         {view.reasons.length > 0 ? (
           <ul aria-label="Why reported and computed differ" className="mt-1 list-disc pl-5 text-neutral-700 dark:text-neutral-300">

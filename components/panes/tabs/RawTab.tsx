@@ -13,7 +13,7 @@ export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
   useEffect(() => {
     let live = true;
     setRaw(undefined);
-    void ask({ type: 'raw', seq }).then((r) => live && setRaw(r));
+    void ask('raw', { seq }).then((r) => live && setRaw(r));
     return () => {
       live = false;
     };

@@ -1,4 +1,5 @@
-import { loadTrace, memorySource } from '../load';
+import { loadTrace } from '../../engine/load';
+import { memorySource } from '../../engine/source';
 import type { Trace } from '../model/types';
 import { computeStats, type TraceStats } from '../stats';
 

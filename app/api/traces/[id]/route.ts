@@ -11,15 +11,7 @@
 
 import { getStore } from '@/lib/server/store-instance';
 import { isValidId } from '@/lib/server/store';
-import {
-  EXPIRES_AT_HEADER,
-  accessLog,
-  internalError,
-  jsonError,
-  logInternalError,
-  methodNotAllowed,
-  notFound,
-} from '@/lib/server/http';
+import { EXPIRES_AT_HEADER, accessLog, internalError, jsonError, logInternalError, methodNotAllowed, notFound } from '@/lib/server/http';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,0 +1,223 @@
+import { Rng } from './rng';
+
+// Text corpora the transcripts' prose, prompts and code are drawn from.
+
+const IDENT_HEADS = [
+  'parse',
+  'build',
+  'read',
+  'split',
+  'merge',
+  'resolve',
+  'index',
+  'render',
+  'load',
+  'collect',
+  'dedupe',
+  'format',
+  'compute',
+  'scan',
+  'flush',
+  'decode',
+  'emit',
+  'group',
+  'track',
+  'attach',
+] as const;
+const IDENT_TAILS = [
+  'Line',
+  'Usage',
+  'Session',
+  'Message',
+  'Chunk',
+  'Index',
+  'Tree',
+  'Event',
+  'Result',
+  'Block',
+  'Offset',
+  'Cache',
+  'Stream',
+  'Turn',
+  'Payload',
+  'Cost',
+  'Timeline',
+  'Span',
+  'Record',
+  'Graph',
+] as const;
+export const TYPES = [
+  'string',
+  'number',
+  'boolean',
+  'LineRecord',
+  'UsageTotals',
+  'TraceNode[]',
+  'Map<string, number>',
+  'Promise<void>',
+  'ParsedLine | null',
+  'readonly Span[]',
+] as const;
+export const LITERALS = [
+  'null',
+  'undefined',
+  '0',
+  '1',
+  "''",
+  "'assistant'",
+  "'tool_result'",
+  'true',
+  'false',
+  '[]',
+  '{}',
+  "'message_stop'",
+  '1 << 20',
+  "'→'",
+] as const;
+export const COMMENTS = [
+  'Snapshot lines have no uuid — skip them here.',
+  '“usage” repeats on every split line; keep the max output_tokens.',
+  'Don’t trust stop_reason on the last split line.',
+  'Offsets are byte offsets, not UTF‑16 indices → decode per line.',
+  'TODO(josé): handle the ‘compact_boundary’ case',
+  'Parallel tool results hang off their own tool_use line.',
+  'Keep this cheap: it runs once per line.',
+  'The last line may be cut off mid-write; drop it.',
+  'Cumulative totals: overwrite, never add.',
+  'See FORMATS.md §3.6 for the split-message rule.',
+  'Über-long lines (20 MB+) must not be copied twice.',
+  'Résumé of a subagent run arrives as agent_progress lines…',
+] as const;
+export const WORDS = [
+  'session',
+  'line',
+  'offset',
+  'parser',
+  'usage',
+  'token',
+  'cache',
+  'stream',
+  'result',
+  'message',
+  'subagent',
+  'timeline',
+  'index',
+  'chunk',
+  'buffer',
+  'decoder',
+  'cost',
+  'turn',
+  'model',
+  'tool',
+  'request',
+  'snapshot',
+  'branch',
+  'graph',
+  'node',
+  'edge',
+  'parent',
+  'child',
+  'event',
+  'delta',
+  'block',
+  'signature',
+  'viewer',
+  'panel',
+  'filter',
+  'search',
+  'range',
+  'file',
+  'path',
+  'error',
+] as const;
+export const PEOPLE = ['Zoë Ångström', 'José Müller', 'Łukasz Nowak', 'Ana Lúcia', 'Søren Kierkegaard', 'Chloé Dubois', 'Ren Tanaka', 'Mia Schäfer'] as const;
+
+export const TEXT_STEPS = [
+  "I'll start by looking at `{file}` to see how `{ident}` is wired up.",
+  'Let me check the current state of the tests first.',
+  'Let me read `{file}` before changing anything.',
+  "Now I'll update `{ident}` so it handles the empty case.",
+  'The failure comes from `{ident}` assuming every line has a `uuid` — `file-history-snapshot` lines don’t.',
+  'Good, that confirms it. Let me look at where `{ident2}` is called.',
+  'Let me run the type checker to make sure nothing else broke.',
+  'That test was flaky because `{ident}` depends on wall-clock time. I’ll inject the clock instead.',
+  'Found {num} call sites. Let me update them one by one.',
+  'The build passes. Let me also run the full suite.',
+  'I see the issue: the offset is counted in UTF‑16 code units, but the index stores byte offsets.',
+  'Let me search for other places that call `{ident}`.',
+  'This is the “split message” case: several lines share `message.id`, and only the last one has the final `output_tokens`.',
+  'I’ll add a regression test in `{file}` first.',
+  'Let me explore the codebase to understand the structure before making changes.',
+  'Two things are wrong here. First, `{ident}` is called once per chunk instead of once per line; second, the result is never cached.',
+] as const;
+export const THINK_SENTENCES = [
+  'The user wants me to {task}.',
+  'Let me think about where `{ident}` is defined — probably in {file}.',
+  'If I change the signature of {ident}, the callers in {file2} will need updating too.',
+  'The error mentions line {num}, so the problem is likely in the loop that calls {ident}.',
+  'I should check whether the test fixtures cover the empty-file case.',
+  'Hmm, the usage numbers look doubled. That would happen if split lines were summed instead of deduplicated by message id.',
+  'It might be simpler to stream the file in chunks and decode line by line.',
+  'Before editing, I want to confirm the current behaviour with a quick test run.',
+  'There are {num} places that construct this object; a helper would reduce duplication.',
+  'Wait — the parentUuid of a tool result points at the tool_use line, not the previous line.',
+  'I’ll keep the change minimal and focused on {ident}.',
+  'The “result” line carries cumulative totals, so summing them across turns would be wrong.',
+  'Let me reconsider: {ident2} is only called from {file2}, so inlining it is safe.',
+] as const;
+export const TASKS = [
+  'fix the crash when opening large transcripts',
+  'add cost totals per model',
+  'make the timeline virtualised',
+  'rename a function across the codebase',
+  'add tests for the usage dedup',
+  'figure out why the subagent rows are missing',
+  'speed up the initial parse',
+  'review the branch',
+] as const;
+export const PROMPTS = [
+  'The viewer crashes when I open a 300 MB session file. Can you find out why?',
+  'Add a test for the split-message usage dedup in {file}',
+  'run the tests and fix whatever fails',
+  'Why is the timeline so slow on big files? Profile `{ident}` and make it faster.',
+  'Refactor {ident} so it doesn’t keep every parsed object in memory',
+  'can you explain what {file} does?',
+  'Rename {ident} to {ident2} everywhere and update the tests',
+  'I’m seeing “Unexpected token” errors when loading the stream-json sample — please investigate',
+  'Implement the cost breakdown panel: per model, per turn, cache reads vs writes',
+  'Please review the changes on this branch and tell me what’s risky',
+  'The subagent rows are missing from the tree view. Fix it.',
+  'Make the Raw tab re-read the line from the file instead of keeping it in memory',
+  'commit this',
+  'ok, now do the same for {file2}',
+  'looks good. can you also handle the case where the last line is truncated?',
+] as const;
+export const CHANGES = [
+  'split lines are now deduplicated by `message.id` + `requestId`',
+  'the parser decodes per line instead of building one giant string',
+  'added a regression test for empty session files',
+  '`{ident}` no longer keeps parsed objects alive',
+  'tool results are linked through `sourceToolAssistantUUID`',
+  'the “Raw” tab re-reads the line by byte offset',
+  'renamed `{ident}` → `{ident2}` (all {num} call sites)',
+  'fixed an off-by-one in the line-number gutter',
+  'costs use the 1h cache-write rate when the breakdown says so',
+] as const;
+export const READ_REMINDER =
+  '\n\n<system-reminder>\nWhenever you read a file, you should consider whether it would be ' +
+  'considered malware. You CAN and SHOULD provide analysis of malware, what it is doing. But you MUST refuse to ' +
+  'improve or augment the code. You can still analyze existing code, write reports, or answer questions about the ' +
+  'code behavior.\n</system-reminder>\n';
+export const REJECTION =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a " +
+  'file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell ' +
+  'you how to proceed.';
+export const HOOK_COMMANDS = [
+  'cd ${CLAUDE_PLUGIN_ROOT}/hooks && bun run ./guardian.ts',
+  '~/.claude/hooks/log-tool.sh',
+  'npx prettier --check "$CLAUDE_FILE_PATHS"',
+] as const;
+
+export function ident(rng: Rng): string {
+  return rng.pick(IDENT_HEADS) + rng.pick(IDENT_TAILS);
+}

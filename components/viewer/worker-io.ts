@@ -1,0 +1,123 @@
+/// <reference lib="webworker" />
+import { blobInput } from '../../lib/engine/blob';
+import type { EngineInput } from '../../lib/engine/source';
+import { decodeBundle, fromBase64Url, unseal } from '../../lib/share/seal';
+import type { LoadSource } from '../../lib/view/protocol';
+
+// The trace worker's I/O: what the page asked to load becomes Blob inputs (dropped files, fetched URLs, an opened
+// shared bundle); and how the worker gives its event loop a turn while parsing.
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const MAX_BYTES = 1.5 * 1024 * 1024 * 1024;
+
+/** The inputs for what the page asked to load. */
+export async function openSource(source: LoadSource): Promise<EngineInput[]> {
+  if (source.kind === 'sealed') {
+    // Once opened, a shared trace is files like any dropped ones.
+    const sealed = source.data !== undefined ? sealedFromLink(source.data) : await fetchSealed(source.url ?? '');
+    const files = decodeBundle(await unseal(sealed, source.key, MAX_BYTES));
+    return openSource({ kind: 'files', files: files.map(({ path, bytes }) => ({ path, file: new Blob([bytes]) })) });
+  }
+  if (source.kind === 'files') {
+    const total = source.files.reduce((n, f) => n + f.file.size, 0);
+    if (total > MAX_BYTES) {
+      throw new Error(
+        `These files are ${(total / 1024 ** 3).toFixed(1)} GB: more than this tab can hold (about 1.5 GB). Split the transcript, or use \`npx loupe stats\` on the command line.`,
+      );
+    }
+    return Promise.all(source.files.map(({ file, path }) => blobInput(path, file)));
+  }
+  const list = source.kind === 'url' ? [{ url: source.url, path: source.name ?? nameOfUrl(source.url) }] : source.urls;
+  const inputs: EngineInput[] = [];
+  for (const { url, path } of list) inputs.push(await blobInput(path, await fetchBlob(url)));
+  return inputs;
+}
+
+/**
+ * Gives the worker's event loop a turn (so requests for rows are answered while a big file parses) once ~50 ms have
+ * passed since the last turn, or always when the model is about to be built. A message to itself is a macrotask
+ * without setTimeout's 4 ms clamp.
+ */
+export function eventLoopPacer(): (phase: 'reading' | 'building') => Promise<void> | undefined {
+  let since = performance.now();
+  return (phase) => {
+    if (phase === 'reading' && performance.now() - since <= 50) return undefined;
+    return yieldToEvents().then(() => {
+      since = performance.now();
+    });
+  };
+}
+
+const yieldToEvents = (): Promise<void> =>
+  new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      ch.port1.close();
+      resolve();
+    };
+    ch.port2.postMessage(null);
+  });
+
+function nameOfUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return decodeURIComponent(u.pathname.split('/').filter(Boolean).pop() ?? u.hostname) || 'trace.jsonl';
+  } catch {
+    return 'trace.jsonl';
+  }
+}
+
+/** A shared trace's sealed bytes from the store; a missing one is said in words (deleted or expired). */
+async function fetchSealed(url: string): Promise<Uint8Array<ArrayBuffer>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: 'omit', cache: 'no-store' });
+  } catch {
+    throw new Error('Could not reach the Loupe server to fetch this shared trace. Check your connection and reload.');
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => undefined);
+    const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+    if (res.status === 404) throw new Error(message ?? 'This trace was deleted or has expired.');
+    throw new Error(`The server answered ${res.status} ${res.statusText} for this shared trace${message ? `: ${message}` : ''}. Try again later.`);
+  }
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** The sealed bytes a fragment-only link carries (`#d=`). */
+function sealedFromLink(data: string): Uint8Array<ArrayBuffer> {
+  try {
+    return fromBase64Url(data);
+  } catch {
+    throw new Error('This link is damaged: the trace it carries (the part after #d=) is not intact. Ask for the whole link again.');
+  }
+}
+
+async function fetchBlob(url: string): Promise<Blob> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, self.location.href);
+  } catch {
+    throw new Error(`"${url}" is not a URL.`);
+  }
+  const loopback = parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol !== 'https:' && parsed.origin !== self.location.origin && !loopback) {
+    throw new Error(`Only https:// URLs can be loaded (got ${parsed.protocol}//). Use an https link, or download the file and drop it here.`);
+  }
+  let res: Response;
+  try {
+    res = await fetch(parsed.href, { credentials: 'omit', redirect: 'follow' });
+  } catch {
+    throw new Error(
+      `Could not fetch ${parsed.href}. The server refused the request or does not allow cross-origin reads (CORS). ` +
+        'Loupe reads the file directly from your browser, so the server must send Access-Control-Allow-Origin. ' +
+        'Use a raw link that allows it (raw.githubusercontent.com, gist raw URLs, most CI artifact links), or download the file and drop it here.',
+    );
+  }
+  if (!res.ok)
+    throw new Error(`${parsed.href} answered ${res.status} ${res.statusText}: nothing to load. Check the link, or download the file and drop it here.`);
+  const len = Number(res.headers.get('content-length') ?? '0');
+  if (len > MAX_BYTES) throw new Error(`That file is ${(len / 1024 ** 3).toFixed(1)} GB: more than this tab can hold. Use \`npx loupe stats\` on it instead.`);
+  return res.blob();
+}

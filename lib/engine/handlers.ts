@@ -1,0 +1,34 @@
+import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/protocol';
+import type { TraceSession } from './session';
+import type { EngineInput } from './source';
+
+/** One handler per method of the worker protocol: adding a method to `Api` without a handler does not compile. */
+export type Handlers = { readonly [K in keyof Api]: (req: RequestOf<K>) => Promise<ResultOf<K>> };
+
+/**
+ * The worker protocol answered by a session. `open` turns what the page asked to load into inputs: that is the
+ * host's I/O (Blobs, fetch), the rest is the engine's.
+ */
+export function sessionHandlers(session: TraceSession, open: (source: LoadSource) => Promise<readonly EngineInput[]>): Handlers {
+  return {
+    load: ({ source }) => session.load(open(source)),
+    rows: async ({ start, end }) => session.rows(start, end),
+    view: async ({ view }) => session.setView(view),
+    details: ({ seq, full }) => session.details(seq, full === true),
+    raw: ({ seq }) => session.raw(seq),
+    rowOf: async ({ seq }) => session.rowOf(seq),
+    find: async ({ query }) => session.find(query),
+    neighbor: async ({ row, dir }) => session.neighbor(row, dir),
+    headerOf: async ({ row }) => session.headerOf(row),
+    statsView: async ({ overrides }) => session.statsView(overrides),
+    explain: async ({ query, overrides }) => session.explain(query, overrides),
+    shareScan: ({ options }) => session.shareScan(options),
+    shareSeal: ({ kept, options }) => session.shareSeal(kept, options),
+  };
+}
+
+/** Runs the handler of a method. */
+export function handle<K extends Method>(handlers: Handlers, method: K, req: RequestOf<K>): Promise<ResultOf<K>> {
+  const handler: Handlers[K] = handlers[method];
+  return handler(req);
+}

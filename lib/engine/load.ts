@@ -1,0 +1,125 @@
+import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
+import { chunksOf, maybeGunzip, type ByteSource } from '../trace/lines';
+import { ModelBuilder } from '../trace/model/build';
+import type { Trace } from '../trace/model/types';
+import type { TraceEvent } from '../trace/types';
+import { parseBytes, type SourceInfo } from '../trace/parse';
+import type { ByteKeeper, EngineInput, SourceText } from './source';
+
+// The one load loop: the browser worker, the CLI and the tests all load traces through `loadSources`.
+
+export interface LoadProgress {
+  /** `reading` while sources are parsed (many times per source), `building` once before the model is built. */
+  readonly phase: 'reading' | 'building';
+  /** The source being read (its name), or "building the model". */
+  readonly name: string;
+  /** Stored bytes read so far over all inputs (compressed bytes for `.gz`). */
+  readonly bytes: number;
+  /** Sum of the sizes given for all inputs, when every input gives one. */
+  readonly totalBytes?: number;
+  /** Events parsed so far. */
+  readonly events: number;
+}
+
+export interface LoadHooks {
+  readonly normalize?: NormalizeOptions;
+  readonly onProgress?: (p: LoadProgress) => void;
+  /**
+   * Called after each decompressed chunk is parsed, and once before the model is built. A promise returned is
+   * awaited: a browser worker yields to its event loop there, so it answers requests while a big file parses.
+   */
+  readonly pause?: (phase: 'reading' | 'building') => Promise<void> | undefined;
+  /** Keeps the decompressed bytes of sources that cannot be re-read from their input (gzip, or no `reread`). */
+  readonly keep?: () => ByteKeeper;
+  /** Given the live list of events parsed so far (it grows while loading): to show events before the model exists. */
+  readonly onStart?: (events: readonly TraceEvent[]) => void;
+}
+
+export interface LoadedSources {
+  readonly trace: Trace;
+  /** Per source (indexed like `trace.sources`): how to re-read its decompressed bytes, when it can be. */
+  readonly texts: readonly (SourceText | undefined)[];
+  /** Time spent building the model after the last source was read. */
+  readonly modelMs: number;
+}
+
+/** Orders inputs so sidecars follow their transcripts and main sessions come before subagent files. */
+export function orderInputs<T extends { readonly name: string }>(inputs: readonly T[]): T[] {
+  const rank = (name: string): number => (name.endsWith('.meta.json') ? 2 : /(^|\/)agent-[^/]+\.jsonl(\.gz)?$/.test(name) ? 1 : 0);
+  return [...inputs].sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+}
+
+/** Parses every input and builds the model. Never throws on bad input; problems become diagnostics. */
+export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHooks = {}): Promise<LoadedSources> {
+  const norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+  const builder = new ModelBuilder(norm);
+  hooks.onStart?.(builder.events);
+  const ordered = orderInputs(inputs);
+  const sizes = ordered.map((i) => i.size);
+  const totalBytes = sizes.every((s) => s !== undefined) ? sizes.reduce<number>((a, s) => a + (s ?? 0), 0) : undefined;
+  const texts: (SourceText | undefined)[] = [];
+  let doneBytes = 0;
+  for (let i = 0; i < ordered.length; i++) {
+    const input = ordered[i];
+    if (!input) continue;
+    const done = doneBytes;
+    const { info, text, stored } = await parseInput(input, i, builder, norm, hooks, (read) =>
+      hooks.onProgress?.({
+        phase: 'reading',
+        name: input.name,
+        bytes: done + read,
+        events: builder.events.length,
+        ...(totalBytes !== undefined ? { totalBytes } : {}),
+      }),
+    );
+    builder.addSource(info);
+    texts[i] = text;
+    doneBytes += input.size ?? stored;
+  }
+  const bytes = totalBytes ?? doneBytes;
+  hooks.onProgress?.({ phase: 'building', name: 'building the model', bytes, totalBytes: bytes, events: builder.events.length });
+  await hooks.pause?.('building');
+  const t0 = performance.now();
+  const trace = builder.finish();
+  return { trace, texts, modelMs: performance.now() - t0 };
+}
+
+/** Parses every input and builds the model, keeping no bytes: the CLI's and most tests' entry. */
+export async function loadTrace(inputs: readonly EngineInput[], hooks: Omit<LoadHooks, 'keep'> = {}): Promise<Trace> {
+  return (await loadSources(inputs, hooks)).trace;
+}
+
+/** Reads one input into the builder: stored bytes counted, gzip undone (its bytes kept when asked), lines parsed. */
+async function parseInput(
+  input: EngineInput,
+  index: number,
+  builder: ModelBuilder,
+  normalize: NormalizeOptions,
+  hooks: LoadHooks,
+  onRead: (storedBytes: number) => void,
+): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
+  let stored = 0;
+  let keeper: ByteKeeper | undefined;
+  const counted = (async function* () {
+    for await (const chunk of chunksOf(input.open())) {
+      stored += chunk.length;
+      yield chunk;
+    }
+  })();
+  const decoded = maybeGunzip(counted, (gzip) => {
+    if (gzip || !input.reread) keeper = hooks.keep?.();
+  });
+  const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause);
+  const info = await parseBytes(input.name, bytes, index, builder, { normalize, onBytes: () => onRead(stored) });
+  return { info, text: keeper ? keeper.done() : input.reread, stored };
+}
+
+/** Hands each chunk to `keep`, then after the parser has taken it, gives `pause` its turn. */
+async function* paced(source: ByteSource, keep: (chunk: Uint8Array) => void, pause: LoadHooks['pause']): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunksOf(source)) {
+    keep(chunk);
+    yield chunk;
+    const wait = pause?.('reading');
+    if (wait) await wait;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Trace } from '../trace/model/types';
+import { detectDialect, isObject, normalizeLine } from '../trace/parse';
+import { detailsOf, type DetailsView } from '../view/details';
+import type { RawLines } from '../view/protocol';
+import type { SourceText } from './source';
+
+// What needs the source bytes again: the Raw tab's line, and "Show all" (an event normalized without clamping).
+
+/** The exact line (or document record) an event came from, re-read from its source. */
+export async function rawLines(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number): Promise<RawLines | undefined> {
+  const e = trace.events[seq];
+  const source = e && texts[e.src.source];
+  if (!e || !source) return undefined;
+  const text = await source.slice(e.src.offset, e.src.offset + e.src.length);
+  return {
+    sourceName: trace.sources[e.src.source]?.name ?? '?',
+    line: e.src.line,
+    offset: e.src.offset,
+    length: e.src.length,
+    text,
+    ...(e.path ? { path: e.path } : {}),
+  };
+}
+
+/** An event's details; with `full`, its line is re-read and normalized again without clamping long text. */
+export async function fullDetails(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, full: boolean): Promise<DetailsView | undefined> {
+  const d = detailsOf(trace, seq);
+  if (!d || !full) return d;
+  const raw = await rawLines(trace, texts, seq);
+  // A record inside a JSON document has no line of its own to re-read.
+  if (!raw || raw.path) return d;
+  try {
+    const obj: unknown = JSON.parse(raw.text);
+    if (!isObject(obj)) return d;
+    const format = trace.sources[d.event.src.source]?.format;
+    const dialect = format === 'claude-code' || format === 'sdk-stream' ? format : detectDialect(obj);
+    const event = normalizeLine(obj, dialect, { clamp: Number.MAX_SAFE_INTEGER }, { seq, src: d.event.src, path: undefined });
+    return { ...d, event };
+  } catch {
+    return d;
+  }
+}

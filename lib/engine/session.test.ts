@@ -1,0 +1,146 @@
+// The engine session driven the way the browser worker drives it: real transcripts as in-memory Blobs, through the
+// handler table, with bytes kept as the worker keeps them. Numbers are the fixtures' own (see real.test.ts).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { LoadSource } from '../view/protocol';
+import { blobInput, blobKeeper } from './blob';
+import { handle, sessionHandlers } from './handlers';
+import { loadTrace, type LoadProgress } from './load';
+import { TraceSession } from './session';
+import { memorySource } from './source';
+
+const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
+const DEEP = 'claude-code-log/projects/-src-deep-manifest';
+const MAIN = `${DEEP}/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl`;
+const AGENT = `${DEEP}/agent-c8d9b115.jsonl`;
+const read = (rel: string): Uint8Array<ArrayBuffer> => new Uint8Array(readFileSync(path.join(REAL, rel)));
+const lineOf = (bytes: Uint8Array, line: number): string => new TextDecoder().decode(bytes).split('\n')[line - 1] ?? '';
+
+/** Blob inputs as the worker makes them from dropped files. */
+const openFiles = (source: LoadSource) =>
+  source.kind === 'files' ? Promise.all(source.files.map((f) => blobInput(f.path, f.file))) : Promise.reject(new Error(`not in this test: ${source.kind}`));
+
+describe('engine session over Blobs', () => {
+  it('loads a session folder (main transcript gzipped) and answers rows, view, details, raw and stats', async () => {
+    const main = read(MAIN);
+    const agent = read(AGENT);
+    const progress: LoadProgress[] = [];
+    const session = new TraceSession({ keep: blobKeeper, onProgress: (p) => progress.push(p) });
+    const handlers = sessionHandlers(session, openFiles);
+    const files = [
+      { path: AGENT, file: new Blob([agent]) },
+      { path: `${MAIN}.gz`, file: new Blob([new Uint8Array(gzipSync(main))]) },
+    ];
+    const summary = await handle(handlers, 'load', { source: { kind: 'files', files } });
+
+    // Ordered main first; the gzip one is read decompressed.
+    expect(summary.sources.map((s) => [s.name, s.format, s.bytes])).toEqual([
+      [`${MAIN}.gz`, 'claude-code', main.length],
+      [AGENT, 'claude-code', agent.length],
+    ]);
+    expect(summary.stats.lines).toMatchObject({ total: 351, parsed: 351, invalid: 0 });
+    expect(summary.eventCount).toBe(351);
+    expect(summary.stats.apiMessages).toBe(109);
+    expect(summary.stats.toolCalls).toMatchObject({ requested: 123, withResult: 123, errored: 5, denied: 1 });
+    expect(summary.stats.cost.computedUsd).toBeCloseTo(6.213986, 6);
+    expect(summary.models).toEqual(['claude-haiku-4-5-20251001', 'claude-opus-4-5-20251101']);
+    expect(summary.rowCount).toBe(469);
+
+    // Progress counts stored (compressed) bytes, and ends with one "building" step at the total.
+    const stored = files.reduce((n, f) => n + f.file.size, 0);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.slice(0, -1).every((p) => p.phase === 'reading' && p.bytes <= stored && p.totalBytes === stored)).toBe(true);
+    expect(progress.at(-1)).toEqual({ phase: 'building', name: 'building the model', bytes: stored, totalBytes: stored, events: 351 });
+
+    const first = await handle(handlers, 'rows', { start: 0, end: 3 });
+    expect(first.map((r) => [r.row, r.kind, r.label])).toEqual([
+      [0, 'response', 'Response 1'],
+      [1, 'event', 'summary · Claude Code warmup for deep-manifest project'],
+      [2, 'event', 'summary · Claude Code CLI Tool Development Summary'],
+    ]);
+
+    // 36 Bash calls over both files: 36 requests and 36 results, under their turn and response headers.
+    const { rowCount } = await handle(handlers, 'view', { view: { filter: 'tool:Bash', expanded: [] } });
+    expect(rowCount).toBe(107);
+    const rows = await handle(handlers, 'rows', { start: 0, end: rowCount });
+    const events = rows.filter((r) => r.kind === 'event');
+    expect(events).toHaveLength(72);
+    const firstBash = events[0];
+    expect(firstBash).toMatchObject({ row: 2, label: 'Bash(git status)', seq: 13 });
+    const seq = firstBash?.seq ?? -1;
+    expect(await handle(handlers, 'rowOf', { seq })).toBe(2);
+    expect(await handle(handlers, 'headerOf', { row: 2 })).toBe(1);
+
+    const details = await handle(handlers, 'details', { seq });
+    expect(details?.event.src).toEqual({ source: 0, line: 14, offset: 8115, length: 899 });
+    expect(details?.toolCalls.map((c) => [c.name, c.input, c.result?.isError])).toEqual([
+      ['Bash', { command: 'git status', description: 'Show working tree status' }, false],
+    ]);
+    const full = await handle(handlers, 'details', { seq, full: true });
+    expect(full?.event).toEqual(details?.event);
+
+    // Raw re-reads the exact line: from the kept decompressed bytes for the .gz, from the Blob for the plain file.
+    const raw = await handle(handlers, 'raw', { seq });
+    expect(raw).toEqual({ sourceName: `${MAIN}.gz`, line: 14, offset: 8115, length: 899, text: lineOf(main, 14) });
+    const agentEvent = session.trace().events.find((e) => e.src.source === 1 && e.src.line === 7);
+    const agentRaw = await handle(handlers, 'raw', { seq: agentEvent?.seq ?? -1 });
+    expect(agentRaw?.text).toBe(lineOf(agent, 7));
+    expect(agentRaw?.sourceName).toBe(AGENT);
+
+    const stats = await handle(handlers, 'statsView', {});
+    expect(stats.stats.cost.computedUsd).toBeCloseTo(6.213986, 6);
+    expect(stats.stats.cost.reportedUsd).toBeNull();
+    expect(stats.turns).toHaveLength(109);
+    expect(stats.responses).toHaveLength(8);
+    expect(stats.verdict.protocol.status).toBe('no-result-frames');
+    const opus = stats.stats.byModel.find((b) => b.key === 'claude-opus-4-5-20251101');
+    expect(opus?.apiMessages).toBe(103);
+  });
+
+  it('answers find and neighbor over the unfiltered rows of an SDK stream', async () => {
+    const text = read('open-harness/golden/structured-output.stream.jsonl');
+    const session = new TraceSession({ keep: blobKeeper });
+    const summary = await session.load([await blobInput('run.stream.jsonl', new Blob([text]))]);
+    expect(summary.stats.lines.total).toBe(30);
+    expect(summary.stats.apiMessages).toBe(1);
+    expect(summary.stats.cost.reportedUsd).toBeCloseTo(0.016708, 6);
+    expect(summary.status.results).toHaveLength(1);
+    const hits = session.find('structured');
+    expect(hits.length).toBeGreaterThan(0);
+    for (const row of hits) expect(session.rows(row, row + 1)[0]?.kind).toBe('event');
+    const header = session.neighbor(-1, 1);
+    expect(['response', 'turn']).toContain(session.rows(header, header + 1)[0]?.kind);
+  });
+
+  it('gives the CLI the same trace as the worker path (one load loop)', async () => {
+    const bytes = read('spotter/transcripts/short.jsonl');
+    const session = new TraceSession({ keep: blobKeeper });
+    const viaWorkerPath = await session.load([await blobInput('short.jsonl', new Blob([bytes]))]);
+    const viaCliPath = await loadTrace([memorySource('short.jsonl', bytes)]);
+    expect(viaCliPath.events).toEqual(session.trace().events);
+    expect(viaCliPath.diagnostics).toEqual(session.trace().diagnostics);
+    expect(viaWorkerPath.stats.cost.computedUsd).toBeCloseTo(0.144448, 6);
+    expect(viaWorkerPath.stats.toolCalls).toMatchObject({ requested: 2, denied: 2 });
+  });
+
+  it('shows events while parsing and answers nothing but empty rows before a load', async () => {
+    const session = new TraceSession();
+    expect(session.rows(0, 10)).toEqual([]);
+    expect(session.neighbor(0, 1)).toBe(-1);
+    expect(await session.raw(0)).toBeUndefined();
+    expect(() => session.statsView(undefined)).toThrow('nothing loaded');
+    const bytes = read(AGENT);
+    let seen = 0;
+    const watcher = new TraceSession({
+      // The host's pause is where the worker answers requests mid-load: rows come from the events parsed so far.
+      pause: (phase) => {
+        if (phase === 'reading') seen = Math.max(seen, watcher.rows(0, 1000).length);
+        return undefined;
+      },
+    });
+    await watcher.load([memorySource('agent-c8d9b115.jsonl', bytes)]);
+    expect(seen).toBe(35);
+  });
+});

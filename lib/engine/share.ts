@@ -1,0 +1,29 @@
+import type { Trace } from '../trace/model/types';
+import type { ScanOptions } from '../share/redact';
+import { encodeBundle, seal } from '../share/seal';
+import { redactForShare, type ShareFile } from '../share/sources';
+import type { SealedTrace } from '../view/protocol';
+import type { SourceText } from './source';
+
+/** The loaded files as text (gzip already undone), under the names they were loaded with. */
+export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined)[]): Promise<ShareFile[]> {
+  return Promise.all(
+    trace.sources.map(async (info, i) => {
+      const text = texts[i];
+      if (!text) throw new Error(`${info.name} cannot be read again to share it.`);
+      return { path: info.name.replace(/\.gz$/i, ''), text: await text.all() };
+    }),
+  );
+}
+
+/**
+ * The files with every secret found redacted except those kept, checked (nothing else readable, or it throws in
+ * words), bundled, compressed and encrypted.
+ */
+export async function sealFiles(files: readonly ShareFile[], kept: readonly string[], options: ScanOptions | undefined): Promise<SealedTrace> {
+  const redacted = await redactForShare(files, new Set(kept), options);
+  const enc = new TextEncoder();
+  const plain = encodeBundle(redacted.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
+  const { sealed, key } = await seal(plain);
+  return { sealed, key, plainBytes: plain.length, files: redacted.length };
+}

@@ -1,0 +1,21 @@
+import type { NormalizeOptions } from '../adapters/common';
+import type { SourceInfo } from '../parse';
+import type { Diagnostic, TraceEvent } from '../types';
+import type { Agent, Session } from './types';
+
+/** What the model build passes between its steps: the events, and the tables each step fills in. */
+export interface Ctx {
+  readonly events: readonly TraceEvent[];
+  readonly sources: readonly SourceInfo[];
+  readonly diags: Diagnostic[];
+  readonly opts: NormalizeOptions;
+  readonly sessions: Session[];
+  readonly sessionByKey: Map<string, number>;
+  readonly agents: Agent[];
+  readonly agentByKey: Map<string, number>;
+  readonly eventAgent: Int32Array;
+  readonly eventSession: Int32Array;
+  readonly eventReplayOf: Int32Array;
+  readonly eventTurn: Int32Array;
+  readonly eventResponse: Int32Array;
+}

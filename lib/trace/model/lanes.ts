@@ -1,0 +1,81 @@
+import type { Ctx } from './context';
+import type { AgentKind } from './types';
+
+// Sessions and agents: every event gets its session and its lane (main, a subagent, a sidechain).
+
+function sessionIndex(ctx: Ctx, id: string, source: number): number {
+  let i = ctx.sessionByKey.get(id);
+  if (i === undefined) {
+    i = ctx.sessions.length;
+    ctx.sessions.push({ index: i, id, agents: [], responses: [], sources: [] });
+    ctx.sessionByKey.set(id, i);
+  }
+  const s = ctx.sessions[i];
+  if (s && !s.sources.includes(source)) s.sources.push(source);
+  return i;
+}
+
+function agentIndex(ctx: Ctx, session: number, key: string, kind: AgentKind, extra: { agentId?: string; parentToolUseId?: string }): number {
+  const full = `${session}|${key}`;
+  let i = ctx.agentByKey.get(full);
+  if (i === undefined) {
+    i = ctx.agents.length;
+    ctx.agents.push({ index: i, key, session, kind, ...extra, models: [], sources: [], eventCount: 0, firstSeq: -1, lastSeq: -1 });
+    ctx.agentByKey.set(full, i);
+    ctx.sessions[session]?.agents.push(i);
+  }
+  return i;
+}
+
+export function assignLanes(ctx: Ctx): void {
+  // Lines without a session id (snapshots, summaries, sidecars, control frames) borrow the one before them in their
+  // file, or the file's first one.
+  // A sidecar `agent-<id>.meta.json` has none at all: it takes the session of its agent's transcript.
+  const lastSessionOfSource = new Map<number, string>();
+  const sessionOfFileAgent = new Map<string, string>();
+  for (const e of ctx.events) {
+    if (!e.sessionId || lastSessionOfSource.has(e.src.source)) continue;
+    lastSessionOfSource.set(e.src.source, e.sessionId);
+    const fa = ctx.sources[e.src.source]?.fileAgentId;
+    if (fa && !sessionOfFileAgent.has(fa)) sessionOfFileAgent.set(fa, e.sessionId);
+  }
+  ctx.sources.forEach((src, i) => {
+    const sid = src.fileAgentId ? sessionOfFileAgent.get(src.fileAgentId) : undefined;
+    if (sid && !lastSessionOfSource.has(i)) lastSessionOfSource.set(i, sid);
+  });
+  for (const e of ctx.events) {
+    const src = ctx.sources[e.src.source];
+    const sid = e.sessionId ?? lastSessionOfSource.get(e.src.source) ?? src?.fileSessionId ?? `file:${src?.name ?? e.src.source}`;
+    if (e.sessionId) lastSessionOfSource.set(e.src.source, e.sessionId);
+    const s = sessionIndex(ctx, sid, e.src.source);
+    ctx.eventSession[e.seq] = s;
+    const fileAgent = src?.fileAgentId;
+    const agentId = e.agentId ?? fileAgent;
+    let a: number;
+    if (agentId) a = agentIndex(ctx, s, `agent:${agentId}`, 'subagent', { agentId });
+    else if (e.parentToolUseId && e.kind !== 'progress' && e.kind !== 'hook')
+      a = agentIndex(ctx, s, `task:${e.parentToolUseId}`, 'subagent', { parentToolUseId: e.parentToolUseId });
+    else if (e.isSidechain) a = agentIndex(ctx, s, 'sidechain', 'sidechain', {});
+    else a = agentIndex(ctx, s, 'main', 'main', {});
+    ctx.eventAgent[e.seq] = a;
+    const agent = ctx.agents[a];
+    if (agent) {
+      agent.eventCount += 1;
+      if (agent.firstSeq < 0) agent.firstSeq = e.seq;
+      agent.lastSeq = e.seq;
+      if (!agent.sources.includes(e.src.source)) agent.sources.push(e.src.source);
+      if (e.kind === 'assistant' && e.model && !e.synthetic && !agent.models.includes(e.model)) agent.models.push(e.model);
+      if (e.kind === 'meta' && e.agentMeta) {
+        agent.agentType = e.agentMeta.agentType ?? agent.agentType;
+        agent.description = e.agentMeta.description ?? agent.description;
+      }
+    }
+    const session = ctx.sessions[s];
+    if (session && e.time !== undefined) {
+      if (session.firstTime === undefined || e.time < session.firstTime) session.firstTime = e.time;
+      if (session.lastTime === undefined || e.time > session.lastTime) session.lastTime = e.time;
+    }
+    if (session && e.kind === 'meta' && (e.metaType === 'custom-title' || e.metaType === 'ai-title') && e.text) session.title = e.text;
+    if (session && !session.title && e.kind === 'meta' && e.metaType === 'summary' && e.text) session.title = e.text;
+  }
+}

@@ -1,0 +1,189 @@
+import type { AssistantEvent, ContentBlock, StreamEvent, TraceEvent, Usage } from '../types';
+import type { Ctx } from './context';
+import { verdictOf, type StreamAccumulator } from './stream';
+import type { LooseCopy, Turn, UsageCopy } from './types';
+
+// Model calls (turns): split lines and stream events joined by message id, and the one usage copy that counts.
+
+function sameInputUsage(a: Usage | undefined, b: Usage | undefined): boolean {
+  if (!a || !b) return true;
+  return a.input === b.input && a.cacheRead === b.cacheRead && a.cacheCreation === b.cacheCreation;
+}
+
+function blockKey(b: ContentBlock): string | undefined {
+  if (b.type === 'tool_use') return `tool:${b.id}`;
+  if (b.type === 'text' || b.type === 'thinking') return `${b.type}:${b.text}`;
+  return undefined;
+}
+
+interface TurnState {
+  readonly turns: Turn[];
+  readonly byMessage: Map<string, number[]>;
+  readonly looseCopies: LooseCopy[];
+}
+
+function newTurn(ctx: Ctx, st: TurnState, e: TraceEvent, key: string, messageId: string | undefined, requestId: string | undefined): Turn {
+  const turn: Turn = {
+    index: st.turns.length,
+    key,
+    ...(messageId ? { messageId } : {}),
+    ...(requestId ? { requestId } : {}),
+    session: ctx.eventSession[e.seq] ?? 0,
+    agent: ctx.eventAgent[e.seq] ?? 0,
+    response: -1,
+    seqs: [],
+    streamSeqs: [],
+    blocks: [],
+    blockSeqs: [],
+    copies: [],
+    counted: true,
+    countRule: 'one model call',
+    synthetic: false,
+    toolCalls: [],
+    isSidechain: e.isSidechain === true,
+  };
+  st.turns.push(turn);
+  if (messageId) {
+    const list = st.byMessage.get(messageId);
+    if (list) list.push(turn.index);
+    else st.byMessage.set(messageId, [turn.index]);
+  }
+  return turn;
+}
+
+function touch(turn: Turn, e: TraceEvent): void {
+  if (e.time === undefined) return;
+  if (turn.firstTime === undefined || e.time < turn.firstTime) turn.firstTime = e.time;
+  if (turn.lastTime === undefined || e.time > turn.lastTime) turn.lastTime = e.time;
+}
+
+/** Finds the model call an assistant line belongs to, or starts one. */
+function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
+  if (!e.messageId) return newTurn(ctx, st, e, `line:${e.seq}`, undefined, e.requestId);
+  const candidates = st.byMessage.get(e.messageId) ?? [];
+  for (const ti of candidates) {
+    const t = st.turns[ti];
+    if (!t) continue;
+    const sameRequest = !t.requestId || !e.requestId || t.requestId === e.requestId;
+    // Split lines of one call repeat its input and cache counts; a different prompt size means another call that
+    // reuses the id (a gateway), even when the request ids agree or are missing.
+    const firstUsage = t.copies[0]?.usage;
+    if (sameRequest && sameInputUsage(firstUsage, e.usage)) return t;
+    if (!sameRequest && (e.isSidechain === true) !== t.isSidechain && sameInputUsage(firstUsage, e.usage)) {
+      // A `/btw` side question replays the parent's messages under a new request id: the same call, counted once.
+      return t;
+    }
+  }
+  const suffix = candidates.length > 0 ? `#${candidates.length + 1}` : '';
+  return newTurn(ctx, st, e, `msg:${e.messageId}${e.requestId ? `|${e.requestId}` : ''}${suffix}`, e.messageId, e.requestId);
+}
+
+function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
+  const turn = turnForAssistant(ctx, st, e);
+  const replay = ctx.eventReplayOf[e.seq] !== -1;
+  turn.seqs.push(e.seq);
+  ctx.eventTurn[e.seq] = turn.index;
+  touch(turn, e);
+  if (e.model && !turn.model) turn.model = e.model;
+  if (e.synthetic) turn.synthetic = true;
+  if (e.stopReason) turn.stopReason = e.stopReason;
+  if (!replay) {
+    const seen = new Set(turn.blocks.map(blockKey).filter((k): k is string => k !== undefined));
+    for (const b of e.blocks) {
+      const k = blockKey(b);
+      if (k && seen.has(k)) continue;
+      if (k) seen.add(k);
+      turn.blocks.push(b);
+      turn.blockSeqs.push(e.seq);
+    }
+  }
+  if (e.usage) {
+    const sidechainReplay = e.requestId !== undefined && turn.requestId !== undefined && e.requestId !== turn.requestId;
+    const rule = replay
+      ? 'repeated uuid: a copy of a line already loaded'
+      : sidechainReplay
+        ? '/btw sidechain replay of this message under another request id'
+        : 'split line of this message id';
+    turn.copies.push({ seq: e.seq, via: 'line', usage: e.usage, chosen: false, rule });
+  }
+}
+
+export function buildTurns(ctx: Ctx, acc: StreamAccumulator): { turns: Turn[]; looseCopies: LooseCopy[] } {
+  const st: TurnState = { turns: [], byMessage: new Map(), looseCopies: [] };
+  const turnOfStart = new Map<number, Turn>();
+  const progressCopies: { seq: number; messageId?: string; usage: Usage }[] = [];
+  for (const e of ctx.events) {
+    if (e.kind === 'assistant') mergeAssistant(ctx, st, e);
+    else if (e.kind === 'stream') placeStreamEvent(ctx, st, acc, turnOfStart, e);
+    else if (e.kind === 'progress' && e.embedded?.usage) {
+      progressCopies.push({ seq: e.seq, ...(e.embedded.messageId ? { messageId: e.embedded.messageId } : {}), usage: e.embedded.usage });
+    }
+  }
+  acc.close();
+  ctx.diags.push(...acc.diagnostics);
+  for (const t of st.turns) {
+    if (t.stream) verdictOf(t.stream, t.blocks, t.seqs.length > 0, ctx.opts);
+  }
+  for (const p of progressCopies) {
+    const rule = 'agent_progress copy of a subagent message: never counted';
+    const ti = p.messageId ? st.byMessage.get(p.messageId)?.[0] : undefined;
+    const t = ti === undefined ? undefined : st.turns[ti];
+    if (t) t.copies.push({ seq: p.seq, via: 'progress', usage: p.usage, chosen: false, rule });
+    else st.looseCopies.push({ seq: p.seq, ...(p.messageId ? { messageId: p.messageId } : {}), usage: p.usage, rule });
+  }
+  return { turns: st.turns, looseCopies: st.looseCopies };
+}
+
+/** Puts a stream event in the model call of its message (the accumulator already rebuilt its content). */
+function placeStreamEvent(ctx: Ctx, st: TurnState, acc: StreamAccumulator, turnOfStart: Map<number, Turn>, e: StreamEvent): void {
+  const start = acc.startOf(e.seq);
+  if (start < 0) return;
+  let turn = turnOfStart.get(start);
+  if (!turn) {
+    const id = e.messageId ?? `stream:${e.seq}`;
+    const first = st.byMessage.get(id)?.[0];
+    turn = (first === undefined ? undefined : st.turns[first]) ?? newTurn(ctx, st, e, `msg:${id}`, id, undefined);
+    turnOfStart.set(start, turn);
+    if (e.model && !turn.model) turn.model = e.model;
+    const rebuild = acc.rebuilds.get(start);
+    if (rebuild && !turn.stream) turn.stream = rebuild;
+  }
+  turn.streamSeqs.push(e.seq);
+  ctx.eventTurn[e.seq] = turn.index;
+  touch(turn, e);
+}
+
+/**
+ * Usage counts once per model call: the copy with the most output tokens wins (early split lines carry a
+ * placeholder; stream `message_delta` usage is cumulative and is one more copy). Progress copies never count.
+ */
+export function chooseUsage(t: Turn): void {
+  if (t.stream?.usage)
+    t.copies.push({
+      seq: t.stream.startSeq,
+      via: 'stream',
+      usage: t.stream.usage,
+      chosen: false,
+      rule: 'stream copy (message_start overlaid with message_delta)',
+    });
+  let best: UsageCopy | undefined;
+  for (const c of t.copies) {
+    if (c.via === 'progress') continue;
+    if (!best || c.usage.output > best.usage.output) best = c;
+  }
+  if (best) {
+    best.chosen = true;
+    best.rule = `kept: most output tokens of ${t.copies.filter((c) => c.via !== 'progress').length} cop${t.copies.length === 1 ? 'y' : 'ies'}`;
+    t.usage = best.usage;
+    for (const c of t.copies) if (c !== best && c.via !== 'progress') c.rule = `dropped: ${c.rule}`;
+  }
+  if (t.synthetic) {
+    t.counted = false;
+    t.countRule = '<synthetic> or API-error message: not a billed model call';
+  } else if (!best) {
+    t.counted = false;
+    t.countRule = 'no usage reported';
+  } else if (t.seqs.length > 0 && t.seqs.every((s) => t.copies.find((c) => c.seq === s)?.rule.includes('repeated uuid'))) {
+    t.countRule = 'only copies of lines from another file; counted once here';
+  }
+}
