@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { startS3, type S3Server } from '../test/api/s3-server';
+import { startS3, type S3Server } from '../scripts/s3-server';
 import { startServer, type RunningServer } from './helpers/server';
 import { FIXTURES, Loupe } from './pages/Loupe';
 import path from 'node:path';

@@ -26,6 +26,18 @@ async function errorOf(res: Response): Promise<{ status: number; error: string; 
   return { status: res.status, ...body };
 }
 
+/** Sends `text` on a fresh TCP connection and resolves with all the server answered once it closes. */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (answer += d));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+  });
+}
+
 /** Runs `fn` against a server of its own with `env`, and stops it. */
 async function withServer<T>(env: Record<string, string>, fn: (s: RunningServer) => Promise<T>, dataDir?: string): Promise<T> {
   const server = await startServer(env, dataDir);
@@ -148,25 +160,11 @@ test.describe('the small ones', () => {
 
   test('TRACE and CONNECT get a JSON 405, and nothing lands in the log', async () => {
     const base = server?.base ?? '';
-    const res = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      const socket = net.connect(server?.port ?? 0, '127.0.0.1', () => socket.write('TRACE /api/traces HTTP/1.1\r\nHost: loupe\r\n\r\n'));
-      socket.setEncoding('utf8');
-      socket.on('data', (d: string) => (text += d));
-      socket.on('error', reject);
-      socket.on('close', () => resolve(text));
-    });
+    const res = await rawRequest(server?.port ?? 0, 'TRACE /api/traces HTTP/1.1\r\nHost: loupe\r\n\r\n');
     expect(res).toMatch(/^HTTP\/1\.1 405 /);
     expect(res).toContain('"error":"method_not_allowed"');
     expect(res.toLowerCase()).toContain('x-content-type-options: nosniff');
-    const connect = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      const socket = net.connect(server?.port ?? 0, '127.0.0.1', () => socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
-      socket.setEncoding('utf8');
-      socket.on('data', (d: string) => (text += d));
-      socket.on('error', reject);
-      socket.on('close', () => resolve(text));
-    });
+    const connect = await rawRequest(server?.port ?? 0, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expect(connect).toMatch(/^HTTP\/1\.1 405 /);
     expect((await fetch(`${base}/api/traces/none`)).status).toBe(404);
     // (Case matters: `/api/traces` is in the access log; a TRACE failure used to log `⨯ TypeError: 'TRACE' … unsupported`.)

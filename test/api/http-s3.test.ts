@@ -1,6 +1,6 @@
 // The API contract on the S3 store: a real S3 protocol server (s3rver) on this machine.
 import { filesUnder, httpContract } from './http-contract';
-import { startS3, type S3Server } from './s3-server';
+import { startS3, type S3Server } from '../../scripts/s3-server';
 
 let s3: S3Server | undefined;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { S3TraceStore, hashDeleteToken, s3ClientFromEnv, s3StoreFromEnv } from '@/lib/server/store';
-import { startS3, type S3Server } from './s3-server';
+import { startS3, type S3Server } from '../../scripts/s3-server';
 import { DAY, storeContract } from './store-contract';
 
 let s3: S3Server;
