@@ -235,7 +235,7 @@ test('share: a trace that still shows a secret after redaction is refused, and t
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText('No link was created: after redaction, a secret is still readable');
   await expect(alert).toContainText('ghp_…Ue4A (key.jsonl:1');
-  await expect(alert).toContainText('Loupe does not rewrite object keys');
+  await expect(alert).toContainText('as an object key). Loupe does not rewrite object keys: remove it from the file');
   await expect(alert).not.toContainText(GHP);
   await expect(dialog.getByRole('textbox', { name: 'Link to share' })).toBeHidden();
   expect(uploads).toEqual([]);

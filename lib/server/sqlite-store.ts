@@ -133,6 +133,13 @@ class Writer {
   }
 }
 
+/** A copy of exactly these bytes. (`new Uint8Array(buffer)` copies a Node Buffer element by element: 30x slower.) */
+function copyOf(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+}
+
 /** Creates `file` with mode 0600 if missing, and makes an existing one (and its -wal/-shm) 0600. */
 function privateFile(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
@@ -209,7 +216,7 @@ export class SqliteTraceStore implements TraceStore {
     // view covers all of it, else one copy of exactly these bytes.
     const own = bytes.buffer;
     const whole = opts.handOver === true && own instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === own.byteLength;
-    const blob = whole ? bytes : new Uint8Array(bytes);
+    const blob = whole ? bytes : copyOf(bytes);
     const transfer = whole && own instanceof ArrayBuffer ? own : blob.buffer;
     const value = await this.writer.call(
       'put',

@@ -48,11 +48,12 @@ export function refusalMessage(residues: readonly Residue[]): string {
     .map((r) => `${ruleLabel(r.ruleId)} ${r.masked} (${r.where})`)
     .join('; ');
   const more = residues.length > SHOWN ? `, and ${residues.length - SHOWN} more` : '';
-  const keys = residues.some((r) => r.where.endsWith('(an object key)')) ? ' Loupe does not rewrite object keys.' : '';
-  return (
-    `No link was created: after redaction, ${residues.length === 1 ? 'a secret is' : `${residues.length} secrets are`} still readable in what ` +
-    `the recipient would see: ${list}${more}.${keys} Remove it from the file (or add it as text to redact), then share again.`
-  );
+  const inKeys = residues.some((r) => r.where.endsWith(', as an object key'));
+  const what = residues.length === 1 ? 'a secret is' : `${residues.length} secrets are`;
+  const fix = inKeys
+    ? 'Loupe does not rewrite object keys: remove it from the file, then share again.'
+    : 'Remove it from the file (or add it as text to redact), then share again.';
+  return `No link was created: after redaction, ${what} still readable in what the recipient would see: ${list}${more}. ${fix}`;
 }
 
 type Visit = (text: string, key: string | null, isKey: boolean) => void;
@@ -132,7 +133,7 @@ export async function residualSecrets(files: readonly CheckedFile[], kept: reado
       (text, key, isKey) => {
         // Keys are read for token formats (a key cannot be a placeholder or an assignment).
         const found = isKey ? scanner.scan(text, null, 'ids') : scanner.scan(text, key, slotPolicy('value', key, text));
-        for (const c of found) add(c.ruleId, c.secret, isKey ? `${where} (an object key)` : where);
+        for (const c of found) add(c.ruleId, c.secret, isKey ? `${where}, as an object key` : where);
       },
       walked,
     );
