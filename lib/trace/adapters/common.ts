@@ -139,7 +139,7 @@ export function blockFrom(b: RawBlock, opts: NormalizeOptions): ContentBlock {
     }
     case 'image': {
       const r = ImageBlockSchema.safeParse(b);
-      const mediaType = r.success ? (r.data.source?.media_type ?? undefined) : undefined;
+      const mediaType = r.success ? r.data.source?.media_type ?? undefined : undefined;
       return mediaType ? { type: 'image', mediaType } : { type: 'image' };
     }
     default:
@@ -207,10 +207,7 @@ export function userContentFrom(content: string | readonly RawBlock[], opts: Nor
   return { text: clampText(text, opts), textLength: text.length, images, results };
 }
 
-function hunksFrom(
-  raw: readonly { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: readonly string[] }[],
-  opts: NormalizeOptions,
-): PatchHunk[] {
+function hunksFrom(raw: readonly { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: readonly string[] }[], opts: NormalizeOptions): PatchHunk[] {
   let budget = opts.clamp * 4;
   const out: PatchHunk[] = [];
   for (const h of raw) {
@@ -242,7 +239,10 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
   if (edit?.success && (edit.data.structuredPatch || edit.data.type === 'create')) {
     const patch = edit.data.structuredPatch ? hunksFrom(edit.data.structuredPatch, opts) : [];
     const created = edit.data.type === 'create';
-    const full: PatchHunk[] = created && patch.length === 0 && typeof edit.data.content === 'string' ? [createHunk(edit.data.content, opts)] : patch;
+    const full: PatchHunk[] =
+      created && patch.length === 0 && typeof edit.data.content === 'string'
+        ? [createHunk(edit.data.content, opts)]
+        : patch;
     const base = { type: 'file-edit' as const, filePath: edit.data.filePath, patch: full, created };
     return typeof edit.data.userModified === 'boolean' ? { ...base, userModified: edit.data.userModified } : base;
   }
@@ -276,8 +276,14 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
   }
   const read = 'file' in value ? SideEffectSchemas.read.safeParse(value) : undefined;
   if (read?.success) {
-    const numLines = read.data.file.numLines;
-    return typeof numLines === 'number' ? { type: 'read', filePath: read.data.file.filePath, numLines } : { type: 'read', filePath: read.data.file.filePath };
+    const f = read.data.file;
+    return {
+      type: 'read',
+      filePath: f.filePath,
+      ...(typeof f.numLines === 'number' ? { numLines: f.numLines } : {}),
+      ...(typeof f.startLine === 'number' ? { startLine: f.startLine } : {}),
+      ...(typeof f.totalLines === 'number' ? { totalLines: f.totalLines } : {}),
+    };
   }
   return { type: 'other', keys: Object.keys(value).slice(0, 20) };
 }
