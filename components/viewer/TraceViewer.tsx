@@ -4,6 +4,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoadSource } from '../../lib/view/protocol';
 import { SAMPLES } from '../home/samples';
+import { LiveControls } from './LiveControls';
 import { LoadingView } from './LoadingView';
 import { useHandoff } from './Handoff';
 import { loadLocal } from './localFiles';
@@ -75,10 +76,20 @@ export function TraceViewer({ right }: { right?: ReactNode }) {
 
 /** Parses a source in a worker and shows the workbench (used by /view and by shared links /t/<id>). */
 export function TraceWorkbench({ source, sourceKey, title, right }: { source: LoadSource | undefined; sourceKey: string; title: string; right?: ReactNode }) {
-  const { state, ask } = useTraceWorker(source, sourceKey);
+  const { state, ask, reload } = useTraceWorker(source, sourceKey);
   return useMemo(() => {
     if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} />;
-    if (state.phase === 'ready') return <Workbench ask={ask} summary={state.summary} title={title} toolbarRight={right} />;
+    if (state.phase === 'ready') {
+      const controls = (
+        <>
+          <LiveControls source={source} summary={state.summary} reload={reload} />
+          {right}
+        </>
+      );
+      return <Workbench ask={ask} summary={state.summary} title={title} toolbarRight={controls} {...(state.change ? { change: state.change } : {})} />;
+    }
     return <LoadingView progress={state.phase === 'loading' ? state.progress : undefined} ask={ask} title={title} />;
-  }, [state, ask, title, right]);
+    // The source object is rebuilt on every render; its kind is read once per state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, ask, reload, title, right]);
 }

@@ -11,6 +11,8 @@ import { SplitView } from '../ui/SplitView';
 import { StatsPane } from '../panes/stats/StatsPane';
 import { PanelTabs } from '../panes/PanelTabs';
 import type { VirtualListHandle } from '../ui/VirtualList';
+import { movedSeq } from '../../lib/view/moves';
+import type { TraceChange } from './TraceClient';
 import type { Ask } from './useTraceWorker';
 import { useViewUrl } from './useViewUrl';
 import { ShareButton } from '../share/ShareButton';
@@ -20,10 +22,12 @@ export interface WorkbenchProps {
   readonly summary: TraceSummary;
   readonly title: string;
   readonly toolbarRight?: ReactNode;
+  /** The files changed since the load (live tail, reload): the rows are fetched again, the selection kept. */
+  readonly change?: TraceChange;
 }
 
 /** Wires the panes together: URL state, selection, filter, find, keyboard. */
-export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps) {
+export function Workbench({ ask, summary, title, toolbarRight, change }: WorkbenchProps) {
   const url = useViewUrl();
   const [rowCount, setRowCount] = useState(summary.rowCount);
   const [viewVersion, setViewVersion] = useState(0);
@@ -60,6 +64,23 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
     // url.sel is read once per view change on purpose: selecting a row must not rebuild the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ask, url.filter, expanded]);
+
+  // The files changed: the same rows are asked again, and the selected event (its file and line) selected again
+  // where it now is, without scrolling away from what the user is reading.
+  useEffect(() => {
+    if (!change) return;
+    let live = true;
+    const sel = url.sel === undefined ? undefined : movedSeq(url.sel, change.moves);
+    if (sel !== url.sel) url.update({ sel }, 'replace');
+    setRowCount(summary.rowCount);
+    setViewVersion((v) => v + 1);
+    if (sel !== undefined) void ask('rowOf', { seq: sel }).then((row) => live && setSelectedRow(row));
+    return () => {
+      live = false;
+    };
+    // Once per change: the URL and summary it reads are those of that change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [change?.n]);
 
   const onSelectRow = useCallback(
     (row: number, view: RowView | undefined) => {

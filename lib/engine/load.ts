@@ -3,7 +3,7 @@ import { chunksOf, maybeGunzip, type ByteSource } from '../trace/lines';
 import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { parseBytes, type SourceInfo } from '../trace/parse';
+import { parseBytes, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
 // The one load loop: the browser worker, the CLI and the tests all load traces through `loadSources`.
@@ -89,28 +89,38 @@ export async function loadTrace(inputs: readonly EngineInput[], hooks: Omit<Load
   return (await loadSources(inputs, hooks)).trace;
 }
 
-/** Reads one input into the builder: stored bytes counted, gzip undone (its bytes kept when asked), lines parsed. */
-async function parseInput(
+/**
+ * Reads one input into a sink: stored bytes counted, gzip undone (its bytes kept when asked), lines parsed. With
+ * `parse.resume`, a plain input is read from the checkpoint's offset on (`openFrom`), continuing its lines.
+ */
+export async function parseInput(
   input: EngineInput,
   index: number,
-  builder: ModelBuilder,
+  sink: ParseSink,
   normalize: NormalizeOptions,
-  hooks: LoadHooks,
+  hooks: Pick<LoadHooks, 'keep' | 'pause'>,
   onRead: (storedBytes: number) => void,
+  parse: Pick<ParseOptions, 'hold' | 'resume' | 'onCheckpoint'> = {},
 ): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
   let stored = 0;
   let keeper: ByteKeeper | undefined;
+  const from = parse.resume && parse.resume.mode !== 'document' && input.openFrom ? parse.resume.offset : 0;
   const counted = (async function* () {
-    for await (const chunk of chunksOf(input.open())) {
+    for await (const chunk of chunksOf(from > 0 && input.openFrom ? input.openFrom(from) : input.open())) {
       stored += chunk.length;
       yield chunk;
     }
   })();
-  const decoded = maybeGunzip(counted, (gzip) => {
-    if (gzip || !input.reread) keeper = hooks.keep?.();
-  });
+  // A continued source is plain (gzip cannot be continued: it is read again whole).
+  const decoded =
+    from > 0
+      ? counted
+      : maybeGunzip(counted, (gzip) => {
+          if (gzip || !input.reread) keeper = hooks.keep?.();
+        });
   const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause);
-  const info = await parseBytes(input.name, bytes, index, builder, { normalize, onBytes: () => onRead(stored) });
+  const opts: ParseOptions = { normalize, onBytes: () => onRead(stored), ...parse, ...(from > 0 ? {} : { resume: undefined }) };
+  const info = await parseBytes(input.name, bytes, index, sink, opts);
   return { info, text: keeper ? keeper.done() : input.reread, stored };
 }
 

@@ -60,15 +60,31 @@ export async function* readLines(source: ByteSource, onBytes?: (bytesRead: numbe
   for await (const batch of readLineBatches(source, onBytes)) yield* batch;
 }
 
+/** Where a line starts: its byte offset in the (decompressed) source, and the number of lines before it. */
+export interface LinePosition {
+  readonly offset: number;
+  readonly line: number;
+}
+
+export interface LineReadOptions {
+  /** The source's bytes start here (a file read again from the end of its last complete line): offsets and line
+   *  numbers continue from it, and no BOM is looked for. */
+  readonly from?: LinePosition;
+  /** The file is still being written: a last line without its newline is not read (it completes later). */
+  readonly hold?: boolean;
+  /** Told at the end where the next line starts: after the last line read (or, with `hold`, the held one's start). */
+  readonly onEnd?: (next: LinePosition) => void;
+}
+
 /** Like `readLines`, one array per input chunk: a promise per chunk instead of one per line. */
-export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead: number) => void): AsyncGenerator<RawLine[]> {
+export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead: number) => void, opts: LineReadOptions = {}): AsyncGenerator<RawLine[]> {
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let pending: Uint8Array[] = [];
   let pendingLength = 0;
-  let lineStart = 0; // absolute offset of the first byte of the pending line
-  let absolute = 0; // absolute offset of the current chunk's first byte
-  let lineNo = 0;
-  let first = true;
+  let lineStart = opts.from?.offset ?? 0; // absolute offset of the first byte of the pending line
+  let absolute = lineStart; // absolute offset of the current chunk's first byte
+  let lineNo = opts.from?.line ?? 0;
+  let first = absolute === 0;
 
   const decode = (bytes: Uint8Array): string => {
     let end = bytes.length;
@@ -144,12 +160,17 @@ export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead:
     onBytes?.(absolute);
     if (batch.length > 0) yield batch;
   }
+  if (pendingLength > 0 && opts.hold) {
+    opts.onEnd?.({ offset: lineStart, line: lineNo });
+    return;
+  }
   if (pendingLength > 0) {
     const bytes = concat(pending, pendingLength);
     lineNo += 1;
     const length = bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
     yield [{ text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: true }];
   }
+  opts.onEnd?.({ offset: absolute, line: lineNo });
 }
 
 /** The parts joined into one array (the part itself when there is only one). */

@@ -2,7 +2,7 @@ import { normalizeClaudeCodeLine } from './adapters/claude-code';
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapters/common';
 import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem } from './adapters/json-document';
 import { normalizeSdkLine } from './adapters/sdk-stream';
-import { readLineBatches, type ByteSource, type LineRef, type RawLine } from './lines';
+import { readLineBatches, type ByteSource, type LinePosition, type LineRef, type RawLine } from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
 import type { Head, RawObject } from './adapters/messages';
 
@@ -104,6 +104,27 @@ export interface ParseOptions {
   readonly normalize?: NormalizeOptions;
   /** Called after each chunk with the decompressed bytes read so far. */
   readonly onBytes?: (bytes: number) => void;
+  /**
+   * The file is still being written (live tail): a last line without its newline is left for a later call, not
+   * reported as cut off. `info.bytes` then counts the bytes up to it.
+   */
+  readonly hold?: boolean;
+  /** Continues a source from where an earlier call stopped: `bytes` are the source's bytes from `resume.offset` on. */
+  readonly resume?: ParseCheckpoint;
+  /** Told at the end where a later call can continue (see `ParseCheckpoint`). */
+  readonly onCheckpoint?: (c: ParseCheckpoint) => void;
+}
+
+/**
+ * Where the parse of a growing source stopped, and the state it continues with: the next line's offset and number,
+ * the dialect and mode the first lines decided, the line counts so far. A JSON document (`mode: 'document'`) is
+ * parsed whole and cannot be continued: a grown one is parsed again from its start.
+ */
+export interface ParseCheckpoint extends LinePosition {
+  readonly mode: 'undecided' | 'lines' | 'document';
+  readonly dialect: Dialect | undefined;
+  readonly format: SourceFormat;
+  readonly lines: SourceInfo['lines'];
 }
 
 /**
@@ -113,12 +134,13 @@ export interface ParseOptions {
  */
 export async function parseBytes(name: string, bytes: ByteSource, index: number, sink: ParseSink, opts: ParseOptions = {}): Promise<SourceInfo> {
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
+  const resume = opts.resume?.mode === 'document' ? undefined : opts.resume;
   const info: SourceInfo = {
     index,
     name,
-    format: 'empty',
-    bytes: 0,
-    lines: { total: 0, blank: 0, events: 0, invalid: 0 },
+    format: resume?.format ?? 'empty',
+    bytes: resume?.offset ?? 0,
+    lines: { ...(resume?.lines ?? { total: 0, blank: 0, events: 0, invalid: 0 }) },
     ...fileIdentity(name),
     gzip: /\.gz$/i.test(name),
   };
@@ -132,8 +154,8 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     sink.event(e);
   };
 
-  let dialect: Dialect | undefined;
-  let mode: 'undecided' | 'lines' | 'document' = name.endsWith('.meta.json') ? 'document' : 'undecided';
+  let dialect: Dialect | undefined = resume?.dialect;
+  let mode: 'undecided' | 'lines' | 'document' = resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
   const buffered: RawLine[] = [];
   let bufferedBytes = 0;
 
@@ -168,12 +190,20 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     emit(normalizeLine(obj, dialect, norm, head(src)));
   };
 
-  for await (const batch of readLineBatches(bytes, (b) => {
-    info.bytes = b;
-    opts.onBytes?.(b);
-  })) {
+  let next: LinePosition = { offset: resume?.offset ?? 0, line: resume?.line ?? 0 };
+  const hold = opts.hold === true && !/\.json(\.gz)?$/i.test(name);
+  const reading = readLineBatches(
+    bytes,
+    (b) => {
+      info.bytes = b;
+      opts.onBytes?.(b);
+    },
+    { ...(resume ? { from: resume } : {}), hold, onEnd: (p) => (next = p) },
+  );
+  for await (const batch of reading) {
     for (const l of batch) handleRaw(l);
   }
+  if (hold) info.bytes = next.offset;
 
   function handleRaw(l: RawLine): void {
     if (l.text.length === 0 || isBlank(l.text)) {
@@ -241,6 +271,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     }
   }
   if (info.format === 'unknown' && info.lines.total === 0) info.format = 'empty';
+  opts.onCheckpoint?.({ ...next, mode, dialect, format: info.format, lines: { ...info.lines } });
   return info;
 }
 

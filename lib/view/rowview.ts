@@ -5,7 +5,7 @@ import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 
-export type BadgeKind = 'tokens' | 'duration' | 'error' | 'denied' | 'incomplete' | 'mismatch' | 'interrupted' | 'result' | 'model' | 'agent' | 'cost' | 'copy' | 'info';
+export type BadgeKind = 'tokens' | 'duration' | 'error' | 'denied' | 'incomplete' | 'mismatch' | 'interrupted' | 'result' | 'model' | 'agent' | 'cost' | 'copy' | 'info' | 'live';
 
 export interface Badge {
   readonly kind: BadgeKind;
