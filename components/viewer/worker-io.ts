@@ -45,7 +45,10 @@ type HandlesSource = Extract<LoadSource, { kind: 'handles' }>;
 export async function openHandles(source: HandlesSource): Promise<EngineInput[]> {
   const files: HandleFile[] = [...source.files];
   for (const folder of source.folders ?? []) {
-    const found = await walkFolder(folder.handle, folder.path).catch(() => []);
+    const under = folder.under;
+    const dir = under === undefined ? folder.handle : await folder.handle.getDirectoryHandle(under).catch(() => undefined);
+    if (!dir) continue;
+    const found = await walkFolder(dir, under === undefined ? folder.path : `${folder.path}/${under}`).catch(() => []);
     for (const f of found) if (!files.some((x) => x.path === f.path)) files.push(f);
   }
   const inputs = await Promise.all(

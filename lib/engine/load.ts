@@ -4,6 +4,7 @@ import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
 import { parseBytes, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
+import { orderInputs } from './order';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
 // The one load loop: the browser worker, the CLI and the tests all load traces through `loadSources`.
@@ -43,11 +44,7 @@ export interface LoadedSources {
   readonly modelMs: number;
 }
 
-/** Orders inputs so sidecars follow their transcripts and main sessions come before subagent files. */
-export function orderInputs<T extends { readonly name: string }>(inputs: readonly T[]): T[] {
-  const rank = (name: string): number => (name.endsWith('.meta.json') ? 2 : /(^|\/)agent-[^/]+\.jsonl(\.gz)?$/.test(name) ? 1 : 0);
-  return [...inputs].sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
-}
+export { orderInputs } from './order';
 
 /** Parses every input and builds the model. Never throws on bad input; problems become diagnostics. */
 export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHooks = {}): Promise<LoadedSources> {

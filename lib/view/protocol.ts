@@ -24,8 +24,15 @@ export type LoadSource =
   | {
       readonly kind: 'handles';
       readonly files: readonly { readonly handle: FileSystemFileHandle; readonly path: string }[];
-      readonly folders?: readonly { readonly handle: FileSystemDirectoryHandle; readonly path: string }[];
+      readonly folders?: readonly WatchedFolder[];
     };
+
+/** A folder whose transcripts join a live source as they appear; with `under`, only its sub-folder of that name. */
+export interface WatchedFolder {
+  readonly handle: FileSystemDirectoryHandle;
+  readonly path: string;
+  readonly under?: string;
+}
 
 export interface StatusBadges {
   readonly results: readonly { readonly subtype: string; readonly isError: boolean }[];
