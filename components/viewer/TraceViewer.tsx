@@ -7,11 +7,17 @@ import { SAMPLES } from '../home/samples';
 import { LiveControls } from './LiveControls';
 import { LoadingView } from './LoadingView';
 import { useHandoff } from './Handoff';
-import { loadLocal } from './localFiles';
+import { canRead } from '../library/fsa';
+import { loadLocal, sourceOf } from './localFiles';
 import { useTraceWorker } from './useTraceWorker';
 import { Workbench } from './Workbench';
 
-type Resolved = { readonly source: LoadSource; readonly key: string; readonly title: string } | { readonly error: string } | undefined;
+type Resolved =
+  | { readonly source: LoadSource; readonly key: string; readonly title: string }
+  | { readonly error: string }
+  /** Files on disk the browser needs the user's word again to read (a click). */
+  | { readonly allow: () => Promise<void>; readonly title: string; readonly path: string }
+  | undefined;
 
 /**
  * A URL from the address bar made absolute against this page: the worker would resolve a relative one against its
@@ -45,16 +51,22 @@ function useSourceFromUrl(): Resolved {
       );
     } else if (local && handoff?.get(local)) {
       const stored = handoff.get(local);
-      if (stored) setResolved({ source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title });
+      if (stored) setResolved({ source: sourceOf(stored), key: `local:${local}`, title: stored.title });
     } else if (local) {
       loadLocal(local).then(
-        (stored) =>
-          live &&
-          setResolved(
-            stored
-              ? { source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title }
-              : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' },
-          ),
+        async (stored) => {
+          if (!live) return;
+          if (!stored) return setResolved({ error: 'This dropped trace is no longer stored in this browser. Drop the file again.' });
+          const first = stored.handles?.[0]?.handle;
+          // Files read from disk (the library): the browser asks again, after a reload, before the page may read them.
+          if (first && !(await canRead(first, false))) {
+            const allow = async (): Promise<void> => {
+              if (await canRead(first, true)) setResolved({ source: sourceOf(stored), key: `local:${local}`, title: stored.title });
+            };
+            return live && setResolved({ allow, title: stored.title, path: stored.handles?.[0]?.path ?? '' });
+          }
+          if (live) setResolved({ source: sourceOf(stored), key: `local:${local}`, title: stored.title });
+        },
         () =>
           live &&
           setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
@@ -71,6 +83,7 @@ function useSourceFromUrl(): Resolved {
 export function TraceViewer({ right }: { right?: ReactNode }) {
   const resolved = useSourceFromUrl();
   if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
+  if (resolved && 'allow' in resolved) return <AllowReading title={resolved.title} path={resolved.path} allow={resolved.allow} />;
   return <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={resolved?.title ?? ''} right={right} />;
 }
 
@@ -92,4 +105,19 @@ export function TraceWorkbench({ source, sourceKey, title, right }: { source: Lo
     // The source object is rebuilt on every render; its kind is read once per state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, ask, reload, title, right]);
+}
+
+/** Asks for the user's word (a click) before reading files on disk again after a reload. */
+function AllowReading({ title, path, allow }: { title: string; path: string; allow: () => Promise<void> }) {
+  return (
+    <main className="mx-auto max-w-2xl p-8 text-[13px]">
+      <h1 className="mb-2 text-base font-semibold">{title}</h1>
+      <p className="mb-3 text-neutral-700 dark:text-neutral-300">
+        This session is read from <code className="font-mono">{path.split('/').slice(0, -1).join('/')}</code> on your disk. The browser asks again before Loupe may read it.
+      </p>
+      <button type="button" onClick={() => void allow()} className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700">
+        Allow reading the folder
+      </button>
+    </main>
+  );
 }

@@ -2,6 +2,8 @@
 
 // Dropped and pasted files live in IndexedDB under a random id, so `/view?local=<id>` survives a reload.
 
+import type { LoadSource, WatchedFolder } from '../../lib/view/protocol';
+
 const DB = 'loupe';
 const STORE = 'local-traces';
 
@@ -9,6 +11,14 @@ export interface StoredFiles {
   readonly files: readonly { readonly path: string; readonly file: Blob }[];
   readonly title: string;
   readonly savedAt: number;
+  /** Instead of files: File System Access handles, read again as they grow (a session opened from the library). */
+  readonly handles?: readonly { readonly path: string; readonly handle: FileSystemFileHandle }[];
+  readonly folders?: readonly WatchedFolder[];
+}
+
+/** What the trace worker loads for stored files. */
+export function sourceOf(stored: StoredFiles): LoadSource {
+  return stored.handles ? { kind: 'handles', files: stored.handles, folders: stored.folders ?? [] } : { kind: 'files', files: stored.files };
 }
 
 function open(): Promise<IDBDatabase> {
