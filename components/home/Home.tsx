@@ -9,6 +9,8 @@ import { ACCEPTS, filesFromDrop, filesFromInput, vetFiles, type PickedFile } fro
 import { SAMPLES } from './samples';
 import { SharedLinks } from '../share/SharedLinks';
 import { TraceViewer } from '../viewer/TraceViewer';
+import { LibraryView } from '../library/LibraryView';
+import { ProjectsFolder } from '../library/ProjectsFolder';
 
 /**
  * Opens the viewer for a URL without a round trip to the server: the page's URL becomes `/view?…` (so reload, back
@@ -22,6 +24,7 @@ function openInPlace(url: string): void {
 export function Home() {
   const pathname = usePathname();
   if (pathname === '/view') return <TraceViewer />;
+  if (pathname === '/library') return <LibraryView />;
   return <HomeIntake />;
 }
 
@@ -182,6 +185,7 @@ function HomeIntake() {
           </form>
         </section>
         <section aria-label="Samples" className="flex flex-col gap-2">
+          <ProjectsFolder className="mb-2" />
           <h2 className="font-medium">Samples</h2>
           <ul className="flex flex-col gap-1">
             {SAMPLES.map((s) => (

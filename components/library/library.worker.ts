@@ -1,0 +1,101 @@
+/// <reference lib="webworker" />
+import { librarySnapshot, searchSessions, searchTexts, type LibrarySnapshot, type ScannedFile } from '../../lib/fast';
+import type { FromLibrary, FromScan, LibraryJob, LibraryProgress, ToLibrary } from './protocol';
+
+// The library worker: hands the folder's files to the scan workers (each kept one file ahead), merges their scans
+// into the session rows (the canonical `sessionRows`, as `loupe stats --by session`), and sends the page snapshots
+// while it goes, no more often than merging allows. It answers search over every session's prompts.
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const post = (m: FromLibrary): void => self.postMessage(m);
+/** In flight per scan worker: one being scanned, one waiting, so a worker never idles between files. */
+const AHEAD = 2;
+const MIN_GAP_MS = 300;
+const PROGRESS_EVERY_MS = 100;
+
+let jobs: LibraryJob[] = [];
+const scanned: ScannedFile[] = [];
+const failed: string[] = [];
+let nextJob = 0;
+let doneFiles = 0;
+let doneBytes = 0;
+let lastPost = 0;
+let lastProgress = 0;
+let mergeMs = 0;
+let latest: LibrarySnapshot = { rows: [], cells: {}, files: {} };
+let texts: Map<string, string> | undefined;
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+const progress = (): LibraryProgress => ({
+  files: jobs.length,
+  bytes: jobs.reduce((n, j) => n + j.size, 0),
+  doneFiles,
+  doneBytes,
+  failed: failed.slice(0, 20),
+});
+
+function snapshot(): void {
+  pending = undefined;
+  const t0 = performance.now();
+  latest = librarySnapshot(scanned);
+  texts = undefined;
+  mergeMs = performance.now() - t0;
+  lastPost = performance.now();
+  const done = doneFiles === jobs.length;
+  post({ kind: 'snapshot', progress: progress(), snapshot: latest, done, mergeMs: Math.round(mergeMs) });
+}
+
+/** Merges and posts now, or later: merging again costs `mergeMs`, so the gap grows with it. */
+function schedule(): void {
+  if (doneFiles === jobs.length) {
+    if (pending !== undefined) clearTimeout(pending);
+    snapshot();
+    return;
+  }
+  if (pending !== undefined) return;
+  const gap = Math.max(MIN_GAP_MS, 4 * mergeMs);
+  const wait = Math.max(0, lastPost + gap - performance.now());
+  pending = setTimeout(snapshot, wait);
+}
+
+function feed(port: MessagePort): void {
+  const job = jobs[nextJob];
+  if (!job) return;
+  nextJob += 1;
+  port.postMessage({ kind: 'scan', job });
+}
+
+function onScan(port: MessagePort, m: FromScan): void {
+  const job = jobs[m.id];
+  if (!job) return;
+  doneFiles += 1;
+  doneBytes += job.size;
+  if (m.kind === 'scanned') scanned.push({ scan: m.scan, project: job.project });
+  else failed.push(`${job.name}: ${m.error}`);
+  feed(port);
+  const now = performance.now();
+  if (now - lastProgress >= PROGRESS_EVERY_MS) {
+    lastProgress = now;
+    post({ kind: 'progress', progress: progress() });
+  }
+  schedule();
+}
+
+self.onmessage = (ev: MessageEvent<ToLibrary>) => {
+  const m = ev.data;
+  if (m.kind === 'start') {
+    jobs = [...m.jobs];
+    if (jobs.length === 0) {
+      snapshot();
+      return;
+    }
+    for (const port of m.ports) {
+      port.onmessage = (e: MessageEvent<FromScan>) => onScan(port, e.data);
+      for (let i = 0; i < AHEAD; i++) feed(port);
+    }
+    return;
+  }
+  texts ??= searchTexts(scanned, latest.rows);
+  post({ kind: 'search', id: m.id, ids: searchSessions(texts, m.query) });
+};
