@@ -1,5 +1,6 @@
 import type { Trace } from '../trace/model/types';
 import { agentLabel, computeStats } from '../trace/stats';
+import { chipCounts } from '../view/chips';
 import type { RowTable } from '../view/rows';
 import type { TraceSummary } from '../view/protocol';
 
@@ -38,6 +39,7 @@ export function summarize(trace: Trace, rows: RowTable): Omit<TraceSummary, 'tim
     eventCount: trace.events.length,
     toolNames: [...tools].sort(),
     models: [...models].sort(),
+    chipCounts: chipCounts(trace),
   };
 }
 

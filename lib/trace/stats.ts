@@ -64,9 +64,20 @@ export function agentLabel(trace: Trace, index: number): string {
   const a = trace.agents[index];
   if (!a) return '?';
   if (a.kind === 'main') return trace.sessions.length > 1 ? `main (${trace.sessions[a.session]?.id.slice(0, 8) ?? '?'})` : 'main';
+  if (a.kind === 'compaction') return compactionLabel(trace, index);
   const type = a.agentType ?? (a.spawnCall !== undefined ? subagentType(trace, a.spawnCall) : undefined);
   const id = a.agentId ?? a.parentToolUseId ?? a.key;
   return `${type ?? a.kind} ${id.length > 12 ? id.slice(0, 12) : id}`;
+}
+
+/** `compaction (auto)`; numbered in order when a trace has several. */
+function compactionLabel(trace: Trace, index: number): string {
+  const all = trace.agents.filter((x) => x.kind === 'compaction');
+  const a = trace.agents[index];
+  const boundary = a?.compactBoundarySeq === undefined ? undefined : trace.events[a.compactBoundarySeq];
+  const trigger = boundary?.kind === 'system' ? boundary.compact?.trigger : undefined;
+  const n = all.length > 1 ? ` ${all.findIndex((x) => x.index === index) + 1}` : '';
+  return `compaction${n}${trigger ? ` (${trigger})` : ''}`;
 }
 
 function subagentType(trace: Trace, call: number): string | undefined {
