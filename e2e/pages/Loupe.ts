@@ -52,6 +52,11 @@ export class Loupe {
     return this.events.locator('[role=option][aria-selected=true]');
   }
 
+  /** A timeline chip (`Hooks 14`): a toggle button whose name is its label and count. */
+  chip(label: 'Hooks' | 'Progress' | 'Meta' | 'Stream'): Locator {
+    return this.page.getByRole('group', { name: 'Show in timeline' }).getByRole('button', { name: new RegExp(`^${label} [\\d,]+$`) });
+  }
+
   tab(name: string): Locator {
     return this.details.getByRole('tab', { name });
   }

@@ -101,7 +101,7 @@ export function summarize(e: TraceEvent): string {
     case 'permission-denied':
       return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);
     case 'hook':
-      return oneLine(`${e.hookName ?? e.hookEvent ?? 'hook'} ${e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`);
+      return oneLine(`${e.hookName ?? e.hookEvent ?? 'hook'} ${e.via === 'progress' ? 'running' : e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`);
     case 'progress':
       return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
     case 'control':

@@ -5,6 +5,7 @@ import type { ToolCallDetails } from '../../../lib/view/details';
 import { formatDuration } from '../../../lib/view/rowview';
 import { DiffView } from '../../ui/DiffView';
 import { JsonTree } from '../../ui/JsonTree';
+import { HookList, ProgressList } from './ChainLines';
 import { Fields, LineLink, Pre, Section } from './common';
 
 const STATE_TONE: Record<ToolCallDetails['permission'], string> = {
@@ -79,8 +80,10 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
                 ))}
               </ol>
             )}
+            <HookList hooks={c.preHooks} label="PreToolUse hooks" onJump={onJump} />
           </Section>
           <Section title={`3 · Result${c.result?.isError ? ' (error)' : ''}`} aside={c.result ? <LineLink line={c.result.line} seq={c.result.seq} onJump={onJump} /> : undefined}>
+            <ProgressList progress={c.progress} onJump={onJump} />
             {c.result ? (
               <>
                 {c.durationMs !== undefined ? <div className="mb-1 text-[12px] text-neutral-500">{formatDuration(c.durationMs)} from request to result</div> : null}
@@ -89,6 +92,7 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
             ) : (
               <p className="text-[12px] text-amber-700 dark:text-amber-400">No tool_result was ever recorded for this call.</p>
             )}
+            <HookList hooks={c.postHooks} label="PostToolUse hooks, after the result" onJump={onJump} />
           </Section>
           <Section title="4 · Side effect">{c.sideEffect ? <SideEffectView s={c.sideEffect} /> : <p className="text-[12px] text-neutral-500">No structured output recorded.</p>}</Section>
         </article>

@@ -1,13 +1,17 @@
+import type { TraceEvent } from '../types';
 import type { Ctx } from './context';
 import type { Response, ToolCall, Turn } from './types';
 
 // One clock for the whole trace. A model call starts when its request went out: at the line it answers, the last
-// prompt, tool result or model-call line of the same agent before its own first line. It ends at its last line. Calls,
+// prompt, tool result or model-call line (or SDK result/init frame) of the same agent before its own first line. It ends at its last line. Calls,
 // tool calls and responses are numbered in start-time order across all agents, ties broken by file order; what has no
 // timestamp takes the time of the line before it in its file, so it keeps its place among its neighbours.
 
-/** Lines that carry the conversation of an agent: what a request answers. */
-const CONVERSATION = new Set(['user', 'tool-result', 'assistant']);
+/** Lines a request can answer or follow: the agent's prompts, tool results and model calls; in SDK streams also a
+ *  `result` (the end of a query) and `init` (the start of the next one). */
+function startsRequests(e: TraceEvent): boolean {
+  return e.kind === 'user' || e.kind === 'tool-result' || e.kind === 'assistant' || e.kind === 'result' || (e.kind === 'system' && e.subtype === 'init');
+}
 
 /** The first line of a model call: its first assistant line or stream frame. */
 export function turnFirstSeq(t: Turn): number {
@@ -40,7 +44,7 @@ export function timeTurns(ctx: Ctx, turns: readonly Turn[]): void {
         t.durationMs = t.lastTime - t.startTime;
       }
     }
-    if (CONVERSATION.has(e.kind) && e.time !== undefined) lastLine.set(agent, e.seq);
+    if (startsRequests(e) && e.time !== undefined) lastLine.set(agent, e.seq);
   }
 }
 
