@@ -152,7 +152,8 @@ function hookDetails(trace: Trace, c: ToolCall): { preHooks: HookDetails[]; post
       state,
       ...(e.decision ? { decision: e.decision } : {}),
       ...(e.decisionReason ? { decisionReason: e.decisionReason } : {}),
-      ...(e.text ? { text: e.text } : {}),
+      // An attachment with no output names only its type (`hook_success`): the state says that already.
+      ...(e.text && !/^hook_\w+$/.test(e.text) ? { text: e.text } : {}),
       ...after(c, e.time),
     };
     const pre = event !== undefined ? PRE_HOOKS.has(event) : c.result === undefined || seq < c.result.seq;
