@@ -25,7 +25,7 @@ test('model calls are numbered in time order across agents, in the timeline and 
   await page.getByRole('tab', { name: 'Stats & verdict' }).click();
   const table = page.getByRole('table', { name: 'Model calls' });
   const rows = table.getByRole('row');
-  await expect(rows.nth(4)).toContainText(/^4\s*1\s*claude-sonnet-4-6\s*general-purpose/);
+  await expect(rows.nth(4)).toContainText(/^4\s*1\s*claude-sonnet-4-6\s*alice · Refactor greeting helpers/);
   await expect(rows.nth(12)).toContainText(/^12\s*1\s*claude-opus-4-7\s*main/);
   await expect(rows.nth(15)).toContainText(/^15\s*1\s*claude-opus-4-7\s*compaction \(auto\)/);
 });
@@ -73,7 +73,7 @@ test('charts: time on the x axis, labelled axes with ticks, a tooltip per bar an
   await expect(tip).toContainText('Model call 4');
   await expect(tip).toContainText('11,061 tokens: cache read 9,800, cache write 1,200, input 3, output 58');
   await expect(tip).toContainText('started +0:22 (10:00:22 UTC), took 9.0 s');
-  await expect(tip).toContainText('general-purpose a7c3e9f1b2d4 · claude-sonnet-4-6');
+  await expect(tip).toContainText('alice · Refactor greeting helpers · claude-sonnet-4-6');
   await tokens.locator('[data-call="15"]').hover();
   await expect(tip).toContainText('Model call 15');
   await expect(tip).toContainText('started +33:51 (10:33:51 UTC)');

@@ -89,13 +89,13 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           <select aria-label="Agent" value={agentValue} onChange={(e) => p.onFilter(withTerm(p.filter, 'agent', e.target.value || undefined))} className="h-6 max-w-44 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900">
             <option value="">All agents ({s.agents.length})</option>
             {s.agents.map((a) => (
-              <option key={a.index} value={a.kind === 'main' ? 'main' : a.label.split(' ').pop() ?? a.label}>
+              <option key={a.index} value={a.filter}>
                 {a.label}
               </option>
             ))}
           </select>
         ) : null}
-        <FilterBox ref={filterRef} value={p.filter} onChange={p.onFilter} extraValues={{ tool: s.toolNames, model: s.models }} />
+        <FilterBox ref={filterRef} value={p.filter} onChange={p.onFilter} extraValues={{ tool: s.toolNames, model: s.models, agent: [...new Set(s.agents.map((a) => a.filter))] }} />
         <div className="flex items-center gap-1">
           <input
             aria-label="Find"

@@ -12,6 +12,18 @@ import { Workbench } from './Workbench';
 
 type Resolved = { readonly source: LoadSource; readonly key: string; readonly title: string } | { readonly error: string } | undefined;
 
+/**
+ * A URL from the address bar made absolute against this page: the worker would resolve a relative one against its
+ * own script's URL (`/_next/static/…`). Left as it is when it is not a URL at all (the worker says so in words).
+ */
+function fromPage(url: string): string {
+  try {
+    return new URL(url, window.location.href).href;
+  } catch {
+    return url;
+  }
+}
+
 /** Where the trace comes from, read from the URL: `?src=<https url>`, `?sample=<id>` or `?local=<id>`. */
 function useSourceFromUrl(): Resolved {
   const params = useSearchParams();
@@ -22,17 +34,29 @@ function useSourceFromUrl(): Resolved {
   const handoff = useHandoff();
   useEffect(() => {
     let live = true;
-    if (src) setResolved({ source: { kind: 'url', url: src }, key: `src:${src}`, title: src });
+    if (src) setResolved({ source: { kind: 'url', url: fromPage(src) }, key: `src:${src}`, title: src });
     else if (sample) {
       const s = SAMPLES.find((x) => x.id === sample);
-      setResolved(s ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: `/samples/${f}`, path: f })) }, key: `sample:${s.id}`, title: s.title } : { error: `There is no sample called "${sample}".` });
+      setResolved(
+        s
+          ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: fromPage(`/samples/${f}`), path: f })) }, key: `sample:${s.id}`, title: s.title }
+          : { error: `There is no sample called "${sample}".` },
+      );
     } else if (local && handoff?.get(local)) {
       const stored = handoff.get(local);
       if (stored) setResolved({ source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title });
     } else if (local) {
       loadLocal(local).then(
-        (stored) => live && setResolved(stored ? { source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title } : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' }),
-        () => live && setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
+        (stored) =>
+          live &&
+          setResolved(
+            stored
+              ? { source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title }
+              : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' },
+          ),
+        () =>
+          live &&
+          setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
       );
     } else setResolved({ error: 'No trace given. Open one from the home page, or add ?src=<https URL> to this address.' });
     return () => {

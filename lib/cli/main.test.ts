@@ -45,7 +45,7 @@ interface StatsOut {
   toolCalls: { requested: number };
   cost: { computedUsd: number; reportedUsd: number | null };
   byModel: unknown[];
-  byAgent: unknown[];
+  byAgent: { label: string }[];
   perTurn: PerTurn[];
   responses: ResponseJson[];
 }
@@ -88,7 +88,7 @@ describe('loupe stats --json: perTurn and responses', () => {
     expectCostSums(s.perTurn, s.cost.computedUsd);
     expect(sum(s.perTurn.map((t) => t.toolCalls))).toBe(s.toolCalls.requested);
     // Both agents appear, in trace order (model call indices increase), each row pointing at an assistant line of its message.
-    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(new Set(['main', 'Explore c8d9b115']));
+    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(new Set(['main', 'Explore · Explore ZIP processing implementation']));
     expect(s.perTurn.map((t) => t.turn)).toEqual([...s.perTurn.map((t) => t.turn)].sort((a, b) => a - b));
     for (const t of s.perTurn) {
       const raw = rawLine(DEEP, t.line);
@@ -138,6 +138,17 @@ describe('loupe stats --json: perTurn and responses', () => {
   });
 });
 
+describe('loupe stats on a Claude Code 2.1.1xx session folder (cc-2-1 sample)', () => {
+  it('names the subagent by its Agent call, in the JSON and in the tables', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1');
+    const s = await statsJson(dir);
+    expect(s.byAgent.map((b) => b.label)).toContain('alice · Refactor greeting helpers');
+    expect(s.perTurn.filter((t) => t.agent === 'alice · Refactor greeting helpers')).toHaveLength(8);
+    const { out } = await run('stats', dir);
+    expect(out).toContain('alice · Refactor greeting helpers');
+  });
+});
+
 describe('loupe stats: per-response and per-call tables', () => {
   const HEADER = /^turn\s+resp\s+model\s+agent\s+in\s+out\s+cache w\s+cache r\s+cost\s+tools\s+duration\s+stop$/m;
   /** The rows of the per-call table: the lines after its header up to the cap line or the end. */
@@ -163,7 +174,7 @@ describe('loupe stats: per-response and per-call tables', () => {
     expect(out).toContain(`… ${109 - TURN_TABLE_CAP} more model calls (use --turns or --json for all)`);
     // Aligned: numbers padded on the left to their header's width, text on the right.
     // The subagent's calls are among the first 50 (numbered by start time), so the agent column is as wide as its name.
-    expect(rows[0]).toMatch(/^ {3}1 {5}2 {2}claude-opus-4-5-20251101 {3}main {18}3 {4}278 /);
+    expect(rows[0]).toMatch(/^ {3}1 {5}2 {2}claude-opus-4-5-20251101 {3}main {49}3 {4}278 /);
   });
 
   it('--turns prints every model call and no cap line', async () => {

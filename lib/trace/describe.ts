@@ -16,20 +16,29 @@ function inputSummary(input: unknown): string {
     const v: unknown = Reflect.get(input, k);
     return typeof v === 'string' ? v : undefined;
   };
-  const main = pick('command') ?? pick('file_path') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description') ?? pick('prompt') ?? pick('skill');
+  const main = pick('command') ?? pick('file_path') ?? pick('notebook_path') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description') ?? pick('prompt') ?? pick('skill');
   if (main) return main;
   const json = JSON.stringify(input);
   return json === '{}' ? '' : json;
 }
+
+export const THINKING_REDACTED = 'thinking (redacted by the API)';
+
+/** A block that shows nothing: a text block with no text (Claude Code writes one per model call at times). */
+export const isEmptyText = (b: ContentBlock): boolean => b.type === 'text' && b.text.trim() === '';
+
+/** An assistant line whose only content is empty text: folded into its model call in the timeline. */
+export const isEmptyTextLine = (e: TraceEvent): boolean => e.kind === 'assistant' && e.blocks.length > 0 && e.blocks.every(isEmptyText);
 
 export function blockSummary(b: ContentBlock): string {
   switch (b.type) {
     case 'text':
       return b.text;
     case 'thinking':
-      return `thinking: ${b.text}`;
+      // Opus 4.7 and later send the signature without the text unless asked: the thinking happened, unseen.
+      return b.text.trim() !== '' ? `thinking: ${b.text}` : b.hasSignature ? THINKING_REDACTED : 'thinking (empty)';
     case 'redacted_thinking':
-      return 'redacted thinking';
+      return 'redacted thinking (encrypted by the API)';
     case 'tool_use':
       return `${b.name}(${inputSummary(b.input)})`;
     case 'server_tool_result':
@@ -65,7 +74,14 @@ export function summarize(e: TraceEvent): string {
       return oneLine(`${r.isError ? 'error: ' : ''}${r.text || (r.images ? `${r.images} image(s)` : '(no output)')}`);
     }
     case 'assistant':
-      return oneLine(e.blocks.map(blockSummary).join(' · ') || '(no content)');
+      if (e.blocks.length === 0) return '(no content blocks)';
+      if (isEmptyTextLine(e)) return e.blocks.length === 1 ? 'empty text block' : `${e.blocks.length} empty text blocks`;
+      return oneLine(
+        e.blocks
+          .filter((b) => !isEmptyText(b))
+          .map(blockSummary)
+          .join(' · '),
+      );
     case 'stream': {
       switch (e.event) {
         case 'message_start':

@@ -1,6 +1,7 @@
 import { summarize, toolCallsOf } from '../trace/describe';
 import type { Agent, Trace } from '../trace/model/types';
 import { costOf } from '../trace/pricing/pricing';
+import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 
@@ -147,15 +148,22 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       case 'agent': {
         const a = trace.agents[ref];
         const calls = trace.turns.filter((t) => t.agent === ref && t.counted).length;
+        // The label names the lane; its type and id stay at hand beside it.
+        const names = a && a.kind !== 'main' ? agentNames(trace, a) : undefined;
+        const ids = names && names.description ? [names.type, names.shortId].filter(Boolean).join(' · ') : undefined;
         out.push({
           row,
           kind,
           depth,
           icon: 'agent',
-          label: `${agentLabel(trace, ref)}${a?.kind === 'compaction' ? ' · the model call that wrote the summary' : a?.description ? ` · ${a.description}` : ''}`,
+          label: `${agentLabel(trace, ref)}${a?.kind === 'compaction' ? ' · the model call that wrote the summary' : ''}`,
           agent: ref,
           ...(a && a.firstSeq >= 0 ? { firstSeq: a.firstSeq } : {}),
-          badges: [{ kind: 'agent', text: `${calls} model call${calls === 1 ? '' : 's'}` }, ...agentLinkBadge(a)],
+          badges: [
+            { kind: 'agent', text: `${calls} model call${calls === 1 ? '' : 's'}` },
+            ...(ids ? [{ kind: 'info' as const, text: ids, title: 'agent type and id' }] : []),
+            ...agentLinkBadge(a),
+          ],
         });
         break;
       }

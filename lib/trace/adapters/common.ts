@@ -276,10 +276,14 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
   }
   const read = 'file' in value ? SideEffectSchemas.read.safeParse(value) : undefined;
   if (read?.success) {
-    const numLines = read.data.file.numLines;
-    return typeof numLines === 'number'
-      ? { type: 'read', filePath: read.data.file.filePath, numLines }
-      : { type: 'read', filePath: read.data.file.filePath };
+    const f = read.data.file;
+    return {
+      type: 'read',
+      filePath: f.filePath,
+      ...(typeof f.numLines === 'number' ? { numLines: f.numLines } : {}),
+      ...(typeof f.startLine === 'number' ? { startLine: f.startLine } : {}),
+      ...(typeof f.totalLines === 'number' ? { totalLines: f.totalLines } : {}),
+    };
   }
   return { type: 'other', keys: Object.keys(value).slice(0, 20) };
 }
@@ -298,6 +302,8 @@ export function timeFrom(ts: string | number | null | undefined): number | undef
 
 // CSI sequences (colours, cursor, private modes like `ESC[?2026h`) and OSC sequences (titles, hyperlinks).
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+/** The escape sequences `stripAnsi` removes, as a regex source (redaction joins the text between them). */
+export const ANSI_SOURCE = ANSI.source;
 
 export function stripAnsi(text: string): string {
   return text.includes('\u001b') ? text.replace(ANSI, '') : text;

@@ -151,7 +151,7 @@ describe('the cc-2-1 sample on one clock', () => {
       'main',
       'main',
       'main',
-      ...Array<string>(8).fill('general-purpose a7c3e9f1b2d4'),
+      ...Array<string>(8).fill('alice · Refactor greeting helpers'),
       'main',
       'main',
       'main',
