@@ -179,6 +179,7 @@ test('share: secrets split across stream deltas and two lines are redacted in ev
   await appB.waitForWorkbench();
   // The stats are the sender's: redaction changed text only.
   await expect(appB.computedCost).toHaveText(cost ?? '');
+  await appB.showAll();
   for (let fold = appB.events.getByRole('button', { name: /^Unfold \d+ stream events/ }).first(); await fold.isVisible(); ) await fold.click();
   // Every line is an event row.
   const rows = await appB.events.locator('[role=option][data-kind=event]').count();
