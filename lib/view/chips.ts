@@ -51,12 +51,27 @@ export function chipOf(e: TraceEvent): ChipKey | undefined {
   }
 }
 
+const codes = new WeakMap<Trace, Uint8Array>();
+
+/** Per event seq: 0 for the conversation, else 1 + the index of its chip in `CHIP_KEYS`; computed once per trace. */
+export function chipCodes(trace: Trace): Uint8Array {
+  const hit = codes.get(trace);
+  if (hit) return hit;
+  const out = new Uint8Array(trace.events.length);
+  for (const e of trace.events) {
+    const c = chipOf(e);
+    if (c) out[e.seq] = CHIP_KEYS.indexOf(c) + 1;
+  }
+  codes.set(trace, out);
+  return out;
+}
+
 /** How many lines each chip holds. */
 export function chipCounts(trace: Trace): ChipCounts {
   const out = zeroCounts();
-  for (const e of trace.events) {
-    const c = chipOf(e);
-    if (c) out[c] += 1;
+  for (const code of chipCodes(trace)) {
+    const k = CHIP_KEYS[code - 1];
+    if (k) out[k] += 1;
   }
   return out;
 }

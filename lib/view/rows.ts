@@ -1,7 +1,7 @@
 import { isEmptyTextLine } from '../trace/describe';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { chipOf, zeroCounts, type ChipCounts, type ChipKey } from './chips';
+import { CHIP_KEYS, chipCodes, zeroCounts, type ChipCounts, type ChipKey } from './chips';
 
 // The timeline's rows: grouped by response and turn, subagents as indented lanes under the call that spawned them,
 // stream events folded under their message. Stored as typed arrays so a million rows stay cheap.
@@ -88,13 +88,16 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   if (filter && pass) for (const e of trace.events) pass[e.seq] = filter(e) ? 1 : 0;
   // Lines whose chip is off; a filter still counts its matches among them.
   const show = opts.show ?? new Set<ChipKey>();
+  const hiddenCode = Uint8Array.from([0, ...CHIP_KEYS.map((k) => (show.has(k) ? 0 : 1))]);
+  const codes = chipCodes(trace);
   const off = new Uint8Array(n);
   const hiddenMatches = filter ? zeroCounts() : undefined;
-  for (const e of trace.events) {
-    const c = chipOf(e);
-    if (c === undefined || show.has(c)) continue;
-    off[e.seq] = 1;
-    if (hiddenMatches && pass?.[e.seq] === 1) hiddenMatches[c] += 1;
+  for (let q = 0; q < n; q++) {
+    const code = codes[q] ?? 0;
+    if (hiddenCode[code] !== 1) continue;
+    off[q] = 1;
+    const k = CHIP_KEYS[code - 1];
+    if (hiddenMatches && k && pass?.[q] === 1) hiddenMatches[k] += 1;
   }
   const shown = (seq: number): boolean => off[seq] === 0 && (!pass || pass[seq] === 1);
 

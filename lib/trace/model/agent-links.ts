@@ -34,15 +34,22 @@ export function linkAgents(ctx: Ctx, calls: readonly ToolCall[]): void {
  * boundary of its session at or after the call began. Its lane is then shown under that line, at its own time.
  */
 function linkCompactions(ctx: Ctx): void {
+  const compactions = ctx.agents.filter((a) => a.kind === 'compaction' && a.firstSeq >= 0);
+  if (compactions.length === 0) return;
+  // Only the uuids the compaction files point at are looked up.
+  const wanted = new Set<string>();
+  for (const a of compactions) {
+    const parent = ctx.events[a.firstSeq]?.parentUuid;
+    if (parent !== undefined) wanted.add(parent);
+  }
   const seqByUuid = new Map<string, number>();
   const boundaries: number[] = [];
   for (const e of ctx.events) {
-    if (e.uuid && !seqByUuid.has(e.uuid)) seqByUuid.set(e.uuid, e.seq);
+    if (e.uuid && wanted.has(e.uuid) && !seqByUuid.has(e.uuid)) seqByUuid.set(e.uuid, e.seq);
     if (e.kind === 'system' && e.subtype === 'compact_boundary') boundaries.push(e.seq);
   }
   const taken = new Set<number>();
-  for (const a of ctx.agents) {
-    if (a.kind !== 'compaction' || a.firstSeq < 0) continue;
+  for (const a of compactions) {
     const first = ctx.events[a.firstSeq];
     const parent = first?.parentUuid;
     const start = first?.time;

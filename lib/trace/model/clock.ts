@@ -23,20 +23,22 @@ export function turnFirstSeq(t: Turn): number {
  * line before it, the call starts at its own first line, and has a duration only when its lines span time.
  */
 export function timeTurns(ctx: Ctx, turns: readonly Turn[]): void {
-  const startsAt = new Map<number, Turn>();
+  // Per event seq: 1 + the index of the call whose first line it is; per agent: its last line that starts requests.
+  const startsAt = new Int32Array(ctx.events.length);
   for (const t of turns) {
     const first = turnFirstSeq(t);
-    if (Number.isFinite(first)) startsAt.set(first, t);
+    if (Number.isFinite(first)) startsAt[first] = t.index + 1;
   }
-  const lastLine = new Map<number, number>();
+  const lastLine = new Int32Array(ctx.agents.length).fill(-1);
   for (const e of ctx.events) {
     const agent = ctx.eventAgent[e.seq] ?? -1;
-    const t = startsAt.get(e.seq);
+    const ti = (startsAt[e.seq] ?? 0) - 1;
+    const t = ti >= 0 ? turns[ti] : undefined;
     if (t) {
-      const prev = lastLine.get(t.agent);
-      const prevTime = prev === undefined ? undefined : ctx.events[prev]?.time;
+      const prev = t.agent >= 0 ? (lastLine[t.agent] ?? -1) : -1;
+      const prevTime = prev >= 0 ? ctx.events[prev]?.time : undefined;
       // A line stamped after the call's own first line cannot have started it (clocks of resumed files disagree).
-      if (prev !== undefined && prevTime !== undefined && (t.firstTime === undefined || prevTime <= t.firstTime)) {
+      if (prevTime !== undefined && (t.firstTime === undefined || prevTime <= t.firstTime)) {
         t.startSeq = prev;
         t.startTime = prevTime;
       } else if (t.firstTime !== undefined) t.startTime = t.firstTime;
@@ -44,7 +46,7 @@ export function timeTurns(ctx: Ctx, turns: readonly Turn[]): void {
         t.durationMs = t.lastTime - t.startTime;
       }
     }
-    if (startsRequests(e) && e.time !== undefined) lastLine.set(agent, e.seq);
+    if (agent >= 0 && e.time !== undefined && startsRequests(e)) lastLine[agent] = e.seq;
   }
 }
 
@@ -78,12 +80,14 @@ export function orderTurns(ctx: Ctx, built: readonly Turn[]): Turn[] {
   const byFile = [...built].sort((a, b) => turnFirstSeq(a) - turnFirstSeq(b));
   const order = clockOrder(byFile.map((t) => ({ time: t.startTime, source: ctx.events[turnFirstSeq(t)]?.src.source ?? -1 })));
   const renumber = new Int32Array(built.length).fill(-1);
-  const out = order.map((i, index) => {
+  const out: Turn[] = [];
+  for (const i of order) {
     const t = byFile[i];
-    if (!t) throw new Error('turn order out of range');
-    renumber[t.index] = index;
-    return { ...t, index };
-  });
+    if (!t) continue;
+    renumber[t.index] = out.length;
+    t.index = out.length;
+    out.push(t);
+  }
   for (let q = 0; q < ctx.eventTurn.length; q++) {
     const old = ctx.eventTurn[q] ?? -1;
     if (old >= 0) ctx.eventTurn[q] = renumber[old] ?? -1;
@@ -94,11 +98,14 @@ export function orderTurns(ctx: Ctx, built: readonly Turn[]): Turn[] {
 /** Tool calls (collected call by call, block by block) renumbered by request time. */
 export function orderToolCalls(ctx: Ctx, built: readonly ToolCall[]): ToolCall[] {
   const order = clockOrder(built.map((c) => ({ time: c.requestedAt, source: ctx.events[c.requestSeq]?.src.source ?? -1 })));
-  return order.map((i, index) => {
+  const out: ToolCall[] = [];
+  for (const i of order) {
     const c = built[i];
-    if (!c) throw new Error('tool call order out of range');
-    return { ...c, index };
-  });
+    if (!c) continue;
+    c.index = out.length;
+    out.push(c);
+  }
+  return out;
 }
 
 /** Responses (opened in file order) in order of their first line's time; returns old index → new index. */

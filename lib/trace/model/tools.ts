@@ -162,12 +162,12 @@ function hookToolIds(events: readonly TraceEvent[]): Map<string, string> {
 function ownerOf(idx: ToolIndex, e: HookEvent | ProgressEvent, hookTools: ReadonlyMap<string, string>): ToolCall | undefined {
   const sdk = e.kind === 'hook' ? e.via === 'system' : e.progressType === 'tool_progress';
   const own = e.toolUseId ?? (e.kind === 'hook' && e.hookId ? hookTools.get(e.hookId) : undefined);
-  for (const id of [own, sdk ? undefined : e.parentToolUseId]) {
-    const ci = id === undefined ? undefined : idx.byId.get(id);
-    const call = ci === undefined ? undefined : idx.calls[ci];
-    if (call) return call;
-  }
-  return undefined;
+  return callOf(idx, own) ?? (sdk ? undefined : callOf(idx, e.parentToolUseId));
+}
+
+function callOf(idx: ToolIndex, id: string | undefined): ToolCall | undefined {
+  const ci = id === undefined ? undefined : idx.byId.get(id);
+  return ci === undefined ? undefined : idx.calls[ci];
 }
 
 function joinControl(idx: ToolIndex, e: ControlEvent, requests: Map<string, ControlEvent>): void {

@@ -101,7 +101,8 @@ export interface StreamRebuild {
 }
 
 export interface Turn {
-  readonly index: number;
+  /** Its number, in start-time order (set once the calls are ordered, see clock.ts). */
+  index: number;
   readonly key: string;
   readonly messageId?: string;
   readonly requestId?: string;
@@ -157,7 +158,8 @@ export interface PermissionEvidence {
 export type PermissionState = 'allowed' | 'denied' | 'unknown';
 
 export interface ToolCall {
-  readonly index: number;
+  /** Its number, in request-time order (set once the calls are ordered, see clock.ts). */
+  index: number;
   readonly id: string;
   readonly name: string;
   readonly input: unknown;
