@@ -186,6 +186,20 @@ describe('the cc-2-1 sample on one clock', () => {
     expect(stats.apiMessages).toBe(17);
   });
 
+  it('an SDK compact_boundary reads as compaction too, with its duration, and is no meta line', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        sdk.assistant('msg_1', [text('a')], { output: 1 }),
+        { type: 'system', subtype: 'compact_boundary', compact_metadata: { trigger: 'manual', pre_tokens: 50_000, post_tokens: 4_000, duration_ms: 3_200 }, session_id: 'sess-1', uuid: 'cb' },
+        sdk.assistant('msg_2', [text('b')], { output: 1 }),
+      ]),
+    );
+    const rows = buildRows(trace);
+    const labels = rowViews(trace, rows, 0, rows.length, new Set()).map((v) => v.label);
+    expect(labels).toContain('Compaction (manual) · 50,000 tokens before → 4,000 after · took 3.2 s');
+    expect(trace.agents.every((a) => a.kind === 'main')).toBe(true);
+  });
+
   it('loupe stats --json: perTurn rows carry startedAt, in time order', async () => {
     const { trace } = await sample();
     const rows = perTurnJson(trace, turnTables(trace).turns);
