@@ -3,7 +3,7 @@ import { buildRows, ROW_KINDS } from '../../view/rows';
 import { rowViews } from '../../view/rowview';
 import { chipCounts } from '../../view/chips';
 import { detailsOf } from '../../view/details';
-import { cc, jsonl, sdk, text, toolUse } from '../testing/builders';
+import { cc, jsonl, sdk, text, toolUse, type Line } from '../testing/builders';
 import { loadFiles, loadText } from '../testing/load';
 import type { Trace } from './types';
 
@@ -15,6 +15,20 @@ const progressLines = (trace: Trace, id: string): number[] => trace.toolCalls.fi
 const lineOf = (trace: Trace, seqs: readonly number[]): number[] => seqs.map((s) => trace.events[s]?.src.line ?? -1);
 
 const ALLOW = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'read-only' } });
+
+/** Claude Code's two lines for one hook run on the Bash call `toolu_B`: hook_progress while it runs, then its result. */
+const hookProgress = (event: string, command: string, time: string): Line =>
+  cc.line(
+    'progress',
+    { data: { type: 'hook_progress', hookEvent: event, hookName: `${event}:Bash`, command }, toolUseID: 'toolu_B', parentToolUseID: 'toolu_B' },
+    { time },
+  );
+const hookSuccess = (event: string, stdout: string, time: string): Line =>
+  cc.line(
+    'attachment',
+    { attachment: { type: 'hook_success', hookName: `${event}:Bash`, hookEvent: event, toolUseID: 'toolu_B', stdout, exitCode: 0 } },
+    { time },
+  );
 
 describe('folding hooks and progress under their tool call (Claude Code 2.1.x lines)', () => {
   const lines = [
@@ -34,40 +48,16 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
       { time: T('01') },
     ),
     cc.assistant('msg_1', [toolUse('toolu_B', 'Bash', { command: 'npm test' })], { output: 5 }, { time: T('02') }),
-    cc.line(
-      'progress',
-      {
-        data: { type: 'hook_progress', hookEvent: 'PreToolUse', hookName: 'PreToolUse:Bash', command: 'guard.sh' },
-        toolUseID: 'toolu_B',
-        parentToolUseID: 'toolu_B',
-      },
-      { time: T('02') },
-    ),
-    cc.line(
-      'attachment',
-      { attachment: { type: 'hook_success', hookName: 'PreToolUse:Bash', hookEvent: 'PreToolUse', toolUseID: 'toolu_B', stdout: ALLOW, exitCode: 0 } },
-      { time: T('02') },
-    ),
+    hookProgress('PreToolUse', 'guard.sh', T('02')),
+    hookSuccess('PreToolUse', ALLOW, T('02')),
     cc.line(
       'progress',
       { data: { type: 'bash_progress', output: '...', elapsedTimeSeconds: 2 }, toolUseID: 'bash-progress-0', parentToolUseID: 'toolu_B' },
       { time: T('04') },
     ),
     cc.result('toolu_B', '3 passing', { time: T('05') }),
-    cc.line(
-      'progress',
-      {
-        data: { type: 'hook_progress', hookEvent: 'PostToolUse', hookName: 'PostToolUse:Bash', command: 'audit.sh' },
-        toolUseID: 'toolu_B',
-        parentToolUseID: 'toolu_B',
-      },
-      { time: T('05') },
-    ),
-    cc.line(
-      'attachment',
-      { attachment: { type: 'hook_success', hookName: 'PostToolUse:Bash', hookEvent: 'PostToolUse', toolUseID: 'toolu_B', stdout: '', exitCode: 0 } },
-      { time: T('05') },
-    ),
+    hookProgress('PostToolUse', 'audit.sh', T('05')),
+    hookSuccess('PostToolUse', '', T('05')),
     cc.assistant('msg_2', [toolUse('toolu_A', 'Agent', { description: 'look around', subagent_type: 'Explore' })], { output: 5 }, { time: T('06') }),
     cc.line(
       'progress',
