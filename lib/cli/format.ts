@@ -2,14 +2,14 @@ import type { Trace } from '../trace/model/types';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
 
-const int = (n: number): string => n.toLocaleString('en-US');
-const usd = (n: number | null): string => (n === null ? '—' : `$${n < 0.01 && n > 0 ? n.toFixed(6) : n.toFixed(4)}`);
+export const int = (n: number): string => n.toLocaleString('en-US');
+export const usd = (n: number | null): string => (n === null ? '—' : `$${n < 0.01 && n > 0 ? n.toFixed(6) : n.toFixed(4)}`);
 
 /** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */
 export const TURN_TABLE_CAP = 50;
 
 /** Columns line up: the `left` ones (text; by default the first) padded on the right, the rest (numbers) on the left. */
-function table(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
+export function table(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
   const pad = (c: string, i: number): string => (left.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0));
@@ -92,11 +92,27 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
   ];
   const models = table([
     ['model', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-    ...s.byModel.map((b) => [b.label, int(b.apiMessages), int(b.tokens.input), int(b.tokens.output), int(b.tokens.cacheCreation), int(b.tokens.cacheRead), b.priced ? usd(b.costUsd) : 'unpriced']),
+    ...s.byModel.map((b) => [
+      b.label,
+      int(b.apiMessages),
+      int(b.tokens.input),
+      int(b.tokens.output),
+      int(b.tokens.cacheCreation),
+      int(b.tokens.cacheRead),
+      b.priced ? usd(b.costUsd) : 'unpriced',
+    ]),
   ]);
   const agents = table([
     ['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-    ...s.byAgent.map((b) => [b.label, int(b.apiMessages), int(b.tokens.input), int(b.tokens.output), int(b.tokens.cacheCreation), int(b.tokens.cacheRead), usd(b.costUsd)]),
+    ...s.byAgent.map((b) => [
+      b.label,
+      int(b.apiMessages),
+      int(b.tokens.input),
+      int(b.tokens.output),
+      int(b.tokens.cacheCreation),
+      int(b.tokens.cacheRead),
+      usd(b.costUsd),
+    ]),
   ]);
   return [...head, '', models, '', agents, ...(turnTables ? ['', formatTurnTables(turnTables)] : [])].join('\n');
 }
