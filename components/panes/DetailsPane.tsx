@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { DetailsView } from '../../lib/view/details';
 import { TabbedPane } from '../ui/TabbedPane';
 import type { Ask } from '../viewer/useTraceWorker';
+import { CompactionView } from './tabs/CompactionView';
 import { MessageTab } from './tabs/MessageTab';
 import { RawTab } from './tabs/RawTab';
 import { StreamTab } from './tabs/StreamTab';
@@ -68,7 +69,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
         </span>
       }
     >
-      {current === 'message' ? <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} /> : null}
+      {current === 'message' ? details.compaction ? <CompactionView c={details.compaction} onJump={onJump} /> : <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} /> : null}
       {current === 'tool' ? <ToolCallTab calls={details.toolCalls} onJump={onJump} /> : null}
       {current === 'stream' ? <StreamTab turn={details.turn} onJump={onJump} /> : null}
       {current === 'raw' ? <RawTab ask={ask} seq={seq} /> : null}

@@ -7,6 +7,8 @@ import { BadgeList } from '../events/BadgeList';
 import { VirtualList, type VirtualListHandle } from '../ui/VirtualList';
 import type { Ask } from '../viewer/useTraceWorker';
 import { useRowWindow } from './useRowWindow';
+import { HiddenMatches, hasHidden } from './HiddenMatches';
+import type { ChipCounts, ChipKey } from '../../lib/view/chips';
 
 export const ROW_HEIGHT = 22;
 
@@ -19,6 +21,9 @@ export interface EventListProps {
   readonly onToggleStreams: (turn: number) => void;
   readonly onOpen: () => void;
   readonly loading: boolean;
+  /** With a filter: matches hidden by chips that are off, and how to show them. */
+  readonly hiddenMatches?: ChipCounts;
+  readonly onShowChips?: (keys: readonly ChipKey[]) => void;
 }
 
 function offset(ms: number | undefined): string {
@@ -59,6 +64,7 @@ const Row = memo(function Row({
       aria-label={`${kindTitle(view.icon)}: ${view.label}`}
       data-kind={view.kind}
       data-seq={view.seq}
+      data-depth={view.depth}
       // The row as drawn: if the list changes under the pointer, the event clicked is still the one selected.
       onClick={() => onSelect(view.row, view)}
       className={`flex h-full cursor-default items-center gap-1 whitespace-nowrap border-b border-neutral-100 pr-2 text-[12px] dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
@@ -91,7 +97,7 @@ const Row = memo(function Row({
 
 /** The timeline: one dense row per event, grouped by response and model call, virtualized. */
 export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList(
-  { ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading },
+  { ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading, hiddenMatches, onShowChips },
   ref,
 ) {
   const { get, onRange, ensure, tick } = useRowWindow(ask, version, rowCount);
@@ -199,6 +205,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
 
   return (
     <div className="flex h-full min-h-0 flex-col">
+      {hiddenMatches && onShowChips && !loading ? <HiddenMatches counts={hiddenMatches} empty={rowCount === 0} onShow={onShowChips} /> : null}
       <VirtualList
         busy={loading}
         ref={ref}
@@ -211,7 +218,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
         renderSticky={renderSticky}
         renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onSelect={select} onToggle={onToggleStreams} />}
       />
-      {rowCount === 0 && !loading ? <div className="p-4 text-[13px] text-neutral-500">No events match.</div> : null}
+      {rowCount === 0 && !loading && !hasHidden(hiddenMatches) ? <div className="p-4 text-[13px] text-neutral-500">No events match.</div> : null}
     </div>
   );
 });

@@ -4,7 +4,9 @@ import { forwardRef, useImperativeHandle, useRef, type ReactNode } from 'react';
 import type { TraceSummary } from '../../lib/view/protocol';
 import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
 import { ThemeToggle } from '../ui/ThemeToggle';
+import type { ChipKey } from '../../lib/view/chips';
 import { FilterBox, type FilterBoxHandle } from './FilterBox';
+import { ViewChips } from './ViewChips';
 
 export interface ToolbarProps {
   readonly summary: TraceSummary;
@@ -18,6 +20,9 @@ export interface ToolbarProps {
   readonly onToggleDiagnostics: () => void;
   readonly title: string;
   readonly right?: ReactNode;
+  /** Timeline chips that are on, and how to change them. */
+  readonly show: readonly ChipKey[];
+  readonly onShow: (show: readonly ChipKey[]) => void;
 }
 
 export interface ToolbarHandle {
@@ -143,6 +148,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           {s.diagnostics.length}
         </button>
         <span className="text-neutral-500">diagnostics</span>
+        <ViewChips counts={s.chipCounts} show={p.show} onShow={p.onShow} />
         <div className="ml-auto flex items-center gap-3 tabular-nums text-neutral-700 dark:text-neutral-300">
           <span title="computed from the dated price table">
             computed{' '}

@@ -65,6 +65,8 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
   );
 
   const ensure = useCallback((row: number) => fetchPages(row, row + 1), [fetchPages]);
-  const get = useCallback((row: number): RowView | undefined => cache.current.get(row), []);
+  // Rows of an older version are never served: until the effect above drops them, a render with the new version
+  // would draw the old rows at the new positions, and a click there would land on whatever replaces them.
+  const get = useCallback((row: number): RowView | undefined => (versionRef.current === version ? cache.current.get(row) : undefined), [version]);
   return { get, onRange, ensure, tick };
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { chipOf, type ChipCounts, type ChipKey } from '../../lib/view/chips';
 import type { TraceSummary } from '../../lib/view/protocol';
 import type { RowView } from '../../lib/view/rowview';
 import { DetailsPane } from '../panes/DetailsPane';
@@ -33,7 +34,8 @@ export function Workbench({ ask, summary, title, toolbarRight, change }: Workben
   const [viewVersion, setViewVersion] = useState(0);
   const [expanded, setExpanded] = useState<readonly number[]>([]);
   // The filter and folds the list's rows currently reflect; the list is busy until the worker catches up.
-  const [applied, setApplied] = useState<{ filter: string; expanded: readonly number[] } | undefined>(undefined);
+  const [applied, setApplied] = useState<{ filter: string; expanded: readonly number[]; show: readonly ChipKey[] } | undefined>(undefined);
+  const [hiddenMatches, setHiddenMatches] = useState<ChipCounts | undefined>(undefined);
   const [selectedRow, setSelectedRow] = useState(-1);
   const [diagOpen, setDiagOpen] = useState(false);
   const [find, setFind] = useState('');
@@ -46,11 +48,12 @@ export function Workbench({ ask, summary, title, toolbarRight, change }: Workben
   // Filter or folds changed: the worker rebuilds its rows, then the list refetches and the selection is found again.
   useEffect(() => {
     let live = true;
-    void ask('view', { view: { filter: url.filter, expanded } }).then(async ({ rowCount: n }) => {
+    void ask('view', { view: { filter: url.filter, expanded, show: url.show } }).then(async ({ rowCount: n, hiddenMatches: hidden }) => {
       if (!live) return;
       setRowCount(n);
+      setHiddenMatches(hidden);
       setViewVersion((v) => v + 1);
-      setApplied({ filter: url.filter, expanded });
+      setApplied({ filter: url.filter, expanded, show: url.show });
       if (url.sel !== undefined) {
         const row = await ask('rowOf', { seq: url.sel });
         if (!live) return;
@@ -63,7 +66,7 @@ export function Workbench({ ask, summary, title, toolbarRight, change }: Workben
     };
     // url.sel is read once per view change on purpose: selecting a row must not rebuild the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ask, url.filter, expanded]);
+  }, [ask, url.filter, expanded, url.show]);
 
   // The files changed: the same rows are asked again, and the selected event (its file and line) selected again
   // where it now is, without scrolling away from what the user is reading.
@@ -95,17 +98,16 @@ export function Workbench({ ask, summary, title, toolbarRight, change }: Workben
   const jumpToSeq = useCallback(
     async (seq: number) => {
       let row = await ask('rowOf', { seq });
-      if (row < 0 && url.filter) {
-        // Hidden by the filter: clear it so the target can be shown.
-        url.update({ filter: '', sel: seq });
-        return;
-      }
       if (row < 0) {
+        // Hidden by the filter, by a chip that is off, or folded: show it (clear the filter, turn its chip on, unfold).
         const t = await ask('details', { seq });
+        const chip = t ? chipOf(t.event) : undefined;
         const turn = t?.turn?.index;
-        if (turn !== undefined && !expanded.includes(turn)) {
-          url.update({ sel: seq });
-          setExpanded((e) => [...e, turn]);
+        const unfold = t?.event.kind === 'stream' && turn !== undefined && !expanded.includes(turn);
+        const reveal = chip !== undefined && !url.show.includes(chip);
+        if (url.filter || reveal || unfold) {
+          url.update({ sel: seq, ...(url.filter ? { filter: '' } : {}), ...(reveal ? { show: [...url.show, chip] } : {}) });
+          if (unfold) setExpanded((e) => [...e, turn]);
           return;
         }
         row = -1;
@@ -197,6 +199,8 @@ export function Workbench({ ask, summary, title, toolbarRight, change }: Workben
         onFind={setFind}
         findStatus={findStatus}
         onFindStep={stepFind}
+        show={url.show}
+        onShow={(show) => url.update({ show })}
         diagnosticsOpen={diagOpen}
         onToggleDiagnostics={() => setDiagOpen((o) => !o)}
         right={
@@ -231,7 +235,9 @@ export function Workbench({ ask, summary, title, toolbarRight, change }: Workben
                 onSelectRow={onSelectRow}
                 onToggleStreams={toggleStreams}
                 onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
-                loading={applied?.filter !== url.filter || applied.expanded !== expanded}
+                loading={applied?.filter !== url.filter || applied.expanded !== expanded || applied.show !== url.show}
+                hiddenMatches={hiddenMatches}
+                onShowChips={(keys) => url.update({ show: [...url.show, ...keys.filter((k) => !url.show.includes(k))] })}
               />
             }
             second={

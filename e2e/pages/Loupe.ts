@@ -52,6 +52,23 @@ export class Loupe {
     return this.events.locator('[role=option][aria-selected=true]');
   }
 
+  /** A timeline chip (`Hooks 14`): a toggle button whose name is its label and count. */
+  chip(label: 'Hooks' | 'Progress' | 'Meta' | 'Stream'): Locator {
+    return this.page.getByRole('group', { name: 'Show in timeline' }).getByRole('button', { name: new RegExp(`^${label} [\\d,]+$`) });
+  }
+
+  /** Turns every timeline chip on that has lines: the timeline then shows every line of the trace. */
+  async showAll(): Promise<void> {
+    for (const label of ['Hooks', 'Progress', 'Meta', 'Stream'] as const) {
+      const chip = this.chip(label);
+      if ((await chip.isEnabled()) && (await chip.getAttribute('aria-pressed')) !== 'true') {
+        await chip.click();
+        await expect(chip).toHaveAttribute('aria-pressed', 'true');
+      }
+    }
+    await expect(this.events).toHaveAttribute('aria-busy', 'false');
+  }
+
   tab(name: string): Locator {
     return this.details.getByRole('tab', { name });
   }

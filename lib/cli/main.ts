@@ -47,7 +47,7 @@ export function statsJson(s: TraceStats): Record<string, unknown> {
   };
 }
 
-/** `perTurn`: one object per counted model call, in trace order (its tokens and costs add up to the totals). */
+/** `perTurn`: one object per counted model call, in start-time order across agents (its tokens and costs add up to the totals). */
 export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<string, unknown>[] {
   return rows.map((r) => {
     const e = trace.events[r.seq];
@@ -60,6 +60,7 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       tokens: { input: r.input, output: r.output, cacheCreation: r.cacheWrite, cache5m: r.cache5m, cache1h: r.cache1h, cacheRead: r.cacheRead },
       costUsd: r.costUsd,
       toolCalls: r.toolCalls,
+      ...(r.startedAt !== undefined ? { startedAt: new Date(r.startedAt).toISOString() } : {}),
       ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
       line: `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`,
     };

@@ -46,7 +46,9 @@ describe('engine session over Blobs', () => {
     expect(summary.stats.toolCalls).toMatchObject({ requested: 123, withResult: 123, errored: 5, denied: 1 });
     expect(summary.stats.cost.computedUsd).toBeCloseTo(6.213986, 6);
     expect(summary.models).toEqual(['claude-haiku-4-5-20251001', 'claude-opus-4-5-20251101']);
-    expect(summary.rowCount).toBe(469);
+    // The default view is the conversation: the 19 meta lines (summaries, snapshots, …) wait under their chip.
+    expect(summary.chipCounts).toEqual({ hooks: 0, progress: 0, meta: 19, stream: 0 });
+    expect(summary.rowCount).toBe(450);
 
     // Progress counts stored (compressed) bytes, and ends with one "building" step at the total.
     const stored = files.reduce((n, f) => n + f.file.size, 0);
@@ -54,6 +56,7 @@ describe('engine session over Blobs', () => {
     expect(progress.slice(0, -1).every((p) => p.phase === 'reading' && p.bytes <= stored && p.totalBytes === stored)).toBe(true);
     expect(progress.at(-1)).toEqual({ phase: 'building', name: 'building the model', bytes: stored, totalBytes: stored, events: 351 });
 
+    expect((await handle(handlers, 'view', { view: { filter: '', expanded: [], show: ['hooks', 'progress', 'meta', 'stream'] } })).rowCount).toBe(469);
     const first = await handle(handlers, 'rows', { start: 0, end: 3 });
     expect(first.map((r) => [r.row, r.kind, r.label])).toEqual([
       [0, 'response', 'Response 1'],

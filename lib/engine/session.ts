@@ -5,7 +5,7 @@ import type { TraceEvent } from '../trace/types';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
-import type { RawLines, SealedTrace, TraceSummary, TraceUpdate, ViewState } from '../view/protocol';
+import type { RawLines, SealedTrace, TraceSummary, TraceUpdate, ViewResult, ViewState } from '../view/protocol';
 import { rowViews, type RowView } from '../view/rowview';
 import { buildRows, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
@@ -112,7 +112,7 @@ export class TraceSession {
   }
 
   private setLoaded(trace: Trace, texts: readonly (SourceText | undefined)[], view: ViewState, filter?: ReturnType<typeof compileFilter>): void {
-    this.loaded = { trace, texts, rows: buildRows(trace, { expanded: new Set(view.expanded), ...(filter ? { filter } : {}) }), view };
+    this.loaded = { trace, texts, rows: buildRows(trace, { expanded: new Set(view.expanded), show: new Set(view.show ?? []), ...(filter ? { filter } : {}) }), view };
     this.progress = this.live ? inProgress(trace) : undefined;
   }
 
@@ -142,13 +142,13 @@ export class TraceSession {
     return this.parsing ? liveRows(this.parsing, start, end) : [];
   }
 
-  setView(view: ViewState): { rowCount: number } {
+  setView(view: ViewState): ViewResult {
     const l = this.loaded;
     if (!l) return { rowCount: 0 };
     const filter = compileFilter(view.filter, l.trace);
     l.view = view;
-    l.rows = buildRows(l.trace, { expanded: new Set(view.expanded), ...(filter ? { filter } : {}) });
-    return { rowCount: l.rows.length };
+    l.rows = buildRows(l.trace, { expanded: new Set(view.expanded), show: new Set(view.show ?? []), ...(filter ? { filter } : {}) });
+    return { rowCount: l.rows.length, ...(l.rows.hiddenMatches ? { hiddenMatches: l.rows.hiddenMatches } : {}) };
   }
 
   rowOf(seq: number): number {

@@ -1,6 +1,7 @@
 import type { Trace } from '../trace/model/types';
 import { agentFilterValue } from '../trace/agent-names';
 import { agentLabel, computeStats } from '../trace/stats';
+import { chipCounts } from '../view/chips';
 import type { RowTable } from '../view/rows';
 import type { TraceSummary } from '../view/protocol';
 import { interruptedCount, type InProgress } from '../view/live';
@@ -51,6 +52,7 @@ export function summarize(trace: Trace, rows: RowTable, live?: InProgress): Omit
     eventCount: trace.events.length,
     toolNames: [...tools].sort(),
     models: [...models].sort(),
+    chipCounts: chipCounts(trace),
   };
 }
 

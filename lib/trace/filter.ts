@@ -69,9 +69,7 @@ function durationOf(e: TraceEvent, trace: Trace, facts: EventFacts): number | un
   }
   if (e.kind === 'result') return e.durationMs;
   if (e.kind === 'system') return e.durationMs;
-  const t = trace.turns[trace.eventTurn[e.seq] ?? -1];
-  if (t?.firstTime !== undefined && t.lastTime !== undefined) return t.lastTime - t.firstTime;
-  return undefined;
+  return trace.turns[trace.eventTurn[e.seq] ?? -1]?.durationMs;
 }
 
 function isError(e: TraceEvent): boolean {

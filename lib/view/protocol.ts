@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../trace/types';
+import type { ChipCounts, ChipKey } from './chips';
 import type { SourceInfo } from '../trace/parse';
 import type { TraceStats } from '../trace/stats';
 import type { ModelPrice } from '../trace/pricing/pricing';
@@ -66,6 +67,8 @@ export interface TraceSummary {
   readonly live?: boolean;
   readonly toolNames: readonly string[];
   readonly models: readonly string[];
+  /** How many lines each timeline chip holds (hooks, progress, meta, stream). */
+  readonly chipCounts: ChipCounts;
   /** Where the load time went, in the worker. */
   readonly timings: { readonly parseMs: number; readonly modelMs: number; readonly rowsMs: number; readonly summaryMs: number };
 }
@@ -73,6 +76,14 @@ export interface TraceSummary {
 export interface ViewState {
   readonly filter: string;
   readonly expanded: readonly number[];
+  /** Chips that are on (`show=` in the URL); lines under the others are hidden. None: the conversation alone. */
+  readonly show?: readonly ChipKey[];
+}
+
+export interface ViewResult {
+  readonly rowCount: number;
+  /** With a filter: matching events hidden because their chip is off, per chip. */
+  readonly hiddenMatches?: ChipCounts;
 }
 
 /**
@@ -82,7 +93,7 @@ export interface ViewState {
 export interface Api {
   load: { req: { readonly source: LoadSource }; res: TraceSummary };
   rows: { req: { readonly start: number; readonly end: number }; res: readonly RowView[] };
-  view: { req: { readonly view: ViewState }; res: { readonly rowCount: number } };
+  view: { req: { readonly view: ViewState }; res: ViewResult };
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
   details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };

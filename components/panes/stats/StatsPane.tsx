@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import type { ExplainMetric, ExplainQuery, StatsView } from '../../../lib/view/stats-view';
 import { compactNumber, formatUsd } from '../../../lib/view/rowview';
@@ -47,6 +47,10 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
       live = false;
     };
   }, [ask, overrides]);
+  const clock = useMemo(
+    () => ({ ...(view?.startedAt !== undefined ? { startedAt: view.startedAt } : {}), ...(view?.spanMs !== undefined ? { spanMs: view.spanMs } : {}) }),
+    [view],
+  );
   if (!view) return <p className="p-4 text-[13px] text-neutral-500">Counting…</p>;
   const s = view.stats;
   const t = s.tokens;
@@ -178,9 +182,9 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
         <PriceOverrides prices={view.prices} overrides={overrides} onChange={setOverrides} />
         <h2 className="mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Charts</h2>
         <div className="grid max-w-4xl gap-3">
-          <TokensChart rows={view.turns} onPick={onJump} />
-          <CostChart rows={view.turns} />
-          <Waterfall bars={view.waterfall} lanes={view.waterfallLanes} onPick={onJump} />
+          <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
+          <CostChart rows={view.turns} clock={clock} />
+          <Waterfall bars={view.waterfall} lanes={view.waterfallLanes} clock={clock} onPick={onJump} />
         </div>
         <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} />
       </div>
