@@ -1,9 +1,10 @@
 import type { Trace } from '../trace/model/types';
+import { formatUsd } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
 
 const int = (n: number): string => n.toLocaleString('en-US');
-const usd = (n: number | null): string => (n === null ? '—' : `$${n < 0.01 && n > 0 ? n.toFixed(6) : n.toFixed(4)}`);
+const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
 
 /** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */
 export const TURN_TABLE_CAP = 50;
@@ -92,11 +93,27 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
   ];
   const models = table([
     ['model', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-    ...s.byModel.map((b) => [b.label, int(b.apiMessages), int(b.tokens.input), int(b.tokens.output), int(b.tokens.cacheCreation), int(b.tokens.cacheRead), b.priced ? usd(b.costUsd) : 'unpriced']),
+    ...s.byModel.map((b) => [
+      b.label,
+      int(b.apiMessages),
+      int(b.tokens.input),
+      int(b.tokens.output),
+      int(b.tokens.cacheCreation),
+      int(b.tokens.cacheRead),
+      b.priced ? usd(b.costUsd) : 'unpriced',
+    ]),
   ]);
   const agents = table([
     ['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-    ...s.byAgent.map((b) => [b.label, int(b.apiMessages), int(b.tokens.input), int(b.tokens.output), int(b.tokens.cacheCreation), int(b.tokens.cacheRead), usd(b.costUsd)]),
+    ...s.byAgent.map((b) => [
+      b.label,
+      int(b.apiMessages),
+      int(b.tokens.input),
+      int(b.tokens.output),
+      int(b.tokens.cacheCreation),
+      int(b.tokens.cacheRead),
+      usd(b.costUsd),
+    ]),
   ]);
   return [...head, '', models, '', agents, ...(turnTables ? ['', formatTurnTables(turnTables)] : [])].join('\n');
 }

@@ -1,3 +1,4 @@
+import { formatUsd } from './money';
 import type { Trace } from './model/types';
 import type { ContentBlock, TraceEvent } from './types';
 
@@ -16,7 +17,16 @@ function inputSummary(input: unknown): string {
     const v: unknown = Reflect.get(input, k);
     return typeof v === 'string' ? v : undefined;
   };
-  const main = pick('command') ?? pick('file_path') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description') ?? pick('prompt') ?? pick('skill');
+  const main =
+    pick('command') ??
+    pick('file_path') ??
+    pick('path') ??
+    pick('pattern') ??
+    pick('url') ??
+    pick('query') ??
+    pick('description') ??
+    pick('prompt') ??
+    pick('skill');
   if (main) return main;
   const json = JSON.stringify(input);
   return json === '{}' ? '' : json;
@@ -78,7 +88,9 @@ export function summarize(e: TraceEvent): string {
       }
     }
     case 'result':
-      return oneLine(`result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · $${e.totalCostUsd.toFixed(4)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`);
+      return oneLine(
+        `result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · ${formatUsd(e.totalCostUsd)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`,
+      );
     case 'system':
       return oneLine(
         e.subtype === 'init'
@@ -90,15 +102,21 @@ export function summarize(e: TraceEvent): string {
     case 'permission-denied':
       return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);
     case 'hook':
-      return oneLine(`${e.hookName ?? e.hookEvent ?? 'hook'} ${e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`);
+      return oneLine(
+        `${e.hookName ?? e.hookEvent ?? 'hook'} ${e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`,
+      );
     case 'progress':
       return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
     case 'control':
-      return oneLine(`control ${e.frame}${e.subtype ? ` ${e.subtype}` : ''}${e.toolName ? ` · ${e.toolName}` : ''}${e.behavior ? ` · ${e.behavior}` : ''}${e.message ? ` · ${e.message}` : ''}`);
+      return oneLine(
+        `control ${e.frame}${e.subtype ? ` ${e.subtype}` : ''}${e.toolName ? ` · ${e.toolName}` : ''}${e.behavior ? ` · ${e.behavior}` : ''}${e.message ? ` · ${e.message}` : ''}`,
+      );
     case 'meta':
       return oneLine(`${e.metaType}${e.text ? ` · ${e.text}` : ''}`);
     case 'eval':
-      return oneLine(`evaluation · ${e.passed === undefined ? 'no verdict' : e.passed ? 'test passed' : 'test failed'}${e.testSummary ? ` · ${e.testSummary}` : ''}${e.transportError ? ` · transport error: ${e.transportError}` : ''}`);
+      return oneLine(
+        `evaluation · ${e.passed === undefined ? 'no verdict' : e.passed ? 'test passed' : 'test failed'}${e.testSummary ? ` · ${e.testSummary}` : ''}${e.transportError ? ` · transport error: ${e.transportError}` : ''}`,
+      );
     case 'unknown':
       return oneLine(`${e.type ?? '?'}${e.subtype ? `/${e.subtype}` : ''} · ${e.reason}`);
     default:
