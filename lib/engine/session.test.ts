@@ -62,8 +62,16 @@ describe('engine session over Blobs', () => {
     ]);
 
     // 36 Bash calls over both files: 36 requests and 36 results, under their turn and response headers.
-    const { rowCount } = await handle(handlers, 'view', { view: { filter: 'tool:Bash', expanded: [] } });
+    const { rowCount, matched, total, issues } = await handle(handlers, 'view', { view: { filter: 'tool:Bash', expanded: [] } });
     expect(rowCount).toBe(107);
+    // Events, not rows: the 72 Bash events of 351, under their headers.
+    expect([matched, total, issues]).toEqual([72, 351, []]);
+    const typo = await handle(handlers, 'view', { view: { filter: 'tool:Bahs', expanded: [] } });
+    expect([typo.matched, typo.issues.map((i) => [i.message, i.suggestions.map((x) => x.term)])]).toEqual([
+      0,
+      [['No tool `Bahs` in this trace', ['tool:Bash']]],
+    ]);
+    await handle(handlers, 'view', { view: { filter: 'tool:Bash', expanded: [] } });
     const rows = await handle(handlers, 'rows', { start: 0, end: rowCount });
     const events = rows.filter((r) => r.kind === 'event');
     expect(events).toHaveLength(72);

@@ -1,11 +1,12 @@
 import { compileFilter } from '../trace/filter';
+import { checkFilter, filterVocabulary, type FilterVocabulary } from '../trace/filter-check';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, withOverrides, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
 import type { TraceEvent } from '../trace/types';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
-import type { RawLines, SealedTrace, TraceSummary, ViewState } from '../view/protocol';
+import type { RawLines, SealedTrace, TraceSummary, ViewResult, ViewState } from '../view/protocol';
 import { rowViews, type RowView } from '../view/rowview';
 import { buildRows, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
@@ -24,6 +25,8 @@ interface Loaded {
   readonly texts: readonly (SourceText | undefined)[];
   rows: RowTable;
   view: ViewState;
+  /** What the filter can name in this trace, worked out on the first filter. */
+  vocabulary?: FilterVocabulary;
 }
 
 /**
@@ -64,13 +67,14 @@ export class TraceSession {
     return this.live ? liveRows(this.live, start, end) : [];
   }
 
-  setView(view: ViewState): { rowCount: number } {
+  setView(view: ViewState): ViewResult {
     const l = this.loaded;
-    if (!l) return { rowCount: 0 };
+    if (!l) return { rowCount: 0, matched: 0, total: 0, issues: [] };
     const filter = compileFilter(view.filter, l.trace);
     l.view = view;
     l.rows = buildRows(l.trace, { expanded: new Set(view.expanded), ...(filter ? { filter } : {}) });
-    return { rowCount: l.rows.length };
+    l.vocabulary ??= filterVocabulary(l.trace);
+    return { rowCount: l.rows.length, matched: l.rows.matched, total: l.trace.events.length, issues: checkFilter(view.filter, l.vocabulary) };
   }
 
   rowOf(seq: number): number {

@@ -9,9 +9,26 @@ export interface FilterTerm {
   readonly op: ':' | '>' | '<';
   readonly value: string;
   readonly negate: boolean;
+  /** Where the term is in the query: `query.slice(start, end)` is what was typed. */
+  readonly start: number;
+  readonly end: number;
 }
 
-export const EVENT_KINDS: readonly EventKind[] = ['user', 'assistant', 'tool-result', 'stream', 'result', 'system', 'permission-denied', 'hook', 'progress', 'control', 'meta', 'eval', 'unknown'];
+export const EVENT_KINDS: readonly EventKind[] = [
+  'user',
+  'assistant',
+  'tool-result',
+  'stream',
+  'result',
+  'system',
+  'permission-denied',
+  'hook',
+  'progress',
+  'control',
+  'meta',
+  'eval',
+  'unknown',
+];
 
 /** The filter's property names, with their values where they are a fixed set: what the filter box completes. */
 export const FILTER_KEYS: readonly { readonly key: string; readonly help: string; readonly values?: readonly string[] }[] = [
@@ -38,8 +55,9 @@ export function parseFilter(query: string): FilterTerm[] {
     const key = m[2]?.toLowerCase();
     const op = m[3];
     const raw = m[5] ?? m[4] ?? '';
-    if (key && (op === ':' || op === '>' || op === '<') && KEYS.has(key)) terms.push({ key, op, value: raw, negate });
-    else terms.push({ op: ':', value: `${key ? `${m[2] ?? ''}${op ?? ''}` : ''}${raw}`, negate });
+    const at = { start: m.index, end: m.index + m[0].length };
+    if (key && (op === ':' || op === '>' || op === '<') && KEYS.has(key)) terms.push({ key, op, value: raw, negate, ...at });
+    else terms.push({ op: ':', value: `${key ? `${m[2] ?? ''}${op ?? ''}` : ''}${raw}`, negate, ...at });
   }
   return terms;
 }
@@ -117,7 +135,9 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
       const a = trace.agents[trace.eventAgent[e.seq] ?? -1];
       if (!a) return false;
       if (v === 'main') return a.kind === 'main';
-      return agentLabel(trace, a.index).toLowerCase().includes(v) || (a.agentType ?? '').toLowerCase().includes(v) || (a.agentId ?? '').toLowerCase().startsWith(v);
+      return (
+        agentLabel(trace, a.index).toLowerCase().includes(v) || (a.agentType ?? '').toLowerCase().includes(v) || (a.agentId ?? '').toLowerCase().startsWith(v)
+      );
     }
     case 'model': {
       const t2 = trace.turns[trace.eventTurn[e.seq] ?? -1];
@@ -125,10 +145,16 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
       return model.toLowerCase().includes(v);
     }
     case 'has':
-      if (v === 'diff') return facts.calls.some((c) => trace.toolCalls[c]?.sideEffect?.type === 'file-edit') || (e.kind === 'eval' && e.workspaceDiff !== undefined);
+      if (v === 'diff')
+        return facts.calls.some((c) => trace.toolCalls[c]?.sideEffect?.type === 'file-edit') || (e.kind === 'eval' && e.workspaceDiff !== undefined);
       if (v === 'error') return isError(e);
       if (v === 'thinking') return e.kind === 'assistant' && e.blocks.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
-      if (v === 'image') return (e.kind === 'user' && e.images > 0) || (e.kind === 'tool-result' && e.results.some((r) => r.images > 0)) || (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'image'));
+      if (v === 'image')
+        return (
+          (e.kind === 'user' && e.images > 0) ||
+          (e.kind === 'tool-result' && e.results.some((r) => r.images > 0)) ||
+          (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'image'))
+        );
       if (v === 'usage') return (e.kind === 'assistant' && e.usage !== undefined) || (e.kind === 'stream' && e.usage !== undefined);
       if (v === 'stream') return trace.turns[trace.eventTurn[e.seq] ?? -1]?.stream !== undefined;
       return false;

@@ -1,3 +1,4 @@
+import type { FilterIssue } from '../trace/filter-check';
 import type { Diagnostic } from '../trace/types';
 import type { SourceInfo } from '../trace/parse';
 import type { TraceStats } from '../trace/stats';
@@ -47,6 +48,15 @@ export interface TraceSummary {
   readonly timings: { readonly parseMs: number; readonly modelMs: number; readonly rowsMs: number; readonly summaryMs: number };
 }
 
+export interface ViewResult {
+  readonly rowCount: number;
+  /** Events the filter matched (all of them without one), and all events. */
+  readonly matched: number;
+  readonly total: number;
+  /** Terms of the filter that name an unknown property or a value the trace does not have. */
+  readonly issues: readonly FilterIssue[];
+}
+
 export interface ViewState {
   readonly filter: string;
   readonly expanded: readonly number[];
@@ -59,7 +69,8 @@ export interface ViewState {
 export interface Api {
   load: { req: { readonly source: LoadSource }; res: TraceSummary };
   rows: { req: { readonly start: number; readonly end: number }; res: readonly RowView[] };
-  view: { req: { readonly view: ViewState }; res: { readonly rowCount: number } };
+  /** Rebuilds the rows for a filter and folds: how many rows, how many events matched of all, and what in the filter is wrong. */
+  view: { req: { readonly view: ViewState }; res: ViewResult };
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
   details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };

@@ -21,6 +21,8 @@ export interface RowTable {
   readonly ref: Int32Array;
   /** For each event seq: its row, or -1 when hidden (folded or filtered out). */
   readonly rowOfSeq: Int32Array;
+  /** Events that pass the filter (all of them without one), whether their row is folded or not. */
+  readonly matched: number;
 }
 
 export interface RowOptions {
@@ -79,7 +81,11 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   const expanded = opts.expanded ?? new Set<number>();
   const filter = opts.filter;
   const pass = filter ? new Uint8Array(n) : undefined;
-  if (filter && pass) for (const e of trace.events) pass[e.seq] = filter(e) ? 1 : 0;
+  let matched = n;
+  if (filter && pass) {
+    matched = 0;
+    for (const e of trace.events) if ((pass[e.seq] = filter(e) ? 1 : 0)) matched++;
+  }
 
   // Subagent transcripts from their own files are spliced in after the line that spawned them.
   const spliced = new Map<number, number[]>();
@@ -173,7 +179,7 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   for (let q = 0; q < n; q++) if (trace.eventResponse[q] === -1 && !isLaneEvent(q)) rest.push(q);
   emitEvents(rest, 0, 0);
 
-  return { length: b.length, kind: b.kind.subarray(0, b.length), depth: b.depth.subarray(0, b.length), ref: b.ref.subarray(0, b.length), rowOfSeq };
+  return { length: b.length, kind: b.kind.subarray(0, b.length), depth: b.depth.subarray(0, b.length), ref: b.ref.subarray(0, b.length), rowOfSeq, matched };
 }
 
 /** The row of the turn header above a row (for sticky headers and `[` / `]`). */
