@@ -1,9 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { DetailsView } from '../../lib/view/details';
 import { TabbedPane } from '../ui/TabbedPane';
 import type { Ask } from '../viewer/useTraceWorker';
+import { useWorkerQuery } from '../viewer/useWorkerQuery';
+import { InlineError } from '../ui/InlineError';
 import { MessageTab } from './tabs/MessageTab';
 import { RawTab } from './tabs/RawTab';
 import { StreamTab } from './tabs/StreamTab';
@@ -23,24 +24,15 @@ export interface DetailsPaneProps {
 
 /** The details of the selected event, in tabs: Message, Tool call, Stream, Raw. */
 export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPaneProps) {
-  const [details, setDetails] = useState<DetailsView | undefined>();
   const [full, setFull] = useState(false);
   useEffect(() => setFull(false), [seq]);
-  useEffect(() => {
-    if (seq === undefined) {
-      setDetails(undefined);
-      return;
-    }
-    let live = true;
-    void ask('details', { seq, full }).then((d) => live && setDetails(d));
-    return () => {
-      live = false;
-    };
-  }, [ask, seq, full, version]);
+  // While the next event's details load, the current ones stay (no flash of an empty pane).
+  const query = useWorkerQuery(ask, 'details', seq === undefined ? undefined : { seq, full }, [version]);
+  const details = query.data;
 
   if (seq === undefined) return <div className="p-4 text-[13px] text-neutral-500">Select an event (click, or ↑/↓ in the list).</div>;
-  // While the next event's details load, the current ones stay (no flash of an empty pane).
-  if (!details) return <div className="p-4 text-[13px] text-neutral-500">Loading…</div>;
+  if (query.error) return <InlineError what={`show event ${seq}`} error={query.error} onRetry={query.retry} className="m-2" />;
+  if (!details) return <div className="p-4 text-[13px] text-neutral-500">{query.loading ? 'Loading…' : 'Nothing loaded yet.'}</div>;
   const tabs = [
     { id: 'message', title: 'Message' },
     {
@@ -52,6 +44,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
     { id: 'stream', title: 'Stream', disabled: !details.turn?.stream },
     { id: 'raw', title: 'Raw' },
   ] as const;
+  const where = `${details.sourceName}:${details.event.src.line} · ${details.agent}`;
   const current = tabs.find((t) => t.id === tab && !('disabled' in t && t.disabled)) ? tab : 'message';
   return (
     <TabbedPane
@@ -63,8 +56,9 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
         if (t) onTab(t);
       }}
       right={
-        <span className="font-mono text-[11px] text-neutral-500">
-          {details.sourceName}:{details.event.src.line} · {details.agent}
+        // The whole path in the tooltip: a deep subagent path does not push the tabs onto two lines.
+        <span title={where} className="block min-w-0 truncate font-mono text-[11px] text-neutral-500" style={{ direction: 'rtl', textAlign: 'left' }}>
+          <bdi>{where}</bdi>
         </span>
       }
     >

@@ -11,9 +11,18 @@ export async function rawLines(trace: Trace, texts: readonly (SourceText | undef
   const e = trace.events[seq];
   const source = e && texts[e.src.source];
   if (!e || !source) return undefined;
-  const text = await source.slice(e.src.offset, e.src.offset + e.src.length);
+  const sourceName = trace.sources[e.src.source]?.name ?? '?';
+  let text: string;
+  try {
+    text = await source.slice(e.src.offset, e.src.offset + e.src.length);
+  } catch (err) {
+    // A dropped file is read again from disk: it may have been changed (a session still being written), moved or deleted.
+    throw new Error(
+      `${sourceName} could not be read again (${err instanceof Error ? err.message : String(err)}). It may have changed or moved since it was opened: open it again to see this line.`,
+    );
+  }
   return {
-    sourceName: trace.sources[e.src.source]?.name ?? '?',
+    sourceName,
     line: e.src.line,
     offset: e.src.offset,
     length: e.src.length,

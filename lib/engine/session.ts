@@ -83,12 +83,18 @@ export class TraceSession {
 
   details(seq: number, full: boolean): Promise<DetailsView | undefined> {
     const l = this.loaded;
-    return l ? fullDetails(l.trace, l.texts, seq, full) : Promise.resolve(undefined);
+    if (!l) return Promise.resolve(undefined);
+    return this.hasEvent(l, seq) ? fullDetails(l.trace, l.texts, seq, full) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
   raw(seq: number): Promise<RawLines | undefined> {
     const l = this.loaded;
-    return l ? rawLines(l.trace, l.texts, seq) : Promise.resolve(undefined);
+    if (!l) return Promise.resolve(undefined);
+    return this.hasEvent(l, seq) ? rawLines(l.trace, l.texts, seq) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+  }
+
+  private hasEvent(l: Loaded, seq: number): boolean {
+    return Number.isInteger(seq) && l.trace.events[seq] !== undefined;
   }
 
   find(query: string): number[] {
@@ -123,6 +129,12 @@ export class TraceSession {
     if (!l) throw new Error('nothing loaded');
     return sealFiles(await shareFiles(l.trace, l.texts), kept, options);
   }
+}
+
+/** A selection that is not in this trace: a link made for another version of it, or an edited URL. */
+function noEvent(seq: number, trace: Trace): string {
+  const n = trace.events.length;
+  return `this trace has no event ${seq} (its events are numbered 0 to ${n - 1}). The link may have been made for another version of the file.`;
 }
 
 function pricesWith(overrides: readonly ModelPrice[] | undefined): PriceTable {

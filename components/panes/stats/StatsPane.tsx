@@ -1,10 +1,12 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
-import type { ExplainMetric, ExplainQuery, StatsView } from '../../../lib/view/stats-view';
+import type { ExplainMetric, ExplainQuery } from '../../../lib/view/stats-view';
 import { compactNumber, formatUsd } from '../../../lib/view/rowview';
 import type { Ask } from '../../viewer/useTraceWorker';
+import { useWorkerQuery } from '../../viewer/useWorkerQuery';
+import { InlineError } from '../../ui/InlineError';
 import { CostChart, TokensChart, Waterfall } from './Charts';
 import { ExplainPanel } from './ExplainPanel';
 import { PriceOverrides, useOverrides } from './PriceOverrides';
@@ -38,15 +40,10 @@ function Total({ label, value, onExplain, sub }: { label: string; value: string;
 /** The Stats pane: tokens by kind, model and agent; reported beside computed cost; Explain; tables; charts; verdict. */
 export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => void }) {
   const [overrides, setOverrides] = useOverrides();
-  const [view, setView] = useState<StatsView | undefined>();
+  const query = useWorkerQuery(ask, 'statsView', { overrides });
+  const view = query.data;
   const [explainQ, setExplainQ] = useState<ExplainQuery | undefined>();
-  useEffect(() => {
-    let live = true;
-    void ask('statsView', { overrides }).then((v) => live && setView(v));
-    return () => {
-      live = false;
-    };
-  }, [ask, overrides]);
+  if (query.error) return <InlineError what="count the stats" error={query.error} onRetry={query.retry} className="m-3" />;
   if (!view) return <p className="p-4 text-[13px] text-neutral-500">Counting…</p>;
   const s = view.stats;
   const t = s.tokens;

@@ -1,24 +1,19 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import type { RawLines } from '../../../lib/view/protocol';
+import { useState } from 'react';
 import type { Ask } from '../../viewer/useTraceWorker';
+import { useWorkerQuery } from '../../viewer/useWorkerQuery';
+import { InlineError } from '../../ui/InlineError';
 import { Pre, Section } from './common';
 
 /** The Raw tab: the exact source line, with its file and line number, and a copy button. */
 export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
-  const [raw, setRaw] = useState<RawLines | undefined>();
+  const query = useWorkerQuery(ask, 'raw', { seq }, [], { keepPrevious: false });
+  const raw = query.data;
   const [copied, setCopied] = useState(false);
   const [pretty, setPretty] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setRaw(undefined);
-    void ask('raw', { seq }).then((r) => live && setRaw(r));
-    return () => {
-      live = false;
-    };
-  }, [ask, seq]);
-  if (!raw) return <p className="p-3 text-[13px] text-neutral-500">Reading…</p>;
+  if (query.error) return <InlineError what="read the source line" error={query.error} onRetry={query.retry} className="m-2" />;
+  if (!raw) return <p className="p-3 text-[13px] text-neutral-500">{query.loading ? 'Reading…' : 'Nothing loaded yet.'}</p>;
   let shown = raw.text;
   if (pretty) {
     try {
