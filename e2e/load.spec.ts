@@ -35,11 +35,11 @@ test('drop a project folder: the subagent file is a lane under the Task call tha
   await page.getByLabel('Choose a folder').setInputFiles(path.join(FIXTURES, 'project'));
   await app.waitForWorkbench();
   await app.setFilter('agent:c8d9b115');
-  const lane = app.option(/subagent: Explore c8d9b115/);
+  const lane = app.option(/subagent: Explore · Explore ZIP processing implementation/);
   await expect(lane).toBeVisible();
   // The lane sits under the Task call's line, one level in.
   await expect(app.events.locator('[data-kind=event]').first()).toContainText('explore the deep-manifest codebase');
-  await expect(page.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText(['All agents (2)', 'main', 'Explore c8d9b115']);
+  await expect(page.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText(['All agents (2)', 'main', 'Explore · Explore ZIP processing implementation']);
   // $6.144627 + $0.069359, computed independently.
   await expect(app.computedCost).toHaveText('$6.21');
 });

@@ -7,11 +7,13 @@ import { FIXTURES, Loupe } from './pages/Loupe';
 // `npm run screenshots` runs this file with LOUPE_DOCS_SHOTS=1 to refresh the PNGs in docs/ that the README shows.
 
 const DOCS = path.resolve(import.meta.dirname, '../docs');
-const shoot = async (page: Page, name: string) => {
+const shoot = async (page: Page, name: string, dir = DOCS) => {
   if (!process.env.LOUPE_DOCS_SHOTS) return;
-  mkdirSync(DOCS, { recursive: true });
-  await page.screenshot({ path: path.join(DOCS, `${name}.png`) });
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 };
+/** Shots looked at but not shown in the README (the narrow widths). */
+const CHECKED = path.resolve(import.meta.dirname, '../test-results/shots');
 
 /** Relative luminance (0 black … 1 white) of the background an element is drawn on (its own or an ancestor's). */
 async function luminance(page: Page, selector: string): Promise<number> {
@@ -39,7 +41,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await app.waitForWorkbench();
       await app.option(/Edit\(src\/greet\.py\)/).click();
       await app.tab('Tool call').click();
-      await expect(app.detailsPanel.getByRole('figure', { name: 'edit of src/greet.py' })).toBeVisible();
+      await expect(app.detailsPanel.getByRole('figure', { name: 'Diff' })).toBeVisible();
       const bg = await luminance(page, 'main');
       if (scheme === 'dark') expect(bg).toBeLessThan(0.3);
       else expect(bg).toBeGreaterThan(0.9);
@@ -66,6 +68,39 @@ for (const scheme of ['light', 'dark'] as const) {
       await shoot(page, `share-${scheme}`);
     });
   });
+}
+
+// A Claude Code 2.1.1xx session: a subagent's Edit with no recorded result (its diff derived from the request), and the
+// Message tab of a model call with signature-only thinking and an empty text block. README shows the 1280 px ones.
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [1280, 900]) {
+    test.describe(`${scheme} theme, ${width} px`, () => {
+      test.use({ colorScheme: scheme, viewport: { width, height: 820 } });
+
+      test(`derived diff and message tab render in ${scheme} at ${width} px`, async ({ page }) => {
+        const app = new Loupe(page);
+        const dir = width === 1280 ? DOCS : CHECKED;
+        const suffix = width === 1280 ? scheme : `${scheme}-${width}`;
+        await page.goto('/view?sample=cc-2-1');
+        await app.waitForWorkbench();
+        await app.pick('tool:Write kind:assistant', /Write\(.*agent-a7c3e9f1\/src\/greet\.py\)/);
+        await app.tab('Tool call').click();
+        const effect = app.chainStep(app.toolCall(/Write call/), '4 · Side effect');
+        await effect.scrollIntoViewIfNeeded();
+        await expect(effect.getByRole('figure', { name: 'Diff' })).toBeVisible();
+        // Long lines wrap: the details pane never scrolls sideways.
+        const pane = app.detailsPanel;
+        expect(await pane.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+        if (scheme === 'dark') expect(await luminance(page, 'main')).toBeLessThan(0.3);
+        await shoot(page, `derived-diff-${suffix}`, dir);
+
+        await app.pick('model:opus kind:assistant', /Model call 1 /);
+        await app.tab('Message').click();
+        await expect(app.detailsPanel).toContainText('thinking (redacted by the API)');
+        await shoot(page, `message-${suffix}`, dir);
+      });
+    });
+  }
 }
 
 test('the theme toggle overrides the system theme and is remembered', async ({ page }) => {

@@ -143,7 +143,7 @@ test('share: a project folder goes as one bundle (subagent file included); too b
   await appB.waitForWorkbench();
   // $6.144627 + $0.069359, computed independently: the subagent file travelled with the main one.
   await expect(appB.computedCost).toHaveText('$6.21');
-  await expect(b.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText(['All agents (2)', 'main', 'Explore c8d9b115']);
+  await expect(b.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText(['All agents (2)', 'main', 'Explore · Explore ZIP processing implementation']);
   // The view state lives in the fragment: selecting and filtering keep the key, and back undoes them.
   await appB.setFilter('agent:c8d9b115');
   await expect(b).toHaveURL(/#k=[A-Za-z0-9_-]{43}&q=agent%3Ac8d9b115$/);

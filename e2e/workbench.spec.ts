@@ -45,7 +45,7 @@ test.describe('the feature tour sample', () => {
     const call = app.detailsPanel.getByRole('article', { name: /Edit call toolu_01TourEdit/ });
     await expect(call.getByTestId('permission-state')).toHaveText('allowed');
     await expect(call.getByRole('list', { name: 'permission evidence' })).toContainText('PreToolUse hook PreToolUse:Edit said allow: edits under src/ are allowed (decided)');
-    const diff = call.getByRole('figure', { name: 'edit of src/greet.py' });
+    const diff = call.getByRole('figure', { name: 'Diff' });
     await expect(diff).toContainText('-    print("hello")');
     await expect(diff).toContainText('+    print("hello, world")');
   });

@@ -62,7 +62,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
         </span>
       }
     >
-      {current === 'message' ? <MessageTab d={details} onShowAll={() => setFull(true)} /> : null}
+      {current === 'message' ? <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} /> : null}
       {current === 'tool' ? <ToolCallTab calls={details.toolCalls} onJump={onJump} /> : null}
       {current === 'stream' ? <StreamTab turn={details.turn} onJump={onJump} /> : null}
       {current === 'raw' ? <RawTab ask={ask} seq={seq} /> : null}

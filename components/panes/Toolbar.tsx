@@ -101,7 +101,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           >
             <option value="">All agents ({s.agents.length})</option>
             {s.agents.map((a) => (
-              <option key={a.index} value={a.kind === 'main' ? 'main' : (a.label.split(' ').pop() ?? a.label)}>
+              <option key={a.index} value={a.filter}>
                 {a.label}
               </option>
             ))}
@@ -111,7 +111,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           ref={filterRef}
           value={p.filter}
           onChange={p.onFilter}
-          extraValues={{ tool: s.toolNames, model: s.models }}
+          extraValues={{ tool: s.toolNames, model: s.models, agent: [...new Set(s.agents.map((a) => a.filter))] }}
           {...(p.counts ? { counts: p.counts } : {})}
           {...(p.filterIssues.length > 0 ? { describedBy: issuesId } : {})}
         />

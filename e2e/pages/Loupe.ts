@@ -56,6 +56,27 @@ export class Loupe {
     return this.details.getByRole('tab', { name });
   }
 
+  /** One tool call's chain in the Tool call tab (`Edit call toolu_…`). */
+  toolCall(name: string | RegExp): Locator {
+    return this.detailsPanel.getByRole('article', { name });
+  }
+
+  /** A section of a tool call's chain: `1 · Request: Edit`, `3 · Result`, `4 · Side effect`. */
+  chainStep(call: Locator, name: string | RegExp): Locator {
+    return call.getByRole('region', { name });
+  }
+
+  /** The event rows shown (headers left out), in order. */
+  eventRows(): Locator {
+    return this.events.locator('[data-kind=event]');
+  }
+
+  /** Shows the rows matching a filter, then selects the one with this text. */
+  async pick(filter: string, row: string | RegExp): Promise<void> {
+    await this.setFilter(filter);
+    await this.option(row).click();
+  }
+
   async waitForWorkbench(): Promise<void> {
     await expect(this.computedCost).toBeVisible({ timeout: 20_000 });
     await expect(this.events.getByRole('option').first()).toBeVisible();

@@ -45,7 +45,7 @@ interface StatsOut {
   toolCalls: { requested: number };
   cost: { computedUsd: number; reportedUsd: number | null };
   byModel: unknown[];
-  byAgent: unknown[];
+  byAgent: { label: string }[];
   perTurn: PerTurn[];
   responses: ResponseJson[];
 }
@@ -88,7 +88,7 @@ describe('loupe stats --json: perTurn and responses', () => {
     expectCostSums(s.perTurn, s.cost.computedUsd);
     expect(sum(s.perTurn.map((t) => t.toolCalls))).toBe(s.toolCalls.requested);
     // Both agents appear, in trace order (model call indices increase), each row pointing at an assistant line of its message.
-    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(new Set(['main', 'Explore c8d9b115']));
+    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(new Set(['main', 'Explore · Explore ZIP processing implementation']));
     expect(s.perTurn.map((t) => t.turn)).toEqual([...s.perTurn.map((t) => t.turn)].sort((a, b) => a - b));
     for (const t of s.perTurn) {
       const raw = rawLine(DEEP, t.line);
@@ -135,6 +135,17 @@ describe('loupe stats --json: perTurn and responses', () => {
     expectCostSums(s.perTurn, s.cost.computedUsd);
     expect(s.perTurn[0]).toMatchObject({ response: 0, agent: 'main', model: 'claude-sonnet-4-20250514', stopReason: 'tool_use', toolCalls: 1, line: 'structured-output.stream.jsonl:15' });
     expect(s.perTurn[0]?.tokens).toEqual({ input: 3, output: 118, cacheCreation: 1960, cache5m: 1960, cache1h: 0, cacheRead: 13205 });
+  });
+});
+
+describe('loupe stats on a Claude Code 2.1.1xx session folder (cc-2-1 sample)', () => {
+  it('names the subagent by its Agent call, in the JSON and in the tables', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1');
+    const s = await statsJson(dir);
+    expect(s.byAgent.map((b) => b.label)).toContain('alice · Refactor greeting helpers');
+    expect(s.perTurn.filter((t) => t.agent === 'alice · Refactor greeting helpers')).toHaveLength(8);
+    const { out } = await run('stats', dir);
+    expect(out).toContain('alice · Refactor greeting helpers');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Trace } from '../trace/model/types';
+import { agentFilterValue } from '../trace/agent-names';
 import { agentLabel, computeStats } from '../trace/stats';
 import type { RowTable } from '../view/rows';
 import type { TraceSummary } from '../view/protocol';
@@ -21,7 +22,7 @@ export function summarize(trace: Trace, rows: RowTable): Omit<TraceSummary, 'tim
     stats,
     sources: trace.sources,
     sessions: trace.sessions.map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}) })),
-    agents: trace.agents.map((a) => ({ index: a.index, label: agentLabel(trace, a.index), kind: a.kind, session: trace.sessions[a.session]?.id ?? '' })),
+    agents: trace.agents.map((a) => ({ index: a.index, label: agentLabel(trace, a.index), filter: agentFilterValue(trace, a.index), kind: a.kind, session: trace.sessions[a.session]?.id ?? '' })),
     diagnostics: trace.diagnostics.map((d) => ({
       ...d,
       sourceName: trace.sources[d.src?.source ?? -1]?.name ?? '',

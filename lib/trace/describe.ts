@@ -17,29 +17,29 @@ function inputSummary(input: unknown): string {
     const v: unknown = Reflect.get(input, k);
     return typeof v === 'string' ? v : undefined;
   };
-  const main =
-    pick('command') ??
-    pick('file_path') ??
-    pick('path') ??
-    pick('pattern') ??
-    pick('url') ??
-    pick('query') ??
-    pick('description') ??
-    pick('prompt') ??
-    pick('skill');
+  const main = pick('command') ?? pick('file_path') ?? pick('notebook_path') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description') ?? pick('prompt') ?? pick('skill');
   if (main) return main;
   const json = JSON.stringify(input);
   return json === '{}' ? '' : json;
 }
+
+export const THINKING_REDACTED = 'thinking (redacted by the API)';
+
+/** A block that shows nothing: a text block with no text (Claude Code writes one per model call at times). */
+export const isEmptyText = (b: ContentBlock): boolean => b.type === 'text' && b.text.trim() === '';
+
+/** An assistant line whose only content is empty text: folded into its model call in the timeline. */
+export const isEmptyTextLine = (e: TraceEvent): boolean => e.kind === 'assistant' && e.blocks.length > 0 && e.blocks.every(isEmptyText);
 
 export function blockSummary(b: ContentBlock): string {
   switch (b.type) {
     case 'text':
       return b.text;
     case 'thinking':
-      return `thinking: ${b.text}`;
+      // Opus 4.7 and later send the signature without the text unless asked: the thinking happened, unseen.
+      return b.text.trim() !== '' ? `thinking: ${b.text}` : b.hasSignature ? THINKING_REDACTED : 'thinking (empty)';
     case 'redacted_thinking':
-      return 'redacted thinking';
+      return 'redacted thinking (encrypted by the API)';
     case 'tool_use':
       return `${b.name}(${inputSummary(b.input)})`;
     case 'server_tool_result':
@@ -64,7 +64,14 @@ export function summarize(e: TraceEvent): string {
       return oneLine(`${r.isError ? 'error: ' : ''}${r.text || (r.images ? `${r.images} image(s)` : '(no output)')}`);
     }
     case 'assistant':
-      return oneLine(e.blocks.map(blockSummary).join(' · ') || '(no content)');
+      if (e.blocks.length === 0) return '(no content blocks)';
+      if (isEmptyTextLine(e)) return e.blocks.length === 1 ? 'empty text block' : `${e.blocks.length} empty text blocks`;
+      return oneLine(
+        e.blocks
+          .filter((b) => !isEmptyText(b))
+          .map(blockSummary)
+          .join(' · '),
+      );
     case 'stream': {
       switch (e.event) {
         case 'message_start':
@@ -88,9 +95,7 @@ export function summarize(e: TraceEvent): string {
       }
     }
     case 'result':
-      return oneLine(
-        `result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · ${formatUsd(e.totalCostUsd)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`,
-      );
+      return oneLine(`result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · ${formatUsd(e.totalCostUsd)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`);
     case 'system':
       return oneLine(
         e.subtype === 'init'
@@ -102,21 +107,15 @@ export function summarize(e: TraceEvent): string {
     case 'permission-denied':
       return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);
     case 'hook':
-      return oneLine(
-        `${e.hookName ?? e.hookEvent ?? 'hook'} ${e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`,
-      );
+      return oneLine(`${e.hookName ?? e.hookEvent ?? 'hook'} ${e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`);
     case 'progress':
       return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
     case 'control':
-      return oneLine(
-        `control ${e.frame}${e.subtype ? ` ${e.subtype}` : ''}${e.toolName ? ` · ${e.toolName}` : ''}${e.behavior ? ` · ${e.behavior}` : ''}${e.message ? ` · ${e.message}` : ''}`,
-      );
+      return oneLine(`control ${e.frame}${e.subtype ? ` ${e.subtype}` : ''}${e.toolName ? ` · ${e.toolName}` : ''}${e.behavior ? ` · ${e.behavior}` : ''}${e.message ? ` · ${e.message}` : ''}`);
     case 'meta':
       return oneLine(`${e.metaType}${e.text ? ` · ${e.text}` : ''}`);
     case 'eval':
-      return oneLine(
-        `evaluation · ${e.passed === undefined ? 'no verdict' : e.passed ? 'test passed' : 'test failed'}${e.testSummary ? ` · ${e.testSummary}` : ''}${e.transportError ? ` · transport error: ${e.transportError}` : ''}`,
-      );
+      return oneLine(`evaluation · ${e.passed === undefined ? 'no verdict' : e.passed ? 'test passed' : 'test failed'}${e.testSummary ? ` · ${e.testSummary}` : ''}${e.transportError ? ` · transport error: ${e.transportError}` : ''}`);
     case 'unknown':
       return oneLine(`${e.type ?? '?'}${e.subtype ? `/${e.subtype}` : ''} · ${e.reason}`);
     default:

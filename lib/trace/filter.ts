@@ -1,5 +1,6 @@
-import { agentLabel } from './stats';
+import { agentMatches } from './agent-names';
 import { searchText, summarize, toolCallsOf, toolNamesOf } from './describe';
+import { changesFile } from './model/derived-effects';
 import type { Trace } from './model/types';
 import type { EventKind, TraceEvent } from './types';
 
@@ -14,21 +15,7 @@ export interface FilterTerm {
   readonly end: number;
 }
 
-export const EVENT_KINDS: readonly EventKind[] = [
-  'user',
-  'assistant',
-  'tool-result',
-  'stream',
-  'result',
-  'system',
-  'permission-denied',
-  'hook',
-  'progress',
-  'control',
-  'meta',
-  'eval',
-  'unknown',
-];
+export const EVENT_KINDS: readonly EventKind[] = ['user', 'assistant', 'tool-result', 'stream', 'result', 'system', 'permission-denied', 'hook', 'progress', 'control', 'meta', 'eval', 'unknown'];
 
 /** The filter's property names, with their values where they are a fixed set: what the filter box completes. */
 export const FILTER_KEYS: readonly { readonly key: string; readonly help: string; readonly values?: readonly string[] }[] = [
@@ -36,7 +23,7 @@ export const FILTER_KEYS: readonly { readonly key: string; readonly help: string
   { key: 'tool', help: 'tool name (Bash, Edit, …)' },
   { key: 'status', help: 'error, ok, denied, incomplete, interrupted', values: ['error', 'ok', 'denied', 'incomplete', 'interrupted'] },
   { key: 'decision', help: 'permission decision of the tool call', values: ['allow', 'deny', 'unknown'] },
-  { key: 'agent', help: 'main, or a subagent type or id' },
+  { key: 'agent', help: 'main, or a subagent’s name, type, description or id' },
   { key: 'model', help: 'model id (substring)' },
   { key: 'has', help: 'diff, error, thinking, image, usage, stream', values: ['diff', 'error', 'thinking', 'image', 'usage', 'stream'] },
   { key: 'dur', help: 'duration, e.g. dur>5s, dur<200ms' },
@@ -68,6 +55,11 @@ export function parseDuration(v: string): number | undefined {
   const n = Number(m[1]);
   return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
 }
+
+const changesFileAt = (trace: Trace, c: number): boolean => {
+  const call = trace.toolCalls[c];
+  return call !== undefined && changesFile(call);
+};
 
 /** Facts about an event the filter needs from the model. */
 interface EventFacts {
@@ -134,10 +126,7 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
     case 'agent': {
       const a = trace.agents[trace.eventAgent[e.seq] ?? -1];
       if (!a) return false;
-      if (v === 'main') return a.kind === 'main';
-      return (
-        agentLabel(trace, a.index).toLowerCase().includes(v) || (a.agentType ?? '').toLowerCase().includes(v) || (a.agentId ?? '').toLowerCase().startsWith(v)
-      );
+      return agentMatches(trace, a.index, v);
     }
     case 'model': {
       const t2 = trace.turns[trace.eventTurn[e.seq] ?? -1];
@@ -145,16 +134,10 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
       return model.toLowerCase().includes(v);
     }
     case 'has':
-      if (v === 'diff')
-        return facts.calls.some((c) => trace.toolCalls[c]?.sideEffect?.type === 'file-edit') || (e.kind === 'eval' && e.workspaceDiff !== undefined);
+      if (v === 'diff') return facts.calls.some((c) => changesFileAt(trace, c)) || (e.kind === 'eval' && e.workspaceDiff !== undefined);
       if (v === 'error') return isError(e);
       if (v === 'thinking') return e.kind === 'assistant' && e.blocks.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
-      if (v === 'image')
-        return (
-          (e.kind === 'user' && e.images > 0) ||
-          (e.kind === 'tool-result' && e.results.some((r) => r.images > 0)) ||
-          (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'image'))
-        );
+      if (v === 'image') return (e.kind === 'user' && e.images > 0) || (e.kind === 'tool-result' && e.results.some((r) => r.images > 0)) || (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'image'));
       if (v === 'usage') return (e.kind === 'assistant' && e.usage !== undefined) || (e.kind === 'stream' && e.usage !== undefined);
       if (v === 'stream') return trace.turns[trace.eventTurn[e.seq] ?? -1]?.stream !== undefined;
       return false;

@@ -105,7 +105,7 @@ describe('subagents as lanes', () => {
     expect(trace.toolCalls[agent?.spawnCall ?? -1]?.id).toBe('toolu_T');
     expect(stats.byAgent.map((b) => [b.label, b.tokens.output])).toEqual([
       ['main', 2],
-      ['Explore abc', 20],
+      ['Explore · look around', 20],
     ]);
     expect(stats.lines.total).toBe(4);
     // The subagent's events belong to the response of the call that spawned it.

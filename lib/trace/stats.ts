@@ -1,3 +1,4 @@
+import { agentLabel } from './agent-names';
 import type { Trace, Turn } from './model/types';
 import { costOf, DEFAULT_PRICES, type PriceTable } from './pricing/pricing';
 import type { Usage } from './types';
@@ -40,6 +41,8 @@ export interface TraceStats {
   readonly diagnostics: { readonly errors: number; readonly warnings: number; readonly info: number };
 }
 
+export { agentLabel };
+
 export function zeroTokens(): TokenTotals {
   return { input: 0, output: 0, cacheCreation: 0, cache5m: 0, cache1h: 0, cacheRead: 0 };
 }
@@ -58,21 +61,6 @@ export const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 /** The model calls that count: one per API message id, never synthetic, never a progress copy. */
 export function countedTurns(trace: Trace): Turn[] {
   return trace.turns.filter((t) => t.counted && t.usage !== undefined);
-}
-
-export function agentLabel(trace: Trace, index: number): string {
-  const a = trace.agents[index];
-  if (!a) return '?';
-  if (a.kind === 'main') return trace.sessions.length > 1 ? `main (${trace.sessions[a.session]?.id.slice(0, 8) ?? '?'})` : 'main';
-  const type = a.agentType ?? (a.spawnCall !== undefined ? subagentType(trace, a.spawnCall) : undefined);
-  const id = a.agentId ?? a.parentToolUseId ?? a.key;
-  return `${type ?? a.kind} ${id.length > 12 ? id.slice(0, 12) : id}`;
-}
-
-function subagentType(trace: Trace, call: number): string | undefined {
-  const input = trace.toolCalls[call]?.input;
-  if (typeof input === 'object' && input !== null && 'subagent_type' in input && typeof input.subagent_type === 'string') return input.subagent_type;
-  return undefined;
 }
 
 /** Totals over the model: tokens counted once per API message id, cost reported (latest per session) beside computed. */

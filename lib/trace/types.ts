@@ -56,7 +56,7 @@ export type SideEffect =
   | { readonly type: 'file-edit'; readonly filePath: string; readonly patch: readonly PatchHunk[]; readonly created: boolean; readonly userModified?: boolean }
   | { readonly type: 'bash'; readonly stdout: string; readonly stderr: string; readonly interrupted: boolean; readonly exitCode?: number }
   | { readonly type: 'agent'; readonly agentId?: string; readonly status?: string; readonly totalTokens?: number; readonly totalToolUseCount?: number; readonly totalDurationMs?: number; readonly text: string }
-  | { readonly type: 'read'; readonly filePath: string; readonly numLines?: number }
+  | { readonly type: 'read'; readonly filePath: string; readonly numLines?: number; readonly startLine?: number; readonly totalLines?: number }
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'other'; readonly keys: readonly string[] };
 

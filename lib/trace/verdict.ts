@@ -1,3 +1,4 @@
+import { changedPath, changesFile } from './model/derived-effects';
 import type { Trace } from './model/types';
 
 // Three verdicts kept apart: the protocol (did the producer finish cleanly?), each result frame as given, and the
@@ -99,7 +100,7 @@ export function verdictOf(trace: Trace): Verdict {
   const taskEvidence: EvidenceRef[] = evalSeq !== undefined ? [ref(trace, evalSeq, `testResult: failed${testSummary ? ` (${testSummary})` : ''}`)] : [];
   const denied = trace.toolCalls.filter((c) => c.permission === 'denied');
   const failedCalls = trace.toolCalls.filter((c) => c.result?.isError && c.permission !== 'denied');
-  const changed = (diff !== undefined && diff.trim().length > 0) || trace.toolCalls.some((c) => c.sideEffect?.type === 'file-edit');
+  const changed = (diff !== undefined && diff.trim().length > 0) || trace.toolCalls.some(changesFile);
   const proposed = trace.toolCalls.some((c) => CHANGING_TOOLS.has(c.name));
   let failure: FailureClass;
   if (status === 'interrupted' || status === 'transport-error' || status === 'incomplete-streams') {
@@ -113,7 +114,7 @@ export function verdictOf(trace: Trace): Verdict {
     for (const c of failedCalls) if (c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} failed: ${c.result.text.split('\n', 1)[0]?.slice(0, 120) ?? ''}`));
   } else if (changed) {
     failure = 'changed-but-test-failed';
-    for (const c of trace.toolCalls) if (c.sideEffect?.type === 'file-edit' && c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} changed ${c.sideEffect.filePath}`));
+    for (const c of trace.toolCalls) if (changesFile(c) && c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} changed ${changedPath(c) ?? 'a file'}${c.derived ? ' (from its request)' : ''}`));
     if (diff && evalSeq !== undefined) taskEvidence.push(ref(trace, evalSeq, 'workspaceDiff is not empty'));
   } else {
     failure = proposed ? 'tool-failed' : 'never-proposed';

@@ -3,6 +3,7 @@ import type { PermissionEvidence, RebuiltBlock, StreamVerdict, ToolCall, Trace }
 import { costOf } from '../trace/pricing/pricing';
 import { agentLabel } from '../trace/stats';
 import type { ContentBlock, TraceEvent, Usage } from '../trace/types';
+import { effectDetails, type EffectDetails } from './effect';
 
 /** Everything the details pane shows for one event; plain data. */
 export interface DetailsView {
@@ -22,6 +23,8 @@ export interface TurnDetails {
   readonly model?: string;
   readonly blocks: readonly ContentBlock[];
   readonly seqs: readonly number[];
+  /** The lines merged into this model call, with what each holds (an empty text block is one of them). */
+  readonly lines: readonly { readonly seq: number; readonly line?: number; readonly label: string }[];
   readonly usage?: Usage;
   readonly costUsd?: number;
   readonly counted: boolean;
@@ -58,7 +61,8 @@ export interface ToolCallDetails {
   readonly permission: ToolCall['permission'];
   readonly evidence: readonly EvidenceDetails[];
   readonly result?: ToolCall['result'] & { readonly line?: number };
-  readonly sideEffect?: ToolCall['sideEffect'];
+  /** The side effect: recorded, derived from the request (and labelled so), or why there is none. */
+  readonly effect: EffectDetails;
   readonly durationMs?: number;
   readonly permissionWaitMs?: number;
   readonly spawnedAgent?: string;
@@ -79,7 +83,7 @@ function toolCallDetails(trace: Trace, c: ToolCall): ToolCallDetails {
     permission: c.permission,
     evidence,
     ...(c.result ? { result: { ...c.result, line: lineOf(c.result.seq) } } : {}),
-    ...(c.sideEffect ? { sideEffect: c.sideEffect } : {}),
+    effect: effectDetails(trace, c),
     ...(durationMs !== undefined ? { durationMs } : {}),
     ...(permissionWaitMs !== undefined ? { permissionWaitMs } : {}),
     ...(c.spawnedAgent !== undefined ? { spawnedAgent: agentLabel(trace, c.spawnedAgent) } : {}),
@@ -115,6 +119,10 @@ export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
     ...(turn.model ? { model: turn.model } : {}),
     blocks: turn.blocks,
     seqs: turn.seqs,
+    lines: turn.seqs.map((q) => {
+      const e = trace.events[q];
+      return { seq: q, ...(e ? { line: e.src.line, label: summarize(e) } : { label: '?' }) };
+    }),
     ...(turn.usage ? { usage: turn.usage } : {}),
     ...(cost?.priced ? { costUsd: cost.usd } : {}),
     counted: turn.counted,

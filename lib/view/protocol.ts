@@ -29,6 +29,8 @@ export interface StatusBadges {
 export interface AgentOption {
   readonly index: number;
   readonly label: string;
+  /** The value of `agent:` that selects this lane (`main`, its name, or its id). */
+  readonly filter: string;
   readonly kind: string;
   readonly session: string;
 }

@@ -52,3 +52,35 @@ describe('timeline rows', () => {
     expect(rows.rowOfSeq[0]).toBe(-1);
   });
 });
+
+describe('a Claude Code 2.1.1xx session (cc-2-1 sample)', () => {
+  const load = async () => {
+    const { session21Files } = await import('../trace/testing/session21');
+    return loadFiles(Object.fromEntries(session21Files().map((f) => [`cc-2-1/${f.path}`, f.text])));
+  };
+
+  it('folds an empty text block into its model call and says what signature-only thinking is', async () => {
+    const { trace } = await load();
+    const rows = buildRows(trace);
+    const views = rowViews(trace, rows, 0, rows.length, new Set());
+    const empty = trace.events.find((e) => e.kind === 'assistant' && e.blocks.length === 1 && e.blocks[0]?.type === 'text' && e.blocks[0].text === '');
+    if (!empty) throw new Error('the sample has an empty text block');
+    // No row of its own, no blank row anywhere; the line selects its model call's row.
+    expect(views.some((v) => v.seq === empty.seq)).toBe(false);
+    expect(views.filter((v) => v.label.trim() === '' || v.label === '(no content)')).toEqual([]);
+    expect(views[rows.rowOfSeq[empty.seq] ?? -1]).toMatchObject({ kind: 'turn', turn: trace.eventTurn[empty.seq] });
+    expect(views.map((v) => v.label)).toContain('thinking (redacted by the API)');
+    // A filter that asks for the line shows it, labelled.
+    const filter = compileFilter(`line:${empty.src.line}`, trace);
+    const filtered = buildRows(trace, filter ? { filter } : {});
+    expect(rowViews(trace, filtered, 0, filtered.length, new Set()).map((v) => v.label)).toContain('empty text block');
+  });
+
+  it('names the subagent lane by the Agent call’s name and description, with its type and id beside', async () => {
+    const { trace } = await load();
+    const rows = buildRows(trace);
+    const lane = rowViews(trace, rows, 0, rows.length, new Set()).find((v) => v.kind === 'agent' && v.label.startsWith('alice'));
+    expect(lane?.label).toBe('alice · Refactor greeting helpers');
+    expect(lane?.badges.map((b) => b.text)).toContain('general-purpose · a7c3e9f1b2d4');
+  });
+});

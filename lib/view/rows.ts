@@ -1,3 +1,4 @@
+import { isEmptyTextLine } from '../trace/describe';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
 
@@ -105,7 +106,8 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     return a !== undefined && a.kind !== 'main' && a.agentId !== undefined;
   };
 
-  const headedTurn = new Uint8Array(trace.turns.length);
+  // Per turn: the row of its header, once pushed.
+  const turnRow = new Int32Array(trace.turns.length).fill(-1);
   const foldedTurn = new Uint8Array(trace.turns.length);
   let pendingResponse = -1;
   let pendingResponseDepth = 0;
@@ -124,9 +126,12 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
         pendingResponse = -1;
       }
       const t = trace.eventTurn[seq] ?? -1;
-      if (t >= 0 && headedTurn[t] === 0) {
-        headedTurn[t] = 1;
-        b.push(ROW_TURN, depth, t);
+      if (t >= 0 && turnRow[t] === -1) turnRow[t] = b.push(ROW_TURN, depth, t);
+      // A line holding only an empty text block shows nothing: it folds into its model call (whose row it selects).
+      if (!filter && t >= 0 && isEmptyTextLine(e)) {
+        rowOfSeq[seq] = turnRow[t] ?? -1;
+        emitSpliced(seq, baseDepth, guard);
+        continue;
       }
       // A message's stream events sit under one fold row, which stays as the control when unfolded.
       const foldable = e.kind === 'stream' && t >= 0 && !filter;

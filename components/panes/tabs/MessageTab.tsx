@@ -1,34 +1,43 @@
 'use client';
 
-import { blockSummary } from '../../../lib/trace/describe';
+import { blockSummary, isEmptyText } from '../../../lib/trace/describe';
 import type { ContentBlock } from '../../../lib/trace/types';
-import type { DetailsView } from '../../../lib/view/details';
+import type { DetailsView, TurnDetails } from '../../../lib/view/details';
 import { formatUsd } from '../../../lib/view/rowview';
 import { JsonTree } from '../../ui/JsonTree';
 import { Markdown } from '../../ui/Markdown';
-import { Fields, Pre, Section } from './common';
+import { Fields, LineLink, Pre, PROSE_RESULTS, Section } from './common';
+import { ReadableInput } from './Readable';
 
 function Block({ b }: { b: ContentBlock }) {
   switch (b.type) {
     case 'text':
       return <Markdown text={b.text} />;
     case 'thinking':
+      if (b.text.trim() === '') return <p className="text-[12px] italic text-neutral-500">{blockSummary(b)}</p>;
       return (
         <details className="rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
-          <summary className="cursor-pointer text-[12px] text-neutral-500">Thinking ({b.text.length} characters{b.hasSignature ? ', signed' : ''})</summary>
+          <summary className="cursor-pointer text-[12px] text-neutral-500">
+            Thinking ({b.text.length} characters{b.hasSignature ? ', signed' : ''})
+          </summary>
           <Pre text={b.text} />
         </details>
       );
     case 'redacted_thinking':
-      return <p className="text-[12px] italic text-neutral-500">Redacted thinking (opaque to the viewer)</p>;
+      return <p className="text-[12px] italic text-neutral-500">{blockSummary(b)}</p>;
     case 'tool_use':
       return (
         <div className="rounded border border-neutral-200 p-2 dark:border-neutral-700">
-          <div className="mb-1 text-[12px]">
-            <span className="font-semibold">{b.name}</span> <span className="font-mono text-neutral-500">{b.id}</span>
-            {b.server ? <span className="ml-1 text-neutral-500">(server tool)</span> : null}
-          </div>
-          <JsonTree value={b.input} label={`${b.name} input`} />
+          <ReadableInput
+            name={b.name}
+            input={b.input}
+            header={
+              <div className="text-[12px]">
+                <span className="font-semibold">{b.name}</span> <span className="font-mono text-neutral-500">{b.id}</span>
+                {b.server ? <span className="ml-1 text-neutral-500">(server tool)</span> : null}
+              </div>
+            }
+          />
         </div>
       );
     default:
@@ -36,8 +45,24 @@ function Block({ b }: { b: ContentBlock }) {
   }
 }
 
+/** The lines of a model call, each with what it holds: an empty text block folded out of the timeline stays here. */
+function Lines({ lines, onJump }: { lines: TurnDetails['lines']; onJump: (seq: number) => void }) {
+  return (
+    <ol aria-label="lines of this model call" className="flex flex-col">
+      {lines.map((l) => (
+        <li key={l.seq} className="flex min-w-0 items-baseline gap-2">
+          <LineLink line={l.line} seq={l.seq} onJump={onJump} />
+          <span className="min-w-0 flex-1 truncate font-sans text-neutral-600 dark:text-neutral-400" title={l.label}>
+            {l.label}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** The Message tab: the message as a reader sees it (markdown sanitized, thinking folded, tool input as a tree). */
-export function MessageTab({ d, onShowAll }: { d: DetailsView; onShowAll: () => void }) {
+export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll: () => void; onJump: (seq: number) => void }) {
   const e = d.event;
   switch (e.kind) {
     case 'assistant': {
@@ -47,9 +72,11 @@ export function MessageTab({ d, onShowAll }: { d: DetailsView; onShowAll: () => 
         <div>
           <Section title={turn && turn.seqs.length > 1 ? `Model call (${turn.seqs.length} lines merged by message id)` : 'Assistant message'}>
             <div className="flex flex-col gap-2">
-              {blocks.map((b, i) => (
-                <Block key={i} b={b} />
-              ))}
+              {/* An empty text block shows nothing: it is listed with the lines below, not as a blank. */}
+              {blocks.map((b, i) => (isEmptyText(b) ? null : <Block key={i} b={b} />))}
+              {blocks.length > 0 && blocks.every(isEmptyText) ? (
+                <p className="text-[12px] italic text-neutral-500">Only an empty text block: this message shows nothing.</p>
+              ) : null}
             </div>
             {blocks.some((b) => (b.type === 'text' || b.type === 'thinking') && b.truncated) ? <ShowAll onClick={onShowAll} /> : null}
           </Section>
@@ -60,8 +87,14 @@ export function MessageTab({ d, onShowAll }: { d: DetailsView; onShowAll: () => 
                 ['message id', turn?.messageId ?? e.messageId ?? '—'],
                 ['request id', turn?.requestId ?? e.requestId ?? '—'],
                 ['stop_reason', e.stopReason ?? 'null (on this line)'],
-                ['usage counted', turn?.usage ? `${turn.usage.input} in · ${turn.usage.cacheRead} cache read · ${turn.usage.cacheCreation} cache write · ${turn.usage.output} out` : '—'],
+                [
+                  'usage counted',
+                  turn?.usage
+                    ? `${turn.usage.input} in · ${turn.usage.cacheRead} cache read · ${turn.usage.cacheCreation} cache write · ${turn.usage.output} out`
+                    : '—',
+                ],
                 ['cost', turn?.costUsd !== undefined ? formatUsd(turn.costUsd) : turn?.counted === false ? `not counted: ${turn.countRule}` : '—'],
+                ...(turn && turn.lines.length > 1 ? [['lines', <Lines key="lines" lines={turn.lines} onJump={onJump} />] as const] : []),
               ]}
             />
           </Section>
@@ -80,7 +113,13 @@ export function MessageTab({ d, onShowAll }: { d: DetailsView; onShowAll: () => 
         <div>
           {e.results.map((r) => (
             <Section key={r.toolUseId} title={`Tool result${r.isError ? ' (error)' : ''}`} aside={<span className="font-mono">{r.toolUseId}</span>}>
-              <Pre text={r.text || (r.images ? `${r.images} image(s)` : '(empty)')} label="tool result text" />
+              {r.text && PROSE_RESULTS.has(d.toolCalls.find((c) => c.id === r.toolUseId)?.name ?? '') ? (
+                <div aria-label="tool result text">
+                  <Markdown text={r.text} />
+                </div>
+              ) : (
+                <Pre text={r.text || (r.images ? `${r.images} image(s)` : '(empty)')} label="tool result text" />
+              )}
               {r.textLength > r.text.length ? <ShowAll onClick={onShowAll} total={r.textLength} /> : null}
             </Section>
           ))}

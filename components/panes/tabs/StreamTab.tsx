@@ -38,7 +38,10 @@ export function StreamTab({ turn, onJump }: { turn: TurnDetails | undefined; onJ
             ['deltas', s.deltaCount],
             ['message_stop', s.stopped ? 'yes' : 'never arrived'],
             ['stop_reason', s.stopReason ?? '—'],
-            ['time to first delta', s.timeToFirstDeltaMs !== undefined ? formatDuration(s.timeToFirstDeltaMs) : s.ttftMs !== undefined ? `${s.ttftMs} ms (ttft_ms)` : 'no timestamps'],
+            [
+              'time to first delta',
+              s.timeToFirstDeltaMs !== undefined ? formatDuration(s.timeToFirstDeltaMs) : s.ttftMs !== undefined ? `${s.ttftMs} ms (ttft_ms)` : 'no timestamps',
+            ],
           ]}
         />
       </Section>
@@ -48,14 +51,21 @@ export function StreamTab({ turn, onJump }: { turn: TurnDetails | undefined; onJ
             <div>
               <div className="mb-0.5 text-[11px] text-neutral-500">rebuilt from deltas</div>
               {b.type === 'tool_use' || b.type === 'server_tool_use' ? (
-                <Pre text={b.inputError ? `${b.inputJson}\n\n(not valid JSON: ${b.inputError})` : JSON.stringify(b.input, null, 2)} label={`block ${b.index} rebuilt`} />
+                <Pre
+                  text={b.inputError ? `${b.inputJson}\n\n(not valid JSON: ${b.inputError})` : JSON.stringify(b.input, null, 2)}
+                  label={`block ${b.index} rebuilt`}
+                />
               ) : (
                 <Pre text={b.text} label={`block ${b.index} rebuilt`} />
               )}
             </div>
             <div>
               <div className="mb-0.5 text-[11px] text-neutral-500">completed message</div>
-              {turn.seqs.length === 0 ? <p className="text-[12px] text-red-700 dark:text-red-400">never completed</p> : <Pre text={completedText(turn.blocks[i])} label={`block ${b.index} completed`} />}
+              {turn.seqs.length === 0 ? (
+                <p className="text-[12px] text-red-700 dark:text-red-400">never completed</p>
+              ) : (
+                <Pre text={completedText(turn.blocks[i])} label={`block ${b.index} completed`} />
+              )}
             </div>
           </div>
         </Section>

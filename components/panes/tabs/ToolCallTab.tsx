@@ -2,10 +2,12 @@
 
 import type { SideEffect } from '../../../lib/trace/types';
 import type { ToolCallDetails } from '../../../lib/view/details';
+import type { EffectDetails, FileDiffDetails } from '../../../lib/view/effect';
 import { formatDuration } from '../../../lib/view/rowview';
 import { DiffView } from '../../ui/DiffView';
-import { JsonTree } from '../../ui/JsonTree';
-import { Fields, LineLink, Pre, Section } from './common';
+import { Markdown } from '../../ui/Markdown';
+import { Fields, LineLink, Pre, PROSE_RESULTS, Section } from './common';
+import { ReadableInput } from './Readable';
 
 const STATE_TONE: Record<ToolCallDetails['permission'], string> = {
   allowed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
@@ -13,14 +15,87 @@ const STATE_TONE: Record<ToolCallDetails['permission'], string> = {
   unknown: 'bg-neutral-200 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200',
 };
 
+function Before({ b, onJump }: { b: NonNullable<FileDiffDetails['before']>; onJump: (seq: number) => void }) {
+  return (
+    <>
+      <dt className="text-neutral-500">before</dt>
+      <dd>
+        {b.text}
+        {b.at ? (
+          <span className="ml-1 whitespace-nowrap text-neutral-500">
+            ({b.at.label}
+            {b.at.source ? ` in ${b.at.source}` : ''}: <LineLink line={b.at.line} seq={b.at.seq} onJump={onJump} />)
+          </span>
+        ) : null}
+      </dd>
+    </>
+  );
+}
+
+function FileChange({ f, onJump }: { f: FileDiffDetails; onJump: (seq: number) => void }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-[12px]">
+        <dt className="text-neutral-500">source</dt>
+        <dd data-testid="effect-source">{f.sourceNote}</dd>
+        {f.before ? <Before b={f.before} onJump={onJump} /> : null}
+        {f.notes.map((n, i) => (
+          <div key={i} className="contents">
+            <dt className="text-neutral-500">note</dt>
+            <dd>{n}</dd>
+          </div>
+        ))}
+      </dl>
+      <DiffView title={f.title} diff={f.diff} />
+    </div>
+  );
+}
+
+const SOURCE_BADGE = {
+  request: { text: 'derived from the request', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300' },
+  recorded: { text: 'recorded', tone: 'bg-neutral-200 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200' },
+} as const;
+
+function EffectBadge({ e }: { e: EffectDetails }) {
+  const source = e.kind === 'derived' ? 'request' : e.kind === 'recorded' ? 'recorded' : undefined;
+  if (!source) return null;
+  const b = SOURCE_BADGE[source];
+  return <span className={`rounded px-1.5 text-[11px] font-semibold normal-case tracking-normal ${b.tone}`}>{b.text}</span>;
+}
+
+function EffectView({ e, onJump }: { e: EffectDetails; onJump: (seq: number) => void }) {
+  switch (e.kind) {
+    case 'pending':
+      return <p className="text-[12px] text-amber-700 dark:text-amber-400">No result yet: what the call changed is not known until the tool reports.</p>;
+    case 'failed':
+      return <p className="text-[12px] text-neutral-500">None: the call failed (is_error), so it changed nothing.</p>;
+    case 'none':
+      return <p className="text-[12px] text-neutral-500">No structured output recorded.</p>;
+    case 'derived':
+      return <FileChange f={e.file} onJump={onJump} />;
+    case 'recorded':
+      return (
+        <div className="flex flex-col gap-1">
+          {e.failed ? <p className="text-[12px] text-neutral-500">The call failed (is_error); this is the output it recorded.</p> : null}
+          {e.file ? <FileChange f={e.file} onJump={onJump} /> : <SideEffectView s={e.sideEffect} />}
+        </div>
+      );
+  }
+}
+
 function SideEffectView({ s }: { s: SideEffect }) {
   switch (s.type) {
     case 'file-edit':
-      return <DiffView filePath={s.filePath} hunks={s.patch} label={`${s.created ? 'new file' : 'edit of'} ${s.filePath}`} />;
+      return <p className="text-[12px] text-neutral-500">A change of {s.filePath}.</p>;
     case 'bash':
       return (
         <div className="flex flex-col gap-1">
-          <Fields rows={[['exit', s.exitCode ?? (s.interrupted ? 'interrupted' : '—')], ['interrupted', String(s.interrupted)]]} />
+          <Fields
+            rows={[
+              ['exit', s.exitCode ?? (s.interrupted ? 'interrupted' : '—')],
+              ['interrupted', String(s.interrupted)],
+            ]}
+          />
           <Pre text={s.stdout || '(no stdout)'} label="stdout" />
           {s.stderr ? <Pre text={s.stderr} label="stderr" /> : null}
         </div>
@@ -28,12 +103,31 @@ function SideEffectView({ s }: { s: SideEffect }) {
     case 'agent':
       return (
         <div className="flex flex-col gap-1">
-          <Fields rows={[['agent', s.agentId ?? '—'], ['status', s.status ?? '—'], ['tokens', s.totalTokens ?? '—'], ['tool uses', s.totalToolUseCount ?? '—'], ['duration', s.totalDurationMs !== undefined ? formatDuration(s.totalDurationMs) : '—']]} />
-          {s.text ? <Pre text={s.text} label="agent output" /> : null}
+          <Fields
+            rows={[
+              ['agent', s.agentId ?? '—'],
+              ['status', s.status ?? '—'],
+              ['tokens', s.totalTokens ?? '—'],
+              ['tool uses', s.totalToolUseCount ?? '—'],
+              ['duration', s.totalDurationMs !== undefined ? formatDuration(s.totalDurationMs) : '—'],
+            ]}
+          />
+          {s.text ? (
+            <div aria-label="agent output" className="max-h-96 overflow-auto rounded bg-neutral-50 px-2 py-1 dark:bg-neutral-950">
+              <Markdown text={s.text} />
+            </div>
+          ) : null}
         </div>
       );
     case 'read':
-      return <Fields rows={[['file', s.filePath], ['lines', s.numLines ?? '—']]} />;
+      return (
+        <Fields
+          rows={[
+            ['file', s.filePath],
+            ['lines', s.numLines ?? '—'],
+          ]}
+        />
+      );
     case 'text':
       return <Pre text={s.text} />;
     case 'other':
@@ -49,11 +143,16 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
       {calls.map((c) => (
         <article key={c.id} aria-label={`${c.name} call ${c.id}`} className="border-b-4 border-neutral-200 dark:border-neutral-700">
           <Section title={`1 · Request: ${c.name}`} aside={<LineLink line={c.requestLine} seq={c.requestSeq} onJump={onJump} />}>
-            <div className="mb-1 font-mono text-[11px] text-neutral-500">
-              {c.id} · slot {c.slot + 1}
-              {c.spawnedAgent ? ` · spawned ${c.spawnedAgent}` : ''}
-            </div>
-            <JsonTree value={c.input} label="tool input" />
+            <ReadableInput
+              name={c.name}
+              input={c.input}
+              header={
+                <div className="font-mono text-[11px] text-neutral-500">
+                  {c.id} · slot {c.slot + 1}
+                  {c.spawnedAgent ? ` · spawned ${c.spawnedAgent}` : ''}
+                </div>
+              }
+            />
           </Section>
           <Section title="2 · Permission">
             <div className="mb-1 flex items-center gap-2 text-[12px]">
@@ -80,17 +179,30 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
               </ol>
             )}
           </Section>
-          <Section title={`3 · Result${c.result?.isError ? ' (error)' : ''}`} aside={c.result ? <LineLink line={c.result.line} seq={c.result.seq} onJump={onJump} /> : undefined}>
+          <Section
+            title={`3 · Result${c.result?.isError ? ' (error)' : ''}`}
+            aside={c.result ? <LineLink line={c.result.line} seq={c.result.seq} onJump={onJump} /> : undefined}
+          >
             {c.result ? (
               <>
-                {c.durationMs !== undefined ? <div className="mb-1 text-[12px] text-neutral-500">{formatDuration(c.durationMs)} from request to result</div> : null}
-                <Pre text={c.result.text || '(empty)'} label="result text" />
+                {c.durationMs !== undefined ? (
+                  <div className="mb-1 text-[12px] text-neutral-500">{formatDuration(c.durationMs)} from request to result</div>
+                ) : null}
+                {PROSE_RESULTS.has(c.name) && c.result.text ? (
+                  <div aria-label="result text" className="max-h-96 overflow-auto">
+                    <Markdown text={c.result.text} />
+                  </div>
+                ) : (
+                  <Pre text={c.result.text || '(empty)'} label="result text" />
+                )}
               </>
             ) : (
               <p className="text-[12px] text-amber-700 dark:text-amber-400">No tool_result was ever recorded for this call.</p>
             )}
           </Section>
-          <Section title="4 · Side effect">{c.sideEffect ? <SideEffectView s={c.sideEffect} /> : <p className="text-[12px] text-neutral-500">No structured output recorded.</p>}</Section>
+          <Section title="4 · Side effect" aside={<EffectBadge e={c.effect} />}>
+            <EffectView e={c.effect} onJump={onJump} />
+          </Section>
         </article>
       ))}
     </div>

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** Tools whose result is the model's own prose (a subagent's report): shown as markdown. */
+export const PROSE_RESULTS: ReadonlySet<string> = new Set(['Agent', 'Task']);
+
 export function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
     <section aria-label={title} className="border-b border-neutral-200 px-3 py-2 dark:border-neutral-700">
@@ -27,7 +30,10 @@ export function Fields({ rows }: { rows: readonly (readonly [string, ReactNode])
 
 export function Pre({ text, label }: { text: string; label?: string }) {
   return (
-    <pre aria-label={label} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded bg-neutral-50 p-2 font-mono text-[12px] leading-5 dark:bg-neutral-950">
+    <pre
+      aria-label={label}
+      className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded bg-neutral-50 p-2 font-mono text-[12px] leading-5 dark:bg-neutral-950"
+    >
       {text}
     </pre>
   );

@@ -276,10 +276,14 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
   }
   const read = 'file' in value ? SideEffectSchemas.read.safeParse(value) : undefined;
   if (read?.success) {
-    const numLines = read.data.file.numLines;
-    return typeof numLines === 'number'
-      ? { type: 'read', filePath: read.data.file.filePath, numLines }
-      : { type: 'read', filePath: read.data.file.filePath };
+    const f = read.data.file;
+    return {
+      type: 'read',
+      filePath: f.filePath,
+      ...(typeof f.numLines === 'number' ? { numLines: f.numLines } : {}),
+      ...(typeof f.startLine === 'number' ? { startLine: f.startLine } : {}),
+      ...(typeof f.totalLines === 'number' ? { totalLines: f.totalLines } : {}),
+    };
   }
   return { type: 'other', keys: Object.keys(value).slice(0, 20) };
 }

@@ -358,5 +358,5 @@ export const SideEffectSchemas = {
     totalDurationMs: optNum,
     content: z.array(BlockSchema).nullish(),
   }),
-  read: z.looseObject({ file: z.looseObject({ filePath: str, numLines: optNum }) }),
+  read: z.looseObject({ file: z.looseObject({ filePath: str, numLines: optNum, startLine: optNum, totalLines: optNum }) }),
 };

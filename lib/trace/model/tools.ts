@@ -1,8 +1,10 @@
 import type { ControlEvent, HookEvent, PermissionDeniedEvent, ResultEvent, ToolResultEvent, TraceEvent } from '../types';
 import type { Diagnostic } from '../types';
+import { deriveChanges } from './derived-effects';
 import type { PermissionEvidence, ToolCall, Turn } from './types';
 
 // The tool-call chain: request (tool_use) → permission evidence → tool_result → side effect, joined by tool_use_id.
+// A side effect the file did not record is derived from the request (derived-effects.ts).
 
 /** Texts Claude Code and the SDK put in a tool_result when a call was refused (FORMATS.md §2.12, §3.11). */
 const REJECTION = [/The user doesn't want to proceed with this tool use/i, /^(Error: )?User rejected tool use/i];
@@ -121,6 +123,8 @@ export function joinToolEvidence(idx: ToolIndex, events: readonly TraceEvent[], 
     }
   }
   for (const call of idx.calls) decide(call);
+  // The last link of the chain where the file lacks it: the side effect, rebuilt from the request.
+  deriveChanges(idx.calls);
 }
 
 function joinControl(idx: ToolIndex, e: ControlEvent, requests: Map<string, ControlEvent>): void {

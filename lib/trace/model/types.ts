@@ -161,7 +161,10 @@ export interface ToolCall {
   requestedAt?: number;
   result?: { readonly seq: number; readonly isError: boolean; readonly text: string; readonly textLength: number; readonly time?: number };
   readonly duplicateResults: number[];
+  /** The structured output the tool recorded (`toolUseResult`), when the line has one. */
   sideEffect?: SideEffect;
+  /** A file change built from the request, for a call that succeeded with no recorded patch (derived-effects.ts). */
+  derived?: DerivedChange;
   permission: PermissionState;
   /** Index into `evidence` of the item that decided `permission`. */
   decidedBy?: number;
@@ -169,6 +172,31 @@ export interface ToolCall {
   spawnedAgent?: number;
   /** Time the permission decision arrived (control response), when known. */
   decidedAt?: number;
+}
+
+/** The last content of a file this trace showed before a call: what a derived change is diffed against. */
+export interface KnownContent {
+  readonly text: string;
+  /** Line number of the first line of `text`: a Read with an offset shows part of the file. */
+  readonly startLine: number;
+  /** True when `text` is the whole file (a full Read, or a Write). */
+  readonly complete: boolean;
+  /** The call that showed it: a Read (its result) or a Write (its request). */
+  readonly fromCall: number;
+  /** Edits of this trace applied to it since. */
+  readonly editsSince: number;
+}
+
+export type DerivedTool = 'Edit' | 'MultiEdit' | 'Write' | 'NotebookEdit';
+
+/** What a successful file-changing call did, rebuilt from its request: never a recorded result. */
+export interface DerivedChange {
+  readonly tool: DerivedTool;
+  readonly filePath: string;
+  /** The file's content before the call, as far as the trace shows it. */
+  readonly before?: KnownContent;
+  /** The call made a new file (a Write whose result says so, or an Edit with an empty old_string). */
+  readonly created: boolean;
 }
 
 /** A usage copy found outside any model call we loaded (e.g. an agent_progress copy of an unloaded subagent). */
