@@ -6,9 +6,9 @@ import { tourText } from './testing/tour';
 const vocab: FilterVocabulary = {
   tools: ['Bash', 'BashOutput', 'Edit', 'Grep', 'Task'],
   models: ['claude-opus-4-6', 'claude-haiku-4-5-20251001'],
-  agentTypes: ['Explore'],
+  agentWords: ['main', 'Explore c8d9b1156e2f', 'Explore'],
   agentIds: ['c8d9b1156e2f'],
-  agentLabels: ['main', 'Explore c8d9b1156e2f'],
+  agentValues: ['main', 'c8d9b1156e2f'],
   sessions: ['2b4ed4c0-b905-41de-9238-273db3ec737a'],
 };
 
@@ -89,7 +89,7 @@ describe('filterVocabulary', () => {
     const { trace } = await loadText(tourText());
     const v = filterVocabulary(trace);
     expect(v.tools).toEqual(expect.arrayContaining(['Bash', 'Edit', 'Task']));
-    expect(v.agentTypes).toEqual(['Explore']);
+    expect(v.agentWords).toContain('Explore');
     expect(v.models.length).toBeGreaterThan(0);
     expect(v.sessions.length).toBe(1);
     // The tour sample's queries are all valid against it.

@@ -1,4 +1,4 @@
-import { agentLabel } from './stats';
+import { agentFilterValue, agentLabels, agentNames } from './agent-names';
 import { closest } from './closest';
 import { EVENT_KINDS, FILTER_KEYS, parseDuration, parseFilter } from './filter';
 import type { Trace } from './model/types';
@@ -7,15 +7,17 @@ import type { Trace } from './model/types';
 // matching nothing.
 
 const KEYS: readonly string[] = FILTER_KEYS.map((k) => k.key);
+
 /** What the filter can name in one trace: the values of its open-ended properties. */
 export interface FilterVocabulary {
   readonly tools: readonly string[];
   readonly models: readonly string[];
-  /** Subagent types and ids (`main` is always there). */
-  readonly agentTypes: readonly string[];
+  /** What `agent:` matches within: the lanes' labels (`alice · Research the plan`), names and types. */
+  readonly agentWords: readonly string[];
+  /** …and what it matches the start of: agent ids. */
   readonly agentIds: readonly string[];
-  /** Labels as the agent picker shows them (`Explore c8d9b115`). */
-  readonly agentLabels: readonly string[];
+  /** The word `agent:` takes for each lane (`main`, `alice`, an id): what to suggest. */
+  readonly agentValues: readonly string[];
   readonly sessions: readonly string[];
 }
 
@@ -24,21 +26,20 @@ export function filterVocabulary(trace: Trace): FilterVocabulary {
   for (const t of trace.turns) if (t.model) models.add(t.model);
   for (const e of trace.events) if ((e.kind === 'assistant' || e.kind === 'system') && e.model) models.add(e.model);
   const sub = trace.agents.filter((a) => a.kind !== 'main');
+  const words = new Set(agentLabels(trace));
+  for (const a of sub) {
+    const n = agentNames(trace, a);
+    if (n.name) words.add(n.name);
+    if (n.type) words.add(n.type);
+  }
   return {
     tools: [...new Set(trace.toolCalls.map((c) => c.name))].sort(),
     models: [...models].sort(),
-    agentTypes: [...new Set(sub.flatMap((a) => agentTypeOf(trace, a)))].sort(),
+    agentWords: [...words],
     agentIds: [...new Set(sub.flatMap((a) => (a.agentId ? [a.agentId] : [])))],
-    agentLabels: trace.agents.map((a) => agentLabel(trace, a.index)),
+    agentValues: [...new Set(trace.agents.map((a) => agentFilterValue(trace, a.index)))],
     sessions: trace.sessions.map((s) => s.id),
   };
-}
-
-/** The type a subagent was given: in its own file, or in the input of the call that spawned it. */
-function agentTypeOf(trace: Trace, a: Trace['agents'][number]): string[] {
-  if (a.agentType) return [a.agentType];
-  const input = a.spawnCall === undefined ? undefined : trace.toolCalls[a.spawnCall]?.input;
-  return typeof input === 'object' && input !== null && 'subagent_type' in input && typeof input.subagent_type === 'string' ? [input.subagent_type] : [];
 }
 
 /** A term of the query that cannot match as the person meant, with what they probably meant. */
@@ -136,11 +137,8 @@ export function checkFilter(query: string, vocab: FilterVocabulary): FilterIssue
         if (!lower(vocab.models).some((n) => n.includes(v))) badValue(key, `No model \`${t.value}\` in this trace`, vocab.models, 8);
         break;
       case 'agent':
-        if (
-          v !== 'main' &&
-          !lower([...vocab.agentLabels, ...vocab.agentTypes]).some((n) => n.includes(v)) &&
-          !lower(vocab.agentIds).some((n) => n.startsWith(v))
-        )
+        // As `agentMatches` reads it: within a label, name or type, or at the start of an id.
+        if (v !== 'main' && !lower(vocab.agentWords).some((n) => n.includes(v)) && !lower(vocab.agentIds).some((n) => n.startsWith(v)))
           badValue(key, `No agent \`${t.value}\` in this trace`, openValues('agent', vocab), 8);
         break;
       case 'session':
@@ -159,7 +157,7 @@ function openValues(key: string, vocab: FilterVocabulary): readonly string[] {
     case 'model':
       return vocab.models;
     case 'agent':
-      return ['main', ...vocab.agentTypes, ...vocab.agentIds.map((id) => id.slice(0, 8))];
+      return [...new Set([...vocab.agentValues, ...vocab.agentWords.filter((w) => !/\s/.test(w))])];
     case 'session':
       return vocab.sessions.map((id) => id.slice(0, 8));
     default:
