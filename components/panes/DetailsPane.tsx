@@ -44,7 +44,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
     { id: 'stream', title: 'Stream', disabled: !details.turn?.stream },
     { id: 'raw', title: 'Raw' },
   ] as const;
-  const where = `${details.sourceName}:${details.event.src.line} · ${details.agent}`;
+  const source = `${details.sourceName}:${details.event.src.line}`;
   const current = tabs.find((t) => t.id === tab && !('disabled' in t && t.disabled)) ? tab : 'message';
   return (
     <TabbedPane
@@ -56,9 +56,13 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
         if (t) onTab(t);
       }}
       right={
-        // The whole path in the tooltip: a deep subagent path does not push the tabs onto two lines.
-        <span title={where} className="block min-w-0 truncate font-mono text-[11px] text-neutral-500" style={{ direction: 'rtl', textAlign: 'left' }}>
-          <bdi>{where}</bdi>
+        // The whole of it in the tooltip: a deep subagent path never pushes the tabs onto two lines. The path keeps its
+        // end (file and line), the agent its start.
+        <span title={`${source} · ${details.agent}`} className="flex min-w-0 items-baseline gap-1 font-mono text-[11px] text-neutral-500">
+          <span className="min-w-0 shrink truncate" style={{ direction: 'rtl' }}>
+            <bdi>{source}</bdi>
+          </span>{' '}
+          <span className="min-w-0 max-w-[45%] shrink-[2] truncate">· {details.agent}</span>
         </span>
       }
     >

@@ -130,8 +130,8 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
           onKeyDown={onKey}
           className="h-full min-w-0 flex-1 bg-transparent px-1.5 font-mono text-[12px] outline-none"
         />
-        <span id={countId} role="status" aria-label="Events shown" className="shrink-0 whitespace-nowrap pr-1.5 text-[11px] text-neutral-500 tabular-nums">
-          {countText}
+        <span role="status" aria-label="Events shown" className="shrink-0 whitespace-nowrap pr-1.5 text-[11px] text-neutral-500 tabular-nums">
+          <span id={countId}>{countText}</span>
         </span>
       </div>
       {show ? (

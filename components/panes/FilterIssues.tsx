@@ -33,36 +33,37 @@ export function FilterIssues({ id, query, issues, onApply }: { id: string; query
   if (issues.length === 0) return null;
   return (
     <div
-      id={id}
       role="status"
       aria-label="Filter warnings"
       className="flex flex-col gap-0.5 border-t border-amber-200 bg-amber-50 px-2 py-0.5 text-[12px] text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200"
     >
-      {issues.map((issue, k) => (
-        <p key={k} className="min-w-0 break-words">
-          <span aria-hidden="true">⚠ </span>
-          <Ticks text={issue.message} />
-          {issue.suggestions.length > 0 ? (
-            <>
-              {issue.close ? ' — did you mean ' : ' — one of '}
-              {issue.suggestions.map((s, j) => (
-                <Fragment key={s.term}>
-                  {j === 0 ? '' : j === issue.suggestions.length - 1 && issue.close ? ' or ' : ', '}
-                  <button
-                    type="button"
-                    title={`Filter by ${s.term}`}
-                    onClick={() => onApply(replaceTerm(query, issue, s.term))}
-                    className="rounded bg-amber-100 px-0.5 font-mono underline decoration-dotted hover:bg-amber-200 dark:bg-amber-900 dark:hover:bg-amber-800"
-                  >
-                    {s.text}
-                  </button>
-                </Fragment>
-              ))}
-              {issue.close ? '?' : ''}
-            </>
-          ) : null}
-        </p>
-      ))}
+      <div id={id} className="contents">
+        {issues.map((issue, k) => (
+          <p key={k} className="min-w-0 break-words">
+            <span aria-hidden="true">⚠ </span>
+            <Ticks text={issue.message} />
+            {issue.suggestions.length > 0 ? (
+              <>
+                {issue.close ? ' — did you mean ' : ' — one of '}
+                {issue.suggestions.map((s, j) => (
+                  <Fragment key={s.term}>
+                    {j === 0 ? '' : j === issue.suggestions.length - 1 && issue.close ? ' or ' : ', '}
+                    <button
+                      type="button"
+                      title={`Filter by ${s.term}`}
+                      onClick={() => onApply(replaceTerm(query, issue, s.term))}
+                      className="rounded bg-amber-100 px-0.5 font-mono underline decoration-dotted hover:bg-amber-200 dark:bg-amber-900 dark:hover:bg-amber-800"
+                    >
+                      {s.text}
+                    </button>
+                  </Fragment>
+                ))}
+                {issue.close ? '?' : ''}
+              </>
+            ) : null}
+          </p>
+        ))}
+      </div>
     </div>
   );
 }

@@ -81,7 +81,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
             aria-label="Session"
             value={sessionValue}
             onChange={(e) => p.onFilter(withTerm(p.filter, 'session', e.target.value || undefined))}
-            className="h-6 w-40 min-w-20 shrink rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900"
+            className="h-6 w-32 min-w-20 shrink rounded border xl:w-40 border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900"
           >
             <option value="">All sessions ({s.sessions.length})</option>
             {s.sessions.map((x) => (
@@ -97,7 +97,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
             aria-label="Agent"
             value={agentValue}
             onChange={(e) => p.onFilter(withTerm(p.filter, 'agent', e.target.value || undefined))}
-            className="h-6 w-40 min-w-20 shrink rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900"
+            className="h-6 w-32 min-w-20 shrink rounded border xl:w-40 border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900"
           >
             <option value="">All agents ({s.agents.length})</option>
             {s.agents.map((a) => (

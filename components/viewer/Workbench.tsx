@@ -75,10 +75,19 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: W
     (row: number, view: RowView | undefined) => {
       setSelectedRow(row);
       list.current?.scrollToIndex(row);
-      const seq = view?.seq ?? view?.firstSeq;
-      if (seq !== undefined) url.update({ sel: seq }, 'replace');
+      const seqOf = (v: RowView | undefined) => v?.seq ?? v?.firstSeq;
+      if (view) {
+        const seq = seqOf(view);
+        if (seq !== undefined) url.update({ sel: seq }, 'replace');
+        return;
+      }
+      // A row not fetched yet (End, PageDown far away): its event is asked for, so the URL and details follow.
+      ask('rows', { start: row, end: row + 1 }).then(([v]) => {
+        const seq = seqOf(v);
+        if (seq !== undefined) url.update({ sel: seq }, 'replace');
+      }, fail('select the row'));
     },
-    [url],
+    [url, ask, fail],
   );
 
   const jumpToSeq = useCallback(

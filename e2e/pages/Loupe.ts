@@ -13,6 +13,11 @@ export class Loupe {
   readonly computedCost: Locator;
   readonly diagnostics: Locator;
   readonly alert: Locator;
+  /** `N of M events` in the filter box. */
+  readonly filterCount: Locator;
+  /** What is wrong with the applied filter, with the closest valid terms. */
+  readonly filterWarnings: Locator;
+  readonly suggestions: Locator;
 
   constructor(readonly page: Page) {
     this.events = page.getByRole('listbox', { name: 'Events' });
@@ -22,6 +27,9 @@ export class Loupe {
     this.computedCost = page.getByRole('status', { name: 'Computed cost' });
     this.diagnostics = page.getByRole('button', { name: 'Diagnostics' });
     this.alert = page.getByRole('main').getByRole('alert');
+    this.filterCount = page.getByRole('status', { name: 'Events shown' });
+    this.filterWarnings = page.getByRole('status', { name: 'Filter warnings' });
+    this.suggestions = page.getByRole('listbox', { name: 'Filter suggestions' });
   }
 
   async home(): Promise<void> {
@@ -80,6 +88,11 @@ export class Loupe {
   async waitForWorkbench(): Promise<void> {
     await expect(this.computedCost).toBeVisible({ timeout: 20_000 });
     await expect(this.events.getByRole('option').first()).toBeVisible();
+  }
+
+  /** Whether the page scrolls sideways (it must not, down to 900 px). */
+  async pageScrollsSideways(): Promise<boolean> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   }
 
   async setFilter(q: string): Promise<void> {

@@ -162,7 +162,10 @@ describe('engine session over Blobs', () => {
     await session.load([
       {
         ...input,
-        reread: { slice: (a, b) => (readable ? text.slice(a, b) : Promise.reject(new Error('The requested file could not be read'))), all: () => text.all() },
+        reread: {
+          slice: (a, b) => (readable ? text.slice(a, b) : Promise.reject(new Error('The requested file could not be read'))),
+          all: () => (readable ? text.all() : Promise.reject(new Error('The requested file could not be read'))),
+        },
       },
     ]);
     await expect(session.details(35, false)).rejects.toThrow('this trace has no event 35 (its events are numbered 0 to 34)');
@@ -172,6 +175,7 @@ describe('engine session over Blobs', () => {
       'agent-c8d9b115.jsonl could not be read again (The requested file could not be read). It may have changed or moved since it was opened',
     );
     await expect(session.details(3, true)).rejects.toThrow('could not be read again');
+    await expect(session.shareScan(undefined)).rejects.toThrow('agent-c8d9b115.jsonl could not be read again');
     // Details that need no re-read still come; and once the file reads again, so does the line.
     expect((await session.details(3, false))?.event.seq).toBe(3);
     readable = true;

@@ -82,7 +82,7 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
         role="table"
         aria-label="Model calls"
         aria-rowcount={rows.length + 1}
-        className="max-w-6xl rounded border border-neutral-200 dark:border-neutral-700"
+        className="rounded border border-neutral-200 dark:border-neutral-700"
       >
         <div role="row" className="grid bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400" style={{ gridTemplateColumns: GRID }}>
           {COLS.map((c) => (
