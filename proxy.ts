@@ -33,7 +33,9 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: '/((?!api|_next/static|_next/image|favicon.ico|icon.svg|samples).*)',
+      // Everything but the API, Next's static files and the samples folder, each as a whole path segment: `/apifoo`
+      // or `/samplesx` are pages (a 404 page) and get the policy too.
+      source: '/((?!(?:api|_next/static|_next/image|samples)(?:/|$)|(?:favicon\\.ico|icon\\.svg)$).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

@@ -49,7 +49,19 @@ test('paste JSONL text', async ({ page }) => {
   await app.home();
   const lines = [
     { type: 'system', subtype: 'init', session_id: 's1', uuid: 'a', model: 'claude-haiku-4-5-20251001', cwd: '/x', tools: [] },
-    { type: 'assistant', session_id: 's1', uuid: 'b', parent_tool_use_id: null, message: { id: 'msg_p', model: 'claude-haiku-4-5-20251001', role: 'assistant', content: [{ type: 'text', text: 'pasted hello' }], usage: { input_tokens: 1000, output_tokens: 100 } } },
+    {
+      type: 'assistant',
+      session_id: 's1',
+      uuid: 'b',
+      parent_tool_use_id: null,
+      message: {
+        id: 'msg_p',
+        model: 'claude-haiku-4-5-20251001',
+        role: 'assistant',
+        content: [{ type: 'text', text: 'pasted hello' }],
+        usage: { input_tokens: 1000, output_tokens: 100 },
+      },
+    },
     { type: 'result', subtype: 'success', is_error: false, session_id: 's1', uuid: 'c', total_cost_usd: 0.0015, num_turns: 1 },
   ];
   await page.getByLabel('Paste JSONL').fill(lines.map((l) => JSON.stringify(l)).join('\n'));
@@ -89,6 +101,18 @@ test.describe('?src= URLs', () => {
     await page.goto(`/view?src=${encodeURIComponent(`${base}/nocors/session.jsonl`)}`);
     await expect(app.alert).toContainText('does not allow cross-origin reads (CORS)');
     await expect(app.alert).toContainText('download the file and drop it here');
+  });
+
+  test('a relative URL is read against the page, not against the worker script', async ({ page }) => {
+    const app = new Loupe(page);
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('short.jsonl')) fetched.push(new URL(r.url()).pathname);
+    });
+    // /view?src=samples/… → /samples/… (the worker's own URL is under /_next/static/).
+    await page.goto('/view?src=samples/short/short.jsonl');
+    await app.waitForWorkbench();
+    expect(fetched).toEqual(['/samples/short/short.jsonl']);
   });
 
   test('explains a missing file', async ({ page }) => {

@@ -1,48 +1,28 @@
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../scripts/net';
+import { startServer, type RunningServer } from './helpers/server';
 import { FIXTURES, Loupe } from './pages/Loupe';
 
-// The server must never see plaintext. This test runs its own `next start` (same build) so that it can read that
-// server's whole log and its database files afterwards, and it records every request the browser sends.
+// The server must never see plaintext. This test runs its own server (same build) so that it can read that server's
+// whole log and its database files afterwards, and it records every request the browser sends.
 
 const MARKER = 'LOUPE-MARKER-5b1e9c';
 
-let server: ChildProcess | undefined;
-let log = '';
-let base = '';
-let dataDir = '';
+let server: RunningServer | undefined;
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-privacy-'));
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, LOUPE_DATA_DIR: dataDir, LOUPE_RATE_LIMIT_PER_MIN: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  await expect
-    .poll(async () => {
-      try {
-        return (await fetch(`${base}/api/traces/none`)).status;
-      } catch {
-        return 0;
-      }
-    }, { timeout: 30_000 })
-    .toBe(404);
+  server = await startServer();
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  await server?.stop();
 });
 
 test('the server never sees the plaintext or the key: not in request bodies, URLs, headers, its log or its database', async ({ browser }) => {
+  const base = server?.base ?? '';
+  const dataDir = server?.dataDir ?? '';
   const ctx = await browser.newContext({ baseURL: base });
   const page = await ctx.newPage();
   const sent: { url: string; headers: string; body: Buffer | null }[] = [];
@@ -89,6 +69,7 @@ test('the server never sees the plaintext or the key: not in request bodies, URL
     expect(bytes.includes('sk-ant-api03-'), f).toBe(false);
     expect(bytes.includes(key), f).toBe(false);
   }
+  const log = server?.log() ?? '';
   expect(log).toContain('/api/traces');
   expect(log).not.toContain(MARKER);
   expect(log).not.toContain(key);

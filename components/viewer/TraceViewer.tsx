@@ -21,6 +21,18 @@ function fromStored(id: string, stored: StoredFiles): Resolved {
   return { source: { kind: 'files', files: stored.files }, key: `local:${id}`, title: stored.title, ...(stored.skipped ? { skipped: stored.skipped } : {}) };
 }
 
+/**
+ * A URL from the address bar made absolute against this page: the worker would resolve a relative one against its
+ * own script's URL (`/_next/static/…`). Left as it is when it is not a URL at all (the worker says so in words).
+ */
+function fromPage(url: string): string {
+  try {
+    return new URL(url, window.location.href).href;
+  } catch {
+    return url;
+  }
+}
+
 /** Where the trace comes from, read from the URL: `?src=<https url>`, `?sample=<id>` or `?local=<id>`. */
 function useSourceFromUrl(): Resolved {
   const params = useSearchParams();
@@ -31,12 +43,12 @@ function useSourceFromUrl(): Resolved {
   const handoff = useHandoff();
   useEffect(() => {
     let live = true;
-    if (src) setResolved({ source: { kind: 'url', url: src }, key: `src:${src}`, title: src });
+    if (src) setResolved({ source: { kind: 'url', url: fromPage(src) }, key: `src:${src}`, title: src });
     else if (sample) {
       const s = SAMPLES.find((x) => x.id === sample);
       setResolved(
         s
-          ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: `/samples/${f}`, path: f })) }, key: `sample:${s.id}`, title: s.title }
+          ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: fromPage(`/samples/${f}`), path: f })) }, key: `sample:${s.id}`, title: s.title }
           : { error: `There is no sample called "${sample}".` },
       );
     } else if (local && handoff?.get(local)) {

@@ -1,7 +1,7 @@
 import type { Trace } from '../trace/model/types';
 import type { ScanOptions } from '../share/redact';
 import { encodeBundle, seal } from '../share/seal';
-import { redactFiles, type ShareFile } from '../share/sources';
+import { redactForShare, type ShareFile } from '../share/sources';
 import type { SealedTrace } from '../view/protocol';
 import { readAgain } from './reread';
 import type { SourceText } from './source';
@@ -17,9 +17,12 @@ export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined
   );
 }
 
-/** The files with every secret found redacted except those kept, bundled, compressed and encrypted. */
+/**
+ * The files with every secret found redacted except those kept, checked (nothing else readable, or it throws in
+ * words), bundled, compressed and encrypted.
+ */
 export async function sealFiles(files: readonly ShareFile[], kept: readonly string[], options: ScanOptions | undefined): Promise<SealedTrace> {
-  const redacted = redactFiles(files, new Set(kept), options);
+  const redacted = await redactForShare(files, new Set(kept), options);
   const enc = new TextEncoder();
   const plain = encodeBundle(redacted.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
   const { sealed, key } = await seal(plain);

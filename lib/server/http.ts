@@ -1,7 +1,9 @@
 // Server-only helpers for the /api/traces route handlers: limits from the environment, JSON errors, bounded body
-// reading, TTL parsing and an access log that never contains bodies or ids.
+// reading (in size and in time), TTL parsing and an access log that never contains bodies or ids.
 
-export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+import { DEFAULTS, shareLimits } from './config';
+
+export const DEFAULT_MAX_UPLOAD_BYTES = DEFAULTS.maxUploadBytes;
 export const DEFAULT_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const MAX_TTL_SECONDS = DEFAULT_TTL_SECONDS;
 export const MIN_TTL_SECONDS = 60;
@@ -12,8 +14,7 @@ export const TTL_HEADER = 'x-loupe-expires-in';
 export const EXPIRES_AT_HEADER = 'x-loupe-expires-at';
 
 export function maxUploadBytes(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  const n = Number(env.LOUPE_MAX_UPLOAD_BYTES);
-  return env.LOUPE_MAX_UPLOAD_BYTES && Number.isInteger(n) && n > 0 ? n : DEFAULT_MAX_UPLOAD_BYTES;
+  return shareLimits(env).maxUploadBytes;
 }
 
 export type ErrorCode =
@@ -26,6 +27,8 @@ export type ErrorCode =
   | 'ttl_too_short'
   | 'unsupported_media_type'
   | 'payload_too_large'
+  | 'request_timeout'
+  | 'insufficient_storage'
   | 'rate_limited'
   | 'unauthorized'
   | 'forbidden'
@@ -94,26 +97,47 @@ export type BodyResult =
   | { kind: 'ok'; bytes: Uint8Array }
   | { kind: 'too_large' }
   | { kind: 'longer_than_declared' }
+  | { kind: 'timeout'; received: number }
   | { kind: 'read_failed' };
 
 /**
  * Reads a request body, never holding more than `limit` bytes: the stream is cancelled as soon as it passes the
- * limit. With a declared length, the buffer is allocated once and filled in place.
+ * limit, or when the whole body has not arrived within `timeoutMs` (a client that declares a body and never sends it
+ * must not hold a connection). With a declared length, the buffer is allocated once and filled in place.
  */
 export async function readBodyLimited(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
   declaredLength: number | undefined,
+  timeoutMs = Number.POSITIVE_INFINITY,
 ): Promise<BodyResult> {
   if (!body) return { kind: 'ok', bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const cancel = () => reader.cancel().catch(() => {});
-  const prealloc = declaredLength !== undefined ? new Uint8Array(declaredLength) : undefined;
+  // Not zero-filled (a 50 MB memset on the request thread for nothing): every byte is written before it is read, and
+  // a body that ends short is returned as the filled prefix only.
+  const prealloc = declaredLength !== undefined ? Buffer.allocUnsafe(declaredLength) : undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = Number.isFinite(timeoutMs)
+    ? new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => {
+          timedOut = true;
+          resolve('timeout');
+        }, timeoutMs);
+      })
+    : undefined;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const step = deadline ? await Promise.race([reader.read(), deadline]) : await reader.read();
+      if (step === 'timeout' || timedOut) {
+        // Not awaited: cancelling a request body that is still arriving may only settle when the socket closes.
+        void cancel();
+        return { kind: 'timeout', received: total };
+      }
+      const { done, value } = step;
       if (done) break;
       if (!value || value.byteLength === 0) continue;
       const next = total + value.byteLength;
@@ -133,10 +157,11 @@ export async function readBodyLimited(
       total = next;
     }
   } catch {
-    await cancel();
-    return { kind: 'read_failed' };
+    void cancel();
+    return timedOut ? { kind: 'timeout', received: total } : { kind: 'read_failed' };
   } finally {
-    reader.releaseLock();
+    clearTimeout(timer);
+    if (!timedOut) reader.releaseLock();
   }
   if (prealloc) return { kind: 'ok', bytes: total === prealloc.byteLength ? prealloc : prealloc.subarray(0, total) };
   if (chunks.length === 1 && chunks[0]) return { kind: 'ok', bytes: chunks[0] };

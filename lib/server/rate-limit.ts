@@ -1,32 +1,32 @@
-// Server-only: per-client token bucket for uploads (POST /api/traces).
+// Server-only: token buckets for uploads (POST /api/traces): one per client, and one for all clients together.
 //
-// Limit: LOUPE_RATE_LIMIT_PER_MIN uploads per minute per client (default 30; 0 turns the limit off). A client starts
-// with a full bucket (a burst of that many) and earns one upload back every 60/limit seconds. Every attempt takes a
-// token, including ones later rejected as malformed or too large, so the limit also caps wasted work.
+// Limits: LOUPE_RATE_LIMIT_PER_MIN uploads per minute per client (default 30; 0 turns it off) and
+// LOUPE_GLOBAL_RATE_LIMIT_PER_MIN for the whole server (default 120; 0 = off). A bucket starts full (a burst of the
+// limit) and earns one upload back every 60/limit seconds. Every attempt takes a token, including ones later
+// rejected as malformed or too large, so the limit also caps wasted work.
 //
-// Who is "a client"? A Next route handler gets a Web Request with no socket, so the address comes from headers:
-//   • `next start`/`next dev` set `x-forwarded-for` to the socket's remote address *only when the request carries no
-//     such header* (base-server: `req.headers['x-forwarded-for'] ??= socket.remoteAddress`). Directly exposed, the
-//     key is therefore the peer address — unless the client sends its own `x-forwarded-for`, which Next keeps and
-//     which a route handler cannot tell apart. A client that does so chooses its own bucket. For a public
-//     deployment put Loupe behind a reverse proxy that sets the header itself, and tell Loupe how many:
-//   • LOUPE_TRUST_PROXY=N (N reverse proxies in front, each appending the address it saw, as nginx's
-//     `$proxy_add_x_forwarded_for` does): the key is the N-th entry from the right, i.e. the address the outermost
-//     trusted proxy saw. Entries further left were written by the client and are ignored. Unset/0 behaves like 1
-//     (the rightmost entry), which is exactly the address Next filled in when nothing else did.
-//   • No `x-forwarded-for`: `x-real-ip` if present (custom servers, some proxies), else the constant 'anonymous'
-//     (all such requests share one bucket).
+// Who is "a client"? By default, the address of the TCP peer, which Loupe's server (server.mjs) hands to the route
+// (`peerAddress()`); `X-Forwarded-For` and `X-Real-IP` are ignored, because the client writes them: changing them
+// must not buy a fresh bucket. Behind reverse proxies, say how many with LOUPE_TRUST_PROXY=N (each appends the
+// address it saw, as nginx's `$proxy_add_x_forwarded_for` does): the key is then the N-th `X-Forwarded-For` entry
+// from the right, i.e. the address the outermost trusted proxy saw; entries further left were written by the client
+// and are ignored. With a proxy that sets `X-Real-IP` instead, that header is used when `X-Forwarded-For` is absent.
+// No address at all (a server started without server.mjs and no trusted proxy): the constant 'anonymous', one
+// bucket for all, which still holds.
 // IPv6 addresses are bucketed by their /64 prefix: one host usually controls a whole /64.
 //
 // The only mutable state is the bucket map, created lazily and kept on globalThis (dev reloads keep it). It is
-// in-process: with several app servers each has its own buckets (limit per client per server).
+// in-process: with several app servers each has its own buckets (limits per server).
 
 import { isIPv4, isIPv6 } from 'node:net';
 
-/** The environment variables read here (process.env by default; tests pass their own). */
-export type Env = Readonly<Record<string, string | undefined>>;
+import { shareLimits, type Env } from './config';
+
+export type { Env } from './config';
 
 export const DEFAULT_UPLOADS_PER_MIN = 30;
+/** The bucket every upload also takes a token from. */
+export const GLOBAL_KEY = '*global*';
 const WINDOW_MS = 60_000;
 /** Above this many tracked clients, idle (full) buckets are dropped; above MAX_CLIENTS the oldest go. */
 const PRUNE_AT = 10_000;
@@ -37,9 +37,7 @@ interface Bucket {
   updatedAt: number;
 }
 
-export type RateLimitResult =
-  | { ok: true; limit: number; remaining: number }
-  | { ok: false; limit: number; remaining: 0; retryAfterSeconds: number };
+export type RateLimitResult = { ok: true; limit: number; remaining: number } | { ok: false; limit: number; remaining: 0; retryAfterSeconds: number };
 
 const KEY = Symbol.for('loupe.rateLimitBuckets');
 type GlobalWithBuckets = typeof globalThis & { [KEY]?: Map<string, Bucket> };
@@ -61,9 +59,10 @@ export function uploadsPerMinute(env: Env = process.env): number {
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : DEFAULT_UPLOADS_PER_MIN;
 }
 
-function trustedHops(env: Env): number {
+/** LOUPE_TRUST_PROXY: how many reverse proxies in front append to X-Forwarded-For; 0 (default) = none, ignore it. */
+export function trustedHops(env: Env): number {
   const n = Number(env.LOUPE_TRUST_PROXY ?? '0');
-  return Number.isInteger(n) && n > 0 ? n : 1;
+  return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
 /** Expands an IPv6 address to 8 groups and keeps the first 4 (the /64). */
@@ -81,7 +80,12 @@ function ipv6Prefix64(addr: string): string {
   const h = head ? head.split(':') : [];
   const t = tail !== undefined && tail !== '' ? tail.split(':') : [];
   const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
-  return groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':') + '::/64';
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => (parseInt(g, 16) || 0).toString(16))
+      .join(':') + '::/64'
+  );
 }
 
 function normalizeAddress(raw: string): string | undefined {
@@ -99,23 +103,29 @@ function normalizeAddress(raw: string): string | undefined {
   return a.slice(0, 100);
 }
 
-/** The rate-limit key for a request; see the header comment for which header is believed and why. */
-export function clientKey(headers: Headers, env: Env = process.env): string {
-  const xff = headers.get('x-forwarded-for');
-  if (xff) {
-    const hops = xff.split(',').map((s) => s.trim()).filter(Boolean);
-    if (hops.length > 0) {
-      const index = Math.max(0, hops.length - trustedHops(env));
-      const key = normalizeAddress(hops[index] ?? '');
+/**
+ * The rate-limit key for a request: the peer address, or with LOUPE_TRUST_PROXY the address the outermost trusted
+ * proxy saw (see the header comment).
+ */
+export function clientKey(headers: Headers, env: Env = process.env, peer?: string): string {
+  const hops = trustedHops(env);
+  if (hops > 0) {
+    const xff = headers.get('x-forwarded-for');
+    const list = (xff ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (list.length > 0) {
+      const key = normalizeAddress(list[Math.max(0, list.length - hops)] ?? '');
+      if (key) return key;
+    }
+    const realIp = headers.get('x-real-ip');
+    if (realIp) {
+      const key = normalizeAddress(realIp);
       if (key) return key;
     }
   }
-  const realIp = headers.get('x-real-ip');
-  if (realIp) {
-    const key = normalizeAddress(realIp);
-    if (key) return key;
-  }
-  return 'anonymous';
+  return (peer !== undefined ? normalizeAddress(peer) : undefined) ?? 'anonymous';
 }
 
 function prune(map: Map<string, Bucket>, now: number): void {
@@ -133,9 +143,7 @@ function prune(map: Map<string, Bucket>, now: number): void {
   }
 }
 
-/** Takes one upload token for `key`. */
-export function takeUploadToken(key: string, now: number = Date.now(), env: Env = process.env): RateLimitResult {
-  const limit = uploadsPerMinute(env);
+function take(key: string, limit: number, now: number): RateLimitResult {
   if (limit === 0) return { ok: true, limit: 0, remaining: Number.POSITIVE_INFINITY };
   const map = buckets();
   const refillPerMs = limit / WINDOW_MS;
@@ -152,6 +160,16 @@ export function takeUploadToken(key: string, now: number = Date.now(), env: Env 
   map.set(key, { tokens, updatedAt: now });
   if (map.size > PRUNE_AT) prune(map, now);
   return result;
+}
+
+/** Takes one upload token for `key`. */
+export function takeUploadToken(key: string, now: number = Date.now(), env: Env = process.env): RateLimitResult {
+  return take(key, uploadsPerMinute(env), now);
+}
+
+/** Takes one token from the bucket all clients share (LOUPE_GLOBAL_RATE_LIMIT_PER_MIN). */
+export function takeGlobalUploadToken(now: number = Date.now(), env: Env = process.env): RateLimitResult {
+  return take(GLOBAL_KEY, shareLimits(env).globalUploadsPerMinute, now);
 }
 
 /** Test helper: forget every bucket. */

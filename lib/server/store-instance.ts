@@ -1,9 +1,12 @@
 // Server-only: imported from route handlers. One store per process, cached on globalThis so that Next's dev-mode
-// module reloads (which re-evaluate this file) reuse the open SQLite handle and sweep timer instead of leaking them.
+// module reloads (which re-evaluate this file) reuse the open store and sweep timer instead of leaking them.
 
-import { SqliteTraceStore, type TraceStore } from './store';
+import { shareLimits, storeKind } from './config';
+import { s3StoreFromEnv } from './s3-store';
+import { SqliteTraceStore } from './sqlite-store';
+import type { TraceStore } from './trace-store';
 
-/** Expired rows are also removed on read; the periodic sweep reclaims rows nobody asks for again. */
+/** Expired traces are also removed on read; the periodic sweep reclaims those nobody asks for again, and orphans. */
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 interface StoreHolder {
@@ -16,23 +19,22 @@ const KEY = Symbol.for('loupe.traceStore');
 type GlobalWithStore = typeof globalThis & { [KEY]?: StoreHolder };
 
 function sweepQuietly(store: TraceStore): void {
-  try {
-    const result = store.sweep();
-    if (result instanceof Promise) result.catch(() => {});
-  } catch {
-    // A failed sweep is retried at the next interval; expired rows are never served either way.
-  }
+  // A failed sweep is retried at the next interval; expired traces are never served either way.
+  store.sweep().catch(() => undefined);
 }
 
 /**
- * The process-wide store: a SqliteTraceStore at `$LOUPE_DATA_DIR/traces.db` (default `./data/traces.db`, relative
- * to the server's working directory), created on first use. LOUPE_DATA_DIR is read at that first call.
+ * The process-wide store, created on first use from the environment (read at that first call): LOUPE_STORE=sqlite
+ * (default: `$LOUPE_DATA_DIR/traces.db`, default `./data/traces.db` relative to the server's working directory) or
+ * s3 (LOUPE_S3_BUCKET and the standard AWS variables). It is swept at once (orphans left by a killed server go) and
+ * every 10 minutes.
  */
 export function getStore(): TraceStore {
   const g = globalThis as GlobalWithStore;
   const existing = g[KEY];
   if (existing) return existing.store;
-  const store = new SqliteTraceStore();
+  const { orphanGraceMs } = shareLimits();
+  const store = storeKind() === 's3' ? s3StoreFromEnv(process.env, { orphanGraceMs }) : new SqliteTraceStore({ orphanGraceMs });
   sweepQuietly(store);
   const timer = setInterval(() => sweepQuietly(store), SWEEP_INTERVAL_MS);
   timer.unref(); // never keeps the process alive
@@ -41,11 +43,11 @@ export function getStore(): TraceStore {
 }
 
 /** Closes the singleton (tests, graceful shutdown). The next getStore() opens a fresh one. */
-export function closeStore(): void {
+export async function closeStore(): Promise<void> {
   const g = globalThis as GlobalWithStore;
   const holder = g[KEY];
   if (!holder) return;
   clearInterval(holder.timer);
-  holder.store.close();
   delete g[KEY];
+  await holder.store.close();
 }

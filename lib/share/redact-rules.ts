@@ -48,15 +48,103 @@ export const LITERAL_RULE: RedactionRule = Object.freeze({ id: 'literal', label:
 
 /** Normalised (lowercase, alphanumerics only) values that are placeholders, types or flags, not secrets. */
 const PLACEHOLDER_WORDS: readonly string[] = Object.freeze([
-  'password', 'passwd', 'pass', 'pwd', 'passphrase', 'secret', 'secrets', 'secretkey', 'token', 'apikey', 'key',
-  'changeme', 'changeit', 'changethis', 'default', 'example', 'placeholder', 'redacted', 'dummy', 'sample', 'test',
-  'testing', 'null', 'none', 'nil', 'undefined', 'true', 'false', 'yes', 'no', 'on', 'off', 'empty', 'required',
-  'optional', 'string', 'str', 'bytes', 'text', 'int', 'integer', 'number', 'boolean', 'bool', 'any', 'unknown',
-  'object', 'value', 'values', 'secretstr', 'optionalstr', 'xxx', 'todo', 'tbd', 'fixme', 'hidden', 'masked',
-  'notset', 'unset', 'na', 'env', 'xoauthbasic', 'mypassword', 'mysecret', 'mytoken', 'myapikey', 'admin',
-  'root', 'user', 'username', 'guest', 'include', 'omit', 'sameorigin', 'bearer', 'basic', 'auth', 'asdf', 'asdfg',
-  'asdfgh', 'asdfghjkl', 'qwer', 'qwerty', 'qwertz', 'azerty', 'foo', 'bar', 'baz', 'foobar', 'abcd', 'abcde', 'abcdef',
-  'abcdefg', 'letmein', 's3cr3t', 'passw0rd', 'p4ssw0rd',
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'passphrase',
+  'secret',
+  'secrets',
+  'secretkey',
+  'token',
+  'apikey',
+  'key',
+  'changeme',
+  'changeit',
+  'changethis',
+  'default',
+  'example',
+  'placeholder',
+  'redacted',
+  'dummy',
+  'sample',
+  'test',
+  'testing',
+  'null',
+  'none',
+  'nil',
+  'undefined',
+  'true',
+  'false',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'empty',
+  'required',
+  'optional',
+  'string',
+  'str',
+  'bytes',
+  'text',
+  'int',
+  'integer',
+  'number',
+  'boolean',
+  'bool',
+  'any',
+  'unknown',
+  'object',
+  'value',
+  'values',
+  'secretstr',
+  'optionalstr',
+  'xxx',
+  'todo',
+  'tbd',
+  'fixme',
+  'hidden',
+  'masked',
+  'notset',
+  'unset',
+  'na',
+  'env',
+  'xoauthbasic',
+  'mypassword',
+  'mysecret',
+  'mytoken',
+  'myapikey',
+  'admin',
+  'root',
+  'user',
+  'username',
+  'guest',
+  'include',
+  'omit',
+  'sameorigin',
+  'bearer',
+  'basic',
+  'auth',
+  'asdf',
+  'asdfg',
+  'asdfgh',
+  'asdfghjkl',
+  'qwer',
+  'qwerty',
+  'qwertz',
+  'azerty',
+  'foo',
+  'bar',
+  'baz',
+  'foobar',
+  'abcd',
+  'abcde',
+  'abcdef',
+  'abcdefg',
+  'letmein',
+  's3cr3t',
+  'passw0rd',
+  'p4ssw0rd',
 ]);
 
 /**
@@ -118,8 +206,7 @@ const acceptGenericValue = (s: string): boolean => !isPlaceholderValue(s) && !is
 /** Unquoted values made only of letters are words, identifiers or type names (`BinaryLike`, `process`), not secrets. */
 const isPlainWord = (s: string): boolean => /^[A-Za-z_]+$/.test(s) && s.length < 24;
 const acceptBareValue = (s: string): boolean => acceptGenericValue(s) && !isPlainWord(s);
-const acceptAuthToken = (s: string): boolean =>
-  /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isPlaceholderValue(s) && !hasFiller(s);
+const acceptAuthToken = (s: string): boolean => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isPlaceholderValue(s) && !hasFiller(s);
 
 /** Checks a `secret-assignment` match: unquoted values (groups s2, s4) get the stricter check. */
 function acceptAssignment(s: string, m: RegExpExecArray): boolean {
@@ -262,9 +349,7 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'Slack',
       tier: 'specific',
       hint: /hooks\.slack\.com/,
-      patterns: [
-        { re: re(String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-/]{8,}`) },
-      ],
+      patterns: [{ re: re(String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-/]{8,}`) }],
     },
     {
       id: 'slack-token',
@@ -321,6 +406,38 @@ export function compileBuiltinRules(): CompiledRule[] {
       patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])`), accept: acceptToken }],
     },
     {
+      id: 'huggingface-token',
+      label: 'Hugging Face access token',
+      group: 'Hugging Face',
+      tier: 'specific',
+      hint: /hf_/,
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,64}(?![A-Za-z0-9_])`), accept: (s) => mixed(s.slice(3), true, true, false) && acceptToken(s) },
+      ],
+    },
+    {
+      id: 'sendgrid-key',
+      label: 'SendGrid API key',
+      group: 'SendGrid',
+      tier: 'specific',
+      hint: /SG\./,
+      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_.\-])SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}(?![A-Za-z0-9_\-])`), accept: acceptToken }],
+    },
+    {
+      id: 'azure-key',
+      label: 'Azure storage account or shared access key (connection string)',
+      group: 'Azure',
+      tier: 'specific',
+      hint: /AccountKey|SharedAccessKey/,
+      patterns: [
+        {
+          // DefaultEndpointsProtocol=https;AccountName=…;AccountKey=<base64>;… and Service Bus / Event Hubs SharedAccessKey=…
+          re: re(String.raw`(?:AccountKey|SharedAccessKey)=(?<s>[A-Za-z0-9+/]{30,}={0,2})(?![A-Za-z0-9+/=])`),
+          accept: (s) => mixed(s, true, true, false) && !hasFiller(s),
+        },
+      ],
+    },
+    {
       id: 'jwt',
       label: 'JSON Web Token',
       group: 'JWT',
@@ -338,7 +455,9 @@ export function compileBuiltinRules(): CompiledRule[] {
       patterns: [
         { re: re(String.raw`(?<![A-Za-z0-9_\-])(?:[Bb]earer|BEARER)[ \t]+(?<s>[A-Za-z0-9._~+/\-]{16,}=*)(?![A-Za-z0-9._~+/=\-])`), accept: acceptAuthToken },
         {
-          re: re(String.raw`[Aa]uthorization${KEY_QUOTE}[ \t]*[:=][ \t]*(?:\\{0,3}["'])?[ \t]*(?:[Tt]oken)[ \t]+(?<s>[A-Za-z0-9._~+/\-]{16,}=*)(?![A-Za-z0-9._~+/=\-])`),
+          re: re(
+            String.raw`[Aa]uthorization${KEY_QUOTE}[ \t]*[:=][ \t]*(?:\\{0,3}["'])?[ \t]*(?:[Tt]oken)[ \t]+(?<s>[A-Za-z0-9._~+/\-]{16,}=*)(?![A-Za-z0-9._~+/=\-])`,
+          ),
           accept: acceptAuthToken,
         },
       ],
@@ -351,7 +470,9 @@ export function compileBuiltinRules(): CompiledRule[] {
       hint: /authorization|curl/i,
       patterns: [
         {
-          re: re(String.raw`[Aa]uthorization${KEY_QUOTE}[ \t]*[:=][ \t]*(?:\\{0,3}["'])?[ \t]*(?:[Bb]asic|BASIC)[ \t]+(?<s>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])`),
+          re: re(
+            String.raw`[Aa]uthorization${KEY_QUOTE}[ \t]*[:=][ \t]*(?:\\{0,3}["'])?[ \t]*(?:[Bb]asic|BASIC)[ \t]+(?<s>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])`,
+          ),
           accept: (s) => !isPlaceholderValue(s),
         },
         {
@@ -407,6 +528,23 @@ export function compileBuiltinRules(): CompiledRule[] {
       ],
     },
     {
+      id: 'piped-password',
+      label: 'Password piped to a login command (docker login --password-stdin)',
+      group: 'Passwords & secrets',
+      tier: 'generic',
+      hint: /--password-stdin/,
+      patterns: [
+        {
+          // echo 'hunter2' | docker login -u ci --password-stdin registry (also podman, nerdctl, helm registry, oras).
+          // A variable (`echo "$CI_PASSWORD" | …`) is not a secret: it names one.
+          re: re(
+            String.raw`\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?<q>['"]?)(?<s>[^\s'"|;&$\x60\\]{4,})\k<q>[ \t]*\|[ \t]*(?:sudo[ \t]+)?(?:docker|podman|nerdctl|helm[ \t]+registry|oras)[ \t]+login\b[^\n|;&]*?--password-stdin`,
+          ),
+          accept: acceptGenericValue,
+        },
+      ],
+    },
+    {
       id: 'cli-secret-flag',
       label: 'Password / token passed as a command-line flag',
       group: 'Passwords & secrets',
@@ -415,7 +553,10 @@ export function compileBuiltinRules(): CompiledRule[] {
       patterns: [
         {
           // --password hunter2 / --token "abc…" (the '=' form is covered by secret-assignment)
-          re: re(String.raw`--(?<=(?:^|\s)--)(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey)[ \t]+(?<q>['"]?)(?<s>[^\s'"\-][^\s'"]{3,})\k<q>(?=$|[\s;&|)])`, 'i'),
+          re: re(
+            String.raw`--(?<=(?:^|\s)--)(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-key|apikey)[ \t]+(?<q>['"]?)(?<s>[^\s'"\-][^\s'"]{3,})\k<q>(?=$|[\s;&|)])`,
+            'i',
+          ),
           accept: acceptBareValue,
         },
         {
@@ -435,7 +576,5 @@ export function acceptFieldValue(v: string): boolean {
 
 /** Public descriptions of the built-in rules, in priority order (custom patterns and literals come after the specific rules). */
 export const BUILTIN_RULES: readonly RedactionRule[] = Object.freeze(
-  [...compileBuiltinRules().map(({ id, label, group }) => ({ id, label, group })), SECRET_FIELD_RULE].map((r) =>
-    Object.freeze(r),
-  ),
+  [...compileBuiltinRules().map(({ id, label, group }) => ({ id, label, group })), SECRET_FIELD_RULE].map((r) => Object.freeze(r)),
 );

@@ -10,42 +10,42 @@
  * never scanned or changed. For a line that is not valid JSON (a truncated last line, a plain-text line) the text
  * between string literals is scanned too, as raw text.
  *
- * Never scanned nor changed: object keys, numbers, booleans and null; thinking-block `signature`s; structural id
- * fields (`uuid`, `parentUuid`, `sessionId`, `requestId`, `tool_use_id`, `id`, …); any string value that is a whole
- * id (`toolu_…`, `srvtoolu_…`, `msg_…`, `req_…`, a UUID); base64 payloads (`data`/`base64` fields that are pure
- * base64, and any pure-base64 string of 1 KiB or more, e.g. image blocks).
+ * Never scanned nor changed: object keys, numbers, booleans and null; thinking-block `signature`s; any string value
+ * that is a whole id (`toolu_…`, `srvtoolu_…`, `msg_…`, `req_…`, a UUID); base64 payloads (`data`/`base64` fields
+ * that are pure base64, and any pure-base64 string of 1 KiB or more, e.g. image blocks). Structural id fields
+ * (`uuid`, `sessionId`, `requestId`, `tool_use_id`, `id`, …) are scanned only for token formats (a `ghp_…` in a
+ * `request_id`), and a secret found anywhere is replaced there too, by a placeholder numbered per secret
+ * (`[REDACTED:github-token:1]`) so that two ids never become one.
  *
  * How it redacts. `redactLines` replaces *every* occurrence of each selected secret in every eligible string value
  * of every line — not only where the scan found it — with `placeholderFor(ruleId)`. Edits are spliced into the raw
  * line inside the string literal, so the rest of the line is byte-for-byte unchanged: valid JSON stays valid, the
  * structure, keys, numbers (token counts, costs, durations) and ids are untouched, and the line count is the same.
  *
+ * Text a reader can rebuild from several strings is scanned as one text too (see `chains.ts`): a streamed content
+ * block (its deltas joined per block index, `partial_json` read as the tool input JSON), the text blocks of one
+ * message (across lines with the same message id), and runs of plain-text lines. A secret found there is reported
+ * with every piece (`SecretMatch.pieces`), and redaction replaces the first piece with the placeholder and empties
+ * the others, so the rebuilt text reads `…[REDACTED:rule]…` and every line stays valid JSON.
+ *
  * Limitations.
- * - A secret split across several string values (e.g. across two streaming `text_delta` events, or cut by a
- *   truncated line) is not found; each part is scanned on its own. The assembled assistant message usually also
- *   exists in the trace and is caught there, and a part that the user selects is still replaced wherever it occurs.
+ * - Strings that no reader joins (two unrelated fields, a line cut by truncation) are scanned on their own.
  * - Detection is heuristic: context rules (assignments, URLs, headers) skip values that look like placeholders or
  *   code references (`$PASSWORD`, `${DB_PASS}`, `<your-password>`, `changeme`, `process.env.TOKEN`, `string`) and
  *   may miss unusual syntax; custom patterns and literals cover the rest.
- * - A secret that only occurs in an object key, an id field or a skipped base64 payload is neither reported nor
- *   replaced.
+ * - A secret that only occurs in an object key or a skipped base64 payload is neither reported nor replaced; the
+ *   check before sealing (`verify.ts`) reads keys and refuses such a trace.
  * - Custom patterns run as given; a pathological regex can be slow (run the scan in a worker).
  */
 
+import { ChainCollector, joinChain, piecesOf, type Chain, type Piece } from './chains';
 import { forEachString, rawOffsets, type StringSlot } from './json-strings';
-import {
-  BUILTIN_RULES,
-  LITERAL_RULE,
-  SECRET_FIELD_RULE,
-  acceptFieldValue,
-  compileBuiltinRules,
-  secretFieldName,
-  type CompiledRule,
-  type RedactionRule,
-} from './redact-rules';
+import { LITERAL_RULE, type RedactionRule } from './redact-rules';
+import { Scanner, contextFor, escapeRegExp, hashString, listRules, maskSecret, parseLine, slotPolicy, type Candidate, type ScanOptions } from './scanner';
 
 export type { RedactionRule } from './redact-rules';
 export { isPlaceholderValue } from './redact-rules';
+export { listRules, maskSecret, parseLine, validatePattern, type ExtraPattern, type ScanOptions } from './scanner';
 
 export interface SecretMatch {
   /** Stable id of the secret under its rule: `ruleId + ':' + hash(secret)`. Every occurrence of one secret shares it. */
@@ -72,116 +72,22 @@ export interface SecretMatch {
   readonly valueEnd: number;
   /** Up to ~40 characters of decoded text either side, single-line, with this and any other secret masked. */
   readonly context: string;
+  /**
+   * Set when the secret was found in a text joined from several strings (see `chains.ts`): each piece of it, as
+   * 1-based line and raw offsets in that line; `line`, `start`, `end` and `path` above are those of the first.
+   */
+  readonly pieces?: readonly SecretPiece[];
 }
 
-export interface ExtraPattern {
-  readonly label: string;
-  /** Regular expression source. If it has a named group `secret`, only that group is the secret. */
-  readonly pattern: string;
-  /** Optional flags among `i`, `m`, `s`, `u` (others are ignored). */
-  readonly flags?: string;
-}
-
-export interface ScanOptions {
-  /** User-added patterns; each becomes rule `custom-<n>` (1-based position in this array). Invalid ones are skipped. */
-  readonly extraPatterns?: readonly ExtraPattern[];
-  /** User-added literal strings (exact, case-sensitive); rule `literal`. */
-  readonly literals?: readonly string[];
+export interface SecretPiece {
+  readonly line: number;
+  readonly start: number;
+  readonly end: number;
 }
 
 export interface RedactOptions extends ScanOptions {
   /** Matches from a previous `scanLines`, used to pick each secret's placeholder; when absent the lines are re-scanned. */
   readonly matches?: readonly SecretMatch[];
-}
-
-/** Keys whose string values are structural ids or signatures: never scanned, never replaced. */
-const SKIP_KEYS: readonly string[] = Object.freeze([
-  'signature',
-  'id',
-  'uuid',
-  'parentUuid',
-  'logicalParentUuid',
-  'leafUuid',
-  'sessionId',
-  'session_id',
-  'requestId',
-  'request_id',
-  'tool_use_id',
-  'toolUseID',
-  'parent_tool_use_id',
-  'messageId',
-  'message_id',
-  'agentId',
-  'promptId',
-]);
-
-// ---------------------------------------------------------------------------------------------------------------
-// Small helpers
-// ---------------------------------------------------------------------------------------------------------------
-
-/** 64-bit non-cryptographic hash (cyrb53-style), as 16 hex digits. */
-function hashString(s: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (h2 >>> 0).toString(16).padStart(8, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\\/-]/g, '\\$&');
-}
-
-function isJsonLine(line: string): boolean {
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isPureBase64(s: string): boolean {
-  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(s);
-}
-
-/** A whole string that is an id: tool_use / message / request ids, UUIDs. */
-function isIdValue(s: string): boolean {
-  if (s.length > 200) return false;
-  return (
-    /^(?:toolu|srvtoolu|msg|req|call|chatcmpl|resp|file|batch|run|thread|asst|evt)_[A-Za-z0-9_]{8,}$/.test(s) ||
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
-  );
-}
-
-/** String values that are never scanned nor replaced. */
-function isSkippedValue(slot: StringSlot): boolean {
-  if (slot.kind !== 'value') return false;
-  const { key, text } = slot;
-  if (key !== null && SKIP_KEYS.includes(key)) return true;
-  if (isIdValue(text)) return true;
-  if ((key === 'data' || key === 'base64') && text.length >= 64 && isPureBase64(text)) return true;
-  if (text.length >= 1024 && isPureBase64(text)) return true;
-  return false;
-}
-
-/** A partially masked rendering of a secret for display, e.g. `sk-ant-api03-…AbCd`. Never the whole secret. */
-export function maskSecret(secret: string): string {
-  const pem = /^-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/.exec(secret);
-  if (pem) return pem[0] + '…';
-  const prefix =
-    /^(?:sk-ant-[a-z]+\d\d-|sk-(?:proj|svcacct|admin|None)-|sk-|gh[pousr]_|github_pat_|glpat-|xox[a-z]-|xapp-|AKIA|ASIA|AIza|ya29\.|GOCSPX-|[sr]k_(?:live|test)_|whsec_|npm_|eyJ|https:\/\/hooks\.slack\.com\/)/.exec(
-      secret,
-    )?.[0] ?? '';
-  const rest = secret.length - prefix.length;
-  if (prefix !== '') return rest >= 12 ? `${prefix}…${secret.slice(-4)}` : `${prefix}…`;
-  if (secret.length >= 16) return `${secret.slice(0, 2)}…${secret.slice(-2)}`;
-  return '••••••';
 }
 
 /** The replacement text for a secret found by `ruleId`, e.g. `[REDACTED:anthropic-key]`. Contains no character JSON must escape. */
@@ -190,177 +96,136 @@ export function placeholderFor(ruleId: string, _secret: string): string {
   return `[REDACTED:${id}]`;
 }
 
-/** Null when `pattern` (with `flags`) is a usable custom pattern, else the reason it is not. */
-export function validatePattern(pattern: string, flags = ''): string | null {
-  if (pattern.trim() === '') return 'The pattern is empty.';
-  try {
-    const r = new RegExp(pattern, cleanFlags(flags));
-    if (r.test('')) return 'The pattern matches the empty string.';
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : 'Invalid regular expression.';
-  }
+/** The placeholder in an id field: numbered per secret, so that two different ids stay two ids. */
+function idPlaceholder(ruleId: string, n: number): string {
+  return placeholderFor(`${ruleId}:${n}`, '');
 }
 
-function cleanFlags(flags: string): string {
-  return [...new Set(flags.split(''))].filter((f) => 'imsu'.includes(f)).join('');
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Rules
-// ---------------------------------------------------------------------------------------------------------------
-
-function customRuleOf(p: ExtraPattern, index: number): RedactionRule {
-  return { id: `custom-${index + 1}`, label: p.label.trim() || `Custom pattern ${index + 1}`, group: 'Custom' };
-}
+const policyOf = (slot: StringSlot) => slotPolicy(slot.kind, slot.key, slot.text);
 
 /**
- * The rules a scan with `opts` uses, for display: the built-in rules, then one `custom-<n>` rule per valid extra
- * pattern, then `literal` when literals are given.
+ * Walks the lines once: each line's JSON value (when it is JSON) and strings go to `visit` and to a chain collector,
+ * whose chains are returned.
  */
-export function listRules(opts?: ScanOptions): readonly RedactionRule[] {
-  if (!opts) return BUILTIN_RULES;
-  const custom = (opts.extraPatterns ?? []).flatMap((p, i) =>
-    validatePattern(p.pattern, p.flags) === null ? [customRuleOf(p, i)] : [],
-  );
-  const literal = (opts.literals ?? []).some((l) => l !== '') ? [LITERAL_RULE] : [];
-  return [...BUILTIN_RULES, ...custom, ...literal];
-}
-
-/** Compiled rules in priority order: specific token formats, custom patterns, literals, then context rules. */
-function compileRules(opts?: ScanOptions): CompiledRule[] {
-  const builtins = compileBuiltinRules();
-  const custom: CompiledRule[] = [];
-  (opts?.extraPatterns ?? []).forEach((p, i) => {
-    if (validatePattern(p.pattern, p.flags) !== null) return;
-    custom.push({ ...customRuleOf(p, i), tier: 'specific', hint: null, patterns: [{ re: new RegExp(p.pattern, 'dg' + cleanFlags(p.flags ?? '')) }] });
-  });
-  const literals = [...new Set(opts?.literals ?? [])].filter((l) => l !== '').sort((a, b) => b.length - a.length);
-  if (literals.length > 0) {
-    custom.push({ ...LITERAL_RULE, tier: 'specific', hint: null, patterns: [{ re: new RegExp(literals.map(escapeRegExp).join('|'), 'dg') }] });
-  }
-  return [...builtins.filter((r) => r.tier === 'specific'), ...custom, ...builtins.filter((r) => r.tier === 'generic')];
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Scanning
-// ---------------------------------------------------------------------------------------------------------------
-
-interface Candidate {
-  readonly ruleId: string;
-  readonly start: number;
-  readonly end: number;
-  readonly secret: string;
-}
-
-/** The secret's span in a match: the first defined group among `s`, `s1`…`s4` and `secret`, else the whole match. */
-function secretSpan(m: RegExpExecArray): [number, number] | undefined {
-  const groups = m.indices?.groups;
-  if (groups) {
-    for (const name of ['s', 's1', 's2', 's3', 's4', 'secret']) {
-      const span = groups[name];
-      if (span) return span;
-    }
-  }
-  return m.indices?.[0];
-}
-
-function overlaps(list: readonly Candidate[], start: number, end: number): boolean {
-  for (const c of list) if (start < c.end && c.start < end) return true;
-  return false;
-}
-
-/** All non-overlapping secrets in one decoded text, earlier rules first, returned in text order. */
-function scanText(rules: readonly CompiledRule[], fieldName: RegExp, text: string, key: string | null): Candidate[] {
-  const found: Candidate[] = [];
-  for (const rule of rules) {
-    if (rule.hint && !rule.hint.test(text)) continue;
-    for (const { re, accept } of rule.patterns) {
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-        if (m[0].length === 0) {
-          re.lastIndex++;
-          continue;
-        }
-        const span = secretSpan(m);
-        if (!span || span[1] <= span[0]) continue;
-        const [start, end] = span;
-        const secret = text.slice(start, end);
-        if (accept && !accept(secret, m)) continue;
-        if (overlaps(found, start, end)) continue;
-        found.push({ ruleId: rule.id, start, end, secret });
-      }
-    }
-  }
-  // A JSON field with a secret-like name: the whole value.
-  if (key !== null && fieldName.test(key)) {
-    const trimmed = text.trim();
-    const start = text.indexOf(trimmed);
-    const end = start + trimmed.length;
-    if (trimmed !== '' && acceptFieldValue(trimmed) && !overlaps(found, start, end)) {
-      found.push({ ruleId: SECRET_FIELD_RULE.id, start, end, secret: trimmed });
-    }
-  }
-  return found.sort((a, b) => a.start - b.start);
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\r\n|\r|\n/g, '⏎').replace(/\t/g, ' ');
-}
-
-function contextFor(text: string, found: readonly Candidate[], index: number, radius = 40): string {
-  const self = found[index];
-  if (!self) return '';
-  let w0 = Math.max(0, self.start - radius);
-  let w1 = Math.min(text.length, self.end + radius);
-  if (w0 > 0 && /[\uDC00-\uDFFF]/.test(text.charAt(w0))) w0++;
-  if (w1 < text.length && /[\uD800-\uDBFF]/.test(text.charAt(w1 - 1))) w1--;
-  let out = w0 > 0 ? '…' : '';
-  let pos = w0;
-  for (const c of found) {
-    if (c.end <= w0 || c.start >= w1) continue;
-    const a = Math.max(c.start, w0);
-    if (a > pos) out += oneLine(text.slice(pos, a));
-    out += c.start >= w0 && c.end <= w1 ? maskSecret(c.secret) : '•••';
-    pos = Math.max(pos, Math.min(c.end, w1));
-  }
-  if (pos < w1) out += oneLine(text.slice(pos, w1));
-  if (w1 < text.length) out += '…';
-  return out;
-}
-
-/**
- * Finds every occurrence of every secret in raw JSONL `lines` (one JSONL record per element, no terminators).
- * Returns one match per occurrence, ordered by line and position.
- */
-export function scanLines(lines: readonly string[], opts?: ScanOptions): SecretMatch[] {
-  const rules = compileRules(opts);
-  const fieldName = secretFieldName();
-  const out: SecretMatch[] = [];
+function walkLines(lines: readonly string[], visit: (i: number, line: string, slot: StringSlot) => void): Chain[] {
+  const chains = new ChainCollector();
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
-    forEachString(line, !isJsonLine(line), (slot) => {
-      if (isSkippedValue(slot)) return;
-      const found = scanText(rules, fieldName, slot.text, slot.kind === 'value' ? slot.key : null);
-      if (found.length === 0) return;
-      const raw = rawOffsets(line, slot, found.flatMap((c) => [c.start, c.end]));
-      found.forEach((c, k) => {
-        out.push({
-          id: `${c.ruleId}:${hashString(c.secret)}`,
-          ruleId: c.ruleId,
-          secret: c.secret,
-          line: i + 1,
-          start: raw[2 * k] ?? slot.rawStart + c.start,
-          end: raw[2 * k + 1] ?? slot.rawStart + c.end,
-          path: slot.path,
-          valueStart: c.start,
-          valueEnd: c.end,
-          context: contextFor(slot.text, found, k),
-        });
+    const parsed = parseLine(line);
+    chains.line(i, line, parsed);
+    forEachString(line, parsed === undefined, (slot) => {
+      chains.offer(slot);
+      visit(i, line, slot);
+    });
+    chains.endLine();
+  });
+  return chains.finish();
+}
+
+/**
+ * The places in a chain to look at, each with the text to scan: a text chain is one text; a JSON chain (tool input
+ * deltas) is read as JSON and each of its strings is a text, mapped back to the joined text by `toJoined`.
+ */
+interface ChainText {
+  readonly text: string;
+  readonly key: string | null;
+  readonly policy: ReturnType<typeof slotPolicy>;
+  readonly path: string | null;
+  readonly toJoined: (positions: readonly number[]) => number[];
+}
+
+function chainTexts(chain: Chain): { texts: ChainText[]; starts: number[] } {
+  const { text, starts } = joinChain(chain);
+  if (chain.mode === 'text') return { texts: [{ text, key: chain.key, policy: 'all', path: null, toJoined: (p) => p.slice() }], starts };
+  const texts: ChainText[] = [];
+  forEachString(text, parseLine(text) === undefined, (inner) => {
+    texts.push({
+      text: inner.text,
+      key: inner.key,
+      policy: slotPolicy(inner.kind, inner.key, inner.text),
+      path: inner.path,
+      toJoined: (p) => rawOffsets(text, inner, p),
+    });
+  });
+  return { texts, starts };
+}
+
+/**
+ * Finds every occurrence of every secret in raw JSONL `lines` (one JSONL record per element, no terminators), in
+ * each string and in each text joined from several (`chains.ts`). Returns one match per occurrence, ordered by line
+ * and position.
+ */
+export function scanLines(lines: readonly string[], opts?: ScanOptions): SecretMatch[] {
+  const scanner = new Scanner(opts);
+  const out: SecretMatch[] = [];
+  /** `line:start` of every match in a single string, and `line|secret`: what a chain need not report again. */
+  const seen = new Set<string>();
+  const chains = walkLines(lines, (i, line, slot) => {
+    const found = scanner.scan(slot.text, slot.kind === 'value' ? slot.key : null, policyOf(slot));
+    if (found.length === 0) return;
+    const raw = rawOffsets(
+      line,
+      slot,
+      found.flatMap((c) => [c.start, c.end]),
+    );
+    found.forEach((c, k) => {
+      const start = raw[2 * k] ?? slot.rawStart + c.start;
+      seen.add(`${i}:${start}`).add(`${i}|${c.secret}`);
+      out.push({
+        id: `${c.ruleId}:${hashString(c.secret)}`,
+        ruleId: c.ruleId,
+        secret: c.secret,
+        line: i + 1,
+        start,
+        end: raw[2 * k + 1] ?? slot.rawStart + c.end,
+        path: slot.path,
+        valueStart: c.start,
+        valueEnd: c.end,
+        context: contextFor(slot.text, found, k),
       });
     });
   });
-  return out;
+  const joinedMatches: SecretMatch[] = [];
+  for (const chain of chains) {
+    const { texts, starts } = chainTexts(chain);
+    for (const t of texts) {
+      const found = scanner.scan(t.text, t.key, t.policy);
+      if (found.length === 0) continue;
+      const joined = t.toJoined(found.flatMap((c) => [c.start, c.end]));
+      found.forEach((c, k) => {
+        const pieces = piecesOf(lines, chain, starts, joined[2 * k] ?? 0, joined[2 * k + 1] ?? 0);
+        const first = pieces[0];
+        if (!first) return;
+        // Found whole in one string already: the string's own match says it.
+        if (pieces.length === 1 && (seen.has(`${first.line}:${first.from}`) || seen.has(`${first.line}|${c.secret}`))) return;
+        joinedMatches.push(chainMatch(c, pieces, first, contextFor(t.text, found, k)));
+      });
+    }
+  }
+  // A string holding only a piece of a secret may look like a shorter secret on its own (`-pVq8nT` cut from
+  // `-pVq8nTz4Lp2…`): the whole one, found in the joined text, stands for it.
+  const isPieceOf = (m: SecretMatch): boolean =>
+    joinedMatches.some(
+      (j) => j.secret !== m.secret && j.secret.includes(m.secret) && (j.pieces ?? []).some((p) => p.line === m.line && p.start <= m.start && m.end <= p.end),
+    );
+  const kept = joinedMatches.length > 0 ? out.filter((m) => !isPieceOf(m)) : out;
+  return [...kept, ...joinedMatches].sort((a, b) => a.line - b.line || a.start - b.start);
+}
+
+function chainMatch(c: Candidate, pieces: readonly Piece[], first: Piece, context: string): SecretMatch {
+  return {
+    id: `${c.ruleId}:${hashString(c.secret)}`,
+    ruleId: c.ruleId,
+    secret: c.secret,
+    line: first.line + 1,
+    start: first.from,
+    end: first.to,
+    path: first.slot.path,
+    valueStart: first.valueFrom,
+    valueEnd: first.valueTo,
+    context,
+    pieces: pieces.map((p) => ({ line: p.line + 1, start: p.from, end: p.to })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -415,43 +280,85 @@ interface Edit {
   readonly text: string;
 }
 
+/** Applies edits to a line; overlapping edits are merged into one that covers both (the earlier one's text). */
+function applyEdits(line: string, edits: Edit[]): string {
+  edits.sort((a, b) => a.from - b.from || b.to - a.to);
+  const merged: Edit[] = [];
+  for (const e of edits) {
+    const last = merged[merged.length - 1];
+    if (last && e.from < last.to) merged[merged.length - 1] = { from: last.from, to: Math.max(last.to, e.to), text: last.text };
+    else if (e.to > e.from || e.text !== '') merged.push(e);
+  }
+  let result = line;
+  for (let k = merged.length - 1; k >= 0; k--) {
+    const e = merged[k];
+    if (e) result = result.slice(0, e.from) + e.text + result.slice(e.to);
+  }
+  return result;
+}
+
 /**
- * Returns new lines where every occurrence of each secret in `selectedSecrets` (in any eligible string value, and
- * in the raw text of non-JSON lines) is replaced by `placeholderFor(ruleId, secret)`; the rule is the one that
- * found the secret (`literal` for a secret no rule found). Lines without a selected secret are returned as is.
+ * Returns new lines where every occurrence of each secret in `selectedSecrets` is replaced by
+ * `placeholderFor(ruleId, secret)`: in any eligible string value, in the raw text of non-JSON lines, and in every
+ * text joined from several strings (`chains.ts`), where the first piece of the secret becomes the placeholder and
+ * the others become empty. The rule is the one that found the secret (`literal` for a secret no rule found). Lines
+ * without a selected secret are returned as is.
  */
 export function redactLines(lines: readonly string[], selectedSecrets: ReadonlySet<string>, opts?: RedactOptions): string[] {
   const secrets = [...selectedSecrets].filter((s) => s !== '').sort((a, b) => b.length - a.length);
   if (secrets.length === 0) return lines.slice();
   const ruleOf = new Map<string, string>();
   for (const m of opts?.matches ?? scanLines(lines, opts)) if (!ruleOf.has(m.secret)) ruleOf.set(m.secret, m.ruleId);
-  const source = secrets.map(escapeRegExp).join('|');
-  const anywhere = new RegExp(source);
-  const find = new RegExp(source, 'g');
+  const placeholder = (secret: string) => placeholderFor(ruleOf.get(secret) ?? LITERAL_RULE.id, secret);
+  const number = new Map(secrets.map((s, k) => [s, k + 1]));
+  const find = new RegExp(secrets.map(escapeRegExp).join('|'), 'g');
+  const hitsIn = (text: string): { readonly at: number; readonly secret: string }[] => {
+    find.lastIndex = 0;
+    const hits: { at: number; secret: string }[] = [];
+    for (let m = find.exec(text); m !== null; m = find.exec(text)) hits.push({ at: m.index, secret: m[0] });
+    return hits;
+  };
+  const edits = new Map<number, Edit[]>();
+  const edit = (i: number, e: Edit): void => {
+    const list = edits.get(i);
+    if (list) list.push(e);
+    else edits.set(i, [e]);
+  };
 
-  return lines.map((line) => {
-    // Without a backslash every decoded string is its raw slice, so a secret absent from the raw line is absent.
-    if (!line.includes('\\') && !anywhere.test(line)) return line;
-    const edits: Edit[] = [];
-    forEachString(line, !isJsonLine(line), (slot) => {
-      if (isSkippedValue(slot)) return;
-      find.lastIndex = 0;
-      const hits: { readonly at: number; readonly secret: string }[] = [];
-      for (let m = find.exec(slot.text); m !== null; m = find.exec(slot.text)) hits.push({ at: m.index, secret: m[0] });
-      if (hits.length === 0) return;
-      const raw = rawOffsets(line, slot, hits.flatMap((h) => [h.at, h.at + h.secret.length]));
-      hits.forEach((h, k) => {
-        const from = raw[2 * k];
-        const to = raw[2 * k + 1];
-        if (from !== undefined && to !== undefined) edits.push({ from, to, text: placeholderFor(ruleOf.get(h.secret) ?? LITERAL_RULE.id, h.secret) });
-      });
+  const chains = walkLines(lines, (i, line, slot) => {
+    const policy = policyOf(slot);
+    if (policy === 'skip') return;
+    const hits = hitsIn(slot.text);
+    if (hits.length === 0) return;
+    const raw = rawOffsets(
+      line,
+      slot,
+      hits.flatMap((h) => [h.at, h.at + h.secret.length]),
+    );
+    hits.forEach((h, k) => {
+      const from = raw[2 * k];
+      const to = raw[2 * k + 1];
+      const text = policy === 'ids' ? idPlaceholder(ruleOf.get(h.secret) ?? LITERAL_RULE.id, number.get(h.secret) ?? 0) : placeholder(h.secret);
+      if (from !== undefined && to !== undefined) edit(i, { from, to, text });
     });
-    if (edits.length === 0) return line;
-    let result = line;
-    for (let k = edits.length - 1; k >= 0; k--) {
-      const e = edits[k];
-      if (e) result = result.slice(0, e.from) + e.text + result.slice(e.to);
+  });
+  for (const chain of chains) {
+    const { texts, starts } = chainTexts(chain);
+    for (const t of texts) {
+      if (t.policy === 'skip') continue;
+      const hits = hitsIn(t.text);
+      if (hits.length === 0) continue;
+      const joined = t.toJoined(hits.flatMap((h) => [h.at, h.at + h.secret.length]));
+      hits.forEach((h, k) => {
+        const pieces = piecesOf(lines, chain, starts, joined[2 * k] ?? 0, joined[2 * k + 1] ?? 0);
+        // A secret whole in one string of a text chain was replaced there already.
+        if (chain.mode === 'text' && pieces.length < 2) return;
+        pieces.forEach((p, n) => edit(p.line, { from: p.from, to: p.to, text: n === 0 ? placeholder(h.secret) : '' }));
+      });
     }
-    return result;
+  }
+  return lines.map((line, i) => {
+    const list = edits.get(i);
+    return list ? applyEdits(line, list) : line;
   });
 }

@@ -4,6 +4,7 @@
  */
 
 import { groupMatches, redactLines, scanLines, type ScanOptions, type SecretMatch } from './redact';
+import { ShareRefusedError, residualSecrets } from './verify';
 
 export interface ShareFile {
   readonly path: string;
@@ -11,7 +12,7 @@ export interface ShareFile {
 }
 
 export interface SecretOccurrence {
-  /** `file:line`, 1-based. */
+  /** `file:line`, 1-based; `file:first-last` for a secret in pieces over several lines (stream deltas). */
   readonly where: string;
   /** JSON Pointer of the string that holds it, when the line is JSON. */
   readonly field?: string;
@@ -43,10 +44,8 @@ export interface ShareScan {
 
 interface Located {
   readonly matches: readonly SecretMatch[];
-  /** `matches[i]` came from this file. */
+  /** `matches[i]` came from this file (its `line` is within that file). */
   readonly file: readonly number[];
-  /** Line number within that file. */
-  readonly line: readonly number[];
 }
 
 const SHOWN_OCCURRENCES = 3;
@@ -56,24 +55,26 @@ function linesOf(text: string): string[] {
   return text.split('\n');
 }
 
-/** The scanner sees every file's lines as one list; this maps each match back to its file and line. */
+/** Each file is scanned on its own (a stream or a message never spans two files); matches keep their file. */
 function locate(files: readonly ShareFile[], opts: ScanOptions | undefined): Located & { lineCount: number } {
-  const all: string[] = [];
-  const starts: number[] = [];
-  for (const f of files) {
-    starts.push(all.length);
-    for (const l of linesOf(f.text)) all.push(l);
-  }
-  const matches = scanLines(all, opts);
+  const matches: SecretMatch[] = [];
   const file: number[] = [];
-  const line: number[] = [];
-  for (const m of matches) {
-    let k = starts.length - 1;
-    while (k > 0 && (starts[k] ?? 0) >= m.line) k--;
-    file.push(k);
-    line.push(m.line - (starts[k] ?? 0));
-  }
-  return { matches, file, line, lineCount: all.filter((l) => l.trim() !== '').length };
+  let lineCount = 0;
+  files.forEach((f, k) => {
+    const lines = linesOf(f.text);
+    lineCount += lines.filter((l) => l.trim() !== '').length;
+    for (const m of scanLines(lines, opts)) {
+      matches.push(m);
+      file.push(k);
+    }
+  });
+  return { matches, file, lineCount };
+}
+
+function whereOf(path: string, m: SecretMatch): string {
+  const lines = (m.pieces ?? []).map((p) => p.line);
+  const last = Math.max(m.line, ...lines);
+  return last > m.line ? `${path}:${m.line}-${last}` : `${path}:${m.line}`;
 }
 
 /** Finds every secret in the files, grouped by rule then by secret, ready to show (masked). */
@@ -91,7 +92,7 @@ export function scanFiles(files: readonly ShareFile[], opts?: ScanOptions): Shar
       count: s.occurrences.length,
       occurrences: s.occurrences.slice(0, SHOWN_OCCURRENCES).map((m) => {
         const i = index.get(m) ?? 0;
-        return { where: `${files[loc.file[i] ?? 0]?.path ?? '?'}:${loc.line[i] ?? 0}`, context: m.context, ...(m.path !== null ? { field: m.path } : {}) };
+        return { where: whereOf(files[loc.file[i] ?? 0]?.path ?? '?', m), context: m.context, ...(m.path !== null ? { field: m.path } : {}) };
       }),
     })),
   }));
@@ -101,23 +102,35 @@ export function scanFiles(files: readonly ShareFile[], opts?: ScanOptions): Shar
 /**
  * The files with every occurrence of every secret found replaced by its placeholder, in every file, except the
  * secrets (by `SecretView.id`) the person chose to keep: sanitized by default, whatever the page sends. Line count,
- * JSON validity, ids, numbers and structure are kept.
+ * JSON validity, ids, numbers and structure are kept. Also returns the kept secrets' text.
  */
-export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): ShareFile[] {
-  const all: string[] = [];
-  for (const f of files) for (const l of linesOf(f.text)) all.push(l);
-  const matches = scanLines(all, opts);
+function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): { files: ShareFile[]; kept: string[] } {
+  const perFile = files.map((f) => linesOf(f.text));
+  const matches = perFile.map((lines) => scanLines(lines, opts));
   const secrets = new Set<string>();
-  for (const m of matches) if (!keptIds.has(m.id)) secrets.add(m.secret);
-  if (secrets.size === 0) return files.slice();
-  const redacted = redactLines(all, secrets, { ...opts, matches });
-  const out: ShareFile[] = [];
-  let at = 0;
-  for (const f of files) {
-    const n = linesOf(f.text).length;
-    out.push({ path: f.path, text: redacted.slice(at, at + n).join('\n') });
-    at += n;
-  }
+  const kept = new Set<string>();
+  for (const m of matches.flat()) (keptIds.has(m.id) ? kept : secrets).add(m.secret);
+  // A secret two rules found is redacted unless it was kept under both.
+  for (const s of secrets) kept.delete(s);
+  if (secrets.size === 0) return { files: files.slice(), kept: [...kept] };
+  const all = matches.flat();
+  const out = files.map((f, k) => ({ path: f.path, text: redactLines(perFile[k] ?? [], secrets, { ...opts, matches: all }).join('\n') }));
+  return { files: out, kept: [...kept] };
+}
+
+export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): ShareFile[] {
+  return redactEach(files, keptIds, opts).files;
+}
+
+/**
+ * `redactFiles`, then the check a trace must pass before it is sealed (`verify.ts`): the redacted files are scanned
+ * again and loaded through the real parser and model, and every text a recipient can rebuild is scanned. Throws
+ * `ShareRefusedError` (its message says what and where) when anything not kept is still readable.
+ */
+export async function redactForShare(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Promise<ShareFile[]> {
+  const { files: out, kept } = redactEach(files, keptIds, opts);
+  const residues = await residualSecrets(out, kept, opts);
+  if (residues.length > 0) throw new ShareRefusedError(residues);
   return out;
 }
 

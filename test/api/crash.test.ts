@@ -23,9 +23,12 @@ interface Ack {
 }
 
 /** Runs the writer until it has acknowledged `killAfter` uploads, SIGKILLs it, returns every complete ack line. */
-function runAndKill(killAfter: number): Promise<{ acks: Ack[]; signal: NodeJS.Signals | null }> {
+function runAndKill(killAfter: number, into = dir, mode: 'confirm' | 'orphans' = 'confirm'): Promise<{ acks: Ack[]; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', writer, into, ...(mode === 'orphans' ? ['orphans'] : [])], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const acks: Ack[] = [];
     let buffered = '';
     let stderr = '';
@@ -77,16 +80,48 @@ describe('crash safety (SIGKILL mid-upload)', () => {
     expect(total.n).toBeLessThanOrEqual(all.length + 3);
     raw.close();
 
-    const store = new SqliteTraceStore({ dir });
+    const store = new SqliteTraceStore({ dir, orphanGraceMs: 0 });
     try {
       for (const ack of all) {
-        const got = store.get(ack.id);
-        expect(got, ack.id).toBeDefined();
-        expect(got!.bytes.byteLength).toBe(ack.size);
-        expect(createHash('sha256').update(got!.bytes).digest('hex')).toBe(ack.sha256);
+        const got = await store.get(ack.id);
+        expect(got?.bytes.byteLength, ack.id).toBe(ack.size);
+        expect(
+          createHash('sha256')
+            .update(got?.bytes ?? Buffer.alloc(0))
+            .digest('hex'),
+        ).toBe(ack.sha256);
+      }
+      // Every acknowledged upload was confirmed: a sweep with no grace keeps them all.
+      const swept = await store.sweep();
+      expect(swept).toBeLessThanOrEqual(3);
+      for (const ack of all) expect(await store.get(ack.id), ack.id).toBeDefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('orphans (stored, but the id never left the process)', () => {
+  it('a writer killed between its puts and their confirmations leaves rows the next sweep removes; nothing else goes', async () => {
+    const into = mkdtempSync(path.join(os.tmpdir(), 'loupe-orphans-'));
+    try {
+      const confirmed = await runAndKill(5, into, 'confirm');
+      const orphans = await runAndKill(5, into, 'orphans');
+      expect(orphans.signal).toBe('SIGKILL');
+      const store = new SqliteTraceStore({ dir: into, orphanGraceMs: 0 });
+      try {
+        for (const o of orphans.acks) expect(await store.get(o.id)).toBeDefined();
+        expect(await store.sweep()).toBeGreaterThanOrEqual(orphans.acks.length);
+        for (const o of orphans.acks) expect(await store.get(o.id), o.id).toBeUndefined();
+        for (const c of confirmed.acks) expect(await store.get(c.id), c.id).toBeDefined();
+        const raw = new Database(path.join(into, DB_FILE_NAME), { readonly: true });
+        expect(raw.prepare('SELECT count(*) AS n FROM traces WHERE confirmed = 0').get()).toEqual({ n: 0 });
+        raw.close();
+      } finally {
+        await store.close();
       }
     } finally {
-      store.close();
+      rmSync(into, { recursive: true, force: true });
     }
   });
 });

@@ -1,178 +1,165 @@
-// SqliteTraceStore against a real SQLite file in a temp folder. No mocks; time is an injected clock.
+// SqliteTraceStore against a real SQLite file in a temp folder: the shared TraceStore contract, then what only a
+// local file has (pragmas, file modes, secure delete, vacuum, an old file's migration). No mocks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DB_FILE_NAME, ID_PATTERN, SqliteTraceStore, TOKEN_PATTERN, hashDeleteToken } from '@/lib/server/store';
+import { DB_FILE_NAME, SqliteTraceStore, hashDeleteToken } from '@/lib/server/store';
 import { closeStore, getStore } from '@/lib/server/store-instance';
+import { DAY, storeContract } from './store-contract';
 
-const DAY = 24 * 60 * 60 * 1000;
+const dirs: string[] = [];
+function tempDir(): string {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'loupe-store-'));
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+storeContract('SqliteTraceStore', async (clock, orphanGraceMs) => new SqliteTraceStore({ dir: tempDir(), clock, orphanGraceMs }));
 
 let dir: string;
 let now: number;
 let store: SqliteTraceStore;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'loupe-store-'));
+  dir = tempDir();
   now = Date.UTC(2026, 0, 1);
   store = new SqliteTraceStore({ dir, clock: () => now });
 });
 
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await store.close();
 });
 
 function fileContains(file: string, needle: Buffer): boolean {
   return existsSync(file) && readFileSync(file).includes(needle);
 }
 
-describe('SqliteTraceStore', () => {
-  it('round-trips the exact bytes with created/expiry times', () => {
-    const bytes = randomBytes(100_000);
-    const put = store.put(bytes, { ttlMs: DAY });
-    expect(put.expiresAt).toBe(now + DAY);
-    const got = store.get(put.id);
-    expect(got).toBeDefined();
-    expect(Buffer.from(got!.bytes).equals(bytes)).toBe(true);
-    expect(got).toMatchObject({ id: put.id, createdAt: now, expiresAt: now + DAY });
-  });
+const mode = (f: string): string => (statSync(f).mode & 0o777).toString(8);
 
-  it('creates the data folder (mkdir -p) with traces.db in WAL mode, synchronous FULL', () => {
+describe('SqliteTraceStore on disk', () => {
+  it('creates the data folder (mkdir -p, 0700) with traces.db 0600 (and its -wal, -shm) in WAL mode, synchronous FULL', async () => {
     const nested = path.join(dir, 'a', 'b', 'c');
     const s = new SqliteTraceStore({ dir: nested });
-    s.put(randomBytes(64), { ttlMs: DAY });
-    s.close();
-    expect(existsSync(path.join(nested, DB_FILE_NAME))).toBe(true);
-    const db = new Database(path.join(nested, DB_FILE_NAME));
+    await s.put(randomBytes(64), { ttlMs: DAY });
+    const file = path.join(nested, DB_FILE_NAME);
+    expect(mode(nested)).toBe('700');
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) expect(mode(f), f).toBe('600');
+    // synchronous is per connection: read it back through the store's own handle
+    expect(s.database.pragma('synchronous', { simple: true })).toBe(2);
+    await s.close();
+    const db = new Database(file);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal'); // persistent in the file
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2); // INCREMENTAL
     db.close();
-    const s2 = new SqliteTraceStore({ dir: nested });
-    // synchronous is per connection: read it back through the store's own handle
-    expect((s2 as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true })).toBe(2);
-    s2.close();
   });
 
-  it('returns undefined for an expired id and removes the row on read', () => {
-    const put = store.put(randomBytes(64), { ttlMs: 60_000 });
-    now += 59_999;
-    expect(store.get(put.id)).toBeDefined();
-    now += 1; // expiresAt itself counts as expired
-    expect(store.get(put.id)).toBeUndefined();
-    const db = new Database(store.file, { readonly: true });
-    expect(db.prepare('SELECT count(*) AS n FROM traces').get()).toEqual({ n: 0 });
-    db.close();
+  it('makes an existing world-readable traces.db private when it opens it', async () => {
+    const d = tempDir();
+    const file = path.join(d, DB_FILE_NAME);
+    new Database(file).close();
+    expect(mode(file)).toBe('644');
+    const s = new SqliteTraceStore({ dir: d });
+    expect(mode(file)).toBe('600');
+    await s.close();
   });
 
-  it('sweep removes exactly the expired rows', () => {
-    const short = [1, 2, 3].map(() => store.put(randomBytes(64), { ttlMs: 60_000 }).id);
-    const long = [1, 2].map(() => store.put(randomBytes(64), { ttlMs: DAY }).id);
-    expect(store.sweep(now + 59_999)).toBe(0);
-    expect(store.sweep(now + 60_000)).toBe(3);
-    expect(store.sweep(now + 60_000)).toBe(0);
-    for (const id of short) expect(store.get(id)).toBeUndefined();
-    for (const id of long) expect(store.get(id)).toBeDefined();
-    now += DAY;
-    expect(store.sweep()).toBe(2); // defaults to the store's clock
+  it('opens a file from before confirmations: its rows count as confirmed and are not swept as orphans', async () => {
+    const d = tempDir();
+    const old = new Database(path.join(d, DB_FILE_NAME));
+    old.exec(
+      'CREATE TABLE traces (id TEXT PRIMARY KEY NOT NULL, blob BLOB NOT NULL, size INTEGER NOT NULL CHECK (size = length(blob)), delete_hash TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
+    );
+    const id = randomBytes(16).toString('base64url');
+    old.prepare('INSERT INTO traces VALUES (?, ?, 3, ?, ?, ?)').run(id, Buffer.from([1, 2, 3]), hashDeleteToken('t'), 1, Date.now() + DAY);
+    old.close();
+    const s = new SqliteTraceStore({ dir: d, orphanGraceMs: 0 });
+    expect(await s.sweep()).toBe(0);
+    expect((await s.get(id))?.bytes).toEqual(Buffer.from([1, 2, 3]));
+    expect(await s.usedBytes()).toBe(3);
+    await s.close();
   });
 
-  it('delete: right token → deleted, then not-found; wrong token → forbidden and the trace stays', () => {
-    const put = store.put(randomBytes(64), { ttlMs: DAY });
-    expect(store.delete(put.id, 'x'.repeat(43))).toBe('forbidden');
-    expect(store.delete(put.id, '')).toBe('forbidden');
-    expect(store.delete(put.id, put.deleteToken.slice(0, -1))).toBe('forbidden');
-    expect(store.get(put.id)).toBeDefined();
-    expect(store.delete(put.id, put.deleteToken)).toBe('deleted');
-    expect(store.get(put.id)).toBeUndefined();
-    expect(store.delete(put.id, put.deleteToken)).toBe('not-found');
-  });
-
-  it('delete of an unknown, malformed or expired id is not-found', () => {
-    const put = store.put(randomBytes(64), { ttlMs: 60_000 });
-    expect(store.delete(randomBytes(16).toString('base64url'), put.deleteToken)).toBe('not-found');
-    expect(store.delete('../../etc/passwd', put.deleteToken)).toBe('not-found');
-    now += 60_000;
-    expect(store.delete(put.id, put.deleteToken)).toBe('not-found');
-  });
-
-  it('ids are 22-char base64url (128 bits) and unique across 1000; tokens are 43-char base64url', () => {
-    const ids = new Set<string>();
-    const tokens = new Set<string>();
-    const bytes = randomBytes(32);
-    for (let i = 0; i < 1000; i++) {
-      const put = store.put(bytes, { ttlMs: DAY });
-      expect(put.id).toMatch(ID_PATTERN);
-      expect(Buffer.from(put.id, 'base64url')).toHaveLength(16);
-      expect(put.deleteToken).toMatch(TOKEN_PATTERN);
-      expect(Buffer.from(put.deleteToken, 'base64url')).toHaveLength(32);
-      ids.add(put.id);
-      tokens.add(put.deleteToken);
-    }
-    expect(ids.size).toBe(1000);
-    expect(tokens.size).toBe(1000);
-  });
-
-  it('stores only the SHA-256 of the delete token, never the token', () => {
-    const put = store.put(randomBytes(64), { ttlMs: DAY });
-    const db = new Database(store.file, { readonly: true });
-    const row = db.prepare('SELECT delete_hash FROM traces WHERE id = ?').get(put.id) as { delete_hash: string };
-    db.close();
+  it('stores only the SHA-256 of the delete token, never the token', async () => {
+    const put = await store.put(randomBytes(64), { ttlMs: DAY });
+    const row = store.database.prepare('SELECT delete_hash FROM traces WHERE id = ?').get(put.id) as {
+      delete_hash: string;
+    };
     expect(row.delete_hash).not.toBe(put.deleteToken);
     expect(row.delete_hash).toBe(hashDeleteToken(put.deleteToken));
     expect(row.delete_hash).toMatch(/^[0-9a-f]{64}$/);
-    store.close();
+    await store.close();
     for (const f of [store.file, `${store.file}-wal`]) expect(fileContains(f, Buffer.from(put.deleteToken))).toBe(false);
   });
 
-  it('a deleted or swept blob no longer appears in traces.db or its WAL (secure_delete + WAL truncate)', () => {
+  it('a deleted or swept blob no longer appears in traces.db or its WAL (secure_delete + WAL truncate)', async () => {
     const a = randomBytes(200_000);
     const b = randomBytes(200_000);
-    const pa = store.put(a, { ttlMs: DAY });
-    store.put(b, { ttlMs: 60_000 });
+    const pa = await store.put(a, { ttlMs: DAY });
+    const pb = await store.put(b, { ttlMs: 60_000 });
+    await store.confirm(pa.id);
+    await store.confirm(pb.id);
     const probeA = a.subarray(100_000, 100_064);
     const probeB = b.subarray(100_000, 100_064);
     const inFiles = (probe: Buffer) => [store.file, `${store.file}-wal`].some((f) => fileContains(f, probe));
     expect(inFiles(probeA)).toBe(true); // the probe works
-    expect(store.delete(pa.id, pa.deleteToken)).toBe('deleted');
-    expect(store.sweep(now + 60_000)).toBe(1);
+    expect(await store.delete(pa.id, pa.deleteToken)).toBe('deleted');
+    expect(await store.sweep(now + 60_000)).toBe(1);
     expect(inFiles(probeA)).toBe(false);
     expect(inFiles(probeB)).toBe(false);
   });
 
-  it('sweep gives the space of deleted and expired blobs back (auto_vacuum = INCREMENTAL)', () => {
-    const keep = store.put(randomBytes(1000), { ttlMs: DAY });
-    const del = store.put(randomBytes(2_000_000), { ttlMs: DAY });
-    store.put(randomBytes(2_000_000), { ttlMs: 60_000 });
+  it('sweep gives the space of deleted and expired blobs back (auto_vacuum = INCREMENTAL)', async () => {
+    const keep = await store.put(randomBytes(1000), { ttlMs: DAY });
+    const del = await store.put(randomBytes(2_000_000), { ttlMs: DAY });
+    const exp = await store.put(randomBytes(2_000_000), { ttlMs: 60_000 });
+    for (const p of [keep, del, exp]) await store.confirm(p.id);
     const size = () => [store.file, `${store.file}-wal`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
-    const full = size();
-    expect(full).toBeGreaterThan(4_000_000);
-    expect(store.delete(del.id, del.deleteToken)).toBe('deleted');
-    expect(store.sweep(now + 60_000)).toBe(1);
+    expect(size()).toBeGreaterThan(4_000_000);
+    expect(await store.delete(del.id, del.deleteToken)).toBe('deleted');
+    expect(await store.sweep(now + 60_000)).toBe(1);
     expect(size()).toBeLessThan(200_000);
-    expect(store.get(keep.id)).toBeDefined();
+    expect(await store.get(keep.id)).toBeDefined();
   });
 
-  it('refuses a non-positive ttl', () => {
-    expect(() => store.put(randomBytes(64), { ttlMs: 0 })).toThrow(RangeError);
-    expect(() => store.put(randomBytes(64), { ttlMs: Number.NaN })).toThrow(RangeError);
+  it('the quota counts expired traces until they are swept, and sweeps them itself when they are in the way', async () => {
+    const old = await store.put(randomBytes(800), { ttlMs: 60_000, maxStoreBytes: 1000 });
+    await store.confirm(old.id);
+    now += 60_000;
+    // 800 expired bytes stand between the store and the quota: the put sweeps them first.
+    const fresh = await store.put(randomBytes(800), { ttlMs: DAY, maxStoreBytes: 1000 });
+    expect(await store.usedBytes()).toBe(800);
+    expect(await store.get(old.id)).toBeUndefined();
+    expect(await store.get(fresh.id)).toBeDefined();
+  });
+
+  it('keeps the event loop free while it writes: a 40 MB insert runs on the writer thread', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    await store.put(randomBytes(40 * 1024 * 1024), { ttlMs: DAY });
+    clearInterval(timer);
+    // A synchronous insert of 40 MB (fsync'd) holds the thread for its whole duration: no tick could run.
+    expect(ticks).toBeGreaterThan(2);
   });
 });
 
 describe('getStore singleton', () => {
-  it('opens $LOUPE_DATA_DIR/traces.db once and reuses it; closeStore releases it', () => {
+  it('opens $LOUPE_DATA_DIR/traces.db once and reuses it; closeStore releases it', async () => {
     const prev = process.env.LOUPE_DATA_DIR;
     process.env.LOUPE_DATA_DIR = path.join(dir, 'singleton');
     try {
       const a = getStore();
       expect(getStore()).toBe(a);
-      expect((a as SqliteTraceStore).file).toBe(path.join(dir, 'singleton', DB_FILE_NAME));
-      closeStore();
+      expect(a instanceof SqliteTraceStore ? a.file : '').toBe(path.join(dir, 'singleton', DB_FILE_NAME));
+      await closeStore();
       const b = getStore();
       expect(b).not.toBe(a);
-      closeStore();
+      await closeStore();
     } finally {
       if (prev === undefined) delete process.env.LOUPE_DATA_DIR;
       else process.env.LOUPE_DATA_DIR = prev;

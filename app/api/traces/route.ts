@@ -8,27 +8,37 @@
 //           quietly extending a lifetime someone chose to keep short would be the unsafe direction).
 // Response: 201 {id, deleteToken, expiresAt (ISO 8601)}, Location: /api/traces/<id>, Cache-Control: no-store.
 // Errors (all JSON {error, message}, all Cache-Control: no-store):
-//   429 rate_limited + Retry-After (checked first, before the body is read)
+//   429 rate_limited + Retry-After: past the per-client limit, or the server-wide one (checked first, before the
+//       body is read; the client is the TCP peer unless LOUPE_TRUST_PROXY says which X-Forwarded-For entry to trust)
 //   415 unsupported_media_type   missing or other Content-Type
 //   400 invalid_content_length   Content-Length not a decimal integer
 //   413 payload_too_large        Content-Length or the streamed body over LOUPE_MAX_UPLOAD_BYTES (default 50 MB);
 //                                the stream is cancelled as soon as it passes the limit
 //   400 invalid_ttl | ttl_too_short
+//   507 insufficient_storage     the store would pass LOUPE_MAX_STORE_BYTES (default 10 GB), or the data disk would
+//                                keep less than LOUPE_MIN_FREE_DISK_BYTES free (default 1 GB); checked from
+//                                Content-Length before the body is read, and again with the bytes received
+//   408 request_timeout          the body did not arrive within LOUPE_BODY_TIMEOUT_SECONDS (default 30); the
+//                                connection is closed
 //   400 empty_body | not_ciphertext (shorter than 12-byte IV + 16-byte tag) | body_incomplete (fewer or more bytes
 //       than Content-Length, e.g. a proxy that truncated the body) | bad_request (the body could not be read)
-//   405 method_not_allowed (any other method), 500 internal_error
+//   405 method_not_allowed (any other method; OPTIONS answers 204 with Allow), 500 internal_error
+//
+// The 201's body (the id) is released only once the store has recorded that the id left the server (`confirm`);
+// a trace stored but never confirmed (the server died, the client left) is an orphan and is swept.
 
+import { shareLimits } from '@/lib/server/config';
+import { peerAddress } from '@/lib/server/peer';
 import { getStore } from '@/lib/server/store-instance';
-import { clientKey, takeUploadToken } from '@/lib/server/rate-limit';
+import { StoreFullError, type TraceStore } from '@/lib/server/store';
+import { clientKey, takeGlobalUploadToken, takeUploadToken } from '@/lib/server/rate-limit';
 import {
   MIN_CIPHERTEXT_BYTES,
   accessLog,
   formatBytes,
   internalError,
-  json,
   jsonError,
   logInternalError,
-  maxUploadBytes,
   methodNotAllowed,
   parseTtl,
   readBodyLimited,
@@ -38,10 +48,67 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 const ROUTE = '/api/traces';
-const ALLOW = 'POST';
+const ALLOW = 'OPTIONS, POST';
+
+/** 507 when `incoming` more bytes would pass the store quota or the free-disk watermark; undefined when they fit. */
+async function capacityRefusal(store: TraceStore, incoming: number, limits: ReturnType<typeof shareLimits>): Promise<Response | undefined> {
+  const free = await store.freeDiskBytes();
+  if (free !== undefined && free - incoming < limits.minFreeDiskBytes) {
+    return jsonError(
+      507,
+      'insufficient_storage',
+      `The server's disk is nearly full (it keeps ${formatBytes(limits.minFreeDiskBytes)} free): it cannot take this trace now. Try again later, or ask its operator.`,
+    );
+  }
+  const used = await store.usedBytes();
+  if (used + incoming > limits.maxStoreBytes) return storeFull(limits.maxStoreBytes);
+  return undefined;
+}
+
+function storeFull(max: number): Response {
+  return jsonError(
+    507,
+    'insufficient_storage',
+    `The share store is full (it holds up to ${formatBytes(max)} of traces): it cannot take this trace until older ones expire. Try again later, or ask its operator.`,
+  );
+}
+
+/** The 201 answer; its body (the id) is released only once the store has confirmed the id is leaving. */
+function created(stored: { id: string; deleteToken: string; expiresAt: number }, store: TraceStore): Response {
+  const body = new TextEncoder().encode(
+    JSON.stringify({ id: stored.id, deleteToken: stored.deleteToken, expiresAt: new Date(stored.expiresAt).toISOString() }),
+  );
+  // highWaterMark 0: pull() runs when the server reads the body to send it, not when the stream is made.
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          await store.confirm(stored.id);
+        } catch (err) {
+          // The id never leaves: to the client the upload failed, and the unconfirmed trace is swept as an orphan.
+          logInternalError('POST', ROUTE, err);
+          controller.error(err);
+          return;
+        }
+        controller.enqueue(body);
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(stream, {
+    status: 201,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(body.byteLength),
+      'cache-control': 'no-store',
+      location: `${ROUTE}/${stored.id}`,
+    },
+  });
+}
 
 async function handlePost(request: Request): Promise<{ response: Response; bytes: number }> {
-  const limited = takeUploadToken(clientKey(request.headers));
+  const limited = takeUploadToken(clientKey(request.headers, process.env, peerAddress()));
   if (!limited.ok) {
     const response = jsonError(
       429,
@@ -51,6 +118,17 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
     );
     return { response, bytes: 0 };
   }
+  const global = takeGlobalUploadToken();
+  if (!global.ok) {
+    const response = jsonError(
+      429,
+      'rate_limited',
+      `This server is taking too many uploads right now (limit ${global.limit} per minute for everyone). Try again in ${global.retryAfterSeconds} s.`,
+      { 'retry-after': String(global.retryAfterSeconds) },
+    );
+    return { response, bytes: 0 };
+  }
+  const limits = shareLimits();
 
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (contentType !== 'application/octet-stream') {
@@ -59,9 +137,8 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
     return { response, bytes: 0 };
   }
 
-  const limit = maxUploadBytes();
-  const tooLarge = () =>
-    jsonError(413, 'payload_too_large', `The encrypted trace is larger than this server's limit of ${formatBytes(limit)}.`);
+  const limit = limits.maxUploadBytes;
+  const tooLarge = () => jsonError(413, 'payload_too_large', `The encrypted trace is larger than this server's limit of ${formatBytes(limit)}.`);
 
   const lengthHeader = request.headers.get('content-length');
   let declared: number | undefined;
@@ -76,8 +153,21 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
   const ttl = parseTtl(request);
   if (!ttl.ok) return { response: ttl.response, bytes: 0 };
 
-  const body = await readBodyLimited(request.body, limit, declared);
+  const store = getStore();
+  const full = await capacityRefusal(store, declared ?? 0, limits);
+  if (full) return { response: full, bytes: 0 };
+
+  const body = await readBodyLimited(request.body, limit, declared, limits.bodyTimeoutMs);
   switch (body.kind) {
+    case 'timeout': {
+      const response = jsonError(
+        408,
+        'request_timeout',
+        `The upload did not arrive within ${Math.round(limits.bodyTimeoutMs / 1000)} s (${formatBytes(body.received)} received). Try again on a faster connection.`,
+        { connection: 'close' },
+      );
+      return { response, bytes: body.received };
+    }
     case 'too_large':
       return { response: tooLarge(), bytes: 0 };
     case 'longer_than_declared':
@@ -89,11 +179,7 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
   }
   const bytes = body.bytes;
   if (declared !== undefined && bytes.byteLength !== declared) {
-    const response = jsonError(
-      400,
-      'body_incomplete',
-      `The body ended after ${bytes.byteLength} of the ${declared} bytes its Content-Length announced.`,
-    );
+    const response = jsonError(400, 'body_incomplete', `The body ended after ${bytes.byteLength} of the ${declared} bytes its Content-Length announced.`);
     return { response, bytes: bytes.byteLength };
   }
   if (bytes.byteLength === 0) {
@@ -108,13 +194,19 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
     return { response, bytes: bytes.byteLength };
   }
 
-  const stored = await getStore().put(bytes, { ttlMs: ttl.ttlSeconds * 1000 });
-  const response = json(
-    201,
-    { id: stored.id, deleteToken: stored.deleteToken, expiresAt: new Date(stored.expiresAt).toISOString() },
-    { location: `${ROUTE}/${stored.id}` },
-  );
-  return { response, bytes: bytes.byteLength };
+  if (declared === undefined) {
+    const refused = await capacityRefusal(store, bytes.byteLength, limits);
+    if (refused) return { response: refused, bytes: bytes.byteLength };
+  }
+  // Handed over: the store may move the buffer to its writer thread, after which `bytes` is empty.
+  const size = bytes.byteLength;
+  try {
+    const stored = await store.put(bytes, { ttlMs: ttl.ttlSeconds * 1000, maxStoreBytes: limits.maxStoreBytes, handOver: true });
+    return { response: created(stored, store), bytes: size };
+  } catch (err) {
+    if (err instanceof StoreFullError) return { response: storeFull(limits.maxStoreBytes), bytes: size };
+    throw err;
+  }
 }
 
 export async function POST(request: Request): Promise<Response> {
@@ -128,6 +220,11 @@ export async function POST(request: Request): Promise<Response> {
   }
   accessLog('POST', ROUTE, result.response.status, result.bytes, startedAt);
   return result.response;
+}
+
+/** What this endpoint accepts (and only that: Next would otherwise list the 405 handlers below as allowed). */
+export function OPTIONS(): Response {
+  return new Response(null, { status: 204, headers: { allow: ALLOW, 'cache-control': 'no-store' } });
 }
 
 function notAllowed(): Response {

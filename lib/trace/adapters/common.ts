@@ -302,6 +302,8 @@ export function timeFrom(ts: string | number | null | undefined): number | undef
 
 // CSI sequences (colours, cursor, private modes like `ESC[?2026h`) and OSC sequences (titles, hyperlinks).
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+/** The escape sequences `stripAnsi` removes, as a regex source (redaction joins the text between them). */
+export const ANSI_SOURCE = ANSI.source;
 
 export function stripAnsi(text: string): string {
   return text.includes('\u001b') ? text.replace(ANSI, '') : text;

@@ -6,26 +6,19 @@
 //                         → 204 No Content. Missing or non-Bearer Authorization → 401 unauthorized
 //                           (+ WWW-Authenticate: Bearer); wrong token → 403 forbidden; unknown/expired → 404.
 //                           Revealing 403 vs 404 leaks nothing: whoever knows the id can GET it anyway.
-// Other methods → 405 method_not_allowed. Every error is JSON {error, message} with Cache-Control: no-store.
+// OPTIONS → 204 with Allow. Other methods → 405 method_not_allowed. Every error is JSON {error, message} with
+// Cache-Control: no-store.
 
 import { getStore } from '@/lib/server/store-instance';
 import { isValidId } from '@/lib/server/store';
-import {
-  EXPIRES_AT_HEADER,
-  accessLog,
-  internalError,
-  jsonError,
-  logInternalError,
-  methodNotAllowed,
-  notFound,
-} from '@/lib/server/http';
+import { EXPIRES_AT_HEADER, accessLog, internalError, jsonError, logInternalError, methodNotAllowed, notFound } from '@/lib/server/http';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Logged instead of the real path: ids are capabilities and stay out of logs. */
 const ROUTE = '/api/traces/:id';
-const ALLOW = 'GET, HEAD, DELETE';
+const ALLOW = 'DELETE, GET, HEAD, OPTIONS';
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -86,6 +79,11 @@ export async function DELETE(request: Request, { params }: Context): Promise<Res
   }
   accessLog('DELETE', ROUTE, response.status, 0, startedAt);
   return response;
+}
+
+/** What this endpoint accepts (and only that: Next would otherwise list the 405 handlers below as allowed). */
+export function OPTIONS(): Response {
+  return new Response(null, { status: 204, headers: { allow: ALLOW, 'cache-control': 'no-store' } });
 }
 
 function notAllowed(): Response {

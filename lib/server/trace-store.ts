@@ -1,0 +1,100 @@
+// Server-only: the interface every share store implements (SQLite on one server, S3 for a fleet), and the ids,
+// tokens and hashes they share.
+//
+// The store keeps ciphertext it cannot read. The browser encrypts with a fresh AES-GCM key that lives only in the
+// link's fragment (`/t/<id>#k=<key>`), which browsers never send to the server. A store therefore knows a blob's id,
+// its length, when it was created and when it expires, and the SHA-256 of the delete token — nothing else.
+//
+// Life of an upload: `put` stores it and resolves only once it is durable (acknowledged = survives a crash); the
+// route then answers 201, and `confirm` is called when the answer's body (the id) leaves the server. A trace that was
+// stored but never confirmed is an orphan — the server died, or the client left, between the two — and no one can
+// ever open it (nobody has its id): `sweep` removes it after a grace period, with the expired ones.
+
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export interface StoredTrace {
+  id: string;
+  bytes: Uint8Array;
+  /** epoch ms */
+  createdAt: number;
+  /** epoch ms */
+  expiresAt: number;
+}
+
+export interface PutResult {
+  id: string;
+  /** Returned once, to the uploader; only its SHA-256 is stored. */
+  deleteToken: string;
+  /** epoch ms */
+  expiresAt: number;
+}
+
+export interface PutOptions {
+  ttlMs: number;
+  /** Refuse (StoreFullError) when the store would hold more than this many bytes. */
+  maxStoreBytes?: number;
+  /** The caller will not touch `bytes` again: a store may take its memory over instead of copying it. */
+  handOver?: boolean;
+}
+
+export type DeleteOutcome = 'deleted' | 'not-found' | 'forbidden';
+
+/** The store is at its LOUPE_MAX_STORE_BYTES quota. */
+export class StoreFullError extends Error {
+  constructor(readonly usedBytes: number) {
+    super('the share store is full');
+    this.name = 'StoreFullError';
+  }
+}
+
+export interface TraceStore {
+  readonly kind: 'sqlite' | 's3';
+  put(bytes: Uint8Array, opts: PutOptions): Promise<PutResult>;
+  /** The id has been handed to the client; resolves once that is durable too. */
+  confirm(id: string): Promise<void>;
+  /** Unknown and expired ids both give undefined (an expired trace is removed on the way). */
+  get(id: string): Promise<StoredTrace | undefined>;
+  delete(id: string, deleteToken: string): Promise<DeleteOutcome>;
+  /** Removes every trace whose expiry is ≤ now, and orphans older than the grace period; returns how many. */
+  sweep(now?: number): Promise<number>;
+  /** Bytes the store holds (what LOUPE_MAX_STORE_BYTES counts); the S3 store's figure may lag other servers. */
+  usedBytes(): Promise<number>;
+  /** Free bytes on the disk that holds the data; undefined when the store is not on a local disk. */
+  freeDiskBytes(): Promise<number | undefined>;
+  close(): Promise<void>;
+}
+
+/** 128-bit ids, base64url without padding: exactly 22 characters. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/** 256-bit tokens, base64url without padding: exactly 43 characters. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function isValidId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+export function newId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function newDeleteToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** SHA-256 of the token's UTF-8 bytes, hex. A 256-bit random token needs no salt or slow hash. */
+export function hashDeleteToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of SHA-256(token) with a stored hex hash. */
+export function tokenMatches(token: string, storedHashHex: string): boolean {
+  const actual = createHash('sha256').update(token, 'utf8').digest();
+  const expected = Buffer.from(storedHashHex, 'hex');
+  // Both are 32 bytes unless the stored hash is corrupt; timingSafeEqual throws on a length mismatch.
+  if (expected.length !== actual.length) return false;
+  return timingSafeEqual(actual, expected);
+}
+
+export function checkTtl(ttlMs: number): void {
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError('ttlMs must be a positive number');
+}

@@ -1,0 +1,17 @@
+// The API contract on the S3 store: a real S3 protocol server (s3rver) on this machine.
+import { filesUnder, httpContract } from './http-contract';
+import { startS3, type S3Server } from '../../scripts/s3-server';
+
+let s3: S3Server | undefined;
+
+httpContract({
+  kind: 's3',
+  async setup() {
+    s3 = await startS3();
+    Object.assign(process.env, s3.env);
+  },
+  async teardown() {
+    await s3?.close();
+  },
+  files: () => (s3 ? filesUnder(s3.directory) : []),
+});
