@@ -73,7 +73,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
         <a href="/" className="shrink-0 font-semibold text-neutral-800 hover:underline dark:text-neutral-100">
           Loupe
         </a>
-        <span className="min-w-12 max-w-64 shrink-[3] truncate text-neutral-600 dark:text-neutral-400" title={p.title}>
+        <span className="min-w-12 max-w-64 shrink-[12] truncate text-neutral-600 dark:text-neutral-400" title={p.title}>
           {p.title}
         </span>
         {s.sessions.length > 1 ? (
