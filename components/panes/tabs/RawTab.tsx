@@ -10,7 +10,7 @@ import { Pre, Section } from './common';
 export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
   const query = useWorkerQuery(ask, 'raw', { seq }, [], { keepPrevious: false });
   const raw = query.data;
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'Copied' | 'Copy refused: select the text and copy it' | undefined>();
   const [pretty, setPretty] = useState(false);
   if (query.error) return <InlineError what="read the source line" error={query.error} onRetry={query.retry} className="m-2" />;
   if (!raw) return <p className="p-3 text-[13px] text-neutral-500">{query.loading ? 'Reading…' : 'Nothing loaded yet.'}</p>;
@@ -33,11 +33,14 @@ export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
           <button
             type="button"
             onClick={() => {
-              void navigator.clipboard.writeText(raw.text).then(() => setCopied(true));
+              navigator.clipboard.writeText(raw.text).then(
+                () => setCopied('Copied'),
+                () => setCopied('Copy refused: select the text and copy it'),
+              );
             }}
             className="rounded border border-neutral-300 px-1.5 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
           >
-            {copied ? 'Copied' : 'Copy'}
+            {copied ?? 'Copy'}
           </button>
         </span>
       }
