@@ -247,7 +247,9 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: W
                     empty={
                       (view.data?.issues.length ?? 0) > 0
                         ? 'No events match: the filter names something this trace does not have (see the warning under the filter).'
-                        : 'No events match the filter.'
+                        : url.filter
+                          ? 'No events match the filter.'
+                          : 'No events to show.'
                     }
                   />
                 </div>
