@@ -10,7 +10,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
   const s = view.stats;
   return (
     <div className="flex flex-col gap-3">
-      <table className="w-full text-left tabular-nums" aria-label="By model">
+      <table className="w-full text-left tabular-nums [&_td]:px-1.5 [&_th]:px-1.5" aria-label="By model">
         <thead className="text-neutral-500">
           <tr>
             <th className="font-normal">model</th>
@@ -60,7 +60,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
             ))}
         </tbody>
       </table>
-      <table className="w-full text-left tabular-nums" aria-label="By agent">
+      <table className="w-full text-left tabular-nums [&_td]:px-1.5 [&_th]:px-1.5" aria-label="By agent">
         <thead className="text-neutral-500">
           <tr>
             <th className="font-normal">agent</th>

@@ -18,7 +18,7 @@ const int = (n: number): string => n.toLocaleString('en-US');
 
 function Total({ label, value, onExplain, sub }: { label: string; value: string; onExplain?: () => void; sub?: string }) {
   return (
-    <div className="flex min-w-28 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
+    <div className="flex min-w-24 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
       <span className="text-[11px] text-neutral-500">{label}</span>
       {onExplain ? (
         <button
@@ -57,7 +57,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
       {/* Sized to the pane, not the window (Explain takes a side of it): two columns when there is room. */}
       <div className="@container min-h-0 flex-1 overflow-auto p-3 text-[12px]" role="region" aria-label="Stats">
         <VerdictPanel verdict={view.verdict} onJump={onJump} />
-        <div className="grid gap-x-6 @5xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <div className="grid gap-x-6 @min-[100rem]:grid-cols-2">
           <div>
             <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Tokens (counted once per API message id)</h2>
             <div className="flex flex-wrap gap-2">
@@ -103,7 +103,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
               </p>
             ) : null}
           </div>
-          <div className="mt-3 @5xl:mt-8">
+          <div className="mt-3 @min-[100rem]:mt-8">
             <BreakdownTables view={view} ex={ex} />
           </div>
         </div>
