@@ -103,6 +103,31 @@ test.describe('the filter box (cc-2-1 sample)', () => {
   });
 });
 
+test('Find (Ctrl+F) steps through the rows that hold the text, under the filter', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  await app.setFilter('kind:assistant');
+  await app.events.focus();
+  await page.keyboard.press('Control+f');
+  const find = page.getByRole('textbox', { name: 'Find' });
+  await expect(find).toBeFocused();
+  await find.fill('worktree');
+  const status = page.getByRole('banner').getByText(/^\d+ \/ \d+$/);
+  await expect(status).toHaveText(/^0 \/ [1-9]\d*$/);
+  await find.press('Enter');
+  await expect(status).toHaveText(/^1 \/ [1-9]\d*$/);
+  await expect(app.selected()).toHaveCount(1);
+  const first = await app.selected().getAttribute('aria-label');
+  // A match is a row whose label or text holds the word (an Agent call's prompt counts).
+  await find.press('Enter');
+  await expect(status).toHaveText(/^2 \/ [1-9]\d*$/);
+  await expect(app.selected()).not.toHaveAttribute('aria-label', first ?? '');
+  await expect(page).toHaveURL(/sel=\d+/);
+  await find.press('Escape');
+  await expect(status).toHaveCount(0);
+});
+
 test('a reload with a filter active restores the selection and scrolls it into view (deep-manifest)', async ({ page }) => {
   const app = new Loupe(page);
   await page.setViewportSize({ width: 1280, height: 600 });

@@ -18,6 +18,7 @@ import type { SkippedFile } from '../home/intake';
 import { SkippedNote } from '../panes/SkippedNote';
 import { InlineError } from '../ui/InlineError';
 import { errorText, useWorkerQuery } from './useWorkerQuery';
+import { useFind } from './useFind';
 
 export interface WorkbenchProps {
   readonly ask: Ask;
@@ -45,10 +46,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: W
   const [selectedRow, setSelectedRow] = useState(-1);
   const [diagOpen, setDiagOpen] = useState(false);
   const [skippedShown, setSkippedShown] = useState(true);
-  const [find, setFind] = useState('');
-  const [matches, setMatches] = useState<readonly number[]>([]);
-  const [matchAt, setMatchAt] = useState(-1);
-  // A one-off request that failed (a jump, a find): said in a line under the toolbar until dismissed.
+  const { find, setFind, query: findQuery, matches, matchAt, setMatchAt, status: findStatus, ...found } = useFind(ask, viewVersion);
+  // A one-off request that failed (a jump, a selection): said in a line under the toolbar until dismissed.
   const [failure, setFailure] = useState<{ what: string; error: string } | undefined>();
   const fail = useCallback((what: string) => (e: unknown) => setFailure({ what, error: errorText(e) }), []);
   const list = useRef<VirtualListHandle>(null);
@@ -123,30 +122,6 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: W
 
   const toggleStreams = useCallback((turn: number) => setExpanded((e) => (e.includes(turn) ? e.filter((x) => x !== turn) : [...e, turn])), []);
 
-  useEffect(() => {
-    let live = true;
-    const q = find.trim();
-    if (!q) {
-      setMatches([]);
-      setMatchAt(-1);
-      return;
-    }
-    const h = setTimeout(() => {
-      ask('find', { query: q }).then(
-        (m) => {
-          if (!live) return;
-          setMatches(m);
-          setMatchAt(-1);
-        },
-        fail(`find “${q}”`),
-      );
-    }, 120);
-    return () => {
-      live = false;
-      clearTimeout(h);
-    };
-  }, [ask, find, viewVersion, fail]);
-
   const stepFind = useCallback(
     (dir: 1 | -1) => {
       if (matches.length === 0) return;
@@ -163,7 +138,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: W
         if (seq !== undefined) url.update({ sel: seq }, 'replace');
       }, fail('select the match'));
     },
-    [matches, matchAt, selectedRow, ask, url, fail],
+    [matches, matchAt, setMatchAt, selectedRow, ask, url, fail],
   );
 
   // The tab says which trace it shows (the viewer can open in place on the home page, whose title is generic).
@@ -189,7 +164,6 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: W
   }, []);
 
   const version = `${viewVersion}`;
-  const findStatus = find.trim() ? `${matchAt >= 0 ? matchAt + 1 : 0} / ${matches.length}` : '';
   return (
     <div className="flex h-dvh flex-col bg-white text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
       <Toolbar
@@ -214,6 +188,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: W
         }
       />
       {skippedShown ? <SkippedNote skipped={skipped} onDismiss={() => setSkippedShown(false)} /> : null}
+      {found.error ? <InlineError what={`find “${findQuery}”`} error={found.error} onRetry={found.retry} className="m-1 shrink-0" /> : null}
       {failure ? <InlineError what={failure.what} error={failure.error} onDismiss={() => setFailure(undefined)} className="m-1 shrink-0" /> : null}
       <PanelTabs panel={url.panel} onPanel={(panel) => url.update({ panel })} />
       <main className="flex min-h-0 flex-1 flex-col">
