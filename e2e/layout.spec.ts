@@ -50,13 +50,13 @@ test.describe('at 900 px', () => {
     await page.goto('/view?sample=cc-2-1');
     await app.waitForWorkbench();
     await app.option(/Make greet\(\) return its line/).click();
+    const source = page.getByTitle('cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70/subagents/agent-a7c3e9f1b2d4c6e80.jsonl:4 · alice · Refactor greeting helpers');
+    await expect(source).toBeVisible();
+    await expect(app.details.getByRole('tab')).toHaveCount(4);
     const tabs = await app.details.getByRole('tab').all();
-    expect(tabs).toHaveLength(4);
     const tops = await Promise.all(tabs.map(async (t) => (await t.boundingBox())?.y));
     expect(new Set(tops).size).toBe(1);
     expect((await app.details.boundingBox())?.height).toBeLessThanOrEqual(28);
-    const source = page.getByTitle('cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70/subagents/agent-a7c3e9f1b2d4c6e80.jsonl:4 · alice · Refactor greeting helpers');
-    await expect(source).toBeVisible();
     // Cut short on screen (the file and line stay in view), whole in the tooltip.
     expect(await source.evaluate((el) => [...el.children].some((c) => c.scrollWidth > c.clientWidth))).toBe(true);
     await expect(source).toContainText('.jsonl:4');

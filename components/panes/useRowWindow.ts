@@ -25,10 +25,20 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
   const [error, setError] = useState<{ what: string; message: string } | undefined>();
   const versionRef = useRef(version);
   const range = useRef<[number, number]>([0, 60]);
+  // New rows in the worker: the cache goes in this very render, so rows of the old version are never drawn at the new
+  // positions (a click there would select whatever row comes to stand under the pointer).
+  if (versionRef.current !== version) {
+    versionRef.current = version;
+    cache.current = new Map();
+    inflight.current = new Set();
+    got.current = new Map();
+    failed.current = new Set();
+  }
 
   const fetchPages = useCallback(
     (start: number, end: number) => {
       const v = versionRef.current;
+      const asked = inflight.current;
       for (let page = Math.floor(Math.max(0, start - PAGE / 2) / PAGE); page * PAGE < end + PAGE / 2; page++) {
         const want = Math.min(PAGE, count.current - page * PAGE);
         if (want <= 0 || inflight.current.has(page) || failed.current.has(page) || (got.current.get(page) ?? -1) >= want) continue;
@@ -46,18 +56,13 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
             const what = `load rows ${(page * PAGE + 1).toLocaleString('en-US')}–${Math.min(count.current, page * PAGE + PAGE).toLocaleString('en-US')}`;
             setError({ what, message: errorText(e) });
           })
-          .finally(() => inflight.current.delete(page));
+          .finally(() => asked.delete(page));
       }
     },
     [ask],
   );
 
   useEffect(() => {
-    versionRef.current = version;
-    cache.current = new Map();
-    inflight.current = new Set();
-    got.current = new Map();
-    failed.current = new Set();
     setError(undefined);
     fetchPages(range.current[0], range.current[1]);
   }, [version, fetchPages]);

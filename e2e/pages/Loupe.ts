@@ -98,7 +98,11 @@ export class Loupe {
   async setFilter(q: string): Promise<void> {
     await this.filter.fill(q);
     await this.filter.press('Enter');
-    // What a user waits for: the list redrawn for the new filter.
+    // The address holds the filter applied (in the query, or the fragment of a shared link)…
+    const param = new URLSearchParams({ q: q.trim() }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (q.trim()) await expect(this.page).toHaveURL(new RegExp(`[?&#]${param}(?:&|$)`));
+    else await expect(this.page).not.toHaveURL(/[?&#]q=/);
+    // …then what a user waits for: the list redrawn for it.
     await expect(this.events).toHaveAttribute('aria-busy', 'false');
   }
 }
