@@ -1,12 +1,24 @@
-// One measurement in a fresh process (spawned by node-bench.ts): prints {ms, maxRssBytes, events?} as JSON.
+// One measurement in a fresh process (spawned by node-bench.ts): prints {ms, cpuMs, maxRssBytes, events?} as JSON.
+//   baseline     read + decode + split + JSON.parse of every line
+//   loupe        the full loader and model + computeStats
+//   stats        the stats fast path in this thread (prefilter, candidates parsed, merge, a report by day)
+//   stats-mt     the same with the CLI's worker pool (dist/loupe.mjs as the worker; big files cut in ranges)
 import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { scanFiles } from '../lib/cli/fast-node';
 import { loadTrace } from '../lib/engine/load';
+import { buildReport, mergeScans } from '../lib/fast';
 import { computeStats } from '../lib/trace/stats';
 
 const [mode, file] = process.argv.slice(2);
-if (!file || (mode !== 'baseline' && mode !== 'loupe')) throw new Error('usage: bench-worker baseline|loupe <file>');
+const MODES = ['baseline', 'loupe', 'stats', 'stats-mt'];
+if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file>`);
+const WORKER = pathToFileURL(path.resolve(import.meta.dirname, '../dist/loupe.mjs'));
 
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 let events: number | undefined;
 if (mode === 'baseline') {
   // The floor from PERF.md: read, decode to one string, split, JSON.parse every line, keep nothing.
@@ -18,6 +30,12 @@ if (mode === 'baseline') {
     n += 1;
   }
   if (n === 0) throw new Error('no lines');
+} else if (mode === 'stats' || mode === 'stats-mt') {
+  const threads = mode === 'stats' ? 0 : availableParallelism();
+  const scans = await scanFiles([{ path: file, name: 'bench/session.jsonl', size: statSync(file).size }], { threads, workerUrl: WORKER });
+  const merged = mergeScans(scans.map((scan) => ({ scan, project: 'bench' })));
+  if (buildReport(merged, 'day', { utc: true }).totals.modelCalls === 0) throw new Error('no model calls');
+  events = merged.calls.length;
 } else {
   const size = statSync(file).size;
   // A Node read stream is an async iterable of Buffers (Uint8Arrays): no web-stream adapter in between.
@@ -27,4 +45,6 @@ if (mode === 'baseline') {
   events = trace.events.length;
 }
 const ms = performance.now() - t0;
-process.stdout.write(`${JSON.stringify({ ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, ...(events !== undefined ? { events } : {}) })}\n`);
+const cpu = process.cpuUsage(cpu0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
+process.stdout.write(`${JSON.stringify({ ms, cpuMs, maxRssBytes: process.resourceUsage().maxRSS * 1024, ...(events !== undefined ? { events } : {}) })}\n`);

@@ -1,11 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the CLI and the app share lib/trace as source.
-import { register } from 'tsx/esm/api';
+// Runs the compiled CLI (dist/loupe.mjs, bundled by esbuild at `npm install` / `npm pack`: scripts/build-cli.mjs).
+import { main } from '../dist/loupe.mjs';
 
-register();
-const { runCli } = await import('../lib/cli/main.ts');
-const code = await runCli(process.argv.slice(2), {
-  out: (s) => process.stdout.write(`${s}\n`),
-  err: (s) => process.stderr.write(`${s}\n`),
-});
-process.exitCode = code;
+process.exitCode = await main();

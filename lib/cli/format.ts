@@ -3,14 +3,14 @@ import { formatUsd } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
 
-const int = (n: number): string => n.toLocaleString('en-US');
-const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
+export const int = (n: number): string => n.toLocaleString('en-US');
+export const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
 
 /** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */
 export const TURN_TABLE_CAP = 50;
 
 /** Columns line up: the `left` ones (text; by default the first) padded on the right, the rest (numbers) on the left. */
-function table(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
+export function table(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
   const pad = (c: string, i: number): string => (left.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0));

@@ -6,18 +6,31 @@ import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace
 import { formatUsd } from '../trace/money';
 import { collectInputs } from './files';
 import { formatStatsTable, TURN_TABLE_CAP } from './format';
+import { statsReport } from './stats-report';
 
 const USAGE = `usage:
+  loupe stats [files or folders…] --by session|day|project|model [--since DATE] [--until DATE] [--utc] [--json]
   loupe stats <files or folders…> [--json] [--turns]
   loupe check <files or folders…> [--max-cost USD] [--json]
 
 Folders are read recursively for *.jsonl, *.jsonl.gz and *.json.
-stats prints totals, then per model, per agent, per response and per model call (the first ${TURN_TABLE_CAP}; --turns prints all).
+stats --by reports over a whole projects folder (default: the projects folder under $CLAUDE_CONFIG_DIR, else
+~/.config/claude and ~/.claude; with no path, --by day), each model call counted once, subagent files counted into
+their session. DATE is YYYY-MM-DD (or YYYYMMDD), inclusive; days are local days unless --utc. --threads N sets the
+worker threads (0: none); --full computes the same report from the full model instead of the fast path.
+stats without --by prints totals, then per model, per agent, per response and per model call (the first ${TURN_TABLE_CAP}; --turns prints all).
 check exits 1 when a trace is interrupted, has incomplete streams or malformed lines, or costs more than --max-cost.`;
 
 export interface CliIo {
   readonly out: (s: string) => void;
   readonly err: (s: string) => void;
+}
+
+/** What the CLI learns from where it runs: the bundle a worker thread starts, the environment and home folder. */
+export interface CliContext {
+  readonly workerUrl?: URL;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly home?: string;
 }
 
 export function statsJson(s: TraceStats): Record<string, unknown> {
@@ -92,28 +105,60 @@ export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number |
   return problems;
 }
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+const FLAGS = new Set(['--json', '--turns', '--utc', '--full']);
+const VALUED = new Set(['--max-cost', '--by', '--since', '--until', '--threads']);
+
+interface Args {
+  readonly command: string | undefined;
+  readonly paths: readonly string[];
+  readonly flags: ReadonlySet<string>;
+  readonly values: ReadonlyMap<string, string>;
+}
+
+function parseArgs(argv: readonly string[]): Args | string {
   const [command, ...rest] = argv;
-  const json = rest.includes('--json');
-  const allTurns = rest.includes('--turns');
-  let maxCost: number | undefined;
   const paths: string[] = [];
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] ?? '';
-    if (a === '--json' || a === '--turns') continue;
-    if (a === '--max-cost') {
-      maxCost = Number(rest[++i]);
-      if (!Number.isFinite(maxCost)) {
-        io.err('--max-cost needs a number of US dollars');
-        return 2;
-      }
-      continue;
+    const eq = a.indexOf('=');
+    const key = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    if (FLAGS.has(a) || a === '--help' || a === '-h') flags.add(a === '-h' ? '--help' : a);
+    else if (VALUED.has(key)) {
+      const v = key !== a ? a.slice(eq + 1) : rest[++i];
+      if (v === undefined) return `${key} needs a value`;
+      values.set(key, v);
+    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    else paths.push(a);
+  }
+  return { command, paths, flags, values };
+}
+
+export async function runCli(argv: readonly string[], io: CliIo, ctx: CliContext = {}): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    io.err(`loupe: ${args}\n\n${USAGE}`);
+    return 2;
+  }
+  const { command, flags, values } = args;
+  if (flags.has('--help')) {
+    io.out(USAGE);
+    return 0;
+  }
+  const json = flags.has('--json');
+  const allTurns = flags.has('--turns');
+  // A report over folders: asked for by any of its options, or by giving no path (the default projects folders).
+  const report = ['--by', '--since', '--until', '--threads'].some((k) => values.has(k)) || flags.has('--utc') || flags.has('--full');
+  if (command === 'stats' && (report || args.paths.length === 0)) return statsReport(args, io, ctx);
+  const paths = args.paths;
+  let maxCost: number | undefined;
+  if (values.has('--max-cost')) {
+    maxCost = Number(values.get('--max-cost'));
+    if (!Number.isFinite(maxCost)) {
+      io.err('--max-cost needs a number of US dollars');
+      return 2;
     }
-    if (a === '--help' || a === '-h') {
-      io.out(USAGE);
-      return 0;
-    }
-    paths.push(a);
   }
   if ((command !== 'stats' && command !== 'check') || paths.length === 0) {
     io.err(USAGE);

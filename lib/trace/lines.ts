@@ -152,7 +152,8 @@ export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead:
   }
 }
 
-function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
+/** The parts joined into one array (the part itself when there is only one). */
+export function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
   if (parts.length === 1 && parts[0]) return parts[0];
   const out = new Uint8Array(total);
   let at = 0;

@@ -244,7 +244,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
   return info;
 }
 
-function decideMode(l: RawLine, name: string): 'lines' | 'document' {
+export function decideMode(l: RawLine, name: string): 'lines' | 'document' {
   const first = firstNonSpace(l.text);
   if (first === '[') return 'document';
   if (/\.json(\.gz)?$/i.test(name)) return 'document';

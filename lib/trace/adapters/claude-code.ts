@@ -1,7 +1,7 @@
 import type { TraceEvent } from '../types';
 import { clampText, hookDecisionFrom, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
-import { envelope, normalizeAssistant, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
-import { AssistantLineSchema, AttachmentLineSchema, MetaLineSchema, ProgressLineSchema, SystemLineSchema } from './schemas';
+import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
+import { AttachmentLineSchema, MetaLineSchema, ProgressLineSchema, SystemLineSchema } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
 
@@ -70,9 +70,9 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   }
   if (d.type === 'agent_progress') {
     // The embedded message is a copy of a subagent line: kept for Explain, never counted.
-    const msg = AssistantLineSchema.safeParse(d.message);
-    const embedded = msg.success
-      ? { role: 'assistant', messageId: u(msg.data.message.id), usage: parseUsage(msg.data.message.usage), model: u(msg.data.message.model) }
+    const msg = parseAssistantLine(d.message);
+    const embedded = msg
+      ? { role: 'assistant', messageId: u(msg.message.id), usage: parseUsage(msg.message.usage), model: u(msg.message.model) }
       : { role: typeof d.message === 'object' && d.message !== null && 'type' in d.message ? String(d.message.type) : 'unknown' };
     return {
       kind: 'progress',

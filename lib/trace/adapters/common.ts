@@ -18,6 +18,8 @@ export interface NormalizeOptions {
   readonly clamp: number;
   /** Returns one shared copy of a repeated string (session ids); a load supplies its own. */
   readonly intern?: (s: string) => string;
+  /** Assistant events get no content blocks (the stats fast path reads none; lines are validated all the same). */
+  readonly noBlocks?: boolean;
 }
 
 /** A per-load interner: many lines repeat the same session id, and JSON.parse makes a new string each time. */
@@ -139,7 +141,7 @@ export function blockFrom(b: RawBlock, opts: NormalizeOptions): ContentBlock {
     }
     case 'image': {
       const r = ImageBlockSchema.safeParse(b);
-      const mediaType = r.success ? r.data.source?.media_type ?? undefined : undefined;
+      const mediaType = r.success ? (r.data.source?.media_type ?? undefined) : undefined;
       return mediaType ? { type: 'image', mediaType } : { type: 'image' };
     }
     default:
@@ -207,7 +209,10 @@ export function userContentFrom(content: string | readonly RawBlock[], opts: Nor
   return { text: clampText(text, opts), textLength: text.length, images, results };
 }
 
-function hunksFrom(raw: readonly { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: readonly string[] }[], opts: NormalizeOptions): PatchHunk[] {
+function hunksFrom(
+  raw: readonly { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: readonly string[] }[],
+  opts: NormalizeOptions,
+): PatchHunk[] {
   let budget = opts.clamp * 4;
   const out: PatchHunk[] = [];
   for (const h of raw) {
@@ -239,10 +244,7 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
   if (edit?.success && (edit.data.structuredPatch || edit.data.type === 'create')) {
     const patch = edit.data.structuredPatch ? hunksFrom(edit.data.structuredPatch, opts) : [];
     const created = edit.data.type === 'create';
-    const full: PatchHunk[] =
-      created && patch.length === 0 && typeof edit.data.content === 'string'
-        ? [createHunk(edit.data.content, opts)]
-        : patch;
+    const full: PatchHunk[] = created && patch.length === 0 && typeof edit.data.content === 'string' ? [createHunk(edit.data.content, opts)] : patch;
     const base = { type: 'file-edit' as const, filePath: edit.data.filePath, patch: full, created };
     return typeof edit.data.userModified === 'boolean' ? { ...base, userModified: edit.data.userModified } : base;
   }

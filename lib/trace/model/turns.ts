@@ -1,14 +1,10 @@
 import type { AssistantEvent, ContentBlock, StreamEvent, TraceEvent, Usage } from '../types';
 import type { Ctx } from './context';
 import { verdictOf, type StreamAccumulator } from './stream';
-import type { LooseCopy, Turn, UsageCopy } from './types';
+import { callKey, chooseCopy, findCall, uncountedReason, type CallIdentity } from './calls';
+import type { LooseCopy, Turn } from './types';
 
 // Model calls (turns): split lines and stream events joined by message id, and the one usage copy that counts.
-
-function sameInputUsage(a: Usage | undefined, b: Usage | undefined): boolean {
-  if (!a || !b) return true;
-  return a.input === b.input && a.cacheRead === b.cacheRead && a.cacheCreation === b.cacheCreation;
-}
 
 function blockKey(b: ContentBlock): string | undefined {
   if (b.type === 'tool_use') return `tool:${b.id}`;
@@ -60,23 +56,17 @@ function touch(turn: Turn, e: TraceEvent): void {
 /** Finds the model call an assistant line belongs to, or starts one. */
 function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
   if (!e.messageId) return newTurn(ctx, st, e, `line:${e.seq}`, undefined, e.requestId);
-  const candidates = st.byMessage.get(e.messageId) ?? [];
-  for (const ti of candidates) {
-    const t = st.turns[ti];
-    if (!t) continue;
-    const sameRequest = !t.requestId || !e.requestId || t.requestId === e.requestId;
-    // Split lines of one call repeat its input and cache counts; a different prompt size means another call that
-    // reuses the id (a gateway), even when the request ids agree or are missing.
-    const firstUsage = t.copies[0]?.usage;
-    if (sameRequest && sameInputUsage(firstUsage, e.usage)) return t;
-    if (!sameRequest && (e.isSidechain === true) !== t.isSidechain && sameInputUsage(firstUsage, e.usage)) {
-      // A `/btw` side question replays the parent's messages under a new request id: the same call, counted once.
-      return t;
-    }
-  }
-  const suffix = candidates.length > 0 ? `#${candidates.length + 1}` : '';
-  return newTurn(ctx, st, e, `msg:${e.messageId}${e.requestId ? `|${e.requestId}` : ''}${suffix}`, e.messageId, e.requestId);
+  const candidates = (st.byMessage.get(e.messageId) ?? []).map((ti) => st.turns[ti]).filter((t): t is Turn => t !== undefined);
+  const found = findCall(candidates, turnIdentity, e);
+  return found ?? newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
 }
+
+/** Line copies come first in `copies` while lines are merged (stream and progress copies are added after). */
+const turnIdentity = (t: Turn): CallIdentity => ({
+  ...(t.requestId ? { requestId: t.requestId } : {}),
+  isSidechain: t.isSidechain,
+  firstUsage: t.copies[0]?.usage,
+});
 
 function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   const turn = turnForAssistant(ctx, st, e);
@@ -166,23 +156,17 @@ export function chooseUsage(t: Turn): void {
       chosen: false,
       rule: 'stream copy (message_start overlaid with message_delta)',
     });
-  let best: UsageCopy | undefined;
-  for (const c of t.copies) {
-    if (c.via === 'progress') continue;
-    if (!best || c.usage.output > best.usage.output) best = c;
-  }
+  const best = chooseCopy(t.copies);
   if (best) {
     best.chosen = true;
     best.rule = `kept: most output tokens of ${t.copies.filter((c) => c.via !== 'progress').length} cop${t.copies.length === 1 ? 'y' : 'ies'}`;
     t.usage = best.usage;
     for (const c of t.copies) if (c !== best && c.via !== 'progress') c.rule = `dropped: ${c.rule}`;
   }
-  if (t.synthetic) {
+  const uncounted = uncountedReason(t.synthetic, best !== undefined);
+  if (uncounted) {
     t.counted = false;
-    t.countRule = '<synthetic> or API-error message: not a billed model call';
-  } else if (!best) {
-    t.counted = false;
-    t.countRule = 'no usage reported';
+    t.countRule = uncounted;
   } else if (t.seqs.length > 0 && t.seqs.every((s) => t.copies.find((c) => c.seq === s)?.rule.includes('repeated uuid'))) {
     t.countRule = 'only copies of lines from another file; counted once here';
   }

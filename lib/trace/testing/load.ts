@@ -1,5 +1,8 @@
+import { expect } from 'vitest';
 import { loadTrace } from '../../engine/load';
 import { memorySource } from '../../engine/source';
+import { fromTrace } from '../../fast/from-trace';
+import { fastMerged, project } from '../../fast/testing/equivalence';
 import type { Trace } from '../model/types';
 import { computeStats, type TraceStats } from '../stats';
 
@@ -8,9 +11,18 @@ export interface Loaded {
   readonly stats: TraceStats;
 }
 
-/** Loads in-memory files (name → text) through the real parser and model. */
+/** A prompt window of one line: the fast path's prefilter alone decides which lines it reads. */
+const TINY_WINDOW = { lines: 1, bytes: 1 << 20, lineBytes: 1 << 20 };
+
+/**
+ * Loads in-memory files (name → text) through the real parser and model. Every load also runs the stats fast path
+ * over the same files and checks it counts the same calls, sessions and costs, so each trap is a test of both.
+ */
 export async function loadFiles(files: Readonly<Record<string, string | Uint8Array>>): Promise<Loaded> {
   const trace = await loadTrace(Object.entries(files).map(([name, data]) => memorySource(name, data)));
+  expect(await fastMerged(files, { window: TINY_WINDOW, chunk: 64 }), 'the stats fast path disagrees with the full model').toEqual(
+    fromTrace(trace, project, TINY_WINDOW),
+  );
   return { trace, stats: computeStats(trace) };
 }
 

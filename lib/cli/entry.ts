@@ -1,0 +1,17 @@
+// The CLI bundle's entry (esbuild → dist/loupe.mjs). The same file runs the scan workers: inside a worker thread
+// started with the scan tag it serves scans; in the main thread it exports the CLI.
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { runScanWorker, WORKER_TAG } from './fast-node';
+import { runCli } from './main';
+
+const isScanWorker = !isMainThread && typeof workerData === 'object' && workerData !== null && 'tag' in workerData && workerData.tag === WORKER_TAG;
+if (isScanWorker && parentPort) runScanWorker(parentPort);
+
+/** Runs the CLI with this process's arguments and streams; resolves to the exit code. */
+export function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
+  return runCli(
+    argv,
+    { out: (s) => process.stdout.write(`${s}\n`), err: (s) => process.stderr.write(`${s}\n`) },
+    { workerUrl: new URL(import.meta.url), env: process.env },
+  );
+}

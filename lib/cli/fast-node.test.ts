@@ -1,0 +1,52 @@
+// The Node reader of the fast path: files read into one reused buffer give the same scans as the pure reader,
+// whatever the chunk size (a line split across reads must be copied before the buffer is reused).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mergeScans, scanSource } from '../fast';
+import { memorySource } from '../engine/source';
+import { joinScans, scanFile, scanRange, sniffDialect } from './fast-node';
+
+const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/real');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+
+describe('scanFile', () => {
+  it.each(files(ROOT).filter((f) => /\.jsonl?$/.test(f)))('%s', async (file) => {
+    const name = path.relative(ROOT, file);
+    const want = await scanSource(memorySource(name, readFileSync(file)));
+    for (const chunk of [97, 4096, 1 << 20]) expect(await scanFile({ path: file, name, size: statSync(file).size }, chunk)).toEqual(want);
+  });
+});
+
+describe('scanRange', () => {
+  // A one-line prompt window, so that the first range (which always holds line 1) is the only one that looks.
+  const window = { lines: 1, bytes: 1 << 20, lineBytes: 1 << 20 };
+  it.each(files(ROOT).filter((f) => f.endsWith('.jsonl') && statSync(f).size > 0))('%s cut in ranges merges like the whole file', (file) => {
+    const task = { path: file, name: path.relative(ROOT, file), size: statSync(file).size };
+    const whole = mergeScans([{ scan: scanRange({ ...task, start: 0, end: task.size }, 4096, { window }) ?? fail(), project: 'p' }]);
+    const dialect = sniffDialect(task);
+    expect(dialect).toBeDefined();
+    for (const parts of [2, 7, 31]) {
+      const scans = Array.from(
+        { length: parts },
+        (_, k) =>
+          scanRange(
+            { ...task, start: Math.floor((task.size * k) / parts), end: Math.floor((task.size * (k + 1)) / parts), ...(dialect ? { dialect } : {}) },
+            997,
+            { window },
+          ) ?? fail(),
+      );
+      expect(mergeScans([{ scan: joinScans(scans), project: 'p' }])).toEqual(whole);
+    }
+  });
+});
+
+function fail(): never {
+  throw new Error('a JSON document');
+}

@@ -1,0 +1,260 @@
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { FileScanner, PROMPT_WINDOW, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
+import type { Dialect, SourceInput } from '../trace/parse';
+
+// The Node side of the stats fast path: reads files from disk in chunks and spreads the work over worker_threads,
+// whole files or, for big ones, line-aligned byte ranges. Everything it computes comes from lib/fast (pure), so a
+// browser's Web Worker pool can do the same.
+
+/** One file to scan: where it is, the name the reports use (relative to the folder given) and its size. */
+export interface FileTask {
+  readonly path: string;
+  readonly name: string;
+  readonly size: number;
+}
+
+/** Node's native multi-byte search, on any Uint8Array. */
+export const nodeSearch: ByteSearch = (hay, needle, from) => Buffer.prototype.indexOf.call(hay, needle, from);
+
+const CHUNK = 4 << 20;
+/** Ranges of big files are this long (`LOUPE_RANGE_MB` changes it, for tests); a file of two or more is cut. */
+function rangeBytes(): number {
+  const mb = Number(process.env['LOUPE_RANGE_MB']);
+  return Math.max(PROMPT_WINDOW.bytes, Number.isFinite(mb) && mb > 0 ? mb * (1 << 20) : 64 << 20);
+}
+const LF = 0x0a;
+
+function fileInput(task: FileTask): SourceInput {
+  return { name: task.name, size: task.size, open: () => createReadStream(task.path, { highWaterMark: 1 << 20 }) };
+}
+
+function needsStream(task: FileTask, fd: number): boolean {
+  if (/\.json(\.gz)?$/i.test(task.name)) return true;
+  const head = Buffer.alloc(2);
+  return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** A part of a plain (not gzip) file: the lines that start in `[start, end)`; `dialect` for parts after the first. */
+export interface RangeJob extends FileTask {
+  readonly start: number;
+  readonly end: number;
+  readonly dialect?: Dialect;
+}
+
+/** Offset just after the first `\n` at or after `from`, or the file size. */
+function afterNextLine(fd: number, from: number, size: number, buf: Buffer): number {
+  for (let pos = from; pos < size; ) {
+    const n = readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
+    if (n <= 0) break;
+    const nl = buf.subarray(0, n).indexOf(LF);
+    if (nl >= 0) return pos + nl + 1;
+    pos += n;
+  }
+  return size;
+}
+
+/** Scans the lines that start in a range of a plain file, read synchronously into one reused buffer. Undefined when
+ *  the file turns out to be a JSON document (only the first range can tell). */
+export function scanRange(job: RangeJob, chunkBytes = CHUNK, scanOpts: ScanOptions = {}): FileScan | undefined {
+  const opts = { ...scanOpts, search: nodeSearch };
+  const buf = Buffer.allocUnsafe(chunkBytes);
+  const fd = openSync(job.path, 'r');
+  try {
+    let pos = job.start;
+    if (pos > 0) {
+      const prev = Buffer.alloc(1);
+      readSync(fd, prev, 0, 1, pos - 1);
+      if (prev[0] !== LF) pos = afterNextLine(fd, pos, job.size, buf);
+    }
+    // The last line that starts before `end` may run past it.
+    const stop = job.end >= job.size ? job.size : afterNextLine(fd, job.end - 1, job.size, buf);
+    const scanner = new FileScanner(job.name, job.start > 0 && job.dialect ? { ...opts, continuation: { offset: pos, dialect: job.dialect } } : opts);
+    while (pos < stop) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, stop - pos), pos);
+      if (n <= 0) break;
+      pos += n;
+      scanner.push(buf.subarray(0, n));
+      if (scanner.isDocument) return undefined;
+    }
+    return scanner.finish();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Scans one whole file: plain files through `scanRange`, gzip and JSON documents through lib/fast's streaming path. */
+export async function scanFile(task: FileTask, chunkBytes = CHUNK): Promise<FileScan> {
+  const opts = { search: nodeSearch };
+  const fd = openSync(task.path, 'r');
+  let stream: boolean;
+  try {
+    stream = needsStream(task, fd);
+  } finally {
+    closeSync(fd);
+  }
+  if (stream) return scanSource(fileInput(task), opts);
+  return scanRange({ ...task, start: 0, end: task.size }, chunkBytes) ?? scanDocument(fileInput(task), opts);
+}
+
+/** The scans of a file's ranges, in order, as one. */
+export function joinScans(parts: readonly FileScan[]): FileScan {
+  const first = parts[0];
+  if (!first || parts.length === 1) return first ?? { name: '', bytes: 0, records: [], parsedLines: 0, invalidLines: 0 };
+  const firstSessionId = parts.find((p) => p.firstSessionId !== undefined)?.firstSessionId;
+  return {
+    name: first.name,
+    bytes: parts.reduce((n, p) => n + p.bytes, 0),
+    records: parts.flatMap((p) => p.records),
+    ...(firstSessionId !== undefined ? { firstSessionId } : {}),
+    parsedLines: parts.reduce((n, p) => n + p.parsedLines, 0),
+    invalidLines: parts.reduce((n, p) => n + p.invalidLines, 0),
+  };
+}
+
+/**
+ * The dialect a big plain file's start decides (from its first MiB), so its later ranges can be scanned apart; undefined
+ * when the file is not plain JSON lines or its start does not tell (it is then scanned whole).
+ */
+export function sniffDialect(task: FileTask): Dialect | undefined {
+  const fd = openSync(task.path, 'r');
+  try {
+    if (needsStream(task, fd)) return undefined;
+    const buf = Buffer.allocUnsafe(1 << 20);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    const scanner = new FileScanner(task.name, { search: nodeSearch });
+    scanner.push(buf.subarray(0, n));
+    return scanner.isDocument ? undefined : scanner.fileDialect;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface PoolOptions {
+  /** Worker threads to use; 0 or 1 scans in this thread. */
+  readonly threads: number;
+  /** The script a worker runs (the CLI bundle itself, which starts `runScanWorker` inside a worker). */
+  readonly workerUrl?: URL;
+}
+
+/**
+ * Worker threads worth starting: one per core, none for less than 128 MiB. A worker is a new isolate that loads the
+ * bundle and warms its JIT up again (a few hundred milliseconds of CPU, the first tens of MB it scans run several
+ * times slower than the rest), so it only pays off on big folders and files.
+ */
+export function defaultThreads(tasks: readonly FileTask[]): number {
+  const bytes = tasks.reduce((n, t) => n + t.size, 0);
+  if (bytes < 128 << 20 || (tasks.length < 2 && bytes < 2 * rangeBytes())) return 0;
+  return availableParallelism();
+}
+
+export const WORKER_TAG = 'loupe-scan-worker';
+
+interface Job {
+  readonly i: number;
+  readonly range: RangeJob | undefined;
+  readonly task: FileTask;
+}
+
+type Reply = { readonly i: number; readonly scan: FileScan | null } | { readonly i: number; readonly error: string };
+
+/** Whole files, and big plain files cut into line-aligned ranges once their dialect is known. */
+function planJobs(tasks: readonly FileTask[], threads: number): { jobs: Job[]; parts: number[][] } {
+  const jobs: Job[] = [];
+  const range = rangeBytes();
+  const parts = tasks.map((task) => {
+    const dialect = threads >= 2 && task.size >= 2 * range ? sniffDialect(task) : undefined;
+    if (!dialect) {
+      jobs.push({ i: jobs.length, range: undefined, task });
+      return [jobs.length - 1];
+    }
+    // At least one range per thread; the first spans the prompt window, where the first prompt is looked for.
+    const n = Math.max(threads, Math.ceil(task.size / range));
+    const cut = (k: number): number => (k === 0 ? 0 : k === n ? task.size : Math.max(PROMPT_WINDOW.bytes, Math.floor((task.size * k) / n)));
+    const ids: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const start = cut(k);
+      const end = cut(k + 1);
+      ids.push(jobs.length);
+      jobs.push({ i: jobs.length, range: { ...task, start, end, dialect }, task });
+    }
+    return ids;
+  });
+  return { jobs, parts };
+}
+
+async function runJob(job: Job): Promise<FileScan | null> {
+  return job.range ? (scanRange(job.range) ?? null) : scanFile(job.task);
+}
+
+/**
+ * Scans every file. With threads, this thread and `threads - 1` workers share one queue of jobs (biggest first): a
+ * worker is a new isolate that must load the bundle and warm up its JIT, so this thread, warm or not, works too. Each
+ * worker holds two jobs, so it never waits while this thread is busy with one.
+ */
+export async function scanFiles(tasks: readonly FileTask[], opts: PoolOptions): Promise<FileScan[]> {
+  const threads = opts.workerUrl ? opts.threads : 0;
+  const { jobs, parts } = planJobs(tasks, threads);
+  const results: (FileScan | null | undefined)[] = new Array(jobs.length);
+  const queue = [...jobs].sort((a, b) => size(b) - size(a));
+  const workers = opts.workerUrl ? Math.min(threads - 1, jobs.length - 1) : 0;
+  const url = opts.workerUrl;
+  const pool = url ? Array.from({ length: Math.max(0, workers) }, () => work(url, queue, results)) : [];
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    results[job.i] = await runJob(job);
+    // Let the workers' replies in, so they get their next jobs.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await Promise.all(pool);
+  return Promise.all(
+    tasks.map(async (task, t) => {
+      const scans = (parts[t] ?? []).map((j) => results[j]);
+      // A first range that found a JSON document: the file is parsed whole instead.
+      if (scans.some((s) => s === null || s === undefined)) return scanFile(task);
+      return joinScans(scans.filter((s): s is FileScan => s !== null && s !== undefined));
+    }),
+  );
+}
+
+const size = (j: Job): number => (j.range ? j.range.end - j.range.start : j.task.size);
+
+function work(url: URL, queue: Job[], results: (FileScan | null | undefined)[]): Promise<void> {
+  // The bundle is plain JavaScript: no loader flags of this process (tsx, in the benchmarks) are passed on.
+  const worker = new Worker(url, { workerData: { tag: WORKER_TAG }, execArgv: [] });
+  let busy = 0;
+  return new Promise<void>((resolve, reject) => {
+    const feed = (): void => {
+      while (busy < 2) {
+        const job = queue.shift();
+        if (!job) break;
+        busy += 1;
+        worker.postMessage(job);
+      }
+      if (busy === 0) void worker.terminate().then(() => resolve());
+    };
+    // Replies come from our own worker (runScanWorker below).
+    worker.on('message', (r: Reply) => {
+      busy -= 1;
+      if ('error' in r) {
+        void worker.terminate();
+        reject(new Error(r.error));
+        return;
+      }
+      results[r.i] = r.scan;
+      feed();
+    });
+    worker.on('error', reject);
+    feed();
+  });
+}
+
+/** The loop a worker runs: scan each job it is sent, reply with its scan. */
+export function runScanWorker(port: { on(ev: 'message', f: (job: Job) => void): void; postMessage(r: Reply): void }): void {
+  port.on('message', (job) => {
+    runJob(job).then(
+      (scan) => port.postMessage({ i: job.i, scan }),
+      (err: unknown) => port.postMessage({ i: job.i, error: `${job.task.name}: ${err instanceof Error ? err.message : String(err)}` }),
+    );
+  });
+}

@@ -1,0 +1,102 @@
+import type { DayRow, ModelRow, ProjectRow, Row, SessionRow, StatsReport, Totals } from '../fast/report';
+import { duration, int, table, usd } from './format';
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `2026-02-10 19:46` in UTC or local time. */
+function minute(iso: string | null, utc: boolean): string {
+  if (iso === null) return '—';
+  const d = new Date(iso);
+  return utc
+    ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
+    : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** `opus-4-6, haiku-4-5`: model ids without the `claude-` prefix and date suffix. */
+const models = (ms: readonly string[]): string => ms.map((m) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '')).join(', ');
+
+const tokenCells = (t: Totals): string[] => [
+  int(t.modelCalls),
+  int(t.tokens.input),
+  int(t.tokens.output),
+  int(t.tokens.cacheWrite),
+  int(t.tokens.cacheRead),
+  int(t.tokens.total),
+  t.unpricedModels.length ? `${usd(t.costUsd)}*` : usd(t.costUsd),
+];
+const TOKEN_HEAD = ['calls', 'input', 'output', 'cache write', 'cache read', 'total tokens', 'cost'];
+
+function isSession(r: Row): r is SessionRow {
+  return 'sessionId' in r;
+}
+function isDay(r: Row): r is DayRow {
+  return 'day' in r;
+}
+function isProject(r: Row): r is ProjectRow {
+  return 'project' in r && !('sessionId' in r);
+}
+function isModel(r: Row): r is ModelRow {
+  return 'model' in r;
+}
+
+/** The readable form of `loupe stats --by …`: one table, a totals line, and what the numbers cover. */
+export function formatReport(report: StatsReport, about: string): string {
+  const utc = report.timeZone === 'UTC';
+  const rows = report.rows;
+  let body: string;
+  switch (report.by) {
+    case 'session':
+      body = table(
+        [
+          ['start', 'project', 'session', ...TOKEN_HEAD, 'duration', 'models', 'first prompt'],
+          ...rows
+            .filter(isSession)
+            .map((r) => [
+              minute(r.start, utc),
+              cut(r.project, 32),
+              r.sessionId.slice(0, 8),
+              ...tokenCells(r),
+              duration(r.durationMs ?? undefined),
+              models(r.models),
+              cut(r.firstPrompt ?? '', 48),
+            ]),
+        ],
+        [0, 1, 2, 11, 12],
+      );
+      break;
+    case 'day':
+      body = table(
+        [
+          ['day', 'sessions', ...TOKEN_HEAD, 'models'],
+          ...rows.filter(isDay).map((r) => [r.day ?? '(no date)', int(r.sessions), ...tokenCells(r), models(r.models)]),
+        ],
+        [0, 9],
+      );
+      break;
+    case 'project':
+      body = table(
+        [
+          ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
+          ...rows.filter(isProject).map((r) => [cut(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
+        ],
+        [0, 9, 10],
+      );
+      break;
+    case 'model':
+      body = table([['model', 'sessions', ...TOKEN_HEAD], ...rows.filter(isModel).map((r) => [r.model, int(r.sessions), ...tokenCells(r)])]);
+      break;
+  }
+  const t = report.totals;
+  const range = report.since || report.until ? `, ${report.since ?? '…'} to ${report.until ?? '…'}` : '';
+  const unpriced = t.unpricedModels.length ? `\n* unpriced models (counted at $0): ${t.unpricedModels.join(', ')}` : '';
+  const skipped = report.uncounted.synthetic > 0 ? `; ${int(report.uncounted.synthetic)} <synthetic>/API-error message(s) not counted` : '';
+  return [
+    body,
+    '',
+    `total      ${int(t.sessions)} session(s), ${int(t.modelCalls)} model calls, ${int(t.tokens.total)} tokens (input ${int(t.tokens.input)}, output ${int(t.tokens.output)}, cache write ${int(t.tokens.cacheWrite)}, cache read ${int(t.tokens.cacheRead)}), ${usd(t.costUsd)} computed`,
+    `covers     ${about}; days in ${utc ? 'UTC' : 'local time'}${range}${skipped}`,
+    `prices     ${report.priceTable.source}, as of ${report.priceTable.asOf}${unpriced}`,
+  ].join('\n');
+}

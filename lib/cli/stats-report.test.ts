@@ -1,0 +1,175 @@
+// `loupe stats --by …` over a generated projects folder: numbers derived here from how the folder was generated,
+// the same report from the full model (--full), date filters, the default folder and the readable table.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DayRow, ModelRow, ProjectRow, SessionRow, StatsReport } from '../fast';
+import { projectsFolder, SESSIONS } from '../fast/testing/projects';
+import { runCli } from './main';
+
+let dir = '';
+let projects = '';
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'loupe-stats-'));
+  for (const [name, text] of Object.entries(projectsFolder())) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  projects = path.join(dir, 'projects');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (s) => (out += s), err: (s) => (err += s) }, { env, home: path.join(dir, 'home') });
+  return { code, out, err };
+}
+
+type Report<R> = Omit<StatsReport, 'rows'> & { rows: R[]; engine: string; paths: string[] };
+
+async function report<R>(...argv: string[]): Promise<Report<R>> {
+  const r = await run(['stats', ...argv, '--json', '--utc']);
+  expect(r.err).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.out) as Report<R>;
+}
+
+/** A conversation of the generator: `k` calls, call i with input 10+i, output 40+7i, cache read 1000(i+1), write 200+n. */
+function conv(n: number, k: number): { input: number; output: number; cacheRead: number; cacheWrite: number } {
+  let input = 0;
+  let output = 0;
+  let cacheRead = 0;
+  for (let i = 0; i < k; i++) {
+    input += 10 + i;
+    output += 40 + 7 * i;
+    cacheRead += 1000 * (i + 1);
+  }
+  return { input, output, cacheRead, cacheWrite: (200 + n) * k };
+}
+
+// Per million tokens: Opus 4.6 5 / 25 / 6.25 (5m write) / 0.5 (read); Haiku 4.5 1 / 5 / 1.25 / 0.1.
+const OPUS = { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 };
+const HAIKU = { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 };
+const cost = (t: ReturnType<typeof conv>, p: typeof OPUS): number =>
+  (t.input * p.input + t.output * p.output + t.cacheWrite * p.cacheWrite + t.cacheRead * p.cacheRead) / 1e6;
+const TASK = { input: 5, output: 30, cacheRead: 4000, cacheWrite: 0 };
+
+const [S1, S2, S3, S4, S5] = SESSIONS.map((s) => s.id);
+const EXPECTED: Record<string, { calls: number; usd: number; output: number }> = {
+  [S1 ?? '']: { calls: 6, usd: cost(conv(1, 3), OPUS) + cost(TASK, OPUS) + cost(conv(2, 2), HAIKU), output: conv(1, 3).output + 30 + conv(2, 2).output },
+  [S2 ?? '']: { calls: 2, usd: cost(conv(3, 2), OPUS), output: conv(3, 2).output },
+  [S3 ?? '']: { calls: 3, usd: cost(conv(4, 2), OPUS) + cost(conv(5, 1), HAIKU), output: conv(4, 2).output + conv(5, 1).output },
+  [S4 ?? '']: { calls: 2, usd: cost(conv(6, 2), OPUS), output: conv(6, 2).output },
+  [S5 ?? '']: { calls: 4, usd: cost(conv(7, 2), OPUS) + cost(conv(8, 2), HAIKU), output: conv(7, 2).output + conv(8, 2).output },
+};
+
+describe('loupe stats --by', () => {
+  it('session: one row per session with its subagents folded in, each call counted once', async () => {
+    const r = await report<SessionRow>(projects, '--by', 'session');
+    expect(r.rows.map((x) => x.sessionId).sort()).toEqual(SESSIONS.map((s) => s.id).sort());
+    for (const row of r.rows) {
+      const want = EXPECTED[row.sessionId];
+      const gen = SESSIONS.find((s) => s.id === row.sessionId);
+      expect(row.modelCalls).toBe(want?.calls);
+      expect(row.tokens.output).toBe(want?.output);
+      expect(row.costUsd).toBeCloseTo(want?.usd ?? NaN, 6);
+      expect(row.project).toBe(gen?.project);
+      expect(row.tokens.total).toBe(row.tokens.input + row.tokens.output + row.tokens.cacheWrite + row.tokens.cacheRead);
+    }
+    const s1 = r.rows.find((x) => x.sessionId === S1);
+    expect(s1).toMatchObject({
+      firstPrompt: SESSIONS[0]?.prompt,
+      start: '2026-03-01T09:00:00.000Z',
+      end: '2026-03-01T09:12:10.000Z',
+      durationMs: 730_000,
+      models: ['claude-haiku-4-5-20251001', 'claude-opus-4-6'],
+    });
+    // The resumed session's file starts with the earlier session's lines: its own prompt is still found.
+    expect(r.rows.find((x) => x.sessionId === S4)?.firstPrompt).toBe(SESSIONS[3]?.prompt);
+    expect(r.uncounted).toEqual({ synthetic: 1, noUsage: 0 });
+    expect(r.totals.modelCalls).toBe(17);
+    expect(r.totals.costUsd).toBeCloseTo(
+      Object.values(EXPECTED).reduce((n, e) => n + e.usd, 0),
+      6,
+    );
+  });
+
+  it('day, project and model: the rows add up to the same totals', async () => {
+    const session = await report<SessionRow>(projects, '--by', 'session');
+    const day = await report<DayRow>(projects, '--by', 'day');
+    expect(day.rows.map((d) => [d.day, d.modelCalls])).toEqual([
+      ['2026-03-01', 6],
+      ['2026-03-02', 5],
+      ['2026-03-03', 4],
+      ['2026-03-04', 2],
+    ]);
+    const project = await report<ProjectRow>(projects, '--by', 'project');
+    expect(project.rows.map((p) => [p.project, p.sessions, p.modelCalls]).sort()).toEqual([
+      ['-home-dev-alpha', 2, 8],
+      ['-home-dev-beta', 2, 5],
+      ['-home-dev-gamma', 1, 4],
+    ]);
+    const model = await report<ModelRow>(projects, '--by', 'model');
+    expect(model.rows.map((m) => [m.model, m.modelCalls])).toEqual([
+      ['claude-opus-4-6', 12],
+      ['claude-haiku-4-5-20251001', 5],
+    ]);
+    for (const r of [day, project, model]) {
+      expect(r.totals).toEqual(session.totals);
+      const rows: { costUsd: number; modelCalls: number }[] = r.rows;
+      expect(rows.reduce((n, x) => n + x.modelCalls, 0)).toBe(17);
+      expect(rows.reduce((n, x) => n + x.costUsd, 0)).toBeCloseTo(session.totals.costUsd, 5);
+    }
+  });
+
+  it('--full computes the same report from the full model', async () => {
+    for (const by of ['session', 'day', 'project', 'model']) {
+      const { engine: a, ...fast } = await report(projects, '--by', by);
+      const { engine: b, ...full } = await report(projects, '--by', by, '--full');
+      expect([a, b]).toEqual(['fast path', 'full model']);
+      expect(fast).toEqual(full);
+    }
+  });
+
+  it('--since and --until keep the calls of those days, inclusive (YYYY-MM-DD or YYYYMMDD)', async () => {
+    const r = await report<DayRow>(projects, '--by', 'day', '--since', '2026-03-02', '--until', '20260303');
+    expect(r.rows.map((d) => d.day)).toEqual(['2026-03-02', '2026-03-03']);
+    expect(r.totals.modelCalls).toBe(9);
+    const s = await report<SessionRow>(projects, '--by', 'session', '--since', '2026-03-04');
+    expect(s.rows.map((x) => [x.sessionId, x.modelCalls])).toEqual([[S5, 2]]);
+    expect((await run(['stats', projects, '--by', 'day', '--since', '2026-02-30'])).code).toBe(2);
+  });
+
+  it('with no path it reads $CLAUDE_CONFIG_DIR/projects, by day', async () => {
+    const r = await run(['stats', '--json', '--utc'], { CLAUDE_CONFIG_DIR: dir });
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out) as Report<unknown>;
+    expect([j.by, j.paths, j.totals.modelCalls]).toEqual(['day', [projects], 17]);
+    const none = await run(['stats'], {});
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('no Claude Code projects folder');
+  });
+
+  it('prints a table with a totals line', async () => {
+    const r = await run(['stats', projects, '--by', 'session', '--utc']);
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines[0]).toMatch(
+      /^start\s+project\s+session\s+calls\s+input\s+output\s+cache write\s+cache read\s+total tokens\s+cost\s+duration\s+models\s+first prompt$/,
+    );
+    expect(lines[1]).toMatch(/^2026-03-01 09:00\s+-home-dev-alpha\s+a0000000\s+6\s/);
+    expect(r.out).toContain('5 session(s), 17 model calls');
+    expect(r.out).toContain('days in UTC');
+    expect(r.out).toContain('1 <synthetic>/API-error message(s) not counted');
+  });
+
+  it('rejects an unknown grouping', async () => {
+    const r = await run(['stats', projects, '--by', 'week']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--by takes session, day, project, model');
+  });
+});

@@ -1,0 +1,75 @@
+import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, type GroupBy, type Merged } from '../fast';
+import { loadTrace } from '../engine/load';
+import { defaultThreads, scanFiles } from './fast-node';
+import { collectInputs, defaultProjectDirs, findFiles, type FoundFile } from './files';
+import type { CliContext, CliIo } from './main';
+import { formatReport } from './report-format';
+
+interface ReportArgs {
+  readonly paths: readonly string[];
+  readonly flags: ReadonlySet<string>;
+  readonly values: ReadonlyMap<string, string>;
+}
+
+const isGroup = (s: string): s is GroupBy => GROUPS.some((g) => g === s);
+
+/** `loupe stats --by …`: the fast path over every file given (or the default projects folders), one report. */
+export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext): Promise<number> {
+  const by = args.values.get('--by') ?? 'day';
+  if (!isGroup(by)) {
+    io.err(`loupe: --by takes ${GROUPS.join(', ')}; got "${by}"`);
+    return 2;
+  }
+  const range: { since?: string; until?: string } = {};
+  for (const key of ['--since', '--until'] as const) {
+    const raw = args.values.get(key);
+    if (raw === undefined) continue;
+    const day = parseDay(raw);
+    if (day === undefined) {
+      io.err(`loupe: ${key} takes a date, YYYY-MM-DD or YYYYMMDD; got "${raw}"`);
+      return 2;
+    }
+    range[key === '--since' ? 'since' : 'until'] = day;
+  }
+  const threadsArg = args.values.get('--threads');
+  const threads = threadsArg === undefined ? undefined : Number(threadsArg);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) {
+    io.err('loupe: --threads takes a whole number (0: no worker threads)');
+    return 2;
+  }
+  const paths = args.paths.length > 0 ? args.paths : defaultProjectDirs(ctx.env, ctx.home);
+  if (paths.length === 0) {
+    io.err('loupe: no Claude Code projects folder found ($CLAUDE_CONFIG_DIR/projects, ~/.config/claude/projects, ~/.claude/projects); give a folder or files');
+    return 2;
+  }
+  let files: FoundFile[];
+  try {
+    files = await findFiles(paths);
+  } catch (err) {
+    io.err(`loupe: ${err instanceof Error ? err.message : String(err)}`);
+    return 2;
+  }
+  const full = args.flags.has('--full');
+  const merged = full ? await fullModel(paths, files) : await fastPath(files, threads, ctx);
+  const report = buildReport(merged, by, { ...range, utc: args.flags.has('--utc') });
+  const bytes = files.reduce((n, f) => n + f.size, 0);
+  if (args.flags.has('--json')) {
+    io.out(JSON.stringify({ ...report, files: files.length, bytes, paths, engine: full ? 'full model' : 'fast path' }));
+  } else {
+    const size = bytes >= 1e5 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
+    const about = `${files.length} file(s), ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
+    io.out(formatReport(report, about));
+  }
+  return 0;
+}
+
+async function fastPath(files: readonly FoundFile[], threads: number | undefined, ctx: CliContext): Promise<Merged> {
+  const scans = await scanFiles(files, { threads: threads ?? defaultThreads(files), ...(ctx.workerUrl ? { workerUrl: ctx.workerUrl } : {}) });
+  return mergeScans(scans.map((scan, i) => ({ scan, project: files[i]?.project ?? '?' })));
+}
+
+async function fullModel(paths: readonly string[], files: readonly FoundFile[]): Promise<Merged> {
+  const projects = new Map(files.map((f) => [f.name, f.project]));
+  const trace = await loadTrace(await collectInputs(paths));
+  return fromTrace(trace, (name) => projects.get(name) ?? '?');
+}

@@ -1,0 +1,78 @@
+// The fast path and the full model give the same counted calls, sessions and reports on every fixture and sample.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cc, jsonl, sdk, text } from '../trace/testing/builders';
+import { tourLines } from '../trace/testing/tour';
+import { buildReport, GROUPS } from './report';
+import { projectsFolder } from './testing/projects';
+import { fastMerged, fullMerged, type Files } from './testing/equivalence';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function filesUnder(rel: string): Record<string, Uint8Array> {
+  const out: Record<string, Uint8Array> = {};
+  const base = path.dirname(path.join(ROOT, rel));
+  const walk = (p: string): void => {
+    if (statSync(p).isDirectory()) for (const f of readdirSync(p)) walk(path.join(p, f));
+    else out[path.relative(base, p).split(path.sep).join('/')] = readFileSync(p);
+  };
+  walk(path.join(ROOT, rel));
+  return out;
+}
+
+const nodeSearch = (hay: Uint8Array, needle: Uint8Array, from: number): number => Buffer.prototype.indexOf.call(hay, needle, from);
+
+async function expectSame(files: Files): Promise<void> {
+  const full = await fullMerged(files);
+  expect(await fastMerged(files)).toEqual(full);
+  expect(await fastMerged(files, { chunk: 7 })).toEqual(full);
+  expect(await fastMerged(files, { chunk: 4096, search: nodeSearch })).toEqual(full);
+  const fast = await fastMerged(files, { chunk: 100 });
+  for (const by of GROUPS) expect(buildReport(fast, by, { utc: true })).toEqual(buildReport(full, by, { utc: true }));
+  // A window of one line: the prefilter alone decides which lines are read.
+  const tiny = { lines: 1, bytes: 1 << 20, lineBytes: 1 << 20 };
+  const fullTiny = await fullMerged(files, tiny);
+  expect(await fastMerged(files, { window: tiny })).toEqual(fullTiny);
+  expect(await fastMerged(files, { window: tiny, chunk: 5, search: nodeSearch })).toEqual(fullTiny);
+}
+
+const cases: [string, () => Files][] = [
+  ['test/fixtures/real (all together)', () => filesUnder('test/fixtures/real')],
+  ['public/samples (all together)', () => filesUnder('public/samples')],
+  ['the tour', () => ({ 'tour/tour.stream.jsonl': jsonl(tourLines()) })],
+  ['a generated projects folder (subagents in both layouts, a resumed session, a <synthetic> line)', projectsFolder],
+  [
+    'empty message and request ids, lines without a session id, a stream frame after message_stop',
+    () => ({
+      'p/s.jsonl': jsonl([
+        cc.assistant('', [text('a')], { input: 1, output: 2 }, { requestId: '' }),
+        cc.assistant('', [text('b')], { input: 1, output: 5 }, { requestId: '' }),
+        { ...cc.assistant('msg_n', [text('c')], { input: 3, output: 4 }), sessionId: null },
+      ]),
+      'p/t.jsonl': jsonl([
+        sdk.messageStart('', { input: 2, output: 1 }),
+        sdk.messageDelta('end_turn', { output: 9 }),
+        sdk.messageStop(),
+        sdk.messageDelta('end_turn', { output: 50 }),
+        sdk.assistant('', [text('d')], { input: 2, output: 1 }),
+      ]),
+    }),
+  ],
+];
+for (const dir of ['test/fixtures/real/claude-code-log/projects', 'public/samples']) {
+  for (const sub of readdirSync(path.join(ROOT, dir))) cases.push([`${dir}/${sub}`, () => filesUnder(`${dir}/${sub}`)]);
+}
+for (const f of [
+  'test/fixtures/real/spotter/transcripts/short.jsonl',
+  'test/fixtures/real/open-harness/golden/structured-output.stream.jsonl',
+  'test/fixtures/real/open-harness/golden/structured-output.json',
+]) {
+  cases.push([f, () => filesUnder(f)]);
+}
+
+describe('fast path = full model', () => {
+  it.each(cases)('%s', async (_name, files) => {
+    await expectSame(files());
+  });
+});

@@ -1,0 +1,94 @@
+import { countedTurns } from '../trace/stats';
+import type { Trace, Turn } from '../trace/model/types';
+import type { TraceEvent } from '../trace/types';
+import type { Call, Merged, SessionSummary } from './merge';
+import { fileIdentity } from '../trace/parse';
+import { recordOf, RecordSink, type PromptWindow } from './records';
+
+/** The events a fast-path record is made from: what the prefilter must never miss. */
+function isRecordEvent(e: TraceEvent): boolean {
+  return recordOf(e) !== undefined;
+}
+
+/**
+ * The fast path's summary computed from a full model instead: counted calls from the model's own turns, sessions'
+ * spans from the same kinds of lines the fast path reads. A test compares the two on every fixture and trap.
+ */
+export function fromTrace(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Merged {
+  const sessionOf = (e: TraceEvent): number => trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1;
+  const sessions = new Map<number, SessionSummary>();
+  // The same first-prompt rule as the fast path, per file.
+  const sinks = new Map<number, RecordSink>();
+  for (const e of trace.events) {
+    let sink = sinks.get(e.src.source);
+    if (!sink) {
+      sink = new RecordSink(fileIdentity(trace.sources[e.src.source]?.name ?? '').fileSessionId, window);
+      sinks.set(e.src.source, sink);
+    }
+    const before = sink.records.length;
+    sink.add(e);
+    const added = sink.records[before];
+    const prompt = sink.records.length > before && added?.kind === 'prompt' ? added : undefined;
+    if (!prompt && !isRecordEvent(e)) continue;
+    const si = sessionOf(e);
+    const id = trace.sessions[si]?.id ?? '?';
+    const file = trace.sources[e.src.source]?.name ?? '?';
+    let s = sessions.get(si);
+    if (!s) {
+      s = { sessionId: id, project: projectOf(file), files: [] };
+      sessions.set(si, s);
+    }
+    if (!s.files.includes(file)) s.files.push(file);
+    if (e.time !== undefined) {
+      if (s.firstTime === undefined || e.time < s.firstTime) s.firstTime = e.time;
+      if (s.lastTime === undefined || e.time > s.lastTime) s.lastTime = e.time;
+    }
+    if (prompt && s.firstPrompt === undefined) s.firstPrompt = prompt.text;
+  }
+  for (const [si, s] of sessions) {
+    const reported = trace.sessions[si]?.reportedCostUsd;
+    if (reported !== undefined) s.reportedCostUsd = reported;
+  }
+  const calls: Call[] = [];
+  for (const t of countedTurns(trace)) {
+    if (!t.usage) continue;
+    const first = firstSeq(t);
+    const e = trace.events[first];
+    const s = sessions.get(t.session);
+    const time = callTime(trace, t);
+    calls.push({
+      sessionId: trace.sessions[t.session]?.id ?? '?',
+      project: s?.project ?? '?',
+      file: trace.sources[e?.src.source ?? -1]?.name ?? '?',
+      ...(t.messageId !== undefined ? { messageId: t.messageId } : {}),
+      ...(t.model !== undefined ? { model: t.model } : {}),
+      usage: t.usage,
+      ...(time !== undefined ? { time } : {}),
+    });
+  }
+  const uncounted = { synthetic: 0, noUsage: 0 };
+  for (const t of trace.turns) {
+    if (t.counted) continue;
+    if (t.synthetic) uncounted.synthetic += 1;
+    else uncounted.noUsage += 1;
+  }
+  return { calls, sessions: [...sessions.values()], uncounted };
+}
+
+function firstSeq(t: Turn): number {
+  const a = t.seqs[0];
+  const b = t.streamSeqs[0];
+  if (a === undefined) return b ?? -1;
+  return b === undefined ? a : Math.min(a, b);
+}
+
+/** Earliest timestamp of the call's assistant lines and message frames (the lines the fast path reads). */
+function callTime(trace: Trace, t: Turn): number | undefined {
+  let min: number | undefined;
+  for (const seq of [...t.seqs, ...t.streamSeqs]) {
+    const e = trace.events[seq];
+    if (!e || e.time === undefined || !isRecordEvent(e)) continue;
+    if (min === undefined || e.time < min) min = e.time;
+  }
+  return min;
+}

@@ -1,0 +1,25 @@
+// The stats fast path: a prefilter over raw bytes, the full model's accounting rules, and reports per session, day,
+// project and model. Pure and isomorphic: Node runs it in worker_threads (lib/cli), a browser in Web Workers.
+export { FileScanner, scanBytes, PROMPT_WINDOW, type FileScan, type ScanOptions, type PromptWindow } from './scan';
+export { scanSource, scanDocument } from './source';
+export { mergeScans, type Call, type Merged, type ScannedFile, type SessionSummary } from './merge';
+export { fromTrace } from './from-trace';
+export { projectOf } from './project';
+export {
+  buildReport,
+  sessionRows,
+  parseDay,
+  dayOf,
+  GROUPS,
+  type GroupBy,
+  type ReportOptions,
+  type StatsReport,
+  type SessionRow,
+  type DayRow,
+  type ProjectRow,
+  type ModelRow,
+  type Row,
+  type Totals,
+  type Tokens,
+} from './report';
+export { searchBytes, type ByteSearch } from './search';

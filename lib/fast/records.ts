@@ -1,0 +1,156 @@
+import type { TraceEvent, Usage } from '../trace/types';
+
+// What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
+// prefilter lets through; `fromTrace` makes the same from a full model's events, so the two can be compared.
+
+export type StreamFrame = 'message_start' | 'message_delta' | 'message_stop';
+
+interface Base {
+  /** Byte offset of the line in the (decompressed) file. */
+  readonly offset: number;
+  /** The line's own session id; lines without one borrow the previous one of their file. */
+  readonly sessionId?: string;
+  readonly time?: number;
+}
+
+export interface AssistantRecord extends Base {
+  readonly kind: 'assistant';
+  readonly messageId?: string;
+  readonly requestId?: string;
+  readonly model?: string;
+  readonly usage?: Usage;
+  readonly synthetic: boolean;
+  readonly isSidechain: boolean;
+}
+
+export interface StreamRecord extends Base {
+  readonly kind: 'stream';
+  readonly frame: StreamFrame;
+  readonly parentToolUseId?: string;
+  readonly messageId?: string;
+  readonly model?: string;
+  readonly usage?: Partial<Usage>;
+}
+
+export interface ResultRecord extends Base {
+  readonly kind: 'result';
+  readonly totalCostUsd?: number;
+}
+
+/** The first prompt of a file (looked for in its first lines only). */
+export interface PromptRecord extends Base {
+  readonly kind: 'prompt';
+  readonly text: string;
+}
+
+/** Another line that changed the session id lines borrow (only where the fast path parsed it). */
+export interface SessionRecord extends Base {
+  readonly kind: 'session';
+}
+
+export type LineRecord = AssistantRecord | StreamRecord | ResultRecord | PromptRecord | SessionRecord;
+
+const FRAMES = new Set<string>(['message_start', 'message_delta', 'message_stop']);
+
+/** How long a first prompt is kept. */
+export const PROMPT_CHARS = 200;
+
+/** A prompt on one line, whitespace collapsed, cut to `PROMPT_CHARS`. */
+export function shortPrompt(text: string): string {
+  const flat = text
+    .slice(0, PROMPT_CHARS * 4)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1)}…` : flat;
+}
+
+/** The record of an event the stats depend on; undefined for the rest (prompts are chosen by the caller). */
+export function recordOf(e: TraceEvent): LineRecord | undefined {
+  const base = { offset: e.src.offset, sessionId: e.sessionId, time: e.time };
+  switch (e.kind) {
+    case 'assistant':
+      return {
+        kind: 'assistant',
+        ...base,
+        messageId: e.messageId,
+        requestId: e.requestId,
+        model: e.model,
+        usage: e.usage,
+        synthetic: e.synthetic,
+        isSidechain: e.isSidechain === true,
+      };
+    case 'stream':
+      if (!FRAMES.has(e.event)) return undefined;
+      return {
+        kind: 'stream',
+        ...base,
+        frame: e.event === 'message_start' ? 'message_start' : e.event === 'message_delta' ? 'message_delta' : 'message_stop',
+        parentToolUseId: e.parentToolUseId,
+        messageId: e.messageId,
+        model: e.model,
+        usage: e.usage,
+      };
+    case 'result':
+      return { kind: 'result', ...base, totalCostUsd: e.totalCostUsd };
+    default:
+      return undefined;
+  }
+}
+
+/** The first-prompt record of a user event, when it is a typed prompt. */
+export function promptOf(e: TraceEvent): PromptRecord | undefined {
+  if (e.kind !== 'user' || e.role !== 'prompt') return undefined;
+  return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(e.text) };
+}
+
+/**
+ * Keeps the records of a file's events in order: the events the stats depend on, a marker wherever another line
+ * changes the session id later lines borrow, and first prompts. A file's first prompts are looked for in its first
+ * lines only (`window`): the first prompt of each session, until one of the file's own session (named by the file, as
+ * Claude Code names session files; any, for a file not so named) ends the search. A resumed session's file starts with
+ * copies of the earlier session's lines, prompts included.
+ */
+export class RecordSink {
+  readonly records: LineRecord[] = [];
+  firstSessionId: string | undefined;
+  /** Still looking for the file's first prompt. */
+  open = true;
+  private lastSessionId: string | undefined;
+  private readonly prompted = new Set<string | undefined>();
+  private readonly ownSession: string | undefined;
+  private readonly window: PromptWindow;
+
+  constructor(ownSession: string | undefined, window: PromptWindow = PROMPT_WINDOW) {
+    this.ownSession = ownSession;
+    this.window = window;
+  }
+
+  add(e: TraceEvent): void {
+    const sid = e.sessionId;
+    if (sid !== undefined && this.firstSessionId === undefined) this.firstSessionId = sid;
+    const prompt = this.open && inPromptWindow(e.src, this.window) ? promptOf(e) : undefined;
+    if (prompt && !this.prompted.has(sid)) {
+      this.prompted.add(sid);
+      this.records.push(prompt);
+      if (this.ownSession === undefined || sid === this.ownSession) this.open = false;
+    } else {
+      const rec = recordOf(e);
+      if (rec) this.records.push(rec);
+      else if (sid !== undefined && sid !== this.lastSessionId) this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
+    }
+    if (sid !== undefined) this.lastSessionId = sid;
+  }
+}
+
+export interface PromptWindow {
+  readonly lines: number;
+  readonly bytes: number;
+  readonly lineBytes: number;
+}
+
+/** Lines 1..200 that start within the file's first MiB and are at most 256 KiB long. */
+export const PROMPT_WINDOW: PromptWindow = { lines: 200, bytes: 1 << 20, lineBytes: 256 << 10 };
+
+export function inPromptWindow(src: { readonly line: number; readonly offset: number; readonly length: number }, w: PromptWindow = PROMPT_WINDOW): boolean {
+  return src.line >= 1 && src.line <= w.lines && src.offset < w.bytes && src.length <= w.lineBytes;
+}

@@ -1,0 +1,266 @@
+import { costOf, DEFAULT_PRICES, modelFamily, type PriceTable } from '../trace/pricing/pricing';
+import { round6 } from '../trace/stats';
+import type { Call, Merged, SessionSummary } from './merge';
+
+// Reports over a projects folder, like ccusage's but from calls counted once: per session, day, project or model.
+// Pure, so the browser's session library shows exactly what `loupe stats --by session --json` prints.
+
+export type GroupBy = 'session' | 'day' | 'project' | 'model';
+export const GROUPS: readonly GroupBy[] = ['session', 'day', 'project', 'model'];
+
+export interface ReportOptions {
+  /** Days are calendar days in UTC when true, else in the local time zone of the machine. */
+  readonly utc?: boolean;
+  /** Inclusive `YYYY-MM-DD` bounds on the day of each model call. */
+  readonly since?: string;
+  readonly until?: string;
+  readonly prices?: PriceTable;
+}
+
+export interface Tokens {
+  readonly input: number;
+  readonly output: number;
+  /** Cache writes, 5m and 1h together. */
+  readonly cacheWrite: number;
+  readonly cacheRead: number;
+  /** input + output + cacheWrite + cacheRead. */
+  readonly total: number;
+}
+
+export interface Totals {
+  readonly modelCalls: number;
+  readonly tokens: Tokens;
+  /** Computed from the price table, rounded to 6 decimals. */
+  readonly costUsd: number;
+  /** Models with no price (their calls cost 0 here). */
+  readonly unpricedModels: readonly string[];
+}
+
+/** The canonical per-session row (the browser's Sessions table shows exactly these). */
+export interface SessionRow extends Totals {
+  readonly sessionId: string;
+  readonly project: string;
+  /** ISO 8601 (UTC) of the session's first prompt, call or result; null when no line has a timestamp. */
+  readonly start: string | null;
+  readonly end: string | null;
+  readonly durationMs: number | null;
+  readonly firstPrompt: string | null;
+  readonly models: readonly string[];
+  /** The latest `total_cost_usd` a result frame reported (SDK streams only), beside the computed cost. */
+  readonly reportedCostUsd: number | null;
+}
+
+export interface DayRow extends Totals {
+  /** `YYYY-MM-DD`, or null for calls with no timestamp. */
+  readonly day: string | null;
+  readonly sessions: number;
+  readonly models: readonly string[];
+}
+
+export interface ProjectRow extends Totals {
+  readonly project: string;
+  readonly sessions: number;
+  readonly models: readonly string[];
+  readonly lastActivity: string | null;
+}
+
+export interface ModelRow extends Totals {
+  readonly model: string;
+  readonly sessions: number;
+  readonly priced: boolean;
+}
+
+export type Row = SessionRow | DayRow | ProjectRow | ModelRow;
+
+export interface StatsReport<R extends Row = Row> {
+  readonly by: GroupBy;
+  readonly timeZone: 'UTC' | 'local';
+  readonly since: string | null;
+  readonly until: string | null;
+  readonly rows: readonly R[];
+  readonly totals: Totals & { readonly sessions: number };
+  readonly uncounted: Merged['uncounted'];
+  readonly priceTable: { readonly source: string; readonly asOf: string };
+}
+
+const NO_MODEL = '(no model)';
+const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+
+/** The calendar day of an instant, in UTC or local time. */
+export function dayOf(ms: number, utc: boolean): string {
+  const d = new Date(ms);
+  return utc ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** `YYYY-MM-DD` or `YYYYMMDD` (ccusage's spelling) to `YYYY-MM-DD`; undefined when it is neither a real date. */
+export function parseDay(text: string): string | undefined {
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  const iso = `${y}-${mo}-${d}`;
+  return dayOf(date.getTime(), true) === iso ? iso : undefined;
+}
+
+interface Acc {
+  calls: number;
+  input: number;
+  output: number;
+  cacheWrite: number;
+  cacheRead: number;
+  cost: number;
+  readonly unpriced: Set<string>;
+  readonly models: Set<string>;
+  readonly sessions: Set<string>;
+  last?: number;
+}
+
+const newAcc = (): Acc => ({
+  calls: 0,
+  input: 0,
+  output: 0,
+  cacheWrite: 0,
+  cacheRead: 0,
+  cost: 0,
+  unpriced: new Set(),
+  models: new Set(),
+  sessions: new Set(),
+});
+
+function add(a: Acc, c: Call, usd: number, priced: boolean): void {
+  const model = c.model ?? NO_MODEL;
+  a.calls += 1;
+  a.input += c.usage.input;
+  a.output += c.usage.output;
+  a.cacheWrite += c.usage.cacheCreation;
+  a.cacheRead += c.usage.cacheRead;
+  a.cost += usd;
+  if (!priced) a.unpriced.add(model);
+  a.models.add(model);
+  a.sessions.add(c.sessionId);
+  if (c.time !== undefined && (a.last === undefined || c.time > a.last)) a.last = c.time;
+}
+
+function totalsOf(a: Acc): Totals {
+  return {
+    modelCalls: a.calls,
+    tokens: { input: a.input, output: a.output, cacheWrite: a.cacheWrite, cacheRead: a.cacheRead, total: a.input + a.output + a.cacheWrite + a.cacheRead },
+    costUsd: round6(a.cost),
+    unpricedModels: [...a.unpriced].sort(),
+  };
+}
+
+const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
+
+interface Priced {
+  readonly call: Call;
+  readonly day: string | null;
+  readonly usd: number;
+  readonly priced: boolean;
+}
+
+/** Calls in the date range, each with its day and computed cost. */
+function pricedCalls(merged: Merged, opts: ReportOptions): Priced[] {
+  const prices = opts.prices ?? DEFAULT_PRICES;
+  const utc = opts.utc === true;
+  const out: Priced[] = [];
+  // Thousands of calls share a few models: look each price up once.
+  const costs = new Map<string | undefined, (c: Call) => { usd: number; priced: boolean }>();
+  const costFn = (model: string | undefined): ((c: Call) => { usd: number; priced: boolean }) => {
+    let f = costs.get(model);
+    if (!f) {
+      const table = { ...prices, models: prices.models.filter((m) => m.id === (model ? modelFamily(model) : '')) };
+      f = (c) => costOf(c.usage, c.model, table);
+      costs.set(model, f);
+    }
+    return f;
+  };
+  for (const call of merged.calls) {
+    const day = call.time === undefined ? null : dayOf(call.time, utc);
+    if ((opts.since !== undefined || opts.until !== undefined) && day === null) continue;
+    if (day !== null && opts.since !== undefined && day < opts.since) continue;
+    if (day !== null && opts.until !== undefined && day > opts.until) continue;
+    const cost = costFn(call.model)(call);
+    out.push({ call, day, usd: cost.usd, priced: cost.priced });
+  }
+  return out;
+}
+
+function group(calls: readonly Priced[], keyOf: (p: Priced) => string): Map<string, Acc> {
+  const map = new Map<string, Acc>();
+  for (const p of calls) {
+    const k = keyOf(p);
+    let a = map.get(k);
+    if (!a) {
+      a = newAcc();
+      map.set(k, a);
+    }
+    add(a, p.call, p.usd, p.priced);
+  }
+  return map;
+}
+
+/** One row per session: its calls' totals beside its span, first prompt and models (subagent files folded in). */
+export function sessionRows(merged: Merged, opts: ReportOptions = {}): SessionRow[] {
+  const calls = pricedCalls(merged, opts);
+  const bySession = group(calls, (p) => p.call.sessionId);
+  const filtered = opts.since !== undefined || opts.until !== undefined;
+  const rows: SessionRow[] = [];
+  for (const s of merged.sessions) {
+    const a = bySession.get(s.sessionId);
+    if (!a && filtered) continue;
+    rows.push(sessionRow(s, a ?? newAcc()));
+  }
+  return rows.sort((x, y) => (x.start ?? '\uffff').localeCompare(y.start ?? '\uffff') || x.sessionId.localeCompare(y.sessionId));
+}
+
+function sessionRow(s: SessionSummary, a: Acc): SessionRow {
+  return {
+    sessionId: s.sessionId,
+    project: s.project,
+    start: iso(s.firstTime),
+    end: iso(s.lastTime),
+    durationMs: s.firstTime !== undefined && s.lastTime !== undefined ? s.lastTime - s.firstTime : null,
+    firstPrompt: s.firstPrompt ?? null,
+    models: [...a.models].sort(),
+    ...totalsOf(a),
+    reportedCostUsd: s.reportedCostUsd ?? null,
+  };
+}
+
+/** The report for one grouping, with totals over the same calls. */
+export function buildReport(merged: Merged, by: GroupBy, opts: ReportOptions = {}): StatsReport {
+  const calls = pricedCalls(merged, opts);
+  const all = newAcc();
+  for (const p of calls) add(all, p.call, p.usd, p.priced);
+  const prices = opts.prices ?? DEFAULT_PRICES;
+  return {
+    by,
+    timeZone: opts.utc ? 'UTC' : 'local',
+    since: opts.since ?? null,
+    until: opts.until ?? null,
+    rows: rowsBy(merged, calls, by, opts),
+    totals: { ...totalsOf(all), sessions: all.sessions.size },
+    uncounted: merged.uncounted,
+    priceTable: { source: prices.source, asOf: prices.asOf },
+  };
+}
+
+function rowsBy(merged: Merged, calls: readonly Priced[], by: GroupBy, opts: ReportOptions): Row[] {
+  switch (by) {
+    case 'session':
+      return sessionRows(merged, opts);
+    case 'day':
+      return [...group(calls, (p) => p.day ?? '')]
+        .map(([day, a]): DayRow => ({ day: day === '' ? null : day, sessions: a.sessions.size, models: [...a.models].sort(), ...totalsOf(a) }))
+        .sort((x, y) => (x.day ?? '\uffff').localeCompare(y.day ?? '\uffff'));
+    case 'project':
+      return [...group(calls, (p) => p.call.project)]
+        .map(([project, a]): ProjectRow => ({ project, sessions: a.sessions.size, models: [...a.models].sort(), lastActivity: iso(a.last), ...totalsOf(a) }))
+        .sort((x, y) => y.costUsd - x.costUsd || x.project.localeCompare(y.project));
+    case 'model':
+      return [...group(calls, (p) => p.call.model ?? NO_MODEL)]
+        .map(([model, a]): ModelRow => ({ model, sessions: a.sessions.size, priced: a.unpriced.size === 0, ...totalsOf(a) }))
+        .sort((x, y) => y.costUsd - x.costUsd || x.model.localeCompare(y.model));
+  }
+}

@@ -1,0 +1,246 @@
+import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
+import type { Head } from '../trace/adapters/messages';
+import { concat } from '../trace/lines';
+import { decideMode, detectDialect, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
+import { inPromptWindow, PROMPT_WINDOW, RecordSink, type LineRecord, type PromptWindow } from './records';
+import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, type ByteSearch } from './search';
+
+/**
+ * The fast path's view of one file: the records of the lines the stats depend on, in line order. A pure function of
+ * the file's bytes, so files (or workers) can be scanned in any order and merged after.
+ */
+export interface FileScan {
+  readonly name: string;
+  /** Decompressed bytes. */
+  readonly bytes: number;
+  readonly records: LineRecord[];
+  /** The first session id of any line parsed: lines before it borrow it, as in the full model. */
+  readonly firstSessionId?: string;
+  /** Lines decoded and parsed (the first lines, and those the prefilter let through). */
+  readonly parsedLines: number;
+  /** Of those, lines that were not JSON objects. */
+  readonly invalidLines: number;
+}
+
+export interface ScanOptions {
+  /** Multi-byte search; Node passes its native `Buffer.prototype.indexOf`. */
+  readonly search?: ByteSearch;
+  /** Tests shrink it, so that the prefilter decides nearly every line. */
+  readonly window?: PromptWindow;
+  /**
+   * Scan a later part of a file (its bytes from `offset`, starting at a line start): no first prompt is looked for,
+   * the file is lines, and its dialect is the one the file's start decided (see `FileScanner.fileDialect`).
+   */
+  readonly continuation?: { readonly offset: number; readonly dialect: Dialect };
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+/** Normalized events keep no text: the stats read none (prompts use their own options). */
+const NO_TEXT: NormalizeOptions = { clamp: 0, noBlocks: true };
+
+export { inPromptWindow, PROMPT_WINDOW, type PromptWindow };
+
+/**
+ * Scans a file pushed in chunks (of any size; the caller may reuse a chunk's buffer once `push` returns). Lines are
+ * split on `\n` bytes; a line is decoded and parsed only inside the prompt window or when one of the candidate
+ * patterns occurs in it unescaped. Parsed lines go through the same adapters as the full model (`normalizeLine`),
+ * so usage normalization, the synthetic rule and every schema check are the full model's own.
+ */
+export class FileScanner {
+  private readonly name: string;
+  private readonly search: ByteSearch;
+  private readonly promptWindow: PromptWindow;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  private readonly norm: NormalizeOptions;
+  private readonly promptNorm: NormalizeOptions;
+  private readonly sink: RecordSink;
+  private mode: 'undecided' | 'lines' | 'document';
+  private dialect: Dialect | undefined;
+  private pending: Uint8Array[] = [];
+  private pendingLength = 0;
+  /** Absolute offset of the next chunk's first byte, and of the pending line's first byte. */
+  private absolute = 0;
+  private lineStart = 0;
+  /** Offset of the first byte pushed (a continuation starts inside the file). */
+  private startOffset = 0;
+  private lineNo = 0;
+  private window = true;
+  private started = false;
+  private parsedLines = 0;
+  private invalidLines = 0;
+
+  constructor(name: string, opts: ScanOptions = {}) {
+    this.name = name;
+    this.search = opts.search ?? searchBytes;
+    this.promptWindow = opts.window ?? PROMPT_WINDOW;
+    this.sink = new RecordSink(fileIdentity(name).fileSessionId, this.promptWindow);
+    this.norm = withInterner(NO_TEXT);
+    this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
+    this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
+    const cont = opts.continuation;
+    if (cont) {
+      this.mode = 'lines';
+      this.dialect = cont.dialect;
+      this.window = false;
+      this.started = true;
+      this.absolute = cont.offset;
+      this.lineStart = cont.offset;
+      this.startOffset = cont.offset;
+    }
+  }
+
+  /** The dialect the file's lines so far decided (the full model's rule: the first line that tells). */
+  get fileDialect(): Dialect | undefined {
+    return this.dialect;
+  }
+
+  get isDocument(): boolean {
+    return this.mode === 'document';
+  }
+
+  push(input: Uint8Array): void {
+    if (this.mode === 'document') return;
+    let chunk = input;
+    if (!this.started && chunk.length > 0) {
+      this.started = true;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+        chunk = chunk.subarray(3);
+        this.absolute = 3;
+        this.lineStart = 3;
+      }
+    }
+    const base = this.absolute;
+    this.absolute += chunk.length;
+    let start = 0;
+    if (this.pendingLength > 0) {
+      const nl = chunk.indexOf(LF);
+      if (nl < 0) {
+        this.keep(chunk);
+        return;
+      }
+      // The line that began in an earlier chunk ends here: it is the only one copied.
+      const line = concat([...this.pending, chunk.subarray(0, nl)], this.pendingLength + nl);
+      this.pending = [];
+      this.pendingLength = 0;
+      this.lines(line, 0, line.length, this.lineStart);
+      start = nl + 1;
+    }
+    const last = chunk.lastIndexOf(LF);
+    if (last >= start) {
+      this.lines(chunk, start, last + 1, base);
+      start = last + 1;
+    }
+    this.lineStart = base + start;
+    if (start < chunk.length) this.keep(chunk.subarray(start));
+  }
+
+  /** The file's scan; undefined when it is a JSON document, which `scanDocument` parses whole instead. */
+  finish(): FileScan | undefined {
+    if (this.mode === 'document') return undefined;
+    if (this.pendingLength > 0) {
+      const line = concat(this.pending, this.pendingLength);
+      this.pending = [];
+      this.pendingLength = 0;
+      this.lines(line, 0, line.length, this.lineStart);
+      if (this.isDocument) return undefined;
+    }
+    return {
+      name: this.name,
+      bytes: this.absolute - this.startOffset,
+      records: this.sink.records,
+      ...(this.sink.firstSessionId !== undefined ? { firstSessionId: this.sink.firstSessionId } : {}),
+      parsedLines: this.parsedLines,
+      invalidLines: this.invalidLines,
+    };
+  }
+
+  private keep(bytes: Uint8Array): void {
+    // A copy: the caller may reuse the chunk's buffer (and a Node Buffer's `slice` would not copy).
+    const copy = new Uint8Array(bytes.length);
+    copy.set(bytes);
+    this.pending.push(copy);
+    this.pendingLength += bytes.length;
+  }
+
+  /** Complete lines in `buf[from, to)` (each ends with `\n`, or at `to` for the last line of the file). */
+  private lines(buf: Uint8Array, from: number, to: number, base: number): void {
+    let at = from;
+    while (this.window && at < to && this.mode !== 'document') {
+      const nl = buf.indexOf(LF, at);
+      const end = nl < 0 || nl >= to ? to : nl;
+      this.windowLine(buf, at, end, base + at);
+      at = end + 1;
+    }
+    if (at < to && this.mode !== 'document') this.candidates(buf, at, to, base);
+  }
+
+  /** Outside the window: jumps from one pattern match to the next, decoding only the lines that hold one. */
+  private candidates(buf: Uint8Array, from: number, to: number, base: number): void {
+    const pats = this.dialect === 'claude-code' ? SESSION_PATTERNS : CANDIDATE_PATTERNS;
+    const next = pats.map((p) => nextStructural(this.search, buf, p, from, to));
+    for (;;) {
+      let m = -1;
+      for (const n of next) if (n >= 0 && (m < 0 || n < m)) m = n;
+      if (m < 0) return;
+      const s = m <= from ? from : buf.lastIndexOf(LF, m - 1) + 1;
+      const nl = buf.indexOf(LF, m);
+      const end = nl < 0 || nl >= to ? to : nl;
+      this.parseLine(buf, Math.max(s, from), end, base + Math.max(s, from), false);
+      for (let k = 0; k < pats.length; k++) {
+        const n = next[k] ?? -1;
+        const p = pats[k];
+        if (n >= 0 && n <= end && p) next[k] = nextStructural(this.search, buf, p, end + 1, to);
+      }
+    }
+  }
+
+  private windowLine(buf: Uint8Array, s: number, e: number, offset: number): void {
+    this.lineNo += 1;
+    const length = e > s && buf[e - 1] === CR ? e - s - 1 : e - s;
+    const src = { line: this.lineNo, offset, length };
+    if (!inPromptWindow(src, this.promptWindow)) {
+      // Past the window's lines or bytes it closes; a line too long for it is only skipped.
+      if (src.length <= this.promptWindow.lineBytes) this.window = false;
+      this.candidates(buf, s, e, offset - s);
+      return;
+    }
+    this.parseLine(buf, s, e, offset, true);
+    if (!this.sink.open && this.dialect !== undefined) this.window = false;
+  }
+
+  private parseLine(buf: Uint8Array, s: number, e: number, offset: number, inWindow: boolean): void {
+    const text = this.decoder.decode(buf.subarray(s, e));
+    if (this.mode === 'undecided') {
+      if (text.trim().length === 0) return;
+      this.mode = decideMode({ text, line: this.lineNo, offset, length: e - s, unterminated: false }, this.name);
+      if (this.mode === 'document') return;
+    }
+    let obj: unknown;
+    try {
+      obj = JSON.parse(text);
+    } catch {
+      if (text.trim().length > 0) {
+        this.parsedLines += 1;
+        this.invalidLines += 1;
+      }
+      return;
+    }
+    this.parsedLines += 1;
+    if (!isObject(obj)) {
+      this.invalidLines += 1;
+      return;
+    }
+    if (!this.dialect) this.dialect = detectDialect(obj);
+    const length = e > s && buf[e - 1] === CR ? e - s - 1 : e - s;
+    const head: Head = { seq: 0, src: { source: 0, line: inWindow ? this.lineNo : 0, offset, length }, path: undefined };
+    this.sink.add(normalizeLine(obj, this.dialect, inWindow && this.sink.open ? this.promptNorm : this.norm, head));
+  }
+}
+
+/** Scans bytes already in memory; undefined for a JSON document (see `FileScanner.finish`). */
+export function scanBytes(name: string, chunks: Iterable<Uint8Array>, opts: ScanOptions = {}): FileScan | undefined {
+  const s = new FileScanner(name, opts);
+  for (const c of chunks) s.push(c);
+  return s.finish();
+}
