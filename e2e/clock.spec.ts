@@ -51,7 +51,7 @@ test('the compaction reads as compaction, in the main lane at 10:33:52, with its
   await expect(facts).toContainText('tokens before167,412');
   await expect(facts).toContainText('tokens after9,870');
   await expect(panel.getByRole('region', { name: 'Model call that wrote the summary' })).toContainText(
-    'Model call 15claude-opus-4-7169k tokens$0.12, counted in the totals',
+    'Model call 15claude-opus-4-7169k tokens$0.119, counted in the totals',
   );
   await expect(panel.getByRole('region', { name: 'Summary', exact: true })).toContainText('Still to do: the --shout flag.');
   await app.tab('Raw').click();
@@ -86,12 +86,12 @@ test('charts: time on the x axis, labelled axes with ticks, a tooltip per bar an
   await tokens.blur();
   await expect(tip).toHaveCount(0);
 
-  const cost = stats.getByRole('img', { name: /Cumulative computed cost, reaching \$0\.44/ });
+  const cost = stats.getByRole('img', { name: /Cumulative computed cost, reaching \$0\.437/ });
   await expect(cost.locator('[data-axis=y]')).toHaveText('USD');
   await expect(cost.locator('text').filter({ hasText: /^\$/ }).first()).toHaveText('$0.00');
   await cost.focus();
   await page.keyboard.press('End');
-  await expect(tip).toContainText('$0.44 after model call 17');
+  await expect(tip).toContainText('$0.437 after model call 17');
   await expect(tip).toContainText('started +34:14 (10:34:14 UTC)');
 
   await cost.blur();

@@ -121,6 +121,8 @@ test.describe('the feature tour sample', () => {
     await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([/decision:/]);
     await app.filter.press('Tab');
     await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([/decision:allow/, /decision:deny/, /decision:unknown/]);
+    // Nothing is chosen until the arrow keys choose: the second option is deny.
+    await app.filter.press('ArrowDown');
     await app.filter.press('ArrowDown');
     await app.filter.press('Enter');
     await expect(app.filter).toHaveValue('decision:deny');

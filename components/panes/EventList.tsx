@@ -9,6 +9,7 @@ import type { Ask } from '../viewer/useTraceWorker';
 import { useRowWindow } from './useRowWindow';
 import { HiddenMatches, hasHidden } from './HiddenMatches';
 import type { ChipCounts, ChipKey } from '../../lib/view/chips';
+import { InlineError } from '../ui/InlineError';
 
 export const ROW_HEIGHT = 22;
 
@@ -24,6 +25,8 @@ export interface EventListProps {
   /** With a filter: matches hidden by chips that are off, and how to show them. */
   readonly hiddenMatches?: ChipCounts;
   readonly onShowChips?: (keys: readonly ChipKey[]) => void;
+  /** What an empty list says (why nothing matches). */
+  readonly empty?: string;
 }
 
 function offset(ms: number | undefined): string {
@@ -97,10 +100,10 @@ const Row = memo(function Row({
 
 /** The timeline: one dense row per event, grouped by response and model call, virtualized. */
 export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList(
-  { ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading, hiddenMatches, onShowChips },
+  { ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading, hiddenMatches, onShowChips, empty = 'No events match.' },
   ref,
 ) {
-  const { get, onRange, ensure, tick } = useRowWindow(ask, version, rowCount);
+  const { get, onRange, ensure, tick, error, retry, fail } = useRowWindow(ask, version, rowCount);
   void tick;
 
   const select = useCallback(
@@ -138,7 +141,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
           break;
         case ']':
         case '[':
-          void ask('neighbor', { row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then((r) => r >= 0 && select(r));
+          ask('neighbor', { row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then((r) => r >= 0 && select(r), fail('find the next model call'));
           break;
         case 'Enter':
           onOpen();
@@ -155,7 +158,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
       }
       e.preventDefault();
     },
-    [select, selectedRow, rowCount, ask, onOpen, get, onToggleStreams],
+    [select, selectedRow, rowCount, ask, onOpen, get, onToggleStreams, fail],
   );
 
   // The sticky header is the nearest model-call or response row above the first visible row. It is found in the row
@@ -175,12 +178,12 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
       const bucket = start >> 5;
       if (bucket === askedFor.current) return;
       askedFor.current = bucket;
-      void ask('headerOf', { row: start }).then((h) => {
+      ask('headerOf', { row: start }).then((h) => {
         setFarHeader(h);
         if (h >= 0) ensure(h);
-      });
+      }, fail('find the header above'));
     },
-    [onRange, ask, ensure],
+    [onRange, ask, ensure, fail],
   );
   const renderSticky = useCallback(
     (first: number) => {
@@ -204,7 +207,8 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
   );
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="relative flex h-full min-h-0 flex-col">
+      {error ? <InlineError what={error.what} error={error.message} onRetry={retry} className="m-1 shrink-0" /> : null}
       {hiddenMatches && onShowChips && !loading ? <HiddenMatches counts={hiddenMatches} empty={rowCount === 0} onShow={onShowChips} /> : null}
       <VirtualList
         busy={loading}
@@ -218,7 +222,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
         renderSticky={renderSticky}
         renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onSelect={select} onToggle={onToggleStreams} />}
       />
-      {rowCount === 0 && !loading && !hasHidden(hiddenMatches) ? <div className="p-4 text-[13px] text-neutral-500">No events match.</div> : null}
+      {rowCount === 0 && !loading && !hasHidden(hiddenMatches) ? <p className="absolute inset-x-0 top-0 p-4 text-[13px] text-neutral-500">{empty}</p> : null}
     </div>
   );
 });

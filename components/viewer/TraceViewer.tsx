@@ -4,20 +4,27 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoadSource } from '../../lib/view/protocol';
 import { SAMPLES } from '../home/samples';
+import { AllowReading } from './AllowReading';
 import { LiveControls } from './LiveControls';
 import { LoadingView } from './LoadingView';
 import { useHandoff } from './Handoff';
+import type { SkippedFile } from '../home/intake';
 import { canRead } from '../library/fsa';
-import { loadLocal, sourceOf } from './localFiles';
+import { loadLocal, sourceOf, type StoredFiles } from './localFiles';
 import { useTraceWorker } from './useTraceWorker';
 import { Workbench } from './Workbench';
 
 type Resolved =
-  | { readonly source: LoadSource; readonly key: string; readonly title: string }
+  | { readonly source: LoadSource; readonly key: string; readonly title: string; readonly skipped?: readonly SkippedFile[] }
   | { readonly error: string }
   /** Files on disk the browser needs the user's word again to read (a click). */
   | { readonly allow: () => Promise<void>; readonly title: string; readonly path: string }
   | undefined;
+
+/** A dropped trace as stored: its files, and those of the same drop that were skipped. */
+function fromStored(id: string, stored: StoredFiles): Resolved {
+  return { source: sourceOf(stored), key: `local:${id}`, title: stored.title, ...(stored.skipped ? { skipped: stored.skipped } : {}) };
+}
 
 /**
  * A URL from the address bar made absolute against this page: the worker would resolve a relative one against its
@@ -51,21 +58,21 @@ function useSourceFromUrl(): Resolved {
       );
     } else if (local && handoff?.get(local)) {
       const stored = handoff.get(local);
-      if (stored) setResolved({ source: sourceOf(stored), key: `local:${local}`, title: stored.title });
+      if (stored) setResolved(fromStored(local, stored));
     } else if (local) {
       loadLocal(local).then(
         async (stored) => {
           if (!live) return;
           if (!stored) return setResolved({ error: 'This dropped trace is no longer stored in this browser. Drop the file again.' });
           const first = stored.handles?.[0]?.handle;
-          // Files read from disk (the library): the browser asks again, after a reload, before the page may read them.
+          // Files read from disk (the library): after a reload, the browser asks again before the page may read them.
           if (first && !(await canRead(first, false))) {
             const allow = async (): Promise<void> => {
-              if (await canRead(first, true)) setResolved({ source: sourceOf(stored), key: `local:${local}`, title: stored.title });
+              if (await canRead(first, true)) setResolved(fromStored(local, stored));
             };
             return live && setResolved({ allow, title: stored.title, path: stored.handles?.[0]?.path ?? '' });
           }
-          if (live) setResolved({ source: sourceOf(stored), key: `local:${local}`, title: stored.title });
+          if (live) setResolved(fromStored(local, stored));
         },
         () =>
           live &&
@@ -84,11 +91,23 @@ export function TraceViewer({ right }: { right?: ReactNode }) {
   const resolved = useSourceFromUrl();
   if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
   if (resolved && 'allow' in resolved) return <AllowReading title={resolved.title} path={resolved.path} allow={resolved.allow} />;
-  return <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={resolved?.title ?? ''} right={right} />;
+  return <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={resolved?.title ?? ''} right={right} skipped={resolved?.skipped} />;
 }
 
 /** Parses a source in a worker and shows the workbench (used by /view and by shared links /t/<id>). */
-export function TraceWorkbench({ source, sourceKey, title, right }: { source: LoadSource | undefined; sourceKey: string; title: string; right?: ReactNode }) {
+export function TraceWorkbench({
+  source,
+  sourceKey,
+  title,
+  right,
+  skipped,
+}: {
+  source: LoadSource | undefined;
+  sourceKey: string;
+  title: string;
+  right?: ReactNode;
+  skipped?: readonly SkippedFile[] | undefined;
+}) {
   const { state, ask, reload } = useTraceWorker(source, sourceKey);
   return useMemo(() => {
     if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} />;
@@ -99,25 +118,17 @@ export function TraceWorkbench({ source, sourceKey, title, right }: { source: Lo
           {right}
         </>
       );
-      return <Workbench ask={ask} summary={state.summary} title={title} toolbarRight={controls} {...(state.change ? { change: state.change } : {})} />;
+      return (
+        <Workbench
+          ask={ask}
+          summary={state.summary}
+          title={title}
+          toolbarRight={controls}
+          skipped={skipped ?? []}
+          {...(state.change ? { change: state.change } : {})}
+        />
+      );
     }
     return <LoadingView progress={state.phase === 'loading' ? state.progress : undefined} ask={ask} title={title} />;
-    // The source object is rebuilt on every render; its kind is read once per state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state, ask, reload, title, right]);
-}
-
-/** Asks for the user's word (a click) before reading files on disk again after a reload. */
-function AllowReading({ title, path, allow }: { title: string; path: string; allow: () => Promise<void> }) {
-  return (
-    <main className="mx-auto max-w-2xl p-8 text-[13px]">
-      <h1 className="mb-2 text-base font-semibold">{title}</h1>
-      <p className="mb-3 text-neutral-700 dark:text-neutral-300">
-        This session is read from <code className="font-mono">{path.split('/').slice(0, -1).join('/')}</code> on your disk. The browser asks again before Loupe may read it.
-      </p>
-      <button type="button" onClick={() => void allow()} className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700">
-        Allow reading the folder
-      </button>
-    </main>
-  );
+  }, [state, ask, reload, source, title, right, skipped]);
 }

@@ -1,8 +1,9 @@
 'use client';
 
-// Dropped and pasted files live in IndexedDB under a random id, so `/view?local=<id>` survives a reload.
-
 import type { LoadSource, WatchedFolder } from '../../lib/view/protocol';
+import type { SkippedFile } from '../home/intake';
+
+// Dropped and pasted files live in IndexedDB under a random id, so `/view?local=<id>` survives a reload.
 
 const DB = 'loupe';
 const STORE = 'local-traces';
@@ -11,6 +12,8 @@ export interface StoredFiles {
   readonly files: readonly { readonly path: string; readonly file: Blob }[];
   readonly title: string;
   readonly savedAt: number;
+  /** Files of the same drop that were not opened, and why: the viewer names them. */
+  readonly skipped?: readonly SkippedFile[];
   /** Instead of files: File System Access handles, read again as they grow (a session opened from the library). */
   readonly handles?: readonly { readonly path: string; readonly handle: FileSystemFileHandle }[];
   readonly folders?: readonly WatchedFolder[];

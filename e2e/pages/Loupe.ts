@@ -13,6 +13,11 @@ export class Loupe {
   readonly computedCost: Locator;
   readonly diagnostics: Locator;
   readonly alert: Locator;
+  /** `N of M events` in the filter box. */
+  readonly filterCount: Locator;
+  /** What is wrong with the applied filter, with the closest valid terms. */
+  readonly filterWarnings: Locator;
+  readonly suggestions: Locator;
 
   constructor(readonly page: Page) {
     this.events = page.getByRole('listbox', { name: 'Events' });
@@ -22,6 +27,9 @@ export class Loupe {
     this.computedCost = page.getByRole('status', { name: 'Computed cost' });
     this.diagnostics = page.getByRole('button', { name: 'Diagnostics' });
     this.alert = page.getByRole('main').getByRole('alert');
+    this.filterCount = page.getByRole('status', { name: 'Events shown' });
+    this.filterWarnings = page.getByRole('status', { name: 'Filter warnings' });
+    this.suggestions = page.getByRole('listbox', { name: 'Filter suggestions' });
   }
 
   async home(): Promise<void> {
@@ -99,10 +107,19 @@ export class Loupe {
     await expect(this.events.getByRole('option').first()).toBeVisible();
   }
 
+  /** Whether the page scrolls sideways (it must not, down to 900 px). */
+  async pageScrollsSideways(): Promise<boolean> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  }
+
   async setFilter(q: string): Promise<void> {
     await this.filter.fill(q);
     await this.filter.press('Enter');
-    // What a user waits for: the list redrawn for the new filter.
+    // The address holds the filter applied (in the query, or the fragment of a shared link)…
+    const param = new URLSearchParams({ q: q.trim() }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (q.trim()) await expect(this.page).toHaveURL(new RegExp(`[?&#]${param}(?:&|$)`));
+    else await expect(this.page).not.toHaveURL(/[?&#]q=/);
+    // …then what a user waits for: the list redrawn for it.
     await expect(this.events).toHaveAttribute('aria-busy', 'false');
   }
 }

@@ -147,6 +147,19 @@ describe('loupe stats on a Claude Code 2.1.1xx session folder (cc-2-1 sample)', 
     const { out } = await run('stats', dir);
     expect(out).toContain('alice · Refactor greeting helpers');
   });
+
+  it('prints dollars as the workbench does: three significant digits under a dollar, no trailing zeros', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1');
+    const s = await statsJson(dir);
+    const { out } = await run('stats', dir);
+    const computed = s.cost.computedUsd;
+    expect(computed).toBeLessThan(1);
+    expect(out).toMatch(new RegExp(`^cost {7}computed \\$${computed.toPrecision(3).replace(/0+$/, '').replace('.', '\\.')} `, 'm'));
+    // Each call's cost has three significant digits (`$0.0379`, `$0.00776`), never two decimals (`$0.04`) or six.
+    const costs = out.match(/\$0\.\d+/g) ?? [];
+    expect(costs.length).toBeGreaterThan(10);
+    for (const c of costs) expect(c).toMatch(/^\$0\.(?:0*[1-9]\d{0,2}|\d{2})$/);
+  });
 });
 
 describe('loupe stats: per-response and per-call tables', () => {

@@ -3,6 +3,7 @@ import { computeStats, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
+import { formatUsd } from '../trace/money';
 import { collectInputs } from './files';
 import { formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
@@ -100,7 +101,7 @@ export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number |
   }
   if (maxCost !== undefined) {
     const cost = Math.max(stats.cost.reportedUsd ?? 0, stats.cost.computedUsd);
-    if (cost > maxCost) problems.push(`cost $${cost.toFixed(4)} exceeds --max-cost $${maxCost}`);
+    if (cost > maxCost) problems.push(`cost ${formatUsd(cost)} exceeds --max-cost $${maxCost}`);
   }
   return problems;
 }
@@ -184,7 +185,7 @@ export async function runCli(argv: readonly string[], io: CliIo, ctx: CliContext
   }
   const problems = checkProblems(trace, stats, maxCost);
   if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, stats: statsJson(stats) }));
-  else if (problems.length === 0) io.out(`ok: ${stats.lines.total} lines, ${stats.apiMessages} model calls, $${stats.cost.computedUsd.toFixed(4)} computed`);
+  else if (problems.length === 0) io.out(`ok: ${stats.lines.total} lines, ${stats.apiMessages} model calls, ${formatUsd(stats.cost.computedUsd)} computed`);
   else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return problems.length === 0 ? 0 : 1;
 }

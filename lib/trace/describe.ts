@@ -1,3 +1,4 @@
+import { formatUsd } from './money';
 import type { Trace } from './model/types';
 import type { ContentBlock, SystemEvent, TraceEvent } from './types';
 
@@ -105,7 +106,7 @@ export function summarize(e: TraceEvent): string {
       }
     }
     case 'result':
-      return oneLine(`result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · $${e.totalCostUsd.toFixed(4)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`);
+      return oneLine(`result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · ${formatUsd(e.totalCostUsd)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`);
     case 'system':
       return oneLine(
         e.subtype === 'init'

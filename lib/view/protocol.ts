@@ -1,3 +1,4 @@
+import type { FilterIssue } from '../trace/filter-check';
 import type { Diagnostic } from '../trace/types';
 import type { ChipCounts, ChipKey } from './chips';
 import type { SourceInfo } from '../trace/parse';
@@ -73,17 +74,22 @@ export interface TraceSummary {
   readonly timings: { readonly parseMs: number; readonly modelMs: number; readonly rowsMs: number; readonly summaryMs: number };
 }
 
+export interface ViewResult {
+  readonly rowCount: number;
+  /** Events the filter matched and the chips show (all shown ones without a filter), and all events. */
+  readonly matched: number;
+  readonly total: number;
+  /** Terms of the filter that name an unknown property or a value the trace does not have. */
+  readonly issues: readonly FilterIssue[];
+  /** With a filter: matching events hidden because their chip is off, per chip. */
+  readonly hiddenMatches?: ChipCounts;
+}
+
 export interface ViewState {
   readonly filter: string;
   readonly expanded: readonly number[];
   /** Chips that are on (`show=` in the URL); lines under the others are hidden. None: the conversation alone. */
   readonly show?: readonly ChipKey[];
-}
-
-export interface ViewResult {
-  readonly rowCount: number;
-  /** With a filter: matching events hidden because their chip is off, per chip. */
-  readonly hiddenMatches?: ChipCounts;
 }
 
 /**
@@ -93,6 +99,7 @@ export interface ViewResult {
 export interface Api {
   load: { req: { readonly source: LoadSource }; res: TraceSummary };
   rows: { req: { readonly start: number; readonly end: number }; res: readonly RowView[] };
+  /** Rebuilds the rows for a filter, folds and chips: how many rows, how many events matched of all, and what in the filter is wrong. */
   view: { req: { readonly view: ViewState }; res: ViewResult };
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
   details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };

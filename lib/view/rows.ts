@@ -25,6 +25,8 @@ export interface RowTable {
   readonly rowOfSeq: Int32Array;
   /** With a filter: events it matches that stay hidden because their chip is off, per chip. */
   readonly hiddenMatches?: ChipCounts;
+  /** Events that pass the filter (all of them without one) and whose chip is on, whether their row is folded or not. */
+  readonly matched: number;
 }
 
 export interface RowOptions {
@@ -92,9 +94,13 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   const codes = chipCodes(trace);
   const off = new Uint8Array(n);
   const hiddenMatches = filter ? zeroCounts() : undefined;
+  let matched = 0;
   for (let q = 0; q < n; q++) {
     const code = codes[q] ?? 0;
-    if (hiddenCode[code] !== 1) continue;
+    if (hiddenCode[code] !== 1) {
+      if (!pass || pass[q] === 1) matched++;
+      continue;
+    }
     off[q] = 1;
     const k = CHIP_KEYS[code - 1];
     if (hiddenMatches && k && pass?.[q] === 1) hiddenMatches[k] += 1;
@@ -210,6 +216,7 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     depth: b.depth.subarray(0, b.length),
     ref: b.ref.subarray(0, b.length),
     rowOfSeq,
+    matched,
     ...(hiddenMatches ? { hiddenMatches } : {}),
   };
 }

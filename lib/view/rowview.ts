@@ -3,6 +3,7 @@ import type { Agent, Trace } from '../trace/model/types';
 import { costOf } from '../trace/pricing/pricing';
 import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
+import { formatUsd } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 
 export type BadgeKind = 'tokens' | 'duration' | 'error' | 'denied' | 'incomplete' | 'mismatch' | 'interrupted' | 'result' | 'model' | 'agent' | 'cost' | 'copy' | 'info' | 'live';
@@ -42,11 +43,8 @@ export function formatDuration(ms: number): string {
   return `${m}m ${Math.round((ms % 60_000) / 1000)}s`;
 }
 
-export function formatUsd(usd: number): string {
-  if (usd === 0) return '$0.00';
-  if (Math.abs(usd) < 0.01) return `$${usd.toPrecision(2)}`;
-  return `$${usd.toFixed(2)}`;
-}
+// One rule for dollars everywhere (lib/trace/money.ts); panes import it from here with the other formatters.
+export { formatUsd } from '../trace/money';
 
 export function traceStart(trace: Trace): number | undefined {
   let start: number | undefined;
