@@ -43,7 +43,8 @@ export function summarize(trace: Trace, rows: RowTable, live?: InProgress): Omit
       results,
       interrupted: interruptedCount(trace, live),
       ...(live ? { inProgress: live.responses.size } : {}),
-      incompleteStreams: trace.turns.filter((t) => t.stream?.verdict === 'incomplete').length,
+      // A stream still arriving is not incomplete (yet).
+      incompleteStreams: trace.turns.filter((t) => t.stream?.verdict === 'incomplete' && !live?.turns.has(t.index)).length,
       mismatchedStreams: trace.turns.filter((t) => t.stream?.verdict === 'mismatch').length,
       ...(evalBadge ? { eval: evalBadge } : {}),
     },
