@@ -25,7 +25,11 @@ export function ProjectsFolder({ className }: { className?: string }) {
   const [error, setError] = useState<string | undefined>();
   useEffect(() => {
     let live = true;
-    if (hasPicker()) void rememberedFolder().then((h) => live && setRemembered(h), () => undefined);
+    if (hasPicker())
+      void rememberedFolder().then(
+        (h) => live && setRemembered(h),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
@@ -69,7 +73,11 @@ export function ProjectsFolder({ className }: { className?: string }) {
         your browser: nothing is uploaded.{hasPicker() ? ' The folder is remembered, and a running session updates live.' : ''}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={() => void pick()} className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700">
+        <button
+          type="button"
+          onClick={() => void pick()}
+          className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700"
+        >
           Open projects folder…
         </button>
         {remembered ? (
@@ -82,11 +90,8 @@ export function ProjectsFolder({ className }: { className?: string }) {
           </button>
         ) : null}
         <input
-          ref={(el) => {
-            input.current = el;
-            // `webkitdirectory` is not in React's input props; set it on the element.
-            if (el) el.setAttribute('webkitdirectory', '');
-          }}
+          ref={input}
+          webkitdirectory=""
           type="file"
           aria-label="Projects folder"
           className="sr-only"

@@ -47,11 +47,8 @@ export function LiveControls({ source, summary, reload }: { source: LoadSource |
         Reload…
       </button>
       <input
-        ref={(el) => {
-          input.current = el;
-          // `webkitdirectory` is not in React's input props; set it on the element.
-          if (el && folder) el.setAttribute('webkitdirectory', '');
-        }}
+        ref={input}
+        {...(folder ? { webkitdirectory: '' } : {})}
         type="file"
         multiple
         aria-label="Files to reload"
