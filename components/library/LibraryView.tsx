@@ -31,7 +31,14 @@ function Progress({ state }: { state: LibraryState }) {
   return (
     <span className="flex min-w-0 items-center gap-2">
       {state.status === 'scanning' ? (
-        <span role="progressbar" aria-label="Scanning" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 w-40 shrink-0 overflow-hidden rounded bg-neutral-300 dark:bg-neutral-700">
+        <span
+          role="progressbar"
+          aria-label="Scanning"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={pct}
+          className="h-2 w-40 shrink-0 overflow-hidden rounded bg-neutral-300 dark:bg-neutral-700"
+        >
           <span className="block h-full bg-sky-600" style={{ width: `${pct}%` }} />
         </span>
       ) : null}
@@ -58,10 +65,15 @@ function Totals({ rows, all, usd }: { rows: readonly SessionRow[]; all: number; 
   }
   const item = 'flex items-baseline justify-between gap-3';
   return (
-    <dl aria-label="Selection totals" className="flex w-56 shrink-0 flex-col gap-0.5 rounded border border-neutral-200 p-2 text-[12px] tabular-nums dark:border-neutral-700">
+    <dl
+      aria-label="Selection totals"
+      className="flex w-56 shrink-0 flex-col gap-0.5 rounded border border-neutral-200 p-2 text-[12px] tabular-nums dark:border-neutral-700"
+    >
       <div className={item}>
         <dt className="text-neutral-500">sessions</dt>
-        <dd aria-label="Sessions shown">{rows.length === all ? all.toLocaleString('en-US') : `${rows.length.toLocaleString('en-US')} of ${all.toLocaleString('en-US')}`}</dd>
+        <dd aria-label="Sessions shown">
+          {rows.length === all ? all.toLocaleString('en-US') : `${rows.length.toLocaleString('en-US')} of ${all.toLocaleString('en-US')}`}
+        </dd>
       </div>
       <div className={item}>
         <dt className="text-neutral-500">model calls</dt>
@@ -143,7 +155,10 @@ export function LibraryView() {
           <span className="truncate font-medium">{state.root}</span>
         </h1>
         {state.via === 'handle' ? (
-          <span title="Read through the File System Access API: a running session opened from here updates live" className="rounded bg-neutral-200 px-1.5 leading-5 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200">
+          <span
+            title="Read through the File System Access API: a running session opened from here updates live"
+            className="rounded bg-neutral-200 px-1.5 leading-5 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200"
+          >
             from disk
           </span>
         ) : null}

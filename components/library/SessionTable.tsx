@@ -30,7 +30,13 @@ const shortModel = (m: string): string => m.replace(/^claude-/, '').replace(/-\d
 export const COLUMNS: readonly Column[] = [
   { key: 'start', label: 'Start', width: '124px', text: (r) => localTime(r.start), title: (r) => `${r.start ?? 'no timestamp'} → ${r.end ?? ''}` },
   { key: 'project', label: 'Project', width: 'minmax(90px, 150px)', text: (r) => r.project },
-  { key: 'prompt', label: 'First prompt', width: 'minmax(120px, 1fr)', text: (r) => r.firstPrompt ?? '—', title: (r) => `${r.firstPrompt ?? ''}\nsession ${r.sessionId}` },
+  {
+    key: 'prompt',
+    label: 'First prompt',
+    width: 'minmax(120px, 1fr)',
+    text: (r) => r.firstPrompt ?? '—',
+    title: (r) => `${r.firstPrompt ?? ''}\nsession ${r.sessionId}`,
+  },
   { key: 'duration', label: 'Duration', width: '68px', num: true, text: (r) => (r.durationMs === null ? '—' : formatDuration(r.durationMs)) },
   { key: 'models', label: 'Models', width: 'minmax(80px, 130px)', text: (r) => r.models.map(shortModel).join(', ') || '—', title: (r) => r.models.join('\n') },
   { key: 'calls', label: 'Calls', width: '52px', num: true, text: (r) => r.modelCalls.toLocaleString('en-US') },
@@ -164,7 +170,12 @@ export function SessionTable({ rows, sort, onSort, active, onActive, onOpen, ini
               style={{ gridTemplateColumns: GRID, height: ROW, transform: `translateY(${item.start}px)` }}
             >
               {COLUMNS.map((c) => (
-                <div key={c.key} role="gridcell" title={c.title?.(r) ?? c.text(r)} className={`min-w-0 truncate px-2 leading-6 ${c.num ? 'text-right tabular-nums' : ''} ${c.key === 'project' || c.key === 'models' ? 'text-neutral-600 dark:text-neutral-400' : ''}`}>
+                <div
+                  key={c.key}
+                  role="gridcell"
+                  title={c.title?.(r) ?? c.text(r)}
+                  className={`min-w-0 truncate px-2 leading-6 ${c.num ? 'text-right tabular-nums' : ''} ${c.key === 'project' || c.key === 'models' ? 'text-neutral-600 dark:text-neutral-400' : ''}`}
+                >
                   {c.text(r)}
                 </div>
               ))}

@@ -36,4 +36,6 @@ export type FromLibrary =
 export type ToScan = { readonly kind: 'scan'; readonly job: LibraryJob };
 
 /** A scan worker's answer. */
-export type FromScan = { readonly kind: 'scanned'; readonly id: number; readonly scan: FileScan } | { readonly kind: 'failed'; readonly id: number; readonly error: string };
+export type FromScan =
+  | { readonly kind: 'scanned'; readonly id: number; readonly scan: FileScan }
+  | { readonly kind: 'failed'; readonly id: number; readonly error: string };

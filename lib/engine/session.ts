@@ -115,7 +115,12 @@ export class TraceSession {
   }
 
   private setLoaded(trace: Trace, texts: readonly (SourceText | undefined)[], view: ViewState, filter?: ReturnType<typeof compileFilter>): void {
-    this.loaded = { trace, texts, rows: buildRows(trace, { expanded: new Set(view.expanded), show: new Set(view.show ?? []), ...(filter ? { filter } : {}) }), view };
+    this.loaded = {
+      trace,
+      texts,
+      rows: buildRows(trace, { expanded: new Set(view.expanded), show: new Set(view.show ?? []), ...(filter ? { filter } : {}) }),
+      view,
+    };
     this.progress = this.live ? inProgress(trace) : undefined;
   }
 
