@@ -61,12 +61,15 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   const details = useRef<HTMLDivElement>(null);
   // Rows that are new because the files changed: the selection is found again, but the list stays where it is.
   const stay = useRef(false);
+  /** The selected event's seq after the change (the URL may not say it yet when the new rows arrive). */
+  const movedSel = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     if (!change) return;
     stay.current = true;
     // Events after a file that grew moved: the selected one (its file and line) is where it is now.
     const sel = url.sel === undefined ? undefined : movedSeq(url.sel, change.moves);
+    movedSel.current = sel;
     if (sel !== url.sel) url.update({ sel }, 'replace');
     // Once per change: the URL it reads is the one of that change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,10 +78,12 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   // New rows: the selection (from the URL, e.g. after a reload) is found again and scrolled into view.
   useEffect(() => {
     const scroll = !stay.current;
+    const sel = movedSel.current ?? url.sel;
     stay.current = false;
-    if (viewVersion === 0 || url.sel === undefined) return;
+    movedSel.current = undefined;
+    if (viewVersion === 0 || sel === undefined) return;
     let live = true;
-    ask('rowOf', { seq: url.sel }).then((row) => {
+    ask('rowOf', { seq: sel }).then((row) => {
       if (!live) return;
       setSelectedRow(row);
       if (row >= 0 && scroll) list.current?.scrollToIndex(row, 'center');
