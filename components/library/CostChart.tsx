@@ -1,5 +1,6 @@
 'use client';
 
+import { memo } from 'react';
 import type { DailySeries, StackBy } from '../../lib/fast/daily';
 import { formatUsd } from '../../lib/view/rowview';
 
@@ -22,7 +23,7 @@ const H = 100;
 
 const label = (day: string | null): string => day ?? 'no date';
 
-export function CostChart({ series, stackBy, onStackBy }: { series: DailySeries; stackBy: StackBy; onStackBy: (by: StackBy) => void }) {
+export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }: { series: DailySeries; stackBy: StackBy; onStackBy: (by: StackBy) => void }) {
   const max = Math.max(0, ...series.dayTotals);
   const n = series.days.length;
   const bw = n > 0 ? W / n : W;
@@ -115,4 +116,4 @@ export function CostChart({ series, stackBy, onStackBy }: { series: DailySeries;
       </table>
     </figure>
   );
-}
+});

@@ -1,13 +1,11 @@
 'use client';
 
-import { orderInputs } from '../../lib/engine/order';
-import { projectOf } from '../../lib/fast/project';
 import type { LibrarySnapshot } from '../../lib/fast/library';
 import type { StackBy } from '../../lib/fast/daily';
 import type { WatchedFolder } from '../../lib/view/protocol';
 import type { StoredFiles } from '../viewer/localFiles';
 import { TRACE_FILE, walkFolder, type HandleFolder } from './fsa';
-import type { FromLibrary, LibraryJob, LibraryProgress, ToLibrary } from './protocol';
+import type { FromLibrary, LibraryFile, LibraryProgress, ToLibrary } from './protocol';
 
 // The open projects folder, outside React: it outlives the library page while a session is open in the workbench
 // (Back shows it again as it was: rows, sort, search, scroll), and owns the workers that fill it.
@@ -43,17 +41,19 @@ export interface LibraryState {
 interface Entry {
   readonly file?: File;
   readonly handle?: FileSystemFileHandle;
-  readonly size: number;
 }
 
 const EMPTY: LibrarySnapshot = { rows: [], cells: {}, files: {} };
 const VIEW: LibraryView = { sort: { key: 'start', dir: 'desc' }, query: '', stackBy: 'project', scrollTop: 0, active: 0 };
 
-/** How many scan workers: one per core, at most four. */
+/** How many scan workers: one per core but one (the page and the library worker need a turn), at most four. */
 function poolSize(): number {
   const n = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 2;
-  return Math.max(1, Math.min(4, Number.isFinite(n) && n > 0 ? n : 2));
+  return Math.max(1, Math.min(4, (Number.isFinite(n) && n > 0 ? n : 2) - 1));
 }
+
+/** Files handed to the library worker per message; each message is its own task of the page. */
+const BATCH = 100;
 
 export class LibraryStore {
   private state: LibraryState = { status: 'empty', snapshot: EMPTY, view: VIEW };
@@ -86,7 +86,7 @@ export class LibraryStore {
   openFiles(files: readonly { readonly path: string; readonly file: File }[]): void {
     const root = files[0]?.path.split('/')[0] ?? 'folder';
     const entries = new Map<string, Entry>();
-    for (const f of files) if (TRACE_FILE.test(f.path)) entries.set(f.path, { file: f.file, size: f.file.size });
+    for (const f of files) if (TRACE_FILE.test(f.path)) entries.set(f.path, { file: f.file });
     this.folders.clear();
     this.start(root, 'input', entries);
   }
@@ -97,17 +97,7 @@ export class LibraryStore {
     this.set({ status: 'listing', root: dir.name, via: 'handle', snapshot: EMPTY, error: undefined, progress: undefined, matches: undefined, view: VIEW });
     const folders: HandleFolder[] = [];
     const files = await walkFolder(dir, dir.name, [], folders);
-    const entries = new Map<string, Entry>();
-    // Sizes now, for the progress bar; the workers read each file's current snapshot.
-    await Promise.all(
-      files.map(async (f) => {
-        const size = await f.handle.getFile().then(
-          (x) => x.size,
-          () => 0,
-        );
-        entries.set(f.path, { handle: f.handle, size });
-      }),
-    );
+    const entries = new Map<string, Entry>(files.map((f): [string, Entry] => [f.path, { handle: f.handle }]));
     this.folders = new Map([[dir.name, dir], ...folders.map((f): [string, FileSystemDirectoryHandle] => [f.path, f.handle])]);
     this.start(dir.name, 'handle', entries);
   }
@@ -115,22 +105,18 @@ export class LibraryStore {
   private start(root: string, via: 'input' | 'handle', entries: Map<string, Entry>): void {
     this.stop();
     this.entries = entries;
-    const ordered = orderInputs([...entries.keys()].map((name) => ({ name })));
-    const jobs: LibraryJob[] = ordered.map(({ name }, id) => {
-      const e = entries.get(name);
-      return { id, name, project: projectOf(name, root), size: e?.size ?? 0, ...(e?.file ? { file: e.file } : {}), ...(e?.handle ? { handle: e.handle } : {}) };
-    });
-    const startedAt = performance.now();
+    const files: LibraryFile[] = [...entries].map(([name, e]) => ({ name, ...(e.file ? { file: e.file } : {}), ...(e.handle ? { handle: e.handle } : {}) }));
     this.set({
       status: 'scanning',
       root,
       via,
       snapshot: EMPTY,
       matches: undefined,
-      error: jobs.length === 0 ? `${root} holds no transcripts (.jsonl or .json files).` : undefined,
-      progress: { files: jobs.length, bytes: jobs.reduce((n, j) => n + j.size, 0), doneFiles: 0, doneBytes: 0, failed: [] },
+      error: files.length === 0 ? `${root} holds no transcripts (.jsonl or .json files).` : undefined,
+      // The library worker reads the sizes (a File's size can take the page a while, a thousand times over).
+      progress: undefined,
       view: VIEW,
-      startedAt,
+      startedAt: performance.now(),
       doneAt: undefined,
     });
     const library = new Worker(new URL('./library.worker.ts', import.meta.url), { type: 'module', name: 'loupe-library' });
@@ -138,15 +124,28 @@ export class LibraryStore {
     library.onerror = (ev) => this.set({ error: `The library stopped: ${ev.message || 'its worker crashed'}` });
     this.library = library;
     const ports: MessagePort[] = [];
-    for (let i = 0; i < Math.min(poolSize(), Math.max(1, jobs.length)); i++) {
+    for (let i = 0; i < Math.min(poolSize(), Math.max(1, files.length)); i++) {
       const w = new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module', name: `loupe-scan-${i + 1}` });
       const ch = new MessageChannel();
       w.postMessage({ port: ch.port1 }, [ch.port1]);
       ports.push(ch.port2);
       this.workers.push(w);
     }
-    const start: ToLibrary = { kind: 'start', jobs, ports };
-    library.postMessage(start, ports);
+    void this.handOver(library, root, files, ports);
+  }
+
+  /** Gives the worker the files a batch per task, then starts it. */
+  private async handOver(library: Worker, root: string, files: readonly LibraryFile[], ports: readonly MessagePort[]): Promise<void> {
+    for (let at = 0; at + BATCH < files.length; at += BATCH) {
+      if (this.library !== library) return;
+      const m: ToLibrary = { kind: 'files', files: files.slice(at, at + BATCH) };
+      library.postMessage(m);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    if (this.library !== library) return;
+    const rest = files.slice(Math.max(0, Math.ceil(files.length / BATCH) - 1) * BATCH);
+    const start: ToLibrary = { kind: 'start', root, files: rest, ports };
+    library.postMessage(start, [...ports]);
   }
 
   private onMessage(m: FromLibrary): void {

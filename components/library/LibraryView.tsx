@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { dailySeries } from '../../lib/fast/daily';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { dailySeries, type StackBy } from '../../lib/fast/daily';
 import type { SessionRow } from '../../lib/fast/report';
 import { round6 } from '../../lib/trace/stats';
 import { compactNumber, formatUsd } from '../../lib/view/rowview';
@@ -12,7 +12,7 @@ import { CostChart } from './CostChart';
 import { useLibrary, useLibraryStore } from './LibraryProvider';
 import type { LibraryState, SortKey } from './LibraryStore';
 import { ProjectsFolder } from './ProjectsFolder';
-import { SessionTable, sortRows } from './SessionTable';
+import { formatInt, SessionTable, sortRows } from './SessionTable';
 
 /** The same column again: the other way; another: text columns A to Z, the rest largest (or newest) first. */
 function nextDir(sort: LibraryState['view']['sort'], key: SortKey): 'asc' | 'desc' {
@@ -24,7 +24,7 @@ const size = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n
 
 function Progress({ state }: { state: LibraryState }) {
   const p = state.progress;
-  if (state.status === 'listing') return <span className="text-neutral-500">listing the folder…</span>;
+  if (state.status === 'listing' || (state.status === 'scanning' && !p)) return <span className="text-neutral-500">reading the folder…</span>;
   if (!p) return null;
   const pct = p.bytes > 0 ? Math.round((p.doneBytes / p.bytes) * 100) : p.files > 0 ? Math.round((p.doneFiles / p.files) * 100) : 100;
   const took = state.doneAt !== undefined && state.startedAt !== undefined ? ` in ${((state.doneAt - state.startedAt) / 1000).toFixed(1)} s` : '';
@@ -44,15 +44,15 @@ function Progress({ state }: { state: LibraryState }) {
       ) : null}
       <span aria-live="polite" className="truncate tabular-nums text-neutral-600 dark:text-neutral-400">
         {state.status === 'scanning'
-          ? `${p.doneFiles.toLocaleString('en-US')} of ${p.files.toLocaleString('en-US')} files · ${size(p.doneBytes)} of ${size(p.bytes)}`
-          : `${p.files.toLocaleString('en-US')} files · ${size(p.bytes)} scanned${took}`}
+          ? `${formatInt(p.doneFiles)} of ${formatInt(p.files)} files · ${size(p.doneBytes)} of ${size(p.bytes)}`
+          : `${formatInt(p.files)} files · ${size(p.bytes)} scanned${took}`}
         {p.failed.length > 0 ? ` · ${p.failed.length} unreadable` : ''}
       </span>
     </span>
   );
 }
 
-function Totals({ rows, all, usd }: { rows: readonly SessionRow[]; all: number; usd: number }) {
+const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly SessionRow[]; all: number; usd: number }) {
   let calls = 0;
   const t = { input: 0, output: 0, cacheWrite: 0, cacheRead: 0, total: 0 };
   for (const r of rows) {
@@ -71,13 +71,11 @@ function Totals({ rows, all, usd }: { rows: readonly SessionRow[]; all: number; 
     >
       <div className={item}>
         <dt className="text-neutral-500">sessions</dt>
-        <dd aria-label="Sessions shown">
-          {rows.length === all ? all.toLocaleString('en-US') : `${rows.length.toLocaleString('en-US')} of ${all.toLocaleString('en-US')}`}
-        </dd>
+        <dd aria-label="Sessions shown">{rows.length === all ? formatInt(all) : `${formatInt(rows.length)} of ${formatInt(all)}`}</dd>
       </div>
       <div className={item}>
         <dt className="text-neutral-500">model calls</dt>
-        <dd>{calls.toLocaleString('en-US')}</dd>
+        <dd>{formatInt(calls)}</dd>
       </div>
       <div className={item} title={`input ${t.input}, output ${t.output}, cache write ${t.cacheWrite}, cache read ${t.cacheRead}`}>
         <dt className="text-neutral-500">tokens</dt>
@@ -91,7 +89,7 @@ function Totals({ rows, all, usd }: { rows: readonly SessionRow[]; all: number; 
       </div>
     </dl>
   );
-}
+});
 
 /** The session library of a projects folder: cost per day, totals of what is shown, and the sessions. */
 export function LibraryView() {
@@ -116,6 +114,30 @@ export function LibraryView() {
   }, [snapshot.rows, state.matches, view.query, view.sort]);
   const series = useMemo(() => dailySeries(shown, snapshot.cells, view.stackBy), [shown, snapshot.cells, view.stackBy]);
 
+  const onStackBy = useCallback((stackBy: StackBy) => store.setView({ stackBy }), [store]);
+  const onSort = useCallback(
+    (key: SortKey) => {
+      const sort = store.getState().view.sort;
+      store.setView({ sort: { key, dir: nextDir(sort, key) }, active: 0 });
+    },
+    [store],
+  );
+  const onActive = useCallback((active: number) => store.setView({ active }), [store]);
+  const onScroll = useCallback((top: number) => (scrollTop.current = top), []);
+  const open = useCallback(
+    (r: SessionRow): void => {
+      const stored = store.sessionFiles(r.sessionId);
+      if (!stored) return;
+      store.setView({ scrollTop: scrollTop.current });
+      const id = newLocalId();
+      handoff?.startLocal(id, stored);
+      // A copy for reloads, written while the workbench already parses (files from a folder input are snapshots).
+      void saveLocal(id, stored).catch(() => undefined);
+      window.history.pushState(null, '', `/view?local=${id}`);
+    },
+    [store, handoff],
+  );
+
   useEffect(() => {
     document.title = state.root ? `${state.root} · Library · Loupe` : 'Library · Loupe';
   }, [state.root]);
@@ -132,17 +154,6 @@ export function LibraryView() {
       </div>
     );
   }
-
-  const open = (r: SessionRow): void => {
-    const stored = store.sessionFiles(r.sessionId);
-    if (!stored) return;
-    store.setView({ scrollTop: scrollTop.current });
-    const id = newLocalId();
-    handoff?.startLocal(id, stored);
-    // A copy for reloads, written while the workbench already parses (files from a folder input are snapshots).
-    void saveLocal(id, stored).catch(() => undefined);
-    window.history.pushState(null, '', `/view?local=${id}`);
-  };
 
   return (
     <div className="flex h-dvh flex-col bg-white text-[13px] text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
@@ -190,7 +201,7 @@ export function LibraryView() {
       ) : null}
       <section aria-label="Overview" className="flex shrink-0 gap-3 border-b border-neutral-200 p-3 dark:border-neutral-700">
         <div className="min-w-0 flex-1">
-          <CostChart series={series} stackBy={view.stackBy} onStackBy={(stackBy) => store.setView({ stackBy })} />
+          <CostChart series={series} stackBy={view.stackBy} onStackBy={onStackBy} />
         </div>
         <Totals rows={shown} all={snapshot.rows.length} usd={series.total} />
       </section>
@@ -198,12 +209,12 @@ export function LibraryView() {
         <SessionTable
           rows={shown}
           sort={view.sort}
-          onSort={(key) => store.setView({ sort: { key, dir: nextDir(view.sort, key) }, active: 0 })}
+          onSort={onSort}
           active={Math.min(view.active, Math.max(0, shown.length - 1))}
-          onActive={(active) => store.setView({ active })}
+          onActive={onActive}
           onOpen={open}
           initialScrollTop={view.scrollTop}
-          onScroll={(top) => (scrollTop.current = top)}
+          onScroll={onScroll}
           busy={state.status !== 'done'}
         />
       </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SessionRow } from '../../lib/fast/report';
 import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
 import type { SortKey } from './LibraryStore';
@@ -16,6 +16,10 @@ interface Column {
   readonly text: (r: SessionRow) => string;
   readonly title?: (r: SessionRow) => string;
 }
+
+/** Whole numbers with thousands separators (one formatter: `toLocaleString` builds one per call). */
+export const formatInt = (n: number): string => INT.format(n);
+const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** Local date and time to the minute, as `loupe stats` prints (days are local calendar days). */
@@ -37,13 +41,13 @@ export const COLUMNS: readonly Column[] = [
     text: (r) => r.firstPrompt ?? '—',
     title: (r) => `${r.firstPrompt ?? ''}\nsession ${r.sessionId}`,
   },
-  { key: 'duration', label: 'Duration', width: '68px', num: true, text: (r) => (r.durationMs === null ? '—' : formatDuration(r.durationMs)) },
+  { key: 'duration', label: 'Duration', width: '84px', num: true, text: (r) => (r.durationMs === null ? '—' : formatDuration(r.durationMs)) },
   { key: 'models', label: 'Models', width: 'minmax(80px, 130px)', text: (r) => r.models.map(shortModel).join(', ') || '—', title: (r) => r.models.join('\n') },
-  { key: 'calls', label: 'Calls', width: '52px', num: true, text: (r) => r.modelCalls.toLocaleString('en-US') },
+  { key: 'calls', label: 'Calls', width: '64px', num: true, text: (r) => formatInt(r.modelCalls) },
   {
     key: 'tokens',
     label: 'Tokens',
-    width: '64px',
+    width: '72px',
     num: true,
     text: (r) => compactNumber(r.tokens.total),
     title: (r) => `input ${r.tokens.input}, output ${r.tokens.output}, cache write ${r.tokens.cacheWrite}, cache read ${r.tokens.cacheRead}`,
@@ -78,7 +82,7 @@ export interface SessionTableProps {
  * The sessions as a virtualized, sortable grid: one row per session, the whole header cell sorts (again: the other
  * way), ↑/↓ move, Enter or a click opens the session in the workbench.
  */
-export function SessionTable({ rows, sort, onSort, active, onActive, onOpen, initialScrollTop, onScroll, busy }: SessionTableProps) {
+export const SessionTable = memo(function SessionTable({ rows, sort, onSort, active, onActive, onOpen, initialScrollTop, onScroll, busy }: SessionTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback(() => ROW, []);
   const getScrollElement = useCallback(() => scrollRef.current, []);
@@ -185,35 +189,33 @@ export function SessionTable({ rows, sort, onSort, active, onActive, onOpen, ini
       </div>
     </div>
   );
-}
+});
+
+/** Text columns compare as people read them; one collator for all (`localeCompare` builds one per call). */
+const COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Sorts rows by a column (ties: newest first, then by id), `dir` applied to the column only. */
 export function sortRows(rows: readonly SessionRow[], key: SortKey, dir: 'asc' | 'desc'): SessionRow[] {
   const sign = dir === 'asc' ? 1 : -1;
-  const value = (r: SessionRow): number | string => {
+  const num = (r: SessionRow): number => {
     switch (key) {
-      case 'start':
-        return r.start ?? '';
-      case 'project':
-        return r.project.toLowerCase();
-      case 'prompt':
-        return (r.firstPrompt ?? '').toLowerCase();
       case 'duration':
         return r.durationMs ?? -1;
-      case 'models':
-        return r.models.join(',');
       case 'calls':
         return r.modelCalls;
       case 'tokens':
         return r.tokens.total;
-      case 'cost':
+      default:
         return r.costUsd;
     }
   };
-  return [...rows].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-    return sign * c || (b.start ?? '').localeCompare(a.start ?? '') || a.sessionId.localeCompare(b.sessionId);
-  });
+  const text = (r: SessionRow): string => (key === 'project' ? r.project : key === 'prompt' ? (r.firstPrompt ?? '') : r.models.join(','));
+  const compare =
+    key === 'start'
+      ? (a: SessionRow, b: SessionRow) => byCode(a.start ?? '', b.start ?? '')
+      : key === 'project' || key === 'prompt' || key === 'models'
+        ? (a: SessionRow, b: SessionRow) => COLLATOR.compare(text(a), text(b))
+        : (a: SessionRow, b: SessionRow) => num(a) - num(b);
+  return [...rows].sort((a, b) => sign * compare(a, b) || byCode(b.start ?? '', a.start ?? '') || byCode(a.sessionId, b.sessionId));
 }

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
-import { librarySnapshot, searchSessions, searchTexts, type LibrarySnapshot, type ScannedFile } from '../../lib/fast';
-import type { FromLibrary, FromScan, LibraryJob, LibraryProgress, ToLibrary } from './protocol';
+import { orderInputs } from '../../lib/engine/order';
+import { librarySnapshot, projectOf, searchSessions, searchTexts, type LibrarySnapshot, type ScannedFile } from '../../lib/fast';
+import type { FromLibrary, FromScan, LibraryFile, LibraryJob, LibraryProgress, ToLibrary } from './protocol';
 
 // The library worker: hands the folder's files to the scan workers (each kept one file ahead), merges their scans
 // into the session rows (the canonical `sessionRows`, as `loupe stats --by session`), and sends the page snapshots
@@ -11,10 +12,13 @@ declare const self: DedicatedWorkerGlobalScope;
 const post = (m: FromLibrary): void => self.postMessage(m);
 /** In flight per scan worker: one being scanned, one waiting, so a worker never idles between files. */
 const AHEAD = 2;
-const MIN_GAP_MS = 300;
-const PROGRESS_EVERY_MS = 100;
+const MIN_GAP_MS = 500;
+const PROGRESS_EVERY_MS = 250;
 
 let jobs: LibraryJob[] = [];
+/** Files handed over before `start`. */
+const early: LibraryFile[] = [];
+let totalBytes = 0;
 const scanned: ScannedFile[] = [];
 const failed: string[] = [];
 let nextJob = 0;
@@ -29,7 +33,7 @@ let pending: ReturnType<typeof setTimeout> | undefined;
 
 const progress = (): LibraryProgress => ({
   files: jobs.length,
-  bytes: jobs.reduce((n, j) => n + j.size, 0),
+  bytes: totalBytes,
   doneFiles,
   doneBytes,
   failed: failed.slice(0, 20),
@@ -82,18 +86,47 @@ function onScan(port: MessagePort, m: FromScan): void {
   schedule();
 }
 
+/** The files in load order (sessions before their subagents), each with its size and project, then handed out. */
+async function start(root: string, files: readonly LibraryFile[], ports: readonly MessagePort[]): Promise<void> {
+  const sized = await Promise.all(
+    orderInputs(files).map(async (f) => {
+      const size = f.file
+        ? f.file.size
+        : await f.handle?.getFile().then(
+            (x) => x.size,
+            () => 0,
+          );
+      return { ...f, size: size ?? 0 };
+    }),
+  );
+  jobs = sized.map((f, id) => ({
+    id,
+    name: f.name,
+    project: projectOf(f.name, root),
+    size: f.size,
+    ...(f.file ? { file: f.file } : {}),
+    ...(f.handle ? { handle: f.handle } : {}),
+  }));
+  totalBytes = jobs.reduce((n, j) => n + j.size, 0);
+  post({ kind: 'progress', progress: progress() });
+  if (jobs.length === 0) {
+    snapshot();
+    return;
+  }
+  for (const port of ports) {
+    port.onmessage = (e: MessageEvent<FromScan>) => onScan(port, e.data);
+    for (let i = 0; i < AHEAD; i++) feed(port);
+  }
+}
+
 self.onmessage = (ev: MessageEvent<ToLibrary>) => {
   const m = ev.data;
+  if (m.kind === 'files') {
+    early.push(...m.files);
+    return;
+  }
   if (m.kind === 'start') {
-    jobs = [...m.jobs];
-    if (jobs.length === 0) {
-      snapshot();
-      return;
-    }
-    for (const port of m.ports) {
-      port.onmessage = (e: MessageEvent<FromScan>) => onScan(port, e.data);
-      for (let i = 0; i < AHEAD; i++) feed(port);
-    }
+    void start(m.root, [...early.splice(0), ...m.files], m.ports);
     return;
   }
   texts ??= searchTexts(scanned, latest.rows);

@@ -14,8 +14,18 @@ export interface LibraryJob {
   readonly handle?: FileSystemFileHandle;
 }
 
+/** A transcript of the folder as the page has it: the worker reads its size (a File's size can block the page). */
+export interface LibraryFile {
+  readonly name: string;
+  readonly file?: File;
+  readonly handle?: FileSystemFileHandle;
+}
+
 export type ToLibrary =
-  | { readonly kind: 'start'; readonly jobs: readonly LibraryJob[]; readonly ports: readonly MessagePort[] }
+  /** The folder's transcripts (named by their path from the folder, its name first), and one port per scan worker. */
+  | { readonly kind: 'start'; readonly root: string; readonly files: readonly LibraryFile[]; readonly ports: readonly MessagePort[] }
+  /** More of the folder's files before `start` (handed over in batches: cloning a thousand Files at once blocks the page). */
+  | { readonly kind: 'files'; readonly files: readonly LibraryFile[] }
   | { readonly kind: 'search'; readonly id: number; readonly query: string };
 
 export interface LibraryProgress {
