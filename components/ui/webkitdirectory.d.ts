@@ -4,6 +4,8 @@
 import 'react';
 
 declare module 'react' {
+  // Merged with React's declaration, whose type parameter must be named the same.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface InputHTMLAttributes<T> {
     webkitdirectory?: '' | undefined;
   }
