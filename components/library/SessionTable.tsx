@@ -144,7 +144,8 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSort, act
                   className={`flex h-6 w-full items-center gap-1 px-2 font-medium hover:bg-neutral-200 dark:hover:bg-neutral-700 ${c.num ? 'justify-end' : ''} ${sorted ? 'text-neutral-900 dark:text-neutral-50' : 'text-neutral-600 dark:text-neutral-400'}`}
                 >
                   <span className="truncate">{c.label}</span>
-                  <span aria-hidden className="w-2 text-[9px]">
+                  {/* Before a number column's label, so that the label ends where its numbers do. */}
+                  <span aria-hidden className={`w-2 text-[9px] ${c.num ? 'order-first' : ''}`}>
                     {sorted ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
                   </span>
                 </button>

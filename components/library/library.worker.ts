@@ -10,8 +10,8 @@ import type { FromLibrary, FromScan, LibraryFile, LibraryJob, LibraryProgress, T
 declare const self: DedicatedWorkerGlobalScope;
 
 const post = (m: FromLibrary): void => self.postMessage(m);
-/** In flight per scan worker: one being scanned, one waiting, so a worker never idles between files. */
-const AHEAD = 2;
+/** In flight per scan worker: one being scanned, three waiting, so a worker never idles while this one merges. */
+const AHEAD = 4;
 const MIN_GAP_MS = 500;
 const PROGRESS_EVERY_MS = 250;
 
