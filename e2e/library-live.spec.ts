@@ -92,6 +92,12 @@ test('a session opened from a folder on disk shows lines appended to its file, l
   // The tool call still waits for its result: running, not "no result".
   await expect(page.getByRole('status', { name: 'Live' })).toBeVisible();
   await expect(app.option(/Checking/).last()).toContainText('running');
+
+  // The folder is remembered (its handle, in IndexedDB): the home page offers it again, and it opens with one click.
+  await app.home();
+  await page.getByRole('button', { name: 'Reopen projects' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(SESSIONS.length);
 });
 
 test('files from a folder input are snapshots: Reload reads the files picked again', async ({ page }, info) => {
