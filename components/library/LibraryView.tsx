@@ -5,6 +5,7 @@ import { dailySeries, type StackBy } from '../../lib/fast/daily';
 import type { SessionRow } from '../../lib/fast/report';
 import { round6 } from '../../lib/trace/stats';
 import { compactNumber, formatUsd } from '../../lib/view/rowview';
+import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
@@ -30,18 +31,7 @@ function Progress({ state }: { state: LibraryState }) {
   const took = state.doneAt !== undefined && state.startedAt !== undefined ? ` in ${((state.doneAt - state.startedAt) / 1000).toFixed(1)} s` : '';
   return (
     <span className="flex min-w-0 items-center gap-2">
-      {state.status === 'scanning' ? (
-        <span
-          role="progressbar"
-          aria-label="Scanning"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={pct}
-          className="h-2 w-40 shrink-0 overflow-hidden rounded bg-neutral-300 dark:bg-neutral-700"
-        >
-          <span className="block h-full bg-sky-600" style={{ width: `${pct}%` }} />
-        </span>
-      ) : null}
+      {state.status === 'scanning' ? <ProgressBar label="Scanning" pct={pct} className="w-40" /> : null}
       <span aria-live="polite" className="truncate tabular-nums text-neutral-600 dark:text-neutral-400">
         {state.status === 'scanning'
           ? `${formatInt(p.doneFiles)} of ${formatInt(p.files)} files · ${size(p.doneBytes)} of ${size(p.bytes)}`
