@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
@@ -28,8 +28,16 @@ export function Home() {
   return <HomeIntake />;
 }
 
+const noSubscribe = () => () => undefined;
+
 function HomeIntake() {
   const handoff = useHandoff();
+  // False in the server's HTML and until hydration: the inputs only act once React is attached to them.
+  const hydrated = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   // Ready before the drop: the worker's script is fetched and compiled while the user picks a file.
   useEffect(() => {
     handoff?.prewarm();
@@ -108,7 +116,7 @@ function HomeIntake() {
         </span>
       </header>
       <main className="mx-auto grid max-w-5xl gap-4 p-6 md:grid-cols-[3fr_2fr]">
-        <section aria-label="Open a trace" className="flex flex-col gap-3">
+        <section aria-label="Open a trace" aria-busy={!hydrated} className="flex flex-col gap-3">
           <div
             role="region"
             aria-label="Drop zone"
