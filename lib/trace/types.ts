@@ -308,7 +308,17 @@ export type DiagnosticCode =
   | 'result-gap'
   | 'result-error-flag'
   | 'unknown-type'
-  | 'non-json-line';
+  | 'non-json-line'
+  /** A line longer than the line limit: skipped, reading went on with the next line. */
+  | 'line-too-long'
+  /** A gzip file inflated past its limit: reading it stopped there. */
+  | 'inflate-limit'
+  /** A gzip file that is truncated or corrupt: what inflated before the damage was read. */
+  | 'damaged-gzip'
+  /** A token count or cost that is not a number it can be (negative, fractional, huge, a string…). */
+  | 'invalid-number'
+  /** A JSON-lines file that is neither Claude Code nor Agent SDK: its lines are kept as raw rows. */
+  | 'unrecognized-file';
 
 export interface Diagnostic {
   readonly code: DiagnosticCode;
