@@ -107,7 +107,8 @@ describe('subagents as lanes', () => {
       ['main', 2],
       ['Explore · look around', 20],
     ]);
-    expect(stats.lines.total).toBe(4);
+    // The sidecar attaches to its agent: it is no transcript line (issue 10).
+    expect(stats.lines).toMatchObject({ total: 3, sidecars: 1 });
     // The subagent's events belong to the response of the call that spawned it.
     const subEvent = trace.events.find((e) => e.kind === 'assistant' && e.messageId === 'msg_s');
     expect(trace.eventResponse[subEvent?.seq ?? -1]).toBe(0);

@@ -7,7 +7,7 @@ const accounted = (s: { lines: { total: number }; events: number }, lineDiags: n
 describe('parsing and line accounting', () => {
   it('turns a malformed line into a diagnostic with its line number and loads the rest', async () => {
     const { trace, stats } = await loadText(jsonl([sdk.init(), '{"type":"assistant", oops', sdk.result(), '', 'not json at all', '[1,2]']));
-    expect(stats.lines).toEqual({ total: 5, parsed: 2, invalid: 3, blank: 1 });
+    expect(stats.lines).toEqual({ total: 5, parsed: 2, invalid: 3, blank: 1, sidecars: 0 });
     expect(trace.events.map((e) => e.kind)).toEqual(['system', 'result']);
     const lineDiags = trace.diagnostics.filter((d) => d.consumesLine);
     expect(lineDiags.map((d) => [d.code, d.src?.line])).toEqual([

@@ -95,6 +95,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
   const emit = (e: TraceEvent): void => {
     info.lines.events += 1;
     sink.event(e);
+    if ((e.kind === 'assistant' || e.kind === 'stream' || e.kind === 'result') && e.numberErrors) sink.diagnostic(numberDiagnostic(e, e.numberErrors));
   };
 
   let mode: 'undecided' | 'lines' | 'document' = name.endsWith('.meta.json') ? 'document' : 'undecided';
@@ -275,6 +276,18 @@ function firstNonSpace(text: string): string {
     if (c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) return text[i] ?? '';
   }
   return '';
+}
+
+/** What a line's unsound numbers cost it, in words: the field and value of each, and what is left out. */
+function numberDiagnostic(e: TraceEvent, errors: readonly string[]): Diagnostic {
+  const what =
+    e.kind === 'assistant'
+      ? 'this model call stays in the timeline, its usage is not counted in the totals'
+      : e.kind === 'stream'
+        ? "this streamed message's usage is not counted in the totals"
+        : 'each of these is left out (no reported cost or usage from it)';
+  const where = e.path ? `line ${e.src.line} (${e.path})` : `line ${e.src.line}`;
+  return { code: 'invalid-number', severity: 'error', message: `${where}: ${errors.join('; ')}; ${what}`, src: e.src, seq: e.seq, consumesLine: false };
 }
 
 /** The first character of a JSON value other than an object or array: a number, a string, true, false, null. */

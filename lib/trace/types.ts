@@ -1,15 +1,7 @@
 import type { LineRef } from './lines';
 
 /** The dialect of one source file, decided by format detection. */
-export type SourceFormat =
-  | 'sdk-stream'
-  | 'claude-code'
-  | 'json-array'
-  | 'eval-artifact'
-  | 'recording'
-  | 'agent-meta'
-  | 'empty'
-  | 'unknown';
+export type SourceFormat = 'sdk-stream' | 'claude-code' | 'json-array' | 'eval-artifact' | 'recording' | 'agent-meta' | 'empty' | 'unknown';
 
 /** Token counts of one copy of an API message's usage. */
 export interface Usage {
@@ -55,7 +47,15 @@ export interface PatchHunk {
 export type SideEffect =
   | { readonly type: 'file-edit'; readonly filePath: string; readonly patch: readonly PatchHunk[]; readonly created: boolean; readonly userModified?: boolean }
   | { readonly type: 'bash'; readonly stdout: string; readonly stderr: string; readonly interrupted: boolean; readonly exitCode?: number }
-  | { readonly type: 'agent'; readonly agentId?: string; readonly status?: string; readonly totalTokens?: number; readonly totalToolUseCount?: number; readonly totalDurationMs?: number; readonly text: string }
+  | {
+      readonly type: 'agent';
+      readonly agentId?: string;
+      readonly status?: string;
+      readonly totalTokens?: number;
+      readonly totalToolUseCount?: number;
+      readonly totalDurationMs?: number;
+      readonly text: string;
+    }
   | { readonly type: 'read'; readonly filePath: string; readonly numLines?: number; readonly startLine?: number; readonly totalLines?: number }
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'other'; readonly keys: readonly string[] };
@@ -105,6 +105,8 @@ export interface AssistantEvent extends EventBase {
   readonly blocks: readonly ContentBlock[];
   readonly stopReason?: string;
   readonly usage?: Usage;
+  /** Numbers in the usage that are not token counts (each names its field and value): `usage` is then absent. */
+  readonly numberErrors?: readonly string[];
   /** `<synthetic>` model or `isApiErrorMessage`: never counted in model or cost stats. */
   readonly synthetic: boolean;
   readonly error?: string;
@@ -135,6 +137,8 @@ export interface StreamEvent extends EventBase {
   readonly fragment?: string;
   /** message_start usage (placeholder output) or message_delta cumulative usage, raw fields only when present. */
   readonly usage?: Partial<Usage>;
+  /** Numbers in the usage that are not token counts: `usage` is then absent. */
+  readonly numberErrors?: readonly string[];
   readonly stopReason?: string;
   readonly ttftMs?: number;
   readonly errorMessage?: string;
@@ -155,6 +159,8 @@ export interface ResultEvent extends EventBase {
   readonly totalCostUsd?: number;
   readonly usage?: Usage;
   readonly modelUsage: readonly ModelUsageRecord[];
+  /** Costs and counts that are not sound numbers: each is left out (no cost reported, no usage, no model record). */
+  readonly numberErrors?: readonly string[];
   readonly permissionDenials: readonly PermissionDenialRecord[];
   readonly resultText?: string;
   readonly errors: readonly string[];
@@ -287,7 +293,6 @@ export type TraceEvent =
   | UnknownEvent;
 
 export type EventKind = TraceEvent['kind'];
-
 
 export type DiagnosticCode =
   | 'malformed-json'

@@ -1,5 +1,6 @@
 import type { StreamEventType, TraceEvent } from '../types';
-import { behaviorOf, blockFrom, blocksFrom, clampText, hookDecisionFrom, partialUsageFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
+import { behaviorOf, blockFrom, blocksFrom, clampText, hookDecisionFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
+import { readPartialUsage } from './numbers';
 import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
 import { ControlLineSchema, InfoLineSchema, StreamLineSchema, SystemLineSchema, ToolProgressLineSchema, type SystemLine } from './schemas';
 
@@ -201,6 +202,7 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
     };
   }
   const m = type === 'message_start' ? ev.message : undefined;
+  const usage = type === 'message_start' ? readPartialUsage(m?.usage, 'event.message.usage') : type === 'message_delta' ? readPartialUsage(ev.usage, 'event.usage') : undefined;
   return {
     seq: h.seq,
     src: h.src,
@@ -216,7 +218,8 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
     messageId: u(m?.id),
     model: u(m?.model),
     blocks: m?.content ? blocksFrom(m.content, opts) : type === 'content_block_start' && ev.content_block ? [blockFrom(ev.content_block, opts)] : undefined,
-    usage: type === 'message_start' ? partialUsageFrom(m?.usage) : type === 'message_delta' ? partialUsageFrom(ev.usage) : undefined,
+    usage: usage?.usage,
+    numberErrors: usage?.errors,
     stopReason: type === 'message_delta' ? u(ev.delta?.stop_reason) : undefined,
     errorMessage: type === 'error' ? u(ev.error?.message) ?? 'stream error' : undefined,
   };

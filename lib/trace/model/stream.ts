@@ -1,5 +1,6 @@
 import { clampDeep, type NormalizeOptions } from '../adapters/common';
 import type { ContentBlock, Diagnostic, StreamEvent, Usage } from '../types';
+import { usageErrorOf } from './calls';
 import type { RebuiltBlock, StreamRebuild } from './types';
 
 // Rebuilds a message from its stream_event deltas, by content block index (never arrival order), following the
@@ -19,6 +20,7 @@ export function startStream(e: StreamEvent, messageId: string): StreamRebuild {
   // message_start may arrive with content already filled in: assign those by index too.
   (e.blocks ?? []).forEach((b, i) => setBlock(s, i, b));
   if (e.usage) s.usage = overlay(undefined, e.usage);
+  if (e.numberErrors) s.usageError = usageErrorOf(e.src.line, e.numberErrors);
   return s;
 }
 
@@ -85,6 +87,7 @@ export function applyStreamEvent(s: StreamRebuild, e: StreamEvent): void {
     case 'message_delta':
       if (e.stopReason) s.stopReason = e.stopReason;
       if (e.usage) s.usage = overlay(s.usage, e.usage);
+      if (e.numberErrors && s.usageError === undefined) s.usageError = usageErrorOf(e.src.line, e.numberErrors);
       return;
     case 'message_stop':
       s.stopSeq = e.seq;
@@ -149,7 +152,10 @@ function sameJson(a: unknown, b: unknown): boolean {
 export function verdictOf(s: StreamRebuild, completed: readonly ContentBlock[], hasCompleted: boolean, opts: NormalizeOptions): void {
   if (!hasCompleted) {
     s.verdict = 'incomplete';
-    s.detail = s.stopSeq === undefined ? 'the stream never reached message_stop and no completed message arrived' : 'no completed assistant message arrived for this message id';
+    s.detail =
+      s.stopSeq === undefined
+        ? 'the stream never reached message_stop and no completed message arrived'
+        : 'no completed assistant message arrived for this message id';
     return;
   }
   const rebuilt = s.blocks.filter((b): b is RebuiltBlock => b !== undefined);
@@ -215,7 +221,7 @@ export class StreamAccumulator {
 
   /** The message_start seq of the stream an event belongs to, or -1. */
   startOf(seq: number): number {
-    return seq < this.startOfSeq.length ? this.startOfSeq[seq] ?? -1 : -1;
+    return seq < this.startOfSeq.length ? (this.startOfSeq[seq] ?? -1) : -1;
   }
 
   private mark(seq: number, start: number): void {
@@ -252,7 +258,15 @@ export class StreamAccumulator {
     }
     const o = this.open.get(key);
     if (!o) {
-      if (e.event !== 'ping') this.diagnostics.push({ code: 'orphan-stream-event', severity: 'warning', message: `${e.event} with no message_start before it`, src: e.src, seq: e.seq, consumesLine: false });
+      if (e.event !== 'ping')
+        this.diagnostics.push({
+          code: 'orphan-stream-event',
+          severity: 'warning',
+          message: `${e.event} with no message_start before it`,
+          src: e.src,
+          seq: e.seq,
+          consumesLine: false,
+        });
       return;
     }
     this.mark(e.seq, o.start);
@@ -260,7 +274,14 @@ export class StreamAccumulator {
     if (o.stopped) {
       o.rebuild.eventsAfterStop += 1;
       if (o.rebuild.eventsAfterStop === 1) {
-        this.diagnostics.push({ code: 'event-after-message-stop', severity: 'error', message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`, src: e.src, seq: e.seq, consumesLine: false });
+        this.diagnostics.push({
+          code: 'event-after-message-stop',
+          severity: 'error',
+          message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`,
+          src: e.src,
+          seq: e.seq,
+          consumesLine: false,
+        });
       }
       return;
     }
