@@ -113,6 +113,11 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
   const longestLoad = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
   const timings = await page.getByRole('status', { name: 'Computed cost' }).getAttribute('data-timings');
   log(`  worker: ${timings ?? '?'}`);
+  // Scroll every line, not just the conversation: turn each timeline chip with lines on (the worst case).
+  for (const chip of await page.getByRole('group', { name: 'Show in timeline' }).getByRole('button', { pressed: false }).all()) {
+    if (await chip.isEnabled()) await chip.click();
+  }
+  await page.locator('[role=listbox][aria-label=Events][aria-busy=false]').waitFor({ timeout: 600_000 });
   const rows = await page.evaluate(() => document.querySelector('[role=listbox][aria-label=Events] > div')?.clientHeight ?? 0);
   // Scroll top to bottom, one step per frame, and record frame times.
   const scroll = await page.evaluate(async () => {

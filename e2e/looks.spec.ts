@@ -103,6 +103,40 @@ for (const scheme of ['light', 'dark'] as const) {
   }
 }
 
+// The filter box flagging a typo with what was meant, a failed request shown with Retry, and the Stats pane using its
+// width. README shows the 1280 px ones; the 900 px ones are checked (no sideways scroll) and kept in test-results.
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [1280, 900]) {
+    test.describe(`${scheme} theme, ${width} px: filter, errors, stats`, () => {
+      test.use({ colorScheme: scheme, viewport: { width, height: 760 } });
+
+      test(`filter warning, inline error and stats pane render in ${scheme} at ${width} px`, async ({ page }) => {
+        const app = new Loupe(page);
+        const dir = width === 1280 ? DOCS : CHECKED;
+        const suffix = width === 1280 ? scheme : `${scheme}-${width}`;
+        await page.goto('/view?sample=cc-2-1');
+        await app.waitForWorkbench();
+        await app.setFilter('kind:tool_result tool:Bahs');
+        await expect(app.filterWarnings).toContainText('did you mean tool-result?');
+        await expect(app.filterCount).toHaveText('0 of 67 events');
+        expect(await app.pageScrollsSideways()).toBe(false);
+        await shoot(page, `filter-warning-${suffix}`, dir);
+
+        await page.goto('/view?sample=tour&sel=99999');
+        await app.waitForWorkbench();
+        await expect(page.getByRole('main').getByRole('alert')).toContainText('this trace has no event 99999');
+        await shoot(page, `inline-error-${suffix}`, dir);
+
+        await page.goto('/view?sample=deep-manifest&panel=stats');
+        await expect(page.getByRole('region', { name: 'Stats' }).getByRole('table', { name: 'By model' })).toBeVisible({ timeout: 20_000 });
+        expect(await app.pageScrollsSideways()).toBe(false);
+        if (scheme === 'dark') expect(await luminance(page, 'main')).toBeLessThan(0.3);
+        await shoot(page, `stats-pane-${suffix}`, dir);
+      });
+    });
+  }
+}
+
 test('the theme toggle overrides the system theme and is remembered', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');

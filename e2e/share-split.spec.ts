@@ -179,7 +179,13 @@ test('share: secrets split across stream deltas and two lines are redacted in ev
   await appB.waitForWorkbench();
   // The stats are the sender's: redaction changed text only.
   await expect(appB.computedCost).toHaveText(cost ?? '');
-  for (let fold = appB.events.getByRole('button', { name: /^Unfold \d+ stream events/ }).first(); await fold.isVisible(); ) await fold.click();
+  await appB.showAll();
+  // One fold at a time, each waited for: a second click before the list redraws would fold it again.
+  const unfold = appB.events.getByRole('button', { name: /^Unfold \d+ stream events/ });
+  for (let n = await unfold.count(); n > 0; n--) {
+    await unfold.first().click();
+    await expect(unfold).toHaveCount(n - 1);
+  }
   // Every line is an event row.
   const rows = await appB.events.locator('[role=option][data-kind=event]').count();
   expect(rows).toBe(LINES.length);

@@ -28,7 +28,7 @@ test('Stats: verdicts kept apart, cost reported beside computed with its reasons
   await expect(verdict.getByTestId('task-status')).toHaveText('unknown');
   await expect(stats.getByRole('list', { name: 'Why reported and computed differ' })).toContainText("1 model call(s) came after the session's last result");
   await expect(stats.getByRole('img', { name: /Tokens per model call, 7 calls/ })).toBeVisible();
-  await expect(stats.getByRole('img', { name: /Cumulative computed cost, reaching \$0\.04/ })).toBeVisible();
+  await expect(stats.getByRole('img', { name: /Cumulative computed cost, reaching \$0\.0445$/ })).toBeVisible();
   await expect(stats.getByRole('img', { name: /Tool call waterfall: 4 calls in 2 lane/ })).toBeVisible();
   await expect(stats.getByRole('table', { name: 'Per response' })).toContainText('4');
   // Sorting the per-call table by output puts the biggest first.
@@ -39,16 +39,17 @@ test('Stats: verdicts kept apart, cost reported beside computed with its reasons
 test('Stats: a local price override changes the computed cost', async ({ page }) => {
   await page.goto('/view?sample=short&panel=stats');
   const stats = page.getByRole('region', { name: 'Stats' });
-  await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.14', { timeout: 20_000 });
+  await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.144', { timeout: 20_000 });
   const prices = stats.getByRole('region', { name: 'Prices' });
   await prices.getByRole('button', { name: 'Override' }).click();
   await prices.getByLabel('claude-opus-4-6 cacheWrite1h').fill('0');
   await prices.getByRole('button', { name: 'Save' }).click();
-  // 13,835 1h-write tokens at $10 were $0.138; at $0 the rest is 3×5 + 13×25 + 11,515×0.5 µ$.
+  // 13,835 1h-write tokens at $10 were $0.138; at $0 the rest is 3×5 + 13×25 + 11,515×0.5 µ$ = $0.0060975
+  // (and $0.1444475 in all: three significant digits, `$0.144`).
   await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.0061');
   await expect(prices).toContainText('(local override)');
   await prices.getByRole('button', { name: 'Reset' }).click();
-  await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.14');
+  await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.144');
 });
 
 test('Verdict: an evaluation artifact whose test failed after files changed is classified, with its evidence linked', async ({ page }) => {

@@ -24,11 +24,11 @@ test.describe('the feature tour sample', () => {
     await expect(page).toHaveURL(/sel=\d+/);
     await app.events.focus();
     await page.keyboard.press('ArrowDown');
-    await expect(app.selected()).toContainText('PreToolUse:Edit response');
-    await page.keyboard.press('j');
     await expect(app.selected()).toContainText('The file src/greet.py has been updated.');
+    await page.keyboard.press('j');
+    await expect(app.selected()).toContainText('Model call 2');
     await page.keyboard.press('k');
-    await expect(app.selected()).toContainText('PreToolUse:Edit response');
+    await expect(app.selected()).toContainText('The file src/greet.py has been updated.');
     await page.keyboard.press(']');
     await expect(app.selected()).toContainText('Model call 2');
     await page.keyboard.press('[');
@@ -85,6 +85,8 @@ test.describe('the feature tour sample', () => {
 
   test('stream events fold under their message and unfold', async ({ page }) => {
     const app = new Loupe(page);
+    await expect(app.events.getByRole('button', { name: /Unfold 13 stream events/ })).toHaveCount(0);
+    await app.chip('Stream').click();
     const fold = app.events.getByRole('button', { name: /Unfold 13 stream events/ });
     await fold.click();
     await expect(app.option(/block 0 text_delta "I will "/)).toBeVisible();
@@ -100,19 +102,27 @@ test.describe('the feature tour sample', () => {
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/error: Pushing is not allowed/]);
     await app.setFilter('status:denied -kind:tool-result');
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/Bash\(git push/, /control request/, /control response success · deny/]);
+    // The filter narrows what the chips show, and says what it matched under a chip that is off.
     await app.setFilter('has:diff');
-    await expect(app.events.locator('[data-kind=event]')).toHaveText([/Edit\(src\/greet\.py\)/, /PreToolUse:Edit response/, /has been updated/]);
+    await expect(app.events.locator('[data-kind=event]')).toHaveText([/Edit\(src\/greet\.py\)/, /has been updated/]);
+    await expect(page.getByRole('status', { name: 'Hidden matches' })).toHaveText(/1 matching line is hidden \(Hooks 1\)/);
     await app.setFilter('agent:explore kind:assistant');
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/Grep/, /Two files print greetings/]);
     await app.setFilter('dur>2s kind:tool-result');
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/Pushing is not allowed in this run/]);
     await app.setFilter('"src/cli.py so"');
+    await expect(page.getByRole('status', { name: 'Hidden matches' })).toHaveText(/No events shown: 1 matching line is hidden \(Stream 1\)/);
+    await page.getByRole('button', { name: 'Show stream' }).click();
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/text_delta "update src\/cli.py so "/]);
+    await expect(app.chip('Stream')).toHaveAttribute('aria-pressed', 'true');
+    await app.chip('Stream').click();
     // Completion of property names, then values.
     await app.filter.fill('dec');
     await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([/decision:/]);
     await app.filter.press('Tab');
     await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([/decision:allow/, /decision:deny/, /decision:unknown/]);
+    // Nothing is chosen until the arrow keys choose: the second option is deny.
+    await app.filter.press('ArrowDown');
     await app.filter.press('ArrowDown');
     await app.filter.press('Enter');
     await expect(app.filter).toHaveValue('decision:deny');

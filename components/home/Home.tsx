@@ -52,7 +52,12 @@ function HomeIntake() {
       const id = newLocalId();
       const first = vetted.files[0]?.path ?? 'trace';
       const title = vetted.files.length === 1 ? first : `${first.split('/')[0] ?? first} (${vetted.files.length} files)`;
-      const stored = { files: vetted.files.map((f) => ({ path: f.path, file: f.file })), title, savedAt: Date.now() };
+      const stored = {
+        files: vetted.files.map((f) => ({ path: f.path, file: f.file })),
+        title,
+        savedAt: Date.now(),
+        ...(vetted.skipped.length > 0 ? { skipped: vetted.skipped } : {}),
+      };
       handoff?.startLocal(id, stored);
       // The copy for reloads is written while the viewer already parses; a refusal only costs the reload.
       const saved = saveLocal(id, stored).catch(() => undefined);
@@ -118,7 +123,14 @@ function HomeIntake() {
             <div className="mt-2 flex gap-2">
               <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
                 Choose files…
-                <input type="file" multiple aria-label="Choose files" className="sr-only" accept=".jsonl,.json,.gz,.ndjson,.txt,.log,application/json" onChange={(e) => void open(filesFromInput(e.target.files))} />
+                <input
+                  type="file"
+                  multiple
+                  aria-label="Choose files"
+                  className="sr-only"
+                  accept=".jsonl,.json,.gz,.ndjson,.txt,.log,application/json"
+                  onChange={(e) => void open(filesFromInput(e.target.files))}
+                />
               </label>
               <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
                 Choose a folder…
@@ -155,7 +167,10 @@ function HomeIntake() {
               placeholder='{"type":"system","subtype":"init",…}'
               className="rounded border border-neutral-300 bg-white p-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
             />
-            <button type="submit" className="self-start rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700">
+            <button
+              type="submit"
+              className="self-start rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
+            >
               Open pasted text
             </button>
           </form>
@@ -186,7 +201,10 @@ function HomeIntake() {
           <ul className="flex flex-col gap-1">
             {SAMPLES.map((s) => (
               <li key={s.id}>
-                <a href={`/view?sample=${s.id}`} className="block rounded border border-neutral-200 p-2 hover:border-sky-400 hover:bg-sky-50 dark:border-neutral-700 dark:hover:bg-neutral-800">
+                <a
+                  href={`/view?sample=${s.id}`}
+                  className="block rounded border border-neutral-200 p-2 hover:border-sky-400 hover:bg-sky-50 dark:border-neutral-700 dark:hover:bg-neutral-800"
+                >
                   <span className="font-medium text-sky-800 dark:text-sky-300">{s.title}</span>
                   <span className="block text-[12px] text-neutral-600 dark:text-neutral-400">{s.description}</span>
                 </a>

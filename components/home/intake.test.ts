@@ -5,8 +5,12 @@ const file = (name: string, body: string | Uint8Array<ArrayBuffer>): File => new
 
 describe('vetting what the user opens', () => {
   it('refuses images, CSV, empty files and files too large for a tab, each in words', async () => {
-    expect((await vetFiles([{ path: 'a.png', file: file('a.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2])) }], false)).error).toMatch(/a\.png is a PNG image, not a transcript/);
-    expect((await vetFiles([{ path: 'p.csv', file: file('p.csv', 'name,age\nbob,3\n') }], false)).error).toMatch(/p\.csv does not look like JSONL: its first line is not JSON \("name,age"\)/);
+    expect((await vetFiles([{ path: 'a.png', file: file('a.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2])) }], false)).error).toMatch(
+      /a\.png is a PNG image, not a transcript/,
+    );
+    expect((await vetFiles([{ path: 'p.csv', file: file('p.csv', 'name,age\nbob,3\n') }], false)).error).toMatch(
+      /p\.csv does not look like JSONL: its first line is not JSON \("name,age"\)/,
+    );
     expect((await vetFiles([{ path: 'e.jsonl', file: file('e.jsonl', '') }], false)).error).toMatch(/e\.jsonl is empty/);
     const big = file('big.jsonl', '{}');
     Object.defineProperty(big, 'size', { value: 2 * 1024 ** 3 });
@@ -14,9 +18,31 @@ describe('vetting what the user opens', () => {
   });
 
   it('opens transcripts, gzip included, and skips the odd file of a folder with a note', async () => {
-    const ok = await vetFiles([{ path: 'p/s.jsonl', file: file('s.jsonl', '{"type":"user"}\n') }, { path: 'p/notes.csv', file: file('notes.csv', 'a,b') }, { path: 'p/t.jsonl.gz', file: file('t.jsonl.gz', new Uint8Array([0x1f, 0x8b, 8])) }], true);
+    const ok = await vetFiles(
+      [
+        { path: 'p/s.jsonl', file: file('s.jsonl', '{"type":"user"}\n') },
+        { path: 'p/notes.csv', file: file('notes.csv', 'a,b') },
+        { path: 'p/t.jsonl.gz', file: file('t.jsonl.gz', new Uint8Array([0x1f, 0x8b, 8])) },
+      ],
+      true,
+    );
     expect(ok.error).toBeUndefined();
     expect(ok.files.map((f) => f.path)).toEqual(['p/s.jsonl', 'p/t.jsonl.gz']);
     expect(ok.note).toMatch(/1 file\(s\) skipped/);
+    // What the viewer names, with why.
+    expect(ok.skipped).toEqual([{ path: 'p/notes.csv', reason: 'not a .jsonl or .json file' }]);
+    const mixed = await vetFiles(
+      [
+        { path: 's.jsonl', file: file('s.jsonl', '{"type":"user"}\n') },
+        { path: 'image.png', file: file('image.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1])) },
+        { path: 'people.csv', file: file('people.csv', 'name,age\n') },
+      ],
+      false,
+    );
+    expect(mixed.files.map((f) => f.path)).toEqual(['s.jsonl']);
+    expect(mixed.skipped).toEqual([
+      { path: 'image.png', reason: 'not a transcript (PNG image)' },
+      { path: 'people.csv', reason: 'not JSONL (its first line is not JSON)' },
+    ]);
   });
 });

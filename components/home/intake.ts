@@ -18,38 +18,100 @@ const MAGIC: readonly [string, readonly number[]][] = [
   ['a ZIP archive', [0x50, 0x4b, 0x03, 0x04]],
 ];
 
-async function sniff(f: PickedFile): Promise<string | undefined> {
+/** A file that will not be opened, and why: short for the viewer's note, and as a sentence for the home page. */
+export interface SkippedFile {
+  readonly path: string;
+  /** "not a transcript (PNG image)" */
+  readonly reason: string;
+}
+
+interface Problem extends SkippedFile {
+  readonly sentence: string;
+}
+
+async function sniff(f: PickedFile): Promise<Problem | undefined> {
   const head = new Uint8Array(await f.file.slice(0, 4096).arrayBuffer());
-  for (const [what, magic] of MAGIC) if (magic.every((b, i) => head[i] === b)) return `${f.path} is ${what}, not a transcript.`;
+  for (const [what, magic] of MAGIC)
+    if (magic.every((b, i) => head[i] === b))
+      return { path: f.path, reason: `not a transcript (${what.replace(/^an? /, '')})`, sentence: `${f.path} is ${what}, not a transcript.` };
   if (head[0] === 0x1f && head[1] === 0x8b) return undefined;
   const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '');
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') {
     const line = text.split('\n', 1)[0]?.slice(0, 60) ?? '';
-    return `${f.path} does not look like JSONL: its first line is not JSON (${JSON.stringify(line)}).`;
+    return {
+      path: f.path,
+      reason: 'not JSONL (its first line is not JSON)',
+      sentence: `${f.path} does not look like JSONL: its first line is not JSON (${JSON.stringify(line)}).`,
+    };
   }
   return undefined;
 }
 
-export const ACCEPTS = 'Loupe reads Claude Code session files and Agent SDK stream-json output (.jsonl), JSON documents of SDK messages (.json), and either gzipped (.gz).';
+export const ACCEPTS =
+  'Loupe reads Claude Code session files and Agent SDK stream-json output (.jsonl), JSON documents of SDK messages (.json), and either gzipped (.gz).';
 
-/** Checks picked files; returns the ones to open, or the reason none can be. Folder drops keep only transcript-like names. */
-export async function vetFiles(files: readonly PickedFile[], fromFolder: boolean): Promise<{ files: PickedFile[]; error?: string; note?: string }> {
+/**
+ * Checks picked files; returns the ones to open (and those skipped, with why), or the reason none can be. Folder
+ * drops keep only transcript-like names.
+ */
+export async function vetFiles(
+  files: readonly PickedFile[],
+  fromFolder: boolean,
+): Promise<{ files: PickedFile[]; error?: string; note?: string; skipped: SkippedFile[] }> {
   const candidates = fromFolder ? files.filter((f) => TRACE_NAME.test(f.path)) : [...files];
-  if (candidates.length === 0) return { files: [], error: fromFolder ? `That folder has no .jsonl or .json files. ${ACCEPTS}` : 'Nothing was dropped.' };
+  if (candidates.length === 0)
+    return { files: [], skipped: [], error: fromFolder ? `That folder has no .jsonl or .json files. ${ACCEPTS}` : 'Nothing was dropped.' };
   const total = candidates.reduce((n, f) => n + f.file.size, 0);
-  if (total > MAX_BYTES) return { files: [], error: `That is ${(total / 1024 ** 3).toFixed(1)} GB: more than a browser tab can hold (about 1.5 GB). Split the transcript, or run \`npx loupe stats <file>\` on the command line.` };
+  if (total > MAX_BYTES)
+    return {
+      files: [],
+      skipped: [],
+      error: `That is ${(total / 1024 ** 3).toFixed(1)} GB: more than a browser tab can hold (about 1.5 GB). Split the transcript, or run \`npx loupe stats <file>\` on the command line.`,
+    };
   const nonEmpty = candidates.filter((f) => f.file.size > 0);
-  if (nonEmpty.length === 0) return { files: [], error: candidates.length === 1 ? `${candidates[0]?.path ?? 'The file'} is empty: there is nothing to show.` : 'Every file is empty: there is nothing to show.' };
+  if (nonEmpty.length === 0)
+    return {
+      files: [],
+      skipped: [],
+      error:
+        candidates.length === 1 ? `${candidates[0]?.path ?? 'The file'} is empty: there is nothing to show.` : 'Every file is empty: there is nothing to show.',
+    };
   const verdicts = await Promise.all(candidates.map(async (f) => ({ f, problem: f.file.size > 0 ? await sniff(f) : undefined })));
   const problems = verdicts.flatMap((v) => (v.problem ? [v.problem] : []));
-  if (problems.length === nonEmpty.length) return { files: [], error: `${problems.slice(0, 3).join(' ')} ${ACCEPTS}` };
+  if (problems.length === nonEmpty.length)
+    return {
+      files: [],
+      skipped: [],
+      error: `${problems
+        .slice(0, 3)
+        .map((p) => p.sentence)
+        .join(' ')} ${ACCEPTS}`,
+    };
   const keep = verdicts.filter((v) => !v.problem).map((v) => v.f);
-  const skipped = files.length - keep.length;
-  return { files: keep, ...(skipped > 0 ? { note: `${skipped} file(s) skipped. ${problems.slice(0, 3).join(' ')}` } : {}) };
+  const byName = files.filter((f) => !candidates.includes(f)).map((f) => ({ path: f.path, reason: 'not a .jsonl or .json file' }));
+  const skipped = [...problems.map(({ path, reason }) => ({ path, reason })), ...byName];
+  return {
+    files: keep,
+    skipped,
+    ...(skipped.length > 0
+      ? {
+          note: `${skipped.length} file(s) skipped. ${problems
+            .slice(0, 3)
+            .map((p) => p.sentence)
+            .join(' ')}`.trim(),
+        }
+      : {}),
+  };
 }
 
-type Entry = { isFile: boolean; isDirectory: boolean; fullPath: string; file?: (ok: (f: File) => void, err: (e: unknown) => void) => void; createReader?: () => { readEntries: (ok: (e: Entry[]) => void, err: (e: unknown) => void) => void } };
+type Entry = {
+  isFile: boolean;
+  isDirectory: boolean;
+  fullPath: string;
+  file?: (ok: (f: File) => void, err: (e: unknown) => void) => void;
+  createReader?: () => { readEntries: (ok: (e: Entry[]) => void, err: (e: unknown) => void) => void };
+};
 
 function isEntry(x: unknown): x is Entry {
   return typeof x === 'object' && x !== null && 'isFile' in x && 'fullPath' in x;

@@ -1,9 +1,11 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { DetailsView } from '../../lib/view/details';
 import { TabbedPane } from '../ui/TabbedPane';
 import type { Ask } from '../viewer/useTraceWorker';
+import { CompactionView } from './tabs/CompactionView';
+import { useWorkerQuery } from '../viewer/useWorkerQuery';
+import { InlineError } from '../ui/InlineError';
 import { MessageTab } from './tabs/MessageTab';
 import { RawTab } from './tabs/RawTab';
 import { StreamTab } from './tabs/StreamTab';
@@ -23,24 +25,15 @@ export interface DetailsPaneProps {
 
 /** The details of the selected event, in tabs: Message, Tool call, Stream, Raw. */
 export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPaneProps) {
-  const [details, setDetails] = useState<DetailsView | undefined>();
   const [full, setFull] = useState(false);
   useEffect(() => setFull(false), [seq]);
-  useEffect(() => {
-    if (seq === undefined) {
-      setDetails(undefined);
-      return;
-    }
-    let live = true;
-    void ask('details', { seq, full }).then((d) => live && setDetails(d));
-    return () => {
-      live = false;
-    };
-  }, [ask, seq, full, version]);
+  // While the next event's details load, the current ones stay (no flash of an empty pane).
+  const query = useWorkerQuery(ask, 'details', seq === undefined ? undefined : { seq, full }, [version]);
+  const details = query.data;
 
   if (seq === undefined) return <div className="p-4 text-[13px] text-neutral-500">Select an event (click, or ↑/↓ in the list).</div>;
-  // While the next event's details load, the current ones stay (no flash of an empty pane).
-  if (!details) return <div className="p-4 text-[13px] text-neutral-500">Loading…</div>;
+  if (query.error) return <InlineError what={`show event ${seq}`} error={query.error} onRetry={query.retry} className="m-2" />;
+  if (!details) return <div className="p-4 text-[13px] text-neutral-500">{query.loading ? 'Loading…' : 'Nothing loaded yet.'}</div>;
   const tabs = [
     { id: 'message', title: 'Message' },
     {
@@ -52,6 +45,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
     { id: 'stream', title: 'Stream', disabled: !details.turn?.stream },
     { id: 'raw', title: 'Raw' },
   ] as const;
+  const source = `${details.sourceName}:${details.event.src.line}`;
   const current = tabs.find((t) => t.id === tab && !('disabled' in t && t.disabled)) ? tab : 'message';
   return (
     <TabbedPane
@@ -63,12 +57,17 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
         if (t) onTab(t);
       }}
       right={
-        <span className="font-mono text-[11px] text-neutral-500">
-          {details.sourceName}:{details.event.src.line} · {details.agent}
+        // The whole of it in the tooltip: a deep subagent path never pushes the tabs onto two lines. The path keeps its
+        // end (file and line), the agent its start.
+        <span title={`${source} · ${details.agent}`} className="flex min-w-0 items-baseline gap-1 font-mono text-[11px] text-neutral-500">
+          <span className="min-w-0 shrink truncate" style={{ direction: 'rtl' }}>
+            <bdi>{source}</bdi>
+          </span>{' '}
+          <span className="min-w-0 max-w-[45%] shrink-[2] truncate">· {details.agent}</span>
         </span>
       }
     >
-      {current === 'message' ? <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} /> : null}
+      {current === 'message' ? details.compaction ? <CompactionView c={details.compaction} onJump={onJump} /> : <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} /> : null}
       {current === 'tool' ? <ToolCallTab calls={details.toolCalls} onJump={onJump} /> : null}
       {current === 'stream' ? <StreamTab turn={details.turn} onJump={onJump} /> : null}
       {current === 'raw' ? <RawTab ask={ask} seq={seq} /> : null}

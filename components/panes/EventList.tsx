@@ -7,6 +7,9 @@ import { BadgeList } from '../events/BadgeList';
 import { VirtualList, type VirtualListHandle } from '../ui/VirtualList';
 import type { Ask } from '../viewer/useTraceWorker';
 import { useRowWindow } from './useRowWindow';
+import { HiddenMatches, hasHidden } from './HiddenMatches';
+import type { ChipCounts, ChipKey } from '../../lib/view/chips';
+import { InlineError } from '../ui/InlineError';
 
 export const ROW_HEIGHT = 22;
 
@@ -19,6 +22,11 @@ export interface EventListProps {
   readonly onToggleStreams: (turn: number) => void;
   readonly onOpen: () => void;
   readonly loading: boolean;
+  /** With a filter: matches hidden by chips that are off, and how to show them. */
+  readonly hiddenMatches?: ChipCounts;
+  readonly onShowChips?: (keys: readonly ChipKey[]) => void;
+  /** What an empty list says (why nothing matches). */
+  readonly empty?: string;
 }
 
 function offset(ms: number | undefined): string {
@@ -59,6 +67,7 @@ const Row = memo(function Row({
       aria-label={`${kindTitle(view.icon)}: ${view.label}`}
       data-kind={view.kind}
       data-seq={view.seq}
+      data-depth={view.depth}
       // The row as drawn: if the list changes under the pointer, the event clicked is still the one selected.
       onClick={() => onSelect(view.row, view)}
       className={`flex h-full cursor-default items-center gap-1 whitespace-nowrap border-b border-neutral-100 pr-2 text-[12px] dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
@@ -91,10 +100,10 @@ const Row = memo(function Row({
 
 /** The timeline: one dense row per event, grouped by response and model call, virtualized. */
 export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList(
-  { ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading },
+  { ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading, hiddenMatches, onShowChips, empty = 'No events match.' },
   ref,
 ) {
-  const { get, onRange, ensure, tick } = useRowWindow(ask, version, rowCount);
+  const { get, onRange, ensure, tick, error, retry, fail } = useRowWindow(ask, version, rowCount);
   void tick;
 
   const select = useCallback(
@@ -132,7 +141,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
           break;
         case ']':
         case '[':
-          void ask('neighbor', { row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then((r) => r >= 0 && select(r));
+          ask('neighbor', { row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then((r) => r >= 0 && select(r), fail('find the next model call'));
           break;
         case 'Enter':
           onOpen();
@@ -149,7 +158,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
       }
       e.preventDefault();
     },
-    [select, selectedRow, rowCount, ask, onOpen, get, onToggleStreams],
+    [select, selectedRow, rowCount, ask, onOpen, get, onToggleStreams, fail],
   );
 
   // The sticky header is the nearest model-call or response row above the first visible row. It is found in the row
@@ -169,12 +178,12 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
       const bucket = start >> 5;
       if (bucket === askedFor.current) return;
       askedFor.current = bucket;
-      void ask('headerOf', { row: start }).then((h) => {
+      ask('headerOf', { row: start }).then((h) => {
         setFarHeader(h);
         if (h >= 0) ensure(h);
-      });
+      }, fail('find the header above'));
     },
-    [onRange, ask, ensure],
+    [onRange, ask, ensure, fail],
   );
   const renderSticky = useCallback(
     (first: number) => {
@@ -198,7 +207,9 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
   );
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="relative flex h-full min-h-0 flex-col">
+      {error ? <InlineError what={error.what} error={error.message} onRetry={retry} className="m-1 shrink-0" /> : null}
+      {hiddenMatches && onShowChips && !loading ? <HiddenMatches counts={hiddenMatches} empty={rowCount === 0} onShow={onShowChips} /> : null}
       <VirtualList
         busy={loading}
         ref={ref}
@@ -211,7 +222,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
         renderSticky={renderSticky}
         renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onSelect={select} onToggle={onToggleStreams} />}
       />
-      {rowCount === 0 && !loading ? <div className="p-4 text-[13px] text-neutral-500">No events match.</div> : null}
+      {rowCount === 0 && !loading && !hasHidden(hiddenMatches) ? <p className="absolute inset-x-0 top-0 p-4 text-[13px] text-neutral-500">{empty}</p> : null}
     </div>
   );
 });

@@ -7,13 +7,31 @@ export interface FilterBoxHandle {
   focus(): void;
 }
 
-/** The filter input: a small property language with completion of property names and values. */
-export const FilterBox = forwardRef<FilterBoxHandle, { value: string; onChange: (v: string) => void; extraValues?: Readonly<Record<string, readonly string[]>> }>(function FilterBox({ value, onChange, extraValues }, ref) {
+export interface FilterBoxProps {
+  readonly value: string;
+  readonly onChange: (v: string) => void;
+  /** Values of open-ended properties in this trace (`tool:`, `model:`), completed like the fixed ones. */
+  readonly extraValues?: Readonly<Record<string, readonly string[]>>;
+  /** Events the applied filter matched, of all events; undefined while it is being applied. */
+  readonly counts?: { readonly matched: number; readonly total: number };
+  /** The id of what describes the box further (the filter's warnings). */
+  readonly describedBy?: string;
+}
+
+const int = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * The filter input: a small property language with completion (a combobox over a listbox). Enter applies what is
+ * typed; Tab, a click, or Enter on an option chosen with the arrow keys accepts a completion.
+ */
+export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function FilterBox({ value, onChange, extraValues, counts, describedBy }, ref) {
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const countId = useId();
   const [draft, setDraft] = useState(value);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // The option chosen with the arrow keys; -1 while none is, so Enter applies the text as typed.
+  const [active, setActive] = useState(-1);
   const [lastValue, setLastValue] = useState(value);
   if (value !== lastValue) {
     setLastValue(value);
@@ -35,70 +53,94 @@ export const FilterBox = forwardRef<FilterBoxHandle, { value: string; onChange: 
     return [...new Set(base)].filter((s) => s !== word).slice(0, 12);
   })();
   const show = open && suggestions.length > 0;
+  const chosen = show && active >= 0 ? suggestions[active] : undefined;
 
-  const commit = (v: string) => {
+  const apply = (v: string) => {
     setDraft(v);
+    setOpen(false);
+    setActive(-1);
     onChange(v);
   };
+  /** Puts a completion in place of the word being typed: a property waits for its value, a value is applied. */
   const accept = (s: string) => {
-    const next = `${draft.slice(0, draft.length - word.length)}${s}${s.endsWith(':') ? '' : ' '}`;
-    setDraft(next);
-    if (!s.endsWith(':')) onChange(next.trim());
-    setActive(0);
+    const next = `${draft.slice(0, draft.length - word.length)}${s}`;
+    setActive(-1);
     input.current?.focus();
+    if (s.endsWith(':')) {
+      setDraft(next);
+      setOpen(true);
+    } else apply(next.trim());
   };
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (show && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && suggestions.length > 0) {
       e.preventDefault();
-      setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : suggestions.length - 1)) % suggestions.length);
+      setOpen(true);
+      const n = suggestions.length;
+      setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % n : a <= 0 ? n - 1 : a - 1));
       return;
     }
-    if (show && (e.key === 'Tab' || (e.key === 'Enter' && word.length > 0 && suggestions[active]))) {
+    if (e.key === 'Tab' && show && !e.shiftKey) {
       e.preventDefault();
-      const s = suggestions[active];
-      if (s) accept(s);
+      accept(suggestions[active >= 0 ? active : 0] ?? word);
       return;
     }
     if (e.key === 'Enter') {
-      commit(draft.trim());
-      setOpen(false);
+      e.preventDefault();
+      if (chosen) accept(chosen);
+      else apply(draft.trim());
       return;
     }
     if (e.key === 'Escape') {
       e.preventDefault();
       if (show) setOpen(false);
-      else commit('');
+      else apply('');
     }
   };
 
+  const countText = counts
+    ? counts.matched === counts.total && !value
+      ? `${int(counts.total)} events`
+      : `${int(counts.matched)} of ${int(counts.total)} events`
+    : '…';
   return (
-    <div className="relative">
-      <input
-        ref={input}
-        role="combobox"
-        aria-label="Filter"
-        aria-expanded={show}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={show ? `${listId}-${active}` : undefined}
-        placeholder="Filter  (kind:assistant tool:Bash status:error -kind:stream …)"
-        spellCheck={false}
-        value={draft}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onBlur={() => {
-          setOpen(false);
-          if (draft.trim() !== value) onChange(draft.trim());
-        }}
-        onKeyDown={onKey}
-        className="h-6 w-80 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
-      />
+    <div className="relative min-w-56 max-w-[36rem] flex-[2_1_18rem]">
+      <div className="flex h-6 items-center rounded border border-neutral-300 bg-white focus-within:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900">
+        <input
+          ref={input}
+          role="combobox"
+          aria-label="Filter"
+          aria-expanded={show}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={chosen ? `${listId}-${active}` : undefined}
+          aria-describedby={[countId, describedBy].filter(Boolean).join(' ')}
+          placeholder="Filter  (kind:assistant tool:Bash status:error -kind:stream …)"
+          spellCheck={false}
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onBlur={() => {
+            setOpen(false);
+            if (draft.trim() !== value) onChange(draft.trim());
+          }}
+          onKeyDown={onKey}
+          className="h-full min-w-0 flex-1 bg-transparent px-1.5 font-mono text-[12px] outline-none"
+        />
+        <span role="status" aria-label="Events shown" className="shrink-0 whitespace-nowrap pr-1.5 text-[11px] text-neutral-500 tabular-nums">
+          <span id={countId}>{countText}</span>
+        </span>
+      </div>
       {show ? (
-        <ul id={listId} role="listbox" aria-label="Filter suggestions" className="absolute left-0 top-7 z-30 max-h-64 w-80 overflow-auto rounded border border-neutral-300 bg-white py-0.5 text-[12px] shadow-lg dark:border-neutral-600 dark:bg-neutral-800">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Filter suggestions"
+          className="absolute left-0 top-7 z-30 max-h-64 w-80 overflow-auto rounded border border-neutral-300 bg-white py-0.5 text-[12px] shadow-lg dark:border-neutral-600 dark:bg-neutral-800"
+        >
           {suggestions.map((s, i) => {
             const key = FILTER_KEYS.find((k) => s.replace(/^-/, '').startsWith(`${k.key}:`));
             return (
@@ -111,7 +153,7 @@ export const FilterBox = forwardRef<FilterBoxHandle, { value: string; onChange: 
                   e.preventDefault();
                   accept(s);
                 }}
-                className={`flex cursor-default justify-between gap-2 px-2 font-mono ${i === active ? 'bg-sky-100 dark:bg-sky-900' : ''}`}
+                className={`flex cursor-default justify-between gap-2 px-2 font-mono hover:bg-neutral-100 dark:hover:bg-neutral-700 ${i === active ? 'bg-sky-100 dark:bg-sky-900' : ''}`}
               >
                 <span>{s}</span>
                 {s.endsWith(':') && key ? <span className="truncate font-sans text-neutral-500">{key.help}</span> : null}

@@ -1,10 +1,14 @@
 'use client';
 
-import { forwardRef, useImperativeHandle, useRef, type ReactNode } from 'react';
+import { forwardRef, useId, useImperativeHandle, useRef, type ReactNode } from 'react';
+import type { FilterIssue } from '../../lib/trace/filter-check';
 import type { TraceSummary } from '../../lib/view/protocol';
 import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
 import { ThemeToggle } from '../ui/ThemeToggle';
+import type { ChipKey } from '../../lib/view/chips';
 import { FilterBox, type FilterBoxHandle } from './FilterBox';
+import { ViewChips } from './ViewChips';
+import { FilterIssues } from './FilterIssues';
 
 export interface ToolbarProps {
   readonly summary: TraceSummary;
@@ -18,6 +22,13 @@ export interface ToolbarProps {
   readonly onToggleDiagnostics: () => void;
   readonly title: string;
   readonly right?: ReactNode;
+  /** Timeline chips that are on, and how to change them. */
+  readonly show: readonly ChipKey[];
+  readonly onShow: (show: readonly ChipKey[]) => void;
+  /** Events the applied filter matched, of all; undefined while it is being applied. */
+  readonly counts?: { readonly matched: number; readonly total: number };
+  /** What in the applied filter cannot match as meant. */
+  readonly filterIssues: readonly FilterIssue[];
 }
 
 export interface ToolbarHandle {
@@ -53,6 +64,7 @@ function termValue(filter: string, key: string): string {
 /** The workbench toolbar: pickers, filter, find, status badges and headline stats. */
 export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(p, ref) {
   const filterRef = useRef<FilterBoxHandle>(null);
+  const issuesId = useId();
   useImperativeHandle(ref, () => ({ focusFilter: () => filterRef.current?.focus() }), []);
   const { summary: s } = p;
   const st = s.stats;
@@ -62,15 +74,20 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
   const sessionValue = termValue(p.filter, 'session');
   return (
     <header className="flex shrink-0 flex-col border-b border-neutral-300 bg-neutral-100 text-[12px] dark:border-neutral-700 dark:bg-neutral-800">
-      <div className="flex h-8 items-center gap-2 px-2">
-        <a href="/" className="font-semibold text-neutral-800 hover:underline dark:text-neutral-100">
+      <div className="flex h-8 min-w-0 items-center gap-2 px-2">
+        <a href="/" className="shrink-0 font-semibold text-neutral-800 hover:underline dark:text-neutral-100">
           Loupe
         </a>
-        <span className="max-w-64 truncate text-neutral-600 dark:text-neutral-400" title={p.title}>
+        <span className="min-w-12 max-w-64 shrink-[12] truncate text-neutral-600 dark:text-neutral-400" title={p.title}>
           {p.title}
         </span>
         {s.sessions.length > 1 ? (
-          <select aria-label="Session" value={sessionValue} onChange={(e) => p.onFilter(withTerm(p.filter, 'session', e.target.value || undefined))} className="h-6 max-w-44 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900">
+          <select
+            aria-label="Session"
+            value={sessionValue}
+            onChange={(e) => p.onFilter(withTerm(p.filter, 'session', e.target.value || undefined))}
+            className="h-6 w-32 min-w-20 shrink rounded border xl:w-40 border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900"
+          >
             <option value="">All sessions ({s.sessions.length})</option>
             {s.sessions.map((x) => (
               <option key={x.id} value={x.id.slice(0, 8)}>
@@ -81,7 +98,12 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           </select>
         ) : null}
         {s.agents.length > 1 ? (
-          <select aria-label="Agent" value={agentValue} onChange={(e) => p.onFilter(withTerm(p.filter, 'agent', e.target.value || undefined))} className="h-6 max-w-44 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900">
+          <select
+            aria-label="Agent"
+            value={agentValue}
+            onChange={(e) => p.onFilter(withTerm(p.filter, 'agent', e.target.value || undefined))}
+            className="h-6 w-32 min-w-20 shrink rounded border xl:w-40 border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900"
+          >
             <option value="">All agents ({s.agents.length})</option>
             {s.agents.map((a) => (
               <option key={a.index} value={a.filter}>
@@ -90,8 +112,15 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
             ))}
           </select>
         ) : null}
-        <FilterBox ref={filterRef} value={p.filter} onChange={p.onFilter} extraValues={{ tool: s.toolNames, model: s.models, agent: [...new Set(s.agents.map((a) => a.filter))] }} />
-        <div className="flex items-center gap-1">
+        <FilterBox
+          ref={filterRef}
+          value={p.filter}
+          onChange={p.onFilter}
+          extraValues={{ tool: s.toolNames, model: s.models, agent: [...new Set(s.agents.map((a) => a.filter))] }}
+          {...(p.counts ? { counts: p.counts } : {})}
+          {...(p.filterIssues.length > 0 ? { describedBy: issuesId } : {})}
+        />
+        <div className="flex shrink-0 items-center gap-1">
           <input
             aria-label="Find"
             placeholder="Find"
@@ -103,20 +132,23 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
                 p.onFindStep(e.shiftKey ? -1 : 1);
               } else if (e.key === 'Escape') p.onFind('');
             }}
-            className="h-6 w-36 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
+            className="h-6 w-28 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
           />
-          <span aria-live="polite" className="w-14 text-neutral-500 tabular-nums">
+          <span aria-live="polite" className="whitespace-nowrap text-neutral-500 tabular-nums">
             {p.findStatus}
           </span>
         </div>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap">
           {p.right}
           <ThemeToggle />
         </div>
       </div>
-      <div className="flex h-6 items-center gap-2 border-t border-neutral-200 px-2 dark:border-neutral-700">
+      <FilterIssues id={issuesId} query={p.filter} issues={p.filterIssues} onApply={p.onFilter} />
+      <div className="flex min-h-6 flex-wrap items-center gap-x-2 border-t border-neutral-200 px-2 dark:border-neutral-700">
         {s.status.results.length === 0 ? (
-          <Chip tone="plain" title="no result frames in this trace">no result</Chip>
+          <Chip tone="plain" title="no result frames in this trace">
+            no result
+          </Chip>
         ) : (
           [...new Set(s.status.results.map((r) => `${r.subtype}${r.isError ? ' · is_error' : ''}`))].map((r) => (
             <Chip key={r} tone={r.startsWith('success') && !r.includes('is_error') ? 'ok' : 'bad'} title="result subtype (and is_error) as reported">
@@ -124,8 +156,16 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
             </Chip>
           ))
         )}
-        {s.status.interrupted > 0 ? <Chip tone="bad" title="responses with no result frame at the end">interrupted</Chip> : null}
-        {s.status.incompleteStreams > 0 ? <Chip tone="warn" title="streamed messages that never completed">{s.status.incompleteStreams} incomplete stream{s.status.incompleteStreams === 1 ? '' : 's'}</Chip> : null}
+        {s.status.interrupted > 0 ? (
+          <Chip tone="bad" title="responses with no result frame at the end">
+            interrupted
+          </Chip>
+        ) : null}
+        {s.status.incompleteStreams > 0 ? (
+          <Chip tone="warn" title="streamed messages that never completed">
+            {s.status.incompleteStreams} incomplete stream{s.status.incompleteStreams === 1 ? '' : 's'}
+          </Chip>
+        ) : null}
         {s.status.mismatchedStreams > 0 ? <Chip tone="warn">{s.status.mismatchedStreams} stream mismatch</Chip> : null}
         {s.status.eval ? (
           <Chip tone={s.status.eval.passed ? 'ok' : 'bad'} title="evaluation verdict: kept apart from the protocol status">
@@ -136,14 +176,21 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           type="button"
           aria-label="Diagnostics"
           aria-pressed={p.diagnosticsOpen}
-          title="diagnostics: malformed lines and model warnings"
+          // Nothing to list: the badge is all there is (no empty panel to open).
+          disabled={s.diagnostics.length === 0}
+          title={
+            s.diagnostics.length === 0
+              ? 'No diagnostics: every line parsed, and the model raised no warning'
+              : 'diagnostics: malformed lines and model warnings'
+          }
           onClick={p.onToggleDiagnostics}
-          className={`rounded px-1.5 leading-5 ${errors > 0 ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300' : 'bg-neutral-200 dark:bg-neutral-700'}`}
+          className={`rounded px-1.5 leading-5 disabled:cursor-default disabled:opacity-70 ${errors > 0 ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300' : 'bg-neutral-200 dark:bg-neutral-700'}`}
         >
           {s.diagnostics.length}
         </button>
         <span className="text-neutral-500">diagnostics</span>
-        <div className="ml-auto flex items-center gap-3 tabular-nums text-neutral-700 dark:text-neutral-300">
+        <ViewChips counts={s.chipCounts} show={p.show} onShow={p.onShow} />
+        <div className="ml-auto flex items-center gap-3 whitespace-nowrap tabular-nums text-neutral-700 dark:text-neutral-300">
           <span title="computed from the dated price table">
             computed{' '}
             <span role="status" aria-label="Computed cost" data-timings={JSON.stringify(s.timings)} className="font-semibold">
@@ -153,7 +200,9 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           <span title="latest total_cost_usd of each session, as reported by the SDK">
             reported <span aria-label="Reported cost">{st.cost.reportedUsd === null ? '—' : formatUsd(st.cost.reportedUsd)}</span>
           </span>
-          <span title={`input ${st.tokens.input}, output ${st.tokens.output}, cache write ${st.tokens.cacheCreation}, cache read ${st.tokens.cacheRead}`}>{compactNumber(tokens)} tokens</span>
+          <span title={`input ${st.tokens.input}, output ${st.tokens.output}, cache write ${st.tokens.cacheCreation}, cache read ${st.tokens.cacheRead}`}>
+            {compactNumber(tokens)} tokens
+          </span>
           <span aria-label="Model calls">{st.apiMessages} model calls</span>
           {st.durationMs !== undefined ? <span>{formatDuration(st.durationMs)}</span> : null}
         </div>

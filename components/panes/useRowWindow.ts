@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RowView } from '../../lib/view/rowview';
 import type { Ask } from '../viewer/useTraceWorker';
+import { errorText } from '../viewer/useWorkerQuery';
 
 const PAGE = 200;
 
@@ -19,15 +20,28 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
   const count = useRef(rowCount);
   count.current = rowCount;
   const [tick, setTick] = useState(0);
+  // Pages the worker failed to give, and why: not asked again until `retry`, so scrolling does not hammer it.
+  const failed = useRef(new Set<number>());
+  const [error, setError] = useState<{ what: string; message: string } | undefined>();
   const versionRef = useRef(version);
   const range = useRef<[number, number]>([0, 60]);
+  // New rows in the worker: the cache goes in this very render, so rows of the old version are never drawn at the new
+  // positions (a click there would select whatever row comes to stand under the pointer).
+  if (versionRef.current !== version) {
+    versionRef.current = version;
+    cache.current = new Map();
+    inflight.current = new Set();
+    got.current = new Map();
+    failed.current = new Set();
+  }
 
   const fetchPages = useCallback(
     (start: number, end: number) => {
       const v = versionRef.current;
+      const asked = inflight.current;
       for (let page = Math.floor(Math.max(0, start - PAGE / 2) / PAGE); page * PAGE < end + PAGE / 2; page++) {
         const want = Math.min(PAGE, count.current - page * PAGE);
-        if (want <= 0 || inflight.current.has(page) || (got.current.get(page) ?? -1) >= want) continue;
+        if (want <= 0 || inflight.current.has(page) || failed.current.has(page) || (got.current.get(page) ?? -1) >= want) continue;
         inflight.current.add(page);
         ask('rows', { start: page * PAGE, end: page * PAGE + PAGE })
           .then((rows) => {
@@ -36,18 +50,20 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
             got.current.set(page, rows.length);
             setTick((t) => t + 1);
           })
-          .catch(() => undefined)
-          .finally(() => inflight.current.delete(page));
+          .catch((e: unknown) => {
+            if (versionRef.current !== v) return;
+            failed.current.add(page);
+            const what = `load rows ${(page * PAGE + 1).toLocaleString('en-US')}–${Math.min(count.current, page * PAGE + PAGE).toLocaleString('en-US')}`;
+            setError({ what, message: errorText(e) });
+          })
+          .finally(() => asked.delete(page));
       }
     },
     [ask],
   );
 
   useEffect(() => {
-    versionRef.current = version;
-    cache.current = new Map();
-    inflight.current = new Set();
-    got.current = new Map();
+    setError(undefined);
     fetchPages(range.current[0], range.current[1]);
   }, [version, fetchPages]);
 
@@ -66,5 +82,12 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
 
   const ensure = useCallback((row: number) => fetchPages(row, row + 1), [fetchPages]);
   const get = useCallback((row: number): RowView | undefined => cache.current.get(row), []);
-  return { get, onRange, ensure, tick };
+  const retry = useCallback(() => {
+    failed.current = new Set();
+    setError(undefined);
+    fetchPages(range.current[0], range.current[1]);
+  }, [fetchPages]);
+  /** For the list's other questions (the sticky header, `[`/`]`): a failure is said like a failed page. */
+  const fail = useCallback((what: string) => (e: unknown) => setError({ what, message: errorText(e) }), []);
+  return { get, onRange, ensure, tick, error, retry, fail };
 }

@@ -4,8 +4,10 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ExtraPattern, ScanOptions } from '../../lib/share/redact';
 import { validatePattern } from '../../lib/share/redact';
 import { toBase64Url } from '../../lib/share/seal';
-import { allSecretIds, type RuleGroupView, type ShareScan } from '../../lib/share/sources';
+import { allSecretIds, type RuleGroupView } from '../../lib/share/sources';
 import type { Ask } from '../viewer/useTraceWorker';
+import { useWorkerQuery } from '../viewer/useWorkerQuery';
+import { InlineError } from '../ui/InlineError';
 import { rememberLink, uploadSealed } from './shareApi';
 import { SharedLinks } from './SharedLinks';
 
@@ -22,7 +24,6 @@ const EXPIRIES: readonly (readonly [string, number])[] = [
 ];
 
 type Phase =
-  | { readonly kind: 'scanning' }
   | { readonly kind: 'review' }
   | { readonly kind: 'working'; readonly what: string }
   | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean };
@@ -93,8 +94,7 @@ function GroupRow({ g, selected, onToggle }: { g: RuleGroupView; selected: Reado
  */
 export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'scanning' });
-  const [scan, setScan] = useState<ShareScan | undefined>();
+  const [phase, setPhase] = useState<Phase>({ kind: 'review' });
   // What the person chose to keep: everything else found is redacted (sanitized by default, also after a rescan).
   const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
   const [options, setOptions] = useState<ScanOptions>({});
@@ -110,26 +110,10 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     if (d && !d.open) d.showModal();
   }, []);
 
-  useEffect(() => {
-    let live = true;
-    setPhase({ kind: 'scanning' });
-    ask('shareScan', { options }).then(
-      (s) => {
-        if (!live) return;
-        setScan(s);
-        setError(undefined);
-        setPhase({ kind: 'review' });
-      },
-      (e: Error) => {
-        if (!live) return;
-        setError(`Could not scan the trace: ${e.message}`);
-        setPhase({ kind: 'review' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [ask, options]);
+  // Every new option rescans (and takes away a link made before it: see `changed`).
+  const scanQuery = useWorkerQuery(ask, 'shareScan', { options });
+  const scan = scanQuery.data;
+  const scanning = scanQuery.loading;
 
   const allIds = scan ? allSecretIds(scan) : [];
   const selected = new Set(allIds.filter((id) => !kept.has(id)));
@@ -157,6 +141,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     e.preventDefault();
     const v = literal.trim();
     if (!v) return;
+    changed();
     setOptions((o) => ({ ...o, literals: [...(o.literals ?? []), v] }));
     setLiteral('');
   };
@@ -169,6 +154,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       return;
     }
     setError(undefined);
+    changed();
     const p: ExtraPattern = { label: `Pattern /${v}/`, pattern: v };
     setOptions((o) => ({ ...o, extraPatterns: [...(o.extraPatterns ?? []), p] }));
     setPattern('');
@@ -214,7 +200,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     }
   };
 
-  const busy = phase.kind === 'scanning' || phase.kind === 'working' || !scan;
+  const busy = scanning || phase.kind === 'working' || !scan || scanQuery.error !== undefined;
   const count = selected.size;
   return (
     <dialog
@@ -243,8 +229,10 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             at the event and tab you are looking at.
           </p>
           <section aria-label="Secrets found" className="mb-2">
-            {phase.kind === 'scanning' ? (
+            {scanning ? (
               <p className="text-neutral-500">Scanning every line for secrets…</p>
+            ) : scanQuery.error ? (
+              <InlineError what="scan the trace for secrets" error={scanQuery.error} onRetry={scanQuery.retry} />
             ) : scan ? (
               <>
                 <div className="mb-1 flex items-center gap-2">

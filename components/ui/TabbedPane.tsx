@@ -38,7 +38,7 @@ export function TabbedPane({ tabs, selected, onSelect, label, children, right }:
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-7 shrink-0 items-stretch border-b border-neutral-300 bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-800">
-        <div role="tablist" aria-label={label} className="flex items-stretch" onKeyDown={onKey}>
+        <div role="tablist" aria-label={label} className="flex shrink-0 items-stretch whitespace-nowrap" onKeyDown={onKey}>
           {tabs.map((t) => {
             const active = t.id === selected;
             return (
@@ -63,7 +63,7 @@ export function TabbedPane({ tabs, selected, onSelect, label, children, right }:
             );
           })}
         </div>
-        <div className="ml-auto flex items-center pr-2">{right}</div>
+        <div className="ml-auto flex min-w-0 items-center pl-2 pr-2">{right}</div>
       </div>
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${selected}`} className="min-h-0 flex-1 overflow-auto" tabIndex={0}>
         {children}

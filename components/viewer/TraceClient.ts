@@ -35,8 +35,13 @@ export class TraceClient {
   constructor() {
     this.worker = new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
     this.worker.onmessage = (ev: MessageEvent<WorkerMessage>) => this.onMessage(ev.data);
-    this.worker.onerror = (ev) =>
-      this.set({ phase: 'error', message: `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}` });
+    this.worker.onerror = (ev) => {
+      const message = `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}`;
+      this.set({ phase: 'error', message });
+      // Nothing will answer what was asked: say so to each asker rather than leave it loading.
+      for (const p of this.pending.values()) p.reject(new Error(message));
+      this.pending.clear();
+    };
   }
 
   get state(): TraceState {

@@ -6,11 +6,20 @@ import type { LoadSource } from '../../lib/view/protocol';
 import { SAMPLES } from '../home/samples';
 import { LoadingView } from './LoadingView';
 import { useHandoff } from './Handoff';
-import { loadLocal } from './localFiles';
+import type { SkippedFile } from '../home/intake';
+import { loadLocal, type StoredFiles } from './localFiles';
 import { useTraceWorker } from './useTraceWorker';
 import { Workbench } from './Workbench';
 
-type Resolved = { readonly source: LoadSource; readonly key: string; readonly title: string } | { readonly error: string } | undefined;
+type Resolved =
+  | { readonly source: LoadSource; readonly key: string; readonly title: string; readonly skipped?: readonly SkippedFile[] }
+  | { readonly error: string }
+  | undefined;
+
+/** A dropped trace as stored: its files, and those of the same drop that were skipped. */
+function fromStored(id: string, stored: StoredFiles): Resolved {
+  return { source: { kind: 'files', files: stored.files }, key: `local:${id}`, title: stored.title, ...(stored.skipped ? { skipped: stored.skipped } : {}) };
+}
 
 /**
  * A URL from the address bar made absolute against this page: the worker would resolve a relative one against its
@@ -44,16 +53,11 @@ function useSourceFromUrl(): Resolved {
       );
     } else if (local && handoff?.get(local)) {
       const stored = handoff.get(local);
-      if (stored) setResolved({ source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title });
+      if (stored) setResolved(fromStored(local, stored));
     } else if (local) {
       loadLocal(local).then(
         (stored) =>
-          live &&
-          setResolved(
-            stored
-              ? { source: { kind: 'files', files: stored.files }, key: `local:${local}`, title: stored.title }
-              : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' },
-          ),
+          live && setResolved(stored ? fromStored(local, stored) : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' }),
         () =>
           live &&
           setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
@@ -70,15 +74,27 @@ function useSourceFromUrl(): Resolved {
 export function TraceViewer({ right }: { right?: ReactNode }) {
   const resolved = useSourceFromUrl();
   if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
-  return <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={resolved?.title ?? ''} right={right} />;
+  return <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={resolved?.title ?? ''} right={right} skipped={resolved?.skipped} />;
 }
 
 /** Parses a source in a worker and shows the workbench (used by /view and by shared links /t/<id>). */
-export function TraceWorkbench({ source, sourceKey, title, right }: { source: LoadSource | undefined; sourceKey: string; title: string; right?: ReactNode }) {
+export function TraceWorkbench({
+  source,
+  sourceKey,
+  title,
+  right,
+  skipped,
+}: {
+  source: LoadSource | undefined;
+  sourceKey: string;
+  title: string;
+  right?: ReactNode;
+  skipped?: readonly SkippedFile[] | undefined;
+}) {
   const { state, ask } = useTraceWorker(source, sourceKey);
   return useMemo(() => {
     if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} />;
-    if (state.phase === 'ready') return <Workbench ask={ask} summary={state.summary} title={title} toolbarRight={right} />;
+    if (state.phase === 'ready') return <Workbench ask={ask} summary={state.summary} title={title} toolbarRight={right} skipped={skipped ?? []} />;
     return <LoadingView progress={state.phase === 'loading' ? state.progress : undefined} ask={ask} title={title} />;
-  }, [state, ask, title, right]);
+  }, [state, ask, title, right, skipped]);
 }

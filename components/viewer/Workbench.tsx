@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TraceSummary } from '../../lib/view/protocol';
 import type { RowView } from '../../lib/view/rowview';
+import { chipOf } from '../../lib/view/chips';
 import { DetailsPane } from '../panes/DetailsPane';
 import { DiagnosticsPanel } from '../panes/DiagnosticsPanel';
 import { EventList } from '../panes/EventList';
@@ -14,112 +15,112 @@ import type { VirtualListHandle } from '../ui/VirtualList';
 import type { Ask } from './useTraceWorker';
 import { useViewUrl } from './useViewUrl';
 import { ShareButton } from '../share/ShareButton';
+import type { SkippedFile } from '../home/intake';
+import { SkippedNote } from '../panes/SkippedNote';
+import { InlineError } from '../ui/InlineError';
+import { errorText, useWorkerQuery } from './useWorkerQuery';
+import { useFind } from './useFind';
 
 export interface WorkbenchProps {
   readonly ask: Ask;
   readonly summary: TraceSummary;
   readonly title: string;
   readonly toolbarRight?: ReactNode;
+  /** Files of the drop that were not opened, and why. */
+  readonly skipped?: readonly SkippedFile[];
 }
 
 /** Wires the panes together: URL state, selection, filter, find, keyboard. */
-export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps) {
+export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: WorkbenchProps) {
   const url = useViewUrl();
-  const [rowCount, setRowCount] = useState(summary.rowCount);
-  const [viewVersion, setViewVersion] = useState(0);
   const [expanded, setExpanded] = useState<readonly number[]>([]);
-  // The filter and folds the list's rows currently reflect; the list is busy until the worker catches up.
-  const [applied, setApplied] = useState<{ filter: string; expanded: readonly number[] } | undefined>(undefined);
+  // The worker rebuilds its rows for the filter and folds; until it answers, the list shows the rows it has (busy).
+  const view = useWorkerQuery(ask, 'view', { view: { filter: url.filter, expanded, show: url.show } });
+  const rowCount = view.data?.rowCount ?? summary.rowCount;
+  // Each answer is a new set of rows: the list drops its cache in the same render as it learns the new count.
+  const [viewVersion, setViewVersion] = useState(0);
+  const [seenView, setSeenView] = useState(view.data);
+  if (seenView !== view.data) {
+    setSeenView(view.data);
+    setViewVersion((v) => v + 1);
+  }
   const [selectedRow, setSelectedRow] = useState(-1);
   const [diagOpen, setDiagOpen] = useState(false);
-  const [find, setFind] = useState('');
-  const [matches, setMatches] = useState<readonly number[]>([]);
-  const [matchAt, setMatchAt] = useState(-1);
+  const [skippedShown, setSkippedShown] = useState(true);
+  const { find, setFind, query: findQuery, matches, matchAt, setMatchAt, status: findStatus, ...found } = useFind(ask, viewVersion);
+  // A one-off request that failed (a jump, a selection): said in a line under the toolbar until dismissed.
+  const [failure, setFailure] = useState<{ what: string; error: string } | undefined>();
+  const fail = useCallback((what: string) => (e: unknown) => setFailure({ what, error: errorText(e) }), []);
   const list = useRef<VirtualListHandle>(null);
   const toolbar = useRef<ToolbarHandle>(null);
   const details = useRef<HTMLDivElement>(null);
 
-  // Filter or folds changed: the worker rebuilds its rows, then the list refetches and the selection is found again.
+  // New rows: the selection (from the URL, e.g. after a reload) is found again and scrolled into view.
   useEffect(() => {
+    if (viewVersion === 0 || url.sel === undefined) return;
     let live = true;
-    void ask('view', { view: { filter: url.filter, expanded } }).then(async ({ rowCount: n }) => {
+    ask('rowOf', { seq: url.sel }).then((row) => {
       if (!live) return;
-      setRowCount(n);
-      setViewVersion((v) => v + 1);
-      setApplied({ filter: url.filter, expanded });
-      if (url.sel !== undefined) {
-        const row = await ask('rowOf', { seq: url.sel });
-        if (!live) return;
-        setSelectedRow(row);
-        if (row >= 0) list.current?.scrollToIndex(row, 'center');
-      }
-    });
+      setSelectedRow(row);
+      if (row >= 0) list.current?.scrollToIndex(row, 'center');
+    }, fail('find the selected event'));
     return () => {
       live = false;
     };
     // url.sel is read once per view change on purpose: selecting a row must not rebuild the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ask, url.filter, expanded]);
+  }, [ask, viewVersion]);
 
   const onSelectRow = useCallback(
     (row: number, view: RowView | undefined) => {
       setSelectedRow(row);
       list.current?.scrollToIndex(row);
-      const seq = view?.seq ?? view?.firstSeq;
-      if (seq !== undefined) url.update({ sel: seq }, 'replace');
+      const seqOf = (v: RowView | undefined) => v?.seq ?? v?.firstSeq;
+      if (view) {
+        const seq = seqOf(view);
+        if (seq !== undefined) url.update({ sel: seq }, 'replace');
+        return;
+      }
+      // A row not fetched yet (End, PageDown far away): its event is asked for, so the URL and details follow.
+      ask('rows', { start: row, end: row + 1 }).then(([v]) => {
+        const seq = seqOf(v);
+        if (seq !== undefined) url.update({ sel: seq }, 'replace');
+      }, fail('select the row'));
     },
-    [url],
+    [url, ask, fail],
   );
 
   const jumpToSeq = useCallback(
     async (seq: number) => {
-      let row = await ask('rowOf', { seq });
-      if (row < 0 && url.filter) {
-        // Hidden by the filter: clear it so the target can be shown.
-        url.update({ filter: '', sel: seq });
-        return;
-      }
-      if (row < 0) {
-        const t = await ask('details', { seq });
-        const turn = t?.turn?.index;
-        if (turn !== undefined && !expanded.includes(turn)) {
-          url.update({ sel: seq });
-          setExpanded((e) => [...e, turn]);
-          return;
+      try {
+        let row = await ask('rowOf', { seq });
+        if (row < 0) {
+          // Hidden by the filter, by a chip that is off, or folded: show it (clear the filter, turn its chip on, unfold).
+          const t = await ask('details', { seq });
+          const chip = t ? chipOf(t.event) : undefined;
+          const turn = t?.turn?.index;
+          const unfold = t?.event.kind === 'stream' && turn !== undefined && !expanded.includes(turn);
+          const reveal = chip !== undefined && !url.show.includes(chip);
+          if (url.filter || reveal || unfold) {
+            url.update({ sel: seq, ...(url.filter ? { filter: '' } : {}), ...(reveal ? { show: [...url.show, chip] } : {}) });
+            if (unfold) setExpanded((e) => [...e, turn]);
+            return;
+          }
+          row = -1;
         }
-        row = -1;
-      }
-      url.update({ sel: seq });
-      if (row >= 0) {
-        setSelectedRow(row);
-        list.current?.scrollToIndex(row, 'center');
+        url.update({ sel: seq });
+        if (row >= 0) {
+          setSelectedRow(row);
+          list.current?.scrollToIndex(row, 'center');
+        }
+      } catch (e) {
+        fail(`go to event ${seq}`)(e);
       }
     },
-    [ask, url, expanded],
+    [ask, url, expanded, fail],
   );
 
   const toggleStreams = useCallback((turn: number) => setExpanded((e) => (e.includes(turn) ? e.filter((x) => x !== turn) : [...e, turn])), []);
-
-  useEffect(() => {
-    let live = true;
-    const q = find.trim();
-    if (!q) {
-      setMatches([]);
-      setMatchAt(-1);
-      return;
-    }
-    const h = setTimeout(() => {
-      void ask('find', { query: q }).then((m) => {
-        if (!live) return;
-        setMatches(m);
-        setMatchAt(-1);
-      });
-    }, 120);
-    return () => {
-      live = false;
-      clearTimeout(h);
-    };
-  }, [ask, find, viewVersion]);
 
   const stepFind = useCallback(
     (dir: 1 | -1) => {
@@ -132,12 +133,12 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
       setMatchAt(i);
       setSelectedRow(row);
       list.current?.scrollToIndex(row, 'center');
-      void ask('rows', { start: row, end: row + 1 }).then(([v]) => {
+      ask('rows', { start: row, end: row + 1 }).then(([v]) => {
         const seq = v?.seq ?? v?.firstSeq;
         if (seq !== undefined) url.update({ sel: seq }, 'replace');
-      });
+      }, fail('select the match'));
     },
-    [matches, matchAt, selectedRow, ask, url],
+    [matches, matchAt, setMatchAt, selectedRow, ask, url, fail],
   );
 
   // The tab says which trace it shows (the viewer can open in place on the home page, whose title is generic).
@@ -163,7 +164,6 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
   }, []);
 
   const version = `${viewVersion}`;
-  const findStatus = find.trim() ? `${matchAt >= 0 ? matchAt + 1 : 0} / ${matches.length}` : '';
   return (
     <div className="flex h-dvh flex-col bg-white text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
       <Toolbar
@@ -178,6 +178,10 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
         onFindStep={stepFind}
         diagnosticsOpen={diagOpen}
         onToggleDiagnostics={() => setDiagOpen((o) => !o)}
+        show={url.show}
+        onShow={(show) => url.update({ show })}
+        {...(view.data && !view.loading ? { counts: { matched: view.data.matched, total: view.data.total } } : {})}
+        filterIssues={view.data?.issues ?? []}
         right={
           <>
             {toolbarRight}
@@ -185,6 +189,9 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
           </>
         }
       />
+      {skippedShown ? <SkippedNote skipped={skipped} onDismiss={() => setSkippedShown(false)} /> : null}
+      {found.error ? <InlineError what={`find “${findQuery}”`} error={found.error} onRetry={found.retry} className="m-1 shrink-0" /> : null}
+      {failure ? <InlineError what={failure.what} error={failure.error} onDismiss={() => setFailure(undefined)} className="m-1 shrink-0" /> : null}
       <PanelTabs panel={url.panel} onPanel={(panel) => url.update({ panel })} />
       <main className="flex min-h-0 flex-1 flex-col">
         {url.panel === 'stats' ? (
@@ -201,17 +208,31 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
             label="Resize timeline and details"
             defaultFraction={0.55}
             first={
-              <EventList
-                ref={list}
-                ask={ask}
-                rowCount={rowCount}
-                version={version}
-                selectedRow={selectedRow}
-                onSelectRow={onSelectRow}
-                onToggleStreams={toggleStreams}
-                onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
-                loading={applied?.filter !== url.filter || applied.expanded !== expanded}
-              />
+              <div className="flex h-full min-h-0 flex-col">
+                {view.error ? <InlineError what="apply the filter" error={view.error} onRetry={view.retry} className="m-1 shrink-0" /> : null}
+                <div className="min-h-0 flex-1">
+                  <EventList
+                    ref={list}
+                    ask={ask}
+                    rowCount={rowCount}
+                    version={version}
+                    selectedRow={selectedRow}
+                    onSelectRow={onSelectRow}
+                    onToggleStreams={toggleStreams}
+                    onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
+                    loading={view.loading}
+                    hiddenMatches={view.data?.hiddenMatches}
+                    onShowChips={(keys) => url.update({ show: [...url.show, ...keys.filter((k) => !url.show.includes(k))] })}
+                    empty={
+                      (view.data?.issues.length ?? 0) > 0
+                        ? 'No events match: the filter names something this trace does not have (see the warning under the filter).'
+                        : url.filter
+                          ? 'No events match the filter.'
+                          : 'No events to show.'
+                    }
+                  />
+                </div>
+              </div>
             }
             second={
               <div ref={details} className="h-full">
@@ -220,8 +241,8 @@ export function Workbench({ ask, summary, title, toolbarRight }: WorkbenchProps)
             }
           />
         )}
-        {diagOpen ? (
-          <div className="h-48 shrink-0">
+        {diagOpen && summary.diagnostics.length > 0 ? (
+          <div className="shrink-0">
             <DiagnosticsPanel
               diagnostics={summary.diagnostics}
               onClose={() => setDiagOpen(false)}

@@ -1,5 +1,7 @@
 'use client';
 
+import type { SkippedFile } from '../home/intake';
+
 // Dropped and pasted files live in IndexedDB under a random id, so `/view?local=<id>` survives a reload.
 
 const DB = 'loupe';
@@ -9,6 +11,8 @@ export interface StoredFiles {
   readonly files: readonly { readonly path: string; readonly file: Blob }[];
   readonly title: string;
   readonly savedAt: number;
+  /** Files of the same drop that were not opened, and why: the viewer names them. */
+  readonly skipped?: readonly SkippedFile[];
 }
 
 function open(): Promise<IDBDatabase> {

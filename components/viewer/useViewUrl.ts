@@ -1,7 +1,8 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
-import { createContext, createElement, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { parseShow, showString, type ChipKey } from '../../lib/view/chips';
 import { DETAILS_TABS, type DetailsTab } from '../panes/DetailsPane';
 
 export type Panel = 'timeline' | 'stats';
@@ -11,6 +12,8 @@ export interface ViewUrl {
   readonly tab: DetailsTab;
   readonly filter: string;
   readonly panel: Panel;
+  /** Timeline chips that are on (`show=hooks,progress`). */
+  readonly show: readonly ChipKey[];
 }
 
 // Shared links keep the view state in the fragment beside the key (`/t/<id>#k=…&sel=…`), so nothing about the view
@@ -34,17 +37,17 @@ function subscribeHash(fn: () => void): () => void {
   };
 }
 
-/** The view part of a set of URL parameters (`sel`, `tab`, `q`, `panel`), as a query string without the rest. */
+/** The view part of a set of URL parameters (`sel`, `tab`, `q`, `panel`, `show`), as a query string without the rest. */
 export function viewStateString(params: URLSearchParams): string {
   const out = new URLSearchParams();
-  for (const k of ['sel', 'tab', 'q', 'panel']) {
+  for (const k of ['sel', 'tab', 'q', 'panel', 'show']) {
     const v = params.get(k);
     if (v !== null) out.set(k, v);
   }
   return out.toString();
 }
 
-/** The view state that lives in the URL (selection, tab, filter), so reload and back/forward restore it. */
+/** The view state that lives in the URL (selection, tab, filter, chips), so reload and back/forward restore it. */
 export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode?: 'push' | 'replace') => void; stateString: string } {
   const inHash = useContext(InHash);
   const search = useSearchParams();
@@ -56,6 +59,9 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
   const tab = DETAILS_TABS.find((t) => t === tabRaw) ?? 'message';
   const filter = params.get('q') ?? '';
   const panel: Panel = params.get('panel') === 'stats' ? 'stats' : 'timeline';
+  const showRaw = params.get('show');
+  // One array per URL value, so effects that depend on it run when the chips change, not on every render.
+  const show = useMemo(() => parseShow(showRaw), [showRaw]);
   const update = useCallback(
     (patch: Partial<ViewUrl>, mode: 'push' | 'replace' = 'push') => {
       const next = new URLSearchParams(inHash ? window.location.hash.slice(1) : window.location.search);
@@ -75,6 +81,11 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
         if (patch.filter === '') next.delete('q');
         else next.set('q', patch.filter);
       }
+      if (patch.show !== undefined) {
+        const v = showString(patch.show);
+        if (v === '') next.delete('show');
+        else next.set('show', v);
+      }
       const { pathname, search: s, hash: h } = window.location;
       const url = inHash ? `${pathname}${s}#${next.toString()}` : `${pathname}?${next.toString()}${h}`;
       if (url === `${pathname}${s}${h}`) return;
@@ -85,5 +96,5 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
     },
     [inHash],
   );
-  return { sel, tab, filter, panel, update, stateString: viewStateString(params) };
+  return { sel, tab, filter, panel, show, update, stateString: viewStateString(params) };
 }

@@ -13,6 +13,11 @@ export class Loupe {
   readonly computedCost: Locator;
   readonly diagnostics: Locator;
   readonly alert: Locator;
+  /** `N of M events` in the filter box. */
+  readonly filterCount: Locator;
+  /** What is wrong with the applied filter, with the closest valid terms. */
+  readonly filterWarnings: Locator;
+  readonly suggestions: Locator;
 
   constructor(readonly page: Page) {
     this.events = page.getByRole('listbox', { name: 'Events' });
@@ -22,6 +27,9 @@ export class Loupe {
     this.computedCost = page.getByRole('status', { name: 'Computed cost' });
     this.diagnostics = page.getByRole('button', { name: 'Diagnostics' });
     this.alert = page.getByRole('main').getByRole('alert');
+    this.filterCount = page.getByRole('status', { name: 'Events shown' });
+    this.filterWarnings = page.getByRole('status', { name: 'Filter warnings' });
+    this.suggestions = page.getByRole('listbox', { name: 'Filter suggestions' });
   }
 
   async home(): Promise<void> {
@@ -50,6 +58,23 @@ export class Loupe {
 
   selected(): Locator {
     return this.events.locator('[role=option][aria-selected=true]');
+  }
+
+  /** A timeline chip (`Hooks 14`): a toggle button whose name is its label and count. */
+  chip(label: 'Hooks' | 'Progress' | 'Meta' | 'Stream'): Locator {
+    return this.page.getByRole('group', { name: 'Show in timeline' }).getByRole('button', { name: new RegExp(`^${label} [\\d,]+$`) });
+  }
+
+  /** Turns every timeline chip on that has lines: the timeline then shows every line of the trace. */
+  async showAll(): Promise<void> {
+    for (const label of ['Hooks', 'Progress', 'Meta', 'Stream'] as const) {
+      const chip = this.chip(label);
+      if ((await chip.isEnabled()) && (await chip.getAttribute('aria-pressed')) !== 'true') {
+        await chip.click();
+        await expect(chip).toHaveAttribute('aria-pressed', 'true');
+      }
+    }
+    await expect(this.events).toHaveAttribute('aria-busy', 'false');
   }
 
   tab(name: string): Locator {
@@ -82,10 +107,19 @@ export class Loupe {
     await expect(this.events.getByRole('option').first()).toBeVisible();
   }
 
+  /** Whether the page scrolls sideways (it must not, down to 900 px). */
+  async pageScrollsSideways(): Promise<boolean> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  }
+
   async setFilter(q: string): Promise<void> {
     await this.filter.fill(q);
     await this.filter.press('Enter');
-    // What a user waits for: the list redrawn for the new filter.
+    // The address holds the filter applied (in the query, or the fragment of a shared link)…
+    const param = new URLSearchParams({ q: q.trim() }).toString().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (q.trim()) await expect(this.page).toHaveURL(new RegExp(`[?&#]${param}(?:&|$)`));
+    else await expect(this.page).not.toHaveURL(/[?&#]q=/);
+    // …then what a user waits for: the list redrawn for it.
     await expect(this.events).toHaveAttribute('aria-busy', 'false');
   }
 }

@@ -1,3 +1,4 @@
+import { formatUsd } from '../trace/money';
 import type { Trace } from '../trace/model/types';
 import type { TraceStats } from '../trace/stats';
 import type { Diagnostic } from '../trace/types';
@@ -31,7 +32,7 @@ export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number |
   for (const d of trace.diagnostics) if (d.consumesLine || LOSS.has(d.code)) problems.push(where(trace, d));
   if (maxCost !== undefined) {
     const cost = Math.max(stats.cost.reportedUsd ?? 0, stats.cost.computedUsd);
-    if (cost > maxCost) problems.push(`cost $${cost.toFixed(4)} exceeds --max-cost $${maxCost}`);
+    if (cost > maxCost) problems.push(`cost ${formatUsd(cost)} exceeds --max-cost $${maxCost}`);
   }
   return problems;
 }

@@ -1,9 +1,10 @@
 import type { Trace } from '../trace/model/types';
+import { formatUsd } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
 
 export const int = (n: number): string => n.toLocaleString('en-US');
-export const usd = (n: number | null): string => (n === null ? '—' : `$${n < 0.01 && n > 0 ? n.toFixed(6) : n.toFixed(4)}`);
+export const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
 
 /** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */
 export const TURN_TABLE_CAP = 50;

@@ -147,6 +147,19 @@ describe('loupe stats on a Claude Code 2.1.1xx session folder (cc-2-1 sample)', 
     const { out } = await run('stats', dir);
     expect(out).toContain('alice · Refactor greeting helpers');
   });
+
+  it('prints dollars as the workbench does: three significant digits under a dollar, no trailing zeros', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1');
+    const s = await statsJson(dir);
+    const { out } = await run('stats', dir);
+    const computed = s.cost.computedUsd;
+    expect(computed).toBeLessThan(1);
+    expect(out).toMatch(new RegExp(`^cost {7}computed \\$${computed.toPrecision(3).replace(/0+$/, '').replace('.', '\\.')} `, 'm'));
+    // Each call's cost has three significant digits (`$0.0379`, `$0.00776`), never two decimals (`$0.04`) or six.
+    const costs = out.match(/\$0\.\d+/g) ?? [];
+    expect(costs.length).toBeGreaterThan(10);
+    for (const c of costs) expect(c).toMatch(/^\$0\.(?:0*[1-9]\d{0,2}|\d{2})$/);
+  });
 });
 
 describe('loupe stats: per-response and per-call tables', () => {
@@ -173,7 +186,8 @@ describe('loupe stats: per-response and per-call tables', () => {
     expect(rows).toHaveLength(TURN_TABLE_CAP);
     expect(out).toContain(`… ${109 - TURN_TABLE_CAP} more model calls (use --turns or --json for all)`);
     // Aligned: numbers padded on the left to their header's width, text on the right.
-    expect(rows[0]).toMatch(/^ {3}1 {5}2 {2}claude-opus-4-5-20251101 {2}main {3}/);
+    // The subagent's calls are among the first 50 (numbered by start time), so the agent column is as wide as its name.
+    expect(rows[0]).toMatch(/^ {3}1 {5}2 {2}claude-opus-4-5-20251101 {3}main {49}3 {4}278 /);
   });
 
   it('--turns prints every model call and no cap line', async () => {

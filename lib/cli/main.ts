@@ -3,6 +3,7 @@ import { computeStats, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
+import { formatUsd } from '../trace/money';
 import { limitsOf, parseArgs } from './args';
 import { checkProblems, lossNotes } from './check';
 import { findEach, inputsOf } from './files';
@@ -55,7 +56,7 @@ export function statsJson(s: TraceStats): Record<string, unknown> {
   };
 }
 
-/** `perTurn`: one object per counted model call, in trace order (its tokens and costs add up to the totals). */
+/** `perTurn`: one object per counted model call, in start-time order across agents (its tokens and costs add up to the totals). */
 export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<string, unknown>[] {
   return rows.map((r) => {
     const e = trace.events[r.seq];
@@ -68,6 +69,7 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       tokens: { input: r.input, output: r.output, cacheCreation: r.cacheWrite, cache5m: r.cache5m, cache1h: r.cache1h, cacheRead: r.cacheRead },
       costUsd: r.costUsd,
       toolCalls: r.toolCalls,
+      ...(r.startedAt !== undefined ? { startedAt: new Date(r.startedAt).toISOString() } : {}),
       ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
       line: `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`,
     };
@@ -167,7 +169,7 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   }
   const problems = [...unmatched, ...checkProblems(trace, stats, maxCost)];
   if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, stats: statsJson(stats) }));
-  else if (problems.length === 0) io.out(`ok: ${stats.lines.total} lines, ${stats.apiMessages} model calls, $${stats.cost.computedUsd.toFixed(4)} computed`);
+  else if (problems.length === 0) io.out(`ok: ${stats.lines.total} lines, ${stats.apiMessages} model calls, ${formatUsd(stats.cost.computedUsd)} computed`);
   else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return problems.length === 0 ? 0 : 1;
 }

@@ -6,14 +6,29 @@ import type { SourceText } from './source';
 
 // What needs the source bytes again: the Raw tab's line, and "Show all" (an event normalized without clamping).
 
+/**
+ * Reads a loaded source again. A dropped file is read from disk each time: it may have changed since (a session still
+ * being written), moved or been deleted, and the browser then refuses; that is said in words, with what to do.
+ */
+export async function readAgain(name: string, why: string, read: () => Promise<string>): Promise<string> {
+  try {
+    return await read();
+  } catch (err) {
+    throw new Error(
+      `${name} could not be read again (${err instanceof Error ? err.message : String(err)}). It may have changed or moved since it was opened: open it again ${why}.`,
+    );
+  }
+}
+
 /** The exact line (or document record) an event came from, re-read from its source. */
 export async function rawLines(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number): Promise<RawLines | undefined> {
   const e = trace.events[seq];
   const source = e && texts[e.src.source];
   if (!e || !source) return undefined;
-  const text = await source.slice(e.src.offset, e.src.offset + e.src.length);
+  const sourceName = trace.sources[e.src.source]?.name ?? '?';
+  const text = await readAgain(sourceName, 'to see this line', () => source.slice(e.src.offset, e.src.offset + e.src.length));
   return {
-    sourceName: trace.sources[e.src.source]?.name ?? '?',
+    sourceName,
     line: e.src.line,
     offset: e.src.offset,
     length: e.src.length,

@@ -9,7 +9,7 @@ import { blobInput, blobKeeper } from './blob';
 import { handle, sessionHandlers } from './handlers';
 import { loadTrace, type LoadProgress } from './load';
 import { TraceSession } from './session';
-import { memorySource } from './source';
+import { memorySource, memoryText } from './source';
 
 const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const DEEP = 'claude-code-log/projects/-src-deep-manifest';
@@ -46,7 +46,9 @@ describe('engine session over Blobs', () => {
     expect(summary.stats.toolCalls).toMatchObject({ requested: 123, withResult: 123, errored: 5, denied: 1 });
     expect(summary.stats.cost.computedUsd).toBeCloseTo(6.213986, 6);
     expect(summary.models).toEqual(['claude-haiku-4-5-20251001', 'claude-opus-4-5-20251101']);
-    expect(summary.rowCount).toBe(469);
+    // The default view is the conversation: the 19 meta lines (summaries, snapshots, …) wait under their chip.
+    expect(summary.chipCounts).toEqual({ hooks: 0, progress: 0, meta: 19, stream: 0 });
+    expect(summary.rowCount).toBe(450);
 
     // Progress counts stored (compressed) bytes, and ends with one "building" step at the total.
     const stored = files.reduce((n, f) => n + f.file.size, 0);
@@ -54,6 +56,7 @@ describe('engine session over Blobs', () => {
     expect(progress.slice(0, -1).every((p) => p.phase === 'reading' && p.bytes <= stored && p.totalBytes === stored)).toBe(true);
     expect(progress.at(-1)).toEqual({ phase: 'building', name: 'building the model', bytes: stored, totalBytes: stored, events: 351 });
 
+    expect((await handle(handlers, 'view', { view: { filter: '', expanded: [], show: ['hooks', 'progress', 'meta', 'stream'] } })).rowCount).toBe(469);
     const first = await handle(handlers, 'rows', { start: 0, end: 3 });
     expect(first.map((r) => [r.row, r.kind, r.label])).toEqual([
       [0, 'response', 'Response 1'],
@@ -62,8 +65,16 @@ describe('engine session over Blobs', () => {
     ]);
 
     // 36 Bash calls over both files: 36 requests and 36 results, under their turn and response headers.
-    const { rowCount } = await handle(handlers, 'view', { view: { filter: 'tool:Bash', expanded: [] } });
+    const { rowCount, matched, total, issues } = await handle(handlers, 'view', { view: { filter: 'tool:Bash', expanded: [] } });
     expect(rowCount).toBe(107);
+    // Events, not rows: the 72 Bash events of 351, under their headers.
+    expect([matched, total, issues]).toEqual([72, 351, []]);
+    const typo = await handle(handlers, 'view', { view: { filter: 'tool:Bahs', expanded: [] } });
+    expect([typo.matched, typo.issues.map((i) => [i.message, i.suggestions.map((x) => x.term)])]).toEqual([
+      0,
+      [['No tool `Bahs` in this trace', ['tool:Bash']]],
+    ]);
+    await handle(handlers, 'view', { view: { filter: 'tool:Bash', expanded: [] } });
     const rows = await handle(handlers, 'rows', { start: 0, end: rowCount });
     const events = rows.filter((r) => r.kind === 'event');
     expect(events).toHaveLength(72);
@@ -142,5 +153,35 @@ describe('engine session over Blobs', () => {
     });
     await watcher.load([memorySource('agent-c8d9b115.jsonl', bytes)]);
     expect(seen).toBe(35);
+  });
+
+  it('says why a request fails: an event not in the trace, a source that can no longer be read', async () => {
+    const bytes = read(AGENT);
+    let readable = true;
+    const input = memorySource('agent-c8d9b115.jsonl', bytes);
+    const text = memoryText(bytes);
+    // A dropped file read again after it changed on disk: the browser refuses the read (NotReadableError).
+    const session = new TraceSession();
+    await session.load([
+      {
+        ...input,
+        reread: {
+          slice: (a, b) => (readable ? text.slice(a, b) : Promise.reject(new Error('The requested file could not be read'))),
+          all: () => (readable ? text.all() : Promise.reject(new Error('The requested file could not be read'))),
+        },
+      },
+    ]);
+    await expect(session.details(35, false)).rejects.toThrow('this trace has no event 35 (its events are numbered 0 to 34)');
+    await expect(session.raw(-1)).rejects.toThrow('this trace has no event -1');
+    readable = false;
+    await expect(session.raw(3)).rejects.toThrow(
+      'agent-c8d9b115.jsonl could not be read again (The requested file could not be read). It may have changed or moved since it was opened',
+    );
+    await expect(session.details(3, true)).rejects.toThrow('could not be read again');
+    await expect(session.shareScan(undefined)).rejects.toThrow('agent-c8d9b115.jsonl could not be read again');
+    // Details that need no re-read still come; and once the file reads again, so does the line.
+    expect((await session.details(3, false))?.event.seq).toBe(3);
+    readable = true;
+    expect((await session.raw(3))?.line).toBe(4);
   });
 });

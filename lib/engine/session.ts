@@ -1,11 +1,12 @@
 import { compileFilter } from '../trace/filter';
+import { checkFilter, filterVocabulary, type FilterVocabulary } from '../trace/filter-check';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, withOverrides, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
 import type { TraceEvent } from '../trace/types';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
-import type { RawLines, SealedTrace, TraceSummary, ViewState } from '../view/protocol';
+import type { RawLines, SealedTrace, TraceSummary, ViewResult, ViewState } from '../view/protocol';
 import { rowViews, type RowView } from '../view/rowview';
 import { buildRows, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
@@ -24,6 +25,8 @@ interface Loaded {
   readonly texts: readonly (SourceText | undefined)[];
   rows: RowTable;
   view: ViewState;
+  /** What the filter can name in this trace, worked out on the first filter. */
+  vocabulary?: FilterVocabulary;
 }
 
 /**
@@ -64,13 +67,20 @@ export class TraceSession {
     return this.live ? liveRows(this.live, start, end) : [];
   }
 
-  setView(view: ViewState): { rowCount: number } {
+  setView(view: ViewState): ViewResult {
     const l = this.loaded;
-    if (!l) return { rowCount: 0 };
+    if (!l) return { rowCount: 0, matched: 0, total: 0, issues: [] };
     const filter = compileFilter(view.filter, l.trace);
     l.view = view;
-    l.rows = buildRows(l.trace, { expanded: new Set(view.expanded), ...(filter ? { filter } : {}) });
-    return { rowCount: l.rows.length };
+    l.rows = buildRows(l.trace, { expanded: new Set(view.expanded), show: new Set(view.show ?? []), ...(filter ? { filter } : {}) });
+    l.vocabulary ??= filterVocabulary(l.trace);
+    return {
+      rowCount: l.rows.length,
+      matched: l.rows.matched,
+      total: l.trace.events.length,
+      issues: checkFilter(view.filter, l.vocabulary),
+      ...(l.rows.hiddenMatches ? { hiddenMatches: l.rows.hiddenMatches } : {}),
+    };
   }
 
   rowOf(seq: number): number {
@@ -79,12 +89,18 @@ export class TraceSession {
 
   details(seq: number, full: boolean): Promise<DetailsView | undefined> {
     const l = this.loaded;
-    return l ? fullDetails(l.trace, l.texts, seq, full) : Promise.resolve(undefined);
+    if (!l) return Promise.resolve(undefined);
+    return this.hasEvent(l, seq) ? fullDetails(l.trace, l.texts, seq, full) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
   raw(seq: number): Promise<RawLines | undefined> {
     const l = this.loaded;
-    return l ? rawLines(l.trace, l.texts, seq) : Promise.resolve(undefined);
+    if (!l) return Promise.resolve(undefined);
+    return this.hasEvent(l, seq) ? rawLines(l.trace, l.texts, seq) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+  }
+
+  private hasEvent(l: Loaded, seq: number): boolean {
+    return Number.isInteger(seq) && l.trace.events[seq] !== undefined;
   }
 
   find(query: string): number[] {
@@ -119,6 +135,12 @@ export class TraceSession {
     if (!l) throw new Error('nothing loaded');
     return sealFiles(await shareFiles(l.trace, l.texts), kept, options);
   }
+}
+
+/** A selection that is not in this trace: a link made for another version of it, or an edited URL. */
+function noEvent(seq: number, trace: Trace): string {
+  const n = trace.events.length;
+  return `this trace has no event ${seq} (its events are numbered 0 to ${n - 1}). The link may have been made for another version of the file.`;
 }
 
 function pricesWith(overrides: readonly ModelPrice[] | undefined): PriceTable {

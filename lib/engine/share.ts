@@ -3,6 +3,7 @@ import type { ScanOptions } from '../share/redact';
 import { encodeBundle, seal } from '../share/seal';
 import { redactForShare, type ShareFile } from '../share/sources';
 import type { SealedTrace } from '../view/protocol';
+import { readAgain } from './reread';
 import type { SourceText } from './source';
 
 /** The loaded files as text (gzip already undone), under the names they were loaded with. */
@@ -11,7 +12,7 @@ export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined
     trace.sources.map(async (info, i) => {
       const text = texts[i];
       if (!text) throw new Error(`${info.name} cannot be read again to share it.`);
-      return { path: info.name.replace(/\.gz$/i, ''), text: await text.all() };
+      return { path: info.name.replace(/\.gz$/i, ''), text: await readAgain(info.name, 'to share it', () => text.all()) };
     }),
   );
 }

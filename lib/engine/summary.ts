@@ -1,6 +1,7 @@
 import type { Trace } from '../trace/model/types';
 import { agentFilterValue } from '../trace/agent-names';
 import { agentLabel, computeStats } from '../trace/stats';
+import { chipCounts } from '../view/chips';
 import type { RowTable } from '../view/rows';
 import type { TraceSummary } from '../view/protocol';
 
@@ -39,6 +40,7 @@ export function summarize(trace: Trace, rows: RowTable): Omit<TraceSummary, 'tim
     eventCount: trace.events.length,
     toolNames: [...tools].sort(),
     models: [...models].sort(),
+    chipCounts: chipCounts(trace),
   };
 }
 

@@ -50,7 +50,8 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     if (reported !== undefined) s.reportedCostUsd = reported;
   }
   const calls: Call[] = [];
-  for (const t of countedTurns(trace)) {
+  // In file order, as the fast path reads them (the model numbers its calls by start time instead).
+  for (const t of countedTurns(trace).sort((a, b) => firstSeq(a) - firstSeq(b))) {
     if (!t.usage) continue;
     const first = firstSeq(t);
     const e = trace.events[first];

@@ -38,9 +38,19 @@ export function agentNames(trace: Trace, a: Agent): AgentNames {
 
 function baseLabel(trace: Trace, a: Agent): string {
   if (a.kind === 'main') return trace.sessions.length > 1 ? `main (${trace.sessions[a.session]?.id.slice(0, 8) ?? '?'})` : 'main';
+  if (a.kind === 'compaction') return compactionLabel(trace, a);
   const n = agentNames(trace, a);
   const head = n.name ?? n.type ?? a.kind;
   return n.description ? `${head} · ${n.description}` : `${head} ${n.shortId}`;
+}
+
+/** `compaction (auto)`: the model call that summarized the conversation; numbered when a trace has several. */
+function compactionLabel(trace: Trace, a: Agent): string {
+  const all = trace.agents.filter((x) => x.kind === 'compaction');
+  const boundary = a.compactBoundarySeq === undefined ? undefined : trace.events[a.compactBoundarySeq];
+  const trigger = boundary?.kind === 'system' ? boundary.compact?.trigger : undefined;
+  const n = all.length > 1 ? ` ${all.indexOf(a) + 1}` : '';
+  return `compaction${n}${trigger ? ` (${trigger})` : ''}`;
 }
 
 const cache = new WeakMap<Trace, readonly string[]>();
@@ -69,6 +79,7 @@ export function agentFilterValue(trace: Trace, index: number): string {
   const a = trace.agents[index];
   if (!a) return '';
   if (a.kind === 'main') return 'main';
+  if (a.kind === 'compaction') return 'compaction';
   const n = agentNames(trace, a);
   return n.name && !/\s/.test(n.name) ? n.name : n.shortId;
 }

@@ -1,5 +1,6 @@
+import { formatUsd } from './money';
 import type { Trace } from './model/types';
-import type { ContentBlock, TraceEvent } from './types';
+import type { ContentBlock, SystemEvent, TraceEvent } from './types';
 
 export function assertNever(x: never): never {
   throw new Error(`unexpected ${JSON.stringify(x)}`);
@@ -52,6 +53,17 @@ export function blockSummary(b: ContentBlock): string {
   }
 }
 
+const int = (n: number): string => n.toLocaleString('en-US');
+
+/** `Compaction (auto) · 167,412 tokens before → 9,870 after · 12.8 s`: what a compact_boundary line says. */
+export function compactionSummary(e: SystemEvent): string {
+  const c = e.compact;
+  const before = c?.preTokens !== undefined ? ` · ${int(c.preTokens)} tokens before` : '';
+  const after = c?.postTokens !== undefined ? ` → ${int(c.postTokens)} after` : '';
+  const took = c?.durationMs !== undefined ? ` · took ${(c.durationMs / 1000).toFixed(1)} s` : '';
+  return `Compaction (${c?.trigger ?? 'trigger not given'})${before}${after}${took}`;
+}
+
 /** The one-line summary of an event for its timeline row. */
 export function summarize(e: TraceEvent): string {
   switch (e.kind) {
@@ -94,19 +106,19 @@ export function summarize(e: TraceEvent): string {
       }
     }
     case 'result':
-      return oneLine(`result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · $${e.totalCostUsd.toFixed(4)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`);
+      return oneLine(`result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · ${formatUsd(e.totalCostUsd)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`);
     case 'system':
       return oneLine(
         e.subtype === 'init'
           ? `init · ${e.model ?? ''}${e.permissionMode ? ` · ${e.permissionMode}` : ''}${e.cwd ? ` · ${e.cwd}` : ''}`
           : e.subtype === 'compact_boundary'
-            ? `compacted (${e.compact?.trigger ?? '?'}${e.compact?.preTokens !== undefined ? `, ${e.compact.preTokens} tokens before` : ''})`
+            ? compactionSummary(e)
             : `${e.subtype ?? e.type}${e.text ? ` · ${e.text}` : ''}${e.durationMs !== undefined ? ` · ${e.durationMs} ms` : ''}`,
       );
     case 'permission-denied':
       return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);
     case 'hook':
-      return oneLine(`${e.hookName ?? e.hookEvent ?? 'hook'} ${e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`);
+      return oneLine(`${e.hookName ?? e.hookEvent ?? 'hook'} ${e.via === 'progress' ? 'running' : e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`);
     case 'progress':
       return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
     case 'control':

@@ -10,6 +10,9 @@ export interface FilterTerm {
   readonly op: ':' | '>' | '<';
   readonly value: string;
   readonly negate: boolean;
+  /** Where the term is in the query: `query.slice(start, end)` is what was typed. */
+  readonly start: number;
+  readonly end: number;
 }
 
 export const EVENT_KINDS: readonly EventKind[] = ['user', 'assistant', 'tool-result', 'stream', 'result', 'system', 'permission-denied', 'hook', 'progress', 'control', 'meta', 'eval', 'unknown'];
@@ -39,8 +42,9 @@ export function parseFilter(query: string): FilterTerm[] {
     const key = m[2]?.toLowerCase();
     const op = m[3];
     const raw = m[5] ?? m[4] ?? '';
-    if (key && (op === ':' || op === '>' || op === '<') && KEYS.has(key)) terms.push({ key, op, value: raw, negate });
-    else terms.push({ op: ':', value: `${key ? `${m[2] ?? ''}${op ?? ''}` : ''}${raw}`, negate });
+    const at = { start: m.index, end: m.index + m[0].length };
+    if (key && (op === ':' || op === '>' || op === '<') && KEYS.has(key)) terms.push({ key, op, value: raw, negate, ...at });
+    else terms.push({ op: ':', value: `${key ? `${m[2] ?? ''}${op ?? ''}` : ''}${raw}`, negate, ...at });
   }
   return terms;
 }
@@ -69,9 +73,7 @@ function durationOf(e: TraceEvent, trace: Trace, facts: EventFacts): number | un
   }
   if (e.kind === 'result') return e.durationMs;
   if (e.kind === 'system') return e.durationMs;
-  const t = trace.turns[trace.eventTurn[e.seq] ?? -1];
-  if (t?.firstTime !== undefined && t.lastTime !== undefined) return t.lastTime - t.firstTime;
-  return undefined;
+  return trace.turns[trace.eventTurn[e.seq] ?? -1]?.durationMs;
 }
 
 function isError(e: TraceEvent): boolean {

@@ -25,9 +25,12 @@ export interface TurnRow {
   /** Computed cost of this call, 0 when it does not count; to 1e-9 so the rows sum to the total. */
   readonly costUsd: number;
   readonly toolCalls: number;
+  /** The call's one duration (`Turn.durationMs`): from the line that started its request to its last line. */
   readonly durationMs?: number;
   readonly stopReason: string;
   readonly counted: boolean;
+  /** When its request went out (epoch ms) and how long after the trace's first line. */
+  readonly startedAt?: number;
   readonly offsetMs?: number;
 }
 
@@ -55,25 +58,6 @@ export function traceStart(trace: Trace): number | undefined {
   return t;
 }
 
-/**
- * How long a model call took, from the line it answered (the last timestamped line of the same agent before it: the
- * prompt or tool result that went out with the request) to its last line. Without such a line, first to last line
- * of the call itself, when those differ; else unknown (one line tells nothing of how long it took).
- */
-function durationOf(trace: Trace, t: Turn): { durationMs?: number } {
-  if (t.lastTime === undefined) return {};
-  const first = Math.min(t.seqs[0] ?? Infinity, t.streamSeqs[0] ?? Infinity);
-  const src = trace.events[first]?.src.source;
-  for (let q = first - 1, seen = 0; q >= 0 && seen < 200; q--, seen++) {
-    const e = trace.events[q];
-    if (!e || e.src.source !== src) break;
-    if (trace.eventAgent[q] !== t.agent || e.time === undefined) continue;
-    if (e.time <= t.lastTime) return { durationMs: t.lastTime - e.time };
-    break;
-  }
-  return t.firstTime !== undefined && t.lastTime > t.firstTime ? { durationMs: t.lastTime - t.firstTime } : {};
-}
-
 export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRICES, t0: number | undefined = traceStart(trace)): TurnRow {
   const u = t.usage;
   const cost = u && t.counted ? costOf(u, t.model, prices).usd : 0;
@@ -91,14 +75,15 @@ export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRIC
     cache1h: u?.cache1h ?? 0,
     costUsd: round9(cost),
     toolCalls: t.toolCalls.length,
-    ...durationOf(trace, t),
+    ...(t.durationMs !== undefined ? { durationMs: t.durationMs } : {}),
     stopReason: t.stream?.stopReason ?? t.stopReason ?? '—',
     counted: t.counted,
-    ...(t.firstTime !== undefined && t0 !== undefined ? { offsetMs: t.firstTime - t0 } : {}),
+    ...(t.startTime !== undefined ? { startedAt: t.startTime } : {}),
+    ...(t.startTime !== undefined && t0 !== undefined ? { offsetMs: t.startTime - t0 } : {}),
   };
 }
 
-/** One row per model call in trace order: every call with usage or lines (the Stats pane greys those not counted), or
+/** One row per model call in start-time order (the model numbers calls that way): every call with usage or lines (the Stats pane greys those not counted), or
  *  with `countedOnly` just the calls the totals count, so the rows add up to `computeStats`. */
 export function turnRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES, opts: { countedOnly?: boolean } = {}): TurnRow[] {
   const t0 = traceStart(trace);

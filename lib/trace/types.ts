@@ -193,7 +193,7 @@ export interface SystemEvent extends EventBase {
   readonly permissionMode?: string;
   readonly version?: string;
   /** compact_boundary. */
-  readonly compact?: { readonly trigger?: string; readonly preTokens?: number; readonly postTokens?: number };
+  readonly compact?: { readonly trigger?: string; readonly preTokens?: number; readonly postTokens?: number; readonly durationMs?: number };
   readonly logicalParentUuid?: string;
   /** turn_duration, api_retry and task frames. */
   readonly durationMs?: number;
@@ -216,6 +216,8 @@ export interface HookEvent extends EventBase {
   readonly hookEvent?: string;
   readonly hookName?: string;
   readonly toolUseId?: string;
+  /** SDK `hook_id`: the started, progress and response frames of one hook run share it. */
+  readonly hookId?: string;
   readonly outcome?: string;
   readonly exitCode?: number;
   /** A PreToolUse decision parsed from the hook's JSON output. */

@@ -2,7 +2,7 @@ import { summarize, toolCallsOf } from '../trace/describe';
 import type { PermissionEvidence, RebuiltBlock, StreamVerdict, ToolCall, Trace } from '../trace/model/types';
 import { costOf } from '../trace/pricing/pricing';
 import { agentLabel } from '../trace/stats';
-import type { ContentBlock, TraceEvent, Usage } from '../trace/types';
+import type { ContentBlock, PermissionBehavior, TraceEvent, Usage } from '../trace/types';
 import { effectDetails, type EffectDetails } from './effect';
 
 /** Everything the details pane shows for one event; plain data. */
@@ -14,6 +14,8 @@ export interface DetailsView {
   readonly toolCalls: readonly ToolCallDetails[];
   /** Events that point at this one, for "jump to". */
   readonly related: readonly { readonly seq: number; readonly label: string }[];
+  /** A compact_boundary line: what was compacted, the summary, and the model call that wrote it. */
+  readonly compaction?: CompactionDetails;
 }
 
 export interface TurnDetails {
@@ -67,6 +69,48 @@ export interface ToolCallDetails {
   readonly permissionWaitMs?: number;
   readonly spawnedAgent?: string;
   readonly slot: number;
+  /** Hooks before the call ran (PreToolUse, PermissionRequest): permission evidence, with their decision if any. */
+  readonly preHooks: readonly HookDetails[];
+  /** Progress lines while it ran. */
+  readonly progress: readonly ProgressDetails[];
+  /** Hooks after the result (PostToolUse, PostToolUseFailure, …). */
+  readonly postHooks: readonly HookDetails[];
+}
+
+export interface HookDetails {
+  readonly seq: number;
+  readonly line?: number;
+  readonly hookEvent?: string;
+  readonly hookName?: string;
+  /** `running` (Claude Code hook_progress), `started`, or how it ended (`success`, `error`, `blocked`, …). */
+  readonly state: string;
+  readonly decision?: PermissionBehavior;
+  readonly decisionReason?: string;
+  readonly text?: string;
+  /** Milliseconds after the request line. */
+  readonly afterMs?: number;
+}
+
+export interface ProgressDetails {
+  readonly seq: number;
+  readonly line?: number;
+  readonly type: string;
+  readonly elapsedSeconds?: number;
+  readonly text?: string;
+  /** agent_progress: the copied subagent message (never counted). */
+  readonly copyOf?: string;
+  readonly afterMs?: number;
+}
+
+export interface CompactionDetails {
+  readonly trigger?: string;
+  readonly preTokens?: number;
+  readonly postTokens?: number;
+  readonly durationMs?: number;
+  /** The `isCompactSummary` user line that replaced the conversation. */
+  readonly summary?: { readonly seq: number; readonly line?: number; readonly text: string };
+  /** The billed model call that wrote the summary (its `agent-acompact-*` file). */
+  readonly calls: readonly { readonly turn: number; readonly seq: number; readonly model?: string; readonly costUsd?: number; readonly tokens?: number; readonly counted: boolean }[];
 }
 
 function toolCallDetails(trace: Trace, c: ToolCall): ToolCallDetails {
@@ -88,6 +132,96 @@ function toolCallDetails(trace: Trace, c: ToolCall): ToolCallDetails {
     ...(permissionWaitMs !== undefined ? { permissionWaitMs } : {}),
     ...(c.spawnedAgent !== undefined ? { spawnedAgent: agentLabel(trace, c.spawnedAgent) } : {}),
     slot: c.slot,
+    ...hookDetails(trace, c),
+    progress: c.progress.map((seq) => progressDetails(trace, c, seq)).filter((p): p is ProgressDetails => p !== undefined),
+  };
+}
+
+const PRE_HOOKS = new Set(['PreToolUse', 'PermissionRequest']);
+
+/** A call's hooks, split at its result: PreToolUse and PermissionRequest before, the rest (PostToolUse, …) after. */
+function hookDetails(trace: Trace, c: ToolCall): { preHooks: HookDetails[]; postHooks: HookDetails[] } {
+  const preHooks: HookDetails[] = [];
+  const postHooks: HookDetails[] = [];
+  for (const seq of c.hooks) {
+    const e = trace.events[seq];
+    if (e?.kind !== 'hook') continue;
+    const event = e.hookEvent ?? e.hookName?.split(':')[0];
+    const state = e.via === 'progress' ? 'running' : e.phase === 'started' ? 'started' : e.phase === 'progress' ? 'running' : (e.outcome ?? 'done');
+    const d: HookDetails = {
+      seq,
+      line: e.src.line,
+      ...(e.hookEvent ? { hookEvent: e.hookEvent } : {}),
+      ...(e.hookName ? { hookName: e.hookName } : {}),
+      state,
+      ...(e.decision ? { decision: e.decision } : {}),
+      ...(e.decisionReason ? { decisionReason: e.decisionReason } : {}),
+      // An attachment with no output names only its type (`hook_success`): the state says that already.
+      ...(e.text && !/^hook_\w+$/.test(e.text) ? { text: e.text } : {}),
+      ...after(c, e.time),
+    };
+    const pre = event !== undefined ? PRE_HOOKS.has(event) : c.result === undefined || seq < c.result.seq;
+    (pre ? preHooks : postHooks).push(d);
+  }
+  return { preHooks, postHooks };
+}
+
+function progressDetails(trace: Trace, c: ToolCall, seq: number): ProgressDetails | undefined {
+  const e = trace.events[seq];
+  if (e?.kind !== 'progress') return undefined;
+  return {
+    seq,
+    line: e.src.line,
+    type: e.progressType,
+    ...(e.elapsedSeconds !== undefined ? { elapsedSeconds: e.elapsedSeconds } : {}),
+    ...(e.text && !e.embedded ? { text: e.text } : {}),
+    ...(e.embedded ? { copyOf: `${e.embedded.role} ${e.embedded.messageId ?? ''}`.trim() } : {}),
+    ...after(c, e.time),
+  };
+}
+
+const after = (c: ToolCall, time: number | undefined): { afterMs?: number } =>
+  c.requestedAt !== undefined && time !== undefined ? { afterMs: time - c.requestedAt } : {};
+
+/** What a compact_boundary line compacted, the summary that replaced it, and the call that wrote it. */
+export function compactionDetails(trace: Trace, seq: number): CompactionDetails | undefined {
+  const e = trace.events[seq];
+  if (e?.kind !== 'system' || e.subtype !== 'compact_boundary') return undefined;
+  const c = e.compact;
+  let summary: CompactionDetails['summary'];
+  // The summary follows its boundary in the same file, as the next user line.
+  for (let q = seq + 1; q < trace.events.length && q < seq + 64; q++) {
+    const x = trace.events[q];
+    if (!x || x.src.source !== e.src.source) break;
+    if (x.kind === 'user' && x.role === 'compact-summary') {
+      summary = { seq: q, line: x.src.line, text: x.text };
+      break;
+    }
+    if (x.kind === 'user' && x.role === 'prompt') break;
+  }
+  const calls: CompactionDetails['calls'][number][] = [];
+  for (const a of trace.agents) {
+    if (a.compactBoundarySeq !== seq) continue;
+    for (const t of trace.turns) {
+      if (t.agent !== a.index) continue;
+      const cost = t.usage && t.counted ? costOf(t.usage, t.model) : undefined;
+      calls.push({
+        turn: t.index,
+        seq: t.seqs[0] ?? t.streamSeqs[0] ?? a.firstSeq,
+        ...(t.model ? { model: t.model } : {}),
+        ...(cost?.priced ? { costUsd: cost.usd } : {}),
+        ...(t.usage ? { tokens: t.usage.input + t.usage.cacheRead + t.usage.cacheCreation + t.usage.output } : {}),
+        counted: t.counted,
+      });
+    }
+  }
+  return {
+    ...(c?.trigger ? { trigger: c.trigger } : {}),
+    ...(c?.preTokens !== undefined ? { preTokens: c.preTokens } : {}),
+    ...(c?.postTokens !== undefined ? { postTokens: c.postTokens } : {}),
+    ...(c?.durationMs !== undefined ? { durationMs: c.durationMs } : {}),
+    ...(summary ? { summary } : {}),
+    calls,
   };
 }
 
@@ -148,6 +282,7 @@ export function detailsOf(trace: Trace, seq: number): DetailsView | undefined {
     if (c.result && c.result.seq !== seq) related.push({ seq: c.result.seq, label: `${c.name} result` });
   }
   const turn = t >= 0 ? turnDetails(trace, t) : undefined;
+  const compaction = compactionDetails(trace, seq);
   return {
     event: e,
     sourceName: trace.sources[e.src.source]?.name ?? '?',
@@ -155,6 +290,7 @@ export function detailsOf(trace: Trace, seq: number): DetailsView | undefined {
     ...(turn ? { turn } : {}),
     toolCalls,
     related,
+    ...(compaction ? { compaction } : {}),
   };
 }
 

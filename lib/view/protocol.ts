@@ -1,4 +1,6 @@
+import type { FilterIssue } from '../trace/filter-check';
 import type { Diagnostic } from '../trace/types';
+import type { ChipCounts, ChipKey } from './chips';
 import type { SourceInfo } from '../trace/parse';
 import type { TraceStats } from '../trace/stats';
 import type { ModelPrice } from '../trace/pricing/pricing';
@@ -45,13 +47,28 @@ export interface TraceSummary {
   readonly eventCount: number;
   readonly toolNames: readonly string[];
   readonly models: readonly string[];
+  /** How many lines each timeline chip holds (hooks, progress, meta, stream). */
+  readonly chipCounts: ChipCounts;
   /** Where the load time went, in the worker. */
   readonly timings: { readonly parseMs: number; readonly modelMs: number; readonly rowsMs: number; readonly summaryMs: number };
+}
+
+export interface ViewResult {
+  readonly rowCount: number;
+  /** Events the filter matched and the chips show (all shown ones without a filter), and all events. */
+  readonly matched: number;
+  readonly total: number;
+  /** Terms of the filter that name an unknown property or a value the trace does not have. */
+  readonly issues: readonly FilterIssue[];
+  /** With a filter: matching events hidden because their chip is off, per chip. */
+  readonly hiddenMatches?: ChipCounts;
 }
 
 export interface ViewState {
   readonly filter: string;
   readonly expanded: readonly number[];
+  /** Chips that are on (`show=` in the URL); lines under the others are hidden. None: the conversation alone. */
+  readonly show?: readonly ChipKey[];
 }
 
 /**
@@ -61,7 +78,8 @@ export interface ViewState {
 export interface Api {
   load: { req: { readonly source: LoadSource }; res: TraceSummary };
   rows: { req: { readonly start: number; readonly end: number }; res: readonly RowView[] };
-  view: { req: { readonly view: ViewState }; res: { readonly rowCount: number } };
+  /** Rebuilds the rows for a filter, folds and chips: how many rows, how many events matched of all, and what in the filter is wrong. */
+  view: { req: { readonly view: ViewState }; res: ViewResult };
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
   details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };

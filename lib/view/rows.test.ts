@@ -11,7 +11,7 @@ const kinds = (r: RowTable): string[] => Array.from(r.kind, (k) => ROW_KINDS[k] 
 describe('timeline rows', () => {
   it('groups by response and model call, folding a message’s stream events under one row', async () => {
     const { trace } = await loadText(tourText());
-    const rows = buildRows(trace);
+    const rows = buildRows(trace, { show: new Set(['stream']) });
     const views = rowViews(trace, rows, 0, rows.length, new Set());
     expect(views[0]?.label).toBe('Response 1');
     expect(kinds(rows).filter((k) => k === 'response')).toHaveLength(2);
@@ -19,8 +19,12 @@ describe('timeline rows', () => {
     // 13 + 5 stream events live under 2 fold rows; no stream event row is shown.
     expect(views.filter((v) => v.kind === 'streams').map((v) => v.label)).toEqual(['13 stream events · 6 deltas · match', '5 stream events · 3 deltas · incomplete']);
     expect(views.some((v) => v.icon === 'stream' && v.kind === 'event')).toBe(false);
-    const unfolded = buildRows(trace, { expanded: new Set([trace.turns.findIndex((t) => t.messageId === 'msg_01TourEditAndExplain')]) });
+    const unfolded = buildRows(trace, { show: new Set(['stream']), expanded: new Set([trace.turns.findIndex((t) => t.messageId === 'msg_01TourEditAndExplain')]) });
     expect(unfolded.length).toBe(rows.length + 13);
+    // With the Stream chip off, no stream row at all, but every model call keeps its header (call 7 is stream-only).
+    const plain = buildRows(trace);
+    expect(kinds(plain).filter((k) => k === 'streams')).toHaveLength(0);
+    expect(kinds(plain).filter((k) => k === 'turn')).toHaveLength(7);
   });
 
   it('shows a subagent file as an indented lane right after the line that spawned it', async () => {

@@ -1,6 +1,7 @@
 import { isEmptyTextLine } from '../trace/describe';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
+import { CHIP_KEYS, chipCodes, zeroCounts, type ChipCounts, type ChipKey } from './chips';
 
 // The timeline's rows: grouped by response and turn, subagents as indented lanes under the call that spawned them,
 // stream events folded under their message. Stored as typed arrays so a million rows stay cheap.
@@ -20,8 +21,12 @@ export interface RowTable {
   readonly depth: Uint8Array;
   /** Event seq (event rows), response index, turn index (turn and streams rows) or agent index. */
   readonly ref: Int32Array;
-  /** For each event seq: its row, or -1 when hidden (folded or filtered out). */
+  /** For each event seq: its row, or -1 when hidden (folded, filtered out, or under a chip that is off). */
   readonly rowOfSeq: Int32Array;
+  /** With a filter: events it matches that stay hidden because their chip is off, per chip. */
+  readonly hiddenMatches?: ChipCounts;
+  /** Events that pass the filter (all of them without one) and whose chip is on, whether their row is folded or not. */
+  readonly matched: number;
 }
 
 export interface RowOptions {
@@ -29,6 +34,8 @@ export interface RowOptions {
   readonly expanded?: ReadonlySet<number>;
   /** Only events passing this are shown (with their group headers); stream events are then shown one by one. */
   readonly filter?: (e: TraceEvent) => boolean;
+  /** Chips that are on: lines under any other chip are hidden (see `chipOf`). None by default: the conversation. */
+  readonly show?: ReadonlySet<ChipKey>;
 }
 
 class Builder {
@@ -81,6 +88,24 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   const filter = opts.filter;
   const pass = filter ? new Uint8Array(n) : undefined;
   if (filter && pass) for (const e of trace.events) pass[e.seq] = filter(e) ? 1 : 0;
+  // Lines whose chip is off; a filter still counts its matches among them.
+  const show = opts.show ?? new Set<ChipKey>();
+  const hiddenCode = Uint8Array.from([0, ...CHIP_KEYS.map((k) => (show.has(k) ? 0 : 1))]);
+  const codes = chipCodes(trace);
+  const off = new Uint8Array(n);
+  const hiddenMatches = filter ? zeroCounts() : undefined;
+  let matched = 0;
+  for (let q = 0; q < n; q++) {
+    const code = codes[q] ?? 0;
+    if (hiddenCode[code] !== 1) {
+      if (!pass || pass[q] === 1) matched++;
+      continue;
+    }
+    off[q] = 1;
+    const k = CHIP_KEYS[code - 1];
+    if (hiddenMatches && k && pass?.[q] === 1) hiddenMatches[k] += 1;
+  }
+  const shown = (seq: number): boolean => off[seq] === 0 && (!pass || pass[seq] === 1);
 
   // Subagent transcripts from their own files are spliced in after the line that spawned them.
   const spliced = new Map<number, number[]>();
@@ -110,7 +135,8 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     for (const seq of seqs) {
       const e = trace.events[seq];
       if (!e) continue;
-      if (pass && pass[seq] === 0) {
+      // Without a filter, a model call whose lines are all under chips that are off still gets its header.
+      if (pass ? pass[seq] === 0 || off[seq] === 1 : off[seq] === 1 && (trace.eventTurn[seq] ?? -1) < 0) {
         emitSpliced(seq, baseDepth, guard);
         continue;
       }
@@ -127,13 +153,19 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
         emitSpliced(seq, baseDepth, guard);
         continue;
       }
+      if (off[seq] === 1) {
+        emitSpliced(seq, baseDepth, guard);
+        continue;
+      }
       // A message's stream events sit under one fold row, which stays as the control when unfolded.
       const foldable = e.kind === 'stream' && t >= 0 && !filter;
       if (foldable && foldedTurn[t] === 0) {
         foldedTurn[t] = 1;
         b.push(ROW_STREAMS, depth + 1, t);
       }
-      if (!foldable || expanded.has(t)) rowOfSeq[seq] = b.push(ROW_EVENT, e.kind === 'stream' ? depth + (foldable ? 2 : 1) : depth, seq);
+      // Hooks and progress of a tool call sit indented under it.
+      const folded = (e.kind === 'hook' || e.kind === 'progress') && (trace.eventCalls.get(seq)?.length ?? 0) > 0;
+      if (!foldable || expanded.has(t)) rowOfSeq[seq] = b.push(ROW_EVENT, e.kind === 'stream' ? depth + (foldable ? 2 : 1) : folded ? depth + 1 : depth, seq);
       emitSpliced(seq, baseDepth, guard);
     }
   };
@@ -143,7 +175,7 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     if (!agents || guard > 16) return;
     for (const ai of agents) {
       const lane = lanes[ai] ?? [];
-      if (!filter || lane.some((s) => pass?.[s] === 1)) {
+      if (!filter || lane.some(shown)) {
         if (pendingResponse >= 0) {
           b.push(ROW_RESPONSE, pendingResponseDepth, pendingResponse);
           pendingResponse = -1;
@@ -170,7 +202,7 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   for (const a of trace.agents) {
     if (a.kind === 'main' || !a.agentId || a.spawnSeq !== undefined) continue;
     const lane = lanes[a.index] ?? [];
-    if (filter && !lane.some((s) => pass?.[s] === 1)) continue;
+    if (filter && !lane.some(shown)) continue;
     b.push(ROW_AGENT, 0, a.index);
     emitEvents(lane, 0, 0);
   }
@@ -178,7 +210,15 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   for (let q = 0; q < n; q++) if (trace.eventResponse[q] === -1 && !isLaneEvent(q)) rest.push(q);
   emitEvents(rest, 0, 0);
 
-  return { length: b.length, kind: b.kind.subarray(0, b.length), depth: b.depth.subarray(0, b.length), ref: b.ref.subarray(0, b.length), rowOfSeq };
+  return {
+    length: b.length,
+    kind: b.kind.subarray(0, b.length),
+    depth: b.depth.subarray(0, b.length),
+    ref: b.ref.subarray(0, b.length),
+    rowOfSeq,
+    matched,
+    ...(hiddenMatches ? { hiddenMatches } : {}),
+  };
 }
 
 /** The row of the turn header above a row (for sticky headers and `[` / `]`). */

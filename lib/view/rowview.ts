@@ -1,8 +1,9 @@
 import { summarize, toolCallsOf } from '../trace/describe';
-import type { Trace } from '../trace/model/types';
+import type { Agent, Trace } from '../trace/model/types';
 import { costOf } from '../trace/pricing/pricing';
 import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
+import { formatUsd } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 
 export type BadgeKind = 'tokens' | 'duration' | 'error' | 'denied' | 'incomplete' | 'mismatch' | 'interrupted' | 'result' | 'model' | 'agent' | 'cost' | 'copy' | 'info';
@@ -42,11 +43,8 @@ export function formatDuration(ms: number): string {
   return `${m}m ${Math.round((ms % 60_000) / 1000)}s`;
 }
 
-export function formatUsd(usd: number): string {
-  if (usd === 0) return '$0.00';
-  if (Math.abs(usd) < 0.01) return `$${usd.toPrecision(2)}`;
-  return `$${usd.toFixed(2)}`;
-}
+// One rule for dollars everywhere (lib/trace/money.ts); panes import it from here with the other formatters.
+export { formatUsd } from '../trace/money';
 
 export function traceStart(trace: Trace): number | undefined {
   let start: number | undefined;
@@ -70,6 +68,8 @@ function responseView(trace: Trace, r: number): { label: string; badges: Badge[]
   return { label, badges };
 }
 
+const DURATION_TITLE = 'from the line that started the request (the prompt, tool result or model call before it) to the call’s last line';
+
 function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
   const turn = trace.turns[t];
   if (!turn) return { label: '?', badges: [] };
@@ -84,10 +84,17 @@ function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
   if (!turn.counted) badges.push({ kind: 'copy', text: 'not counted', title: turn.countRule });
   if (turn.stream?.verdict === 'incomplete') badges.push({ kind: 'incomplete', text: 'incomplete', title: turn.stream.detail });
   if (turn.stream?.verdict === 'mismatch') badges.push({ kind: 'mismatch', text: 'stream mismatch', title: turn.stream.detail });
-  if (turn.firstTime !== undefined && turn.lastTime !== undefined && turn.lastTime > turn.firstTime) badges.push({ kind: 'duration', text: formatDuration(turn.lastTime - turn.firstTime) });
+  if (turn.durationMs !== undefined && turn.durationMs > 0) badges.push({ kind: 'duration', text: formatDuration(turn.durationMs), title: DURATION_TITLE });
+  if (trace.agents[turn.agent]?.kind === 'compaction') badges.push({ kind: 'info', text: 'compaction', title: 'the model call that summarized the conversation: billed, counted here' });
   const stop = turn.stream?.stopReason ?? turn.stopReason;
   const label = `Model call ${t + 1} · ${turn.model ?? 'unknown model'}${stop ? ` · ${stop}` : ''}`;
   return { label, badges };
+}
+
+function agentLinkBadge(a: Agent | undefined): Badge[] {
+  if (!a) return [];
+  if (a.kind === 'compaction') return a.spawnSeq === undefined ? [{ kind: 'info', text: 'compact_boundary not loaded' }] : [];
+  return a.spawnCall === undefined ? [{ kind: 'info', text: 'spawning call not loaded' }] : [];
 }
 
 function eventBadges(trace: Trace, seq: number): Badge[] {
@@ -130,7 +137,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       }
       case 'turn': {
         const v = turnView(trace, ref);
-        const time = trace.turns[ref]?.firstTime;
+        const time = trace.turns[ref]?.startTime;
         const tf = trace.turns[ref];
         const fs = tf ? tf.seqs[0] ?? tf.streamSeqs[0] : undefined;
         out.push({ row, kind, depth, icon: 'turn', label: v.label, turn: ref, badges: v.badges, ...(fs !== undefined ? { firstSeq: fs } : {}), ...(time !== undefined && t0 !== undefined ? { offsetMs: time - t0 } : {}) });
@@ -147,13 +154,13 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           kind,
           depth,
           icon: 'agent',
-          label: agentLabel(trace, ref),
+          label: `${agentLabel(trace, ref)}${a?.kind === 'compaction' ? ' · the model call that wrote the summary' : ''}`,
           agent: ref,
           ...(a && a.firstSeq >= 0 ? { firstSeq: a.firstSeq } : {}),
           badges: [
             { kind: 'agent', text: `${calls} model call${calls === 1 ? '' : 's'}` },
             ...(ids ? [{ kind: 'info' as const, text: ids, title: 'agent type and id' }] : []),
-            ...(a?.spawnCall === undefined ? [{ kind: 'info' as const, text: 'spawning call not loaded' }] : []),
+            ...agentLinkBadge(a),
           ],
         });
         break;

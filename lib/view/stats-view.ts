@@ -43,6 +43,9 @@ export interface StatsView {
   readonly waterfall: readonly WaterfallBar[];
   readonly waterfallLanes: number;
   readonly verdict: Verdict;
+  /** The charts' clock: the trace's first timestamp (epoch ms), and how far its lines reach from it. */
+  readonly startedAt?: number;
+  readonly spanMs?: number;
 }
 
 /** Greedy lane assignment: each call takes the first lane free at its start, so parallel calls sit side by side. */
@@ -73,6 +76,14 @@ function waterfallOf(trace: Trace, t0: number | undefined): { bars: WaterfallBar
     });
   }
   return { bars, lanes: laneEnds.length };
+}
+
+/** The time the charts' x axis must cover: every line, call and tool call. */
+function spanOf(durationMs: number | undefined, turns: readonly TurnRow[], bars: readonly WaterfallBar[]): number {
+  let span = durationMs ?? 0;
+  for (const t of turns) if (t.offsetMs !== undefined) span = Math.max(span, t.offsetMs + (t.durationMs ?? 0));
+  for (const b of bars) span = Math.max(span, b.end ?? b.start);
+  return span;
 }
 
 export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRICES): StatsView {
@@ -140,6 +151,7 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
     waterfall: wf.bars,
     waterfallLanes: wf.lanes,
     verdict: verdictOf(trace),
+    ...(t0 !== undefined ? { startedAt: t0, spanMs: spanOf(stats.durationMs, turns, wf.bars) } : {}),
   };
 }
 

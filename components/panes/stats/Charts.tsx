@@ -1,9 +1,14 @@
 'use client';
 
+import { useCallback, useMemo } from 'react';
+import { binByPixel, countAxis, elapsedAxis, formatMoment, nearest, valueAxis, type Axis } from '../../../lib/view/chart';
 import type { TurnRow, WaterfallBar } from '../../../lib/view/stats-view';
-import { formatDuration, formatUsd } from '../../../lib/view/rowview';
+import { compactNumber, formatDuration, formatUsd } from '../../../lib/view/rowview';
+import { ChartFrame, MARGIN, XAxis, YAxis, type ChartModel } from './ChartFrame';
 
-// Charts in plain SVG. Past a few thousand points the series are bucketed so drawing stays cheap.
+// The Stats charts, on the trace's one clock: time since the first line on the x axis (call numbers when a trace has no
+// timestamps), labelled axes with round ticks (d3-scale), a tooltip per bar or point. Thousands of calls are drawn as
+// one bar per few pixels, so a chart costs the same at 10k calls as at 100.
 
 const KINDS = [
   { key: 'cacheRead', label: 'cache read', className: 'fill-sky-300 dark:fill-sky-800' },
@@ -12,18 +17,36 @@ const KINDS = [
   { key: 'output', label: 'output', className: 'fill-violet-600 dark:fill-violet-400' },
 ] as const;
 
-type Kind = (typeof KINDS)[number]['key'];
+const int = (n: number): string => n.toLocaleString('en-US');
 
-function bucket(rows: readonly TurnRow[], max: number): { from: number; values: Record<Kind, number> }[] {
-  const size = Math.max(1, Math.ceil(rows.length / max));
-  const out: { from: number; values: Record<Kind, number> }[] = [];
-  for (let i = 0; i < rows.length; i += size) {
-    const values: Record<Kind, number> = { cacheRead: 0, cacheWrite: 0, input: 0, output: 0 };
-    for (const r of rows.slice(i, i + size)) for (const k of KINDS) values[k.key] += r[k.key];
-    out.push({ from: i, values });
-  }
-  return out;
+/** One bar of the tokens chart: a call (or the largest of the calls in one slice), `w` pixels wide from `x`. */
+interface Bar {
+  readonly x: number;
+  readonly w: number;
+  readonly top: TurnRow;
+  readonly count: number;
 }
+const total = (r: TurnRow): number => r.cacheRead + r.cacheWrite + r.input + r.output;
+
+export interface Clock {
+  /** The trace's first timestamp (epoch ms), for the wall clock in tooltips. */
+  readonly startedAt?: number;
+  readonly spanMs?: number;
+}
+
+/** Where a model call sits on the x axis: its start, or its number when the trace has no times. */
+function callAxis(rows: readonly TurnRow[], clock: Clock, width: number): { axis: Axis; x: (r: TurnRow) => number; label: string; byTime: boolean } {
+  const byTime = clock.spanMs !== undefined && rows.some((r) => r.offsetMs !== undefined);
+  if (byTime) {
+    const axis = elapsedAxis(clock.spanMs ?? 0, width);
+    return { axis, x: (r) => axis.at(r.offsetMs ?? 0), label: 'time since the first line', byTime };
+  }
+  const axis = countAxis(Math.max(1, ...rows.map((r) => r.turn + 1)), width);
+  return { axis, x: (r) => axis.at(r.turn + 1), label: 'model call', byTime };
+}
+
+const when = (r: TurnRow, clock: Clock): string =>
+  r.offsetMs !== undefined ? `started ${formatMoment(r.offsetMs, clock.spanMs ?? r.offsetMs, clock.startedAt)}` : 'no timestamp';
 
 export function Legend() {
   return (
@@ -40,102 +63,257 @@ export function Legend() {
   );
 }
 
-/** Tokens per model call, stacked by kind. */
-export function TokensChart({ rows, onPick }: { rows: readonly TurnRow[]; onPick: (seq: number) => void }) {
-  const counted = rows.filter((r) => r.counted);
-  const W = 640;
-  const H = 140;
-  const buckets = bucket(counted, 400);
-  const max = Math.max(1, ...buckets.map((b) => KINDS.reduce((n, k) => n + b.values[k.key], 0)));
-  const bw = W / Math.max(1, buckets.length);
-  const size = Math.max(1, Math.ceil(counted.length / 400));
-  return (
-    <figure aria-label="Tokens per model call" className="flex flex-col gap-1">
-      <figcaption className="text-[12px] font-medium text-neutral-700 dark:text-neutral-300">Tokens per model call, stacked by kind (click a bar to open the call)</figcaption>
-      <svg role="img" aria-label={`Tokens per model call, ${counted.length} calls, highest ${max.toLocaleString('en-US')}`} viewBox={`0 0 ${W} ${H}`} className="h-36 w-full" preserveAspectRatio="none">
-        {buckets.map((b, i) => {
-          let y = H;
-          return (
-            <g key={i} onClick={() => onPick(counted[b.from]?.seq ?? 0)} className="cursor-pointer">
-              <title>{`${size > 1 ? `calls ${b.from + 1}–${b.from + size}` : `call ${b.from + 1}`}: ${KINDS.map((k) => `${k.label} ${b.values[k.key].toLocaleString('en-US')}`).join(', ')}`}</title>
-              {KINDS.map((k) => {
-                const h = (b.values[k.key] / max) * H;
-                y -= h;
-                return h > 0 ? <rect key={k.key} x={i * bw} y={y} width={Math.max(0.5, bw - (bw > 3 ? 1 : 0))} height={h} className={k.className} /> : null;
+/** Tokens per model call, stacked by kind, on the clock: each bar spans its call. */
+export function TokensChart({ rows, clock, onPick }: { rows: readonly TurnRow[]; clock: Clock; onPick: (seq: number) => void }) {
+  const counted = useMemo(() => rows.filter((r) => r.counted), [rows]);
+  const H = 170;
+  const plotH = H - MARGIN.top - MARGIN.bottom;
+  const build = useCallback(
+    (width: number): ChartModel => {
+      const plotW = width - MARGIN.left - MARGIN.right;
+      const xs = callAxis(counted, clock, plotW);
+      const placed = xs.byTime ? counted.filter((r) => r.offsetMs !== undefined) : counted;
+      // Each call is a bar from its start to its end (at least 2 px) while there is room; past that, one bar per
+      // 3-pixel slice, the largest call in it (the tooltip says how many share it).
+      const perCall = placed.length <= plotW / 3;
+      const bins: Bar[] = perCall
+        ? placed.map((r) => {
+            const x = xs.x(r);
+            const end = xs.byTime && r.durationMs !== undefined ? xs.axis.at((r.offsetMs ?? 0) + r.durationMs) : x;
+            return { x, w: Math.max(2, end - x), top: r, count: 1 };
+          })
+        : binByPixel(placed, xs.x, total, 3).map((b) => ({ ...b, w: 2 }));
+      const y = valueAxis(Math.max(0, ...bins.map((b) => total(b.top))), plotH, compactNumber);
+      const centers = bins.map((b) => b.x + b.w / 2);
+      const unplaced = counted.length - placed.length;
+      return {
+        count: bins.length,
+        // The bar under the pointer (the last drawn, on top), else the nearest.
+        pick: (px) => {
+          for (let i = bins.length - 1; i >= 0; i--) {
+            const b = bins[i];
+            if (b && px >= b.x - 1 && px <= b.x + b.w + 1) return i;
+          }
+          return nearest(centers, px);
+        },
+        describe: (i) => {
+          const b = bins[i];
+          if (!b) return undefined;
+          const r = b.top;
+          return {
+            x: b.x + b.w / 2,
+            y: y.at(total(r)),
+            lines: [
+              `Model call ${r.turn + 1}${b.count > 1 ? ` (the largest of ${b.count} calls here)` : ''}`,
+              `${int(total(r))} tokens: ${KINDS.map((k) => `${k.label} ${int(r[k.key])}`).join(', ')}`,
+              `${when(r, clock)}${r.durationMs !== undefined ? `, took ${formatDuration(r.durationMs)}` : ''}`,
+              `${r.agent} · ${r.model}`,
+            ],
+          };
+        },
+        open: (i) => {
+          const r = bins[i]?.top;
+          if (r) onPick(r.seq);
+        },
+        content: (
+          <>
+            <YAxis axis={y} height={plotH} width={plotW} label="tokens" />
+            <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+              {bins.map((b) => {
+                let top = plotH;
+                return (
+                  <g key={b.x} data-call={b.top.turn + 1}>
+                    {KINDS.map((k) => {
+                      const h = plotH - y.at(b.top[k.key]);
+                      top -= h;
+                      // A pixel apart, so calls that follow each other read as separate bars.
+                      return h > 0 ? <rect key={k.key} x={b.x} y={top} width={Math.max(1.5, b.w - 1)} height={h} className={k.className} /> : null;
+                    })}
+                  </g>
+                );
               })}
             </g>
-          );
-        })}
-      </svg>
-      <Legend />
-    </figure>
+            <XAxis
+              axis={xs.axis}
+              y={MARGIN.top + plotH}
+              width={plotW}
+              label={`${xs.label}${unplaced > 0 ? ` (${unplaced} calls without a timestamp not drawn)` : ''}`}
+            />
+          </>
+        ),
+      };
+    },
+    [counted, clock, plotH, onPick],
+  );
+  const max = Math.max(0, ...counted.map(total));
+  return (
+    <ChartFrame
+      caption="Tokens per model call, stacked by kind; each bar spans the call, from its request to its last line (click to open it)"
+      label={`Tokens per model call, ${counted.length} calls, highest ${int(max)}`}
+      height={H}
+      legend={<Legend />}
+      build={build}
+    />
   );
 }
 
-/** Cumulative computed cost over the run (by model call order). */
-export function CostChart({ rows }: { rows: readonly TurnRow[] }) {
-  const counted = rows.filter((r) => r.counted);
-  const W = 640;
-  const H = 100;
-  let acc = 0;
-  const step = Math.max(1, Math.ceil(counted.length / 800));
-  const pts: [number, number][] = [[0, 0]];
-  counted.forEach((r, i) => {
-    acc += r.costUsd;
-    if (i % step === 0 || i === counted.length - 1) pts.push([i + 1, acc]);
-  });
-  const max = Math.max(acc, 1e-9);
-  const n = Math.max(1, counted.length);
-  const d = pts.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${((x / n) * W).toFixed(1)},${(H - (y / max) * (H - 4)).toFixed(1)}`).join(' ');
-  return (
-    <figure aria-label="Cumulative cost" className="flex flex-col gap-1">
-      <figcaption className="text-[12px] font-medium text-neutral-700 dark:text-neutral-300">Cumulative computed cost over the run</figcaption>
-      <svg role="img" aria-label={`Cumulative computed cost, reaching ${formatUsd(acc)}`} viewBox={`0 0 ${W} ${H}`} className="h-24 w-full" preserveAspectRatio="none">
-        <path d={d} fill="none" strokeWidth={1.5} vectorEffect="non-scaling-stroke" className="stroke-emerald-600 dark:stroke-emerald-400" />
-      </svg>
-      <div className="flex justify-between text-[11px] text-neutral-500">
-        <span>call 1</span>
-        <span>{formatUsd(acc)} after {counted.length} calls</span>
-      </div>
-    </figure>
-  );
-}
-
-/** Tool calls as a network-style waterfall: a lane per concurrent call; permission wait drawn apart from execution. */
-export function Waterfall({ bars, lanes, onPick }: { bars: readonly WaterfallBar[]; lanes: number; onPick: (seq: number) => void }) {
-  if (bars.length === 0) return <p className="text-[12px] text-neutral-500">No tool calls with timestamps.</p>;
-  const shown = bars.slice(0, 3000);
-  const end = Math.max(1, ...shown.map((b) => b.end ?? b.start));
-  const W = 640;
-  const laneH = 8;
-  const H = Math.min(lanes, 40) * laneH + 4;
-  return (
-    <figure aria-label="Tool call waterfall" className="flex flex-col gap-1">
-      <figcaption className="text-[12px] font-medium text-neutral-700 dark:text-neutral-300">Tool calls, request to result (one lane per call running at once; click a bar to open the call)</figcaption>
-      <svg role="img" aria-label={`Tool call waterfall: ${bars.length} calls in ${lanes} lane(s)`} viewBox={`0 0 ${W} ${H}`} className="w-full" style={{ height: H }} preserveAspectRatio="none">
-        {shown.map((b) => {
-          if (b.lane >= 40) return null;
-          const x = (b.start / end) * W;
-          const decided = b.decided !== undefined ? (b.decided / end) * W : x;
-          const x2 = b.end !== undefined ? (b.end / end) * W : W;
-          const y = b.lane * laneH + 2;
-          const tone = b.denied ? 'fill-orange-500' : b.error ? 'fill-red-500' : b.end === undefined ? 'fill-neutral-400' : 'fill-teal-600 dark:fill-teal-400';
-          return (
-            <g key={b.call} onClick={() => onPick(b.seq)} className="cursor-pointer">
-              <title>{`${b.name}: ${b.end !== undefined ? formatDuration(b.end - b.start) : 'no result'}${b.decided !== undefined ? ` (permission decided after ${formatDuration(b.decided - b.start)})` : ''}${b.denied ? ', denied' : b.error ? ', error' : ''}`}</title>
-              {decided > x ? <rect x={x} y={y} width={decided - x} height={laneH - 2} className="fill-neutral-300 dark:fill-neutral-600" /> : null}
-              <rect x={decided} y={y} width={Math.max(1, x2 - decided)} height={laneH - 2} className={tone} />
+/** Cumulative computed cost, stepping up at the time each call started. */
+export function CostChart({ rows, clock }: { rows: readonly TurnRow[]; clock: Clock }) {
+  const counted = useMemo(() => rows.filter((r) => r.counted), [rows]);
+  const H = 140;
+  const plotH = H - MARGIN.top - MARGIN.bottom;
+  const totalUsd = counted.reduce((n, r) => n + r.costUsd, 0);
+  const build = useCallback(
+    (width: number): ChartModel => {
+      const plotW = width - MARGIN.left - MARGIN.right;
+      const xs = callAxis(counted, clock, plotW);
+      let run = 0;
+      const points: { r: TurnRow; sum: number; x: number }[] = [];
+      for (const r of counted) {
+        run += r.costUsd;
+        if (!xs.byTime || r.offsetMs !== undefined) points.push({ r, sum: run, x: xs.x(r) });
+      }
+      const y = valueAxis(run, plotH, formatUsd);
+      const xsOf = points.map((p) => p.x);
+      // A step line: flat until a call, then up by its cost. Points in one pixel column are drawn once.
+      let d = `M0,${plotH}`;
+      let prevY = plotH;
+      let prevX = -1;
+      points.forEach((p, k) => {
+        const py = y.at(p.sum);
+        if (Math.round(p.x) === prevX && k < points.length - 1) return;
+        d += `L${p.x.toFixed(1)},${prevY.toFixed(1)}L${p.x.toFixed(1)},${py.toFixed(1)}`;
+        prevY = py;
+        prevX = Math.round(p.x);
+      });
+      d += `L${plotW},${prevY.toFixed(1)}`;
+      return {
+        count: points.length,
+        pick: (px) => nearest(xsOf, px),
+        describe: (k) => {
+          const p = points[k];
+          if (!p) return undefined;
+          return {
+            x: p.x,
+            y: y.at(p.sum),
+            lines: [`${formatUsd(p.sum)} after model call ${p.r.turn + 1}`, `this call: ${formatUsd(p.r.costUsd)} (${p.r.model})`, when(p.r, clock), p.r.agent],
+          };
+        },
+        content: (
+          <>
+            <YAxis axis={y} height={plotH} width={plotW} label="USD" />
+            <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+              <path d={d} fill="none" strokeWidth={1.5} className="stroke-emerald-600 dark:stroke-emerald-400" />
             </g>
-          );
-        })}
-      </svg>
-      <div className="flex justify-between text-[11px] text-neutral-500">
-        <span>0</span>
-        <span>
-          grey: waiting for permission · teal: running · orange: denied · red: error{bars.length > shown.length ? ` · first ${shown.length} of ${bars.length}` : ''}
-        </span>
-        <span>{formatDuration(end)}</span>
-      </div>
-    </figure>
+            <XAxis axis={xs.axis} y={MARGIN.top + plotH} width={plotW} label={xs.label} />
+          </>
+        ),
+      };
+    },
+    [counted, clock, plotH],
+  );
+  return (
+    <ChartFrame caption="Cumulative computed cost over the run" label={`Cumulative computed cost, reaching ${formatUsd(totalUsd)}`} height={H} build={build} />
+  );
+}
+
+const LANES_SHOWN = 40;
+const BARS_SHOWN = 3000;
+const LANE_H = 9;
+
+/** Tool calls as a network-style waterfall on the same clock: a lane per call running at once; permission wait apart. */
+export function Waterfall({ bars, lanes, clock, onPick }: { bars: readonly WaterfallBar[]; lanes: number; clock: Clock; onPick: (seq: number) => void }) {
+  const shown = useMemo(() => bars.slice(0, BARS_SHOWN).filter((b) => b.lane < LANES_SHOWN), [bars]);
+  const plotH = Math.min(lanes, LANES_SHOWN) * LANE_H + 4;
+  const H = plotH + MARGIN.top + MARGIN.bottom;
+  const build = useCallback(
+    (width: number): ChartModel => {
+      const plotW = width - MARGIN.left - MARGIN.right;
+      const span = Math.max(clock.spanMs ?? 0, ...shown.map((b) => b.end ?? b.start));
+      const axis = elapsedAxis(span, plotW);
+      const laneY = (lane: number): number => lane * LANE_H + 2;
+      const spans = shown.map((b) => ({ x1: axis.at(b.start), x2: axis.at(b.end ?? span) }));
+      return {
+        count: shown.length,
+        // The bar under the pointer: its own lane first, then the nearest along the clock.
+        pick: (px, py) => {
+          const lane = Math.floor((py - 2) / LANE_H);
+          let best = -1;
+          let dist = Infinity;
+          shown.forEach((b, i) => {
+            const s = spans[i];
+            if (!s) return;
+            const d = (px < s.x1 ? s.x1 - px : px > s.x2 ? px - s.x2 : 0) + 10_000 * Math.abs(b.lane - lane);
+            if (d < dist) {
+              dist = d;
+              best = i;
+            }
+          });
+          return best;
+        },
+        describe: (i) => {
+          const b = shown[i];
+          if (!b) return undefined;
+          return {
+            x: axis.at(b.start),
+            y: laneY(b.lane),
+            lines: [
+              `${b.name} (tool call ${b.call + 1})`,
+              b.end !== undefined ? `${formatDuration(b.end - b.start)} from request to result` : 'no result',
+              `requested ${formatMoment(b.start, span, clock.startedAt)}`,
+              ...(b.decided !== undefined ? [`permission decided after ${formatDuration(b.decided - b.start)}`] : []),
+              ...(b.denied ? ['denied'] : b.error ? ['error'] : []),
+            ],
+          };
+        },
+        open: (i) => {
+          const b = shown[i];
+          if (b) onPick(b.seq);
+        },
+        content: (
+          <>
+            <YAxis axis={{ at: laneY, ticks: [] }} height={plotH} width={plotW} label="at once" />
+            <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+              {shown.map((b, i) => {
+                const s = spans[i] ?? { x1: 0, x2: 0 };
+                const decided = b.decided !== undefined ? axis.at(b.decided) : s.x1;
+                const tone = b.denied
+                  ? 'fill-orange-500'
+                  : b.error
+                    ? 'fill-red-500'
+                    : b.end === undefined
+                      ? 'fill-neutral-400'
+                      : 'fill-teal-600 dark:fill-teal-400';
+                return (
+                  <g key={b.call} data-call={b.call + 1}>
+                    {decided > s.x1 ? (
+                      <rect x={s.x1} y={laneY(b.lane)} width={decided - s.x1} height={LANE_H - 2} className="fill-neutral-300 dark:fill-neutral-600" />
+                    ) : null}
+                    <rect x={decided} y={laneY(b.lane)} width={Math.max(2, s.x2 - decided)} height={LANE_H - 2} className={tone} />
+                  </g>
+                );
+              })}
+            </g>
+            <XAxis axis={axis} y={MARGIN.top + plotH} width={plotW} label="time since the first line" />
+          </>
+        ),
+      };
+    },
+    [shown, clock, plotH, onPick],
+  );
+  if (bars.length === 0) return <p className="text-[12px] text-neutral-500">No tool calls with timestamps.</p>;
+  return (
+    <ChartFrame
+      caption="Tool calls, request to result (one lane per call running at once; click a bar to open the call)"
+      label={`Tool call waterfall: ${bars.length} calls in ${lanes} lane(s)`}
+      height={H}
+      legend={
+        <div className="text-[11px] text-neutral-500">
+          grey: waiting for permission · teal: running · orange: denied · red: error
+          {bars.length > shown.length ? ` · ${shown.length} of ${bars.length} shown` : ''}
+        </div>
+      }
+      build={build}
+    />
   );
 }

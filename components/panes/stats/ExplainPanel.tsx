@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
-import type { ExplainQuery, ExplainView } from '../../../lib/view/stats-view';
+import type { ExplainQuery } from '../../../lib/view/stats-view';
 import { formatUsd } from '../../../lib/view/rowview';
 import type { Ask } from '../../viewer/useTraceWorker';
+import { useWorkerQuery } from '../../viewer/useWorkerQuery';
+import { InlineError } from '../../ui/InlineError';
 
 const TITLES: Record<ExplainQuery['metric'], string> = {
   input: 'input tokens',
@@ -29,14 +30,8 @@ export function ExplainPanel({
   onClose: () => void;
   onJump: (seq: number) => void;
 }) {
-  const [view, setView] = useState<ExplainView | undefined>();
-  useEffect(() => {
-    let live = true;
-    void ask('explain', { query, overrides }).then((v) => live && setView(v));
-    return () => {
-      live = false;
-    };
-  }, [ask, query, overrides]);
+  const answer = useWorkerQuery(ask, 'explain', { query, overrides }, [], { keepPrevious: false });
+  const view = answer.data;
   const fmt = (n: number): string => (query.metric === 'cost' ? formatUsd(n) : n.toLocaleString('en-US'));
   const counted = view?.rows.filter((r) => r.counted) ?? [];
   const sum = counted.reduce((n, r) => n + r.value, 0);
@@ -49,7 +44,9 @@ export function ExplainPanel({
           ✕
         </button>
       </div>
-      {!view ? (
+      {answer.error ? (
+        <InlineError what="list the model calls" error={answer.error} onRetry={answer.retry} className="m-2" />
+      ) : !view ? (
         <p className="p-2 text-neutral-500">Listing…</p>
       ) : (
         <>

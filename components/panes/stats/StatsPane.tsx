@@ -1,21 +1,24 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
-import type { ExplainMetric, ExplainQuery, StatsView } from '../../../lib/view/stats-view';
-import { compactNumber, formatUsd } from '../../../lib/view/rowview';
+import type { ExplainMetric, ExplainQuery } from '../../../lib/view/stats-view';
+import { formatUsd } from '../../../lib/view/rowview';
 import type { Ask } from '../../viewer/useTraceWorker';
+import { useWorkerQuery } from '../../viewer/useWorkerQuery';
+import { InlineError } from '../../ui/InlineError';
 import { CostChart, TokensChart, Waterfall } from './Charts';
 import { ExplainPanel } from './ExplainPanel';
 import { PriceOverrides, useOverrides } from './PriceOverrides';
 import { TurnTable } from './TurnTable';
+import { BreakdownTables } from './BreakdownTables';
 import { VerdictPanel } from './VerdictPanel';
 
 const int = (n: number): string => n.toLocaleString('en-US');
 
 function Total({ label, value, onExplain, sub }: { label: string; value: string; onExplain?: () => void; sub?: string }) {
   return (
-    <div className="flex min-w-28 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
+    <div className="flex min-w-24 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
       <span className="text-[11px] text-neutral-500">{label}</span>
       {onExplain ? (
         <button
@@ -38,15 +41,14 @@ function Total({ label, value, onExplain, sub }: { label: string; value: string;
 /** The Stats pane: tokens by kind, model and agent; reported beside computed cost; Explain; tables; charts; verdict. */
 export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => void }) {
   const [overrides, setOverrides] = useOverrides();
-  const [view, setView] = useState<StatsView | undefined>();
+  const query = useWorkerQuery(ask, 'statsView', { overrides });
+  const view = query.data;
   const [explainQ, setExplainQ] = useState<ExplainQuery | undefined>();
-  useEffect(() => {
-    let live = true;
-    void ask('statsView', { overrides }).then((v) => live && setView(v));
-    return () => {
-      live = false;
-    };
-  }, [ask, overrides]);
+  const clock = useMemo(
+    () => ({ ...(view?.startedAt !== undefined ? { startedAt: view.startedAt } : {}), ...(view?.spanMs !== undefined ? { spanMs: view.spanMs } : {}) }),
+    [view],
+  );
+  if (query.error) return <InlineError what="count the stats" error={query.error} onRetry={query.retry} className="m-3" />;
   if (!view) return <p className="p-4 text-[13px] text-neutral-500">Counting…</p>;
   const s = view.stats;
   const t = s.tokens;
@@ -56,131 +58,67 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
       setExplainQ({ metric, ...extra });
   return (
     <div className="flex h-full min-h-0">
-      <div className="min-h-0 flex-1 overflow-auto p-3 text-[12px]" role="region" aria-label="Stats">
+      {/* Sized to the pane, not the window (Explain takes a side of it): two columns when there is room. */}
+      <div className="@container min-h-0 flex-1 overflow-auto p-3 text-[12px]" role="region" aria-label="Stats">
         <VerdictPanel verdict={view.verdict} onJump={onJump} />
-        <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Tokens (counted once per API message id)</h2>
-        <div className="flex flex-wrap gap-2">
-          <Total label="Model calls" value={int(s.apiMessages)} onExplain={ex('apiMessages')} />
-          <Total label="Input" value={int(t.input)} onExplain={ex('input')} />
-          <Total label="Output" value={int(t.output)} onExplain={ex('output')} />
-          <Total label="Cache write" value={int(t.cacheCreation)} onExplain={ex('cacheCreation')} sub={`5m ${int(t.cache5m)} · 1h ${int(t.cache1h)}`} />
-          <Total label="Cache read" value={int(t.cacheRead)} onExplain={ex('cacheRead')} />
-          <Total label="Cache hit rate" value={`${(view.cacheHitRate * 100).toFixed(1)}%`} sub="read ÷ whole prompt" />
-        </div>
-        <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Cost</h2>
-        <div className="flex flex-wrap gap-2">
-          <Total label="Computed" value={formatUsd(s.cost.computedUsd)} onExplain={ex('cost')} sub={`prices as of ${view.prices.asOf}`} />
-          <Total label="Reported" value={view.reported.totalUsd === null ? '—' : formatUsd(view.reported.totalUsd)} sub="latest total_cost_usd per session" />
-          <Total
-            label="Difference"
-            value={view.differenceUsd === null ? '—' : `${view.differenceUsd >= 0 ? '+' : '−'}${formatUsd(Math.abs(view.differenceUsd))}`}
-            sub="reported − computed"
-          />
-        </div>
-        {view.reasons.length > 0 ? (
-          <ul aria-label="Why reported and computed differ" className="mt-1 list-disc pl-5 text-neutral-700 dark:text-neutral-300">
-            {view.reasons.map((r, i) => (
-              <li key={i}>
-                {r.text}
-                {r.usd !== undefined ? ` (${formatUsd(r.usd)})` : ''}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {view.reported.sessions.length > 0 ? (
-          <p className="mt-1 text-neutral-500">
-            Reported from:{' '}
-            {view.reported.sessions.map((x) => (
-              <button key={x.session} type="button" onClick={() => onJump(x.seq)} className="mr-2 font-mono text-sky-700 hover:underline dark:text-sky-400">
-                {x.session.slice(0, 8)} line {x.line} ({formatUsd(x.usd)})
-              </button>
-            ))}
-          </p>
-        ) : null}
-        <table className="mt-2 w-full max-w-3xl text-left tabular-nums" aria-label="By model">
-          <thead className="text-neutral-500">
-            <tr>
-              <th className="font-normal">model</th>
-              <th className="text-right font-normal">calls</th>
-              <th className="text-right font-normal">input</th>
-              <th className="text-right font-normal">output</th>
-              <th className="text-right font-normal">cache write</th>
-              <th className="text-right font-normal">cache read</th>
-              <th className="text-right font-normal">computed</th>
-              <th className="text-right font-normal">reported (modelUsage)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.byModel.map((b) => {
-              const mu = view.reported.modelUsage.find((m) => m.model === b.key);
-              return (
-                <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
-                  <td className="font-mono">{b.label}</td>
-                  <td className="text-right">
-                    <button type="button" onClick={ex('apiMessages', { model: b.key })} className="hover:underline">
-                      {b.apiMessages}
-                    </button>
-                  </td>
-                  <td className="text-right">{compactNumber(b.tokens.input)}</td>
-                  <td className="text-right">{compactNumber(b.tokens.output)}</td>
-                  <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
-                  <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
-                  <td className="text-right">
-                    <button type="button" onClick={ex('cost', { model: b.key })} className="hover:underline">
-                      {b.priced ? formatUsd(b.costUsd) : 'unpriced'}
-                    </button>
-                  </td>
-                  <td className="text-right">{mu?.costUsd !== undefined ? formatUsd(mu.costUsd) : '—'}</td>
-                </tr>
-              );
-            })}
-            {view.reported.modelUsage
-              .filter((m) => !m.inMessages)
-              .map((m) => (
-                <tr key={m.model} className="border-t border-neutral-100 text-neutral-500 dark:border-neutral-800">
-                  <td className="font-mono">{m.model}</td>
-                  <td className="text-right" colSpan={6}>
-                    only in modelUsage (no loaded message)
-                  </td>
-                  <td className="text-right">{m.costUsd !== undefined ? formatUsd(m.costUsd) : '—'}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-        <table className="mt-2 w-full max-w-3xl text-left tabular-nums" aria-label="By agent">
-          <thead className="text-neutral-500">
-            <tr>
-              <th className="font-normal">agent</th>
-              <th className="text-right font-normal">calls</th>
-              <th className="text-right font-normal">input</th>
-              <th className="text-right font-normal">output</th>
-              <th className="text-right font-normal">cache read</th>
-              <th className="text-right font-normal">computed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.byAgent.map((b) => (
-              <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
-                <td>{b.label}</td>
-                <td className="text-right">
-                  <button type="button" onClick={ex('apiMessages', { agent: Number(b.key) })} className="hover:underline">
-                    {b.apiMessages}
+        <div className="grid gap-x-6 @min-[100rem]:grid-cols-2">
+          <div>
+            <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Tokens (counted once per API message id)</h2>
+            <div className="flex flex-wrap gap-2">
+              <Total label="Model calls" value={int(s.apiMessages)} onExplain={ex('apiMessages')} />
+              <Total label="Input" value={int(t.input)} onExplain={ex('input')} />
+              <Total label="Output" value={int(t.output)} onExplain={ex('output')} />
+              <Total label="Cache write" value={int(t.cacheCreation)} onExplain={ex('cacheCreation')} sub={`5m ${int(t.cache5m)} · 1h ${int(t.cache1h)}`} />
+              <Total label="Cache read" value={int(t.cacheRead)} onExplain={ex('cacheRead')} />
+              <Total label="Cache hit rate" value={`${(view.cacheHitRate * 100).toFixed(1)}%`} sub="read ÷ whole prompt" />
+            </div>
+            <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Cost</h2>
+            <div className="flex flex-wrap gap-2">
+              <Total label="Computed" value={formatUsd(s.cost.computedUsd)} onExplain={ex('cost')} sub={`prices as of ${view.prices.asOf}`} />
+              <Total
+                label="Reported"
+                value={view.reported.totalUsd === null ? '—' : formatUsd(view.reported.totalUsd)}
+                sub="latest total_cost_usd per session"
+              />
+              <Total
+                label="Difference"
+                value={view.differenceUsd === null ? '—' : `${view.differenceUsd >= 0 ? '+' : '−'}${formatUsd(Math.abs(view.differenceUsd))}`}
+                sub="reported − computed"
+              />
+            </div>
+            {view.reasons.length > 0 ? (
+              <ul aria-label="Why reported and computed differ" className="mt-1 list-disc pl-5 text-neutral-700 dark:text-neutral-300">
+                {view.reasons.map((r, i) => (
+                  <li key={i}>
+                    {r.text}
+                    {r.usd !== undefined ? ` (${formatUsd(r.usd)})` : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {view.reported.sessions.length > 0 ? (
+              <p className="mt-1 text-neutral-500">
+                Reported from:{' '}
+                {view.reported.sessions.map((x) => (
+                  <button key={x.session} type="button" onClick={() => onJump(x.seq)} className="mr-2 font-mono text-sky-700 hover:underline dark:text-sky-400">
+                    {x.session.slice(0, 8)} line {x.line} ({formatUsd(x.usd)})
                   </button>
-                </td>
-                <td className="text-right">{compactNumber(b.tokens.input)}</td>
-                <td className="text-right">{compactNumber(b.tokens.output)}</td>
-                <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
-                <td className="text-right">{formatUsd(b.costUsd)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                ))}
+              </p>
+            ) : null}
+          </div>
+          <div className="mt-3 @min-[100rem]:mt-8">
+            <BreakdownTables view={view} ex={ex} />
+          </div>
+        </div>
         <PriceOverrides prices={view.prices} overrides={overrides} onChange={setOverrides} />
         <h2 className="mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Charts</h2>
-        <div className="grid max-w-4xl gap-3">
-          <TokensChart rows={view.turns} onPick={onJump} />
-          <CostChart rows={view.turns} />
-          <Waterfall bars={view.waterfall} lanes={view.waterfallLanes} onPick={onJump} />
+        <div className="grid gap-3 @5xl:grid-cols-2">
+          <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
+          <CostChart rows={view.turns} clock={clock} />
+          <div className="@5xl:col-span-2">
+            <Waterfall bars={view.waterfall} lanes={view.waterfallLanes} clock={clock} onPick={onJump} />
+          </div>
         </div>
         <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} />
       </div>

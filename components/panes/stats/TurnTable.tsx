@@ -44,7 +44,17 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
       <table className="mb-3 text-left tabular-nums" aria-label="Per response">
         <thead className="text-neutral-500">
           <tr>
-            {['response', 'ended by', 'num_turns (result)', 'model calls counted', 'main-agent calls', 'output', 'computed', 'reported (cumulative)', 'duration'].map((h) => (
+            {[
+              'response',
+              'ended by',
+              'num_turns (result)',
+              'model calls counted',
+              'main-agent calls',
+              'output',
+              'computed',
+              'reported (cumulative)',
+              'duration',
+            ].map((h) => (
               <th key={h} className="pr-4 font-normal">
                 {h}
               </th>
@@ -68,11 +78,22 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
         </tbody>
       </table>
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per model call ({turns.length})</h2>
-      <div role="table" aria-label="Model calls" aria-rowcount={rows.length + 1} className="max-w-6xl rounded border border-neutral-200 dark:border-neutral-700">
+      <div
+        role="table"
+        aria-label="Model calls"
+        aria-rowcount={rows.length + 1}
+        className="rounded border border-neutral-200 dark:border-neutral-700"
+      >
         <div role="row" className="grid bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400" style={{ gridTemplateColumns: GRID }}>
           {COLS.map((c) => (
-            <div key={c.key} role="columnheader" aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'} className={`px-1 ${c.num ? 'text-right' : ''}`}>
-              <button type="button" onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? (s.dir === 1 ? -1 : 1) : c.num ? -1 : 1 }))} className="hover:underline">
+            <div key={c.key} role="columnheader" aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'} className="flex">
+              {/* The whole cell sorts, not only its label. */}
+              <button
+                type="button"
+                title={`Sort by ${c.label}`}
+                onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? (s.dir === 1 ? -1 : 1) : c.num ? -1 : 1 }))}
+                className={`w-full truncate px-1 hover:bg-neutral-200 hover:underline dark:hover:bg-neutral-700 ${c.num ? 'text-right' : 'text-left'}`}
+              >
                 {c.label}
                 {sort.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}
               </button>

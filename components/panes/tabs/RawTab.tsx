@@ -1,24 +1,19 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import type { RawLines } from '../../../lib/view/protocol';
+import { useState } from 'react';
 import type { Ask } from '../../viewer/useTraceWorker';
+import { useWorkerQuery } from '../../viewer/useWorkerQuery';
+import { InlineError } from '../../ui/InlineError';
 import { Pre, Section } from './common';
 
 /** The Raw tab: the exact source line, with its file and line number, and a copy button. */
 export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
-  const [raw, setRaw] = useState<RawLines | undefined>();
-  const [copied, setCopied] = useState(false);
+  const query = useWorkerQuery(ask, 'raw', { seq }, [], { keepPrevious: false });
+  const raw = query.data;
+  const [copied, setCopied] = useState<'Copied' | 'Copy refused: select the text and copy it' | undefined>();
   const [pretty, setPretty] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setRaw(undefined);
-    void ask('raw', { seq }).then((r) => live && setRaw(r));
-    return () => {
-      live = false;
-    };
-  }, [ask, seq]);
-  if (!raw) return <p className="p-3 text-[13px] text-neutral-500">Reading…</p>;
+  if (query.error) return <InlineError what="read the source line" error={query.error} onRetry={query.retry} className="m-2" />;
+  if (!raw) return <p className="p-3 text-[13px] text-neutral-500">{query.loading ? 'Reading…' : 'Nothing loaded yet.'}</p>;
   let shown = raw.text;
   if (pretty) {
     try {
@@ -38,11 +33,14 @@ export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
           <button
             type="button"
             onClick={() => {
-              void navigator.clipboard.writeText(raw.text).then(() => setCopied(true));
+              navigator.clipboard.writeText(raw.text).then(
+                () => setCopied('Copied'),
+                () => setCopied('Copy refused: select the text and copy it'),
+              );
             }}
             className="rounded border border-neutral-300 px-1.5 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
           >
-            {copied ? 'Copied' : 'Copy'}
+            {copied ?? 'Copy'}
           </button>
         </span>
       }

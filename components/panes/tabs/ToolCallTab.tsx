@@ -5,6 +5,7 @@ import type { ToolCallDetails } from '../../../lib/view/details';
 import type { EffectDetails, FileDiffDetails } from '../../../lib/view/effect';
 import { formatDuration } from '../../../lib/view/rowview';
 import { DiffView } from '../../ui/DiffView';
+import { HookList, ProgressList } from './ChainLines';
 import { Markdown } from '../../ui/Markdown';
 import { Fields, LineLink, Pre, PROSE_RESULTS, Section } from './common';
 import { ReadableInput } from './Readable';
@@ -178,11 +179,13 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
                 ))}
               </ol>
             )}
+            <HookList hooks={c.preHooks} label="PreToolUse hooks" onJump={onJump} />
           </Section>
           <Section
             title={`3 · Result${c.result?.isError ? ' (error)' : ''}`}
             aside={c.result ? <LineLink line={c.result.line} seq={c.result.seq} onJump={onJump} /> : undefined}
           >
+            <ProgressList progress={c.progress} onJump={onJump} />
             {c.result ? (
               <>
                 {c.durationMs !== undefined ? (
@@ -199,6 +202,7 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
             ) : (
               <p className="text-[12px] text-amber-700 dark:text-amber-400">No tool_result was ever recorded for this call.</p>
             )}
+            <HookList hooks={c.postHooks} label="PostToolUse hooks, after the result" onJump={onJump} />
           </Section>
           <Section title="4 · Side effect" aside={<EffectBadge e={c.effect} />}>
             <EffectView e={c.effect} onJump={onJump} />

@@ -1,5 +1,5 @@
 import type { TraceEvent } from '../types';
-import { clampText, hookDecisionFrom, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
+import { clampText, compact, hookDecisionFrom, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
 import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
 import { AttachmentLineSchema, MetaLineSchema, ProgressLineSchema, SystemLineSchema } from './schemas';
 
@@ -144,7 +144,7 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     toolUseId: u(line.toolUseID),
     durationMs: u(line.durationMs),
     logicalParentUuid: u(line.logicalParentUuid),
-    compact: cm ? { trigger: u(cm.trigger), preTokens: u(cm.preTokens), postTokens: u(cm.postTokens) } : undefined,
+    compact: cm ? compact({ trigger: u(cm.trigger), preTokens: u(cm.preTokens), postTokens: u(cm.postTokens), durationMs: u(cm.durationMs) }) : undefined,
   };
 }
 

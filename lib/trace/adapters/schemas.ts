@@ -154,8 +154,8 @@ export const SystemLineSchema = z.looseObject({
   version: optStr,
   logicalParentUuid: optStr,
   durationMs: optNum,
-  compact_metadata: z.looseObject({ trigger: optStr, pre_tokens: optNum, post_tokens: optNum }).nullish(),
-  compactMetadata: z.looseObject({ trigger: optStr, preTokens: optNum, postTokens: optNum }).nullish(),
+  compact_metadata: z.looseObject({ trigger: optStr, pre_tokens: optNum, post_tokens: optNum, duration_ms: optNum }).nullish(),
+  compactMetadata: z.looseObject({ trigger: optStr, preTokens: optNum, postTokens: optNum, durationMs: optNum }).nullish(),
   // hook frames
   hook_id: optStr,
   hook_name: optStr,

@@ -1,5 +1,5 @@
 import type { StreamEventType, TraceEvent } from '../types';
-import { behaviorOf, blockFrom, blocksFrom, clampText, hookDecisionFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
+import { behaviorOf, blockFrom, compact, blocksFrom, clampText, hookDecisionFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
 import { readPartialUsage } from './numbers';
 import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
 import { ControlLineSchema, InfoLineSchema, StreamLineSchema, SystemLineSchema, ToolProgressLineSchema, type SystemLine } from './schemas';
@@ -249,6 +249,7 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
       hookEvent: u(line.hook_event) ?? u(line.hook_event_name),
       hookName: hookName(line),
       toolUseId: u(line.tool_use_id),
+      hookId: u(line.hook_id),
       outcome: u(line.outcome),
       exitCode: u(line.exit_code),
       decision,
@@ -283,7 +284,7 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
     cwd: u(line.cwd),
     permissionMode: u(line.permissionMode),
     version: u(line.claude_code_version),
-    compact: cm ? { trigger: u(cm.trigger), preTokens: u(cm.pre_tokens), postTokens: u(cm.post_tokens) } : undefined,
+    compact: cm ? compact({ trigger: u(cm.trigger), preTokens: u(cm.pre_tokens), postTokens: u(cm.post_tokens), durationMs: u(cm.duration_ms) }) : undefined,
   };
 }
 

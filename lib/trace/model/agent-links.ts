@@ -25,4 +25,50 @@ export function linkAgents(ctx: Ctx, calls: readonly ToolCall[]): void {
       link(src?.fileAgentId ? byAgentId.get(src.fileAgentId) : undefined, e.agentMeta.toolUseId, 'meta.json');
     }
   }
+  linkCompactions(ctx);
+}
+
+/**
+ * A compaction's model call (its own `agent-acompact-*` file) belongs to the `compact_boundary` line of the main lane:
+ * the boundary whose `logicalParentUuid` is the line the compaction file's first line points at; else the first
+ * boundary of its session at or after the call began. Its lane is then shown under that line, at its own time.
+ */
+function linkCompactions(ctx: Ctx): void {
+  const compactions = ctx.agents.filter((a) => a.kind === 'compaction' && a.firstSeq >= 0);
+  if (compactions.length === 0) return;
+  // Only the uuids the compaction files point at are looked up.
+  const wanted = new Set<string>();
+  for (const a of compactions) {
+    const parent = ctx.events[a.firstSeq]?.parentUuid;
+    if (parent !== undefined) wanted.add(parent);
+  }
+  const seqByUuid = new Map<string, number>();
+  const boundaries: number[] = [];
+  for (const e of ctx.events) {
+    if (e.uuid && wanted.has(e.uuid) && !seqByUuid.has(e.uuid)) seqByUuid.set(e.uuid, e.seq);
+    if (e.kind === 'system' && e.subtype === 'compact_boundary') boundaries.push(e.seq);
+  }
+  const taken = new Set<number>();
+  for (const a of compactions) {
+    const first = ctx.events[a.firstSeq];
+    const parent = first?.parentUuid;
+    const start = first?.time;
+    const sameSession = (seq: number): boolean => ctx.eventSession[seq] === a.session && !taken.has(seq);
+    const boundary =
+      boundaries.find((b) => sameSession(b) && parent !== undefined && systemLogicalParent(ctx, b) === parent) ??
+      boundaries.find((b) => sameSession(b) && start !== undefined && (ctx.events[b]?.time ?? -Infinity) >= start);
+    const anchor = boundary ?? (parent !== undefined ? seqByUuid.get(parent) : undefined);
+    if (anchor === undefined || ctx.eventAgent[anchor] === a.index) continue;
+    if (boundary !== undefined) {
+      taken.add(boundary);
+      a.compactBoundarySeq = boundary;
+      a.linkedBy = 'compact_boundary';
+    }
+    a.spawnSeq = anchor;
+  }
+}
+
+function systemLogicalParent(ctx: Ctx, seq: number): string | undefined {
+  const e = ctx.events[seq];
+  return e?.kind === 'system' ? e.logicalParentUuid : undefined;
 }

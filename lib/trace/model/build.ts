@@ -2,13 +2,14 @@ import { DEFAULT_NORMALIZE, detach, type NormalizeOptions } from '../adapters/co
 import type { ParseSink, SourceInfo } from '../parse';
 import type { Diagnostic, TraceEvent } from '../types';
 import { linkAgents } from './agent-links';
+import { orderToolCalls, orderTurns, timeTurns } from './clock';
 import type { Ctx } from './context';
 import { finalDiagnostics, reportCosts } from './diagnostics';
 import { assignLanes } from './lanes';
 import { markReplays } from './replays';
 import { buildResponses } from './responses';
 import { StreamAccumulator } from './stream';
-import { collectToolCalls, joinToolEvidence } from './tools';
+import { collectToolCalls, indexToolCalls, joinToolEvidence } from './tools';
 import { buildTurns, chooseUsage } from './turns';
 import type { ToolCall, Trace } from './types';
 
@@ -84,8 +85,11 @@ export function buildModel(
   };
   assignLanes(ctx);
   markReplays(ctx);
-  const { turns, looseCopies } = buildTurns(ctx, acc);
-  const tools = collectToolCalls(turns, events, ctx.eventAgent);
+  const built = buildTurns(ctx, acc);
+  timeTurns(ctx, built.turns);
+  const turns = orderTurns(ctx, built.turns);
+  const looseCopies = built.looseCopies;
+  const tools = indexToolCalls(orderToolCalls(ctx, collectToolCalls(turns, events, ctx.eventAgent)), turns);
   joinToolEvidence(tools, events, ctx.diags);
   linkAgents(ctx, tools.calls);
   const responses = buildResponses(ctx, turns);
@@ -124,6 +128,8 @@ function callsByEvent(calls: readonly ToolCall[]): Map<number, number[]> {
     for (const s of c.duplicateResults) add(s, c.index);
     // A result frame lists denials of many calls: it is evidence, not part of each chain.
     for (const ev of c.evidence) if (ev.kind !== 'result-denial') add(ev.seq, c.index);
+    for (const s of c.hooks) add(s, c.index);
+    for (const s of c.progress) add(s, c.index);
   }
   return map;
 }

@@ -27,6 +27,11 @@ function agentIndex(ctx: Ctx, session: number, key: string, kind: AgentKind, ext
   return i;
 }
 
+/** Claude Code logs the model call of a compaction as a subagent file `agent-acompact-<hex>.jsonl`. */
+export function isCompactionAgent(agentId: string): boolean {
+  return agentId.startsWith('acompact');
+}
+
 export function assignLanes(ctx: Ctx): void {
   // Lines without a session id (snapshots, summaries, sidecars, control frames) borrow the one before them in their
   // file, or the file's first one.
@@ -54,7 +59,7 @@ export function assignLanes(ctx: Ctx): void {
     // only a subagent's own file books it to that agent.
     const agentId = (e.isSidechain === false ? undefined : e.agentId) ?? fileAgent;
     let a: number;
-    if (agentId) a = agentIndex(ctx, s, `agent:${agentId}`, 'subagent', { agentId });
+    if (agentId) a = agentIndex(ctx, s, `agent:${agentId}`, isCompactionAgent(agentId) ? 'compaction' : 'subagent', { agentId });
     else if (e.parentToolUseId && e.kind !== 'progress' && e.kind !== 'hook')
       a = agentIndex(ctx, s, `task:${e.parentToolUseId}`, 'subagent', { parentToolUseId: e.parentToolUseId });
     else if (e.isSidechain) a = agentIndex(ctx, s, 'sidechain', 'sidechain', {});

@@ -1,3 +1,4 @@
+import { responseOrder } from './clock';
 import type { Ctx } from './context';
 import type { Agent, Response, Turn } from './types';
 
@@ -52,13 +53,20 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
     }
     if (hasResults.has(s) || sessionIsStream(ctx, s)) r.end = 'interrupted';
   }
-  const kept = responses.filter((r) => r.lastSeq >= 0);
+  // Numbered in order of their first line's time: sessions of one folder interleave as they happened.
+  const opened = responses.filter((r) => r.lastSeq >= 0);
+  const kept = responseOrder(ctx, opened)
+    .map((i) => opened[i])
+    .filter((r): r is Response => r !== undefined);
   const renumber = new Map<number, number>();
   const out: Response[] = kept.map((r, i) => {
     renumber.set(r.index, i);
     return { ...r, index: i, turns: [] };
   });
-  for (const s of ctx.sessions) s.responses.splice(0, s.responses.length, ...s.responses.filter((i) => renumber.has(i)).map((i) => renumber.get(i) ?? 0));
+  for (const s of ctx.sessions) {
+    const mine = s.responses.filter((i) => renumber.has(i)).map((i) => renumber.get(i) ?? 0);
+    s.responses.splice(0, s.responses.length, ...mine.sort((a, b) => a - b));
+  }
   for (let q = 0; q < ctx.eventResponse.length; q++) {
     const old = ctx.eventResponse[q] ?? -1;
     if (old >= 0) ctx.eventResponse[q] = renumber.get(old) ?? -1;
@@ -85,7 +93,8 @@ function sessionIsStream(ctx: Ctx, session: number): boolean {
 function assignSubagentResponses(ctx: Ctx): void {
   for (const a of ctx.agents) {
     if (a.kind === 'main' || !a.agentId) continue;
-    const response = a.spawnCall !== undefined ? spawnResponse(ctx, a) : -1;
+    // Under the line that spawned it: the Task/Agent call, or a compaction's boundary.
+    const response = a.spawnSeq !== undefined ? spawnResponse(ctx, a) : -1;
     for (let q = a.firstSeq; q <= a.lastSeq && q >= 0; q++) {
       if (ctx.eventAgent[q] === a.index) ctx.eventResponse[q] = response;
     }

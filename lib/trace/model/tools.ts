@@ -1,4 +1,4 @@
-import type { ControlEvent, HookEvent, PermissionDeniedEvent, ResultEvent, ToolResultEvent, TraceEvent } from '../types';
+import type { ControlEvent, HookEvent, PermissionDeniedEvent, ProgressEvent, ResultEvent, ToolResultEvent, TraceEvent } from '../types';
 import type { Diagnostic } from '../types';
 import { deriveChanges } from './derived-effects';
 import type { PermissionEvidence, ToolCall, Turn } from './types';
@@ -28,17 +28,18 @@ export interface ToolIndex {
   readonly byId: Map<string, number>;
 }
 
-/** Registers every client-side tool_use of every turn, in block order. */
-export function collectToolCalls(turns: readonly Turn[], events: readonly TraceEvent[], eventAgent: Int32Array): ToolIndex {
+/** Every client-side tool_use of every turn, in turn and block order (numbered later, see `indexToolCalls`). */
+export function collectToolCalls(turns: readonly Turn[], events: readonly TraceEvent[], eventAgent: Int32Array): ToolCall[] {
   const calls: ToolCall[] = [];
-  const byId = new Map<string, number>();
+  const seen = new Set<string>();
   for (const turn of turns) {
     let slot = 0;
     turn.blocks.forEach((b, i) => {
-      if (b.type !== 'tool_use' || b.server || byId.has(b.id)) return;
+      if (b.type !== 'tool_use' || b.server || seen.has(b.id)) return;
+      seen.add(b.id);
       const requestSeq = turn.blockSeqs[i] ?? turn.seqs[0] ?? 0;
       const time = events[requestSeq]?.time;
-      const call: ToolCall = {
+      calls.push({
         index: calls.length,
         id: b.id,
         name: b.name,
@@ -51,13 +52,23 @@ export function collectToolCalls(turns: readonly Turn[], events: readonly TraceE
         duplicateResults: [],
         permission: 'unknown',
         evidence: [],
+        hooks: [],
+        progress: [],
         ...(time !== undefined ? { requestedAt: time } : {}),
-      };
-      byId.set(b.id, call.index);
-      calls.push(call);
-      turn.toolCalls.push(call.index);
+      });
     });
   }
+  return calls;
+}
+
+/** Indexes numbered calls by id and lists each turn's calls in block order. */
+export function indexToolCalls(calls: ToolCall[], turns: readonly Turn[]): ToolIndex {
+  const byId = new Map<string, number>();
+  for (const c of calls) {
+    byId.set(c.id, c.index);
+    turns[c.turn]?.toolCalls.push(c.index);
+  }
+  for (const t of turns) t.toolCalls.sort((a, b) => (calls[a]?.slot ?? 0) - (calls[b]?.slot ?? 0));
   return { calls, byId };
 }
 
@@ -98,9 +109,10 @@ function push(idx: ToolIndex, toolUseId: string | undefined, ev: PermissionEvide
   if (call) call.evidence.push(ev);
 }
 
-/** Walks the events once, joining results and every kind of permission evidence to their calls. */
+/** Walks the events once, joining results, hooks, progress and every kind of permission evidence to their calls. */
 export function joinToolEvidence(idx: ToolIndex, events: readonly TraceEvent[], diags: Diagnostic[]): void {
   const controlRequests = new Map<string, ControlEvent>();
+  const hookTools = hookToolIds(events);
   for (const e of events) {
     switch (e.kind) {
       case 'tool-result':
@@ -109,8 +121,16 @@ export function joinToolEvidence(idx: ToolIndex, events: readonly TraceEvent[], 
       case 'control':
         joinControl(idx, e, controlRequests);
         break;
-      case 'hook':
-        joinHook(idx, e);
+      case 'hook': {
+        const call = ownerOf(idx, e, hookTools);
+        if (call) {
+          call.hooks.push(e.seq);
+          joinHook(call, e);
+        }
+        break;
+      }
+      case 'progress':
+        ownerOf(idx, e, hookTools)?.progress.push(e.seq);
         break;
       case 'permission-denied':
         joinDenied(idx, e);
@@ -125,6 +145,29 @@ export function joinToolEvidence(idx: ToolIndex, events: readonly TraceEvent[], 
   for (const call of idx.calls) decide(call);
   // The last link of the chain where the file lacks it: the side effect, rebuilt from the request.
   deriveChanges(idx.calls);
+}
+
+/** SDK hook frames of one run share a `hook_id`; the tool call id may be on only one of them. */
+function hookToolIds(events: readonly TraceEvent[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of events) if (e.kind === 'hook' && e.hookId && e.toolUseId && !out.has(e.hookId)) out.set(e.hookId, e.toolUseId);
+  return out;
+}
+
+/**
+ * The tool call a hook or progress line belongs to. Claude Code names it in `toolUseID` (hooks, hook_progress) or in
+ * `parentToolUseID` (bash_progress and agent_progress, whose own `toolUseID` is a progress id); SDK frames in
+ * `tool_use_id` (there `parent_tool_use_id` names the subagent's spawning call, not the frame's call).
+ */
+function ownerOf(idx: ToolIndex, e: HookEvent | ProgressEvent, hookTools: ReadonlyMap<string, string>): ToolCall | undefined {
+  const sdk = e.kind === 'hook' ? e.via === 'system' : e.progressType === 'tool_progress';
+  const own = e.toolUseId ?? (e.kind === 'hook' && e.hookId ? hookTools.get(e.hookId) : undefined);
+  return callOf(idx, own) ?? (sdk ? undefined : callOf(idx, e.parentToolUseId));
+}
+
+function callOf(idx: ToolIndex, id: string | undefined): ToolCall | undefined {
+  const ci = id === undefined ? undefined : idx.byId.get(id);
+  return ci === undefined ? undefined : idx.calls[ci];
 }
 
 function joinControl(idx: ToolIndex, e: ControlEvent, requests: Map<string, ControlEvent>): void {
@@ -142,9 +185,9 @@ function joinControl(idx: ToolIndex, e: ControlEvent, requests: Map<string, Cont
   }
 }
 
-function joinHook(idx: ToolIndex, e: HookEvent): void {
+function joinHook(call: ToolCall, e: HookEvent): void {
   if (!e.decision || (e.hookEvent && e.hookEvent !== 'PreToolUse')) return;
-  push(idx, e.toolUseId, {
+  call.evidence.push({
     kind: 'hook',
     behavior: e.decision,
     seq: e.seq,

@@ -15,7 +15,8 @@ export interface Session {
   reportedCostSeq?: number;
 }
 
-export type AgentKind = 'main' | 'subagent' | 'sidechain';
+/** `compaction`: the model call that summarized the conversation (`agent-acompact-*` files), linked to its boundary. */
+export type AgentKind = 'main' | 'subagent' | 'sidechain' | 'compaction';
 
 export interface Agent {
   readonly index: number;
@@ -29,8 +30,10 @@ export interface Agent {
   spawnCall?: number;
   /** The seq of the spawning tool_use line. */
   spawnSeq?: number;
-  /** How the spawning call was found. */
-  linkedBy?: 'parent_tool_use_id' | 'toolUseResult.agentId' | 'agent_progress' | 'meta.json';
+  /** How the spawning call (or, for a compaction, its boundary line) was found. */
+  linkedBy?: 'parent_tool_use_id' | 'toolUseResult.agentId' | 'agent_progress' | 'meta.json' | 'compact_boundary';
+  /** A compaction's `compact_boundary` line in the main lane (also its `spawnSeq`: the lane is shown under it). */
+  compactBoundarySeq?: number;
   agentType?: string;
   description?: string;
   readonly models: string[];
@@ -100,7 +103,8 @@ export interface StreamRebuild {
 }
 
 export interface Turn {
-  readonly index: number;
+  /** Its number, in start-time order (set once the calls are ordered, see clock.ts). */
+  index: number;
   readonly key: string;
   readonly messageId?: string;
   readonly requestId?: string;
@@ -126,6 +130,12 @@ export interface Turn {
   synthetic: boolean;
   firstTime?: number;
   lastTime?: number;
+  /** When the request went out: the time of `startSeq`, else of the call's own first line (see `lib/trace/model/clock.ts`). */
+  startTime?: number;
+  /** The line that started the request: the agent's last prompt, tool result or model-call line before this call. */
+  startSeq?: number;
+  /** The one duration of a model call: `lastTime - startTime`, when both are known and the call spans time. */
+  durationMs?: number;
   readonly toolCalls: number[];
   stream?: StreamRebuild;
   isSidechain: boolean;
@@ -152,7 +162,8 @@ export interface PermissionEvidence {
 export type PermissionState = 'allowed' | 'denied' | 'unknown';
 
 export interface ToolCall {
-  readonly index: number;
+  /** Its number, in request-time order (set once the calls are ordered, see clock.ts). */
+  index: number;
   readonly id: string;
   readonly name: string;
   readonly input: unknown;
@@ -176,6 +187,10 @@ export interface ToolCall {
   spawnedAgent?: number;
   /** Time the permission decision arrived (control response), when known. */
   decidedAt?: number;
+  /** Hook lines of this call (PreToolUse, PostToolUse, …), by `toolUseID` / `tool_use_id`, in file order. */
+  readonly hooks: number[];
+  /** Progress lines while it ran (bash_progress, tool_progress, agent_progress copies), in file order. */
+  readonly progress: number[];
 }
 
 /** The last content of a file this trace showed before a call: what a derived change is diffed against. */

@@ -1,0 +1,36 @@
+'use client';
+
+import { CHIPS, type ChipCounts, type ChipKey } from '../../lib/view/chips';
+
+export const hasHidden = (counts: ChipCounts | undefined): boolean => counts !== undefined && CHIPS.some((c) => counts[c.key] > 0);
+
+/**
+ * The filter narrows what the chips show. When it matches lines whose chip is off, this says how many, per chip, with
+ * one button that turns those chips on: a filter never hides its matches silently.
+ */
+export function HiddenMatches({ counts, empty, onShow }: { counts: ChipCounts; empty: boolean; onShow: (keys: readonly ChipKey[]) => void }) {
+  const hidden = CHIPS.filter((c) => counts[c.key] > 0);
+  if (hidden.length === 0) return null;
+  const total = hidden.reduce((n, c) => n + counts[c.key], 0);
+  const names = hidden.map((c) => c.label.toLowerCase());
+  return (
+    <div
+      role="status"
+      aria-label="Hidden matches"
+      className="flex shrink-0 items-center gap-2 border-b border-amber-200 bg-amber-50 px-2 py-1 text-[12px] text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200"
+    >
+      <span>
+        {empty ? 'No events shown: ' : ''}
+        {total.toLocaleString('en-US')} matching {total === 1 ? 'line is' : 'lines are'} hidden (
+        {hidden.map((c) => `${c.label} ${counts[c.key].toLocaleString('en-US')}`).join(', ')}).
+      </span>
+      <button
+        type="button"
+        onClick={() => onShow(hidden.map((c) => c.key))}
+        className="rounded border border-amber-400 px-1.5 hover:bg-amber-100 dark:border-amber-700 dark:hover:bg-amber-900"
+      >
+        Show {names.join(' and ')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+'use client';
+
+import type { ExplainQuery, StatsView } from '../../../lib/view/stats-view';
+import { compactNumber, formatUsd } from '../../../lib/view/rowview';
+
+type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metric'>) => () => void;
+
+/** Tokens and cost by model (computed beside what modelUsage reports) and by agent; each count explains itself. */
+export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) {
+  const s = view.stats;
+  return (
+    <div className="flex flex-col gap-3">
+      <table className="w-full text-left tabular-nums [&_td]:px-1.5 [&_th]:px-1.5" aria-label="By model">
+        <thead className="text-neutral-500">
+          <tr>
+            <th className="font-normal">model</th>
+            <th className="text-right font-normal">calls</th>
+            <th className="text-right font-normal">input</th>
+            <th className="text-right font-normal">output</th>
+            <th className="text-right font-normal">cache write</th>
+            <th className="text-right font-normal">cache read</th>
+            <th className="text-right font-normal">computed</th>
+            <th className="text-right font-normal">reported (modelUsage)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {s.byModel.map((b) => {
+            const mu = view.reported.modelUsage.find((m) => m.model === b.key);
+            return (
+              <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
+                <td className="font-mono">{b.label}</td>
+                <td className="text-right">
+                  <button type="button" onClick={ex('apiMessages', { model: b.key })} className="hover:underline">
+                    {b.apiMessages}
+                  </button>
+                </td>
+                <td className="text-right">{compactNumber(b.tokens.input)}</td>
+                <td className="text-right">{compactNumber(b.tokens.output)}</td>
+                <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
+                <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
+                <td className="text-right">
+                  <button type="button" onClick={ex('cost', { model: b.key })} className="hover:underline">
+                    {b.priced ? formatUsd(b.costUsd) : 'unpriced'}
+                  </button>
+                </td>
+                <td className="text-right">{mu?.costUsd !== undefined ? formatUsd(mu.costUsd) : '—'}</td>
+              </tr>
+            );
+          })}
+          {view.reported.modelUsage
+            .filter((m) => !m.inMessages)
+            .map((m) => (
+              <tr key={m.model} className="border-t border-neutral-100 text-neutral-500 dark:border-neutral-800">
+                <td className="font-mono">{m.model}</td>
+                <td className="text-right" colSpan={6}>
+                  only in modelUsage (no loaded message)
+                </td>
+                <td className="text-right">{m.costUsd !== undefined ? formatUsd(m.costUsd) : '—'}</td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+      <table className="w-full text-left tabular-nums [&_td]:px-1.5 [&_th]:px-1.5" aria-label="By agent">
+        <thead className="text-neutral-500">
+          <tr>
+            <th className="font-normal">agent</th>
+            <th className="text-right font-normal">calls</th>
+            <th className="text-right font-normal">input</th>
+            <th className="text-right font-normal">output</th>
+            <th className="text-right font-normal">cache read</th>
+            <th className="text-right font-normal">computed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {s.byAgent.map((b) => (
+            <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
+              <td>{b.label}</td>
+              <td className="text-right">
+                <button type="button" onClick={ex('apiMessages', { agent: Number(b.key) })} className="hover:underline">
+                  {b.apiMessages}
+                </button>
+              </td>
+              <td className="text-right">{compactNumber(b.tokens.input)}</td>
+              <td className="text-right">{compactNumber(b.tokens.output)}</td>
+              <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
+              <td className="text-right">{formatUsd(b.costUsd)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

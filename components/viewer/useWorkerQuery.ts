@@ -1,0 +1,54 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Ask, Method, RequestOf, ResultOf } from '../../lib/view/protocol';
+
+export interface WorkerQuery<T> {
+  /** The latest answer; while a newer request is on its way, the previous one (unless `keepPrevious` is false). */
+  readonly data: T | undefined;
+  /** Why the latest request failed, in words; the pane shows it with `retry`. */
+  readonly error: string | undefined;
+  readonly loading: boolean;
+  readonly retry: () => void;
+}
+
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * How every pane gets data from the trace worker: asks `method` with `req` (nothing while `req` is undefined), again
+ * whenever the request (compared as JSON) or `deps` change. An answer to an older request is dropped, so a slow reply
+ * never overwrites a newer one; a failure is kept as `error`, never swallowed.
+ */
+export function useWorkerQuery<K extends Method>(
+  ask: Ask,
+  method: K,
+  req: RequestOf<K> | undefined,
+  deps: readonly unknown[] = [],
+  { keepPrevious = true }: { keepPrevious?: boolean } = {},
+): WorkerQuery<ResultOf<K>> {
+  const [attempt, setAttempt] = useState(0);
+  const key = req === undefined ? undefined : JSON.stringify([method, req, deps, attempt]);
+  const [state, setState] = useState<{ key?: string; data?: ResultOf<K>; error?: string }>({});
+  const request = useRef(req);
+  request.current = req;
+  useEffect(() => {
+    const r = request.current;
+    if (key === undefined || r === undefined) return;
+    let live = true;
+    ask(method, r).then(
+      (data) => live && setState({ key, data }),
+      (e: unknown) => live && setState((s) => ({ key, error: errorText(e), ...(s.data !== undefined ? { data: s.data } : {}) })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ask, method, key]);
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const fresh = key !== undefined && state.key === key;
+  return {
+    data: key === undefined ? undefined : fresh || keepPrevious ? state.data : undefined,
+    error: fresh ? state.error : undefined,
+    loading: key !== undefined && !fresh,
+    retry,
+  };
+}

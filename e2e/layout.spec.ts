@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { FIXTURES, Loupe } from './pages/Loupe';
+
+// The workbench holds from 900 to 1920 px: no sideways page scroll, tabs on one line, the Stats pane using its width,
+// and dollars precise enough to audit.
+
+const SAMPLES = ['tour', 'cc-2-1', 'eval-failed', 'deep-manifest', 'claude-p', 'structured-output', 'short'];
+
+test.describe('at 900 px', () => {
+  test.use({ viewport: { width: 900, height: 760 } });
+
+  for (const id of SAMPLES) {
+    test(`the ${id} sample never scrolls the page sideways`, async ({ page }) => {
+      const app = new Loupe(page);
+      await page.goto(`/view?sample=${id}`);
+      await app.waitForWorkbench();
+      await app.eventRows().first().click();
+      expect(await app.pageScrollsSideways()).toBe(false);
+      await app.setFilter('kind:bogus status:nope');
+      await expect(app.filterWarnings).toBeVisible();
+      expect(await app.pageScrollsSideways()).toBe(false);
+      await page.getByRole('tab', { name: 'Stats & verdict' }).click();
+      await expect(page.getByRole('region', { name: 'Stats' })).toBeVisible();
+      expect(await app.pageScrollsSideways()).toBe(false);
+    });
+  }
+
+  test('real transcripts dropped as files and as a folder never scroll the page sideways', async ({ page }) => {
+    const app = new Loupe(page);
+    await app.home();
+    await page.getByLabel('Choose a folder').setInputFiles(path.join(FIXTURES, 'project'));
+    await app.waitForWorkbench();
+    await app.pick('tool:Task', /Task\(/);
+    await app.tab('Tool call').click();
+    await expect(app.toolCall(/Task call/)).toBeVisible();
+    expect(await app.pageScrollsSideways()).toBe(false);
+    await app.home();
+    await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'claude-p.jsonl'));
+    await app.waitForWorkbench();
+    await app
+      .option(/requires approval/)
+      .first()
+      .click();
+    expect(await app.pageScrollsSideways()).toBe(false);
+  });
+
+  test('the details header keeps its tabs on one line and truncates the source, whole in its tooltip', async ({ page }) => {
+    const app = new Loupe(page);
+    await page.goto('/view?sample=cc-2-1');
+    await app.waitForWorkbench();
+    await app.option(/Make greet\(\) return its line/).click();
+    const source = page.getByTitle('cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70/subagents/agent-a7c3e9f1b2d4c6e80.jsonl:4 · alice · Refactor greeting helpers');
+    await expect(source).toBeVisible();
+    await expect(app.details.getByRole('tab')).toHaveCount(4);
+    const tabs = await app.details.getByRole('tab').all();
+    const tops = await Promise.all(tabs.map(async (t) => (await t.boundingBox())?.y));
+    expect(new Set(tops).size).toBe(1);
+    expect((await app.details.boundingBox())?.height).toBeLessThanOrEqual(28);
+    // Cut short on screen (the file and line stay in view), whole in the tooltip.
+    expect(await source.evaluate((el) => [...el.children].some((c) => c.scrollWidth > c.clientWidth))).toBe(true);
+    await expect(source).toContainText('.jsonl:4');
+  });
+
+  test('an empty Diagnostics panel is only its badge', async ({ page }) => {
+    const app = new Loupe(page);
+    await page.goto('/view?sample=cc-2-1');
+    await app.waitForWorkbench();
+    await expect(app.diagnostics).toHaveText('0');
+    await expect(app.diagnostics).toBeDisabled();
+    await expect(app.diagnostics).toHaveAttribute('title', /No diagnostics: every line parsed/);
+    await expect(page.getByRole('region', { name: 'Diagnostics panel' })).toHaveCount(0);
+    // With something to list, the badge opens the panel.
+    await page.goto('/view?sample=tour');
+    await app.waitForWorkbench();
+    await app.diagnostics.click();
+    await expect(page.getByRole('region', { name: 'Diagnostics panel' })).toContainText('stream-incomplete');
+  });
+});
+
+test.describe('at 1920 px', () => {
+  test.use({ viewport: { width: 1920, height: 1000 } });
+
+  test('the Stats pane uses the width it has: totals beside the tables, charts side by side', async ({ page }) => {
+    await page.goto('/view?sample=deep-manifest&panel=stats');
+    const stats = page.getByRole('region', { name: 'Stats' });
+    const byModel = stats.getByRole('table', { name: 'By model' });
+    await expect(byModel).toBeVisible({ timeout: 20_000 });
+    const total = await stats.getByRole('button', { name: 'Explain Computed' }).boundingBox();
+    const table = await byModel.boundingBox();
+    expect(table && total && table.x > total.x + 600).toBe(true);
+    expect((table?.width ?? 0) > 700).toBe(true);
+    const tokens = await stats.getByRole('img', { name: /Tokens per model call/ }).boundingBox();
+    const cost = await stats.getByRole('img', { name: /Cumulative computed cost/ }).boundingBox();
+    expect(tokens && cost && Math.abs(tokens.y + tokens.height - (cost.y + cost.height)) < 200 && cost.x > tokens.x + 600).toBe(true);
+    const calls = await stats.getByRole('table', { name: 'Model calls' }).boundingBox();
+    expect((calls?.width ?? 0) > 1800).toBe(true);
+  });
+});
+
+test('a click anywhere in a sortable header cell sorts by it, and the cell says how', async ({ page }) => {
+  await page.goto('/view?sample=tour&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  const table = stats.getByRole('table', { name: 'Model calls' });
+  const output = table.getByRole('columnheader', { name: /output/ });
+  await expect(output).toHaveAttribute('aria-sort', 'none', { timeout: 20_000 });
+  await expect(table.getByRole('columnheader', { name: /call/ }).first()).toHaveAttribute('aria-sort', 'ascending');
+  // The label is at the cell's right (numbers align right): click its far left, away from the words.
+  await output.click({ position: { x: 3, y: 5 } });
+  await expect(output).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('row').nth(1)).toContainText('96');
+  await output.click({ position: { x: 3, y: 5 } });
+  await expect(output).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test('dollars are shown to three significant digits everywhere: badge, toolbar, Explain, table, chart', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=tour');
+  await app.waitForWorkbench();
+  // Model call 1: 12 input × $3 + 2,100 cache write × $3.75 + 18,400 cache read × $0.30 + 96 output × $15 per million
+  // tokens = $0.014871: `$0.0149`, where two decimals said `$0.01`.
+  await expect(app.option(/Model call 1 /)).toContainText('$0.0149');
+  await expect(app.computedCost).toHaveText(/^\$0\.0\d{3}$/);
+  const computed = (await app.computedCost.textContent()) ?? '';
+  await page.getByRole('tab', { name: 'Stats & verdict' }).click();
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText(computed);
+  await expect(stats.getByRole('img', { name: `Cumulative computed cost, reaching ${computed}` })).toBeVisible();
+  await expect(stats.getByRole('table', { name: 'Model calls' }).getByRole('row').nth(1)).toContainText('$0.0149');
+  await stats.getByRole('button', { name: 'Explain Computed' }).click();
+  const explain = page.getByRole('complementary', { name: 'Explain' });
+  await expect(explain.getByTestId('explain-total')).toHaveText(computed);
+  await expect(explain.getByRole('list', { name: 'Explain rows' }).locator('> li').first()).toContainText('$0.0149');
+});
