@@ -10,6 +10,8 @@ const LOSS = new Set<Diagnostic['code']>(['invalid-number', 'inflate-limit', 'da
 
 /** `file:line: message` for a diagnostic. */
 export function where(trace: Trace, d: Diagnostic): string {
+  // A file cut short is said of the file (its message names it), not of a line.
+  if (d.code === 'inflate-limit' || d.code === 'damaged-gzip') return d.message;
   return `${trace.sources[d.src?.source ?? -1]?.name ?? '?'}:${d.src?.line ?? '?'}: ${d.message}`;
 }
 
