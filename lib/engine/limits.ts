@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_CEILING } from '../trace/lines';
-import { bytesText } from '../trace/parse';
+import { bytesText } from '../trace/sizes';
+export { parseByteSize } from '../trace/sizes';
 
 // The limits that keep a load bounded whatever the input: the longest line read, and how far a .gz may inflate.
 // The CLI (flags) and the browser (URL settings) give the same options; both default to the same values.
@@ -32,17 +33,4 @@ export function inflateLimit(limits: LoadLimits, compressed: number | undefined)
   const ratio = compressed !== undefined && compressed > 0 ? compressed * INFLATE_RATIO : Infinity;
   if (ratio < INFLATE_CEILING) return { bytes: ratio, rule: `the limit is ${INFLATE_RATIO}x its compressed size of ${bytesText(compressed ?? 0)}` };
   return { bytes: INFLATE_CEILING, rule: `the limit is ${bytesText(INFLATE_CEILING)}` };
-}
-
-/**
- * Reads a size: a whole number of bytes, or one with a unit (`64MB`, `8G`, `512k`; binary multiples, as
- * `bytesText` prints them). Undefined when it is not one.
- */
-export function parseByteSize(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*$/i.exec(text);
-  if (!m) return undefined;
-  const unit = (m[2] ?? '').toLowerCase();
-  const scale = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? GiB : unit === 't' ? 1024 * GiB : 1;
-  const n = Math.floor(Number(m[1]) * scale);
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }

@@ -201,7 +201,7 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
         start = end + 1;
         continue;
       }
-      if (nl - start > SHORT_LINE) {
+      if (nl - start > SHORT_LINE || nl - start > max) {
         flush();
         lineNo += 1;
         const length = nl > start && chunk[nl - 1] === CR ? nl - start - 1 : nl - start;

@@ -3,6 +3,7 @@ import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapte
 import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem } from './adapters/json-document';
 import { normalizeSdkLine } from './adapters/sdk-stream';
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
+import { bytesText } from './sizes';
 import { lineLimit, readLineBatches, type ByteSource, type LineRef, type RawLine } from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
 import { unknownEvent, type Head, type RawObject } from './adapters/messages';
@@ -38,6 +39,7 @@ export interface ParseSink {
 }
 
 export { detectDialect, type Dialect } from './dialect';
+export { bytesText } from './sizes';
 
 export function normalizeLine(obj: RawObject, dialect: Dialect | undefined, opts: NormalizeOptions, h: Head): TraceEvent {
   return dialect === 'claude-code' ? normalizeClaudeCodeLine(obj, opts, h) : normalizeSdkLine(obj, opts, h);
@@ -292,18 +294,6 @@ function numberDiagnostic(e: TraceEvent, errors: readonly string[]): Diagnostic 
 
 /** The first character of a JSON value other than an object or array: a number, a string, true, false, null. */
 const SCALAR_START = /^[-0-9"tfn]$/;
-
-/** 1.5 MiB, 64 MiB, 2.1 GiB: sizes in words, in the binary units the limits are set in. */
-export function bytesText(n: number): string {
-  const units: [number, string][] = [
-    [1024 ** 4, 'TiB'],
-    [1024 ** 3, 'GiB'],
-    [1024 ** 2, 'MiB'],
-    [1024, 'KiB'],
-  ];
-  for (const [size, unit] of units) if (n >= size) return `${Number((n / size).toFixed(1))} ${unit}`;
-  return `${n} bytes`;
-}
 
 function isBlank(text: string): boolean {
   return text.trim().length === 0;
