@@ -112,7 +112,9 @@ describe('loupe check exit codes', () => {
     const r = await run('check', p, '--max-cost', '1');
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/neg\.jsonl:2: line 2: message\.usage\.input_tokens is -2000000: negative/);
-    expect(r.out).toMatch(/cost \$28\.5000 exceeds --max-cost \$1/);
+    // The good call alone: 1M in + 1M out at the long-context rates ($6 + $22.50).
+    // The good call alone: 1M in + 1M out at the long-context rates ($6 + $22.50).
+    expect(r.out).toMatch(/cost \$28\.50 exceeds --max-cost \$1/);
   });
 
   it('0 for a non-Claude .jsonl of {"type":"result"} lines: raw rows and one info diagnostic', async () => {

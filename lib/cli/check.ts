@@ -2,22 +2,18 @@ import { formatUsd } from '../trace/money';
 import type { Trace } from '../trace/model/types';
 import type { TraceStats } from '../trace/stats';
 import type { Diagnostic } from '../trace/types';
+import { LOST_CODES, lossText } from '../view/loss';
 
 // What `loupe check` fails on, and what `loupe stats` says it left out: both in words, naming file and line.
 
-/** Diagnostics that say something was not read or not counted, though they stand for no line of their own. */
-const LOSS = new Set<Diagnostic['code']>(['invalid-number', 'inflate-limit', 'damaged-gzip']);
-
-/** `file:line: message` for a diagnostic. */
+/** `file:line: message` for a diagnostic (a file's own diagnostic names the file itself). */
 export function where(trace: Trace, d: Diagnostic): string {
-  // A file cut short is said of the file (its message names it), not of a line.
-  if (d.code === 'inflate-limit' || d.code === 'damaged-gzip') return d.message;
-  return `${trace.sources[d.src?.source ?? -1]?.name ?? '?'}:${d.src?.line ?? '?'}: ${d.message}`;
+  return lossText(d, trace.sources[d.src?.source ?? -1]?.name ?? '?', true);
 }
 
 /** What was skipped or not counted (lines past the limit, files cut short, unsound numbers): `stats` prints these. */
 export function lossNotes(trace: Trace): string[] {
-  return trace.diagnostics.filter((d) => LOSS.has(d.code) || d.code === 'line-too-long').map((d) => where(trace, d));
+  return trace.diagnostics.filter((d) => LOST_CODES.has(d.code)).map((d) => where(trace, d));
 }
 
 /** Problems that make `loupe check` fail, each in words. */
@@ -31,7 +27,8 @@ export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number |
   if (interrupted > 0) problems.push(`${interrupted} response(s) interrupted: no result frame at the end`);
   const incomplete = trace.turns.filter((t) => t.stream?.verdict === 'incomplete').length;
   if (incomplete > 0) problems.push(`${incomplete} streamed message(s) never completed`);
-  for (const d of trace.diagnostics) if (d.consumesLine || LOSS.has(d.code)) problems.push(where(trace, d));
+  // Every line not read, and what was read but not counted.
+  for (const d of trace.diagnostics) if (d.consumesLine || LOST_CODES.has(d.code)) problems.push(where(trace, d));
   if (maxCost !== undefined) {
     const cost = Math.max(stats.cost.reportedUsd ?? 0, stats.cost.computedUsd);
     if (cost > maxCost) problems.push(`cost ${formatUsd(cost)} exceeds --max-cost $${maxCost}`);

@@ -132,6 +132,15 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
       return;
     }
     const text = l.text;
+    // FF FE or FE FF, decoded as UTF-8, is two U+FFFD; UTF-16 then puts a NUL beside every ASCII character.
+    if (l.offset === 0 && text.startsWith('\uFFFD\uFFFD') && text.includes('\u0000'))
+      sink.diagnostic({
+        code: 'utf16-file',
+        severity: 'error',
+        message: `${name} is UTF-16 text (it starts with a UTF-16 byte order mark): Loupe reads UTF-8 JSON lines; save it as UTF-8 and open it again`,
+        src: { source: index, line: 1, offset: 0, length: 0 },
+        consumesLine: false,
+      });
     const first = firstNonSpace(text);
     const structured = first === '{' || first === '[';
     let obj: unknown;

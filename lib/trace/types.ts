@@ -325,7 +325,9 @@ export type DiagnosticCode =
   /** A token count or cost that is not a number it can be (negative, fractional, huge, a string…). */
   | 'invalid-number'
   /** A JSON-lines file that is neither Claude Code nor Agent SDK: its lines are kept as raw rows. */
-  | 'unrecognized-file';
+  | 'unrecognized-file'
+  /** A file in UTF-16 (it starts with a UTF-16 byte order mark): its lines cannot be read as UTF-8 JSON. */
+  | 'utf16-file';
 
 export interface Diagnostic {
   readonly code: DiagnosticCode;

@@ -216,7 +216,7 @@ describe('hostile inputs', () => {
   it.each([
     ['empty.jsonl', 'no events'],
     ['blank.jsonl', 'no events'],
-    ['utf16.jsonl', 'is not JSON'],
+    ['utf16.jsonl', 'utf16.jsonl is UTF-16 text (it starts with a UTF-16 byte order mark): Loupe reads UTF-8 JSON lines'],
     ['image.jsonl', 'is not JSON'],
   ])(
     '%s: check fails in words (%s), every line accounted for',
