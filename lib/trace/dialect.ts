@@ -1,25 +1,13 @@
+import { META_TYPES } from './adapters/claude-code';
 import type { RawObject } from './adapters/messages';
+import { INFO_TYPES } from './adapters/sdk-stream';
 
 // Which dialect a file of JSON lines is: Claude Code session lines or Agent SDK stream frames (FORMATS.md §2, §3).
 
 export type Dialect = 'sdk-stream' | 'claude-code';
 
 /** Line types only Claude Code session files have. */
-const CC_TYPES = new Set([
-  'progress',
-  'attachment',
-  'summary',
-  'file-history-snapshot',
-  'queue-operation',
-  'permission-mode',
-  'last-prompt',
-  'custom-title',
-  'ai-title',
-  'tag',
-  'checkpoint',
-  'pr-link',
-  'agent-setting',
-]);
+const CC_TYPES: ReadonlySet<string> = new Set(['progress', 'attachment', ...META_TYPES]);
 
 /** Frame types only the SDK stream has. */
 const SDK_TYPES = new Set([
@@ -34,18 +22,7 @@ const SDK_TYPES = new Set([
 ]);
 
 /** Every top-level type an SDK stream writes: two different ones make a file an SDK stream. */
-const SDK_STREAM_TYPES = new Set([
-  ...SDK_TYPES,
-  'system',
-  'assistant',
-  'user',
-  'tool_use_summary',
-  'auth_status',
-  'conversation_reset',
-  'prompt_suggestion',
-  'active_goal',
-  'transcript_mirror',
-]);
+const SDK_STREAM_TYPES: ReadonlySet<string> = new Set([...SDK_TYPES, 'system', 'assistant', 'user', ...INFO_TYPES]);
 
 const hasCcEnvelope = (obj: RawObject): boolean => 'sessionId' in obj || 'parentUuid' in obj || 'isSidechain' in obj;
 

@@ -81,6 +81,23 @@ class Reader {
   }
 }
 
+/** The nested counts of a usage object (the 5m/1h cache write split, web searches), and every error so far. */
+function nested(r: Reader, raw: Readonly<Record<string, unknown>>): { e5m?: number; e1h?: number; webSearch?: number; errors: string[] } {
+  const split = r.object(raw, 'cache_creation');
+  const sr = r.at('cache_creation');
+  const e5m = split ? sr.count(split, 'ephemeral_5m_input_tokens') : undefined;
+  const e1h = split ? sr.count(split, 'ephemeral_1h_input_tokens') : undefined;
+  const server = r.object(raw, 'server_tool_use');
+  const wr = r.at('server_tool_use');
+  const webSearch = server ? wr.count(server, 'web_search_requests') : undefined;
+  return {
+    ...(e5m !== undefined ? { e5m } : {}),
+    ...(e1h !== undefined ? { e1h } : {}),
+    ...(webSearch !== undefined ? { webSearch } : {}),
+    errors: [...r.errors, ...sr.errors, ...wr.errors],
+  };
+}
+
 /** What a usage object read to: its usage when every number in it is sound, else the errors (and no usage). */
 export interface ReadUsage<U> {
   readonly usage?: U;
@@ -99,14 +116,7 @@ export function readUsage(raw: unknown, where: string): ReadUsage<Usage> {
   const output = r.count(raw, 'output_tokens', true);
   const cacheCreation = r.count(raw, 'cache_creation_input_tokens') ?? 0;
   const cacheRead = r.count(raw, 'cache_read_input_tokens') ?? 0;
-  const split = r.object(raw, 'cache_creation');
-  const sr = r.at('cache_creation');
-  const e5m = split ? sr.count(split, 'ephemeral_5m_input_tokens') : undefined;
-  const e1h = split ? sr.count(split, 'ephemeral_1h_input_tokens') : undefined;
-  const server = r.object(raw, 'server_tool_use');
-  const wr = r.at('server_tool_use');
-  const webSearch = server ? wr.count(server, 'web_search_requests') : undefined;
-  const errors = [...r.errors, ...sr.errors, ...wr.errors];
+  const { e5m, e1h, webSearch, errors } = nested(r, raw);
   if (errors.length > 0 || input === undefined || output === undefined) return { errors };
   const hasCacheSplit = e5m !== undefined || e1h !== undefined;
   return {
@@ -133,14 +143,7 @@ export function readPartialUsage(raw: unknown, where: string): ReadUsage<Partial
   const output = r.count(raw, 'output_tokens');
   const cacheRead = r.count(raw, 'cache_read_input_tokens');
   const cacheCreation = r.count(raw, 'cache_creation_input_tokens');
-  const split = r.object(raw, 'cache_creation');
-  const sr = r.at('cache_creation');
-  const e5m = split ? sr.count(split, 'ephemeral_5m_input_tokens') : undefined;
-  const e1h = split ? sr.count(split, 'ephemeral_1h_input_tokens') : undefined;
-  const server = r.object(raw, 'server_tool_use');
-  const wr = r.at('server_tool_use');
-  const webSearch = server ? wr.count(server, 'web_search_requests') : undefined;
-  const errors = [...r.errors, ...sr.errors, ...wr.errors];
+  const { e5m, e1h, webSearch, errors } = nested(r, raw);
   if (errors.length > 0) return { errors };
   if (input !== undefined) out.input = input;
   if (output !== undefined) out.output = output;

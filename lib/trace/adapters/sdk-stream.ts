@@ -55,7 +55,7 @@ const STREAM_EVENTS = new Set<string>([
 const isStreamEventType = (t: string): t is StreamEventType => STREAM_EVENTS.has(t);
 
 /** Top-level SDK info frames that are not system frames. */
-const INFO_TYPES = new Set([
+export const INFO_TYPES: ReadonlySet<string> = new Set([
   'rate_limit_event',
   'tool_use_summary',
   'auth_status',

@@ -152,10 +152,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 export function verdictOf(s: StreamRebuild, completed: readonly ContentBlock[], hasCompleted: boolean, opts: NormalizeOptions): void {
   if (!hasCompleted) {
     s.verdict = 'incomplete';
-    s.detail =
-      s.stopSeq === undefined
-        ? 'the stream never reached message_stop and no completed message arrived'
-        : 'no completed assistant message arrived for this message id';
+    s.detail = s.stopSeq === undefined ? 'the stream never reached message_stop and no completed message arrived' : 'no completed assistant message arrived for this message id';
     return;
   }
   const rebuilt = s.blocks.filter((b): b is RebuiltBlock => b !== undefined);
@@ -221,7 +218,7 @@ export class StreamAccumulator {
 
   /** The message_start seq of the stream an event belongs to, or -1. */
   startOf(seq: number): number {
-    return seq < this.startOfSeq.length ? (this.startOfSeq[seq] ?? -1) : -1;
+    return seq < this.startOfSeq.length ? this.startOfSeq[seq] ?? -1 : -1;
   }
 
   private mark(seq: number, start: number): void {
@@ -258,15 +255,7 @@ export class StreamAccumulator {
     }
     const o = this.open.get(key);
     if (!o) {
-      if (e.event !== 'ping')
-        this.diagnostics.push({
-          code: 'orphan-stream-event',
-          severity: 'warning',
-          message: `${e.event} with no message_start before it`,
-          src: e.src,
-          seq: e.seq,
-          consumesLine: false,
-        });
+      if (e.event !== 'ping') this.diagnostics.push({ code: 'orphan-stream-event', severity: 'warning', message: `${e.event} with no message_start before it`, src: e.src, seq: e.seq, consumesLine: false });
       return;
     }
     this.mark(e.seq, o.start);
@@ -274,14 +263,7 @@ export class StreamAccumulator {
     if (o.stopped) {
       o.rebuild.eventsAfterStop += 1;
       if (o.rebuild.eventsAfterStop === 1) {
-        this.diagnostics.push({
-          code: 'event-after-message-stop',
-          severity: 'error',
-          message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`,
-          src: e.src,
-          seq: e.seq,
-          consumesLine: false,
-        });
+        this.diagnostics.push({ code: 'event-after-message-stop', severity: 'error', message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`, src: e.src, seq: e.seq, consumesLine: false });
       }
       return;
     }
