@@ -113,22 +113,22 @@ export async function runCli(argv: readonly string[], io: CliIo, ctx: CliContext
   }
 }
 
+/** A usage error: one line, exit 2. */
+function usageError(io: CliIo, what: string): number {
+  io.err(`loupe: ${what} (loupe --help for usage)`);
+  return 2;
+}
+
 async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise<number> {
   const args = parseArgs(argv);
-  if (typeof args === 'string') {
-    io.err(`loupe: ${args}\n\n${USAGE}`);
-    return 2;
-  }
+  if (typeof args === 'string') return usageError(io, args);
   const { command, flags, values } = args;
   if (flags.has('--help')) {
     io.out(USAGE);
     return 0;
   }
   const limits = limitsOf(args);
-  if (typeof limits === 'string') {
-    io.err(`loupe: ${limits}`);
-    return 2;
-  }
+  if (typeof limits === 'string') return usageError(io, limits);
   const json = flags.has('--json');
   const allTurns = flags.has('--turns');
   // A report over folders: asked for by any of its options, or by giving no path (the default projects folders).
@@ -138,15 +138,14 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   let maxCost: number | undefined;
   if (values.has('--max-cost')) {
     maxCost = Number(values.get('--max-cost'));
-    if (!Number.isFinite(maxCost) || maxCost < 0) {
-      io.err('loupe: --max-cost needs a number of US dollars');
-      return 2;
-    }
+    if (!Number.isFinite(maxCost) || maxCost < 0) return usageError(io, `--max-cost takes a number of US dollars; got "${values.get('--max-cost') ?? ''}"`);
   }
-  if ((command !== 'stats' && command !== 'check') || paths.length === 0) {
-    io.err(command === undefined || command === 'stats' || command === 'check' ? USAGE : `loupe: unknown command "${command}"\n\n${USAGE}`);
+  if (command === undefined) {
+    io.err(USAGE);
     return 2;
   }
+  if (command !== 'stats' && command !== 'check') return usageError(io, `unknown command "${command}": stats or check`);
+  if (paths.length === 0) return usageError(io, `${command} needs files or folders`);
   const found = await findEach(paths);
   const unmatched = found.flatMap((f) => (f.why !== undefined ? [f.why] : []));
   const files = found.flatMap((f) => f.files);
