@@ -54,3 +54,45 @@ test('a gzip bomb of newlines stops at 200x its compressed size, and the page sa
     ),
   );
 });
+
+test('an unsound token count: the call stays in the timeline, the note and Explain say why it is not counted', async ({ page }, info) => {
+  const env = (uuid: string) => ({ parentUuid: null, isSidechain: false, sessionId: 's1', uuid, timestamp: '2026-01-01T00:00:00.000Z', type: 'assistant' });
+  const call = (id: string, uuid: string, usage: Record<string, unknown>) => ({
+    ...env(uuid),
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5-20250929',
+      content: [{ type: 'text', text: id }],
+      stop_reason: 'end_turn',
+      usage,
+    },
+  });
+  const file = info.outputPath('numbers.jsonl');
+  writeFileSync(
+    file,
+    [call('msg_bad', 'u1', { input_tokens: -2000000, output_tokens: 10 }), call('msg_good', 'u2', { input_tokens: 1000, output_tokens: 100 })]
+      .map((l) => JSON.stringify(l))
+      .join('\n') + '\n',
+  );
+  const app = new Loupe(page);
+  await app.home();
+  await app.drop([{ name: 'numbers.jsonl', path: file }]);
+  await app.waitForWorkbench();
+  await expect(page.getByRole('region', { name: 'Not loaded' })).toContainText(
+    'numbers.jsonl: line 1: message.usage.input_tokens is -2000000: negative, not a token count; this model call stays in the timeline, its usage is not counted in the totals',
+  );
+  await expect(page.getByLabel('Model calls')).toHaveText('1 model calls');
+  // Both calls are in the timeline.
+  await expect(app.option(/msg_bad/)).toBeVisible();
+  await expect(app.option(/msg_good/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Stats & verdict' }).click();
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await stats.getByRole('button', { name: 'Explain Input' }).click();
+  const explain = page.getByRole('complementary', { name: 'Explain' });
+  await expect(explain.getByTestId('explain-total')).toHaveText('1,000');
+  await expect(explain.getByRole('list', { name: 'Explain rows' }).locator('> li[data-counted=false]')).toContainText(
+    'usage not counted: line 1: message.usage.input_tokens is -2000000: negative',
+  );
+});
