@@ -11,7 +11,7 @@ export type Handlers = { readonly [K in keyof Api]: (req: RequestOf<K>) => Promi
  */
 export function sessionHandlers(session: TraceSession, open: (source: LoadSource) => Promise<readonly EngineInput[]>): Handlers {
   return {
-    load: ({ source }) => session.load(open(source)),
+    load: ({ source, limits }) => session.load(open(source), limits),
     rows: async ({ start, end }) => session.rows(start, end),
     view: async ({ view }) => session.setView(view),
     details: ({ seq, full }) => session.details(seq, full === true),

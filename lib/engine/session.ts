@@ -10,6 +10,7 @@ import type { RawLines, SealedTrace, TraceSummary, ViewResult, ViewState } from 
 import { rowViews, type RowView } from '../view/rowview';
 import { buildRows, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
+import type { LoadLimits } from './limits';
 import { loadSources, type LoadHooks } from './load';
 import { findRows, headerOf, liveRows, neighborHeader } from './navigate';
 import { fullDetails, rawLines } from './reread';
@@ -41,9 +42,13 @@ export class TraceSession {
   constructor(private readonly hooks: SessionHooks = {}) {}
 
   /** Loads the inputs (given at once or still being fetched), replacing what was loaded once it is done. */
-  async load(inputs: readonly EngineInput[] | Promise<readonly EngineInput[]>): Promise<TraceSummary> {
+  async load(inputs: readonly EngineInput[] | Promise<readonly EngineInput[]>, limits?: LoadLimits): Promise<TraceSummary> {
     const t0 = performance.now();
-    const { trace, texts, modelMs } = await loadSources(await inputs, { ...this.hooks, onStart: (events) => (this.live = events) });
+    const { trace, texts, modelMs } = await loadSources(await inputs, {
+      ...this.hooks,
+      ...(limits ? { limits } : {}),
+      onStart: (events) => (this.live = events),
+    });
     const t1 = performance.now();
     this.live = undefined;
     const view: ViewState = { filter: '', expanded: [] };
