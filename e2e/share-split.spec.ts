@@ -228,7 +228,8 @@ test('share: a trace that still shows a secret after redaction is refused, and t
   await page.getByLabel('Choose files').setInputFiles({
     name: 'key.jsonl',
     mimeType: 'application/x-ndjson',
-    buffer: Buffer.from(JSON.stringify(line) + '\n'),
+    // An init frame first: one frame type alone does not make a file an SDK stream.
+    buffer: Buffer.from([{ type: 'system', subtype: 'init', cwd: '/work', model, tools: [], ...env() }, line].map((l) => JSON.stringify(l) + '\n').join('')),
   });
   await app.waitForWorkbench();
   const uploads: string[] = [];
@@ -240,7 +241,7 @@ test('share: a trace that still shows a secret after redaction is refused, and t
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText('No link was created: after redaction, a secret is still readable');
-  await expect(alert).toContainText('ghp_…Ue4A (key.jsonl:1');
+  await expect(alert).toContainText('ghp_…Ue4A (key.jsonl:2');
   await expect(alert).toContainText('as an object key). Loupe does not rewrite object keys: remove it from the file');
   await expect(alert).not.toContainText(GHP);
   await expect(dialog.getByRole('textbox', { name: 'Link to share' })).toBeHidden();

@@ -7,6 +7,7 @@ import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
 import { ACCEPTS, filesFromDrop, filesFromInput, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
+import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
 import { TraceViewer } from '../viewer/TraceViewer';
 import { LibraryView } from '../library/LibraryView';
@@ -17,7 +18,8 @@ import { ProjectsFolder } from '../library/ProjectsFolder';
  * and links work as for the real route) while this page renders the viewer in place, as the parser already runs.
  */
 function openInPlace(url: string): void {
-  window.history.pushState(null, '', url);
+  // The load limits set on the home page's URL go with it, so a reload loads the same way.
+  window.history.pushState(null, '', `${url}${limitParams(new URLSearchParams(window.location.search))}`);
 }
 
 /** The home page: drop files or a folder, pick, paste, open a URL, or try a sample. */

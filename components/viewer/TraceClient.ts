@@ -1,5 +1,6 @@
 'use client';
 
+import { limitsFromParams } from '../../lib/engine/limit-params';
 import {
   answers,
   type Ask,
@@ -65,7 +66,9 @@ export class TraceClient {
 
   load(source: LoadSource): void {
     this.set({ phase: 'loading' });
-    this.ask('load', { source }).then(
+    // The limits the page's URL sets (`?maxLineBytes=1MB`), as the CLI's flags set them.
+    const limits = limitsFromParams(new URLSearchParams(window.location.search));
+    this.ask('load', { source, limits }).then(
       (summary) => this.set({ phase: 'ready', summary }),
       (e: Error) => this.set({ phase: 'error', message: e.message }),
     );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TraceSummary } from '../../lib/view/protocol';
 import type { RowView } from '../../lib/view/rowview';
 import { chipOf } from '../../lib/view/chips';
@@ -17,6 +17,8 @@ import { useViewUrl } from './useViewUrl';
 import { ShareButton } from '../share/ShareButton';
 import type { SkippedFile } from '../home/intake';
 import { SkippedNote } from '../panes/SkippedNote';
+import { LossNote } from '../panes/LossNote';
+import { lossLines } from '../../lib/view/loss';
 import { InlineError } from '../ui/InlineError';
 import { errorText, useWorkerQuery } from './useWorkerQuery';
 import { useFind } from './useFind';
@@ -52,6 +54,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   const [selectedRow, setSelectedRow] = useState(-1);
   const [diagOpen, setDiagOpen] = useState(false);
   const [skippedShown, setSkippedShown] = useState(true);
+  const [lossShown, setLossShown] = useState(true);
+  const lost = useMemo(() => lossLines(summary.diagnostics), [summary.diagnostics]);
   const { find, setFind, query: findQuery, matches, matchAt, setMatchAt, status: findStatus, ...found } = useFind(ask, viewVersion);
   // A one-off request that failed (a jump, a selection): said in a line under the toolbar until dismissed.
   const [failure, setFailure] = useState<{ what: string; error: string } | undefined>();
@@ -214,6 +218,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         }
       />
       {skippedShown ? <SkippedNote skipped={skipped} onDismiss={() => setSkippedShown(false)} /> : null}
+      {lossShown ? <LossNote lines={lost} onDiagnostics={() => setDiagOpen(true)} onDismiss={() => setLossShown(false)} /> : null}
       {found.error ? <InlineError what={`find “${findQuery}”`} error={found.error} onRetry={found.retry} className="m-1 shrink-0" /> : null}
       {failure ? <InlineError what={failure.what} error={failure.error} onDismiss={() => setFailure(undefined)} className="m-1 shrink-0" /> : null}
       <PanelTabs panel={url.panel} onPanel={(panel) => url.update({ panel })} />

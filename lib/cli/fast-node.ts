@@ -2,6 +2,7 @@ import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { FileScanner, PROMPT_WINDOW, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
+import type { LoadLimits } from '../engine/limits';
 import type { Dialect, SourceInput } from '../trace/parse';
 
 // The Node side of the stats fast path: reads files from disk in chunks and spreads the work over worker_threads,
@@ -85,8 +86,8 @@ export function scanRange(job: RangeJob, chunkBytes = CHUNK, scanOpts: ScanOptio
 }
 
 /** Scans one whole file: plain files through `scanRange`, gzip and JSON documents through lib/fast's streaming path. */
-export async function scanFile(task: FileTask, chunkBytes = CHUNK): Promise<FileScan> {
-  const opts = { search: nodeSearch };
+export async function scanFile(task: FileTask, chunkBytes = CHUNK, limits: LoadLimits = {}): Promise<FileScan> {
+  const opts = { ...limits, search: nodeSearch };
   const fd = openSync(task.path, 'r');
   let stream: boolean;
   try {
@@ -95,7 +96,7 @@ export async function scanFile(task: FileTask, chunkBytes = CHUNK): Promise<File
     closeSync(fd);
   }
   if (stream) return scanSource(fileInput(task), opts);
-  return scanRange({ ...task, start: 0, end: task.size }, chunkBytes) ?? scanDocument(fileInput(task), opts);
+  return scanRange({ ...task, start: 0, end: task.size }, chunkBytes, limits) ?? scanDocument(fileInput(task), opts);
 }
 
 /** The scans of a file's ranges, in order, as one. */
@@ -136,6 +137,8 @@ export interface PoolOptions {
   readonly threads: number;
   /** The script a worker runs (the CLI bundle itself, which starts `runScanWorker` inside a worker). */
   readonly workerUrl?: URL;
+  /** The line and inflate limits, as the full load applies them. */
+  readonly limits?: LoadLimits;
 }
 
 /**
@@ -153,6 +156,7 @@ export const WORKER_TAG = 'loupe-scan-worker';
 
 interface Job {
   readonly i: number;
+  readonly limits: LoadLimits;
   readonly range: RangeJob | undefined;
   readonly task: FileTask;
 }
@@ -160,13 +164,13 @@ interface Job {
 type Reply = { readonly i: number; readonly scan: FileScan | null } | { readonly i: number; readonly error: string };
 
 /** Whole files, and big plain files cut into line-aligned ranges once their dialect is known. */
-function planJobs(tasks: readonly FileTask[], threads: number): { jobs: Job[]; parts: number[][] } {
+function planJobs(tasks: readonly FileTask[], threads: number, limits: LoadLimits): { jobs: Job[]; parts: number[][] } {
   const jobs: Job[] = [];
   const range = rangeBytes();
   const parts = tasks.map((task) => {
     const dialect = threads >= 2 && task.size >= 2 * range ? sniffDialect(task) : undefined;
     if (!dialect) {
-      jobs.push({ i: jobs.length, range: undefined, task });
+      jobs.push({ i: jobs.length, limits, range: undefined, task });
       return [jobs.length - 1];
     }
     // At least one range per thread; the first spans the prompt window, where the first prompt is looked for.
@@ -177,7 +181,7 @@ function planJobs(tasks: readonly FileTask[], threads: number): { jobs: Job[]; p
       const start = cut(k);
       const end = cut(k + 1);
       ids.push(jobs.length);
-      jobs.push({ i: jobs.length, range: { ...task, start, end, dialect }, task });
+      jobs.push({ i: jobs.length, limits, range: { ...task, start, end, dialect }, task });
     }
     return ids;
   });
@@ -185,7 +189,7 @@ function planJobs(tasks: readonly FileTask[], threads: number): { jobs: Job[]; p
 }
 
 async function runJob(job: Job): Promise<FileScan | null> {
-  return job.range ? (scanRange(job.range) ?? null) : scanFile(job.task);
+  return job.range ? (scanRange(job.range, CHUNK, job.limits) ?? null) : scanFile(job.task, CHUNK, job.limits);
 }
 
 /**
@@ -195,7 +199,8 @@ async function runJob(job: Job): Promise<FileScan | null> {
  */
 export async function scanFiles(tasks: readonly FileTask[], opts: PoolOptions): Promise<FileScan[]> {
   const threads = opts.workerUrl ? opts.threads : 0;
-  const { jobs, parts } = planJobs(tasks, threads);
+  const limits = opts.limits ?? {};
+  const { jobs, parts } = planJobs(tasks, threads, limits);
   const results: (FileScan | null | undefined)[] = new Array(jobs.length);
   const queue = [...jobs].sort((a, b) => size(b) - size(a));
   const workers = opts.workerUrl ? Math.min(threads - 1, jobs.length - 1) : 0;
@@ -211,7 +216,7 @@ export async function scanFiles(tasks: readonly FileTask[], opts: PoolOptions): 
     tasks.map(async (task, t) => {
       const scans = (parts[t] ?? []).map((j) => results[j]);
       // A first range that found a JSON document: the file is parsed whole instead.
-      if (scans.some((s) => s === null || s === undefined)) return scanFile(task);
+      if (scans.some((s) => s === null || s === undefined)) return scanFile(task, CHUNK, limits);
       return joinScans(scans.filter((s): s is FileScan => s !== null && s !== undefined));
     }),
   );

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { projectOf } from '../fast/project';
@@ -13,34 +13,80 @@ export interface FoundFile extends FileTask {
   readonly project: string;
 }
 
+/** What one path given expanded to; `why` when it matched no transcript file (missing, or a folder without any). */
+export interface FoundPath {
+  readonly arg: string;
+  readonly files: readonly FoundFile[];
+  readonly why?: string;
+}
+
 /**
  * Expands files and folders (recursively) into trace files named relative to the parent of the folder given (so a
  * name starts with that folder's own name, as a browser's folder picker names files). A file given directly belongs
- * to the project of the folder it is in.
+ * to the project of the folder it is in. Each file is read once, however often it is named: a path given twice, a
+ * folder and a file inside it, a symlink to a file given too. Folders are expanded first, so a file inside one keeps
+ * the name the folder gives it (its subagent layout).
  */
-export async function findFiles(args: readonly string[]): Promise<FoundFile[]> {
-  const out: FoundFile[] = [];
-  for (const arg of args) {
-    const st = await stat(arg);
-    if (st.isDirectory()) {
-      const base = path.dirname(path.resolve(arg));
-      for (const file of await walk(arg)) {
-        const name = path.relative(base, path.resolve(file)).split(path.sep).join('/');
-        out.push({ path: file, name, size: (await stat(file)).size, project: projectOf(name, path.basename(path.resolve(arg))) });
+export async function findEach(args: readonly string[]): Promise<FoundPath[]> {
+  const seen = new Set<string>();
+  const once = async (file: string): Promise<boolean> => {
+    const real = await realpath(file);
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  };
+  const stats = await Promise.all(args.map((arg) => stat(arg).catch(() => undefined)));
+  const out: (FoundPath | undefined)[] = args.map(() => undefined);
+  // Folders first, then files (a file inside a folder given is already there).
+  for (const dirs of [true, false]) {
+    for (const [i, arg] of args.entries()) {
+      const st = stats[i];
+      if (!st) {
+        if (!dirs) out[i] = { arg, files: [], why: `${arg}: no such file or folder` };
+        continue;
       }
-    } else {
-      const abs = path.resolve(arg);
-      const dir = path.dirname(abs);
-      const project = path.basename(dir) === 'subagents' ? path.basename(path.dirname(path.dirname(dir))) : path.basename(dir);
-      out.push({ path: arg, name: path.basename(arg), size: st.size, project });
+      if (st.isDirectory() !== dirs) continue;
+      const files: FoundFile[] = [];
+      let any = false;
+      if (dirs) {
+        const base = path.dirname(path.resolve(arg));
+        for (const file of await walk(arg)) {
+          any = true;
+          if (!(await once(file))) continue;
+          const name = path.relative(base, path.resolve(file)).split(path.sep).join('/');
+          files.push({ path: file, name, size: (await stat(file)).size, project: projectOf(name, path.basename(path.resolve(arg))) });
+        }
+      } else {
+        any = true;
+        if (await once(arg)) {
+          const abs = path.resolve(arg);
+          const dir = path.dirname(abs);
+          const project = path.basename(dir) === 'subagents' ? path.basename(path.dirname(path.dirname(dir))) : path.basename(dir);
+          files.push({ path: arg, name: path.basename(arg), size: st.size, project });
+        }
+      }
+      out[i] = { arg, files, ...(any ? {} : { why: `${arg}: no transcript in this folder (no .jsonl, .jsonl.gz or .json file)` }) };
     }
   }
-  return out;
+  return out.filter((f): f is FoundPath => f !== undefined);
+}
+
+/** Every file the paths expand to, each once; a path that does not exist is an error. */
+export async function findFiles(args: readonly string[]): Promise<FoundFile[]> {
+  const found = await findEach(args);
+  const missing = found.find((f) => f.files.length === 0 && f.why?.endsWith('no such file or folder'));
+  if (missing?.why) throw new Error(missing.why);
+  return found.flatMap((f) => f.files);
 }
 
 /** Expands files and folders into parser inputs (the full model's view of the same files). */
 export async function collectInputs(args: readonly string[]): Promise<SourceInput[]> {
-  return (await findFiles(args)).map((f) => ({
+  return inputsOf(await findFiles(args));
+}
+
+/** Parser inputs over files found. */
+export function inputsOf(files: readonly FoundFile[]): SourceInput[] {
+  return files.map((f) => ({
     name: f.name,
     size: f.size,
     // A Node read stream is an async iterable of Buffers, which are Uint8Arrays.

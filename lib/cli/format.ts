@@ -85,7 +85,7 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables):
 export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnTables): string {
   const t = s.tokens;
   const head = [
-    `lines      ${int(s.lines.total)} (${int(s.lines.invalid)} invalid, ${int(s.lines.blank)} blank) in ${trace.sources.length} file(s)`,
+    `lines      ${int(s.lines.total)} (${int(s.lines.invalid)} invalid, ${int(s.lines.blank)} blank) in ${trace.sources.length - s.lines.sidecars} file(s)${s.lines.sidecars > 0 ? `; ${int(s.lines.sidecars)} .meta.json sidecar(s) attached to their subagents, not counted as lines` : ''}`,
     `model calls ${int(s.apiMessages)}   results ${int(s.results)}   tool calls ${int(s.toolCalls.requested)} (${int(s.toolCalls.withResult)} answered, ${int(s.toolCalls.errored)} errored, ${int(s.toolCalls.denied)} denied)`,
     `tokens     input ${int(t.input)}  output ${int(t.output)}  cache write ${int(t.cacheCreation)} (5m ${int(t.cache5m)}, 1h ${int(t.cache1h)})  cache read ${int(t.cacheRead)}`,
     `cost       computed ${usd(s.cost.computedUsd)}   reported ${usd(s.cost.reportedUsd)}${s.cost.unpricedModels.length ? `   unpriced: ${s.cost.unpricedModels.join(', ')}` : ''}`,

@@ -4,7 +4,9 @@ import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { formatUsd } from '../trace/money';
-import { collectInputs } from './files';
+import { limitsOf, parseArgs } from './args';
+import { checkProblems, lossNotes } from './check';
+import { findEach, inputsOf } from './files';
 import { formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
 
@@ -12,14 +14,20 @@ const USAGE = `usage:
   loupe stats [files or folders…] --by session|day|project|model [--since DATE] [--until DATE] [--utc] [--json]
   loupe stats <files or folders…> [--json] [--turns]
   loupe check <files or folders…> [--max-cost USD] [--json]
+  any command: [--max-line-bytes SIZE] [--max-inflate-bytes SIZE] [--debug]
 
-Folders are read recursively for *.jsonl, *.jsonl.gz and *.json.
+Folders are read recursively for *.jsonl, *.jsonl.gz and *.json; a path given twice, or a file inside a folder given,
+is read once.
 stats --by reports over a whole projects folder (default: the projects folder under $CLAUDE_CONFIG_DIR, else
 ~/.config/claude and ~/.claude; with no path, --by day), each model call counted once, subagent files counted into
 their session. DATE is YYYY-MM-DD (or YYYYMMDD), inclusive; days are local days unless --utc. --threads N sets the
 worker threads (0: none); --full computes the same report from the full model instead of the fast path.
 stats without --by prints totals, then per model, per agent, per response and per model call (the first ${TURN_TABLE_CAP}; --turns prints all).
-check exits 1 when a trace is interrupted, has incomplete streams or malformed lines, or costs more than --max-cost.`;
+A line longer than --max-line-bytes (default 64MB) is skipped and reported; a .gz file stops at --max-inflate-bytes
+(default: 200x its size, at most 8GB). SIZE is bytes or with a unit: 64MB, 8GB.
+check exits 1 when a path matches no transcript, the trace has no events, is interrupted, has incomplete streams,
+lines it could not read or unsound token counts or costs, or costs more than --max-cost. Exit 2: a usage or internal
+error (--debug prints its stack).`;
 
 export interface CliIo {
   readonly out: (s: string) => void;
@@ -35,7 +43,7 @@ export interface CliContext {
 
 export function statsJson(s: TraceStats): Record<string, unknown> {
   return {
-    lines: { total: s.lines.total, parsed: s.lines.parsed, invalid: s.lines.invalid },
+    lines: { total: s.lines.total, parsed: s.lines.parsed, invalid: s.lines.invalid, sidecars: s.lines.sidecars },
     apiMessages: s.apiMessages,
     tokens: s.tokens,
     toolCalls: s.toolCalls,
@@ -89,90 +97,63 @@ export function turnTables(trace: Trace, prices: PriceTable = DEFAULT_PRICES): {
   return { turns: turnRows(trace, prices, { countedOnly: true }), responses: responseRows(trace, prices) };
 }
 
-/** Problems that make `loupe check` fail, each in words. */
-export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number | undefined): string[] {
-  const problems: string[] = [];
-  const interrupted = trace.responses.filter((r) => r.end === 'interrupted').length;
-  if (interrupted > 0) problems.push(`${interrupted} response(s) interrupted: no result frame at the end`);
-  const incomplete = trace.turns.filter((t) => t.stream?.verdict === 'incomplete').length;
-  if (incomplete > 0) problems.push(`${incomplete} streamed message(s) never completed`);
-  for (const d of trace.diagnostics) {
-    if (d.consumesLine) problems.push(`${trace.sources[d.src?.source ?? -1]?.name ?? '?'}:${d.src?.line ?? '?'}: ${d.message}`);
-  }
-  if (maxCost !== undefined) {
-    const cost = Math.max(stats.cost.reportedUsd ?? 0, stats.cost.computedUsd);
-    if (cost > maxCost) problems.push(`cost ${formatUsd(cost)} exceeds --max-cost $${maxCost}`);
-  }
-  return problems;
-}
-
-const FLAGS = new Set(['--json', '--turns', '--utc', '--full']);
-const VALUED = new Set(['--max-cost', '--by', '--since', '--until', '--threads']);
-
-interface Args {
-  readonly command: string | undefined;
-  readonly paths: readonly string[];
-  readonly flags: ReadonlySet<string>;
-  readonly values: ReadonlyMap<string, string>;
-}
-
-function parseArgs(argv: readonly string[]): Args | string {
-  const [command, ...rest] = argv;
-  const paths: string[] = [];
-  const flags = new Set<string>();
-  const values = new Map<string, string>();
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i] ?? '';
-    const eq = a.indexOf('=');
-    const key = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
-    if (FLAGS.has(a) || a === '--help' || a === '-h') flags.add(a === '-h' ? '--help' : a);
-    else if (VALUED.has(key)) {
-      const v = key !== a ? a.slice(eq + 1) : rest[++i];
-      if (v === undefined) return `${key} needs a value`;
-      values.set(key, v);
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else paths.push(a);
-  }
-  return { command, paths, flags, values };
-}
-
+/**
+ * Runs one command; resolves to the exit code: 0 ok, 1 a check that failed (or a path that matched no transcript),
+ * 2 a usage or internal error, said in one line (with its stack under `--debug`).
+ */
 export async function runCli(argv: readonly string[], io: CliIo, ctx: CliContext = {}): Promise<number> {
-  const args = parseArgs(argv);
-  if (typeof args === 'string') {
-    io.err(`loupe: ${args}\n\n${USAGE}`);
+  const debug = argv.includes('--debug');
+  try {
+    return await run(argv, io, ctx);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    io.err(`loupe: internal error: ${message.split('\n')[0] ?? ''}${debug ? '' : ' (--debug shows where)'}`);
+    if (debug && err instanceof Error && err.stack) io.err(err.stack);
     return 2;
   }
+}
+
+/** A usage error: one line, exit 2. */
+function usageError(io: CliIo, what: string): number {
+  io.err(`loupe: ${what} (loupe --help for usage)`);
+  return 2;
+}
+
+async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') return usageError(io, args);
   const { command, flags, values } = args;
   if (flags.has('--help')) {
     io.out(USAGE);
     return 0;
   }
+  const limits = limitsOf(args);
+  if (typeof limits === 'string') return usageError(io, limits);
   const json = flags.has('--json');
   const allTurns = flags.has('--turns');
   // A report over folders: asked for by any of its options, or by giving no path (the default projects folders).
   const report = ['--by', '--since', '--until', '--threads'].some((k) => values.has(k)) || flags.has('--utc') || flags.has('--full');
-  if (command === 'stats' && (report || args.paths.length === 0)) return statsReport(args, io, ctx);
+  if (command === 'stats' && (report || args.paths.length === 0)) return statsReport(args, io, ctx, limits);
   const paths = args.paths;
   let maxCost: number | undefined;
   if (values.has('--max-cost')) {
     maxCost = Number(values.get('--max-cost'));
-    if (!Number.isFinite(maxCost)) {
-      io.err('--max-cost needs a number of US dollars');
-      return 2;
-    }
+    if (!Number.isFinite(maxCost) || maxCost < 0) return usageError(io, `--max-cost takes a number of US dollars; got "${values.get('--max-cost') ?? ''}"`);
   }
-  if ((command !== 'stats' && command !== 'check') || paths.length === 0) {
+  if (command === undefined) {
     io.err(USAGE);
     return 2;
   }
-  let inputs;
-  try {
-    inputs = await collectInputs(paths);
-  } catch (err) {
-    io.err(`loupe: ${err instanceof Error ? err.message : String(err)}`);
-    return 2;
+  if (command !== 'stats' && command !== 'check') return usageError(io, `unknown command "${command}": stats or check`);
+  if (paths.length === 0) return usageError(io, `${command} needs files or folders`);
+  const found = await findEach(paths);
+  const unmatched = found.flatMap((f) => (f.why !== undefined ? [f.why] : []));
+  const files = found.flatMap((f) => f.files);
+  if (command === 'stats' && unmatched.length > 0) {
+    io.err(`loupe: ${unmatched.join('; ')}`);
+    return 1;
   }
-  const trace = await loadTrace(inputs);
+  const trace = await loadTrace(inputsOf(files), { limits });
   const stats = computeStats(trace);
   if (command === 'stats') {
     const rows = turnTables(trace);
@@ -181,9 +162,11 @@ export async function runCli(argv: readonly string[], io: CliIo, ctx: CliContext
         ? JSON.stringify({ ...statsJson(stats), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) })
         : formatStatsTable(trace, stats, { ...rows, all: allTurns }),
     );
+    const notes = lossNotes(trace);
+    if (!json && notes.length > 0) io.err(`not read or not counted:\n${notes.map((n) => `  - ${n}`).join('\n')}`);
     return 0;
   }
-  const problems = checkProblems(trace, stats, maxCost);
+  const problems = [...unmatched, ...checkProblems(trace, stats, maxCost)];
   if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, stats: statsJson(stats) }));
   else if (problems.length === 0) io.out(`ok: ${stats.lines.total} lines, ${stats.apiMessages} model calls, ${formatUsd(stats.cost.computedUsd)} computed`);
   else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

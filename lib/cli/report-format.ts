@@ -91,7 +91,11 @@ export function formatReport(report: StatsReport, about: string): string {
   const t = report.totals;
   const range = report.since || report.until ? `, ${report.since ?? '…'} to ${report.until ?? '…'}` : '';
   const unpriced = t.unpricedModels.length ? `\n* unpriced models (counted at $0): ${t.unpricedModels.join(', ')}` : '';
-  const skipped = report.uncounted.synthetic > 0 ? `; ${int(report.uncounted.synthetic)} <synthetic>/API-error message(s) not counted` : '';
+  const skipped =
+    (report.uncounted.synthetic > 0 ? `; ${int(report.uncounted.synthetic)} <synthetic>/API-error message(s) not counted` : '') +
+    (report.uncounted.invalidUsage > 0
+      ? `; ${int(report.uncounted.invalidUsage)} model call(s) with an unsound usage number (negative, fractional, huge, not a number) not counted`
+      : '');
   return [
     body,
     '',

@@ -90,7 +90,7 @@ describe('loupe stats --by', () => {
     });
     // The resumed session's file starts with the earlier session's lines: its own prompt is still found.
     expect(r.rows.find((x) => x.sessionId === S4)?.firstPrompt).toBe(SESSIONS[3]?.prompt);
-    expect(r.uncounted).toEqual({ synthetic: 1, noUsage: 0 });
+    expect(r.uncounted).toEqual({ synthetic: 1, invalidUsage: 0, noUsage: 0 });
     expect(r.totals.modelCalls).toBe(17);
     expect(r.totals.costUsd).toBeCloseTo(
       Object.values(EXPECTED).reduce((n, e) => n + e.usd, 0),

@@ -1,7 +1,8 @@
 import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, type GroupBy, type Merged } from '../fast';
 import { loadTrace } from '../engine/load';
 import { defaultThreads, scanFiles } from './fast-node';
-import { collectInputs, defaultProjectDirs, findFiles, type FoundFile } from './files';
+import { defaultProjectDirs, findFiles, inputsOf, type FoundFile } from './files';
+import type { LoadLimits } from '../engine/limits';
 import type { CliContext, CliIo } from './main';
 import { formatReport } from './report-format';
 
@@ -14,7 +15,7 @@ interface ReportArgs {
 const isGroup = (s: string): s is GroupBy => GROUPS.some((g) => g === s);
 
 /** `loupe stats --by …`: the fast path over every file given (or the default projects folders), one report. */
-export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext): Promise<number> {
+export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, limits: LoadLimits = {}): Promise<number> {
   const by = args.values.get('--by') ?? 'day';
   if (!isGroup(by)) {
     io.err(`loupe: --by takes ${GROUPS.join(', ')}; got "${by}"`);
@@ -46,11 +47,12 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext):
   try {
     files = await findFiles(paths);
   } catch (err) {
+    // A path that is not there: nothing to report on, which is a failure, not a usage error.
     io.err(`loupe: ${err instanceof Error ? err.message : String(err)}`);
-    return 2;
+    return 1;
   }
   const full = args.flags.has('--full');
-  const merged = full ? await fullModel(paths, files) : await fastPath(files, threads, ctx);
+  const merged = full ? await fullModel(files, limits) : await fastPath(files, threads, ctx, limits, io);
   const report = buildReport(merged, by, { ...range, utc: args.flags.has('--utc') });
   const bytes = files.reduce((n, f) => n + f.size, 0);
   if (args.flags.has('--json')) {
@@ -63,13 +65,15 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext):
   return 0;
 }
 
-async function fastPath(files: readonly FoundFile[], threads: number | undefined, ctx: CliContext): Promise<Merged> {
-  const scans = await scanFiles(files, { threads: threads ?? defaultThreads(files), ...(ctx.workerUrl ? { workerUrl: ctx.workerUrl } : {}) });
+async function fastPath(files: readonly FoundFile[], threads: number | undefined, ctx: CliContext, limits: LoadLimits, io: CliIo): Promise<Merged> {
+  const scans = await scanFiles(files, { threads: threads ?? defaultThreads(files), limits, ...(ctx.workerUrl ? { workerUrl: ctx.workerUrl } : {}) });
+  const stopped = scans.flatMap((s) => (s.stopped !== undefined ? [`${s.name}: ${s.stopped}; the rest of the file is not counted`] : []));
+  if (stopped.length > 0) io.err(`not read to the end:\n${stopped.map((n) => `  - ${n}`).join('\n')}`);
   return mergeScans(scans.map((scan, i) => ({ scan, project: files[i]?.project ?? '?' })));
 }
 
-async function fullModel(paths: readonly string[], files: readonly FoundFile[]): Promise<Merged> {
+async function fullModel(files: readonly FoundFile[], limits: LoadLimits): Promise<Merged> {
   const projects = new Map(files.map((f) => [f.name, f.project]));
-  const trace = await loadTrace(await collectInputs(paths));
+  const trace = await loadTrace(inputsOf(files), { limits });
   return fromTrace(trace, (name) => projects.get(name) ?? '?');
 }

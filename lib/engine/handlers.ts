@@ -13,9 +13,9 @@ export type Handlers = { readonly [K in keyof Api]: (req: RequestOf<K>) => Promi
  */
 export function sessionHandlers(session: TraceSession, open: (source: LoadSource) => Promise<readonly EngineInput[]>): Handlers {
   return {
-    load: async ({ source }) => {
+    load: async ({ source, limits }) => {
       const inputs = await open(source);
-      return session.load(inputs, { live: source.kind === 'handles' && startsLive(inputs, Date.now()) });
+      return session.load(inputs, { live: source.kind === 'handles' && startsLive(inputs, Date.now()), ...(limits ? { limits } : {}) });
     },
     reload: async ({ files }) =>
       (await session.reload(await Promise.all(files.map(async (f) => ({ path: f.path, input: await blobInput(f.path, f.file) }))))) ?? null,

@@ -1,7 +1,7 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
 import { chunksOf } from '../trace/lines';
 import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
-import type { ParseCheckpoint, ParseSink, SourceInfo } from '../trace/parse';
+import { resumable, type ParseCheckpoint, type ParseSink, type SourceInfo } from '../trace/parse';
 import type { Diagnostic, TraceEvent } from '../trace/types';
 import { orderInputs, parseInput, type LoadedSources, type LoadHooks } from './load';
 import type { SeqMove } from '../view/moves';
@@ -211,7 +211,7 @@ export class LiveSources {
    *  are the same). */
   private async continues(k: Kept, input: EngineInput): Promise<boolean> {
     const c = k.checkpoint;
-    if (!c || c.mode === 'document' || !input.openFrom || input.size === undefined || input.size < k.size) return false;
+    if (!resumable(c) || !input.openFrom || input.size === undefined || input.size < k.size) return false;
     const from = c.offset - k.tail.length;
     if (from < 0) return false;
     return sameBytes(await readBytes(input, from, c.offset), k.tail);

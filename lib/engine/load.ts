@@ -3,7 +3,8 @@ import { chunksOf, maybeGunzip, type ByteSource } from '../trace/lines';
 import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { parseBytes, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
+import { bytesText, parseBytes, resumable, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
+import { inflateLimit, type LoadLimits } from './limits';
 import { orderInputs } from './order';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
@@ -24,6 +25,8 @@ export interface LoadProgress {
 
 export interface LoadHooks {
   readonly normalize?: NormalizeOptions;
+  /** The line and inflate limits (see `LoadLimits`); the defaults when not given. */
+  readonly limits?: LoadLimits;
   readonly onProgress?: (p: LoadProgress) => void;
   /**
    * Called after each decompressed chunk is parsed, and once before the model is built. A promise returned is
@@ -32,6 +35,8 @@ export interface LoadHooks {
   readonly pause?: (phase: 'reading' | 'building') => Promise<void> | undefined;
   /** Keeps the decompressed bytes of sources that cannot be re-read from their input (gzip, or no `reread`). */
   readonly keep?: () => ByteKeeper;
+  /** The most bytes `keep` can hold for one source (a browser tab's memory): a gzip source stops there too. */
+  readonly keepLimit?: number;
   /** Given the live list of events parsed so far (it grows while loading): to show events before the model exists. */
   readonly onStart?: (events: readonly TraceEvent[]) => void;
 }
@@ -87,37 +92,76 @@ export async function loadTrace(inputs: readonly EngineInput[], hooks: Omit<Load
 }
 
 /**
- * Reads one input into a sink: stored bytes counted, gzip undone (its bytes kept when asked), lines parsed. With
- * `parse.resume`, a plain input is read from the checkpoint's offset on (`openFrom`), continuing its lines.
+ * Reads one input into a sink: stored bytes counted, gzip undone (its bytes kept when asked, its inflated size
+ * capped), lines parsed. A gzip file stopped by its limit, or damaged, says so in a diagnostic. With `parse.resume`, a
+ * plain input is read from the checkpoint's offset on (`openFrom`), continuing its lines.
  */
 export async function parseInput(
   input: EngineInput,
   index: number,
   sink: ParseSink,
   normalize: NormalizeOptions,
-  hooks: Pick<LoadHooks, 'keep' | 'pause'>,
+  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit'>,
   onRead: (storedBytes: number) => void,
   parse: Pick<ParseOptions, 'hold' | 'resume' | 'onCheckpoint'> = {},
 ): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
   let stored = 0;
   let keeper: ByteKeeper | undefined;
-  const from = parse.resume && parse.resume.mode !== 'document' && input.openFrom ? parse.resume.offset : 0;
+  const from = resumable(parse.resume) && input.openFrom ? parse.resume.offset : 0;
   const counted = (async function* () {
     for await (const chunk of chunksOf(from > 0 && input.openFrom ? input.openFrom(from) : input.open())) {
       stored += chunk.length;
       yield chunk;
     }
   })();
+  const limits = hooks.limits ?? {};
+  const set = inflateLimit(limits, input.size);
+  const cap =
+    hooks.keep && hooks.keepLimit !== undefined && hooks.keepLimit < set.bytes
+      ? { bytes: hooks.keepLimit, rule: `more would not fit in this tab's memory (${bytesText(hooks.keepLimit)})` }
+      : set;
+  let stop: { code: 'inflate-limit' | 'damaged-gzip'; message: string } | undefined;
   // A continued source is plain (gzip cannot be continued: it is read again whole).
   const decoded =
     from > 0
       ? counted
-      : maybeGunzip(counted, (gzip) => {
-          if (gzip || !input.reread) keeper = hooks.keep?.();
+      : maybeGunzip(counted, {
+          onDetect: (gzip) => {
+            if (gzip || !input.reread) keeper = hooks.keep?.();
+          },
+          maxInflateBytes: cap.bytes,
+          onLimit: (inflated) => {
+            stop = {
+              code: 'inflate-limit',
+              message: `${input.name}: reading stopped after ${bytesText(inflated)} inflated, because ${cap.rule}; the rest of the file is not loaded`,
+            };
+          },
+          onError: (message, inflated) => {
+            stop = {
+              code: 'damaged-gzip',
+              message: `${input.name} is a damaged gzip file (${message}): what inflated before the damage (${bytesText(inflated)}) is loaded, the rest is not`,
+            };
+          },
         });
   const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause);
-  const opts: ParseOptions = { normalize, onBytes: () => onRead(stored), ...parse, ...(from > 0 ? {} : { resume: undefined }) };
+  const opts: ParseOptions = {
+    normalize,
+    onBytes: () => onRead(stored),
+    ...(limits.maxLineBytes !== undefined ? { maxLineBytes: limits.maxLineBytes } : {}),
+    ...parse,
+    ...(from > 0 ? {} : { resume: undefined }),
+  };
   const info = await parseBytes(input.name, bytes, index, sink, opts);
+  if (stop) {
+    const line = Math.max(1, info.lines.total + info.lines.blank);
+    sink.diagnostic({
+      code: stop.code,
+      severity: 'error',
+      message: stop.message,
+      src: { source: index, line, offset: info.bytes, length: 0 },
+      consumesLine: false,
+    });
+  }
   return { info, text: keeper ? keeper.done() : input.reread, stored };
 }
 

@@ -11,6 +11,7 @@ import { rowViews, type RowView } from '../view/rowview';
 import { buildRows, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
 import { inProgress, liveRow, type InProgress } from '../view/live';
+import type { LoadLimits } from './limits';
 import { LiveSources, matchByPath, type LiveUpdate } from './live';
 import type { LoadHooks } from './load';
 import { findRows, headerOf, liveRows, neighborHeader } from './navigate';
@@ -48,10 +49,14 @@ export class TraceSession {
   /**
    * Loads the inputs (given at once or still being fetched), replacing what was loaded once it is done. `live`: the
    * files are still being written (a last line without its newline waits, what has not ended is in progress).
+   * `limits`: the line and inflate limits (defaults when not given).
    */
-  async load(inputs: readonly EngineInput[] | Promise<readonly EngineInput[]>, opts: { readonly live?: boolean } = {}): Promise<TraceSummary> {
+  async load(
+    inputs: readonly EngineInput[] | Promise<readonly EngineInput[]>,
+    opts: { readonly live?: boolean; readonly limits?: LoadLimits } = {},
+  ): Promise<TraceSummary> {
     const t0 = performance.now();
-    const sources = new LiveSources({ ...this.hooks, onStart: (events) => (this.parsing = events) });
+    const sources = new LiveSources({ ...this.hooks, ...(opts.limits ? { limits: opts.limits } : {}), onStart: (events) => (this.parsing = events) });
     const { trace, texts, modelMs } = await sources.load(await inputs, opts.live === true);
     this.sources = sources;
     const t1 = performance.now();

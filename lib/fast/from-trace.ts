@@ -67,10 +67,11 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
       ...(time !== undefined ? { time } : {}),
     });
   }
-  const uncounted = { synthetic: 0, noUsage: 0 };
+  const uncounted = { synthetic: 0, invalidUsage: 0, noUsage: 0 };
   for (const t of trace.turns) {
     if (t.counted) continue;
     if (t.synthetic) uncounted.synthetic += 1;
+    else if (t.usageError !== undefined) uncounted.invalidUsage += 1;
     else uncounted.noUsage += 1;
   }
   return { calls, sessions: [...sessions.values()], uncounted };

@@ -1,4 +1,4 @@
-import { chooseCopy, findCall, uncountedReason, type CallIdentity, type CopyLike } from '../trace/model/calls';
+import { chooseCopy, findCall, sameLineKey, uncountedReason, type CallIdentity, type CopyLike } from '../trace/model/calls';
 import { StreamAccumulator } from '../trace/model/stream';
 import type { StreamRebuild } from '../trace/model/types';
 import { orderInputs } from '../engine/load';
@@ -38,8 +38,9 @@ export interface SessionSummary {
 export interface Merged {
   readonly calls: Call[];
   readonly sessions: SessionSummary[];
-  /** Calls that are not billed (`<synthetic>` or API-error lines) and calls with no usage at all. */
-  readonly uncounted: { synthetic: number; noUsage: number };
+  /** Calls that are not billed (`<synthetic>` or API-error lines), calls with an unsound usage number, calls with no
+   *  usage at all. */
+  readonly uncounted: { synthetic: number; invalidUsage: number; noUsage: number };
 }
 
 /** A scanned file and the project it belongs to (the folder under the projects root). */
@@ -57,6 +58,7 @@ interface CallState {
   readonly isSidechain: boolean;
   model?: string;
   synthetic: boolean;
+  usageError?: string;
   time?: number;
   readonly copies: CopyLike[];
   stream?: StreamRebuild;
@@ -77,6 +79,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   const ordered = orderInputs(files.map((f) => ({ ...f, name: f.scan.name })));
   const calls: CallState[] = [];
   const byMessage = new Map<string, CallState[]>();
+  const byLine = new Map<string, CallState>();
   const acc = new StreamAccumulator();
   const callOfStart = new Map<number, CallState>();
   const sessions = new Map<string, SessionSummary>();
@@ -131,9 +134,13 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       touchSpan(s, r);
       if (r.kind === 'assistant') {
         const candidates = r.messageId ? (byMessage.get(r.messageId) ?? []) : [];
-        const c = (r.messageId ? findCall(candidates, identity, r) : undefined) ?? newCall(sid, file, r.messageId || undefined, r.requestId, r);
+        const lineKey = sameLineKey(r);
+        const again = lineKey === undefined ? undefined : byLine.get(lineKey);
+        const c = again ?? (r.messageId ? findCall(candidates, identity, r) : undefined) ?? newCall(sid, file, r.messageId || undefined, r.requestId, r);
+        if (lineKey !== undefined && !again) byLine.set(lineKey, c);
         if (r.model && !c.model) c.model = r.model;
         if (r.synthetic) c.synthetic = true;
+        if (r.usageError !== undefined && c.usageError === undefined) c.usageError = r.usageError;
         if (r.usage) c.copies.push({ via: 'line', usage: r.usage });
         touchCall(c, r.time);
       } else if (r.kind === 'stream') {
@@ -160,12 +167,14 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   acc.close();
 
   const counted: Call[] = [];
-  const uncounted = { synthetic: 0, noUsage: 0 };
+  const uncounted = { synthetic: 0, invalidUsage: 0, noUsage: 0 };
   for (const c of calls) {
     const copies = c.stream?.usage ? [...c.copies, { via: 'stream' as const, usage: c.stream.usage }] : c.copies;
-    const best = chooseCopy(copies);
-    if (uncountedReason(c.synthetic, best !== undefined) !== undefined || !best) {
+    const usageError = c.usageError ?? c.stream?.usageError;
+    const best = usageError === undefined ? chooseCopy(copies) : undefined;
+    if (uncountedReason(c.synthetic, best !== undefined, usageError) !== undefined || !best) {
       if (c.synthetic) uncounted.synthetic += 1;
+      else if (usageError !== undefined) uncounted.invalidUsage += 1;
       else uncounted.noUsage += 1;
       continue;
     }
@@ -205,5 +214,6 @@ function streamEvent(r: StreamRecord, seq: number, source: number): StreamEvent 
     messageId: r.messageId,
     model: r.model,
     usage: r.usage,
+    ...(r.usageError !== undefined ? { numberErrors: [r.usageError] } : {}),
   };
 }

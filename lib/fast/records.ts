@@ -1,3 +1,4 @@
+import { sameLineKey, usageErrorOf } from '../trace/model/calls';
 import type { TraceEvent, Usage } from '../trace/types';
 
 // What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
@@ -19,6 +20,10 @@ export interface AssistantRecord extends Base {
   readonly requestId?: string;
   readonly model?: string;
   readonly usage?: Usage;
+  /** The line's first unsound usage number (the call is then not counted). */
+  readonly usageError?: string;
+  /** Only for a line with no message id: its uuid, which a copy of the line repeats (see `sameLineKey`). */
+  readonly uuid?: string;
   readonly synthetic: boolean;
   readonly isSidechain: boolean;
 }
@@ -30,6 +35,7 @@ export interface StreamRecord extends Base {
   readonly messageId?: string;
   readonly model?: string;
   readonly usage?: Partial<Usage>;
+  readonly usageError?: string;
 }
 
 export interface ResultRecord extends Base {
@@ -76,6 +82,8 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
         requestId: e.requestId,
         model: e.model,
         usage: e.usage,
+        ...(e.numberErrors ? { usageError: usageErrorOf(e.src.line, e.numberErrors) } : {}),
+        ...(sameLineKey(e) !== undefined ? { uuid: e.uuid } : {}),
         synthetic: e.synthetic,
         isSidechain: e.isSidechain === true,
       };
@@ -89,6 +97,7 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
         messageId: e.messageId,
         model: e.model,
         usage: e.usage,
+        ...(e.numberErrors ? { usageError: usageErrorOf(e.src.line, e.numberErrors) } : {}),
       };
     case 'result':
       return { kind: 'result', ...base, totalCostUsd: e.totalCostUsd };

@@ -1,7 +1,9 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
 import type { Head } from '../trace/adapters/messages';
-import { concat } from '../trace/lines';
-import { decideMode, detectDialect, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
+import { unknownEvent } from '../trace/adapters/messages';
+import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dialect';
+import { concat, lineLimit } from '../trace/lines';
+import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { inPromptWindow, PROMPT_WINDOW, RecordSink, type LineRecord, type PromptWindow } from './records';
 import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
 import type { TraceEvent } from '../trace/types';
@@ -23,6 +25,8 @@ export interface FileScan {
   readonly invalidLines: number;
   /** Every typed prompt of the file, when asked for (`ScanOptions.prompts`): what a session library searches. */
   readonly prompts?: ScannedPrompt[];
+  /** Why the file was not read to its end (a gzip file past its inflate limit, or damaged), when it was not. */
+  readonly stopped?: string;
 }
 
 /** A prompt the user typed (the full model's `user` event with role `prompt`), cut to `SEARCH_PROMPT_CHARS`. */
@@ -50,6 +54,10 @@ export interface ScanOptions {
    * (a tool result) are parsed too, for their prompt only; the records (and so every number) stay the same.
    */
   readonly prompts?: boolean;
+  /** Lines longer than this are skipped, as the full parser skips them (default 64 MiB). */
+  readonly maxLineBytes?: number;
+  /** The most bytes a gzip file may inflate to (see `LoadLimits`). */
+  readonly maxInflateBytes?: number;
 }
 
 const LF = 0x0a;
@@ -75,8 +83,16 @@ export class FileScanner {
   private readonly sink: RecordSink;
   private mode: 'undecided' | 'lines' | 'document';
   private dialect: Dialect | undefined;
+  private readonly detector = new DialectDetector();
+  /** Lines parsed while the dialect is open, normalized once it is known (the full parser's rule). */
+  private readonly held: { obj: Readonly<Record<string, unknown>>; norm: NormalizeOptions; head: Head; length: number }[] = [];
+  private heldBytes = 0;
+  private unrecognized = false;
+  private readonly maxLine: number;
   private pending: Uint8Array[] = [];
   private pendingLength = 0;
+  /** The pending line is past the line limit: its bytes are counted, not kept. */
+  private skipping = false;
   /** Absolute offset of the next chunk's first byte, and of the pending line's first byte. */
   private absolute = 0;
   private lineStart = 0;
@@ -98,6 +114,7 @@ export class FileScanner {
     this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
     this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
     this.prompts = opts.prompts ? [] : undefined;
+    this.maxLine = lineLimit(opts.maxLineBytes);
     const cont = opts.continuation;
     if (cont) {
       this.mode = 'lines';
@@ -140,10 +157,15 @@ export class FileScanner {
         return;
       }
       // The line that began in an earlier chunk ends here: it is the only one copied.
-      const line = concat([...this.pending, chunk.subarray(0, nl)], this.pendingLength + nl);
+      if (this.skipping || this.pendingLength + nl > this.maxLine) {
+        this.skippedLine();
+      } else {
+        const line = concat([...this.pending, chunk.subarray(0, nl)], this.pendingLength + nl);
+        this.lines(line, 0, line.length, this.lineStart);
+      }
       this.pending = [];
       this.pendingLength = 0;
-      this.lines(line, 0, line.length, this.lineStart);
+      this.skipping = false;
       start = nl + 1;
     }
     const last = chunk.lastIndexOf(LF);
@@ -159,12 +181,19 @@ export class FileScanner {
   finish(): FileScan | undefined {
     if (this.mode === 'document') return undefined;
     if (this.pendingLength > 0) {
-      const line = concat(this.pending, this.pendingLength);
+      if (this.skipping) this.skippedLine();
+      else {
+        const line = concat(this.pending, this.pendingLength);
+        this.lines(line, 0, line.length, this.lineStart);
+      }
       this.pending = [];
       this.pendingLength = 0;
-      this.lines(line, 0, line.length, this.lineStart);
+      this.skipping = false;
       if (this.isDocument) return undefined;
     }
+    // A file that never said which dialect it is: its lines are raw rows (they may still carry session ids).
+    this.unrecognized = this.unrecognized || this.held.length > 0;
+    for (const h of this.held.splice(0)) this.sink.add(unknownEvent(h.obj, '', h.norm, h.head));
     return {
       name: this.name,
       bytes: this.absolute - this.startOffset,
@@ -177,11 +206,24 @@ export class FileScanner {
   }
 
   private keep(bytes: Uint8Array): void {
+    if (!this.skipping && this.pendingLength + bytes.length > this.maxLine) {
+      this.skipping = true;
+      this.pending = [];
+    }
+    this.pendingLength += bytes.length;
+    if (this.skipping) return;
     // A copy: the caller may reuse the chunk's buffer (and a Node Buffer's `slice` would not copy).
     const copy = new Uint8Array(bytes.length);
     copy.set(bytes);
     this.pending.push(copy);
-    this.pendingLength += bytes.length;
+  }
+
+  /** A line past the line limit, never held whole: counted as the full parser counts it (one invalid line). */
+  private skippedLine(): void {
+    if (this.window) this.lineNo += 1;
+    if (this.mode === 'undecided') this.mode = 'lines';
+    this.parsedLines += 1;
+    this.invalidLines += 1;
   }
 
   /** Complete lines in `buf[from, to)` (each ends with `\n`, or at `to` for the last line of the file). */
@@ -191,6 +233,21 @@ export class FileScanner {
       const nl = buf.indexOf(LF, at);
       const end = nl < 0 || nl >= to ? to : nl;
       this.windowLine(buf, at, end, base + at);
+      at = end + 1;
+    }
+    if (at < to && this.mode !== 'document') this.rest(buf, at, to, base);
+  }
+
+  /**
+   * Lines outside the prompt window: only candidates, once the file's dialect is known. Until then every line is
+   * parsed, as the full parser parses it: which lines decide the dialect must not depend on the prefilter.
+   */
+  private rest(buf: Uint8Array, from: number, to: number, base: number): void {
+    let at = from;
+    while (this.dialect === undefined && !this.unrecognized && at < to && this.mode !== 'document') {
+      const nl = buf.indexOf(LF, at);
+      const end = nl < 0 || nl >= to ? to : nl;
+      this.parseLine(buf, at, end, base + at, false);
       at = end + 1;
     }
     if (at < to && this.mode !== 'document') this.candidates(buf, at, to, base);
@@ -229,7 +286,7 @@ export class FileScanner {
     if (!inPromptWindow(src, this.promptWindow)) {
       // Past the window's lines or bytes it closes; a line too long for it is only skipped.
       if (src.length <= this.promptWindow.lineBytes) this.window = false;
-      this.candidates(buf, s, e, offset - s);
+      this.rest(buf, s, e, offset - s);
       return;
     }
     this.parseLine(buf, s, e, offset, true);
@@ -237,6 +294,13 @@ export class FileScanner {
   }
 
   private parseLine(buf: Uint8Array, s: number, e: number, offset: number, inWindow: boolean): void {
+    const length = e > s && buf[e - 1] === CR ? e - s - 1 : e - s;
+    if (length > this.maxLine) {
+      if (this.mode === 'undecided') this.mode = 'lines';
+      this.parsedLines += 1;
+      this.invalidLines += 1;
+      return;
+    }
     const text = this.decoder.decode(buf.subarray(s, e));
     if (this.mode === 'undecided') {
       if (text.trim().length === 0) return;
@@ -258,12 +322,31 @@ export class FileScanner {
       this.invalidLines += 1;
       return;
     }
-    if (!this.dialect) this.dialect = detectDialect(obj);
-    const length = e > s && buf[e - 1] === CR ? e - s - 1 : e - s;
     const head: Head = { seq: 0, src: { source: 0, line: inWindow ? this.lineNo : 0, offset, length }, path: undefined };
-    const event = normalizeLine(obj, this.dialect, inWindow && (this.sink.open || this.prompts) ? this.promptNorm : this.norm, head);
+    const norm = inWindow && this.sink.open ? this.promptNorm : this.norm;
+    if (!this.dialect) {
+      if (this.unrecognized) return this.sink.add(unknownEvent(obj, '', norm, head));
+      this.dialect = this.detector.observe(obj);
+      if (!this.dialect) {
+        this.held.push({ obj, norm, head, length });
+        this.heldBytes += length;
+        if (this.held.length > UNDECIDED_LINES || this.heldBytes > UNDECIDED_BYTES) {
+          this.unrecognized = true;
+          for (const h of this.held.splice(0)) this.sink.add(unknownEvent(h.obj, '', h.norm, h.head));
+        }
+        return;
+      }
+      for (const h of this.held.splice(0)) this.addEvent(h.obj, h.norm, h.head);
+    }
+    this.addEvent(obj, norm, head);
+  }
+
+  /** Adds a line's record; a prompt is kept for search too, read with its text whatever the record's options. */
+  private addEvent(obj: Readonly<Record<string, unknown>>, norm: NormalizeOptions, head: Head): void {
+    const event = normalizeLine(obj, this.dialect, norm, head);
     this.sink.add(event);
-    if (inWindow) this.keepPrompt(event);
+    if (this.prompts && event.kind === 'user' && event.role === 'prompt')
+      this.keepPrompt(norm === this.promptNorm ? event : normalizeLine(obj, this.dialect, this.promptNorm, head));
   }
 
   /** A line parsed for its prompt only (outside the first lines): it adds no record, and decides no dialect. */

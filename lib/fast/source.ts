@@ -1,18 +1,30 @@
-import { maybeGunzip } from '../trace/lines';
-import { fileIdentity, parseBytes, type SourceInput } from '../trace/parse';
+import { inflateLimit } from '../engine/limits';
+import { maybeGunzip, type ByteSource } from '../trace/lines';
+import { bytesText, fileIdentity, parseBytes, type SourceInput } from '../trace/parse';
 import { RecordSink } from './records';
 import { FileScanner, type FileScan, type ScanOptions } from './scan';
+
+/** The input's bytes, gzip undone up to its inflate limit (the full load's rule); `stopped` tells whether it hit it. */
+function inflated(input: SourceInput, opts: ScanOptions, stopped: (why: string) => void): AsyncGenerator<Uint8Array> {
+  const cap = inflateLimit(opts, input.size);
+  return maybeGunzip(input.open(), {
+    maxInflateBytes: cap.bytes,
+    onLimit: (n) => stopped(`reading stopped after ${bytesText(n)} inflated, because ${cap.rule}`),
+    onError: (message) => stopped(`damaged gzip file: ${message}`),
+  });
+}
 
 /** Scans one input (gzip or not, lines or a JSON document): the fast path over any byte source. */
 export async function scanSource(input: SourceInput, opts: ScanOptions = {}): Promise<FileScan> {
   const scanner = new FileScanner(input.name, opts);
+  let stopped: string | undefined;
   if (!scanner.isDocument) {
-    for await (const chunk of maybeGunzip(input.open())) {
+    for await (const chunk of inflated(input, opts, (why) => (stopped = why))) {
       scanner.push(chunk);
       if (scanner.isDocument) break;
     }
     const scan = scanner.finish();
-    if (scan) return scan;
+    if (scan) return stopped ? { ...scan, stopped } : scan;
   }
   return scanDocument(input, opts);
 }
@@ -23,7 +35,15 @@ export async function scanSource(input: SourceInput, opts: ScanOptions = {}): Pr
  */
 export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): Promise<FileScan> {
   const sink = new RecordSink(fileIdentity(input.name).fileSessionId, opts.window);
-  const info = await parseBytes(input.name, maybeGunzip(input.open()), 0, { nextSeq: () => 0, event: (e) => sink.add(e), diagnostic: () => undefined });
+  let stopped: string | undefined;
+  const bytes: ByteSource = inflated(input, opts, (why) => (stopped = why));
+  const info = await parseBytes(
+    input.name,
+    bytes,
+    0,
+    { nextSeq: () => 0, event: (e) => sink.add(e), diagnostic: () => undefined },
+    opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {},
+  );
   return {
     name: input.name,
     bytes: info.bytes,
@@ -31,5 +51,6 @@ export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): 
     ...(sink.firstSessionId !== undefined ? { firstSessionId: sink.firstSessionId } : {}),
     parsedLines: info.lines.total,
     invalidLines: info.lines.invalid,
+    ...(stopped ? { stopped } : {}),
   };
 }

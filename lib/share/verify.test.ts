@@ -43,7 +43,7 @@ describe('residualSecrets', () => {
   });
 
   it('lets a secret the person kept through, and reads object keys the redaction does not rewrite', async () => {
-    const line = jsonl([sdk.assistant('msg_01KeptAndKey00000000001', [toolUse('toolu_01KeptAndKey0000000001', 'Configure', { tokens: { [GHP]: 'ci' } })], {})]);
+    const line = jsonl([sdk.assistant('msg_01KeptAndKey00000000001', [toolUse('toolu_01KeptAndKey0000000001', 'Configure', { tokens: { [GHP]: 'ci' } })], {}), sdk.init()]);
     const residues = await residualSecrets([{ path: 'k.jsonl', text: line }], []);
     expect(residues.map((r) => r.where)).toEqual([expect.stringContaining(', as an object key')]);
     expect(await residualSecrets([{ path: 'k.jsonl', text: line }], [GHP])).toEqual([]);
@@ -54,6 +54,7 @@ describe('redactForShare', () => {
   it('refuses a trace whose secret sits in an object key, with a message that says what and where, never the secret', async () => {
     const t = jsonl([
       sdk.assistant('msg_01KeyRefusal0000000001', [text(`store it`), toolUse('toolu_01KeyRefusal00000001', 'Configure', { tokens: { [GHP]: 'ci' } })], {}),
+      sdk.init(),
     ]);
     const files = [{ path: 'keys.jsonl', text: t }];
     // The scan cannot offer it (keys are not rewritten), so redaction leaves it and the check refuses.

@@ -3,9 +3,9 @@ import { maybeGunzip, readLines, type RawLine } from './lines';
 
 const enc = (s: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(s);
 
-async function lines(chunks: Uint8Array[]): Promise<RawLine[]> {
+async function lines(chunks: Uint8Array[], maxLineBytes?: number): Promise<RawLine[]> {
   const out: RawLine[] = [];
-  for await (const l of readLines(chunks)) out.push(l);
+  for await (const l of readLines(chunks, maxLineBytes === undefined ? {} : { maxLineBytes })) out.push(l);
   return out;
 }
 
@@ -77,6 +77,35 @@ describe('readLines', () => {
   });
 });
 
+describe('the line limit', () => {
+  it('skips a line past it, short or long, in any chunking: its true offset and length, the next lines read', async () => {
+    const text = `{"a":1}\r\n{"long":"${'x'.repeat(40)}"}\r\n{"b":2}\n{"tail":"${'y'.repeat(30)}"}`;
+    const expected = [
+      ['{"a":1}', 1, 0, 7, false],
+      ['', 2, 9, 51, true],
+      ['{"b":2}', 3, 62, 7, false],
+      ['', 4, 70, 41, true],
+    ];
+    for (const size of [1, 3, 8, 1000]) {
+      const ls = await lines(chunked(enc(text), size), 20);
+      expect(
+        ls.map((l) => [l.text, l.line, l.offset, l.length, l.tooLong === true]),
+        `chunks of ${size}`,
+      ).toEqual(expected);
+      expect(ls[3]?.unterminated).toBe(true);
+    }
+  });
+
+  it('gives a run of empty lines as one entry that counts them', async () => {
+    const ls = await lines([enc('{"a":1}\n\n\n\n{"b":2}\n')]);
+    expect(ls.map((l) => [l.text, l.line, l.blankLines ?? 1])).toEqual([
+      ['{"a":1}', 1, 1],
+      ['', 2, 3],
+      ['{"b":2}', 5, 1],
+    ]);
+  });
+});
+
 describe('maybeGunzip', () => {
   it('decompresses gzip by magic number and passes other bytes through', async () => {
     const plain = enc('{"a":1}\n{"b":2}\n');
@@ -88,5 +117,19 @@ describe('maybeGunzip', () => {
     };
     expect(await collect(chunked(gz, 5))).toBe('{"a":1}|{"b":2}');
     expect(await collect([plain])).toBe('{"a":1}|{"b":2}');
+  });
+
+  it('stops at the inflate limit, and says a damaged stream ended instead of throwing', async () => {
+    const plain = enc('\n'.repeat(100_000));
+    const gz = new Uint8Array(await new Response(new Blob([plain]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    let limit = -1;
+    let total = 0;
+    for await (const c of maybeGunzip([gz], { maxInflateBytes: 1000, onLimit: (n) => (limit = n) })) total += c.length;
+    expect([total, limit]).toEqual([1000, 1000]);
+    let damage = '';
+    total = 0;
+    for await (const c of maybeGunzip([gz.subarray(0, gz.length - 12)], { onError: (m) => (damage = m) })) total += c.length;
+    expect(damage).not.toBe('');
+    expect(total).toBeLessThanOrEqual(100_000);
   });
 });

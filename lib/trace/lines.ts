@@ -18,9 +18,45 @@ export interface RawLine {
   readonly length: number;
   /** True for the last line of the input when it had no trailing newline. */
   readonly unterminated: boolean;
+  /** The line is longer than the line limit: its bytes were skipped, not decoded (`text` is empty, `length` is true). */
+  readonly tooLong?: true;
+  /** A run of empty lines given as one entry (a file of newlines must not cost an object per line): how many. */
+  readonly blankLines?: number;
 }
 
 export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
+const MiB = 1024 * 1024;
+/** The longest line read by default; a longer one becomes a `line-too-long` diagnostic and reading goes on. */
+export const DEFAULT_MAX_LINE_BYTES = 64 * MiB;
+/** No line limit can go past this: a JavaScript string holds at most about 2^29 characters. */
+export const MAX_LINE_BYTES_CEILING = 512 * MiB - 1024;
+
+export interface LineOptions {
+  /** Called after each chunk with the bytes read so far. */
+  readonly onBytes?: (bytesRead: number) => void;
+  /** Lines longer than this (in bytes, without the terminator) are skipped and reported `tooLong`. */
+  readonly maxLineBytes?: number;
+  /** The source's bytes start here (a file read again from the end of its last complete line): offsets and line
+   *  numbers continue from it, and no BOM is looked for. */
+  readonly from?: LinePosition;
+  /** The file is still being written: a last line without its newline is not read (it completes later). */
+  readonly hold?: boolean;
+  /** Told at the end where the next line starts: after the last line read (or, with `hold`, the held one's start). */
+  readonly onEnd?: (next: LinePosition) => void;
+}
+
+/** Where a line starts: its byte offset in the (decompressed) source, and the number of lines before it. */
+export interface LinePosition {
+  readonly offset: number;
+  readonly line: number;
+}
+
+/** The line limit in force: the default when none is given, never past the ceiling. */
+export function lineLimit(max: number | undefined): number {
+  const n = max === undefined || !Number.isFinite(max) ? DEFAULT_MAX_LINE_BYTES : Math.floor(max);
+  return Math.max(1, Math.min(n, MAX_LINE_BYTES_CEILING));
+}
 
 const LF = 0x0a;
 /** Lines up to this many bytes are decoded in runs. */
@@ -39,13 +75,19 @@ export async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array> 
   }
   if ('getReader' in source) {
     const reader = source.getReader();
+    let done = false;
     try {
       for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        if (value && value.byteLength > 0) yield value;
+        const next = await reader.read();
+        if (next.done) {
+          done = true;
+          return;
+        }
+        if (next.value && next.value.byteLength > 0) yield next.value;
       }
     } finally {
+      // Stopped early (a limit was reached): cancel, so the producer stops too.
+      if (!done) await reader.cancel().catch(() => undefined);
       reader.releaseLock();
     }
   }
@@ -56,40 +98,61 @@ export async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array> 
  * Splits bytes into lines on `\n`, decoding each line on its own (a non-ASCII character in one line must not turn
  * the whole file into a two-byte string). Invalid UTF-8 becomes U+FFFD; a UTF-8 BOM at the start is dropped.
  */
-export async function* readLines(source: ByteSource, onBytes?: (bytesRead: number) => void): AsyncGenerator<RawLine> {
-  for await (const batch of readLineBatches(source, onBytes)) yield* batch;
+export async function* readLines(source: ByteSource, opts: LineOptions = {}): AsyncGenerator<RawLine> {
+  for await (const batch of readLineBatches(source, opts)) yield* batch;
 }
 
-/** Where a line starts: its byte offset in the (decompressed) source, and the number of lines before it. */
-export interface LinePosition {
-  readonly offset: number;
-  readonly line: number;
-}
-
-export interface LineReadOptions {
-  /** The source's bytes start here (a file read again from the end of its last complete line): offsets and line
-   *  numbers continue from it, and no BOM is looked for. */
-  readonly from?: LinePosition;
-  /** The file is still being written: a last line without its newline is not read (it completes later). */
-  readonly hold?: boolean;
-  /** Told at the end where the next line starts: after the last line read (or, with `hold`, the held one's start). */
-  readonly onEnd?: (next: LinePosition) => void;
-}
-
-/** Like `readLines`, one array per input chunk: a promise per chunk instead of one per line. */
-export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead: number) => void, opts: LineReadOptions = {}): AsyncGenerator<RawLine[]> {
+/**
+ * Like `readLines`, one array per input chunk: a promise per chunk instead of one per line. A line longer than the
+ * limit is never held whole: its bytes are counted and dropped, and it comes out as one `tooLong` entry with its true
+ * offset and length. Runs of empty lines come out as one entry each (`blankLines`).
+ */
+export async function* readLineBatches(source: ByteSource, opts: LineOptions = {}): AsyncGenerator<RawLine[]> {
+  const max = lineLimit(opts.maxLineBytes);
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let pending: Uint8Array[] = [];
   let pendingLength = 0;
+  // The pending line went past the limit: its bytes are no longer kept, only counted.
+  let skipping = false;
+  let lastByte = -1; // the pending line's last byte (a CR before the newline is not part of the line)
   let lineStart = opts.from?.offset ?? 0; // absolute offset of the first byte of the pending line
   let absolute = lineStart; // absolute offset of the current chunk's first byte
   let lineNo = opts.from?.line ?? 0;
   let first = absolute === 0;
 
-  const decode = (bytes: Uint8Array): string => {
+  /** The line's text; a line too long to become a string (or to decode) is reported too long instead. */
+  const decode = (bytes: Uint8Array): string | undefined => {
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === CR) end -= 1;
-    return decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
+    try {
+      return decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
+    } catch {
+      return undefined;
+    }
+  };
+  const tooLong = (line: number, offset: number, length: number, unterminated: boolean): RawLine => ({
+    text: '',
+    line,
+    offset,
+    length,
+    unterminated,
+    tooLong: true,
+  });
+  const whole = (bytes: Uint8Array, line: number, offset: number, unterminated: boolean): RawLine => {
+    const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    const text = decode(bytes);
+    return text === undefined ? tooLong(line, offset, length, unterminated) : { text, line, offset, length, unterminated };
+  };
+  const hold = (bytes: Uint8Array): void => {
+    if (bytes.length === 0) return;
+    lastByte = bytes[bytes.length - 1] ?? -1;
+    if (!skipping && pendingLength + bytes.length > max) {
+      skipping = true;
+      pending = [];
+    }
+    // Copy: the caller may reuse the chunk's buffer.
+    if (!skipping) pending.push(bytes.slice());
+    pendingLength += bytes.length;
   };
 
   for await (let chunk of chunksOf(source)) {
@@ -106,13 +169,17 @@ export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead:
     const firstNl = chunk.indexOf(LF);
     if (firstNl >= 0 && pendingLength > 0) {
       // The line that began in an earlier chunk ends here.
-      pending.push(chunk.subarray(0, firstNl));
-      const bytes = concat(pending, pendingLength + firstNl);
+      lineNo += 1;
+      if (skipping || pendingLength + firstNl > max) {
+        const endsCr = firstNl > 0 ? chunk[firstNl - 1] === CR : lastByte === CR;
+        batch.push(tooLong(lineNo, lineStart, pendingLength + firstNl - (endsCr ? 1 : 0), false));
+      } else {
+        pending.push(chunk.subarray(0, firstNl));
+        batch.push(whole(concat(pending, pendingLength + firstNl), lineNo, lineStart, false));
+      }
       pending = [];
       pendingLength = 0;
-      lineNo += 1;
-      const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
-      batch.push({ text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: false });
+      skipping = false;
       start = firstNl + 1;
       lineStart = absolute + start;
     }
@@ -136,12 +203,22 @@ export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead:
       runFrom = -1;
     };
     for (let nl = firstNl < 0 ? -1 : chunk.indexOf(LF, start); nl >= 0; nl = chunk.indexOf(LF, start)) {
-      if (nl - start > SHORT_LINE) {
+      if (nl === start && chunk[nl + 1] === LF) {
+        // Two or more empty lines in a row: counted, one entry for the run.
         flush();
-        const bytes = chunk.subarray(start, nl);
-        const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+        let end = nl;
+        while (chunk[end + 1] === LF) end += 1;
+        const count = end - nl + 1;
+        batch.push({ text: '', line: lineNo + 1, offset: absolute + start, length: 0, unterminated: false, blankLines: count });
+        lineNo += count;
+        start = end + 1;
+        continue;
+      }
+      if (nl - start > SHORT_LINE || nl - start > max) {
+        flush();
         lineNo += 1;
-        batch.push({ text: decode(bytes), line: lineNo, offset: absolute + start, length, unterminated: false });
+        const length = nl > start && chunk[nl - 1] === CR ? nl - start - 1 : nl - start;
+        batch.push(length > max ? tooLong(lineNo, absolute + start, length, false) : whole(chunk.subarray(start, nl), lineNo, absolute + start, false));
       } else {
         if (runFrom < 0) runFrom = start;
         runTo = nl;
@@ -151,13 +228,9 @@ export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead:
     flush();
     // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
     if (firstNl >= 0) lineStart = absolute + start;
-    if (start < chunk.length) {
-      // Copy: the caller may reuse the chunk's buffer.
-      pending.push(chunk.slice(start));
-      pendingLength += chunk.length - start;
-    }
+    if (start < chunk.length) hold(chunk.subarray(start));
     absolute += chunk.length;
-    onBytes?.(absolute);
+    opts.onBytes?.(absolute);
     if (batch.length > 0) yield batch;
   }
   if (pendingLength > 0 && opts.hold) {
@@ -165,10 +238,9 @@ export async function* readLineBatches(source: ByteSource, onBytes?: (bytesRead:
     return;
   }
   if (pendingLength > 0) {
-    const bytes = concat(pending, pendingLength);
     lineNo += 1;
-    const length = bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
-    yield [{ text: decode(bytes), line: lineNo, offset: lineStart, length, unterminated: true }];
+    if (skipping) yield [tooLong(lineNo, lineStart, pendingLength - (lastByte === CR ? 1 : 0), true)];
+    else yield [whole(concat(pending, pendingLength), lineNo, lineStart, true)];
   }
   opts.onEnd?.({ offset: absolute, line: lineNo });
 }
@@ -190,18 +262,29 @@ export function isGzipMagic(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
+export interface GunzipOptions {
+  /** Learns whether the source is gzip before the first chunk is yielded (never, for an empty source). */
+  readonly onDetect?: (gzip: boolean) => void;
+  /** The most bytes a gzip source may inflate to; past it, reading stops (`onLimit` is told). */
+  readonly maxInflateBytes?: number;
+  /** Called once when the inflated bytes reach `maxInflateBytes`, with the bytes given out (exactly the limit). */
+  readonly onLimit?: (inflated: number) => void;
+  /** Given, a damaged gzip stream ends the source (the bytes inflated so far are kept) instead of throwing. */
+  readonly onError?: (message: string, inflated: number) => void;
+}
+
 /**
  * Returns the source decompressed when it is gzip (by magic number, whatever its name), otherwise unchanged.
- * `onDetect` learns which it was before the first chunk is yielded (never, for an empty source).
- * Uses the web-standard `DecompressionStream`, present in browsers, workers and Node 18+.
+ * Uses the web-standard `DecompressionStream`, present in browsers, workers and Node 18+. A gzip source stops at
+ * `maxInflateBytes`: a small file that inflates without end (a "gzip bomb") is cut there, not read for minutes.
  */
-export async function* maybeGunzip(source: ByteSource, onDetect?: (gzip: boolean) => void): AsyncGenerator<Uint8Array> {
+export async function* maybeGunzip(source: ByteSource, opts: GunzipOptions = {}): AsyncGenerator<Uint8Array> {
   const it = chunksOf(source)[Symbol.asyncIterator]();
   const head = await it.next();
   if (head.done) return;
   const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => it };
   const gzip = isGzipMagic(head.value);
-  onDetect?.(gzip);
+  opts.onDetect?.(gzip);
   if (!gzip) {
     yield head.value;
     yield* rest;
@@ -216,8 +299,40 @@ export async function* maybeGunzip(source: ByteSource, onDetect?: (gzip: boolean
       if (next.done) controller.close();
       else controller.enqueue(next.value);
     },
+    async cancel() {
+      // The reader stopped early: let the underlying source (a file stream) close.
+      await it.return?.(undefined);
+    },
   });
   // The cast-free pipe: DecompressionStream is a TransformStream<BufferSource, Uint8Array>.
   const out = input.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
-  yield* chunksOf(out);
+  const max = opts.maxInflateBytes ?? Infinity;
+  let inflated = 0;
+  const reader = chunksOf(out)[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await reader.next();
+      } catch (err) {
+        // A truncated or corrupt gzip file: what inflated before the damage is kept.
+        if (!opts.onError) throw err;
+        opts.onError(err instanceof Error ? err.message : String(err), inflated);
+        return;
+      }
+      if (next.done) return;
+      const chunk = next.value;
+      if (inflated + chunk.length > max) {
+        const room = max - inflated;
+        if (room > 0) yield chunk.subarray(0, room);
+        opts.onLimit?.(max);
+        return;
+      }
+      inflated += chunk.length;
+      yield chunk;
+    }
+  } finally {
+    // Stopped early (the limit, or the reader left): cancels the decompressor and, through it, the file.
+    await reader.return?.(undefined);
+  }
 }

@@ -22,7 +22,7 @@ describe('responses', () => {
   });
 
   it('reports a gap in result_index as lost results', async () => {
-    const { trace } = await loadText(jsonl([sdk.result({ resultIndex: 0 }), sdk.result({ resultIndex: 2 })]));
+    const { trace } = await loadText(jsonl([sdk.init(), sdk.result({ resultIndex: 0 }), sdk.result({ resultIndex: 2 })]));
     expect(codes(trace)).toContain('result-gap');
   });
 });
@@ -107,14 +107,15 @@ describe('subagents as lanes', () => {
       ['main', 2],
       ['Explore · look around', 20],
     ]);
-    expect(stats.lines.total).toBe(4);
+    // The sidecar attaches to its agent: it is no transcript line (issue 10).
+    expect(stats.lines).toMatchObject({ total: 3, sidecars: 1 });
     // The subagent's events belong to the response of the call that spawned it.
     const subEvent = trace.events.find((e) => e.kind === 'assistant' && e.messageId === 'msg_s');
     expect(trace.eventResponse[subEvent?.seq ?? -1]).toBe(0);
   });
 
   it('links an SDK subagent through parent_tool_use_id and an old-layout file through agent_progress', async () => {
-    const sdkTrace = await loadText(jsonl([sdk.assistant('msg_1', [toolUse('toolu_T', 'Task', {})], { output: 1 }), sdk.assistant('msg_2', [toolUse('toolu_in', 'Read', {})], { output: 1 }, { parent: 'toolu_T' })]));
+    const sdkTrace = await loadText(jsonl([sdk.init(), sdk.assistant('msg_1', [toolUse('toolu_T', 'Task', {})], { output: 1 }), sdk.assistant('msg_2', [toolUse('toolu_in', 'Read', {})], { output: 1 }, { parent: 'toolu_T' })]));
     expect(sdkTrace.trace.agents.map((a) => [a.kind, a.linkedBy])).toEqual([
       ['main', undefined],
       ['subagent', 'parent_tool_use_id'],
@@ -131,6 +132,7 @@ describe('streams', () => {
   it('rebuilds blocks by index when deltas of two blocks interleave', async () => {
     const { trace } = await loadText(
       jsonl([
+        sdk.init(),
         sdk.messageStart('msg_I', { output: 1 }),
         sdk.blockStart(1, { type: 'text', text: '' }),
         sdk.blockStart(0, { type: 'thinking', thinking: '' }),
@@ -170,7 +172,7 @@ describe('streams', () => {
   });
 
   it('reports events after message_stop and orphan stream events, without crashing', async () => {
-    const { trace } = await loadText(jsonl([sdk.messageDelta('end_turn', { output: 3 }), sdk.messageStop(), sdk.messageStart('msg_O', { output: 1 }), sdk.messageStop(), sdk.textDelta(0, 'late')]));
+    const { trace } = await loadText(jsonl([sdk.init(), sdk.messageDelta('end_turn', { output: 3 }), sdk.messageStop(), sdk.messageStart('msg_O', { output: 1 }), sdk.messageStop(), sdk.textDelta(0, 'late')]));
     expect(codes(trace)).toEqual(expect.arrayContaining(['orphan-stream-event', 'event-after-message-stop']));
   });
 

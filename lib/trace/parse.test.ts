@@ -7,7 +7,7 @@ const accounted = (s: { lines: { total: number }; events: number }, lineDiags: n
 describe('parsing and line accounting', () => {
   it('turns a malformed line into a diagnostic with its line number and loads the rest', async () => {
     const { trace, stats } = await loadText(jsonl([sdk.init(), '{"type":"assistant", oops', sdk.result(), '', 'not json at all', '[1,2]']));
-    expect(stats.lines).toEqual({ total: 5, parsed: 2, invalid: 3, blank: 1 });
+    expect(stats.lines).toEqual({ total: 5, parsed: 2, invalid: 3, blank: 1, sidecars: 0 });
     expect(trace.events.map((e) => e.kind)).toEqual(['system', 'result']);
     const lineDiags = trace.diagnostics.filter((d) => d.consumesLine);
     expect(lineDiags.map((d) => [d.code, d.src?.line])).toEqual([
@@ -29,23 +29,25 @@ describe('parsing and line accounting', () => {
   });
 
   it('detects the dialect of each file', async () => {
-    const { trace } = await loadFiles({ 'a.jsonl': jsonl([cc.prompt('hi')]), 'b.jsonl': jsonl([sdk.init()]), 'c.jsonl': '' });
+    const { trace } = await loadFiles({ 'a.jsonl': jsonl([cc.prompt('hi')]), 'b.jsonl': jsonl([sdk.init(), sdk.result()]), 'c.jsonl': '', 'd.jsonl': jsonl([sdk.init()]) });
     expect(trace.sources.map((s) => [s.name, s.format])).toEqual([
       ['a.jsonl', 'claude-code'],
       ['b.jsonl', 'sdk-stream'],
       ['c.jsonl', 'empty'],
+      // One SDK frame type alone does not make a stream: two different ones do.
+      ['d.jsonl', 'unknown'],
     ]);
   });
 
   it('keeps unknown types and unknown subtypes as unknown events with their raw JSON', async () => {
-    const { trace } = await loadText(jsonl([{ type: 'hologram', session_id: 's', x: 1 }, { type: 'system', subtype: 'teleport', session_id: 's', uuid: 'u' }, sdk.init()]));
-    expect(trace.events.map((e) => (e.kind === 'unknown' ? `${e.kind}:${e.type}/${e.subtype ?? ''}` : e.kind))).toEqual(['unknown:hologram/', 'unknown:system/teleport', 'system']);
+    const { trace } = await loadText(jsonl([{ type: 'hologram', session_id: 's', x: 1 }, { type: 'system', subtype: 'teleport', session_id: 's', uuid: 'u' }, sdk.init(), sdk.result()]));
+    expect(trace.events.map((e) => (e.kind === 'unknown' ? `${e.kind}:${e.type}/${e.subtype ?? ''}` : e.kind))).toEqual(['unknown:hologram/', 'unknown:system/teleport', 'system', 'result']);
     expect(codes(trace).filter((c) => c === 'unknown-type')).toHaveLength(2);
   });
 
   it('keeps a known type whose required fields are missing as an unknown event, with the reason', async () => {
-    const { trace } = await loadText(jsonl([{ type: 'assistant', message: { content: 'not a list' }, session_id: 's' }]));
-    const e = trace.events[0];
+    const { trace } = await loadText(jsonl([sdk.init(), { type: 'assistant', message: { content: 'not a list' }, session_id: 's' }]));
+    const e = trace.events[1];
     expect(e?.kind).toBe('unknown');
     expect(e?.kind === 'unknown' && e.reason).toMatch(/assistant line without the fields the model needs \(message\.content/);
   });
@@ -53,6 +55,7 @@ describe('parsing and line accounting', () => {
   it('reads hook frames before the generic system case', async () => {
     const { trace } = await loadText(
       jsonl([
+        sdk.result(),
         {
           type: 'system',
           subtype: 'hook_response',
@@ -67,7 +70,7 @@ describe('parsing and line accounting', () => {
         },
       ]),
     );
-    const e = trace.events[0];
+    const e = trace.events[1];
     expect(e?.kind).toBe('hook');
     expect(e?.kind === 'hook' && [e.hookEvent, e.decision, e.decisionReason]).toEqual(['PreToolUse', 'deny', 'no network']);
   });

@@ -2,9 +2,11 @@ import { normalizeClaudeCodeLine } from './adapters/claude-code';
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapters/common';
 import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem } from './adapters/json-document';
 import { normalizeSdkLine } from './adapters/sdk-stream';
-import { readLineBatches, type ByteSource, type LinePosition, type LineRef, type RawLine } from './lines';
+import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
+import { bytesText } from './sizes';
+import { lineLimit, readLineBatches, type ByteSource, type LinePosition, type LineRef, type RawLine } from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
-import type { Head, RawObject } from './adapters/messages';
+import { unknownEvent, type Head, type RawObject } from './adapters/messages';
 
 /** One input file. `name` is its path relative to what the user dropped (it carries the subagent layout). */
 export interface SourceInput {
@@ -36,45 +38,8 @@ export interface ParseSink {
   diagnostic(d: Diagnostic): void;
 }
 
-export type Dialect = 'sdk-stream' | 'claude-code';
-
-const CC_TYPES = new Set([
-  'progress',
-  'attachment',
-  'summary',
-  'file-history-snapshot',
-  'queue-operation',
-  'permission-mode',
-  'last-prompt',
-  'custom-title',
-  'ai-title',
-  'tag',
-  'checkpoint',
-  'pr-link',
-  'agent-setting',
-]);
-const SDK_TYPES = new Set([
-  'stream_event',
-  'result',
-  'control_request',
-  'control_response',
-  'control_cancel_request',
-  'keep_alive',
-  'tool_progress',
-  'rate_limit_event',
-]);
-
-/** Decides the dialect from one line, or returns undefined when the line could be either. */
-export function detectDialect(obj: RawObject): Dialect | undefined {
-  const type = obj['type'];
-  if (typeof type === 'string') {
-    if (CC_TYPES.has(type)) return 'claude-code';
-    if (SDK_TYPES.has(type)) return 'sdk-stream';
-  }
-  if ('sessionId' in obj || 'parentUuid' in obj || 'isSidechain' in obj) return 'claude-code';
-  if ('session_id' in obj || 'parent_tool_use_id' in obj) return 'sdk-stream';
-  return undefined;
-}
+export { detectDialect, type Dialect } from './dialect';
+export { bytesText } from './sizes';
 
 export function normalizeLine(obj: RawObject, dialect: Dialect | undefined, opts: NormalizeOptions, h: Head): TraceEvent {
   return dialect === 'claude-code' ? normalizeClaudeCodeLine(obj, opts, h) : normalizeSdkLine(obj, opts, h);
@@ -104,6 +69,8 @@ export interface ParseOptions {
   readonly normalize?: NormalizeOptions;
   /** Called after each chunk with the decompressed bytes read so far. */
   readonly onBytes?: (bytes: number) => void;
+  /** Lines longer than this many bytes become `line-too-long` diagnostics (default 64 MiB). */
+  readonly maxLineBytes?: number;
   /**
    * The file is still being written (live tail): a last line without its newline is left for a later call, not
    * reported as cut off. `info.bytes` then counts the bytes up to it.
@@ -127,6 +94,12 @@ export interface ParseCheckpoint extends LinePosition {
   readonly lines: SourceInfo['lines'];
 }
 
+/** Whether a later call can continue from a checkpoint: the file is lines, and its first lines decided the dialect
+ *  (lines still waiting for that decision are not carried over: such a file is read again from its start). */
+export function resumable(c: ParseCheckpoint | undefined): c is ParseCheckpoint {
+  return c !== undefined && c.mode === 'lines' && c.dialect !== undefined;
+}
+
 /**
  * Parses one source's bytes (already decompressed: gzip is undone by the engine's load loop) into the sink. Never
  * throws on bad input: every non-blank line becomes exactly one event or one line diagnostic, and the counts land in
@@ -134,7 +107,7 @@ export interface ParseCheckpoint extends LinePosition {
  */
 export async function parseBytes(name: string, bytes: ByteSource, index: number, sink: ParseSink, opts: ParseOptions = {}): Promise<SourceInfo> {
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
-  const resume = opts.resume?.mode === 'document' ? undefined : opts.resume;
+  const resume = resumable(opts.resume) ? opts.resume : undefined;
   const info: SourceInfo = {
     index,
     name,
@@ -152,74 +125,115 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
   const emit = (e: TraceEvent): void => {
     info.lines.events += 1;
     sink.event(e);
+    if ((e.kind === 'assistant' || e.kind === 'stream' || e.kind === 'result') && e.numberErrors) sink.diagnostic(numberDiagnostic(e, e.numberErrors));
   };
 
-  let dialect: Dialect | undefined = resume?.dialect;
   let mode: 'undecided' | 'lines' | 'document' = resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
   const buffered: RawLine[] = [];
   let bufferedBytes = 0;
+  // Lines wait here, parsed, until the file's dialect is known (see DialectDetector); past the limits, or at the end
+  // of a file that never said, they become raw rows.
+  const detector = new DialectDetector();
+  // A continued source goes on in the dialect its start decided.
+  let dialect: Dialect | undefined = resume?.dialect;
+  let unrecognized = false;
+  let rawRows = 0;
+  const held: { obj: RawObject; src: LineRef }[] = [];
+  let heldBytes = 0;
+  const raw = (obj: RawObject, src: LineRef): void => {
+    rawRows += 1;
+    emit(unknownEvent(obj, 'a line of a file that is not a Claude Code or Agent SDK transcript', norm, head(src)));
+  };
+  const giveUp = (): void => {
+    unrecognized = true;
+    for (const h of held.splice(0)) raw(h.obj, h.src);
+  };
 
   const handleLine = (l: RawLine): void => {
     const src: LineRef = { source: index, line: l.line, offset: l.offset, length: l.length };
-    const text = l.text;
-    const first = firstNonSpace(text);
-    if (first !== '{' && first !== '[') {
-      info.lines.total += 1;
-      lineDiag(l.unterminated ? 'truncated-last-line' : 'non-json-line', `line ${l.line} is not JSON: ${preview(text)}`, src);
+    info.lines.total += 1;
+    if (l.tooLong) {
+      lineDiag(
+        'line-too-long',
+        `line ${l.line} is ${bytesText(l.length)} (bytes ${l.offset}–${l.offset + l.length}): longer than the ${bytesText(maxLine)} line limit, skipped`,
+        src,
+      );
       return;
     }
+    const text = l.text;
+    // FF FE or FE FF, decoded as UTF-8, is two U+FFFD; UTF-16 then puts a NUL beside every ASCII character.
+    if (l.offset === 0 && text.startsWith('\uFFFD\uFFFD') && text.includes('\u0000'))
+      sink.diagnostic({
+        code: 'utf16-file',
+        severity: 'error',
+        message: `${name} is UTF-16 text (it starts with a UTF-16 byte order mark): Loupe reads UTF-8 JSON lines; save it as UTF-8 and open it again`,
+        src: { source: index, line: 1, offset: 0, length: 0 },
+        consumesLine: false,
+      });
+    const first = firstNonSpace(text);
+    const structured = first === '{' || first === '[';
     let obj: unknown;
     try {
+      // A line that cannot start a JSON value is not handed to the parser at all.
+      if (!structured && !SCALAR_START.test(first)) throw new Error('not JSON');
       obj = JSON.parse(text);
     } catch (err) {
-      info.lines.total += 1;
       if (l.unterminated) lineDiag('truncated-last-line', `last line ${l.line} is cut off (no newline, not valid JSON): ${preview(text)}`, src);
-      else lineDiag('malformed-json', `line ${l.line}: ${err instanceof Error ? err.message : 'invalid JSON'}`, src);
+      else if (structured) lineDiag('malformed-json', `line ${l.line}: ${err instanceof Error ? err.message : 'invalid JSON'}`, src);
+      else lineDiag('non-json-line', `line ${l.line} is not JSON: ${preview(text)}`, src);
       return;
     }
     if (!isObject(obj)) {
-      info.lines.total += 1;
-      lineDiag('not-an-object', `line ${l.line} is JSON but not an object`, src);
+      lineDiag('not-an-object', `line ${l.line} is JSON but not an object: ${preview(text)}`, src);
       return;
     }
-    info.lines.total += 1;
     if (!dialect) {
-      dialect = detectDialect(obj);
-      if (dialect) info.format = dialect;
+      if (unrecognized) return raw(obj, src);
+      dialect = detector.observe(obj);
+      if (!dialect) {
+        held.push({ obj, src });
+        heldBytes += l.length;
+        if (held.length > UNDECIDED_LINES || heldBytes > UNDECIDED_BYTES) giveUp();
+        return;
+      }
+      info.format = dialect;
+      for (const h of held.splice(0)) emit(normalizeLine(h.obj, dialect, norm, head(h.src)));
     }
     emit(normalizeLine(obj, dialect, norm, head(src)));
   };
 
+  const maxLine = lineLimit(opts.maxLineBytes);
   let next: LinePosition = { offset: resume?.offset ?? 0, line: resume?.line ?? 0 };
   const hold = opts.hold === true && !/\.json(\.gz)?$/i.test(name);
-  const reading = readLineBatches(
-    bytes,
-    (b) => {
+  for await (const batch of readLineBatches(bytes, {
+    maxLineBytes: maxLine,
+    onBytes: (b) => {
       info.bytes = b;
       opts.onBytes?.(b);
     },
-    { ...(resume ? { from: resume } : {}), hold, onEnd: (p) => (next = p) },
-  );
-  for await (const batch of reading) {
+    ...(resume ? { from: resume } : {}),
+    hold,
+    onEnd: (p) => (next = p),
+  })) {
     for (const l of batch) handleRaw(l);
   }
   if (hold) info.bytes = next.offset;
 
   function handleRaw(l: RawLine): void {
-    if (l.text.length === 0 || isBlank(l.text)) {
+    if (!l.tooLong && (l.text.length === 0 || isBlank(l.text))) {
       if (mode === 'document') buffered.push(l);
-      else info.lines.blank += 1;
+      else info.lines.blank += l.blankLines ?? 1;
       return;
     }
     if (mode === 'undecided') {
-      mode = decideMode(l, name);
+      mode = l.tooLong ? 'lines' : decideMode(l, name);
       if (mode === 'lines') info.format = 'unknown';
     }
     if (mode === 'document') {
       buffered.push(l);
       bufferedBytes += l.length;
-      if (bufferedBytes > DOC_LIMIT) {
-        // Too big to be one JSON document here: fall back to lines.
+      // Too big to be one JSON document here, or a line past the limit in it: fall back to lines.
+      if (bufferedBytes > DOC_LIMIT || l.tooLong) {
         mode = 'lines';
         for (const b of buffered.splice(0)) handleOrBlank(b);
       }
@@ -229,7 +243,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
   }
 
   function handleOrBlank(l: RawLine): void {
-    if (isBlank(l.text)) info.lines.blank += 1;
+    if (!l.tooLong && isBlank(l.text)) info.lines.blank += l.blankLines ?? 1;
     else handleLine(l);
   }
 
@@ -270,6 +284,18 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
       for (const b of buffered) handleOrBlank(b);
     }
   }
+  // The end of a file that never said which dialect it is: its lines are kept as raw rows, with one word on why.
+  if (held.length > 0) giveUp();
+  if (rawRows > 0) {
+    info.format = 'unknown';
+    sink.diagnostic({
+      code: 'unrecognized-file',
+      severity: 'info',
+      message: `${name} is not a Claude Code or Agent SDK transcript (no line says which it is): its ${rawRows} line(s) are kept as raw rows`,
+      src: { source: index, line: 1, offset: 0, length: 0 },
+      consumesLine: false,
+    });
+  }
   if (info.format === 'unknown' && info.lines.total === 0) info.format = 'empty';
   opts.onCheckpoint?.({ ...next, mode, dialect, format: info.format, lines: { ...info.lines } });
   return info;
@@ -298,6 +324,21 @@ function firstNonSpace(text: string): string {
   }
   return '';
 }
+
+/** What a line's unsound numbers cost it, in words: the field and value of each, and what is left out. */
+function numberDiagnostic(e: TraceEvent, errors: readonly string[]): Diagnostic {
+  const what =
+    e.kind === 'assistant'
+      ? 'this model call stays in the timeline, its usage is not counted in the totals'
+      : e.kind === 'stream'
+        ? "this streamed message's usage is not counted in the totals"
+        : 'each of these is left out (no reported cost or usage from it)';
+  const where = e.path ? `line ${e.src.line} (${e.path})` : `line ${e.src.line}`;
+  return { code: 'invalid-number', severity: 'error', message: `${where}: ${errors.join('; ')}; ${what}`, src: e.src, seq: e.seq, consumesLine: false };
+}
+
+/** The first character of a JSON value other than an object or array: a number, a string, true, false, null. */
+const SCALAR_START = /^[-0-9"tfn]$/;
 
 function isBlank(text: string): boolean {
   return text.trim().length === 0;

@@ -22,7 +22,8 @@ export interface Breakdown {
 }
 
 export interface TraceStats {
-  readonly lines: { readonly total: number; readonly parsed: number; readonly invalid: number; readonly blank: number };
+  /** Transcript lines; `sidecars` are the `agent-<id>.meta.json` files, which attach to their agent and are no lines. */
+  readonly lines: { readonly total: number; readonly parsed: number; readonly invalid: number; readonly blank: number; readonly sidecars: number };
   readonly events: number;
   readonly apiMessages: number;
   readonly tokens: TokenTotals;
@@ -68,7 +69,12 @@ export function computeStats(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
   let total = 0;
   let invalid = 0;
   let blank = 0;
+  let sidecars = 0;
   for (const s of trace.sources) {
+    if (s.format === 'agent-meta') {
+      sidecars += 1;
+      continue;
+    }
     total += s.lines.total;
     invalid += s.lines.invalid;
     blank += s.lines.blank;
@@ -113,7 +119,7 @@ export function computeStats(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
     else diag.info += 1;
   }
   return {
-    lines: { total, parsed: total - invalid, invalid, blank },
+    lines: { total, parsed: total - invalid, invalid, blank, sidecars },
     events: trace.events.length,
     apiMessages: turns.length,
     tokens,

@@ -122,7 +122,7 @@ describe('FORMATS.md trap checklist', () => {
   });
 
   it('8. result subtype and is_error are kept apart (success with is_error, error_max_turns without)', async () => {
-    const { trace } = await loadText(jsonl([sdk.result({ subtype: 'success', isError: true }), sdk.result({ subtype: 'error_max_turns', isError: false })]));
+    const { trace } = await loadText(jsonl([sdk.init(), sdk.result({ subtype: 'success', isError: true }), sdk.result({ subtype: 'error_max_turns', isError: false })]));
     const results = trace.events.filter((e) => e.kind === 'result');
     expect(results.map((e) => (e.kind === 'result' ? [e.subtype, e.isError] : []))).toEqual([
       ['success', true],

@@ -105,6 +105,8 @@ export interface AssistantEvent extends EventBase {
   readonly blocks: readonly ContentBlock[];
   readonly stopReason?: string;
   readonly usage?: Usage;
+  /** Numbers in the usage that are not token counts (each names its field and value): `usage` is then absent. */
+  readonly numberErrors?: readonly string[];
   /** `<synthetic>` model or `isApiErrorMessage`: never counted in model or cost stats. */
   readonly synthetic: boolean;
   readonly error?: string;
@@ -135,6 +137,8 @@ export interface StreamEvent extends EventBase {
   readonly fragment?: string;
   /** message_start usage (placeholder output) or message_delta cumulative usage, raw fields only when present. */
   readonly usage?: Partial<Usage>;
+  /** Numbers in the usage that are not token counts: `usage` is then absent. */
+  readonly numberErrors?: readonly string[];
   readonly stopReason?: string;
   readonly ttftMs?: number;
   readonly errorMessage?: string;
@@ -155,6 +159,8 @@ export interface ResultEvent extends EventBase {
   readonly totalCostUsd?: number;
   readonly usage?: Usage;
   readonly modelUsage: readonly ModelUsageRecord[];
+  /** Costs and counts that are not sound numbers: each is left out (no cost reported, no usage, no model record). */
+  readonly numberErrors?: readonly string[];
   readonly permissionDenials: readonly PermissionDenialRecord[];
   readonly resultText?: string;
   readonly errors: readonly string[];
@@ -310,7 +316,19 @@ export type DiagnosticCode =
   | 'result-gap'
   | 'result-error-flag'
   | 'unknown-type'
-  | 'non-json-line';
+  | 'non-json-line'
+  /** A line longer than the line limit: skipped, reading went on with the next line. */
+  | 'line-too-long'
+  /** A gzip file inflated past its limit: reading it stopped there. */
+  | 'inflate-limit'
+  /** A gzip file that is truncated or corrupt: what inflated before the damage was read. */
+  | 'damaged-gzip'
+  /** A token count or cost that is not a number it can be (negative, fractional, huge, a string…). */
+  | 'invalid-number'
+  /** A JSON-lines file that is neither Claude Code nor Agent SDK: its lines are kept as raw rows. */
+  | 'unrecognized-file'
+  /** A file in UTF-16 (it starts with a UTF-16 byte order mark): its lines cannot be read as UTF-8 JSON. */
+  | 'utf16-file';
 
 export interface Diagnostic {
   readonly code: DiagnosticCode;

@@ -16,7 +16,7 @@ describe('verdicts kept apart', () => {
 
   it('session files have no result frames; an interrupted stream is not clean', async () => {
     expect(verdictOf((await loadText(jsonl([cc.prompt('hi')]))).trace).protocol.status).toBe('no-result-frames');
-    expect(verdictOf((await loadText(jsonl([sdk.assistant('m', [text('x')], { output: 1 })]))).trace).protocol.status).toBe('interrupted');
+    expect(verdictOf((await loadText(jsonl([sdk.init(), sdk.assistant('m', [text('x')], { output: 1 })]))).trace).protocol.status).toBe('interrupted');
   });
 
   it('classifies failed tasks by their evidence', async () => {

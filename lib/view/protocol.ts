@@ -1,3 +1,4 @@
+import type { LoadLimits } from '../engine/limits';
 import type { FilterIssue } from '../trace/filter-check';
 import type { Diagnostic } from '../trace/types';
 import type { ChipCounts, ChipKey } from './chips';
@@ -97,7 +98,8 @@ export interface ViewState {
  * through a handler table keyed the same way (`lib/engine/handlers.ts`), so both ends are checked against this map.
  */
 export interface Api {
-  load: { req: { readonly source: LoadSource }; res: TraceSummary };
+  /** `limits`: the line and inflate limits (the page URL's `maxLineBytes`, `maxInflateBytes`); defaults when absent. */
+  load: { req: { readonly source: LoadSource; readonly limits?: LoadLimits }; res: TraceSummary };
   rows: { req: { readonly start: number; readonly end: number }; res: readonly RowView[] };
   /** Rebuilds the rows for a filter, folds and chips: how many rows, how many events matched of all, and what in the filter is wrong. */
   view: { req: { readonly view: ViewState }; res: ViewResult };

@@ -15,7 +15,8 @@ const SYSTEM_SUBTYPES = new Set([
   'init',
 ]);
 
-const META_TYPES = new Set([
+/** Claude Code's bookkeeping line types (no message): also what tells a file is a Claude Code session. */
+export const META_TYPES: ReadonlySet<string> = new Set([
   'summary',
   'file-history-snapshot',
   'queue-operation',

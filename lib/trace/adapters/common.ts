@@ -1,4 +1,5 @@
 import type { ContentBlock, PatchHunk, PermissionBehavior, SideEffect, ToolResultBlock, Usage } from '../types';
+import { readUsage } from './numbers';
 import {
   BlockSchema,
   HookOutputSchema,
@@ -8,9 +9,7 @@ import {
   ThinkingBlockSchema,
   ToolResultBlockSchema,
   ToolUseBlockSchema,
-  UsageSchema,
   type RawBlock,
-  type RawUsage,
 } from './schemas';
 
 /** How much text an event keeps; the details view re-reads the raw line for the rest. */
@@ -60,51 +59,9 @@ export function clampDeep(value: unknown, opts: NormalizeOptions, depth = 0): un
   return out;
 }
 
-const n = (x: number | null | undefined): number => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
-
-export function usageFrom(raw: RawUsage | null | undefined): Usage | undefined {
-  if (!raw) return undefined;
-  const cacheCreation = n(raw.cache_creation_input_tokens);
-  const split = raw.cache_creation;
-  const has5m = split && typeof split.ephemeral_5m_input_tokens === 'number';
-  const has1h = split && typeof split.ephemeral_1h_input_tokens === 'number';
-  const hasCacheSplit = Boolean(has5m || has1h);
-  const cache1h = hasCacheSplit ? n(split?.ephemeral_1h_input_tokens) : 0;
-  // Claude Code prices writes without a breakdown at the 5m rate; so do we.
-  const cache5m = hasCacheSplit ? n(split?.ephemeral_5m_input_tokens) : cacheCreation;
-  return {
-    input: n(raw.input_tokens),
-    output: n(raw.output_tokens),
-    cacheCreation,
-    cache5m,
-    cache1h,
-    cacheRead: n(raw.cache_read_input_tokens),
-    webSearch: n(raw.server_tool_use?.web_search_requests),
-    hasCacheSplit,
-  };
-}
-
-/** The fields a stream usage object actually carries: message_delta overwrites only those. */
-export function partialUsageFrom(raw: RawUsage | null | undefined): Partial<Usage> | undefined {
-  if (!raw) return undefined;
-  const out: { -readonly [K in keyof Usage]?: Usage[K] } = {};
-  if (typeof raw.input_tokens === 'number') out.input = raw.input_tokens;
-  if (typeof raw.output_tokens === 'number') out.output = raw.output_tokens;
-  if (typeof raw.cache_read_input_tokens === 'number') out.cacheRead = raw.cache_read_input_tokens;
-  if (typeof raw.cache_creation_input_tokens === 'number') {
-    const full = usageFrom(raw);
-    out.cacheCreation = raw.cache_creation_input_tokens;
-    out.cache5m = full?.cache5m ?? raw.cache_creation_input_tokens;
-    out.cache1h = full?.cache1h ?? 0;
-    out.hasCacheSplit = full?.hasCacheSplit ?? false;
-  }
-  if (typeof raw.server_tool_use?.web_search_requests === 'number') out.webSearch = raw.server_tool_use.web_search_requests;
-  return out;
-}
-
+/** A usage object's counts when they are all sound, else none (progress copies are never counted: no errors kept). */
 export function parseUsage(value: unknown): Usage | undefined {
-  const r = UsageSchema.safeParse(value);
-  return r.success ? usageFrom(r.data) : undefined;
+  return readUsage(value, 'usage').usage;
 }
 
 export function blocksFrom(raw: readonly RawBlock[], opts: NormalizeOptions): ContentBlock[] {

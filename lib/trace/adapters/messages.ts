@@ -5,11 +5,11 @@ import {
   clampText,
   sideEffectFrom,
   timeFrom,
-  usageFrom,
   userContentFrom,
   type NormalizeOptions,
 } from './common';
-import { AssistantLineSchema, ResultLineSchema, UsageSchema, UserLineSchema, type AssistantLine, type RawBlock, type UserLine } from './schemas';
+import { readCost, readModelUsage, readUsage } from './numbers';
+import { AssistantLineSchema, ResultLineSchema, UserLineSchema, type AssistantLine, type RawBlock, type UserLine } from './schemas';
 
 // Messages both dialects share (user, assistant, result), each accepting both field spellings
 // (`sessionId`/`session_id`, `toolUseResult`/`tool_use_result`, `requestId`/`request_id`).
@@ -104,8 +104,9 @@ const BOOLEAN_FIELDS = ['isSidechain', 'isApiErrorMessage', 'aborted'];
 
 /**
  * Assistant lines carry the usage every stats pass reads. A plain one is checked here field by field with the same
- * rules as AssistantLineSchema (each field it reads absent, null or of the schema's type; the usage object through
- * UsageSchema itself), without a zod parse of the whole line and its content. Anything else goes through the schema.
+ * rules as AssistantLineSchema (each field it reads absent, null or of the schema's type; the usage, which the schema
+ * takes as it is, is read strictly by `readUsage` on both paths), without a zod parse of the whole line and its
+ * content. Anything else goes through the schema.
  */
 function assistantFastPath(obj: RawObject): AssistantLine | undefined {
   const m = obj['message'];
@@ -119,9 +120,6 @@ function assistantFastPath(obj: RawObject): AssistantLine | undefined {
   const content = m['content'];
   if (!(absent(ts) || typeof ts === 'string') || !optString(id) || !optString(model) || !optString(stop)) return undefined;
   if (!Array.isArray(content) || !content.every(isBlock)) return undefined;
-  const rawUsage = m['usage'];
-  const usage = absent(rawUsage) ? undefined : UsageSchema.safeParse(rawUsage);
-  if (usage && !usage.success) return undefined;
   const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
   return {
     type: 'assistant',
@@ -138,7 +136,7 @@ function assistantFastPath(obj: RawObject): AssistantLine | undefined {
     isApiErrorMessage: typeof obj['isApiErrorMessage'] === 'boolean' ? obj['isApiErrorMessage'] : undefined,
     aborted: typeof obj['aborted'] === 'boolean' ? obj['aborted'] : undefined,
     error: obj['error'],
-    message: { id: str(id), model: str(model), content, stop_reason: str(stop), usage: usage?.data },
+    message: { id: str(id), model: str(model), content, stop_reason: str(stop), usage: m['usage'] },
   };
 }
 
@@ -163,6 +161,7 @@ function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): As
   const env = envelope(line, opts);
   const model = u(m.model);
   const error = typeof line.error === 'string' ? line.error : undefined;
+  const usage = readUsage(m.usage, 'message.usage');
   return {
     kind: 'assistant',
     seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
@@ -171,7 +170,8 @@ function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): As
     model,
     blocks: opts.noBlocks ? [] : blocksFrom(m.content, opts),
     stopReason: u(m.stop_reason),
-    usage: usageFrom(m.usage),
+    usage: usage.usage,
+    numberErrors: usage.errors,
     synthetic: model === '<synthetic>' || line.isApiErrorMessage === true,
     error,
     aborted: line.aborted === true ? true : undefined,
@@ -225,18 +225,10 @@ export function normalizeResult(obj: RawObject, opts: NormalizeOptions, h: Head)
   if (!r.success) return unknownEvent(obj, schemaReason('result', r.error.issues), opts, h);
   const line = r.data;
   const env = envelope(line, opts);
-  const modelUsage: ResultEvent['modelUsage'][number][] = [];
-  for (const [model, mu] of Object.entries(line.modelUsage ?? {})) {
-    modelUsage.push({
-      model,
-      input: mu.inputTokens ?? 0,
-      output: mu.outputTokens ?? 0,
-      cacheRead: mu.cacheReadInputTokens ?? 0,
-      cacheCreation: mu.cacheCreationInputTokens ?? 0,
-      costUsd: u(mu.costUSD),
-      webSearch: mu.webSearchRequests ?? 0,
-    });
-  }
+  const modelUsage = readModelUsage(line.modelUsage);
+  const cost = readCost(obj, 'total_cost_usd');
+  const usage = readUsage(line.usage, 'usage');
+  const numberErrors = [...(cost.errors ?? []), ...(usage.errors ?? []), ...modelUsage.errors];
   const denials: ResultEvent['permissionDenials'][number][] = [];
   for (const d of line.permission_denials ?? []) {
     if (d.tool_use_id) denials.push({ toolName: d.tool_name ?? '', toolUseId: d.tool_use_id });
@@ -250,9 +242,10 @@ export function normalizeResult(obj: RawObject, opts: NormalizeOptions, h: Head)
     numTurns: u(line.num_turns),
     durationMs: u(line.duration_ms),
     durationApiMs: u(line.duration_api_ms),
-    totalCostUsd: u(line.total_cost_usd),
-    usage: usageFrom(line.usage),
-    modelUsage,
+    totalCostUsd: cost.value,
+    usage: usage.usage,
+    modelUsage: modelUsage.records,
+    numberErrors: numberErrors.length > 0 ? numberErrors : undefined,
     permissionDenials: denials,
     resultText: typeof line.result === 'string' ? clampText(line.result, opts) : undefined,
     errors,

@@ -37,7 +37,7 @@ describe('the stream fast path', () => {
       { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 7 } } },
       { type: 'stream_event', event: ['content_block_stop'] },
       // Fields the schema checks even though the event does not use them.
-      { type: 'stream_event', event: { type: 'message_stop', usage: 'bad' } },
+      { type: 'stream_event', event: { type: 'message_stop', content_block: 'bad' } },
       { type: 'stream_event', event: { type: 'content_block_stop', index: 0 }, isSidechain: 'yes' },
       { type: 'stream_event', event: { type: 'content_block_stop', index: 0 }, uuid: 7 },
       { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a' } }, ttft_ms: '5' },

@@ -1,5 +1,6 @@
 import type { StreamEventType, TraceEvent } from '../types';
-import { behaviorOf, blockFrom, compact, blocksFrom, clampText, hookDecisionFrom, partialUsageFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
+import { behaviorOf, blockFrom, compact, blocksFrom, clampText, hookDecisionFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
+import { readPartialUsage } from './numbers';
 import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
 import { ControlLineSchema, InfoLineSchema, StreamLineSchema, SystemLineSchema, ToolProgressLineSchema, type SystemLine } from './schemas';
 
@@ -54,7 +55,7 @@ const STREAM_EVENTS = new Set<string>([
 const isStreamEventType = (t: string): t is StreamEventType => STREAM_EVENTS.has(t);
 
 /** Top-level SDK info frames that are not system frames. */
-const INFO_TYPES = new Set([
+export const INFO_TYPES: ReadonlySet<string> = new Set([
   'rate_limit_event',
   'tool_use_summary',
   'auth_status',
@@ -201,6 +202,7 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
     };
   }
   const m = type === 'message_start' ? ev.message : undefined;
+  const usage = type === 'message_start' ? readPartialUsage(m?.usage, 'event.message.usage') : type === 'message_delta' ? readPartialUsage(ev.usage, 'event.usage') : undefined;
   return {
     seq: h.seq,
     src: h.src,
@@ -216,7 +218,8 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
     messageId: u(m?.id),
     model: u(m?.model),
     blocks: m?.content ? blocksFrom(m.content, opts) : type === 'content_block_start' && ev.content_block ? [blockFrom(ev.content_block, opts)] : undefined,
-    usage: type === 'message_start' ? partialUsageFrom(m?.usage) : type === 'message_delta' ? partialUsageFrom(ev.usage) : undefined,
+    usage: usage?.usage,
+    numberErrors: usage?.errors,
     stopReason: type === 'message_delta' ? u(ev.delta?.stop_reason) : undefined,
     errorMessage: type === 'error' ? u(ev.error?.message) ?? 'stream error' : undefined,
   };

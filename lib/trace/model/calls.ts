@@ -42,6 +42,15 @@ export function findCall<T>(candidates: readonly T[], identity: (call: T) => Cal
   return undefined;
 }
 
+/**
+ * An assistant line with no message id is a call of its own, unless it repeats an earlier such line: the same uuid
+ * (a file given twice, a resumed session copying its history) is the same line, and its call counts once. Undefined
+ * when the line has a message id (those join by id) or no uuid.
+ */
+export function sameLineKey(line: { readonly messageId?: string; readonly uuid?: string }): string | undefined {
+  return line.messageId || !line.uuid ? undefined : line.uuid;
+}
+
 /** The key of a new call; `nth` is how many calls already use the message id (gateways reuse ids). */
 export function callKey(messageId: string, requestId: string | undefined, nth: number): string {
   return `msg:${messageId}${requestId ? `|${requestId}` : ''}${nth > 0 ? `#${nth + 1}` : ''}`;
@@ -66,9 +75,19 @@ export function chooseCopy<C extends CopyLike>(copies: readonly C[]): C | undefi
   return best;
 }
 
-/** Why a call is not a billed model call, or undefined when it counts. */
-export function uncountedReason(synthetic: boolean, hasUsage: boolean): string | undefined {
+/**
+ * Why a call is not counted, or undefined when it counts. A call with any copy of its usage unsound (a count that is
+ * negative, fractional, huge, a string…) is not counted at all: which copy would have won cannot be known.
+ */
+export function uncountedReason(synthetic: boolean, hasUsage: boolean, usageError?: string): string | undefined {
   if (synthetic) return '<synthetic> or API-error message: not a billed model call';
+  if (usageError !== undefined) return `usage not counted: ${usageError}`;
   if (!hasUsage) return 'no usage reported';
   return undefined;
+}
+
+/** The first unsound number of a line's usage, as the call remembers it (`line 12: message.usage.input_tokens is …`). */
+export function usageErrorOf(line: number, errors: readonly string[] | undefined): string | undefined {
+  const first = errors?.[0];
+  return first === undefined ? undefined : line > 0 ? `line ${line}: ${first}` : first;
 }

@@ -104,7 +104,8 @@ export function finalDiagnostics(ctx: Ctx, turns: readonly Turn[], calls: readon
         lastIndex.set(s, e.resultIndex);
       }
     }
-    if (e.kind === 'unknown') {
+    // The raw rows of a file that is not a transcript at all were said once, for the whole file (unrecognized-file).
+    if (e.kind === 'unknown' && ctx.sources[e.src.source]?.format !== 'unknown') {
       const k = `${e.type ?? '?'}/${e.subtype ?? ''}/${e.reason}`;
       if (!unknownTypes.has(k)) unknownTypes.set(k, e);
     }

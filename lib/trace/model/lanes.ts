@@ -55,7 +55,9 @@ export function assignLanes(ctx: Ctx): void {
     const s = sessionIndex(ctx, sid, e.src.source);
     ctx.eventSession[e.seq] = s;
     const fileAgent = src?.fileAgentId;
-    const agentId = e.agentId ?? fileAgent;
+    // A line that says it is on the main thread (`isSidechain: false`) stays there whatever `agentId` it carries;
+    // only a subagent's own file books it to that agent.
+    const agentId = (e.isSidechain === false ? undefined : e.agentId) ?? fileAgent;
     let a: number;
     if (agentId) a = agentIndex(ctx, s, `agent:${agentId}`, isCompactionAgent(agentId) ? 'compaction' : 'subagent', { agentId });
     else if (e.parentToolUseId && e.kind !== 'progress' && e.kind !== 'hook')

@@ -1,5 +1,6 @@
 import { clampDeep, type NormalizeOptions } from '../adapters/common';
 import type { ContentBlock, Diagnostic, StreamEvent, Usage } from '../types';
+import { usageErrorOf } from './calls';
 import type { RebuiltBlock, StreamRebuild } from './types';
 
 // Rebuilds a message from its stream_event deltas, by content block index (never arrival order), following the
@@ -19,6 +20,7 @@ export function startStream(e: StreamEvent, messageId: string): StreamRebuild {
   // message_start may arrive with content already filled in: assign those by index too.
   (e.blocks ?? []).forEach((b, i) => setBlock(s, i, b));
   if (e.usage) s.usage = overlay(undefined, e.usage);
+  if (e.numberErrors) s.usageError = usageErrorOf(e.src.line, e.numberErrors);
   return s;
 }
 
@@ -85,6 +87,7 @@ export function applyStreamEvent(s: StreamRebuild, e: StreamEvent): void {
     case 'message_delta':
       if (e.stopReason) s.stopReason = e.stopReason;
       if (e.usage) s.usage = overlay(s.usage, e.usage);
+      if (e.numberErrors && s.usageError === undefined) s.usageError = usageErrorOf(e.src.line, e.numberErrors);
       return;
     case 'message_stop':
       s.stopSeq = e.seq;

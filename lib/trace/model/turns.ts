@@ -1,7 +1,7 @@
 import type { AssistantEvent, ContentBlock, StreamEvent, TraceEvent, Usage } from '../types';
 import type { Ctx } from './context';
 import { verdictOf, type StreamAccumulator } from './stream';
-import { callKey, chooseCopy, findCall, uncountedReason, type CallIdentity } from './calls';
+import { callKey, chooseCopy, findCall, sameLineKey, uncountedReason, usageErrorOf, type CallIdentity } from './calls';
 import type { LooseCopy, Turn } from './types';
 
 // Model calls (turns): split lines and stream events joined by message id, and the one usage copy that counts.
@@ -12,9 +12,13 @@ function blockKey(b: ContentBlock): string | undefined {
   return undefined;
 }
 
+const REPEATED_UUID = 'repeated uuid: a copy of a line already loaded';
+
 interface TurnState {
   readonly turns: Turn[];
   readonly byMessage: Map<string, number[]>;
+  /** Calls opened by a line with no message id, by that line's uuid (see `sameLineKey`). */
+  readonly byLine: Map<string, Turn>;
   readonly looseCopies: LooseCopy[];
 }
 
@@ -55,7 +59,14 @@ function touch(turn: Turn, e: TraceEvent): void {
 
 /** Finds the model call an assistant line belongs to, or starts one. */
 function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
-  if (!e.messageId) return newTurn(ctx, st, e, `line:${e.seq}`, undefined, e.requestId);
+  if (!e.messageId) {
+    const key = sameLineKey(e);
+    const again = key === undefined ? undefined : st.byLine.get(key);
+    if (again) return again;
+    const turn = newTurn(ctx, st, e, `line:${e.seq}`, undefined, e.requestId);
+    if (key !== undefined) st.byLine.set(key, turn);
+    return turn;
+  }
   const candidates = (st.byMessage.get(e.messageId) ?? []).map((ti) => st.turns[ti]).filter((t): t is Turn => t !== undefined);
   const found = findCall(candidates, turnIdentity, e);
   return found ?? newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
@@ -77,6 +88,7 @@ function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   if (e.model && !turn.model) turn.model = e.model;
   if (e.synthetic) turn.synthetic = true;
   if (e.stopReason) turn.stopReason = e.stopReason;
+  if (e.numberErrors && turn.usageError === undefined) turn.usageError = usageErrorOf(e.src.line, e.numberErrors);
   if (!replay) {
     const seen = new Set(turn.blocks.map(blockKey).filter((k): k is string => k !== undefined));
     for (const b of e.blocks) {
@@ -89,17 +101,13 @@ function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   }
   if (e.usage) {
     const sidechainReplay = e.requestId !== undefined && turn.requestId !== undefined && e.requestId !== turn.requestId;
-    const rule = replay
-      ? 'repeated uuid: a copy of a line already loaded'
-      : sidechainReplay
-        ? '/btw sidechain replay of this message under another request id'
-        : 'split line of this message id';
+    const rule = replay ? REPEATED_UUID : sidechainReplay ? '/btw sidechain replay of this message under another request id' : 'split line of this message id';
     turn.copies.push({ seq: e.seq, via: 'line', usage: e.usage, chosen: false, rule });
   }
 }
 
 export function buildTurns(ctx: Ctx, acc: StreamAccumulator): { turns: Turn[]; looseCopies: LooseCopy[] } {
-  const st: TurnState = { turns: [], byMessage: new Map(), looseCopies: [] };
+  const st: TurnState = { turns: [], byMessage: new Map(), byLine: new Map(), looseCopies: [] };
   const turnOfStart = new Map<number, Turn>();
   const progressCopies: { seq: number; messageId?: string; usage: Usage }[] = [];
   for (const e of ctx.events) {
@@ -156,18 +164,23 @@ export function chooseUsage(t: Turn): void {
       chosen: false,
       rule: 'stream copy (message_start overlaid with message_delta)',
     });
-  const best = chooseCopy(t.copies);
+  if (t.usageError === undefined && t.stream?.usageError !== undefined) t.usageError = t.stream.usageError;
+  // Read before the rules are rewritten below ("kept: …" replaces what the kept copy was).
+  const onlyRepeats = t.seqs.length > 0 && t.seqs.every((s) => t.copies.find((c) => c.seq === s)?.rule === REPEATED_UUID);
+  const counting = t.copies.filter((c) => c.via !== 'progress');
+  // A call with an unsound copy keeps none: which copy would have won cannot be known.
+  const best = t.usageError === undefined ? chooseCopy(t.copies) : undefined;
   if (best) {
     best.chosen = true;
-    best.rule = `kept: most output tokens of ${t.copies.filter((c) => c.via !== 'progress').length} cop${t.copies.length === 1 ? 'y' : 'ies'}`;
+    best.rule = `kept: most output tokens of ${counting.length} cop${counting.length === 1 ? 'y' : 'ies'}`;
     t.usage = best.usage;
-    for (const c of t.copies) if (c !== best && c.via !== 'progress') c.rule = `dropped: ${c.rule}`;
   }
-  const uncounted = uncountedReason(t.synthetic, best !== undefined);
+  for (const c of counting) if (c !== best) c.rule = `dropped: ${c.rule}`;
+  const uncounted = uncountedReason(t.synthetic, best !== undefined, t.usageError);
   if (uncounted) {
     t.counted = false;
     t.countRule = uncounted;
-  } else if (t.seqs.length > 0 && t.seqs.every((s) => t.copies.find((c) => c.seq === s)?.rule.includes('repeated uuid'))) {
+  } else if (onlyRepeats) {
     t.countRule = 'only copies of lines from another file; counted once here';
   }
 }

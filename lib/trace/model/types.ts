@@ -91,6 +91,8 @@ export interface StreamRebuild {
   deltaCount: number;
   readonly blocks: RebuiltBlock[];
   usage?: Usage;
+  /** The first unsound number in the stream's usage frames: its usage then does not count. */
+  usageError?: string;
   stopReason?: string;
   startTime?: number;
   firstDeltaTime?: number;
@@ -120,6 +122,8 @@ export interface Turn {
   stopReason?: string;
   readonly copies: UsageCopy[];
   usage?: Usage;
+  /** The first unsound number in any copy of the call's usage: the call is then not counted (see `countRule`). */
+  usageError?: string;
   counted: boolean;
   /** Why the turn counts or not (synthetic, replay of another file's message, …). */
   countRule: string;

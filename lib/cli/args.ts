@@ -1,0 +1,50 @@
+import { parseByteSize, type LoadLimits } from '../engine/limits';
+
+// The command line, read: the command, its paths, its flags and valued options.
+
+const FLAGS = new Set(['--json', '--turns', '--utc', '--full', '--debug']);
+const VALUED = new Set(['--max-cost', '--by', '--since', '--until', '--threads', '--max-line-bytes', '--max-inflate-bytes']);
+
+export interface Args {
+  readonly command: string | undefined;
+  readonly paths: readonly string[];
+  readonly flags: ReadonlySet<string>;
+  readonly values: ReadonlyMap<string, string>;
+}
+
+/** The arguments, or what is wrong with them (a usage error). */
+export function parseArgs(argv: readonly string[]): Args | string {
+  const [command, ...rest] = argv;
+  const paths: string[] = [];
+  const flags = new Set<string>();
+  const values = new Map<string, string>();
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i] ?? '';
+    const eq = a.indexOf('=');
+    const key = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    if (FLAGS.has(a) || a === '--help' || a === '-h') flags.add(a === '-h' ? '--help' : a);
+    else if (VALUED.has(key)) {
+      const v = key !== a ? a.slice(eq + 1) : rest[++i];
+      if (v === undefined) return `${key} needs a value`;
+      values.set(key, v);
+    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    else paths.push(a);
+  }
+  return { command, paths, flags, values };
+}
+
+/** `--max-line-bytes` and `--max-inflate-bytes` (a number of bytes, or with a unit: 64MB, 8G), or a usage error. */
+export function limitsOf(args: Args): LoadLimits | string {
+  const out: { maxLineBytes?: number; maxInflateBytes?: number } = {};
+  for (const [flag, key] of [
+    ['--max-line-bytes', 'maxLineBytes'],
+    ['--max-inflate-bytes', 'maxInflateBytes'],
+  ] as const) {
+    const raw = args.values.get(flag);
+    if (raw === undefined) continue;
+    const n = parseByteSize(raw);
+    if (n === undefined) return `${flag} takes a size in bytes (a whole number, or with a unit: 64MB, 8GB); got "${raw}"`;
+    out[key] = n;
+  }
+  return out;
+}
