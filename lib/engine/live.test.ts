@@ -143,6 +143,21 @@ describe('LiveSources', () => {
     expect(await once.load(inputs([[TOUR, text.subarray(0, cut)]]), false)).toMatchObject({ trace: await oneShot([[TOUR, text.subarray(0, cut)]]) });
   });
 
+  it('reads again whole a file whose lines never said their dialect, each line once, whether live or not', async () => {
+    // JSON objects of neither dialect: the parser holds them until the dialect is known, so no checkpoint continues them.
+    const lines = ['{"a":1}', '{"b":2}', '{"c":3}'];
+    const cut = new TextEncoder().encode(`${lines.join('\n')}\n{"d":`);
+    const whole = new TextEncoder().encode(`${lines.join('\n')}\n{"d":4}\n`);
+    const once = new LiveSources();
+    const loaded = await once.load(inputs([['odd.jsonl', cut]]), false);
+    expect(loaded.trace).toEqual(await oneShot([['odd.jsonl', cut]]));
+    expect(loaded.trace.sources[0]?.lines.total).toBe(4);
+    const live = new LiveSources();
+    await live.load(inputs([['odd.jsonl', cut]]), true);
+    expect((await live.settle())?.loaded.trace).toEqual(await oneShot([['odd.jsonl', cut]]));
+    expect((await live.update(inputs([['odd.jsonl', whole]])))?.loaded.trace).toEqual(await oneShot([['odd.jsonl', whole]]));
+  });
+
   it('says where events moved when a file before them grew, and finds each by its file and line', async () => {
     const main = read(CC_FILES.main);
     const others = CC_FILES.others.map((f) => [f, read(f)] as const);

@@ -52,6 +52,8 @@ interface Settled {
   readonly events: TraceEvent[];
   readonly diagnostics: Diagnostic[];
   readonly info: SourceInfo;
+  /** The source read again whole, in place of its kept events (its checkpoint could not be continued from). */
+  readonly whole: boolean;
 }
 
 interface Kept {
@@ -260,9 +262,11 @@ export class LiveSources {
     k.settled = undefined;
     const c = k.checkpoint;
     if (!c || k.info.bytes >= k.size) return false;
-    const sink = new SourceSink(k.events.length);
-    const { info } = await parseInput(k.input, k.info.index, sink, this.norm, this.hooks, () => undefined, { resume: c });
-    k.settled = { events: sink.events, diagnostics: sink.diagnostics, info };
+    // Lines that waited for the dialect are not in a checkpoint: such a source is read again whole.
+    const whole = !resumable(c);
+    const sink = new SourceSink(whole ? 0 : k.events.length);
+    const { info } = await parseInput(k.input, k.info.index, sink, this.norm, this.hooks, () => undefined, whole ? {} : { resume: c });
+    k.settled = { events: sink.events, diagnostics: sink.diagnostics, info, whole };
     return true;
   }
 
@@ -296,16 +300,18 @@ export class LiveSources {
           builder.diagnostic(fixed);
         }
       };
-      add(k.events);
-      fix(k.diagnostics);
       const s = k.settled;
+      if (!s?.whole) {
+        add(k.events);
+        fix(k.diagnostics);
+      }
       if (s) {
         add(s.events);
         fix(s.diagnostics);
       }
       builder.addSource(s ? { ...s.info, index: i } : k.info);
       texts[i] = k.text;
-      k.placed = { start, count: k.events.length };
+      k.placed = { start, count: s?.whole ? s.events.length : k.events.length };
     });
     const t0 = performance.now();
     const trace = builder.finish();
