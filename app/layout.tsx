@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import './globals.css';
 import { HandoffProvider } from '../components/viewer/Handoff';
+import { LibraryProvider } from '../components/library/LibraryProvider';
 
 export const metadata: Metadata = {
   title: 'Loupe — trace viewer for Claude Code and Agent SDK transcripts',
@@ -14,7 +15,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en">
       <body className="bg-white text-neutral-900 antialiased dark:bg-neutral-900 dark:text-neutral-100">
-        <HandoffProvider>{children}</HandoffProvider>
+        <HandoffProvider>
+          <LibraryProvider>{children}</LibraryProvider>
+        </HandoffProvider>
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { showcaseFolder, writeProjects } from './helpers/projects';
 import { FIXTURES, Loupe } from './pages/Loupe';
 
 // The workbench, the Stats pane and the Share dialog in light and dark, on the sample that shows every feature.
@@ -132,6 +133,28 @@ for (const scheme of ['light', 'dark'] as const) {
         expect(await app.pageScrollsSideways()).toBe(false);
         if (scheme === 'dark') expect(await luminance(page, 'main')).toBeLessThan(0.3);
         await shoot(page, `stats-pane-${suffix}`, dir);
+      });
+    });
+  }
+}
+
+// The session library of a few weeks of use: cost per day stacked by project, totals, the sessions table. README
+// shows the 1280 px ones; the 900 px ones are checked (no sideways scroll) and kept in test-results.
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [1280, 900]) {
+    test.describe(`${scheme} theme, ${width} px: library`, () => {
+      test.use({ colorScheme: scheme, viewport: { width, height: 720 }, timezoneId: 'UTC' });
+
+      test(`the session library renders in ${scheme} at ${width} px`, async ({ page }, info) => {
+        const app = new Loupe(page);
+        const folder = writeProjects(info.outputPath('gen'), showcaseFolder());
+        await app.home();
+        await page.getByLabel('Projects folder').setInputFiles(folder);
+        await expect(page.getByText(/files · .* scanned/)).toBeVisible();
+        await expect(page.getByRole('grid', { name: 'Sessions' }).locator('[data-session]').first()).toBeVisible();
+        expect(await app.pageScrollsSideways()).toBe(false);
+        if (scheme === 'dark') expect(await luminance(page, '[role=grid]')).toBeLessThan(0.3);
+        await shoot(page, `library-${width === 1280 ? scheme : `${scheme}-${width}`}`, width === 1280 ? DOCS : CHECKED);
       });
     });
   }

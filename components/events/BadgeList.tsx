@@ -14,6 +14,7 @@ const TONES: Record<Badge['kind'], string> = {
   agent: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
   copy: 'bg-neutral-200 text-neutral-600 dark:bg-neutral-700 dark:text-neutral-300',
   info: 'text-neutral-500',
+  live: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
 };
 
 export function BadgeList({ badges }: { badges: readonly Badge[] }) {

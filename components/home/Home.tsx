@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
@@ -10,6 +10,8 @@ import { SAMPLES } from './samples';
 import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
 import { TraceViewer } from '../viewer/TraceViewer';
+import { LibraryView } from '../library/LibraryView';
+import { ProjectsFolder } from '../library/ProjectsFolder';
 
 /**
  * Opens the viewer for a URL without a round trip to the server: the page's URL becomes `/view?…` (so reload, back
@@ -24,11 +26,20 @@ function openInPlace(url: string): void {
 export function Home() {
   const pathname = usePathname();
   if (pathname === '/view') return <TraceViewer />;
+  if (pathname === '/library') return <LibraryView />;
   return <HomeIntake />;
 }
 
+const noSubscribe = () => () => undefined;
+
 function HomeIntake() {
   const handoff = useHandoff();
+  // False in the server's HTML and until hydration: the inputs only act once React is attached to them.
+  const hydrated = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   // Ready before the drop: the worker's script is fetched and compiled while the user picks a file.
   useEffect(() => {
     handoff?.prewarm();
@@ -107,7 +118,7 @@ function HomeIntake() {
         </span>
       </header>
       <main className="mx-auto grid max-w-5xl gap-4 p-6 md:grid-cols-[3fr_2fr]">
-        <section aria-label="Open a trace" className="flex flex-col gap-3">
+        <section aria-label="Open a trace" aria-busy={!hydrated} className="flex flex-col gap-3">
           <div
             role="region"
             aria-label="Drop zone"
@@ -199,6 +210,7 @@ function HomeIntake() {
           </form>
         </section>
         <section aria-label="Samples" className="flex flex-col gap-2">
+          <ProjectsFolder className="mb-2" />
           <h2 className="font-medium">Samples</h2>
           <ul className="flex flex-col gap-1">
             {SAMPLES.map((s) => (

@@ -35,8 +35,9 @@ export interface ToolbarHandle {
   focusFilter(): void;
 }
 
-function Chip({ tone, children, title }: { tone: 'ok' | 'bad' | 'warn' | 'plain'; children: ReactNode; title?: string }) {
+function Chip({ tone, children, title }: { tone: 'ok' | 'bad' | 'warn' | 'plain' | 'live'; children: ReactNode; title?: string }) {
   const c = {
+    live: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
     ok: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
     bad: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
     warn: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
@@ -159,6 +160,11 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
         {s.status.interrupted > 0 ? (
           <Chip tone="bad" title="responses with no result frame at the end">
             interrupted
+          </Chip>
+        ) : null}
+        {s.status.inProgress ? (
+          <Chip tone="live" title="the files are still being written: the last response has not ended yet (not interrupted)">
+            in progress
           </Chip>
         ) : null}
         {s.status.incompleteStreams > 0 ? (

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useRef, type ReactNode } from 'react';
-import type { StoredFiles } from './localFiles';
+import { sourceOf, type StoredFiles } from './localFiles';
 import { TraceClient } from './TraceClient';
 
 // What the home page hands the viewer in memory: the files just picked, and a worker already parsing them, so the
@@ -39,7 +39,7 @@ export function HandoffProvider({ children }: { children: ReactNode }) {
       for (const c of started.current.values()) c.dispose();
       started.current.clear();
       const client = value.current.takeWarm() ?? new TraceClient();
-      client.load({ kind: 'files', files: stored.files });
+      client.load(sourceOf(stored));
       started.current.set(`local:${id}`, client);
     },
     takeStarted: (key) => {

@@ -1,6 +1,7 @@
 'use client';
 
 import { EventList } from '../panes/EventList';
+import { ProgressBar } from '../ui/ProgressBar';
 import type { Ask, LoadProgressState } from './useTraceWorker';
 
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -28,16 +29,25 @@ export function LoadingView({ progress, error, ask, title }: { progress?: LoadPr
       <header className="flex h-8 shrink-0 items-center gap-3 border-b border-neutral-300 bg-neutral-100 px-2 text-[12px] dark:border-neutral-700 dark:bg-neutral-800">
         <span className="font-semibold">Loupe</span>
         <span className="truncate text-neutral-600 dark:text-neutral-400">{title}</span>
-        <div role="progressbar" aria-label="Parsing" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-2 w-64 overflow-hidden rounded bg-neutral-300 dark:bg-neutral-700">
-          <div className="h-full bg-sky-600 transition-[width]" style={{ width: `${pct}%` }} />
-        </div>
+        <ProgressBar label="Parsing" pct={pct} className="w-64" />
         <span className="tabular-nums text-neutral-600 dark:text-neutral-400">
-          {progress ? `${mb(progress.bytes)}${progress.totalBytes ? ` of ${mb(progress.totalBytes)}` : ''} · ${progress.events.toLocaleString('en-US')} events · ${progress.name}` : 'starting…'}
+          {progress
+            ? `${mb(progress.bytes)}${progress.totalBytes ? ` of ${mb(progress.totalBytes)}` : ''} · ${progress.events.toLocaleString('en-US')} events · ${progress.name}`
+            : 'starting…'}
         </span>
       </header>
       <div className="min-h-0 flex-1">
         {/* Rows arrive in order and never change while loading: the cache is dropped only until a screenful exists. */}
-        <EventList ask={ask} rowCount={progress?.rowCount ?? 0} version={`p${Math.min(progress?.events ?? 0, 100)}`} selectedRow={-1} onSelectRow={() => undefined} onToggleStreams={() => undefined} onOpen={() => undefined} loading />
+        <EventList
+          ask={ask}
+          rowCount={progress?.rowCount ?? 0}
+          version={`p${Math.min(progress?.events ?? 0, 100)}`}
+          selectedRow={-1}
+          onSelectRow={() => undefined}
+          onToggleStreams={() => undefined}
+          onOpen={() => undefined}
+          loading
+        />
       </div>
     </div>
   );

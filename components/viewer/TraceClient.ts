@@ -10,15 +10,23 @@ import {
   type ProgressMessage,
   type Reply,
   type TraceSummary,
+  type TraceUpdate,
   type WorkerMessage,
 } from '../../lib/view/protocol';
+import type { SeqMove } from '../../lib/view/moves';
 
 export type LoadProgressState = Omit<ProgressMessage, 'kind'>;
+
+/** The files changed after the load (live tail, or reloaded): numbered, with where the events before moved. */
+export interface TraceChange {
+  readonly n: number;
+  readonly moves: readonly SeqMove[];
+}
 
 export type TraceState =
   | { readonly phase: 'idle' }
   | { readonly phase: 'loading'; readonly progress?: LoadProgressState }
-  | { readonly phase: 'ready'; readonly summary: TraceSummary }
+  | { readonly phase: 'ready'; readonly summary: TraceSummary; readonly change?: TraceChange }
   | { readonly phase: 'error'; readonly message: string };
 
 /**
@@ -32,6 +40,7 @@ export class TraceClient {
   private nextId = 1;
   private current: TraceState = { phase: 'idle' };
   private disposed = false;
+  private changes = 0;
 
   constructor() {
     this.worker = new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
@@ -97,9 +106,20 @@ export class TraceClient {
     for (const l of this.listeners) l(s);
   }
 
+  /** Shows the trace after its files changed (an update the worker sent, or the answer to `reload`). */
+  accept(up: TraceUpdate): void {
+    if (this.current.phase !== 'ready') return;
+    this.changes += 1;
+    this.set({ phase: 'ready', summary: up.summary, change: { n: this.changes, moves: up.moves } });
+  }
+
   private onMessage(m: WorkerMessage): void {
     if (m.kind === 'progress') {
       if (this.current.phase === 'loading') this.set({ phase: 'loading', progress: m });
+      return;
+    }
+    if (m.kind === 'update') {
+      this.accept(m);
       return;
     }
     const p = this.pending.get(m.id);

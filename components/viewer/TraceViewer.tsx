@@ -4,21 +4,26 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoadSource } from '../../lib/view/protocol';
 import { SAMPLES } from '../home/samples';
+import { AllowReading } from './AllowReading';
+import { LiveControls } from './LiveControls';
 import { LoadingView } from './LoadingView';
 import { useHandoff } from './Handoff';
 import type { SkippedFile } from '../home/intake';
-import { loadLocal, type StoredFiles } from './localFiles';
+import { canRead } from '../library/fsa';
+import { loadLocal, sourceOf, type StoredFiles } from './localFiles';
 import { useTraceWorker } from './useTraceWorker';
 import { Workbench } from './Workbench';
 
 type Resolved =
   | { readonly source: LoadSource; readonly key: string; readonly title: string; readonly skipped?: readonly SkippedFile[] }
   | { readonly error: string }
+  /** Files on disk the browser needs the user's word again to read (a click). */
+  | { readonly allow: () => Promise<void>; readonly title: string; readonly path: string }
   | undefined;
 
 /** A dropped trace as stored: its files, and those of the same drop that were skipped. */
 function fromStored(id: string, stored: StoredFiles): Resolved {
-  return { source: { kind: 'files', files: stored.files }, key: `local:${id}`, title: stored.title, ...(stored.skipped ? { skipped: stored.skipped } : {}) };
+  return { source: sourceOf(stored), key: `local:${id}`, title: stored.title, ...(stored.skipped ? { skipped: stored.skipped } : {}) };
 }
 
 /**
@@ -56,8 +61,19 @@ function useSourceFromUrl(): Resolved {
       if (stored) setResolved(fromStored(local, stored));
     } else if (local) {
       loadLocal(local).then(
-        (stored) =>
-          live && setResolved(stored ? fromStored(local, stored) : { error: 'This dropped trace is no longer stored in this browser. Drop the file again.' }),
+        async (stored) => {
+          if (!live) return;
+          if (!stored) return setResolved({ error: 'This dropped trace is no longer stored in this browser. Drop the file again.' });
+          const first = stored.handles?.[0]?.handle;
+          // Files read from disk (the library): after a reload, the browser asks again before the page may read them.
+          if (first && !(await canRead(first, false))) {
+            const allow = async (): Promise<void> => {
+              if (await canRead(first, true)) setResolved(fromStored(local, stored));
+            };
+            return live && setResolved({ allow, title: stored.title, path: stored.handles?.[0]?.path ?? '' });
+          }
+          if (live) setResolved(fromStored(local, stored));
+        },
         () =>
           live &&
           setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
@@ -74,6 +90,7 @@ function useSourceFromUrl(): Resolved {
 export function TraceViewer({ right }: { right?: ReactNode }) {
   const resolved = useSourceFromUrl();
   if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
+  if (resolved && 'allow' in resolved) return <AllowReading title={resolved.title} path={resolved.path} allow={resolved.allow} />;
   return <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={resolved?.title ?? ''} right={right} skipped={resolved?.skipped} />;
 }
 
@@ -91,10 +108,27 @@ export function TraceWorkbench({
   right?: ReactNode;
   skipped?: readonly SkippedFile[] | undefined;
 }) {
-  const { state, ask } = useTraceWorker(source, sourceKey);
+  const { state, ask, reload } = useTraceWorker(source, sourceKey);
   return useMemo(() => {
     if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} />;
-    if (state.phase === 'ready') return <Workbench ask={ask} summary={state.summary} title={title} toolbarRight={right} skipped={skipped ?? []} />;
+    if (state.phase === 'ready') {
+      const controls = (
+        <>
+          <LiveControls source={source} summary={state.summary} reload={reload} />
+          {right}
+        </>
+      );
+      return (
+        <Workbench
+          ask={ask}
+          summary={state.summary}
+          title={title}
+          toolbarRight={controls}
+          skipped={skipped ?? []}
+          {...(state.change ? { change: state.change } : {})}
+        />
+      );
+    }
     return <LoadingView progress={state.phase === 'loading' ? state.progress : undefined} ask={ask} title={title} />;
-  }, [state, ask, title, right, skipped]);
+  }, [state, ask, reload, source, title, right, skipped]);
 }

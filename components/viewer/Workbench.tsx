@@ -22,6 +22,8 @@ import { lossLines } from '../../lib/view/loss';
 import { InlineError } from '../ui/InlineError';
 import { errorText, useWorkerQuery } from './useWorkerQuery';
 import { useFind } from './useFind';
+import { movedSeq } from '../../lib/view/moves';
+import type { TraceChange } from './TraceClient';
 
 export interface WorkbenchProps {
   readonly ask: Ask;
@@ -30,14 +32,17 @@ export interface WorkbenchProps {
   readonly toolbarRight?: ReactNode;
   /** Files of the drop that were not opened, and why. */
   readonly skipped?: readonly SkippedFile[];
+  /** The files changed since the load (live tail, reload): the rows are asked again, the selection kept. */
+  readonly change?: TraceChange;
 }
 
 /** Wires the panes together: URL state, selection, filter, find, keyboard. */
-export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: WorkbenchProps) {
+export function Workbench({ ask, summary, title, toolbarRight, skipped = [], change }: WorkbenchProps) {
   const url = useViewUrl();
   const [expanded, setExpanded] = useState<readonly number[]>([]);
   // The worker rebuilds its rows for the filter and folds; until it answers, the list shows the rows it has (busy).
-  const view = useWorkerQuery(ask, 'view', { view: { filter: url.filter, expanded, show: url.show } });
+  // Also when the files changed (live tail, reload): the same view over the trace built again.
+  const view = useWorkerQuery(ask, 'view', { view: { filter: url.filter, expanded, show: url.show } }, [change?.n ?? 0]);
   const rowCount = view.data?.rowCount ?? summary.rowCount;
   // Each answer is a new set of rows: the list drops its cache in the same render as it learns the new count.
   const [viewVersion, setViewVersion] = useState(0);
@@ -58,15 +63,34 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [] }: W
   const list = useRef<VirtualListHandle>(null);
   const toolbar = useRef<ToolbarHandle>(null);
   const details = useRef<HTMLDivElement>(null);
+  // Rows that are new because the files changed: the selection is found again, but the list stays where it is.
+  const stay = useRef(false);
+  /** The selected event's seq after the change (the URL may not say it yet when the new rows arrive). */
+  const movedSel = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (!change) return;
+    stay.current = true;
+    // Events after a file that grew moved: the selected one (its file and line) is where it is now.
+    const sel = url.sel === undefined ? undefined : movedSeq(url.sel, change.moves);
+    movedSel.current = sel;
+    if (sel !== url.sel) url.update({ sel }, 'replace');
+    // Once per change: the URL it reads is the one of that change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [change?.n]);
 
   // New rows: the selection (from the URL, e.g. after a reload) is found again and scrolled into view.
   useEffect(() => {
-    if (viewVersion === 0 || url.sel === undefined) return;
+    const scroll = !stay.current;
+    const sel = movedSel.current ?? url.sel;
+    stay.current = false;
+    movedSel.current = undefined;
+    if (viewVersion === 0 || sel === undefined) return;
     let live = true;
-    ask('rowOf', { seq: url.sel }).then((row) => {
+    ask('rowOf', { seq: sel }).then((row) => {
       if (!live) return;
       setSelectedRow(row);
-      if (row >= 0) list.current?.scrollToIndex(row, 'center');
+      if (row >= 0 && scroll) list.current?.scrollToIndex(row, 'center');
     }, fail('find the selected event'));
     return () => {
       live = false;

@@ -1,6 +1,8 @@
 'use client';
 
+import type { LoadSource, WatchedFolder } from '../../lib/view/protocol';
 import type { SkippedFile } from '../home/intake';
+import { idbRequest } from '../ui/idb';
 
 // Dropped and pasted files live in IndexedDB under a random id, so `/view?local=<id>` survives a reload.
 
@@ -13,28 +15,18 @@ export interface StoredFiles {
   readonly savedAt: number;
   /** Files of the same drop that were not opened, and why: the viewer names them. */
   readonly skipped?: readonly SkippedFile[];
+  /** Instead of files: File System Access handles, read again as they grow (a session opened from the library). */
+  readonly handles?: readonly { readonly path: string; readonly handle: FileSystemFileHandle }[];
+  readonly folders?: readonly WatchedFolder[];
 }
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
-  });
+/** What the trace worker loads for stored files. */
+export function sourceOf(stored: StoredFiles): LoadSource {
+  return stored.handles ? { kind: 'handles', files: stored.handles, folders: stored.folders ?? [] } : { kind: 'files', files: stored.files };
 }
 
 function tx<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return open().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const t = db.transaction(STORE, mode);
-        const r = run(t.objectStore(STORE));
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
-        t.oncomplete = () => db.close();
-      }),
-  );
+  return idbRequest(DB, STORE, mode, run);
 }
 
 export function newLocalId(): string {

@@ -2,8 +2,11 @@
 import { blobKeeper } from '../../lib/engine/blob';
 import { handle, sessionHandlers } from '../../lib/engine/handlers';
 import { TraceSession } from '../../lib/engine/session';
-import type { Call, CallOf, Failure, Method, ReplyOf, WorkerMessage } from '../../lib/view/protocol';
+import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../../lib/view/protocol';
+import { watchHandles } from './watch';
 import { eventLoopPacer, openSource } from './worker-io';
+
+const isLoad = (req: unknown): req is RequestOf<'load'> => typeof req === 'object' && req !== null && 'source' in req;
 
 // The trace worker: the engine's session behind postMessage. It parses off the main thread and answers the page's
 // requests for rows and details; its only own work is I/O (worker-io.ts) and messages.
@@ -24,11 +27,21 @@ const session = new TraceSession({
     post({ kind: 'progress', bytes, ...(totalBytes !== undefined ? { totalBytes } : {}), events, name, rowCount: events });
   },
 });
-const handlers = sessionHandlers(session, openSource);
+let newest = 0;
+const handlers = sessionHandlers(session, async (source) => {
+  const inputs = await openSource(source);
+  newest = Math.max(0, ...inputs.map((i) => i.lastModified ?? 0));
+  return inputs;
+});
+let unwatch: (() => void) | undefined;
 
 async function answer<K extends Method>(call: CallOf<K>): Promise<ReplyOf<K> | Failure> {
   try {
+    if (call.method === 'load') unwatch?.();
     const result = await handle<K>(handlers, call.method, call.req);
+    // Files opened through the File System Access API are watched as they grow (live tail).
+    const req: unknown = call.req;
+    if (call.method === 'load' && isLoad(req) && req.source.kind === 'handles') unwatch = watchHandles(req.source, session, post, newest);
     return { kind: 'reply', id: call.id, method: call.method, ok: true, result };
   } catch (err) {
     return { kind: 'reply', id: call.id, ok: false, error: err instanceof Error ? err.message : String(err) };

@@ -10,14 +10,20 @@ export type { Ask };
 
 const idle: Ask = () => Promise.reject(new Error('no trace loaded'));
 
+type Files = readonly { readonly file: Blob; readonly path: string }[];
+/** Reads newer copies of the trace's files (picked again); true when some had changed. */
+export type Reload = (files: Files) => Promise<boolean>;
+const noReload: Reload = () => Promise.reject(new Error('no trace loaded'));
+
 /**
  * The one hook that does I/O: it gets the trace worker for a source (one the home page already started, or a new
  * one), follows its progress, and gives the panes a way to ask it for rows and details.
  */
-export function useTraceWorker(source: LoadSource | undefined, sourceKey: string): { state: TraceState; ask: Ask } {
+export function useTraceWorker(source: LoadSource | undefined, sourceKey: string): { state: TraceState; ask: Ask; reload: Reload } {
   const handoff = useHandoff();
   const [state, setState] = useState<TraceState>({ phase: 'idle' });
   const [ask, setAsk] = useState<Ask>(() => idle);
+  const [reload, setReload] = useState<Reload>(() => noReload);
   useEffect(() => {
     if (!source) return;
     let client = handoff?.takeStarted(sourceKey);
@@ -27,6 +33,11 @@ export function useTraceWorker(source: LoadSource | undefined, sourceKey: string
     }
     const c = client;
     setAsk(() => c.ask);
+    setReload(() => async (files: Files) => {
+      const up = await c.ask('reload', { files });
+      if (up) c.accept(up);
+      return up !== null;
+    });
     const off = c.subscribe(setState);
     return () => {
       off();
@@ -35,5 +46,5 @@ export function useTraceWorker(source: LoadSource | undefined, sourceKey: string
     // The source object is rebuilt on every render; its key says when it really changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sourceKey]);
-  return { state, ask };
+  return { state, ask, reload };
 }

@@ -51,7 +51,11 @@ export function viewStateString(params: URLSearchParams): string {
 export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode?: 'push' | 'replace') => void; stateString: string } {
   const inHash = useContext(InHash);
   const search = useSearchParams();
-  const hash = useSyncExternalStore(subscribeHash, () => window.location.hash, () => '');
+  const hash = useSyncExternalStore(
+    subscribeHash,
+    () => window.location.hash,
+    () => '',
+  );
   const params = inHash ? new URLSearchParams(hash.slice(1)) : search;
   const selRaw = params.get('sel');
   const sel = selRaw !== null && /^\d+$/.test(selRaw) ? Number(selRaw) : undefined;

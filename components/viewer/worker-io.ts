@@ -3,6 +3,7 @@ import { blobInput } from '../../lib/engine/blob';
 import type { EngineInput } from '../../lib/engine/source';
 import { decodeBundle, fromBase64Url, unseal } from '../../lib/share/seal';
 import type { LoadSource } from '../../lib/view/protocol';
+import { walkFolder, type HandleFile } from '../library/fsa';
 
 // The trace worker's I/O: what the page asked to load becomes Blob inputs (dropped files, fetched URLs, an opened
 // shared bundle); and how the worker gives its event loop a turn while parsing.
@@ -28,10 +29,38 @@ export async function openSource(source: LoadSource): Promise<EngineInput[]> {
     }
     return Promise.all(source.files.map(({ file, path }) => blobInput(path, file)));
   }
+  if (source.kind === 'handles') return openHandles(source);
   const list = source.kind === 'url' ? [{ url: source.url, path: source.name ?? nameOfUrl(source.url) }] : source.urls;
   const inputs: EngineInput[] = [];
   for (const { url, path } of list) inputs.push(await blobInput(path, await fetchBlob(url)));
   return inputs;
+}
+
+type HandlesSource = Extract<LoadSource, { kind: 'handles' }>;
+
+/**
+ * The files of a File System Access source as they are now: each handle's current snapshot, and the transcripts that
+ * appeared in its watched folders. A file that is gone is left out.
+ */
+export async function openHandles(source: HandlesSource): Promise<EngineInput[]> {
+  const files: HandleFile[] = [...source.files];
+  for (const folder of source.folders ?? []) {
+    const under = folder.under;
+    const dir = under === undefined ? folder.handle : await folder.handle.getDirectoryHandle(under).catch(() => undefined);
+    if (!dir) continue;
+    const found = await walkFolder(dir, under === undefined ? folder.path : `${folder.path}/${under}`).catch(() => []);
+    for (const f of found) if (!files.some((x) => x.path === f.path)) files.push(f);
+  }
+  const inputs = await Promise.all(
+    files.map(async (f) => {
+      try {
+        return await blobInput(f.path, await f.handle.getFile());
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return inputs.filter((i): i is EngineInput => i !== undefined);
 }
 
 /**

@@ -35,6 +35,8 @@ export class Loupe {
   async home(): Promise<void> {
     await this.page.goto('/');
     await expect(this.page.getByRole('region', { name: 'Drop zone' })).toBeVisible();
+    // Hydrated: a file picked before React attaches to the inputs would be lost.
+    await expect(this.page.getByRole('region', { name: 'Open a trace' })).toHaveAttribute('aria-busy', 'false');
   }
 
   /** Drops files on the drop zone through a real DataTransfer, as a user dragging from the desktop would. */

@@ -31,7 +31,15 @@ export function blobText(blob: Blob): SourceText {
 /** An input over a Blob: a gzip one is streamed to the decompressor, a plain one read in slices. */
 export async function blobInput(name: string, blob: Blob): Promise<EngineInput> {
   const gzip = isGzipMagic(new Uint8Array(await blob.slice(0, 2).arrayBuffer()));
-  return { name, size: blob.size, open: () => (gzip ? blob.stream() : blobChunks(blob)), reread: blobText(blob) };
+  const lastModified = 'lastModified' in blob && typeof blob.lastModified === 'number' ? { lastModified: blob.lastModified } : {};
+  return {
+    name,
+    size: blob.size,
+    open: () => (gzip ? blob.stream() : blobChunks(blob)),
+    ...(gzip ? {} : { openFrom: (offset: number) => blobChunks(blob.slice(offset)) }),
+    reread: blobText(blob),
+    ...lastModified,
+  };
 }
 
 /** Keeps decompressed bytes as a Blob (a browser may hold a big one outside the JS heap). */

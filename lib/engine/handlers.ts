@@ -1,4 +1,6 @@
 import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/protocol';
+import { blobInput } from './blob';
+import { startsLive } from './live';
 import type { TraceSession } from './session';
 import type { EngineInput } from './source';
 
@@ -11,7 +13,12 @@ export type Handlers = { readonly [K in keyof Api]: (req: RequestOf<K>) => Promi
  */
 export function sessionHandlers(session: TraceSession, open: (source: LoadSource) => Promise<readonly EngineInput[]>): Handlers {
   return {
-    load: ({ source, limits }) => session.load(open(source), limits),
+    load: async ({ source, limits }) => {
+      const inputs = await open(source);
+      return session.load(inputs, { live: source.kind === 'handles' && startsLive(inputs, Date.now()), ...(limits ? { limits } : {}) });
+    },
+    reload: async ({ files }) =>
+      (await session.reload(await Promise.all(files.map(async (f) => ({ path: f.path, input: await blobInput(f.path, f.file) }))))) ?? null,
     rows: async ({ start, end }) => session.rows(start, end),
     view: async ({ view }) => session.setView(view),
     details: ({ seq, full }) => session.details(seq, full === true),

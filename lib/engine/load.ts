@@ -3,8 +3,9 @@ import { chunksOf, maybeGunzip, type ByteSource } from '../trace/lines';
 import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { bytesText, parseBytes, type SourceInfo } from '../trace/parse';
+import { bytesText, parseBytes, resumable, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
 import { inflateLimit, type LoadLimits } from './limits';
+import { orderInputs } from './order';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
 // The one load loop: the browser worker, the CLI and the tests all load traces through `loadSources`.
@@ -48,11 +49,7 @@ export interface LoadedSources {
   readonly modelMs: number;
 }
 
-/** Orders inputs so sidecars follow their transcripts and main sessions come before subagent files. */
-export function orderInputs<T extends { readonly name: string }>(inputs: readonly T[]): T[] {
-  const rank = (name: string): number => (name.endsWith('.meta.json') ? 2 : /(^|\/)agent-[^/]+\.jsonl(\.gz)?$/.test(name) ? 1 : 0);
-  return [...inputs].sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
-}
+export { orderInputs } from './order';
 
 /** Parses every input and builds the model. Never throws on bad input; problems become diagnostics. */
 export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHooks = {}): Promise<LoadedSources> {
@@ -95,21 +92,24 @@ export async function loadTrace(inputs: readonly EngineInput[], hooks: Omit<Load
 }
 
 /**
- * Reads one input into the builder: stored bytes counted, gzip undone (its bytes kept when asked, its inflated size
- * capped), lines parsed. A gzip file stopped by its limit, or damaged, says so in a diagnostic.
+ * Reads one input into a sink: stored bytes counted, gzip undone (its bytes kept when asked, its inflated size
+ * capped), lines parsed. A gzip file stopped by its limit, or damaged, says so in a diagnostic. With `parse.resume`, a
+ * plain input is read from the checkpoint's offset on (`openFrom`), continuing its lines.
  */
-async function parseInput(
+export async function parseInput(
   input: EngineInput,
   index: number,
-  builder: ModelBuilder,
+  sink: ParseSink,
   normalize: NormalizeOptions,
-  hooks: LoadHooks,
+  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit'>,
   onRead: (storedBytes: number) => void,
+  parse: Pick<ParseOptions, 'hold' | 'resume' | 'onCheckpoint'> = {},
 ): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
   let stored = 0;
   let keeper: ByteKeeper | undefined;
+  const from = resumable(parse.resume) && input.openFrom ? parse.resume.offset : 0;
   const counted = (async function* () {
-    for await (const chunk of chunksOf(input.open())) {
+    for await (const chunk of chunksOf(from > 0 && input.openFrom ? input.openFrom(from) : input.open())) {
       stored += chunk.length;
       yield chunk;
     }
@@ -121,33 +121,40 @@ async function parseInput(
       ? { bytes: hooks.keepLimit, rule: `more would not fit in this tab's memory (${bytesText(hooks.keepLimit)})` }
       : set;
   let stop: { code: 'inflate-limit' | 'damaged-gzip'; message: string } | undefined;
-  const decoded = maybeGunzip(counted, {
-    onDetect: (gzip) => {
-      if (gzip || !input.reread) keeper = hooks.keep?.();
-    },
-    maxInflateBytes: cap.bytes,
-    onLimit: (inflated) => {
-      stop = {
-        code: 'inflate-limit',
-        message: `${input.name}: reading stopped after ${bytesText(inflated)} inflated, because ${cap.rule}; the rest of the file is not loaded`,
-      };
-    },
-    onError: (message, inflated) => {
-      stop = {
-        code: 'damaged-gzip',
-        message: `${input.name} is a damaged gzip file (${message}): what inflated before the damage (${bytesText(inflated)}) is loaded, the rest is not`,
-      };
-    },
-  });
+  // A continued source is plain (gzip cannot be continued: it is read again whole).
+  const decoded =
+    from > 0
+      ? counted
+      : maybeGunzip(counted, {
+          onDetect: (gzip) => {
+            if (gzip || !input.reread) keeper = hooks.keep?.();
+          },
+          maxInflateBytes: cap.bytes,
+          onLimit: (inflated) => {
+            stop = {
+              code: 'inflate-limit',
+              message: `${input.name}: reading stopped after ${bytesText(inflated)} inflated, because ${cap.rule}; the rest of the file is not loaded`,
+            };
+          },
+          onError: (message, inflated) => {
+            stop = {
+              code: 'damaged-gzip',
+              message: `${input.name} is a damaged gzip file (${message}): what inflated before the damage (${bytesText(inflated)}) is loaded, the rest is not`,
+            };
+          },
+        });
   const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause);
-  const info = await parseBytes(input.name, bytes, index, builder, {
+  const opts: ParseOptions = {
     normalize,
     onBytes: () => onRead(stored),
     ...(limits.maxLineBytes !== undefined ? { maxLineBytes: limits.maxLineBytes } : {}),
-  });
+    ...parse,
+    ...(from > 0 ? {} : { resume: undefined }),
+  };
+  const info = await parseBytes(input.name, bytes, index, sink, opts);
   if (stop) {
     const line = Math.max(1, info.lines.total + info.lines.blank);
-    builder.diagnostic({
+    sink.diagnostic({
       code: stop.code,
       severity: 'error',
       message: stop.message,

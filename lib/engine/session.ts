@@ -6,12 +6,14 @@ import type { TraceEvent } from '../trace/types';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
-import type { RawLines, SealedTrace, TraceSummary, ViewResult, ViewState } from '../view/protocol';
+import type { RawLines, SealedTrace, TraceSummary, TraceUpdate, ViewResult, ViewState } from '../view/protocol';
 import { rowViews, type RowView } from '../view/rowview';
 import { buildRows, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
+import { inProgress, liveRow, type InProgress } from '../view/live';
 import type { LoadLimits } from './limits';
-import { loadSources, type LoadHooks } from './load';
+import { LiveSources, matchByPath, type LiveUpdate } from './live';
+import type { LoadHooks } from './load';
 import { findRows, headerOf, liveRows, neighborHeader } from './navigate';
 import { fullDetails, rawLines } from './reread';
 import { sealFiles, shareFiles } from './share';
@@ -32,32 +34,109 @@ interface Loaded {
 
 /**
  * One loaded trace and everything the workbench asks of it: rows under the current view, details, raw lines, stats,
- * search and sharing. Pure: the host (a Web Worker, a test) gives it inputs and hooks, and answers its callers.
+ * search and sharing. Pure: the host (a Web Worker, a test) gives it inputs and hooks, and answers its callers. Its
+ * files may grow (live tail): `update` reads what was appended, `settle` what was held back once they stop growing.
  */
 export class TraceSession {
   private loaded: Loaded | undefined;
   /** Events parsed so far, while a load runs. */
-  private live: readonly TraceEvent[] | undefined;
+  private parsing: readonly TraceEvent[] | undefined;
+  private sources: LiveSources | undefined;
+  private progress: InProgress | undefined;
 
   constructor(private readonly hooks: SessionHooks = {}) {}
 
-  /** Loads the inputs (given at once or still being fetched), replacing what was loaded once it is done. */
-  async load(inputs: readonly EngineInput[] | Promise<readonly EngineInput[]>, limits?: LoadLimits): Promise<TraceSummary> {
+  /**
+   * Loads the inputs (given at once or still being fetched), replacing what was loaded once it is done. `live`: the
+   * files are still being written (a last line without its newline waits, what has not ended is in progress).
+   * `limits`: the line and inflate limits (defaults when not given).
+   */
+  async load(
+    inputs: readonly EngineInput[] | Promise<readonly EngineInput[]>,
+    opts: { readonly live?: boolean; readonly limits?: LoadLimits } = {},
+  ): Promise<TraceSummary> {
     const t0 = performance.now();
-    const { trace, texts, modelMs } = await loadSources(await inputs, {
-      ...this.hooks,
-      ...(limits ? { limits } : {}),
-      onStart: (events) => (this.live = events),
-    });
+    const sources = new LiveSources({ ...this.hooks, ...(opts.limits ? { limits: opts.limits } : {}), onStart: (events) => (this.parsing = events) });
+    const { trace, texts, modelMs } = await sources.load(await inputs, opts.live === true);
+    this.sources = sources;
     const t1 = performance.now();
-    this.live = undefined;
-    const view: ViewState = { filter: '', expanded: [] };
-    this.loaded = { trace, texts, rows: buildRows(trace), view };
+    this.parsing = undefined;
+    this.setLoaded(trace, texts, { filter: '', expanded: [] });
     const t2 = performance.now();
-    const summary = summarize(trace, this.loaded.rows);
+    const summary = this.summary();
     const t3 = performance.now();
     const timings = { parseMs: Math.round(t1 - t0 - modelMs), modelMs: Math.round(modelMs), rowsMs: Math.round(t2 - t1), summaryMs: Math.round(t3 - t2) };
     return { ...summary, timings };
+  }
+
+  /** Whether the files are being written (see `load`). */
+  get live(): boolean {
+    return this.sources?.live === true;
+  }
+
+  /**
+   * Newer snapshots of the files (by name): what changed is read (a file that grew, from where it stopped) and the
+   * trace built again under the same view. Undefined when nothing changed.
+   */
+  async update(inputs: readonly EngineInput[], live = true): Promise<TraceUpdate | undefined> {
+    return this.apply(await this.sources?.update(inputs, live));
+  }
+
+  /**
+   * Newer copies of some of the files (picked again), matched to the loaded ones by path (`matchByPath`): those that
+   * changed are read again, as snapshots (not live). Undefined when none did.
+   */
+  async reload(picked: readonly { readonly path: string; readonly input: EngineInput }[]): Promise<TraceUpdate | undefined> {
+    const current = this.sources?.inputs() ?? [];
+    const match = matchByPath(
+      current.map((i) => i.name),
+      picked,
+    );
+    const next = current.map((i) => {
+      const p = match.get(i.name)?.input;
+      return p ? { ...p, name: i.name } : i;
+    });
+    return this.update(next, false);
+  }
+
+  /** The files stopped growing: held last lines are read, and nothing is in progress any more. */
+  async settle(): Promise<TraceUpdate | undefined> {
+    const wasLive = this.live;
+    const up = await this.sources?.settle();
+    if (up) return this.apply(up);
+    const l = this.loaded;
+    if (!wasLive || !l) return undefined;
+    this.progress = undefined;
+    return { summary: this.summaryWithTimings(0), moves: [], changed: [] };
+  }
+
+  private apply(up: LiveUpdate | undefined): TraceUpdate | undefined {
+    const l = this.loaded;
+    if (!up || !l) return undefined;
+    const t0 = performance.now();
+    const filter = compileFilter(l.view.filter, up.loaded.trace);
+    this.setLoaded(up.loaded.trace, up.loaded.texts, l.view, filter);
+    return { summary: this.summaryWithTimings(performance.now() - t0, up.loaded.modelMs), moves: up.moves, changed: up.changed };
+  }
+
+  private setLoaded(trace: Trace, texts: readonly (SourceText | undefined)[], view: ViewState, filter?: ReturnType<typeof compileFilter>): void {
+    this.loaded = {
+      trace,
+      texts,
+      rows: buildRows(trace, { expanded: new Set(view.expanded), show: new Set(view.show ?? []), ...(filter ? { filter } : {}) }),
+      view,
+    };
+    this.progress = this.live ? inProgress(trace) : undefined;
+  }
+
+  private summary(): Omit<TraceSummary, 'timings'> {
+    const l = this.loaded;
+    if (!l) throw new Error('nothing loaded');
+    return summarize(l.trace, l.rows, this.progress);
+  }
+
+  private summaryWithTimings(ms: number, modelMs = 0): TraceSummary {
+    return { ...this.summary(), timings: { parseMs: 0, modelMs: Math.round(modelMs), rowsMs: Math.round(ms - modelMs), summaryMs: 0 } };
   }
 
   /** The loaded trace; throws when nothing is loaded yet. */
@@ -68,8 +147,12 @@ export class TraceSession {
 
   rows(start: number, end: number): RowView[] {
     const l = this.loaded;
-    if (l) return rowViews(l.trace, l.rows, start, end, new Set(l.view.expanded));
-    return this.live ? liveRows(this.live, start, end) : [];
+    if (l) {
+      const views = rowViews(l.trace, l.rows, start, end, new Set(l.view.expanded));
+      const p = this.progress;
+      return p ? views.map((v) => liveRow(v, p)) : views;
+    }
+    return this.parsing ? liveRows(this.parsing, start, end) : [];
   }
 
   setView(view: ViewState): ViewResult {

@@ -1,3 +1,4 @@
+import type { ByteSource } from '../trace/lines';
 import type { SourceInput } from '../trace/parse';
 
 /** Re-reads a loaded source's decompressed bytes as text: the Raw tab's line, the Share dialog's whole file. */
@@ -12,6 +13,10 @@ export interface SourceText {
 export interface EngineInput extends SourceInput {
   /** Re-reads the stored bytes later. Ignored for gzip, whose stored bytes are compressed: see `LoadHooks.keep`. */
   readonly reread?: SourceText;
+  /** The stored bytes from an offset on: a growing file is read on from the end of its last complete line. */
+  readonly openFrom?: (offset: number) => ByteSource;
+  /** When the file was last changed (epoch ms), where the host knows it. */
+  readonly lastModified?: number;
 }
 
 /** Collects a source's decompressed bytes while it is parsed, so its lines can be re-read later. */
@@ -54,5 +59,5 @@ export function memoryKeeper(): ByteKeeper {
 /** An input over bytes already in memory (tests, pasted text). */
 export function memorySource(name: string, data: string | Uint8Array): EngineInput {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  return { name, size: bytes.length, open: () => [bytes], reread: memoryText(bytes) };
+  return { name, size: bytes.length, open: () => [bytes], openFrom: (offset) => [bytes.subarray(offset)], reread: memoryText(bytes) };
 }

@@ -4,9 +4,13 @@ import { agentLabel, computeStats } from '../trace/stats';
 import { chipCounts } from '../view/chips';
 import type { RowTable } from '../view/rows';
 import type { TraceSummary } from '../view/protocol';
+import { interruptedCount, type InProgress } from '../view/live';
 
-/** What the toolbar, filters and diagnostics list need once a trace is loaded. */
-export function summarize(trace: Trace, rows: RowTable): Omit<TraceSummary, 'timings'> {
+/**
+ * What the toolbar, filters and diagnostics list need once a trace is loaded. `live`: what is still in progress in a
+ * file being written (not counted as interrupted).
+ */
+export function summarize(trace: Trace, rows: RowTable, live?: InProgress): Omit<TraceSummary, 'timings'> {
   const stats = computeStats(trace);
   const tools = new Set<string>();
   for (const c of trace.toolCalls) tools.add(c.name);
@@ -23,7 +27,13 @@ export function summarize(trace: Trace, rows: RowTable): Omit<TraceSummary, 'tim
     stats,
     sources: trace.sources,
     sessions: trace.sessions.map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}) })),
-    agents: trace.agents.map((a) => ({ index: a.index, label: agentLabel(trace, a.index), filter: agentFilterValue(trace, a.index), kind: a.kind, session: trace.sessions[a.session]?.id ?? '' })),
+    agents: trace.agents.map((a) => ({
+      index: a.index,
+      label: agentLabel(trace, a.index),
+      filter: agentFilterValue(trace, a.index),
+      kind: a.kind,
+      session: trace.sessions[a.session]?.id ?? '',
+    })),
     diagnostics: trace.diagnostics.map((d) => ({
       ...d,
       sourceName: trace.sources[d.src?.source ?? -1]?.name ?? '',
@@ -31,11 +41,14 @@ export function summarize(trace: Trace, rows: RowTable): Omit<TraceSummary, 'tim
     })),
     status: {
       results,
-      interrupted: trace.responses.filter((r) => r.end === 'interrupted').length,
-      incompleteStreams: trace.turns.filter((t) => t.stream?.verdict === 'incomplete').length,
+      interrupted: interruptedCount(trace, live),
+      ...(live ? { inProgress: live.responses.size } : {}),
+      // A stream still arriving is not incomplete (yet).
+      incompleteStreams: trace.turns.filter((t) => t.stream?.verdict === 'incomplete' && !live?.turns.has(t.index)).length,
       mismatchedStreams: trace.turns.filter((t) => t.stream?.verdict === 'mismatch').length,
       ...(evalBadge ? { eval: evalBadge } : {}),
     },
+    ...(live ? { live: true } : {}),
     rowCount: rows.length,
     eventCount: trace.events.length,
     toolNames: [...tools].sort(),

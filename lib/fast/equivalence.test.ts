@@ -35,6 +35,9 @@ async function expectSame(files: Files): Promise<void> {
   const fullTiny = await fullMerged(files, tiny);
   expect(await fastMerged(files, { window: tiny })).toEqual(fullTiny);
   expect(await fastMerged(files, { window: tiny, chunk: 5, search: nodeSearch })).toEqual(fullTiny);
+  // Reading prompts for search too (a session library) changes no number.
+  expect(await fastMerged(files, { prompts: true, chunk: 9 })).toEqual(full);
+  expect(await fastMerged(files, { prompts: true, window: tiny, search: nodeSearch })).toEqual(fullTiny);
 }
 
 const cases: [string, () => Files][] = [

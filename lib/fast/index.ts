@@ -1,6 +1,6 @@
 // The stats fast path: a prefilter over raw bytes, the full model's accounting rules, and reports per session, day,
 // project and model. Pure and isomorphic: Node runs it in worker_threads (lib/cli), a browser in Web Workers.
-export { FileScanner, scanBytes, PROMPT_WINDOW, type FileScan, type ScanOptions, type PromptWindow } from './scan';
+export { FileScanner, scanBytes, PROMPT_WINDOW, SEARCH_PROMPT_CHARS, type FileScan, type ScanOptions, type PromptWindow, type ScannedPrompt } from './scan';
 export { scanSource, scanDocument } from './source';
 export { mergeScans, type Call, type Merged, type ScannedFile, type SessionSummary } from './merge';
 export { fromTrace } from './from-trace';
@@ -8,6 +8,7 @@ export { projectOf } from './project';
 export {
   buildReport,
   sessionRows,
+  sessionCells,
   parseDay,
   dayOf,
   GROUPS,
@@ -21,5 +22,8 @@ export {
   type Row,
   type Totals,
   type Tokens,
+  type DayCell,
 } from './report';
+export { librarySnapshot, searchSessions, searchTexts, ownerOf, type LibrarySnapshot } from './library';
+export { dailySeries, OTHER, type DailySeries, type StackBy } from './daily';
 export { searchBytes, type ByteSearch } from './search';

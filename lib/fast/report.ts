@@ -228,6 +228,41 @@ function sessionRow(s: SessionSummary, a: Acc): SessionRow {
   };
 }
 
+/** A session's cost on one day with one model: what a cost-per-day chart stacks. */
+export interface DayCell {
+  /** `YYYY-MM-DD`, or null for calls with no timestamp. */
+  readonly day: string | null;
+  readonly model: string;
+  readonly modelCalls: number;
+  /** Not rounded: cells add up to the session's cost (which is rounded to 6 decimals once). */
+  readonly costUsd: number;
+}
+
+/** Per session, its calls' cost by day and model (same calls, days and prices as `sessionRows`). */
+export function sessionCells(merged: Merged, opts: ReportOptions = {}): Map<string, DayCell[]> {
+  const acc = new Map<string, Map<string, { day: string | null; model: string; calls: number; usd: number }>>();
+  for (const p of pricedCalls(merged, opts)) {
+    const model = p.call.model ?? NO_MODEL;
+    let cells = acc.get(p.call.sessionId);
+    if (!cells) {
+      cells = new Map();
+      acc.set(p.call.sessionId, cells);
+    }
+    const key = `${p.day ?? ''}|${model}`;
+    const c = cells.get(key) ?? { day: p.day, model, calls: 0, usd: 0 };
+    c.calls += 1;
+    c.usd += p.usd;
+    cells.set(key, c);
+  }
+  const out = new Map<string, DayCell[]>();
+  for (const [sid, cells] of acc)
+    out.set(
+      sid,
+      [...cells.values()].map((c) => ({ day: c.day, model: c.model, modelCalls: c.calls, costUsd: c.usd })),
+    );
+  return out;
+}
+
 /** The report for one grouping, with totals over the same calls. */
 export function buildReport(merged: Merged, by: GroupBy, opts: ReportOptions = {}): StatsReport {
   const calls = pricedCalls(merged, opts);

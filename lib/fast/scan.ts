@@ -5,7 +5,8 @@ import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dial
 import { concat, lineLimit } from '../trace/lines';
 import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { inPromptWindow, PROMPT_WINDOW, RecordSink, type LineRecord, type PromptWindow } from './records';
-import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, type ByteSearch } from './search';
+import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
+import type { TraceEvent } from '../trace/types';
 
 /**
  * The fast path's view of one file: the records of the lines the stats depend on, in line order. A pure function of
@@ -22,9 +23,21 @@ export interface FileScan {
   readonly parsedLines: number;
   /** Of those, lines that were not JSON objects. */
   readonly invalidLines: number;
+  /** Every typed prompt of the file, when asked for (`ScanOptions.prompts`): what a session library searches. */
+  readonly prompts?: ScannedPrompt[];
   /** Why the file was not read to its end (a gzip file past its inflate limit, or damaged), when it was not. */
   readonly stopped?: string;
 }
+
+/** A prompt the user typed (the full model's `user` event with role `prompt`), cut to `SEARCH_PROMPT_CHARS`. */
+export interface ScannedPrompt {
+  /** The line's own session id. */
+  readonly sessionId?: string;
+  readonly text: string;
+}
+
+/** How much of each prompt is kept for search. */
+export const SEARCH_PROMPT_CHARS = 2000;
 
 export interface ScanOptions {
   /** Multi-byte search; Node passes its native `Buffer.prototype.indexOf`. */
@@ -36,6 +49,11 @@ export interface ScanOptions {
    * the file is lines, and its dialect is the one the file's start decided (see `FileScanner.fileDialect`).
    */
   readonly continuation?: { readonly offset: number; readonly dialect: Dialect };
+  /**
+   * Also collect every typed prompt (for search): lines where `"user"` occurs unescaped and `"tool_use_id"` does not
+   * (a tool result) are parsed too, for their prompt only; the records (and so every number) stay the same.
+   */
+  readonly prompts?: boolean;
   /** Lines longer than this are skipped, as the full parser skips them (default 64 MiB). */
   readonly maxLineBytes?: number;
   /** The most bytes a gzip file may inflate to (see `LoadLimits`). */
@@ -85,6 +103,7 @@ export class FileScanner {
   private started = false;
   private parsedLines = 0;
   private invalidLines = 0;
+  private readonly prompts: ScannedPrompt[] | undefined;
 
   constructor(name: string, opts: ScanOptions = {}) {
     this.name = name;
@@ -94,6 +113,7 @@ export class FileScanner {
     this.norm = withInterner(NO_TEXT);
     this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
     this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
+    this.prompts = opts.prompts ? [] : undefined;
     this.maxLine = lineLimit(opts.maxLineBytes);
     const cont = opts.continuation;
     if (cont) {
@@ -181,6 +201,7 @@ export class FileScanner {
       ...(this.sink.firstSessionId !== undefined ? { firstSessionId: this.sink.firstSessionId } : {}),
       parsedLines: this.parsedLines,
       invalidLines: this.invalidLines,
+      ...(this.prompts ? { prompts: this.prompts } : {}),
     };
   }
 
@@ -234,7 +255,8 @@ export class FileScanner {
 
   /** Outside the window: jumps from one pattern match to the next, decoding only the lines that hold one. */
   private candidates(buf: Uint8Array, from: number, to: number, base: number): void {
-    const pats = this.dialect === 'claude-code' ? SESSION_PATTERNS : CANDIDATE_PATTERNS;
+    const counted = this.dialect === 'claude-code' ? SESSION_PATTERNS : CANDIDATE_PATTERNS;
+    const pats = this.prompts ? [...counted, USER_PATTERN] : counted;
     const next = pats.map((p) => nextStructural(this.search, buf, p, from, to));
     for (;;) {
       let m = -1;
@@ -243,7 +265,12 @@ export class FileScanner {
       const s = m <= from ? from : buf.lastIndexOf(LF, m - 1) + 1;
       const nl = buf.indexOf(LF, m);
       const end = nl < 0 || nl >= to ? to : nl;
-      this.parseLine(buf, Math.max(s, from), end, base + Math.max(s, from), false);
+      const start = Math.max(s, from);
+      // A line only `"user"` matched is read for its prompt alone, unless it is a tool result.
+      let counts = false;
+      for (let k = 0; k < counted.length; k++) counts ||= (next[k] ?? -1) >= 0 && (next[k] ?? -1) <= end;
+      if (counts) this.parseLine(buf, start, end, base + start, false);
+      else if (nextStructural(this.search, buf, TOOL_RESULT_PATTERN, start, end) < 0) this.promptLine(buf, start, end);
       for (let k = 0; k < pats.length; k++) {
         const n = next[k] ?? -1;
         const p = pats[k];
@@ -309,9 +336,35 @@ export class FileScanner {
         }
         return;
       }
-      for (const h of this.held.splice(0)) this.sink.add(normalizeLine(h.obj, this.dialect, h.norm, h.head));
+      for (const h of this.held.splice(0)) this.addEvent(h.obj, h.norm, h.head);
     }
-    this.sink.add(normalizeLine(obj, this.dialect, norm, head));
+    this.addEvent(obj, norm, head);
+  }
+
+  /** Adds a line's record; a prompt is kept for search too, read with its text whatever the record's options. */
+  private addEvent(obj: Readonly<Record<string, unknown>>, norm: NormalizeOptions, head: Head): void {
+    const event = normalizeLine(obj, this.dialect, norm, head);
+    this.sink.add(event);
+    if (this.prompts && event.kind === 'user' && event.role === 'prompt')
+      this.keepPrompt(norm === this.promptNorm ? event : normalizeLine(obj, this.dialect, this.promptNorm, head));
+  }
+
+  /** A line parsed for its prompt only (outside the first lines): it adds no record, and decides no dialect. */
+  private promptLine(buf: Uint8Array, s: number, e: number): void {
+    let obj: unknown;
+    try {
+      obj = JSON.parse(this.decoder.decode(buf.subarray(s, e)));
+    } catch {
+      return;
+    }
+    if (!isObject(obj)) return;
+    this.keepPrompt(normalizeLine(obj, this.dialect, this.promptNorm, { seq: 0, src: { source: 0, line: 0, offset: 0, length: 0 }, path: undefined }));
+  }
+
+  private keepPrompt(e: TraceEvent): void {
+    if (!this.prompts || e.kind !== 'user' || e.role !== 'prompt') return;
+    const text = e.text.length > SEARCH_PROMPT_CHARS ? e.text.slice(0, SEARCH_PROMPT_CHARS) : e.text;
+    this.prompts.push({ ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}), text });
   }
 }
 

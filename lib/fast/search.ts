@@ -40,6 +40,11 @@ export const CANDIDATE_PATTERNS: readonly Uint8Array[] = ['assistant"', 'message
  */
 export const SESSION_PATTERNS: readonly Uint8Array[] = CANDIDATE_PATTERNS.slice(0, 1);
 
+/** With prompts asked for (a session library's search): a user line, `"user"` as a key or value of the structure. */
+export const USER_PATTERN: Uint8Array = new TextEncoder().encode('user"');
+/** A user line holding a tool result rather than a prompt. */
+export const TOOL_RESULT_PATTERN: Uint8Array = new TextEncoder().encode('tool_use_id"');
+
 /** The next match of `needle` in `hay[from, to)` right after an unescaped quote; else -1. */
 export function nextStructural(search: ByteSearch, hay: Uint8Array, needle: Uint8Array, from: number, to: number): number {
   let at = search(hay, needle, from);

@@ -37,6 +37,19 @@ export interface LineOptions {
   readonly onBytes?: (bytesRead: number) => void;
   /** Lines longer than this (in bytes, without the terminator) are skipped and reported `tooLong`. */
   readonly maxLineBytes?: number;
+  /** The source's bytes start here (a file read again from the end of its last complete line): offsets and line
+   *  numbers continue from it, and no BOM is looked for. */
+  readonly from?: LinePosition;
+  /** The file is still being written: a last line without its newline is not read (it completes later). */
+  readonly hold?: boolean;
+  /** Told at the end where the next line starts: after the last line read (or, with `hold`, the held one's start). */
+  readonly onEnd?: (next: LinePosition) => void;
+}
+
+/** Where a line starts: its byte offset in the (decompressed) source, and the number of lines before it. */
+export interface LinePosition {
+  readonly offset: number;
+  readonly line: number;
 }
 
 /** The line limit in force: the default when none is given, never past the ceiling. */
@@ -102,10 +115,10 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   // The pending line went past the limit: its bytes are no longer kept, only counted.
   let skipping = false;
   let lastByte = -1; // the pending line's last byte (a CR before the newline is not part of the line)
-  let lineStart = 0; // absolute offset of the first byte of the pending line
-  let absolute = 0; // absolute offset of the current chunk's first byte
-  let lineNo = 0;
-  let first = true;
+  let lineStart = opts.from?.offset ?? 0; // absolute offset of the first byte of the pending line
+  let absolute = lineStart; // absolute offset of the current chunk's first byte
+  let lineNo = opts.from?.line ?? 0;
+  let first = absolute === 0;
 
   /** The line's text; a line too long to become a string (or to decode) is reported too long instead. */
   const decode = (bytes: Uint8Array): string | undefined => {
@@ -220,11 +233,16 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
     opts.onBytes?.(absolute);
     if (batch.length > 0) yield batch;
   }
+  if (pendingLength > 0 && opts.hold) {
+    opts.onEnd?.({ offset: lineStart, line: lineNo });
+    return;
+  }
   if (pendingLength > 0) {
     lineNo += 1;
     if (skipping) yield [tooLong(lineNo, lineStart, pendingLength - (lastByte === CR ? 1 : 0), true)];
     else yield [whole(concat(pending, pendingLength), lineNo, lineStart, true)];
   }
+  opts.onEnd?.({ offset: absolute, line: lineNo });
 }
 
 /** The parts joined into one array (the part itself when there is only one). */

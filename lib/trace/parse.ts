@@ -4,7 +4,7 @@ import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem } from 
 import { normalizeSdkLine } from './adapters/sdk-stream';
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
 import { bytesText } from './sizes';
-import { lineLimit, readLineBatches, type ByteSource, type LineRef, type RawLine } from './lines';
+import { lineLimit, readLineBatches, type ByteSource, type LinePosition, type LineRef, type RawLine } from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
 import { unknownEvent, type Head, type RawObject } from './adapters/messages';
 
@@ -71,6 +71,33 @@ export interface ParseOptions {
   readonly onBytes?: (bytes: number) => void;
   /** Lines longer than this many bytes become `line-too-long` diagnostics (default 64 MiB). */
   readonly maxLineBytes?: number;
+  /**
+   * The file is still being written (live tail): a last line without its newline is left for a later call, not
+   * reported as cut off. `info.bytes` then counts the bytes up to it.
+   */
+  readonly hold?: boolean;
+  /** Continues a source from where an earlier call stopped: `bytes` are the source's bytes from `resume.offset` on. */
+  readonly resume?: ParseCheckpoint;
+  /** Told at the end where a later call can continue (see `ParseCheckpoint`). */
+  readonly onCheckpoint?: (c: ParseCheckpoint) => void;
+}
+
+/**
+ * Where the parse of a growing source stopped, and the state it continues with: the next line's offset and number,
+ * the dialect and mode the first lines decided, the line counts so far. A JSON document (`mode: 'document'`) is
+ * parsed whole and cannot be continued: a grown one is parsed again from its start.
+ */
+export interface ParseCheckpoint extends LinePosition {
+  readonly mode: 'undecided' | 'lines' | 'document';
+  readonly dialect: Dialect | undefined;
+  readonly format: SourceFormat;
+  readonly lines: SourceInfo['lines'];
+}
+
+/** Whether a later call can continue from a checkpoint: the file is lines, and its first lines decided the dialect
+ *  (lines still waiting for that decision are not carried over: such a file is read again from its start). */
+export function resumable(c: ParseCheckpoint | undefined): c is ParseCheckpoint {
+  return c !== undefined && c.mode === 'lines' && c.dialect !== undefined;
 }
 
 /**
@@ -80,12 +107,13 @@ export interface ParseOptions {
  */
 export async function parseBytes(name: string, bytes: ByteSource, index: number, sink: ParseSink, opts: ParseOptions = {}): Promise<SourceInfo> {
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
+  const resume = resumable(opts.resume) ? opts.resume : undefined;
   const info: SourceInfo = {
     index,
     name,
-    format: 'empty',
-    bytes: 0,
-    lines: { total: 0, blank: 0, events: 0, invalid: 0 },
+    format: resume?.format ?? 'empty',
+    bytes: resume?.offset ?? 0,
+    lines: { ...(resume?.lines ?? { total: 0, blank: 0, events: 0, invalid: 0 }) },
     ...fileIdentity(name),
     gzip: /\.gz$/i.test(name),
   };
@@ -100,13 +128,14 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     if ((e.kind === 'assistant' || e.kind === 'stream' || e.kind === 'result') && e.numberErrors) sink.diagnostic(numberDiagnostic(e, e.numberErrors));
   };
 
-  let mode: 'undecided' | 'lines' | 'document' = name.endsWith('.meta.json') ? 'document' : 'undecided';
+  let mode: 'undecided' | 'lines' | 'document' = resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
   const buffered: RawLine[] = [];
   let bufferedBytes = 0;
   // Lines wait here, parsed, until the file's dialect is known (see DialectDetector); past the limits, or at the end
   // of a file that never said, they become raw rows.
   const detector = new DialectDetector();
-  let dialect: Dialect | undefined;
+  // A continued source goes on in the dialect its start decided.
+  let dialect: Dialect | undefined = resume?.dialect;
   let unrecognized = false;
   let rawRows = 0;
   const held: { obj: RawObject; src: LineRef }[] = [];
@@ -174,15 +203,21 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
   };
 
   const maxLine = lineLimit(opts.maxLineBytes);
+  let next: LinePosition = { offset: resume?.offset ?? 0, line: resume?.line ?? 0 };
+  const hold = opts.hold === true && !/\.json(\.gz)?$/i.test(name);
   for await (const batch of readLineBatches(bytes, {
     maxLineBytes: maxLine,
     onBytes: (b) => {
       info.bytes = b;
       opts.onBytes?.(b);
     },
+    ...(resume ? { from: resume } : {}),
+    hold,
+    onEnd: (p) => (next = p),
   })) {
     for (const l of batch) handleRaw(l);
   }
+  if (hold) info.bytes = next.offset;
 
   function handleRaw(l: RawLine): void {
     if (!l.tooLong && (l.text.length === 0 || isBlank(l.text))) {
@@ -262,6 +297,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     });
   }
   if (info.format === 'unknown' && info.lines.total === 0) info.format = 'empty';
+  opts.onCheckpoint?.({ ...next, mode, dialect, format: info.format, lines: { ...info.lines } });
   return info;
 }
 

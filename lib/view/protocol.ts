@@ -10,6 +10,7 @@ import type { ExplainQuery, ExplainView, StatsView } from './stats-view';
 import type { RowView } from './rowview';
 import type { ScanOptions } from '../share/redact';
 import type { ShareScan } from '../share/sources';
+import type { SeqMove } from './moves';
 
 // Messages between the viewer and its trace worker. The worker owns the model; the page asks for what it shows.
 
@@ -18,11 +19,29 @@ export type LoadSource =
   | { readonly kind: 'url'; readonly url: string; readonly name?: string }
   | { readonly kind: 'urls'; readonly urls: readonly { readonly url: string; readonly path: string }[] }
   /** A shared trace: sealed bytes fetched from `url` (the store) or carried in `data` (base64url, fragment-only links). */
-  | { readonly kind: 'sealed'; readonly url?: string; readonly data?: string; readonly key: string };
+  | { readonly kind: 'sealed'; readonly url?: string; readonly data?: string; readonly key: string }
+  /**
+   * Files opened through the File System Access API: read again as they grow (live tail). `folders` are watched for
+   * new transcripts (a subagent started while the session runs), named by their path like the files in them.
+   */
+  | {
+      readonly kind: 'handles';
+      readonly files: readonly { readonly handle: FileSystemFileHandle; readonly path: string }[];
+      readonly folders?: readonly WatchedFolder[];
+    };
+
+/** A folder whose transcripts join a live source as they appear; with `under`, only its sub-folder of that name. */
+export interface WatchedFolder {
+  readonly handle: FileSystemDirectoryHandle;
+  readonly path: string;
+  readonly under?: string;
+}
 
 export interface StatusBadges {
   readonly results: readonly { readonly subtype: string; readonly isError: boolean }[];
   readonly interrupted: number;
+  /** Responses still being written (live tail): neither ended nor interrupted yet. */
+  readonly inProgress?: number;
   readonly incompleteStreams: number;
   readonly mismatchedStreams: number;
   readonly eval?: { readonly passed?: boolean; readonly transportError?: string };
@@ -46,6 +65,8 @@ export interface TraceSummary {
   readonly status: StatusBadges;
   readonly rowCount: number;
   readonly eventCount: number;
+  /** The files are still being written (live tail): what has not ended is in progress. */
+  readonly live?: boolean;
   readonly toolNames: readonly string[];
   readonly models: readonly string[];
   /** How many lines each timeline chip holds (hooks, progress, meta, stream). */
@@ -99,6 +120,19 @@ export interface Api {
   shareScan: { req: { readonly options?: ScanOptions }; res: ShareScan };
   /** The loaded files with every secret found redacted except those kept, bundled, compressed and encrypted. */
   shareSeal: { req: { readonly kept: readonly string[]; readonly options?: ScanOptions }; res: SealedTrace };
+  /**
+   * Newer copies of the loaded files (picked again: a file input's files are snapshots), matched by path: the files
+   * that changed are read again (only the appended part of a file that grew). Null when nothing changed.
+   */
+  reload: { req: { readonly files: readonly { readonly file: Blob; readonly path: string }[] }; res: TraceUpdate | null };
+}
+
+/** The trace after its files changed: its summary, and where the events before moved (see `SeqMove`). */
+export interface TraceUpdate {
+  readonly summary: TraceSummary;
+  readonly moves: readonly SeqMove[];
+  /** The files read again. */
+  readonly changed: readonly string[];
 }
 
 export type Method = keyof Api;
@@ -157,8 +191,13 @@ export interface ProgressMessage {
   readonly rowCount: number;
 }
 
+/** Worker to page, unasked: the files being watched changed (live tail), or stopped growing. */
+export interface UpdateMessage extends TraceUpdate {
+  readonly kind: 'update';
+}
+
 /** Worker to page. */
-export type WorkerMessage = Reply | ProgressMessage;
+export type WorkerMessage = Reply | ProgressMessage | UpdateMessage;
 
 /**
  * Whether a successful reply answers a request of `method`. The one place the page trusts the worker's types: what

@@ -6,7 +6,7 @@ import { agentLabel } from '../trace/stats';
 import { formatUsd } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 
-export type BadgeKind = 'tokens' | 'duration' | 'error' | 'denied' | 'incomplete' | 'mismatch' | 'interrupted' | 'result' | 'model' | 'agent' | 'cost' | 'copy' | 'info';
+export type BadgeKind = 'tokens' | 'duration' | 'error' | 'denied' | 'incomplete' | 'mismatch' | 'interrupted' | 'result' | 'model' | 'agent' | 'cost' | 'copy' | 'info' | 'live';
 
 export interface Badge {
   readonly kind: BadgeKind;

@@ -13,7 +13,8 @@ import { collectToolCalls, indexToolCalls, joinToolEvidence } from './tools';
 import { buildTurns, chooseUsage } from './turns';
 import type { ToolCall, Trace } from './types';
 
-const FRAGMENT_KEEP = 256;
+/** A stream delta's fragment is kept this long on its event once the rebuild has used it whole. */
+export const FRAGMENT_KEEP = 256;
 
 /**
  * Collects events as the parser produces them (`ParseSink`) and builds the model once at `finish()`:

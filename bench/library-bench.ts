@@ -1,0 +1,167 @@
+// `npm run bench:library [-- --sessions 1000] [-- --mb 2000] [-- --dir /tmp/loupe-library-bench] [-- --keep]`
+// The session library on a big projects folder: generates one (N Claude Code sessions over a few projects, M MB in
+// all), then in headless Chromium opens it through the real `Projects folder` input of the built app (`next build`
+// first) and, while the workers fill the table, keeps scrolling it, sorting and searching. It reports the longest
+// main-thread task (the issue's bound: none over 100 ms), the time to the first rows and to a full table, and as a
+// baseline measured in the same run the CLI (`loupe stats --by session --json`, worker_threads) on the same folder:
+// the browser's fill time as a ratio to it. The folder is deleted afterwards unless `--keep`.
+import { chromium } from '@playwright/test';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../scripts/net';
+import { generateFile } from './generate';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string): string => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? dflt) : dflt;
+};
+const SESSIONS = Number(opt('--sessions', '1000'));
+const TOTAL = Number(opt('--mb', '2000')) * 1_000_000;
+const DIR = opt('--dir', '/tmp/loupe-library-bench');
+const PROJECTS = ['-home-dev-loupe', '-home-dev-acme-api', '-home-dev-trace-kit', '-home-dev-deep-manifest', '-home-dev-notes', '-home-dev-infra'];
+
+/** The session id a generated file's lines carry (its file is named after it, as Claude Code names them). */
+function sessionIdOf(file: string): string {
+  const fd = openSync(file, 'r');
+  const buf = Buffer.alloc(8192);
+  readSync(fd, buf, 0, buf.length, 0);
+  closeSync(fd);
+  const m = /"sessionId":"([^"]+)"/.exec(buf.toString('utf8'));
+  if (!m?.[1]) throw new Error(`no session id in ${file}`);
+  return m[1];
+}
+
+async function generate(folder: string): Promise<number> {
+  rmSync(folder, { recursive: true, force: true });
+  let bytes = 0;
+  for (let i = 0; i < SESSIONS; i++) {
+    // Sizes vary (a few big sessions, many small ones) around the mean, deterministically.
+    const weight = 0.25 + 1.5 * (((i * 7919) % 1000) / 1000);
+    const target = Math.max(20_000, Math.round((TOTAL / SESSIONS) * weight));
+    const dir = path.join(folder, PROJECTS[i % PROJECTS.length] ?? 'p');
+    mkdirSync(dir, { recursive: true });
+    const tmp = path.join(dir, `tmp-${i}.jsonl`);
+    const r = await generateFile(tmp, { dialect: 'claude-code', targetBytes: target, seed: 1000 + i });
+    renameSync(tmp, path.join(dir, `${sessionIdOf(tmp)}.jsonl`));
+    bytes += r.bytes;
+    if (i % 100 === 99) process.stdout.write(`  generated ${i + 1} sessions, ${(bytes / 1e9).toFixed(2)} GB\n`);
+  }
+  return bytes;
+}
+
+function folderBytes(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) n += e.isDirectory() ? folderBytes(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).size;
+  return n;
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, LOUPE_DATA_DIR: path.join(DIR, 'data') },
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not come up');
+}
+
+async function main(): Promise<void> {
+  const folder = path.join(DIR, 'projects');
+  // `--reuse`: the folder a `--keep` run left (the same options give the same bytes).
+  const reuse = args.includes('--reuse') && existsSync(folder);
+  if (!reuse) process.stdout.write(`generating ${SESSIONS} sessions, ${TOTAL / 1e9} GB in ${folder}\n`);
+  const bytes = reuse ? folderBytes(folder) : await generate(folder);
+
+  const c0 = performance.now();
+  const cli = JSON.parse(
+    execFileSync(process.execPath, ['bin/loupe.mjs', 'stats', folder, '--by', 'session', '--json'], { cwd: ROOT, maxBuffer: 1 << 28 }).toString(),
+  );
+  const cliMs = performance.now() - c0;
+  const cliRows: number = cli.rows.length;
+
+  const port = await freePort();
+  const server = await startServer(port);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.evaluate(() => {
+      const w = window as unknown as { __tasks: number[]; __t: Record<string, number> };
+      w.__tasks = [];
+      w.__t = {};
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__tasks.push(e.duration);
+      }).observe({ type: 'longtask' });
+      document.addEventListener('change', () => (w.__t['change'] ??= performance.now()), true);
+      new MutationObserver(() => {
+        if (w.__t['rows'] === undefined && document.querySelector('[role=grid][aria-label=Sessions] [data-session]')) w.__t['rows'] = performance.now();
+        if (w.__t['done'] === undefined && document.querySelector('[role=grid][aria-label=Sessions][aria-busy=false]')) w.__t['done'] = performance.now();
+      }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    });
+    await page.getByLabel('Projects folder').setInputFiles(folder);
+    const grid = page.getByRole('grid', { name: 'Sessions' });
+    await grid.locator('[data-session]').first().waitFor({ timeout: 600_000 });
+    // While it fills: scroll the table down and up, a wheel step per frame, as a user skimming it would.
+    let scrolls = 0;
+    await grid.hover();
+    while ((await grid.getAttribute('aria-busy')) !== 'false') {
+      for (let i = 0; i < 20; i++) await page.mouse.wheel(0, scrolls % 2 === 0 ? 240 : -240);
+      scrolls += 1;
+    }
+    const filled = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
+    const during = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks.splice(0));
+    // The baseline, under the same machine load: the same scrolling once the table is full and the workers are gone.
+    const b0 = Date.now();
+    for (let burst = 0; burst < scrolls; burst++) for (let i = 0; i < 20; i++) await page.mouse.wheel(0, burst % 2 === 0 ? 240 : -240);
+    const baselineMs = Date.now() - b0;
+    const baseline = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks.splice(0));
+    // Then sort by cost, search, and clear the search.
+    await grid.getByRole('columnheader', { name: 'Cost' }).click();
+    await page.getByRole('searchbox', { name: 'Search prompts' }).fill('refactor the');
+    await page.waitForTimeout(500);
+    await page.getByRole('searchbox', { name: 'Search prompts' }).fill('');
+    await page.getByLabel('Sessions shown').filter({ hasNotText: ' of ' }).waitFor();
+    const shown = await page.getByLabel('Sessions shown').textContent();
+    const after = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks);
+    const firstRowsMs = (filled['rows'] ?? 0) - (filled['change'] ?? 0);
+    const fillMs = (filled['done'] ?? 0) - (filled['change'] ?? 0);
+    const longest = Math.max(0, ...during);
+    const out = {
+      sessions: SESSIONS,
+      bytes,
+      cliRows,
+      shown,
+      cliMs: Math.round(cliMs),
+      firstRowsMs: Math.round(firstRowsMs),
+      fillMs: Math.round(fillMs),
+      fillVsCli: Number((fillMs / cliMs).toFixed(2)),
+      mbPerSecond: Math.round(bytes / 1e6 / (fillMs / 1000)),
+      longTasks: during.length,
+      longestTaskMs: Math.round(longest),
+      over100ms: during.filter((d) => d > 100).length,
+      scrollBursts: scrolls,
+      baselineScrollMs: baselineMs,
+      baselineLongTasks: baseline.length,
+      baselineLongestTaskMs: Math.round(Math.max(0, ...baseline)),
+      sortSearchLongestTaskMs: Math.round(Math.max(0, ...after)),
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } finally {
+    await browser.close();
+    server.kill();
+    if (!args.includes('--keep')) rmSync(DIR, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,115 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { filesFromInput } from '../home/intake';
+import { canRead } from './fsa';
+import { useLibraryStore } from './LibraryProvider';
+import { rememberedFolder, rememberFolder } from './remember';
+
+/** Shows the library in place (as the workbench opens in place): `/library`, so Back leaves it. */
+export function showLibrary(): void {
+  if (window.location.pathname !== '/library') window.history.pushState(null, '', '/library');
+}
+
+const hasPicker = (): boolean => typeof window !== 'undefined' && typeof window.showDirectoryPicker === 'function';
+
+/**
+ * "Open projects folder…": every session of a Claude Code projects folder as a library. Where the browser has the File
+ * System Access API (Chromium) the folder is picked with it, remembered, and reopened with one click next time;
+ * elsewhere a folder input reads it (the same input is the one for assistive tech and tests: `Projects folder`).
+ */
+export function ProjectsFolder({ className }: { className?: string }) {
+  const store = useLibraryStore();
+  const input = useRef<HTMLInputElement>(null);
+  const [remembered, setRemembered] = useState<FileSystemDirectoryHandle | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    let live = true;
+    if (hasPicker())
+      void rememberedFolder().then(
+        (h) => live && setRemembered(h),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const openHandle = async (dir: FileSystemDirectoryHandle): Promise<void> => {
+    setError(undefined);
+    showLibrary();
+    await store.openHandle(dir).catch((e: Error) => setError(`Could not read ${dir.name}: ${e.message}`));
+  };
+
+  const pick = async (): Promise<void> => {
+    const picker = window.showDirectoryPicker;
+    if (!picker) {
+      input.current?.click();
+      return;
+    }
+    let dir: FileSystemDirectoryHandle;
+    try {
+      dir = await picker.call(window, { id: 'loupe-projects', mode: 'read' });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') return;
+      setError(`Could not open the folder: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    await rememberFolder(dir).catch(() => undefined);
+    setRemembered(dir);
+    await openHandle(dir);
+  };
+
+  const reopen = async (dir: FileSystemDirectoryHandle): Promise<void> => {
+    if (await canRead(dir, true)) await openHandle(dir);
+    else setError(`The browser did not allow reading ${dir.name} again. Open it with the picker.`);
+  };
+
+  return (
+    <section aria-label="Session library" className={`flex flex-col gap-2 rounded border border-neutral-200 p-3 dark:border-neutral-700 ${className ?? ''}`}>
+      <h2 className="font-medium">Your projects folder</h2>
+      <p className="text-neutral-600 dark:text-neutral-400">
+        Every session under <code className="font-mono text-[12px]">~/.claude/projects</code> with its cost, cost per day and search across prompts. Read in
+        your browser: nothing is uploaded.{hasPicker() ? ' The folder is remembered, and a running session updates live.' : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={() => void pick()}
+          className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700"
+        >
+          Open projects folder…
+        </button>
+        {remembered ? (
+          <button
+            type="button"
+            onClick={() => void reopen(remembered)}
+            className="rounded border border-neutral-300 px-3 py-1 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
+          >
+            Reopen {remembered.name}
+          </button>
+        ) : null}
+        <input
+          ref={input}
+          webkitdirectory=""
+          type="file"
+          aria-label="Projects folder"
+          className="sr-only"
+          onChange={(e) => {
+            const picked = filesFromInput(e.target.files).files;
+            e.target.value = '';
+            if (picked.length === 0) return;
+            setError(undefined);
+            store.openFiles(picked);
+            showLibrary();
+          }}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-red-800 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

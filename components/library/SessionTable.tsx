@@ -1,0 +1,222 @@
+'use client';
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import type { SessionRow } from '../../lib/fast/report';
+import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
+import type { SortKey } from './LibraryStore';
+
+const ROW = 24;
+
+interface Column {
+  readonly key: SortKey;
+  readonly label: string;
+  readonly width: string;
+  readonly num?: boolean;
+  readonly text: (r: SessionRow) => string;
+  readonly title?: (r: SessionRow) => string;
+}
+
+/** Whole numbers with thousands separators (one formatter: `toLocaleString` builds one per call). */
+export const formatInt = (n: number): string => INT.format(n);
+const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+/** Local date and time to the minute, as `loupe stats` prints (days are local calendar days). */
+export function localTime(iso: string | null): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const shortModel = (m: string): string => m.replace(/^claude-/, '').replace(/-\d{8}$/, '');
+
+export const COLUMNS: readonly Column[] = [
+  { key: 'start', label: 'Start', width: '124px', text: (r) => localTime(r.start), title: (r) => `${r.start ?? 'no timestamp'} → ${r.end ?? ''}` },
+  { key: 'project', label: 'Project', width: 'minmax(90px, 150px)', text: (r) => r.project },
+  {
+    key: 'prompt',
+    label: 'First prompt',
+    width: 'minmax(120px, 1fr)',
+    text: (r) => r.firstPrompt ?? '—',
+    title: (r) => `${r.firstPrompt ?? ''}\nsession ${r.sessionId}`,
+  },
+  { key: 'duration', label: 'Duration', width: '84px', num: true, text: (r) => (r.durationMs === null ? '—' : formatDuration(r.durationMs)) },
+  { key: 'models', label: 'Models', width: 'minmax(80px, 130px)', text: (r) => r.models.map(shortModel).join(', ') || '—', title: (r) => r.models.join('\n') },
+  { key: 'calls', label: 'Calls', width: '64px', num: true, text: (r) => formatInt(r.modelCalls) },
+  {
+    key: 'tokens',
+    label: 'Tokens',
+    width: '72px',
+    num: true,
+    text: (r) => compactNumber(r.tokens.total),
+    title: (r) => `input ${r.tokens.input}, output ${r.tokens.output}, cache write ${r.tokens.cacheWrite}, cache read ${r.tokens.cacheRead}`,
+  },
+  {
+    key: 'cost',
+    label: 'Cost',
+    width: '72px',
+    num: true,
+    text: (r) => formatUsd(r.costUsd),
+    title: (r) => `computed from the dated price table${r.unpricedModels.length > 0 ? `; no price for ${r.unpricedModels.join(', ')}` : ''}`,
+  },
+];
+
+const GRID = COLUMNS.map((c) => c.width).join(' ');
+
+export interface SessionTableProps {
+  readonly rows: readonly SessionRow[];
+  /** All rows before the search, for the grid's row count note. */
+  readonly sort: { readonly key: SortKey; readonly dir: 'asc' | 'desc' };
+  readonly onSort: (key: SortKey) => void;
+  readonly active: number;
+  readonly onActive: (row: number) => void;
+  readonly onOpen: (row: SessionRow) => void;
+  /** Where the list was scrolled to (restored when the library is shown again), and where to tell it moved. */
+  readonly initialScrollTop: number;
+  readonly onScroll: (top: number) => void;
+  readonly busy: boolean;
+}
+
+/**
+ * The sessions as a virtualized, sortable grid: one row per session, the whole header cell sorts (again: the other
+ * way), ↑/↓ move, Enter or a click opens the session in the workbench.
+ */
+export const SessionTable = memo(function SessionTable({ rows, sort, onSort, active, onActive, onOpen, initialScrollTop, onScroll, busy }: SessionTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const estimateSize = useCallback(() => ROW, []);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement, estimateSize, overscan: 10, initialOffset: initialScrollTop });
+  const restored = useRef(false);
+  useEffect(() => {
+    // Back from the workbench: the list where it was.
+    if (restored.current || !scrollRef.current) return;
+    restored.current = true;
+    scrollRef.current.scrollTop = initialScrollTop;
+  }, [initialScrollTop]);
+
+  const move = (to: number): void => {
+    const row = Math.max(0, Math.min(rows.length - 1, to));
+    onActive(row);
+    virtualizer.scrollToIndex(row, { align: 'auto' });
+  };
+  const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW) - 2);
+    const to = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + page, PageUp: active - page, Home: 0, End: rows.length - 1 }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      move(to);
+    } else if (e.key === 'Enter') {
+      const r = rows[active];
+      if (r) {
+        e.preventDefault();
+        onOpen(r);
+      }
+    }
+  };
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={scrollRef}
+      role="grid"
+      aria-label="Sessions"
+      aria-rowcount={rows.length + 1}
+      aria-colcount={COLUMNS.length}
+      aria-busy={busy}
+      aria-activedescendant={rows[active] ? `session-row-${active}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKey}
+      onScroll={(e) => onScroll(e.currentTarget.scrollTop)}
+      className="h-full min-h-0 overflow-auto text-[12px] outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-500"
+    >
+      <div role="rowgroup" className="sticky top-0 z-10 border-b border-neutral-300 bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-800">
+        <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: GRID }}>
+          {COLUMNS.map((c) => {
+            const sorted = sort.key === c.key;
+            return (
+              <div key={c.key} role="columnheader" aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined} className="min-w-0">
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  onClick={() => onSort(c.key)}
+                  title={`Sort by ${c.label.toLowerCase()}`}
+                  className={`flex h-6 w-full items-center gap-1 px-2 font-medium hover:bg-neutral-200 dark:hover:bg-neutral-700 ${c.num ? 'justify-end' : ''} ${sorted ? 'text-neutral-900 dark:text-neutral-50' : 'text-neutral-600 dark:text-neutral-400'}`}
+                >
+                  <span className="truncate">{c.label}</span>
+                  {/* Before a number column's label, so that the label ends where its numbers do. */}
+                  <span aria-hidden className={`w-2 text-[9px] ${c.num ? 'order-first' : ''}`}>
+                    {sorted ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                  </span>
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const r = rows[item.index];
+          if (!r) return null;
+          const selected = item.index === active;
+          return (
+            <div
+              key={r.sessionId}
+              id={`session-row-${item.index}`}
+              role="row"
+              aria-rowindex={item.index + 2}
+              aria-selected={selected}
+              data-session={r.sessionId}
+              onClick={() => {
+                onActive(item.index);
+                onOpen(r);
+              }}
+              className={`absolute inset-x-0 grid cursor-pointer border-b border-neutral-100 dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-neutral-50 dark:hover:bg-neutral-800/60'}`}
+              style={{ gridTemplateColumns: GRID, height: ROW, transform: `translateY(${item.start}px)` }}
+            >
+              {COLUMNS.map((c) => (
+                <div
+                  key={c.key}
+                  role="gridcell"
+                  title={c.title?.(r) ?? c.text(r)}
+                  className={`min-w-0 truncate px-2 leading-6 ${c.num ? 'text-right tabular-nums' : ''} ${c.key === 'project' || c.key === 'models' ? 'text-neutral-600 dark:text-neutral-400' : ''}`}
+                >
+                  {c.text(r)}
+                </div>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+});
+
+/** Text columns compare as people read them; one collator for all (`localeCompare` builds one per call). */
+const COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Sorts rows by a column (ties: newest first, then by id), `dir` applied to the column only. */
+export function sortRows(rows: readonly SessionRow[], key: SortKey, dir: 'asc' | 'desc'): SessionRow[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  const num = (r: SessionRow): number => {
+    switch (key) {
+      case 'duration':
+        return r.durationMs ?? -1;
+      case 'calls':
+        return r.modelCalls;
+      case 'tokens':
+        return r.tokens.total;
+      default:
+        return r.costUsd;
+    }
+  };
+  const text = (r: SessionRow): string => (key === 'project' ? r.project : key === 'prompt' ? (r.firstPrompt ?? '') : r.models.join(','));
+  const compare =
+    key === 'start'
+      ? (a: SessionRow, b: SessionRow) => byCode(a.start ?? '', b.start ?? '')
+      : key === 'project' || key === 'prompt' || key === 'models'
+        ? (a: SessionRow, b: SessionRow) => COLLATOR.compare(text(a), text(b))
+        : (a: SessionRow, b: SessionRow) => num(a) - num(b);
+  return [...rows].sort((a, b) => sign * compare(a, b) || byCode(b.start ?? '', a.start ?? '') || byCode(a.sessionId, b.sessionId));
+}

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SESSIONS } from '../lib/fast/testing/projects';
+import { formatUsd } from '../lib/trace/money';
+import { cliReport, writeProjects } from './helpers/projects';
+import { Loupe } from './pages/Loupe';
+
+// The session library over a generated projects folder opened through the real `Projects folder` input: its rows
+// and costs are those `loupe stats --by session --json` prints for the same folder (the real CLI, run here), the
+// daily chart adds up to the total and matches `--by day`, a row opens its session with its subagent lane in the
+// workbench, and Back returns to the library as it was. Days are local: the browser and the CLI share a time zone
+// where the session across midnight UTC falls on one day.
+
+const TZ = 'America/New_York';
+test.use({ timezoneId: TZ });
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Sessions' });
+const rowOf = (page: Page, sessionId: string) => grid(page).locator(`[role=row][data-session="${sessionId}"]`);
+
+async function openLibrary(page: Page, folder: string): Promise<void> {
+  await new Loupe(page).home();
+  await page.getByLabel('Projects folder').setInputFiles(folder);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByText(/files · .* scanned/)).toBeVisible();
+}
+
+test('a projects folder opens as a library whose rows, costs and daily chart match loupe stats', async ({ page }, info) => {
+  const folder = writeProjects(info.outputPath('gen'));
+  const sessions = cliReport(folder, 'session', TZ);
+  const days = cliReport(folder, 'day', TZ);
+  await openLibrary(page, folder);
+
+  // One row per session (subagent files folded in), with the CLI's numbers.
+  await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(sessions.rows.length);
+  expect(sessions.rows).toHaveLength(SESSIONS.length);
+  for (const r of sessions.rows) {
+    const row = rowOf(page, r.sessionId);
+    const cells = row.getByRole('gridcell');
+    await expect(cells.nth(1)).toHaveText(r.project);
+    await expect(cells.nth(2)).toHaveText(r.firstPrompt ?? '—');
+    await expect(cells.nth(5)).toHaveText(String(r.modelCalls));
+    await expect(cells.nth(7)).toHaveText(formatUsd(r.costUsd));
+  }
+  // Newest first by default; the sorted header says so.
+  await expect(grid(page).getByRole('columnheader', { name: 'Start' })).toHaveAttribute('aria-sort', 'descending');
+  const newest = [...sessions.rows].sort((a, b) => (b.start ?? '').localeCompare(a.start ?? ''))[0];
+  await expect(grid(page).locator('[role=row][data-session]').first()).toHaveAttribute('data-session', newest?.sessionId ?? '');
+
+  // The total, and the chart's days, as the CLI has them.
+  await expect(page.getByLabel('Total cost')).toHaveAttribute('data-usd', String(sessions.totals.costUsd));
+  await expect(page.getByLabel('Total cost')).toHaveText(formatUsd(sessions.totals.costUsd));
+  const chart = page.getByRole('table', { name: 'Cost per day, as a table' });
+  const bars = await chart
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', Number(tr.getAttribute('data-usd'))] as const));
+  const sum = bars.reduce((n, [, usd]) => n + usd, 0);
+  expect(Math.round(sum * 1e6) / 1e6).toBe(sessions.totals.costUsd);
+  expect(bars.map(([day]) => day)).toEqual(days.rows.map((d) => d.day));
+  for (const [i, d] of days.rows.entries()) expect(bars[i]?.[1]).toBeCloseTo(d.costUsd, 5);
+  await expect(page.getByRole('img', { name: /Cost per day, stacked by project/ })).toBeVisible();
+  await page.getByRole('radio', { name: 'by model' }).click();
+  await expect(page.getByRole('img', { name: /Cost per day, stacked by model/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText(['claude-opus-4-6', 'claude-haiku-4-5-20251001']);
+
+  // The whole header cell sorts; again, the other way.
+  await grid(page).getByRole('columnheader', { name: 'Cost' }).click();
+  await expect(grid(page).getByRole('columnheader', { name: 'Cost' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(grid(page).getByRole('columnheader', { name: 'Start' })).not.toHaveAttribute('aria-sort');
+  const byCost = [...sessions.rows].sort((a, b) => b.costUsd - a.costUsd).map((r) => r.sessionId);
+  const order = () =>
+    grid(page)
+      .locator('[role=row][data-session]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-session')));
+  await expect.poll(order).toEqual(byCost);
+  await grid(page).getByRole('columnheader', { name: 'Cost' }).click();
+  await expect(grid(page).getByRole('columnheader', { name: 'Cost' })).toHaveAttribute('aria-sort', 'ascending');
+  await grid(page).getByRole('columnheader', { name: 'Cost' }).click();
+});
+
+test('search reads every prompt; the totals follow the selection', async ({ page }, info) => {
+  const folder = writeProjects(info.outputPath('gen'));
+  const sessions = cliReport(folder, 'session', TZ);
+  await openLibrary(page, folder);
+  const search = page.getByRole('searchbox', { name: 'Search prompts' });
+  // The gamma session's second prompt (not its first).
+  await search.fill('and the tests');
+  const gamma = sessions.rows.find((r) => r.sessionId === SESSIONS[4]?.id);
+  await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(1);
+  await expect(rowOf(page, gamma?.sessionId ?? '')).toBeVisible();
+  await expect(page.getByLabel('Sessions shown')).toHaveText(`1 of ${sessions.rows.length}`);
+  await expect(page.getByLabel('Total cost')).toHaveAttribute('data-usd', String(gamma?.costUsd));
+  await search.fill('-home-dev-beta');
+  await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(2);
+  await search.fill('');
+  await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(sessions.rows.length);
+});
+
+test('a row opens its session with its subagent lane, and Back returns to the library as it was', async ({ page }, info) => {
+  const folder = writeProjects(info.outputPath('gen'));
+  await openLibrary(page, folder);
+  const app = new Loupe(page);
+  await grid(page).getByRole('columnheader', { name: 'Cost' }).click();
+  const first = SESSIONS[0];
+  await rowOf(page, first?.id ?? '').click();
+  await expect(page).toHaveURL(/\/view\?local=/);
+  await app.waitForWorkbench();
+  // The subagent file (new layout) is a lane under the Task call that spawned it.
+  await expect(page.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveCount(3);
+  await expect(app.events.getByRole('option', { name: /subagent/ }).first()).toBeVisible();
+  await expect(page.getByLabel('Model calls')).toHaveText('6 model calls');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(grid(page).getByRole('columnheader', { name: 'Cost' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(SESSIONS.length);
+  // The keyboard opens one too: the grid, ↓, Enter.
+  await grid(page).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await app.waitForWorkbench();
+});

@@ -1,0 +1,212 @@
+// Live tail: a file read in pieces as it grows gives, after every piece, the trace a one-shot load of its complete
+// lines gives, and in the end the trace of the whole file. Real transcripts, cut anywhere (inside a line, inside a
+// UTF-8 character), with the subagent files after the growing main file.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Trace } from '../trace/model/types';
+import { jsonl, sdk, text as textBlock } from '../trace/testing/builders';
+import { LiveSources, movedSeq } from './live';
+import { loadTrace } from './load';
+import { memorySource, type EngineInput } from './source';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const read = (rel: string): Uint8Array => new Uint8Array(readFileSync(path.join(ROOT, rel)));
+
+const CC = 'public/samples/cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70';
+const CC_FILES = {
+  main: `${CC}.jsonl`,
+  others: [`${CC}/subagents/agent-a7c3e9f1b2d4c6e80.jsonl`, `${CC}/subagents/agent-a7c3e9f1b2d4c6e80.meta.json`, `${CC}/subagents/agent-acompact-3b9d1e.jsonl`],
+};
+const TOUR = 'public/samples/tour/tour.stream.jsonl';
+const DEEP = 'test/fixtures/real/claude-code-log/projects/-src-deep-manifest';
+
+/** The bytes up to and including the last newline (what a live load reads of a file still being written). */
+function complete(bytes: Uint8Array): Uint8Array {
+  const nl = bytes.lastIndexOf(0x0a);
+  return bytes.subarray(0, nl + 1);
+}
+
+/** A stream whose deltas are longer than the fragment the model keeps on an event (256 characters). */
+function longDeltas(): Uint8Array {
+  const words = (n: number, w: string): string => Array.from({ length: n }, (_, i) => `${w}${i}`).join(' ');
+  const lines = [sdk.init()];
+  for (let m = 0; m < 4; m++) {
+    const a = words(120, `alpha${m}-`);
+    const b = words(90, `beta${m}-`);
+    lines.push(
+      sdk.messageStart(`msg_${m}`, { input: 10, output: 1 }),
+      sdk.blockStart(0, textBlock('')),
+      sdk.textDelta(0, a),
+      sdk.textDelta(0, b),
+      sdk.blockStop(0),
+      sdk.messageDelta('end_turn', { output: 200 + m }),
+      sdk.messageStop(),
+      sdk.assistant(`msg_${m}`, [textBlock(a + b)], { input: 10, output: 200 + m }, { stop: 'end_turn' }),
+    );
+  }
+  lines.push(sdk.result({ cost: 0.01 }));
+  return new TextEncoder().encode(jsonl(lines));
+}
+
+/** Inputs that fail when a plain file is read again from its start: a growing file is read on from where it stopped. */
+function appendOnly(files: readonly (readonly [string, Uint8Array])[]): EngineInput[] {
+  return inputs(files).map((i) => ({
+    ...i,
+    open: () => {
+      throw new Error(`${i.name} read again from its start`);
+    },
+  }));
+}
+
+const oneShot = (files: readonly (readonly [string, Uint8Array])[]): Promise<Trace> => loadTrace(files.map(([n, b]) => memorySource(n, b)));
+const inputs = (files: readonly (readonly [string, Uint8Array])[]): EngineInput[] => files.map(([n, b]) => memorySource(n, b));
+
+/** Cut points: a few inside lines, one inside a multi-byte character where there is one, one at a line end. */
+function cuts(bytes: Uint8Array, n: number): number[] {
+  const out = new Set<number>();
+  for (let i = 1; i <= n; i++) out.add(Math.floor((bytes.length * i) / (n + 1)));
+  const multi = bytes.findIndex((b) => b >= 0xc0);
+  if (multi > 0) out.add(multi + 1);
+  const nl = bytes.indexOf(0x0a, Math.floor(bytes.length / 3));
+  if (nl > 0) out.add(nl + 1);
+  return [...out].sort((a, b) => a - b);
+}
+
+async function growInPieces(mainName: string, main: Uint8Array, others: readonly (readonly [string, Uint8Array])[], pieces: number): Promise<void> {
+  const at = cuts(main, pieces);
+  const live = new LiveSources();
+  const first = main.subarray(0, at[0] ?? main.length);
+  let trace = (await live.load(inputs([[mainName, first], ...others]), true)).trace;
+  expect(trace).toEqual(await oneShot([[mainName, complete(first)], ...others]));
+  for (const cut of [...at.slice(1), main.length]) {
+    const prefix = main.subarray(0, cut);
+    const up = await live.update(appendOnly([[mainName, prefix], ...others]));
+    if (up) trace = up.loaded.trace;
+    expect(trace).toEqual(await oneShot([[mainName, complete(prefix)], ...others]));
+    // The half-written line is never a diagnostic while the file is live.
+    expect(trace.diagnostics.filter((d) => d.code === 'truncated-last-line')).toEqual([]);
+  }
+  expect(trace).toEqual(await oneShot([[mainName, main], ...others]));
+}
+
+describe('LiveSources', () => {
+  it('a Claude Code session growing in pieces, its subagent files after it, equals the whole file loaded at once', async () => {
+    const others = CC_FILES.others.map((f) => [f, read(f)] as const);
+    await growInPieces(CC_FILES.main, read(CC_FILES.main), others, 7);
+  });
+
+  it('an SDK stream (deltas, a hook, a subagent, an interrupted end) equals the whole file loaded at once', async () => {
+    await growInPieces(TOUR, read(TOUR), [], 5);
+  });
+
+  it('stream deltas longer than the fragment an event keeps are rebuilt whole at every update', async () => {
+    const bytes = longDeltas();
+    const whole = await oneShot([['long.stream.jsonl', bytes]]);
+    expect(whole.turns.map((t) => t.stream?.verdict)).toEqual(['match', 'match', 'match', 'match']);
+    await growInPieces('long.stream.jsonl', bytes, [], 6);
+  });
+
+  it('a subagent file in the older layout growing after its session: same trace, one byte at a time at the end', async () => {
+    const agent = read(`${DEEP}/agent-c8d9b115.jsonl`);
+    const main = [`${DEEP}/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl`, read(`${DEEP}/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl`)] as const;
+    const live = new LiveSources();
+    const name = `${DEEP}/agent-c8d9b115.jsonl`;
+    const head = agent.length - 40;
+    await live.load(inputs([main, [name, agent.subarray(0, head)]]), true);
+    let trace: Trace | undefined;
+    for (let cut = head + 1; cut <= agent.length; cut++) {
+      const up = await live.update(inputs([main, [name, agent.subarray(0, cut)]]));
+      if (up) trace = up.loaded.trace;
+    }
+    expect(trace).toEqual(await oneShot([main, [name, agent]]));
+  });
+
+  it('holds a half-written last line while live, reads it as a cut-off line once settled, and again when it completes', async () => {
+    const text = read(TOUR);
+    const cut = text.indexOf(0x0a, 2000) + 30;
+    const live = new LiveSources();
+    const held = await live.load(inputs([[TOUR, text.subarray(0, cut)]]), true);
+    expect(held.trace.diagnostics.some((d) => d.code === 'truncated-last-line')).toBe(false);
+    expect(held.trace.sources[0]?.bytes).toBe(text.indexOf(0x0a, 2000) + 1);
+    const settled = await live.settle();
+    expect(live.live).toBe(false);
+    expect(settled?.loaded.trace).toEqual(await oneShot([[TOUR, text.subarray(0, cut)]]));
+    expect(settled?.loaded.trace.diagnostics.some((d) => d.code === 'truncated-last-line')).toBe(true);
+    // The rest of the line arrives: the cut-off reading is dropped, the line is read whole.
+    const up = await live.update(inputs([[TOUR, text]]));
+    expect(live.live).toBe(true);
+    expect(up?.loaded.trace).toEqual(await oneShot([[TOUR, text]]));
+    // A load that is not live reads a last line at once, as a one-shot load does.
+    const once = new LiveSources();
+    expect(await once.load(inputs([[TOUR, text.subarray(0, cut)]]), false)).toMatchObject({ trace: await oneShot([[TOUR, text.subarray(0, cut)]]) });
+  });
+
+  it('reads again whole a file whose lines never said their dialect, each line once, whether live or not', async () => {
+    // JSON objects of neither dialect: the parser holds them until the dialect is known, so no checkpoint continues them.
+    const lines = ['{"a":1}', '{"b":2}', '{"c":3}'];
+    const cut = new TextEncoder().encode(`${lines.join('\n')}\n{"d":`);
+    const whole = new TextEncoder().encode(`${lines.join('\n')}\n{"d":4}\n`);
+    const once = new LiveSources();
+    const loaded = await once.load(inputs([['odd.jsonl', cut]]), false);
+    expect(loaded.trace).toEqual(await oneShot([['odd.jsonl', cut]]));
+    expect(loaded.trace.sources[0]?.lines.total).toBe(4);
+    const live = new LiveSources();
+    await live.load(inputs([['odd.jsonl', cut]]), true);
+    expect((await live.settle())?.loaded.trace).toEqual(await oneShot([['odd.jsonl', cut]]));
+    expect((await live.update(inputs([['odd.jsonl', whole]])))?.loaded.trace).toEqual(await oneShot([['odd.jsonl', whole]]));
+  });
+
+  it('says where events moved when a file before them grew, and finds each by its file and line', async () => {
+    const main = read(CC_FILES.main);
+    const others = CC_FILES.others.map((f) => [f, read(f)] as const);
+    const cut = main.lastIndexOf(0x0a, main.length - 2) + 1;
+    const live = new LiveSources();
+    const before = (await live.load(inputs([[CC_FILES.main, main.subarray(0, cut)], ...others]), true)).trace;
+    const up = await live.update(inputs([[CC_FILES.main, main], ...others]));
+    if (!up) throw new Error('no update');
+    const after = up.loaded.trace;
+    expect(after.events.length).toBe(before.events.length + 1);
+    expect(up.changed).toEqual([CC_FILES.main]);
+    const moved = (seq: number): number => movedSeq(seq, up.moves);
+    for (const e of before.events) {
+      const now = after.events[moved(e.seq)];
+      expect([after.sources[now?.src.source ?? -1]?.name, now?.src.line]).toEqual([before.sources[e.src.source]?.name, e.src.line]);
+    }
+    expect(up.moves.length).toBeGreaterThan(0);
+  });
+
+  it('reads again whole a file that was rewritten rather than appended to, a new file, and a gzip file that grew', async () => {
+    const text = read(TOUR);
+    const live = new LiveSources();
+    const half = complete(text.subarray(0, text.length / 2));
+    await live.load(inputs([[TOUR, half]]), true);
+    // Same length as before plus more, but the bytes before the checkpoint differ: not an append.
+    const rewritten = new Uint8Array(text);
+    rewritten[half.length - 10] = 0x20;
+    const up = await live.update(inputs([[TOUR, rewritten]]));
+    expect(up?.loaded.trace).toEqual(await oneShot([[TOUR, rewritten]]));
+    const agentName = `${CC}/subagents/agent-a7c3e9f1b2d4c6e80.jsonl`;
+    const withAgent = await live.update(
+      inputs([
+        [TOUR, rewritten],
+        [agentName, read(agentName)],
+      ]),
+    );
+    expect(withAgent?.loaded.trace).toEqual(
+      await oneShot([
+        [TOUR, rewritten],
+        [agentName, read(agentName)],
+      ]),
+    );
+    const gz = new LiveSources();
+    const name = 'tour.stream.jsonl.gz';
+    const small = gzipSync(half);
+    const gzInput = (b: Uint8Array): EngineInput => ({ name, size: b.length, open: () => [b] });
+    await gz.load([gzInput(small)], true);
+    const big = gzipSync(text);
+    expect((await gz.update([gzInput(big)]))?.loaded.trace).toEqual(await loadTrace([gzInput(big)]));
+    expect(await gz.update([gzInput(big)])).toBeUndefined();
+  });
+});

@@ -1,0 +1,334 @@
+import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
+import { chunksOf } from '../trace/lines';
+import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
+import { resumable, type ParseCheckpoint, type ParseSink, type SourceInfo } from '../trace/parse';
+import type { Diagnostic, TraceEvent } from '../trace/types';
+import { orderInputs, parseInput, type LoadedSources, type LoadHooks } from './load';
+import type { SeqMove } from '../view/moves';
+import type { EngineInput, SourceText } from './source';
+
+export { movedSeq, type SeqMove } from '../view/moves';
+
+// Sources that may still grow (a Claude Code session that is running). Each source keeps its parsed events and where
+// its parse stopped (the end of its last complete line); when the file grows, only the new bytes are parsed, and the
+// model is built again from the kept events in the one load order. A last line still being written is held back,
+// never reported as cut off, and read once it is complete (or, when the file has stopped growing, as a last line).
+
+export interface LiveUpdate {
+  readonly loaded: LoadedSources;
+  readonly moves: readonly SeqMove[];
+  /** The sources read again (their names). */
+  readonly changed: readonly string[];
+}
+
+/** How often a host looks at the sizes of files that may grow. */
+export const LIVE_POLL_MS = 750;
+/** A file that has not grown for this long has stopped: what was in progress is read as ended (or interrupted). */
+export const LIVE_QUIET_MS = 30_000;
+
+/** Whether files opened now are being written: one of them changed within `LIVE_QUIET_MS`. */
+export function startsLive(inputs: readonly EngineInput[], now: number): boolean {
+  return inputs.some((i) => i.lastModified !== undefined && now - i.lastModified < LIVE_QUIET_MS);
+}
+
+/**
+ * Pairs newer copies of files (picked again) with the sources loaded, by path: the same path, or one that ends with
+ * the other (a folder picked one level higher or lower). Sources with no newer copy keep theirs.
+ */
+export function matchByPath<T extends { readonly path: string }>(loaded: readonly string[], picked: readonly T[]): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const name of loaded) {
+    const hit = picked.find((p) => p.path === name) ?? picked.find((p) => name.endsWith(`/${p.path}`) || p.path.endsWith(`/${name}`));
+    if (hit) out.set(name, hit);
+  }
+  return out;
+}
+
+/** Bytes before a checkpoint kept to check, on growth, that the file was appended to and not rewritten. */
+const TAIL = 64;
+
+/** The last part of a source: its held last line read as in a one-shot load, for as long as the file does not grow. */
+interface Settled {
+  readonly events: TraceEvent[];
+  readonly diagnostics: Diagnostic[];
+  readonly info: SourceInfo;
+  /** The source read again whole, in place of its kept events (its checkpoint could not be continued from). */
+  readonly whole: boolean;
+}
+
+interface Kept {
+  readonly name: string;
+  input: EngineInput;
+  /** Stored bytes of the snapshot read last. */
+  size: number;
+  /** Where a later read continues; undefined for sources read whole every time (gzip). */
+  checkpoint: ParseCheckpoint | undefined;
+  tail: Uint8Array;
+  events: TraceEvent[];
+  diagnostics: Diagnostic[];
+  info: SourceInfo;
+  text: SourceText | undefined;
+  settled: Settled | undefined;
+  /** Where its events were in the trace built last. */
+  placed: { start: number; count: number } | undefined;
+}
+
+/** Collects one source's events and line diagnostics; seqs are fixed when the trace is built. */
+class SourceSink implements ParseSink {
+  readonly events: TraceEvent[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  constructor(
+    private readonly base: number,
+    private readonly all?: TraceEvent[],
+  ) {}
+  nextSeq(): number {
+    return this.base + this.events.length;
+  }
+  event(e: TraceEvent): void {
+    this.events.push(e);
+    this.all?.push(e);
+  }
+  diagnostic(d: Diagnostic): void {
+    this.diagnostics.push(d);
+  }
+}
+
+/** An event at its place in a new build (a copy when its seq or source index changed). */
+function placed(e: TraceEvent, seq: number, source: number): TraceEvent {
+  return e.seq === seq && e.src.source === source ? e : { ...e, seq, src: { ...e.src, source } };
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * A trace over sources that may grow. `load` reads them; `update` reads what changed in newer snapshots of them
+ * (only the appended bytes of a file that grew); `settle` reads held last lines once the files stopped growing.
+ * Every call returns the trace built again, equal to a one-shot load of the same bytes (`loadSources`).
+ */
+export class LiveSources {
+  private readonly kept = new Map<string, Kept>();
+  private readonly norm: NormalizeOptions;
+  private holding = true;
+
+  constructor(private readonly hooks: LoadHooks = {}) {
+    this.norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+  }
+
+  /** The inputs last read, in load order. */
+  inputs(): EngineInput[] {
+    return orderInputs([...this.kept.values()]).map((k) => k.input);
+  }
+
+  /** Whether last lines without a newline are held back (the files are being written). */
+  get live(): boolean {
+    return this.holding;
+  }
+
+  /**
+   * Reads every input. `live`: the files are being written, so a last line without its newline waits for the rest;
+   * otherwise it is read at once, as `loadSources` would.
+   */
+  async load(inputs: readonly EngineInput[], live: boolean): Promise<LoadedSources> {
+    this.kept.clear();
+    const all: TraceEvent[] = [];
+    this.hooks.onStart?.(all);
+    const ordered = orderInputs(inputs);
+    const sizes = ordered.map((i) => i.size);
+    const totalBytes = sizes.every((s) => s !== undefined) ? sizes.reduce<number>((a, s) => a + (s ?? 0), 0) : undefined;
+    let doneBytes = 0;
+    for (let i = 0; i < ordered.length; i++) {
+      const input = ordered[i];
+      if (!input) continue;
+      const done = doneBytes;
+      const k = await this.read(input, undefined, i, all.length, all, (read) =>
+        this.hooks.onProgress?.({
+          phase: 'reading',
+          name: input.name,
+          bytes: done + read,
+          events: all.length,
+          ...(totalBytes !== undefined ? { totalBytes } : {}),
+        }),
+      );
+      this.kept.set(input.name, k);
+      doneBytes += k.size;
+    }
+    this.holding = live;
+    if (!live) for (const k of this.kept.values()) await this.settleOne(k);
+    this.hooks.onProgress?.({ phase: 'building', name: 'building the model', bytes: doneBytes, totalBytes: doneBytes, events: all.length });
+    await this.hooks.pause?.('building');
+    return this.build().loaded;
+  }
+
+  /**
+   * Reads newer snapshots of the sources (by name; new names are new sources, missing names are dropped). A source
+   * whose size is unchanged is kept as it is; one that grew is read on from its checkpoint; one that shrank, was
+   * rewritten or cannot be continued is read again whole. Undefined when nothing changed. `live` (the default: they
+   * grow because they are being written) holds last lines back from then on; otherwise they are read as last lines.
+   */
+  async update(inputs: readonly EngineInput[], live = true): Promise<LiveUpdate | undefined> {
+    const changed: string[] = [];
+    const names = new Set(inputs.map((i) => i.name));
+    for (const name of [...this.kept.keys()]) {
+      if (names.has(name)) continue;
+      this.kept.delete(name);
+      changed.push(name);
+    }
+    for (const input of inputs) {
+      const k = this.kept.get(input.name);
+      if (k && input.size === k.size) {
+        // The same bytes: a newer snapshot is still the one to re-read lines from.
+        k.input = input;
+        if (input.reread && !k.info.gzip) k.text = input.reread;
+        continue;
+      }
+      const next = await this.read(
+        input,
+        k && (await this.continues(k, input)) ? k : undefined,
+        k?.info.index ?? this.kept.size,
+        0,
+        undefined,
+        () => undefined,
+      );
+      // Read again whole or not, its events before are mapped to the same places.
+      next.placed = k?.placed;
+      this.kept.set(input.name, next);
+      changed.push(input.name);
+    }
+    if (changed.length === 0) return undefined;
+    this.holding = live;
+    if (!live) for (const k of this.kept.values()) await this.settleOne(k);
+    return { ...this.build(), changed };
+  }
+
+  /** The files stopped growing: held last lines are read as last lines. Undefined when there were none. */
+  async settle(): Promise<LiveUpdate | undefined> {
+    if (!this.holding) return undefined;
+    this.holding = false;
+    const changed: string[] = [];
+    for (const k of this.kept.values()) if (await this.settleOne(k)) changed.push(k.name);
+    return changed.length > 0 ? { ...this.build(), changed } : undefined;
+  }
+
+  /** Whether a source's new snapshot continues the bytes read so far (it grew, and the bytes before the checkpoint
+   *  are the same). */
+  private async continues(k: Kept, input: EngineInput): Promise<boolean> {
+    const c = k.checkpoint;
+    if (!resumable(c) || !input.openFrom || input.size === undefined || input.size < k.size) return false;
+    const from = c.offset - k.tail.length;
+    if (from < 0) return false;
+    return sameBytes(await readBytes(input, from, c.offset), k.tail);
+  }
+
+  /**
+   * Reads a source whole, or from `prev`'s checkpoint on. A source that cannot be read from an offset (gzip) cannot
+   * be continued either: its last line is not held.
+   */
+  private async read(
+    input: EngineInput,
+    prev: Kept | undefined,
+    index: number,
+    base: number,
+    all: TraceEvent[] | undefined,
+    onRead: (stored: number) => void,
+  ): Promise<Kept> {
+    const sink = new SourceSink(base + (prev?.events.length ?? 0), all);
+    let checkpoint: ParseCheckpoint | undefined;
+    const resume = prev?.checkpoint;
+    const { info, text, stored } = await parseInput(input, index, sink, this.norm, this.hooks, onRead, {
+      hold: input.openFrom !== undefined,
+      ...(resume ? { resume } : {}),
+      onCheckpoint: (c) => (checkpoint = c),
+    });
+    const gzip = resume === undefined && info.gzip;
+    const size = input.size ?? (resume ? resume.offset : 0) + stored;
+    const cp = gzip ? undefined : checkpoint;
+    return {
+      name: input.name,
+      input,
+      size,
+      checkpoint: cp,
+      tail: cp && input.openFrom ? await readBytes(input, Math.max(0, cp.offset - TAIL), cp.offset) : new Uint8Array(0),
+      events: prev ? [...prev.events, ...sink.events] : sink.events,
+      diagnostics: prev ? [...prev.diagnostics, ...sink.diagnostics] : sink.diagnostics,
+      info,
+      text,
+      settled: undefined,
+      placed: prev?.placed,
+    };
+  }
+
+  /** Reads a held last line of a source (without holding), kept apart so that it is read again if the file grows. */
+  private async settleOne(k: Kept): Promise<boolean> {
+    k.settled = undefined;
+    const c = k.checkpoint;
+    if (!c || k.info.bytes >= k.size) return false;
+    // Lines that waited for the dialect are not in a checkpoint: such a source is read again whole.
+    const whole = !resumable(c);
+    const sink = new SourceSink(whole ? 0 : k.events.length);
+    const { info } = await parseInput(k.input, k.info.index, sink, this.norm, this.hooks, () => undefined, whole ? {} : { resume: c });
+    k.settled = { events: sink.events, diagnostics: sink.diagnostics, info, whole };
+    return true;
+  }
+
+  /** Builds the model from the kept events, in the load order, each at its place. */
+  private build(): { loaded: LoadedSources; moves: SeqMove[] } {
+    const builder = new ModelBuilder(this.norm);
+    const ordered = orderInputs([...this.kept.values()]);
+    const moves: SeqMove[] = [];
+    const texts: (SourceText | undefined)[] = [];
+    ordered.forEach((k, i) => {
+      const start = builder.nextSeq();
+      if (k.placed && k.placed.start !== start && k.placed.count > 0) moves.push({ from: k.placed.start, to: start, count: k.placed.count });
+      if (k.info.index !== i) k.info = { ...k.info, index: i };
+      const add = (list: TraceEvent[]): void => {
+        for (let j = 0; j < list.length; j++) {
+          const old = list[j];
+          if (!old) continue;
+          const e = placed(old, builder.nextSeq(), i);
+          list[j] = e;
+          // The builder shortens a long stream fragment once the rebuild has used it: give it a copy of its own, so
+          // the kept event still has the whole fragment for the next build.
+          builder.event(e.kind === 'stream' && e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP ? { ...e } : e);
+        }
+      };
+      const fix = (list: Diagnostic[]): void => {
+        for (let j = 0; j < list.length; j++) {
+          const d = list[j];
+          if (!d) continue;
+          const fixed = d.src && d.src.source !== i ? { ...d, src: { ...d.src, source: i } } : d;
+          list[j] = fixed;
+          builder.diagnostic(fixed);
+        }
+      };
+      const s = k.settled;
+      if (!s?.whole) {
+        add(k.events);
+        fix(k.diagnostics);
+      }
+      if (s) {
+        add(s.events);
+        fix(s.diagnostics);
+      }
+      builder.addSource(s ? { ...s.info, index: i } : k.info);
+      texts[i] = k.text;
+      k.placed = { start, count: s?.whole ? s.events.length : k.events.length };
+    });
+    const t0 = performance.now();
+    const trace = builder.finish();
+    return { loaded: { trace, texts, modelMs: performance.now() - t0 }, moves };
+  }
+}
+
+/** Stored bytes `[from, to)` of a plain input. */
+async function readBytes(input: EngineInput, from: number, to: number): Promise<Uint8Array> {
+  const out = new Uint8Array(Math.max(0, to - from));
+  if (!input.openFrom || out.length === 0) return out;
+  let at = 0;
+  for await (const chunk of chunksOf(input.openFrom(from))) {
+    const n = Math.min(chunk.length, out.length - at);
+    out.set(chunk.subarray(0, n), at);
+    at += n;
+    if (at >= out.length) break;
+  }
+  return at === out.length ? out : out.subarray(0, at);
+}
