@@ -6,6 +6,7 @@ import type { TraceEvent } from '../trace/types';
 import { bytesText, parseBytes, type SourceInfo } from '../trace/parse';
 import { inflateLimit, type LoadLimits } from './limits';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
+import { compareText } from '../trace/text-order';
 
 // The one load loop: the browser worker, the CLI and the tests all load traces through `loadSources`.
 
@@ -51,7 +52,7 @@ export interface LoadedSources {
 /** Orders inputs so sidecars follow their transcripts and main sessions come before subagent files. */
 export function orderInputs<T extends { readonly name: string }>(inputs: readonly T[]): T[] {
   const rank = (name: string): number => (name.endsWith('.meta.json') ? 2 : /(^|\/)agent-[^/]+\.jsonl(\.gz)?$/.test(name) ? 1 : 0);
-  return [...inputs].sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name));
+  return [...inputs].sort((a, b) => rank(a.name) - rank(b.name) || compareText(a.name, b.name));
 }
 
 /** Parses every input and builds the model. Never throws on bad input; problems become diagnostics. */
