@@ -1,7 +1,8 @@
 'use client';
 
-import { elementScroll, observeElementOffset, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useImperativeHandle, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { listWindow, scrollTarget } from './list-window';
 
 /** Browsers cap an element's height (about 33M px in Chromium); past this we scale scroll coordinates. */
 const MAX_SCROLL_PX = 8_000_000;
@@ -28,55 +29,69 @@ export interface VirtualListProps {
   readonly busy?: boolean;
 }
 
+/** Rows drawn beyond the viewport on each side. */
+const OVERSCAN = 3;
+
 /**
  * A fixed-row-height virtual listbox. Positions are virtual (index × rowHeight); when that exceeds what an element can
  * be, the scroll range is compressed and offsets are scaled, so a million rows still scroll end to end.
+ *
+ * The window is computed here rather than by @tanstack/react-virtual: with one fixed height it is arithmetic, while the
+ * virtualizer builds a measurement per row whenever the count changes (a pass over a million rows, each time the rows
+ * grow while a file loads: 2 s of main-thread work and tasks up to 180 ms loading `rows-1m`).
  */
 export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(props, ref) {
   const { count, rowHeight, label, renderRow, activeId, onKeyDown, onRangeChange, renderSticky, className, busy } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualTotal = count * rowHeight;
-  const physicalTotal = Math.min(virtualTotal, MAX_SCROLL_PX);
-  // ratio maps physical scrollTop to virtual offset; 1 when no scaling is needed.
-  const ratioRef = useRef(1);
-  const viewport = scrollRef.current?.clientHeight ?? 600;
-  ratioRef.current = virtualTotal > MAX_SCROLL_PX ? (virtualTotal - viewport) / Math.max(1, physicalTotal - viewport) : 1;
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(600);
 
-  // Stable option functions: the virtualizer recomputes every item's measurement when estimateSize changes, which is
-  // a pass over all rows per render.
-  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
-  const getScrollElement = useCallback(() => scrollRef.current, []);
-  const observe = useCallback(
-    (instance: Virtualizer<HTMLDivElement, HTMLDivElement>, cb: (offset: number, scrolling: boolean) => void) => observeElementOffset(instance, (offset, scrolling) => cb(offset * ratioRef.current, scrolling)),
-    [],
-  );
-  const scrollToFn = useCallback(
-    (offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<HTMLDivElement, HTMLDivElement>) => elementScroll(offset / ratioRef.current, { ...options, adjustments: undefined }, instance),
-    [],
-  );
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    // Drawn before the frame is painted (as the virtualizer did), so a fast scroll shows no blank rows.
+    const onScroll = () => flushSync(() => setScrollTop(el.scrollTop));
+    const resize = new ResizeObserver(() => setViewport(el.clientHeight));
+    el.addEventListener('scroll', onScroll, { passive: true });
+    resize.observe(el);
+    setViewport(el.clientHeight);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resize.disconnect();
+    };
+  }, []);
+
+  const win = listWindow({ count, rowHeight, viewport, scrollTop, maxPx: MAX_SCROLL_PX, overscan: OVERSCAN });
+  const { start, end, firstVisible, virtualOffset, top, physicalTotal } = win;
+  const geometry = useRef(win);
+  geometry.current = win;
+
   const rangeRef = useRef(onRangeChange);
   rangeRef.current = onRangeChange;
-  const onChange = useCallback((instance: Virtualizer<HTMLDivElement, HTMLDivElement>) => {
-    const items = instance.getVirtualItems();
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (first && last) rangeRef.current?.(first.index, last.index + 1);
-  }, []);
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({ count, getScrollElement, estimateSize, overscan: 3, observeElementOffset: observe, scrollToFn, onChange });
+  useEffect(() => {
+    if (end > start) rangeRef.current?.(start, end);
+  }, [start, end]);
 
   useImperativeHandle(
     ref,
     () => ({
-      scrollToIndex: (index, align = 'auto') => virtualizer.scrollToIndex(index, { align }),
+      scrollToIndex: (index, align = 'auto') => {
+        const el = scrollRef.current;
+        if (!el) return;
+        const g = geometry.current;
+        const now = el.scrollTop * g.ratio;
+        const target = scrollTarget(g, index, align, now);
+        if (target === now) return;
+        el.scrollTop = target / g.ratio;
+        setScrollTop(el.scrollTop);
+      },
       focus: () => scrollRef.current?.focus(),
     }),
-    [virtualizer],
+    [],
   );
 
-  const items = virtualizer.getVirtualItems();
-  const scrollTop = scrollRef.current?.scrollTop ?? 0;
-  const virtualOffset = scrollTop * ratioRef.current;
-  const firstVisible = Math.min(count - 1, Math.floor(virtualOffset / rowHeight));
+  const items: number[] = [];
+  for (let i = start; i < end; i++) items.push(i);
 
   const onKey = useCallback((e: KeyboardEvent<HTMLDivElement>) => onKeyDown?.(e), [onKeyDown]);
   const sticky = renderSticky && count > 0 && firstVisible >= 0 ? renderSticky(firstVisible) : null;
@@ -95,13 +110,21 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
         className="h-full overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-500"
       >
         <div style={{ height: physicalTotal, position: 'relative', width: '100%', contain: 'strict' }}>
-          {items.map((item) => (
+          {items.map((index) => (
             <div
               // Keyed by slot, not by index: scrolling then reuses the row elements instead of replacing them.
-              key={item.index % SLOTS}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: rowHeight, contain: 'strict', transform: `translateY(${item.start - virtualOffset + scrollTop}px)` }}
+              key={index % SLOTS}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                height: rowHeight,
+                contain: 'strict',
+                transform: `translateY(${index * rowHeight - virtualOffset + top}px)`,
+              }}
             >
-              {renderRow(item.index)}
+              {renderRow(index)}
             </div>
           ))}
         </div>
