@@ -12,9 +12,8 @@ export function compareText(a: string, b: string): number {
 
 /** Digits grouped by thousands, from the right. */
 function group(digits: string): string {
-  let out = '';
   let i = digits.length % 3 || 3;
-  out = digits.slice(0, i);
+  let out = digits.slice(0, i);
   for (; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
   return out;
 }
