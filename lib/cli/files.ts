@@ -5,6 +5,7 @@ import path from 'node:path';
 import { projectOf } from '../fast/project';
 import type { SourceInput } from '../trace/parse';
 import type { FileTask } from './fast-node';
+import { compareText } from '../trace/text-order';
 
 const TRACE_FILE = /\.(jsonl|jsonl\.gz|json|json\.gz)$/i;
 
@@ -97,7 +98,7 @@ export function inputsOf(files: readonly FoundFile[]): SourceInput[] {
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const files: string[] = [];
-  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const e of entries.sort((a, b) => compareText(a.name, b.name))) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) files.push(...(await walk(p)));
     else if (e.isFile() && TRACE_FILE.test(e.name)) files.push(p);

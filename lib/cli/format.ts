@@ -2,8 +2,9 @@ import type { Trace } from '../trace/model/types';
 import { formatUsd } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
+import { formatInt } from '../trace/text-order';
 
-export const int = (n: number): string => n.toLocaleString('en-US');
+export const int = formatInt;
 export const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
 
 /** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */

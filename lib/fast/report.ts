@@ -1,6 +1,7 @@
 import { costOf, DEFAULT_PRICES, modelFamily, type PriceTable } from '../trace/pricing/pricing';
 import { round6 } from '../trace/stats';
 import type { Call, Merged, SessionSummary } from './merge';
+import { compareText } from '../trace/text-order';
 
 // Reports over a projects folder, like ccusage's but from calls counted once: per session, day, project or model.
 // Pure, so the browser's session library shows exactly what `loupe stats --by session --json` prints.
@@ -211,7 +212,7 @@ export function sessionRows(merged: Merged, opts: ReportOptions = {}): SessionRo
     if (!a && filtered) continue;
     rows.push(sessionRow(s, a ?? newAcc()));
   }
-  return rows.sort((x, y) => (x.start ?? '\uffff').localeCompare(y.start ?? '\uffff') || x.sessionId.localeCompare(y.sessionId));
+  return rows.sort((x, y) => compareText(x.start ?? '\uffff', y.start ?? '\uffff') || compareText(x.sessionId, y.sessionId));
 }
 
 function sessionRow(s: SessionSummary, a: Acc): SessionRow {
@@ -288,14 +289,14 @@ function rowsBy(merged: Merged, calls: readonly Priced[], by: GroupBy, opts: Rep
     case 'day':
       return [...group(calls, (p) => p.day ?? '')]
         .map(([day, a]): DayRow => ({ day: day === '' ? null : day, sessions: a.sessions.size, models: [...a.models].sort(), ...totalsOf(a) }))
-        .sort((x, y) => (x.day ?? '\uffff').localeCompare(y.day ?? '\uffff'));
+        .sort((x, y) => compareText(x.day ?? '\uffff', y.day ?? '\uffff'));
     case 'project':
       return [...group(calls, (p) => p.call.project)]
         .map(([project, a]): ProjectRow => ({ project, sessions: a.sessions.size, models: [...a.models].sort(), lastActivity: iso(a.last), ...totalsOf(a) }))
-        .sort((x, y) => y.costUsd - x.costUsd || x.project.localeCompare(y.project));
+        .sort((x, y) => y.costUsd - x.costUsd || compareText(x.project, y.project));
     case 'model':
       return [...group(calls, (p) => p.call.model ?? NO_MODEL)]
         .map(([model, a]): ModelRow => ({ model, sessions: a.sessions.size, priced: a.unpriced.size === 0, ...totalsOf(a) }))
-        .sort((x, y) => y.costUsd - x.costUsd || x.model.localeCompare(y.model));
+        .sort((x, y) => y.costUsd - x.costUsd || compareText(x.model, y.model));
   }
 }

@@ -1,6 +1,7 @@
 import { formatUsd } from './money';
 import type { Trace } from './model/types';
 import type { ContentBlock, SystemEvent, TraceEvent } from './types';
+import { formatInt } from './text-order';
 
 export function assertNever(x: never): never {
   throw new Error(`unexpected ${JSON.stringify(x)}`);
@@ -17,7 +18,17 @@ function inputSummary(input: unknown): string {
     const v: unknown = Reflect.get(input, k);
     return typeof v === 'string' ? v : undefined;
   };
-  const main = pick('command') ?? pick('file_path') ?? pick('notebook_path') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description') ?? pick('prompt') ?? pick('skill');
+  const main =
+    pick('command') ??
+    pick('file_path') ??
+    pick('notebook_path') ??
+    pick('path') ??
+    pick('pattern') ??
+    pick('url') ??
+    pick('query') ??
+    pick('description') ??
+    pick('prompt') ??
+    pick('skill');
   if (main) return main;
   const json = JSON.stringify(input);
   return json === '{}' ? '' : json;
@@ -53,7 +64,7 @@ export function blockSummary(b: ContentBlock): string {
   }
 }
 
-const int = (n: number): string => n.toLocaleString('en-US');
+const int = formatInt;
 
 /** `Compaction (auto) · 167,412 tokens before → 9,870 after · 12.8 s`: what a compact_boundary line says. */
 export function compactionSummary(e: SystemEvent): string {
@@ -106,7 +117,9 @@ export function summarize(e: TraceEvent): string {
       }
     }
     case 'result':
-      return oneLine(`result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · ${formatUsd(e.totalCostUsd)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`);
+      return oneLine(
+        `result ${e.subtype}${e.isError ? ' (is_error)' : ''}${e.numTurns !== undefined ? ` · ${e.numTurns} turns` : ''}${e.totalCostUsd !== undefined ? ` · ${formatUsd(e.totalCostUsd)}` : ''}${e.resultText ? ` · ${e.resultText}` : ''}${e.errors.length ? ` · ${e.errors.join('; ')}` : ''}`,
+      );
     case 'system':
       return oneLine(
         e.subtype === 'init'
@@ -118,15 +131,21 @@ export function summarize(e: TraceEvent): string {
     case 'permission-denied':
       return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);
     case 'hook':
-      return oneLine(`${e.hookName ?? e.hookEvent ?? 'hook'} ${e.via === 'progress' ? 'running' : e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`);
+      return oneLine(
+        `${e.hookName ?? e.hookEvent ?? 'hook'} ${e.via === 'progress' ? 'running' : e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`,
+      );
     case 'progress':
       return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
     case 'control':
-      return oneLine(`control ${e.frame}${e.subtype ? ` ${e.subtype}` : ''}${e.toolName ? ` · ${e.toolName}` : ''}${e.behavior ? ` · ${e.behavior}` : ''}${e.message ? ` · ${e.message}` : ''}`);
+      return oneLine(
+        `control ${e.frame}${e.subtype ? ` ${e.subtype}` : ''}${e.toolName ? ` · ${e.toolName}` : ''}${e.behavior ? ` · ${e.behavior}` : ''}${e.message ? ` · ${e.message}` : ''}`,
+      );
     case 'meta':
       return oneLine(`${e.metaType}${e.text ? ` · ${e.text}` : ''}`);
     case 'eval':
-      return oneLine(`evaluation · ${e.passed === undefined ? 'no verdict' : e.passed ? 'test passed' : 'test failed'}${e.testSummary ? ` · ${e.testSummary}` : ''}${e.transportError ? ` · transport error: ${e.transportError}` : ''}`);
+      return oneLine(
+        `evaluation · ${e.passed === undefined ? 'no verdict' : e.passed ? 'test passed' : 'test failed'}${e.testSummary ? ` · ${e.testSummary}` : ''}${e.transportError ? ` · transport error: ${e.transportError}` : ''}`,
+      );
     case 'unknown':
       return oneLine(`${e.type ?? '?'}${e.subtype ? `/${e.subtype}` : ''} · ${e.reason}`);
     default:

@@ -1,17 +1,16 @@
+import { formatCents } from './text-order';
+
 /**
  * A dollar amount as Loupe shows it everywhere (toolbar, tables, Explain, tooltips, CLI): enough precision to audit.
  * From a dollar up, cents ($6.21, $1,234.57); under a dollar, three significant digits ($0.0114, $0.17, $0.00858),
  * with trailing zeros dropped down to cents ($0.10, never $0.008580).
  */
-/** One formatter for every amount: `toLocaleString` with options builds one per call (slow in a table of rows). */
-const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export function formatUsd(usd: number): string {
   if (!Number.isFinite(usd)) return usd > 0 ? '$∞' : usd < 0 ? '-$∞' : '$?';
   const sign = usd < 0 ? '-' : '';
   const abs = Math.abs(usd);
   if (abs === 0) return '$0.00';
-  if (abs >= 0.9995) return `${sign}$${CENTS.format(abs)}`;
+  if (abs >= 0.9995) return `${sign}$${formatCents(abs)}`;
   // Three significant digits: as many decimals as put the third one in place (0.0114 → 4, 0.17 → 3).
   const decimals = Math.min(20, 2 - Math.floor(Math.log10(abs)));
   const fixed = abs.toFixed(decimals);
