@@ -90,6 +90,8 @@ async function bare(page: Page, file: string): Promise<number> {
 async function measureFile(page: Page, base: string, file: string, dialect: BrowserRow['dialect']): Promise<BrowserRow> {
   const size = statSync(file).size;
   await page.goto(`${base}/`);
+  // Hydrated first: React would drop the bare pipeline's input, and a file picked before it attaches is lost.
+  await page.locator('section[aria-label="Open a trace"][aria-busy=false]').waitFor();
   const bareMs = await bare(page, file);
   // Long tasks on the main thread from here on, across the client-side navigation to /view.
   await page.evaluate(() => {
