@@ -1,11 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { chromiumLaunchOptions } from './scripts/chromium';
 import { freePort } from './scripts/net';
 
 // The runner evaluates this file, then each worker evaluates it again: pick the port once and pass it on.
 if (!process.env.LOUPE_E2E_PORT) process.env.LOUPE_E2E_PORT = String(await freePort());
 const port = Number(process.env.LOUPE_E2E_PORT);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = process.env.LOUPE_E2E_DATA_DIR ?? `./test-results/e2e-data-${port}`;
 
 export default defineConfig({
@@ -28,20 +27,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
-    launchOptions: {
-      ...(existsSync(chromium) ? { executablePath: chromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-default-apps',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: {
     command: `node server.mjs -p ${port} -H 127.0.0.1`,

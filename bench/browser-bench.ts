@@ -8,6 +8,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { chromiumLaunchOptions } from '../scripts/chromium';
 import { freePort } from '../scripts/net';
 import { writeReadmeSection } from './readme';
 import path from 'node:path';
@@ -255,22 +256,7 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const server = await startServer(port);
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  const browser = await chromium.launch({
-    ...(existsSync(chromiumPath) ? { executablePath: chromiumPath } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-      '--js-flags=--expose-gc',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions(['--enable-precise-memory-info', '--js-flags=--expose-gc']));
   const rows: BrowserRow[] = [];
   try {
     for (const { file, dialect } of files) {

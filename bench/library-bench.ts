@@ -6,6 +6,7 @@
 // baseline measured in the same run the CLI (`loupe stats --by session --json`, worker_threads) on the same folder:
 // the browser's fill time as a ratio to it. The folder is deleted afterwards unless `--keep`.
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const server = await startServer(port);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`http://127.0.0.1:${port}/`);
