@@ -13,7 +13,8 @@ import { CostChart } from './CostChart';
 import { useLibrary, useLibraryStore } from './LibraryProvider';
 import type { LibraryState, SortKey } from './LibraryStore';
 import { ProjectsFolder } from './ProjectsFolder';
-import { formatInt, SessionTable, sortRows } from './SessionTable';
+import { SessionTable, sortRows } from './SessionTable';
+import { formatInt } from '../../lib/trace/text-order';
 
 /** The same column again: the other way; another: text columns A to Z, the rest largest (or newest) first. */
 function nextDir(sort: LibraryState['view']['sort'], key: SortKey): 'asc' | 'desc' {

@@ -1,5 +1,6 @@
 'use client';
 
+import { formatInt } from '../../lib/trace/text-order';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SessionRow } from '../../lib/fast/report';
@@ -16,10 +17,6 @@ interface Column {
   readonly text: (r: SessionRow) => string;
   readonly title?: (r: SessionRow) => string;
 }
-
-/** Whole numbers with thousands separators (one formatter: `toLocaleString` builds one per call). */
-export const formatInt = (n: number): string => INT.format(n);
-const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 /** Local date and time to the minute, as `loupe stats` prints (days are local calendar days). */

@@ -1,4 +1,5 @@
 import type { DayCell, SessionRow } from './report';
+import { compareText } from '../trace/text-order';
 
 // Cost per day over a selection of sessions, stacked by project or by model: what the library's chart draws. Its bars
 // add up to the selection's total cost (cells are not rounded; the total is summed the same way).
@@ -37,7 +38,7 @@ export function dailySeries(rows: readonly SessionRow[], cells: Readonly<Record<
       byKey.set(key, (byKey.get(key) ?? 0) + c.costUsd);
     }
   }
-  const ranked = [...byKey.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
+  const ranked = [...byKey.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).map(([k]) => k);
   const keys = ranked.length > maxKeys ? [...ranked.slice(0, maxKeys - 1), OTHER] : ranked;
   const keyIndex = new Map(keys.map((k, i) => [k, i]));
   const dated = flat.flatMap((f) => (f.day === null ? [] : [f.day])).sort();
