@@ -72,7 +72,7 @@ const Row = memo(function Row({
       onClick={() => onSelect(view.row, view)}
       className={`flex h-full cursor-default items-center gap-1 whitespace-nowrap border-b border-neutral-100 pr-2 text-[12px] dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
     >
-      <span className="w-12 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums">{offset(view.offsetMs)}</span>
+      <span className="w-14 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums">{offset(view.offsetMs)}</span>
       <span style={{ width: view.depth * 14 }} className="shrink-0" />
       {view.kind === 'streams' ? (
         <button
