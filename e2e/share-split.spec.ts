@@ -187,8 +187,9 @@ test('share: secrets split across stream deltas and two lines are redacted in ev
     await expect(unfold).toHaveCount(n - 1);
   }
   // Every line is an event row.
-  const rows = await appB.events.locator('[role=option][data-kind=event]').count();
-  expect(rows).toBe(LINES.length);
+  // (Waited for: the rows arrive from the worker a moment after the list is drawn.)
+  await expect(appB.events.locator('[role=option][data-kind=event]')).toHaveCount(LINES.length);
+  const rows = LINES.length;
 
   // What the Stream tab rebuilds from the deltas: the placeholder, and a match with the completed message.
   await appB
