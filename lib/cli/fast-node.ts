@@ -1,6 +1,7 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { sharedSimd, SIMD_CHUNK } from '../fast/simd';
 import { FileScanner, PROMPT_WINDOW, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
 import type { LoadLimits } from '../engine/limits';
 import type { Dialect, SourceInput } from '../trace/parse';
@@ -45,7 +46,7 @@ export interface RangeJob extends FileTask {
 }
 
 /** Offset just after the first `\n` at or after `from`, or the file size. */
-function afterNextLine(fd: number, from: number, size: number, buf: Buffer): number {
+function afterNextLine(fd: number, from: number, size: number, buf: Uint8Array): number {
   for (let pos = from; pos < size; ) {
     const n = readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
     if (n <= 0) break;
@@ -60,7 +61,9 @@ function afterNextLine(fd: number, from: number, size: number, buf: Buffer): num
  *  the file turns out to be a JSON document (only the first range can tell). */
 export function scanRange(job: RangeJob, chunkBytes = CHUNK, scanOpts: ScanOptions = {}): FileScan | undefined {
   const opts = { ...scanOpts, search: nodeSearch };
-  const buf = Buffer.allocUnsafe(chunkBytes);
+  // Read straight into the SIMD search's memory where there is one: no copy before the search.
+  const simd = scanOpts.simd === false ? undefined : sharedSimd();
+  const buf = simd && chunkBytes >= SIMD_CHUNK ? simd.chunk() : Buffer.allocUnsafe(chunkBytes);
   const fd = openSync(job.path, 'r');
   try {
     let pos = job.start;
@@ -73,7 +76,7 @@ export function scanRange(job: RangeJob, chunkBytes = CHUNK, scanOpts: ScanOptio
     const stop = job.end >= job.size ? job.size : afterNextLine(fd, job.end - 1, job.size, buf);
     const scanner = new FileScanner(job.name, job.start > 0 && job.dialect ? { ...opts, continuation: { offset: pos, dialect: job.dialect } } : opts);
     while (pos < stop) {
-      const n = readSync(fd, buf, 0, Math.min(buf.length, stop - pos), pos);
+      const n = readSync(fd, buf, 0, Math.min(chunkBytes, buf.length, stop - pos), pos);
       if (n <= 0) break;
       pos += n;
       scanner.push(buf.subarray(0, n));

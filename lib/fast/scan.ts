@@ -4,6 +4,7 @@ import { unknownEvent } from '../trace/adapters/messages';
 import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dialect';
 import { concat, lineLimit } from '../trace/lines';
 import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
+import { sharedSimd, SIMD_CHUNK, type SimdSearch } from './simd';
 import { inPromptWindow, PROMPT_WINDOW, RecordSink, type LineRecord, type PromptWindow } from './records';
 import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
 import type { TraceEvent } from '../trace/types';
@@ -40,8 +41,11 @@ export interface ScannedPrompt {
 export const SEARCH_PROMPT_CHARS = 2000;
 
 export interface ScanOptions {
-  /** Multi-byte search; Node passes its native `Buffer.prototype.indexOf`. */
+  /** Multi-byte search for bytes outside the SIMD search's memory; Node passes its native `Buffer.prototype.indexOf`. */
   readonly search?: ByteSearch;
+  /** Search chunks with WebAssembly SIMD where it runs (default; chunks are copied into its memory unless they are
+   *  there already, see `SimdSearch.chunk`). Tests turn it off to check both searches agree. */
+  readonly simd?: boolean;
   /** Tests shrink it, so that the prefilter decides nearly every line. */
   readonly window?: PromptWindow;
   /**
@@ -76,6 +80,7 @@ export { inPromptWindow, PROMPT_WINDOW, type PromptWindow };
 export class FileScanner {
   private readonly name: string;
   private readonly search: ByteSearch;
+  private readonly simd: SimdSearch | undefined;
   private readonly promptWindow: PromptWindow;
   private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   private readonly norm: NormalizeOptions;
@@ -107,7 +112,10 @@ export class FileScanner {
 
   constructor(name: string, opts: ScanOptions = {}) {
     this.name = name;
-    this.search = opts.search ?? searchBytes;
+    const plain = opts.search ?? searchBytes;
+    const simd = opts.simd === false ? undefined : sharedSimd();
+    this.simd = simd;
+    this.search = simd ? (hay, needle, from) => (simd.holds(hay) ? simd.search(hay, needle, from) : plain(hay, needle, from)) : plain;
     this.promptWindow = opts.window ?? PROMPT_WINDOW;
     this.sink = new RecordSink(fileIdentity(name).fileSessionId, this.promptWindow);
     this.norm = withInterner(NO_TEXT);
@@ -137,6 +145,12 @@ export class FileScanner {
   }
 
   push(input: Uint8Array): void {
+    const simd = this.simd;
+    if (!simd || simd.holds(input)) return this.pushChunk(input);
+    for (let at = 0; at < input.length; at += SIMD_CHUNK) this.pushChunk(simd.hold(input.subarray(at, at + SIMD_CHUNK)));
+  }
+
+  private pushChunk(input: Uint8Array): void {
     if (this.mode === 'document') return;
     let chunk = input;
     if (!this.started && chunk.length > 0) {

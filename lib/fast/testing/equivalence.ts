@@ -24,13 +24,17 @@ function chunkedSource(name: string, data: string | Uint8Array, size: number): S
 export const project = (name: string): string => projectOf(name, '(files)');
 
 /** The fast path over in-memory files. */
-export async function fastMerged(files: Files, opts: { chunk?: number; search?: ByteSearch; window?: PromptWindow; prompts?: boolean } = {}): Promise<Merged> {
+export async function fastMerged(
+  files: Files,
+  opts: { chunk?: number; search?: ByteSearch; window?: PromptWindow; prompts?: boolean; simd?: boolean } = {},
+): Promise<Merged> {
   const scans = await Promise.all(
     Object.entries(files).map(async ([name, data]) => ({
       scan: await scanSource(opts.chunk ? chunkedSource(name, data, opts.chunk) : memorySource(name, data), {
         ...(opts.search ? { search: opts.search } : {}),
         ...(opts.window ? { window: opts.window } : {}),
         ...(opts.prompts ? { prompts: true } : {}),
+        ...(opts.simd === false ? { simd: false } : {}),
       }),
       project: project(name),
     })),

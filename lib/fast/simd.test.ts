@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import wabtInit from 'wabt';
+import { describe, expect, it } from 'vitest';
+import { sharedSimd, SIMD_CHUNK, SIMD_FIND_WASM, SimdSearch } from './simd';
+import { searchBytes } from './search';
+
+/** The first index at or after `from` where `needle` starts in `hay`, or -1: the definition every search must meet. */
+function naive(hay: Uint8Array, needle: Uint8Array, from: number): number {
+  outer: for (let i = from; i + needle.length <= hay.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+describe('SimdSearch', () => {
+  it('embeds the binary that simd-find.wat assembles to', async () => {
+    const wabt = await wabtInit();
+    const source = readFileSync(path.join(import.meta.dirname, 'simd-find.wat'), 'utf8');
+    const binary = wabt.parseWat('simd-find.wat', source, { simd: true }).toBinary({}).buffer;
+    expect(Buffer.from(binary).toString('base64')).toBe(SIMD_FIND_WASM);
+  });
+
+  it('runs here (Node has WebAssembly SIMD), one per thread', () => {
+    expect(sharedSimd()).toBeInstanceOf(SimdSearch);
+    expect(sharedSimd()).toBe(sharedSimd());
+  });
+
+  it('finds what a naive search finds, at every offset and near both ends of the chunk', () => {
+    const simd = SimdSearch.create();
+    if (!simd) throw new Error('no SIMD search');
+    // A small alphabet makes partial matches (first and last byte equal, middle not) common.
+    const bytes = fc.uint8Array({ minLength: 0, maxLength: 300 }).map((a) => a.map((b) => 0x61 + (b % 3)));
+    fc.assert(
+      fc.property(
+        bytes,
+        fc.uint8Array({ minLength: 1, maxLength: 12 }).map((a) => a.map((b) => 0x61 + (b % 3))),
+        fc.nat(310),
+        (data, needle, from) => {
+          const hay = simd.hold(data);
+          expect(simd.holds(hay)).toBe(true);
+          expect(simd.search(hay, needle, from)).toBe(naive(data, needle, from));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('walks every match of a pattern through a chunk, as the scanner does', () => {
+    const simd = SimdSearch.create();
+    if (!simd) throw new Error('no SIMD search');
+    const line = '{"type":"assistant","message":{"role":"assistant"}}\n{"type":"user","text":"\\"assistant\\""}\n';
+    const hay = simd.hold(enc(line.repeat(50)));
+    const needle = enc('assistant"');
+    const found: number[] = [];
+    const want: number[] = [];
+    for (let at = simd.search(hay, needle, 0); at >= 0; at = simd.search(hay, needle, at + 1)) found.push(at);
+    for (let at = naive(hay, needle, 0); at >= 0; at = naive(hay, needle, at + 1)) want.push(at);
+    expect(found).toEqual(want);
+    expect(found).toHaveLength(100);
+  });
+
+  it('searches bytes outside its memory with the plain search, and holds a whole chunk', () => {
+    const simd = SimdSearch.create();
+    if (!simd) throw new Error('no SIMD search');
+    const outside = enc('xx result" yy');
+    expect(simd.holds(outside)).toBe(false);
+    expect(simd.search(outside, enc('result"'), 0)).toBe(searchBytes(outside, enc('result"'), 0));
+    const big = new Uint8Array(SIMD_CHUNK).fill(0x20);
+    big.set(enc('assistant"'), SIMD_CHUNK - 10);
+    expect(simd.search(simd.hold(big), enc('assistant"'), 0)).toBe(SIMD_CHUNK - 10);
+  });
+});
