@@ -61,14 +61,13 @@ interface CallState {
   usageError?: string;
   time?: number;
   readonly copies: CopyLike[];
+  /** The usage of its first line copy (what `isSameCall` compares). */
+  firstUsage: Usage | undefined;
   stream?: StreamRebuild;
 }
 
-const identity = (c: CallState): CallIdentity => ({
-  ...(c.requestId ? { requestId: c.requestId } : {}),
-  isSidechain: c.isSidechain,
-  firstUsage: c.copies[0]?.usage,
-});
+/** A call is its own identity: no object made per comparison (this runs for every assistant line). */
+const identity = (c: CallState): CallIdentity => c;
 
 /**
  * Merges scanned files in the full model's file order (`orderInputs`), applying its rules in its order: assistant
@@ -105,11 +104,12 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       sessionId,
       project: sessions.get(sessionId)?.project ?? file.project,
       file: file.scan.name,
-      ...(messageId ? { messageId } : {}),
-      ...(requestId ? { requestId } : {}),
+      messageId: messageId || undefined,
+      requestId: requestId || undefined,
       isSidechain: r.kind === 'assistant' && r.isSidechain,
       synthetic: false,
       copies: [],
+      firstUsage: undefined,
     };
     calls.push(c);
     // As in the full model, an empty id is no id.
@@ -141,7 +141,10 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         if (r.model && !c.model) c.model = r.model;
         if (r.synthetic) c.synthetic = true;
         if (r.usageError !== undefined && c.usageError === undefined) c.usageError = r.usageError;
-        if (r.usage) c.copies.push({ via: 'line', usage: r.usage });
+        if (r.usage) {
+          if (c.copies.length === 0) c.firstUsage = r.usage;
+          c.copies.push({ via: 'line', usage: r.usage });
+        }
         touchCall(c, r.time);
       } else if (r.kind === 'stream') {
         acc.apply(streamEvent(r, at, source));

@@ -81,21 +81,31 @@ class Reader {
   }
 }
 
-/** The nested counts of a usage object (the 5m/1h cache write split, web searches), and every error so far. */
-function nested(r: Reader, raw: Readonly<Record<string, unknown>>): { e5m?: number; e1h?: number; webSearch?: number; errors: string[] } {
+/** The nested counts of a usage object (the 5m/1h cache write split, web searches), and every error so far (the
+ *  usage object's own first, then the split's, then the server tools'). One object shape, nothing spread: it runs for
+ *  every assistant line. */
+function nested(
+  r: Reader,
+  raw: Readonly<Record<string, unknown>>,
+): { e5m: number | undefined; e1h: number | undefined; webSearch: number | undefined; errors: string[] } {
   const split = r.object(raw, 'cache_creation');
-  const sr = r.at('cache_creation');
-  const e5m = split ? sr.count(split, 'ephemeral_5m_input_tokens') : undefined;
-  const e1h = split ? sr.count(split, 'ephemeral_1h_input_tokens') : undefined;
+  let e5m: number | undefined;
+  let e1h: number | undefined;
+  let webSearch: number | undefined;
+  let sr: Reader | undefined;
+  let wr: Reader | undefined;
+  if (split) {
+    sr = r.at('cache_creation');
+    e5m = sr.count(split, 'ephemeral_5m_input_tokens');
+    e1h = sr.count(split, 'ephemeral_1h_input_tokens');
+  }
   const server = r.object(raw, 'server_tool_use');
-  const wr = r.at('server_tool_use');
-  const webSearch = server ? wr.count(server, 'web_search_requests') : undefined;
-  return {
-    ...(e5m !== undefined ? { e5m } : {}),
-    ...(e1h !== undefined ? { e1h } : {}),
-    ...(webSearch !== undefined ? { webSearch } : {}),
-    errors: [...r.errors, ...sr.errors, ...wr.errors],
-  };
+  if (server) {
+    wr = r.at('server_tool_use');
+    webSearch = wr.count(server, 'web_search_requests');
+  }
+  const more = (sr?.errors.length ?? 0) + (wr?.errors.length ?? 0) > 0;
+  return { e5m, e1h, webSearch, errors: more ? [...r.errors, ...(sr?.errors ?? []), ...(wr?.errors ?? [])] : r.errors };
 }
 
 /** What a usage object read to: its usage when every number in it is sound, else the errors (and no usage). */
