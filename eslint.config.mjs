@@ -18,7 +18,7 @@ const domAndNodeGlobals = [
 ];
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'dist/**', 'node_modules/**', 'bench/.cache/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**'] },
+  { ignores: ['.next/**', 'dist/**', 'node_modules/**', 'bench/.cache/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**', 'wasm/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['components/**/*.tsx', 'components/**/*.ts', 'app/**/*.tsx'],

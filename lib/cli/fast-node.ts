@@ -1,7 +1,7 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { sharedSimd, SIMD_CHUNK } from '../fast/simd';
+import { sharedWasm, SIMD_CHUNK } from '../fast/scan-wasm';
 import { FileScanner, PROMPT_WINDOW, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
 import type { LoadLimits } from '../engine/limits';
 import type { Dialect, SourceInput } from '../trace/parse';
@@ -62,7 +62,7 @@ function afterNextLine(fd: number, from: number, size: number, buf: Uint8Array):
 export function scanRange(job: RangeJob, chunkBytes = CHUNK, scanOpts: ScanOptions = {}): FileScan | undefined {
   const opts = { ...scanOpts, search: nodeSearch };
   // Read straight into the SIMD search's memory where there is one: no copy before the search.
-  const simd = scanOpts.simd === false ? undefined : sharedSimd();
+  const simd = scanOpts.simd === false ? undefined : sharedWasm();
   const buf = simd && chunkBytes >= SIMD_CHUNK ? simd.chunk() : Buffer.allocUnsafe(chunkBytes);
   const fd = openSync(job.path, 'r');
   try {

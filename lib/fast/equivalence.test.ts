@@ -31,6 +31,8 @@ async function expectSame(files: Files): Promise<void> {
   // Without WebAssembly: Node's native search, and the plain JavaScript one browsers fall back to.
   expect(await fastMerged(files, { chunk: 4096, search: nodeSearch, simd: false })).toEqual(full);
   expect(await fastMerged(files, { chunk: 11, simd: false })).toEqual(full);
+  // Every assistant line through the full parser instead of the WebAssembly reader.
+  expect(await fastMerged(files, { chunk: 64, lean: false })).toEqual(full);
   const fast = await fastMerged(files, { chunk: 100 });
   for (const by of GROUPS) expect(buildReport(fast, by, { utc: true })).toEqual(buildReport(full, by, { utc: true }));
   // A window of one line: the prefilter alone decides which lines are read.

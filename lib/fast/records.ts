@@ -149,6 +149,13 @@ export class RecordSink {
     }
     if (sid !== undefined) this.lastSessionId = sid;
   }
+
+  addRecord(rec: LineRecord): void {
+    const sid = rec.sessionId;
+    if (sid !== undefined && this.firstSessionId === undefined) this.firstSessionId = sid;
+    this.records.push(rec);
+    if (sid !== undefined) this.lastSessionId = sid;
+  }
 }
 
 export interface PromptWindow {

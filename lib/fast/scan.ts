@@ -4,7 +4,8 @@ import { unknownEvent } from '../trace/adapters/messages';
 import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dialect';
 import { concat, lineLimit } from '../trace/lines';
 import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
-import { sharedSimd, SIMD_CHUNK, type SimdSearch } from './simd';
+import { LeanAssistantReader } from './lean';
+import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
 import { inPromptWindow, PROMPT_WINDOW, RecordSink, type LineRecord, type PromptWindow } from './records';
 import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
 import type { TraceEvent } from '../trace/types';
@@ -62,6 +63,9 @@ export interface ScanOptions {
   readonly maxLineBytes?: number;
   /** The most bytes a gzip file may inflate to (see `LoadLimits`). */
   readonly maxInflateBytes?: number;
+  /** Read Claude Code assistant lines off their bytes in WebAssembly (`LeanAssistantReader`) where it can (default);
+   *  tests turn it off to compare. */
+  readonly lean?: boolean;
 }
 
 const LF = 0x0a;
@@ -80,7 +84,7 @@ export { inPromptWindow, PROMPT_WINDOW, type PromptWindow };
 export class FileScanner {
   private readonly name: string;
   private readonly search: ByteSearch;
-  private readonly simd: SimdSearch | undefined;
+  private readonly simd: ScanWasm | undefined;
   private readonly promptWindow: PromptWindow;
   private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   private readonly norm: NormalizeOptions;
@@ -109,11 +113,12 @@ export class FileScanner {
   private parsedLines = 0;
   private invalidLines = 0;
   private readonly prompts: ScannedPrompt[] | undefined;
+  private readonly lean: LeanAssistantReader | undefined;
 
   constructor(name: string, opts: ScanOptions = {}) {
     this.name = name;
     const plain = opts.search ?? searchBytes;
-    const simd = opts.simd === false ? undefined : sharedSimd();
+    const simd = opts.simd === false ? undefined : sharedWasm();
     this.simd = simd;
     this.search = simd ? (hay, needle, from) => (simd.holds(hay) ? simd.search(hay, needle, from) : plain(hay, needle, from)) : plain;
     this.promptWindow = opts.window ?? PROMPT_WINDOW;
@@ -123,6 +128,7 @@ export class FileScanner {
     this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
     this.prompts = opts.prompts ? [] : undefined;
     this.maxLine = lineLimit(opts.maxLineBytes);
+    this.lean = simd && opts.lean !== false ? new LeanAssistantReader(simd, this.decoder, this.norm.intern) : undefined;
     const cont = opts.continuation;
     if (cont) {
       this.mode = 'lines';
@@ -283,7 +289,7 @@ export class FileScanner {
       // A line only `"user"` matched is read for its prompt alone, unless it is a tool result.
       let counts = false;
       for (let k = 0; k < counted.length; k++) counts ||= (next[k] ?? -1) >= 0 && (next[k] ?? -1) <= end;
-      if (counts) this.parseLine(buf, start, end, base + start, false);
+      if (counts) this.countedLine(buf, start, end, base + start);
       else if (nextStructural(this.search, buf, TOOL_RESULT_PATTERN, start, end) < 0) this.promptLine(buf, start, end);
       for (let k = 0; k < pats.length; k++) {
         const n = next[k] ?? -1;
@@ -291,6 +297,19 @@ export class FileScanner {
         if (n >= 0 && n <= end && p) next[k] = nextStructural(this.search, buf, p, end + 1, to);
       }
     }
+  }
+
+  /** A line a counted pattern matched: a Claude Code assistant line read off its bytes where it can, else parsed. */
+  private countedLine(buf: Uint8Array, s: number, e: number, offset: number): void {
+    if (this.lean && this.dialect === 'claude-code' && e - s <= this.maxLine) {
+      const rec = this.lean.read(buf, s, e, offset);
+      if (rec) {
+        this.parsedLines += 1;
+        this.sink.addRecord(rec);
+        return;
+      }
+    }
+    this.parseLine(buf, s, e, offset, false);
   }
 
   private windowLine(buf: Uint8Array, s: number, e: number, offset: number): void {

@@ -26,7 +26,7 @@ export const project = (name: string): string => projectOf(name, '(files)');
 /** The fast path over in-memory files. */
 export async function fastMerged(
   files: Files,
-  opts: { chunk?: number; search?: ByteSearch; window?: PromptWindow; prompts?: boolean; simd?: boolean } = {},
+  opts: { chunk?: number; search?: ByteSearch; window?: PromptWindow; prompts?: boolean; simd?: boolean; lean?: boolean } = {},
 ): Promise<Merged> {
   const scans = await Promise.all(
     Object.entries(files).map(async ([name, data]) => ({
@@ -35,6 +35,7 @@ export async function fastMerged(
         ...(opts.window ? { window: opts.window } : {}),
         ...(opts.prompts ? { prompts: true } : {}),
         ...(opts.simd === false ? { simd: false } : {}),
+        ...(opts.lean === false ? { lean: false } : {}),
       }),
       project: project(name),
     })),

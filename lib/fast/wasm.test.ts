@@ -1,9 +1,9 @@
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { binaryModule, compileWasm } from '../../scripts/build-wasm.mjs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import wabtInit from 'wabt';
-import { describe, expect, it } from 'vitest';
-import { sharedSimd, SIMD_CHUNK, SIMD_FIND_WASM, SimdSearch } from './simd';
+import { ScanWasm, sharedWasm, SIMD_CHUNK } from './scan-wasm';
 import { searchBytes } from './search';
 
 /** The first index at or after `from` where `needle` starts in `hay`, or -1: the definition every search must meet. */
@@ -17,22 +17,20 @@ function naive(hay: Uint8Array, needle: Uint8Array, from: number): number {
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
-describe('SimdSearch', () => {
-  it('embeds the binary that simd-find.wat assembles to', async () => {
-    const wabt = await wabtInit();
-    const source = readFileSync(path.join(import.meta.dirname, 'simd-find.wat'), 'utf8');
-    const binary = wabt.parseWat('simd-find.wat', source, { simd: true }).toBinary({}).buffer;
-    expect(Buffer.from(binary).toString('base64')).toBe(SIMD_FIND_WASM);
-  });
+describe('ScanWasm', () => {
+  it('embeds the module that wasm/fast-scan.ts compiles to (run `npm run build:wasm` after changing it)', async () => {
+    const bytes = await compileWasm();
+    expect(readFileSync(path.join(import.meta.dirname, 'wasm-binary.ts'), 'utf8')).toBe(binaryModule(bytes));
+  }, 60_000);
 
   it('runs here (Node has WebAssembly SIMD), one per thread', () => {
-    expect(sharedSimd()).toBeInstanceOf(SimdSearch);
-    expect(sharedSimd()).toBe(sharedSimd());
+    expect(sharedWasm()).toBeInstanceOf(ScanWasm);
+    expect(sharedWasm()).toBe(sharedWasm());
   });
 
   it('finds what a naive search finds, at every offset and near both ends of the chunk', () => {
-    const simd = SimdSearch.create();
-    if (!simd) throw new Error('no SIMD search');
+    const simd = ScanWasm.create();
+    if (!simd) throw new Error('no WebAssembly here');
     // A small alphabet makes partial matches (first and last byte equal, middle not) common.
     const bytes = fc.uint8Array({ minLength: 0, maxLength: 300 }).map((a) => a.map((b) => 0x61 + (b % 3)));
     fc.assert(
@@ -51,8 +49,8 @@ describe('SimdSearch', () => {
   });
 
   it('walks every match of a pattern through a chunk, as the scanner does', () => {
-    const simd = SimdSearch.create();
-    if (!simd) throw new Error('no SIMD search');
+    const simd = ScanWasm.create();
+    if (!simd) throw new Error('no WebAssembly here');
     const line = '{"type":"assistant","message":{"role":"assistant"}}\n{"type":"user","text":"\\"assistant\\""}\n';
     const hay = simd.hold(enc(line.repeat(50)));
     const needle = enc('assistant"');
@@ -65,8 +63,8 @@ describe('SimdSearch', () => {
   });
 
   it('searches bytes outside its memory with the plain search, and holds a whole chunk', () => {
-    const simd = SimdSearch.create();
-    if (!simd) throw new Error('no SIMD search');
+    const simd = ScanWasm.create();
+    if (!simd) throw new Error('no WebAssembly here');
     const outside = enc('xx result" yy');
     expect(simd.holds(outside)).toBe(false);
     expect(simd.search(outside, enc('result"'), 0)).toBe(searchBytes(outside, enc('result"'), 0));

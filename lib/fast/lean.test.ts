@@ -1,0 +1,160 @@
+// The WebAssembly line reader gives the full path's record whenever it gives one: on every assistant line of the real
+// fixtures and samples, and on many thousand mutations of them (bytes broken, fields retyped, keys repeated or escaped).
+import fc from 'fast-check';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withInterner } from '../trace/adapters/common';
+import { isObject, normalizeLine } from '../trace/parse';
+import { LeanAssistantReader } from './lean';
+import { recordOf, type LineRecord } from './records';
+import { ScanWasm } from './scan-wasm';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const enc = new TextEncoder();
+
+function jsonlUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (p: string): void => {
+    if (statSync(p).isDirectory()) for (const f of readdirSync(p)) walk(path.join(p, f));
+    else if (p.endsWith('.jsonl')) out.push(...readFileSync(p, 'utf8').split('\n'));
+  };
+  walk(path.join(ROOT, dir));
+  return out;
+}
+
+/** Assistant lines of real Claude Code sessions (the reader's target) and everything else in the fixtures. */
+const realLines = [...jsonlUnder('test/fixtures/real'), ...jsonlUnder('public/samples')].filter((l) => l.trim().length > 0);
+const assistantLines = realLines.filter((l) => l.includes('"type":"assistant"') && l.includes('"message":{'));
+
+const wasm = ScanWasm.create();
+if (!wasm) throw new Error('no WebAssembly here');
+const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** The full path's record of a line outside the first-prompt window, or undefined (not JSON, not an object, no record). */
+function fullRecord(line: string, offset: number): LineRecord | undefined {
+  let obj: unknown;
+  try {
+    obj = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(obj)) return undefined;
+  const e = normalizeLine(obj, 'claude-code', withInterner({ clamp: 0, noBlocks: true }), {
+    seq: 0,
+    src: { source: 0, line: 0, offset, length: line.length },
+    path: undefined,
+  });
+  return recordOf(e);
+}
+
+/** The reader's record of a line, read from a chunk that holds it somewhere in the middle. */
+function leanRecord(reader: LeanAssistantReader, line: string | Uint8Array, offset: number): LineRecord | undefined {
+  const bytes = typeof line === 'string' ? enc.encode(line) : line;
+  const chunk = new Uint8Array(bytes.length + 20).fill(0x0a);
+  chunk.set(bytes, 10);
+  const held = wasm?.hold(chunk);
+  if (!held) throw new Error('no WebAssembly here');
+  return reader.read(held, 10, 10 + bytes.length, offset);
+}
+
+/** The reader gave up, or gave exactly the full path's record. */
+function expectSound(reader: LeanAssistantReader, line: string | Uint8Array): boolean {
+  const text = typeof line === 'string' ? line : decoder.decode(line);
+  const lean = leanRecord(reader, line, 77);
+  if (lean !== undefined) expect(lean).toEqual(fullRecord(text, 77));
+  return lean !== undefined;
+}
+
+describe('LeanAssistantReader', () => {
+  it('reads every assistant line of the real fixtures as the full path does', () => {
+    expect(assistantLines.length).toBeGreaterThan(50);
+    const reader = new LeanAssistantReader(wasm, decoder);
+    let read = 0;
+    for (const line of assistantLines) if (expectSound(reader, line)) read += 1;
+    // It gives up on a few (escaped keys, odd content), never on most.
+    expect(read / assistantLines.length).toBeGreaterThan(0.9);
+  });
+
+  it('gives no record for the other lines of the fixtures, or the full path’s', () => {
+    const reader = new LeanAssistantReader(wasm, decoder);
+    for (const line of realLines) expectSound(reader, line);
+  });
+
+  it('gives up on, or reads exactly, lines with a byte broken, inserted or removed', () => {
+    const reader = new LeanAssistantReader(wasm, decoder);
+    const sample = assistantLines.slice(0, 40).map((l) => enc.encode(l));
+    let read = 0;
+    let runs = 0;
+    const noise = fc.constantFrom(...'"\\{}[],:0123456789-+.eEtrufalsn \t\r\u0001\u001fxu'.split('').map((c) => c.charCodeAt(0)), 0x80, 0xff);
+    fc.assert(
+      fc.property(fc.nat(sample.length - 1), fc.nat(1 << 20), noise, fc.constantFrom('replace', 'insert', 'delete'), (n, where, byte, how) => {
+        const line = sample[n] ?? new Uint8Array();
+        const at = where % line.length;
+        const out =
+          how === 'replace'
+            ? Uint8Array.from(line, (b, i) => (i === at ? byte : b))
+            : how === 'insert'
+              ? new Uint8Array([...line.subarray(0, at), byte, ...line.subarray(at)])
+              : new Uint8Array([...line.subarray(0, at), ...line.subarray(at + 1)]);
+        runs += 1;
+        if (expectSound(reader, out)) read += 1;
+      }),
+      { numRuns: 4000 },
+    );
+    // Most bytes are inside strings, where many changes keep the line valid: the reader must take those, not give up.
+    expect(read / runs).toBeGreaterThan(0.2);
+    expect(read / runs).toBeLessThan(0.95);
+  });
+
+  it('gives up on, or reads exactly, lines whose fields change type, repeat or are spelled with escapes', () => {
+    const reader = new LeanAssistantReader(wasm, decoder);
+    const base = JSON.parse(assistantLines[0] ?? '{}') as Record<string, unknown>;
+    const value = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, 'assistant', '<synthetic>', '2026-01-01T00:00:00Z'),
+      fc.constant({ type: 'text', text: 'x' }),
+      fc.constant([{ type: 'text', text: 'x' }]),
+      fc.constant([{ text: 'no type' }]),
+      fc.constant({ input_tokens: 3, output_tokens: 4, cache_creation: { ephemeral_5m_input_tokens: -1 } }),
+    );
+    const keys = [
+      'type',
+      'uuid',
+      'sessionId',
+      'session_id',
+      'requestId',
+      'request_id',
+      'timestamp',
+      'isSidechain',
+      'isApiErrorMessage',
+      'aborted',
+      'agentId',
+      'message',
+    ];
+    const messageKeys = ['id', 'model', 'stop_reason', 'usage', 'content'];
+    let read = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), fc.constantFrom(...messageKeys), value, value, fc.boolean(), fc.boolean(), (key, mkey, v1, v2, dup, escape) => {
+        const message = { ...(base['message'] as Record<string, unknown>), [mkey]: v2 };
+        let line = JSON.stringify({ ...base, message, [key]: v1 });
+        // A repeated key: the last one wins, in JSON.parse and in the reader.
+        if (dup) line = `${line.slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(v2)}}`;
+        // A key spelled with an escape still names the field.
+        if (escape) line = line.replace(`"${key}":`, `"${key.replace(/^./, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}":`);
+        runs += 1;
+        if (expectSound(reader, line)) read += 1;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(read / runs).toBeGreaterThan(0.01);
+  });
+
+  it('reads a line whose bytes are not in its memory as nothing (the scanner then parses it)', () => {
+    const reader = new LeanAssistantReader(wasm, decoder);
+    const line = enc.encode(assistantLines[0] ?? '');
+    expect(reader.read(line, 0, line.length, 0)).toBeUndefined();
+    expect(leanRecord(reader, line, 0)).toBeDefined();
+  });
+});

@@ -1,0 +1,100 @@
+import { timeFrom } from '../trace/adapters/common';
+import { readUsage } from '../trace/adapters/numbers';
+import { sameLineKey, usageErrorOf } from '../trace/model/calls';
+import type { AssistantRecord } from './records';
+import { KIND, SLOT, USAGE_SLOT, type ScanWasm } from './scan-wasm';
+
+// The record of a Claude Code assistant line read straight off its bytes. The WebAssembly reader (wasm/fast-scan.ts)
+// checks the whole line as JSON.parse would and finds the fields the stats use; this side decodes just those strings
+// (ids, model, timestamp) and parses just the usage object, where the full path decodes the whole line, JSON.parses it
+// into objects and normalizes them. The reader gives up on anything it is not sure of (an escaped key, a field of an
+// unexpected type, content that is not an array of blocks, invalid JSON), and so does this side (a top-level `type`
+// other than "assistant"); the caller then takes the full path. When it gives a record, that record is the full
+// path's, `recordOf(normalizeLine(JSON.parse(line)))`: lean.test.ts checks both on real lines and on mutations.
+
+const ASSISTANT = new TextEncoder().encode('assistant');
+
+/**
+ * Reads assistant lines of one scan. It remembers the last text of each field, which consecutive lines repeat
+ * (session id, model, and the message and request ids of a call's split lines), so that it decodes few strings.
+ */
+export class LeanAssistantReader {
+  private readonly last: (string | undefined)[] = [];
+  private readonly lastBytes: (Uint8Array | undefined)[] = [];
+
+  constructor(
+    private readonly wasm: ScanWasm,
+    private readonly decoder: TextDecoder,
+    private readonly intern?: (s: string) => string,
+  ) {}
+
+  /** The record of the line `buf[s, e)` at byte `offset` of its file, or undefined when the full path must read it. */
+  read(buf: Uint8Array, s: number, e: number, offset: number): AssistantRecord | undefined {
+    const w = this.wasm;
+    if (!w.holds(buf) || !w.readAssistant(buf, s, e) || !this.isAssistant()) return undefined;
+    const slots = w.slots;
+    const us = slots[USAGE_SLOT * 4] ?? -1;
+    const usage = readUsage(us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))), 'message.usage');
+    const sid = this.string(SLOT.sessionId) ?? this.string(SLOT.sessionIdSnake);
+    const messageId = this.string(SLOT.messageId);
+    const model = this.string(SLOT.model);
+    // Read only where `sameLineKey` reads it: lines with no message id.
+    const uuid = messageId ? undefined : this.string(SLOT.uuid);
+    return {
+      kind: 'assistant',
+      offset,
+      sessionId: sid !== undefined && this.intern ? this.intern(sid) : sid,
+      time: timeFrom(this.string(SLOT.timestamp)),
+      messageId,
+      requestId: this.string(SLOT.requestId) ?? this.string(SLOT.requestIdSnake),
+      model,
+      usage: usage.usage,
+      ...(usage.errors ? { usageError: usageErrorOf(0, usage.errors) } : {}),
+      ...(sameLineKey({ messageId, uuid }) !== undefined ? { uuid } : {}),
+      synthetic: model === '<synthetic>' || this.kind(SLOT.isApiError) === KIND.true,
+      isSidechain: this.kind(SLOT.isSidechain) === KIND.true,
+    };
+  }
+
+  private kind(slot: number): number {
+    return this.wasm.slots[slot * 4] ?? KIND.absent;
+  }
+
+  /** The line's top-level `type` is "assistant" (compared as bytes, unless escaped). */
+  private isAssistant(): boolean {
+    if (this.kind(SLOT.type) !== KIND.string) return false;
+    const slots = this.wasm.slots;
+    const s = (slots[SLOT.type * 4 + 1] ?? 0) + 1;
+    const e = (slots[SLOT.type * 4 + 2] ?? 0) - 1;
+    if (slots[SLOT.type * 4 + 3]) return this.string(SLOT.type) === 'assistant';
+    if (e - s !== ASSISTANT.length) return false;
+    const bytes = this.wasm.bytes;
+    for (let k = 0; k < ASSISTANT.length; k++) if (bytes[s + k] !== ASSISTANT[k]) return false;
+    return true;
+  }
+
+  /** A string slot's text (undefined unless a string), reusing the slot's last text when its bytes repeat. */
+  private string(slot: number): string | undefined {
+    if (this.kind(slot) !== KIND.string) return undefined;
+    const slots = this.wasm.slots;
+    const bytes = this.wasm.bytes;
+    const s = slots[slot * 4 + 1] ?? 0;
+    const e = slots[slot * 4 + 2] ?? 0;
+    if (slots[slot * 4 + 3]) {
+      const v: unknown = JSON.parse(this.decoder.decode(bytes.subarray(s, e)));
+      return typeof v === 'string' ? v : undefined;
+    }
+    const prev = this.lastBytes[slot];
+    const len = e - s - 2;
+    if (prev && prev.length === len) {
+      let k = 0;
+      while (k < len && prev[k] === bytes[s + 1 + k]) k++;
+      if (k === len) return this.last[slot];
+    }
+    const copy = bytes.slice(s + 1, e - 1);
+    const text = this.decoder.decode(copy);
+    this.lastBytes[slot] = copy;
+    this.last[slot] = text;
+    return text;
+  }
+}

@@ -1,0 +1,144 @@
+import { FAST_SCAN_WASM } from './wasm-binary';
+import { searchBytes, type ByteSearch } from './search';
+
+/** Bytes kept for needles; the slots `readAssistant` fills follow, then the chunk space. */
+const NEEDLE_BYTES = 4096;
+const SLOT_BYTES = 4096;
+const PAGE = 65536;
+/** The chunk size the memory holds (the CLI reads 4 MiB at a time). */
+export const SIMD_CHUNK = 4 << 20;
+
+/** Slots of `readAssistant`'s output (wasm/fast-scan.ts): four numbers each (kind, start, end, escaped). */
+export const SLOT = {
+  uuid: 0,
+  sessionId: 1,
+  sessionIdSnake: 2,
+  requestId: 3,
+  requestIdSnake: 4,
+  timestamp: 5,
+  type: 6,
+  isSidechain: 7,
+  isApiError: 8,
+  messageId: 9,
+  model: 10,
+} as const;
+/** Where the usage object's start and end follow the slots (start -1: none). */
+export const USAGE_SLOT = 11;
+/** A slot's kind. */
+export const KIND = { absent: 0, string: 1, null: 2, true: 3, false: 4 } as const;
+
+type Fn = (...args: number[]) => number;
+
+function fn(v: unknown): Fn {
+  if (typeof v !== 'function') throw new Error('fast-scan.wasm: an export is missing');
+  return (...args) => Number(Reflect.apply(v, undefined, args));
+}
+
+/**
+ * The fast path's WebAssembly module (wasm/fast-scan.ts): a SIMD byte search 4-5x faster than Node's `Buffer.indexOf`
+ * on transcripts, and a validating reader of assistant lines (lib/fast/lean.ts). Both work on bytes in its own memory:
+ * `chunk()` hands out that space, `hold` copies a chunk in; any other bytes go to the plain search. One per thread:
+ * the memory never grows after it is made, so views of it stay valid.
+ */
+export class ScanWasm {
+  /** The whole memory, as bytes. */
+  readonly bytes: Uint8Array;
+  /** `readAssistant`'s output. */
+  readonly slots: Int32Array;
+  private readonly memory: WebAssembly.Memory;
+  private readonly find: Fn;
+  private readonly read: Fn;
+  private readonly needles = new Map<Uint8Array, number>();
+  private readonly needleBase: number;
+  private needleEnd: number;
+  private readonly slotBase: number;
+  private readonly space: Uint8Array;
+
+  private constructor(instance: WebAssembly.Instance) {
+    const { memory } = instance.exports;
+    if (!(memory instanceof WebAssembly.Memory)) throw new Error('fast-scan.wasm: no memory');
+    this.memory = memory;
+    this.find = fn(instance.exports['find']);
+    this.read = fn(instance.exports['readAssistant']);
+    const base = (fn(instance.exports['heapBase'])() + 15) & ~15;
+    this.needleBase = base;
+    this.needleEnd = base;
+    this.slotBase = base + NEEDLE_BYTES;
+    const chunkBase = this.slotBase + SLOT_BYTES;
+    const need = chunkBase + SIMD_CHUNK + 64;
+    if (need > memory.buffer.byteLength) memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
+    this.bytes = new Uint8Array(memory.buffer);
+    this.slots = new Int32Array(memory.buffer, this.slotBase, SLOT_BYTES / 4);
+    this.space = new Uint8Array(memory.buffer, chunkBase, SIMD_CHUNK);
+  }
+
+  /** A new module instance, or undefined where WebAssembly SIMD is not available (or a policy forbids compiling it). */
+  static create(): ScanWasm | undefined {
+    try {
+      const bytes = base64Bytes(FAST_SCAN_WASM);
+      if (typeof WebAssembly === 'undefined' || !WebAssembly.validate(bytes)) return undefined;
+      return new ScanWasm(new WebAssembly.Instance(new WebAssembly.Module(bytes)));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The space a chunk can be read into (`SIMD_CHUNK` bytes); what `hold` copies in overwrites it. */
+  chunk(): Uint8Array {
+    return this.space;
+  }
+
+  /** Whether `bytes` are in this memory (a view of `chunk()`), so that `search` and `readAssistant` run on them. */
+  holds(bytes: Uint8Array): boolean {
+    return bytes.buffer === this.memory.buffer;
+  }
+
+  /** Copies up to `SIMD_CHUNK` bytes into the chunk space; returns the view of them. */
+  hold(bytes: Uint8Array): Uint8Array {
+    this.space.set(bytes);
+    return this.space.subarray(0, bytes.length);
+  }
+
+  /** Searches bytes this memory holds (`holds`); others go to the plain JavaScript search. */
+  readonly search: ByteSearch = (hay, needle, from) => {
+    const at = needle.length > 0 && this.holds(hay) ? this.needleAt(needle) : -1;
+    return at < 0 ? searchBytes(hay, needle, from) : this.find(hay.byteOffset, hay.length, at, needle.length, from);
+  };
+
+  /**
+   * Reads the line `buf[s, e)` (held in this memory) into `slots`, with every position in the memory (`bytes`): true
+   * when it is valid JSON with a `message` object and a `content` array of blocks, and every field the adapter checks
+   * has its type; false for anything else, which the full path then reads.
+   */
+  readAssistant(buf: Uint8Array, s: number, e: number): boolean {
+    return this.read(buf.byteOffset + s, buf.byteOffset + e, this.slotBase) === 1;
+  }
+
+  /** Where a needle is in the memory (copied in the first time it is searched for); -1 when its space is full. */
+  private needleAt(needle: Uint8Array): number {
+    const known = this.needles.get(needle);
+    if (known !== undefined) return known;
+    if (this.needleEnd + needle.length > this.needleBase + NEEDLE_BYTES) return -1;
+    const at = this.needleEnd;
+    this.bytes.set(needle, at);
+    this.needleEnd += needle.length;
+    this.needles.set(needle, at);
+    return at;
+  }
+}
+
+let shared: ScanWasm | null | undefined;
+
+/** This thread's module (made on first use), or undefined where there is none. Scanners share it: `push` is synchronous,
+ *  so one scanner's chunk is never in the memory while another's is read. */
+export function sharedWasm(): ScanWasm | undefined {
+  if (shared === undefined) shared = ScanWasm.create() ?? null;
+  return shared ?? undefined;
+}
+
+function base64Bytes(b64: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}

@@ -1,0 +1,351 @@
+// The stats fast path's byte-level work, compiled to WebAssembly by AssemblyScript (`npm run build:wasm` writes
+// lib/fast/wasm-binary.ts; lib/fast/wasm.test.ts checks that it is this file's build). Not TypeScript: i32, usize, load<u8>
+// and v128 are AssemblyScript's. Everything here reads bytes in the module's memory and writes numbers; the JavaScript
+// side (lib/fast/scan-wasm.ts, lib/fast/lean.ts) decodes the few strings it needs.
+
+const QUOTE: u32 = 0x22;
+const BACKSLASH: u32 = 0x5c;
+const MAX_DEPTH: i32 = 256;
+const GIVE_UP: i32 = -1;
+
+// ---- search ----------------------------------------------------------------------------------------------------
+
+/** First index >= from of the needle (n >= 1 bytes at nd) in hay[0, len), or -1 (Mula's first/last byte SIMD compare). */
+export function find(hay: usize, len: i32, nd: usize, n: i32, from: i32): i32 {
+  const first = i8x16.splat(<i8>load<u8>(nd));
+  const last = i8x16.splat(<i8>load<u8>(nd + <usize>(n - 1)));
+  let i = from;
+  const stop = len - 15 - n;
+  while (i <= stop) {
+    const a = v128.load(hay + <usize>i);
+    const b = v128.load(hay + <usize>(i + n - 1));
+    let m = i8x16.bitmask(v128.and(i8x16.eq(a, first), i8x16.eq(b, last)));
+    while (m != 0) {
+      const pos = i + ctz(m);
+      let k = 1;
+      while (k < n - 1 && load<u8>(hay + <usize>(pos + k)) == load<u8>(nd + <usize>k)) k++;
+      if (k >= n - 1) return pos;
+      m &= m - 1;
+    }
+    i += 16;
+  }
+  while (i + n <= len) {
+    let k = 0;
+    while (k < n && load<u8>(hay + <usize>(i + k)) == load<u8>(nd + <usize>k)) k++;
+    if (k >= n) return i;
+    i++;
+  }
+  return -1;
+}
+
+// ---- assistant lines ---------------------------------------------------------------------------------------------
+// Output: SLOTS fields of 4 i32 (kind, start, end, escaped), then usage start and end.
+
+const UUID: i32 = 0;
+const SESSION_ID: i32 = 1;
+const SESSION_ID_SNAKE: i32 = 2;
+const REQUEST_ID: i32 = 3;
+const REQUEST_ID_SNAKE: i32 = 4;
+const TIMESTAMP: i32 = 5;
+const TYPE: i32 = 6;
+const IS_SIDECHAIN: i32 = 7;
+const IS_API_ERROR: i32 = 8;
+const MESSAGE_ID: i32 = 9;
+const MODEL: i32 = 10;
+const SLOTS: i32 = 11;
+const CHECK_ONLY: i32 = -1;
+
+const ABSENT: i32 = 0;
+const STRING: i32 = 1;
+const NULL: i32 = 2;
+const TRUE: i32 = 3;
+const FALSE: i32 = 4;
+
+const SKIP: i32 = 0;
+const TOP: i32 = 1;
+const MESSAGE: i32 = 2;
+const BLOCK: i32 = 3;
+
+let B: usize = 0;
+let END: i32 = 0;
+let OUT: usize = 0;
+let escaped = false;
+let message = false;
+let blocks = false;
+let typed = false;
+
+@inline function at(p: i32): u32 {
+  return p < END ? <u32>load<u8>(B + <usize>p) : 0;
+}
+
+function setSlot(slot: i32, kind: i32, s: i32, e: i32, esc: i32): void {
+  const o = OUT + <usize>(slot * 16);
+  store<i32>(o, kind);
+  store<i32>(o, s, 4);
+  store<i32>(o, e, 8);
+  store<i32>(o, esc, 12);
+}
+
+function ws(p: i32): i32 {
+  while (p < END) {
+    const c = load<u8>(B + <usize>p);
+    if (c != 0x20 && c != 0x0a && c != 0x0d && c != 0x09) break;
+    p++;
+  }
+  return p;
+}
+
+@inline function hex(c: u32): bool {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+@inline function digit(c: u32): bool {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** A string at its opening quote; sets `escaped`. Checked as JSON.parse checks it. */
+function str(p: i32): i32 {
+  let esc = false;
+  let i = p + 1;
+  // 16 bytes at a time while none is a quote, a backslash or a control byte.
+  const q = i8x16.splat(0x22);
+  const bs = i8x16.splat(0x5c);
+  const ctl = i8x16.splat(0x20);
+  while (i + 16 <= END) {
+    const v = v128.load(B + <usize>i);
+    const m = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, q), i8x16.eq(v, bs)), i8x16.lt_u(v, ctl)));
+    if (m == 0) {
+      i += 16;
+      continue;
+    }
+    i += ctz(m);
+    const c = load<u8>(B + <usize>i);
+    if (c == QUOTE) {
+      escaped = esc;
+      return i + 1;
+    }
+    if (c < 0x20) return GIVE_UP;
+    esc = true;
+    const n = at(i + 1);
+    if (n == 0x75) {
+      if (!(hex(at(i + 2)) && hex(at(i + 3)) && hex(at(i + 4)) && hex(at(i + 5)))) return GIVE_UP;
+      i += 6;
+    } else if (n == QUOTE || n == BACKSLASH || n == 0x2f || n == 0x62 || n == 0x66 || n == 0x6e || n == 0x72 || n == 0x74) {
+      i += 2;
+    } else return GIVE_UP;
+  }
+  while (i < END) {
+    const c = load<u8>(B + <usize>i);
+    if (c == QUOTE) {
+      escaped = esc;
+      return i + 1;
+    }
+    if (c == BACKSLASH) {
+      esc = true;
+      const n = at(i + 1);
+      if (n == 0x75) {
+        if (!(hex(at(i + 2)) && hex(at(i + 3)) && hex(at(i + 4)) && hex(at(i + 5)))) return GIVE_UP;
+        i += 6;
+      } else if (n == QUOTE || n == BACKSLASH || n == 0x2f || n == 0x62 || n == 0x66 || n == 0x6e || n == 0x72 || n == 0x74) {
+        i += 2;
+      } else return GIVE_UP;
+      continue;
+    }
+    if (c < 0x20) return GIVE_UP;
+    i++;
+  }
+  return GIVE_UP;
+}
+
+function num(p: i32): i32 {
+  let i = p;
+  if (at(i) == 0x2d) i++;
+  if (at(i) == 0x30) i++;
+  else if (digit(at(i))) {
+    while (digit(at(i))) i++;
+  } else return GIVE_UP;
+  if (at(i) == 0x2e) {
+    i++;
+    if (!digit(at(i))) return GIVE_UP;
+    while (digit(at(i))) i++;
+  }
+  if (at(i) == 0x65 || at(i) == 0x45) {
+    i++;
+    if (at(i) == 0x2b || at(i) == 0x2d) i++;
+    if (!digit(at(i))) return GIVE_UP;
+    while (digit(at(i))) i++;
+  }
+  return i;
+}
+
+/** `true`, `false` or `null` at p (by its first byte), or -1. */
+function word(p: i32): i32 {
+  const c = at(p);
+  if (c == 0x74) return at(p + 1) == 0x72 && at(p + 2) == 0x75 && at(p + 3) == 0x65 ? p + 4 : GIVE_UP;
+  if (c == 0x66) return at(p + 1) == 0x61 && at(p + 2) == 0x6c && at(p + 3) == 0x73 && at(p + 4) == 0x65 ? p + 5 : GIVE_UP;
+  if (c == 0x6e) return at(p + 1) == 0x75 && at(p + 2) == 0x6c && at(p + 3) == 0x6c ? p + 4 : GIVE_UP;
+  return GIVE_UP;
+}
+
+function skip(p: i32, depth: i32): i32 {
+  const c = at(p);
+  if (c == QUOTE) return str(p);
+  if (c == 0x7b) return members(p, depth, SKIP);
+  if (c == 0x5b) return items(p, depth, false);
+  if (c == 0x74 || c == 0x66 || c == 0x6e) return word(p);
+  return num(p);
+}
+
+function members(p: i32, depth: i32, what: i32): i32 {
+  if (depth > MAX_DEPTH) return GIVE_UP;
+  let i = ws(p + 1);
+  if (at(i) == 0x7d) return i + 1;
+  while (true) {
+    if (at(i) != QUOTE) return GIVE_UP;
+    const ke = str(i);
+    if (ke < 0) return GIVE_UP;
+    const ks = i;
+    const kesc = escaped;
+    i = ws(ke);
+    if (at(i) != 0x3a) return GIVE_UP;
+    i = ws(i + 1);
+    if (what == SKIP) i = skip(i, depth + 1);
+    else {
+      // An escaped key could spell any name: the JavaScript side reads such lines.
+      if (kesc) return GIVE_UP;
+      i = member(what, ks + 1, ke - 1, i, depth + 1);
+    }
+    if (i < 0) return GIVE_UP;
+    i = ws(i);
+    const c = at(i);
+    if (c == 0x7d) return i + 1;
+    if (c != 0x2c) return GIVE_UP;
+    i = ws(i + 1);
+  }
+  return GIVE_UP;
+}
+
+function items(p: i32, depth: i32, isBlocks: bool): i32 {
+  if (depth > MAX_DEPTH) return GIVE_UP;
+  let i = ws(p + 1);
+  if (at(i) == 0x5d) return i + 1;
+  while (true) {
+    if (isBlocks) {
+      if (at(i) != 0x7b) return GIVE_UP;
+      typed = false;
+      i = members(i, depth + 1, BLOCK);
+      if (!typed) return GIVE_UP;
+    } else i = skip(i, depth + 1);
+    if (i < 0) return GIVE_UP;
+    i = ws(i);
+    const c = at(i);
+    if (c == 0x5d) return i + 1;
+    if (c != 0x2c) return GIVE_UP;
+    i = ws(i + 1);
+  }
+  return GIVE_UP;
+}
+
+/** Whether the key bytes [s, e) spell `name` (ASCII). */
+function key(s: i32, e: i32, name: string): bool {
+  const n = name.length;
+  if (e - s != n) return false;
+  for (let k = 0; k < n; k++) if (load<u8>(B + <usize>(s + k)) != <u32>name.charCodeAt(k)) return false;
+  return true;
+}
+
+/** A string or null (`strings`), else a boolean or null, into `slot`; anything else gives up. */
+function scalar(slot: i32, p: i32, strings: bool): i32 {
+  const c = at(p);
+  let end = GIVE_UP;
+  let kind = ABSENT;
+  let esc = 0;
+  if (c == QUOTE && strings) {
+    end = str(p);
+    kind = STRING;
+    esc = escaped ? 1 : 0;
+  } else if (c == 0x6e) {
+    end = word(p);
+    kind = NULL;
+  } else if (c == 0x74 && !strings) {
+    end = word(p);
+    kind = TRUE;
+  } else if (c == 0x66 && !strings) {
+    end = word(p);
+    kind = FALSE;
+  }
+  if (slot >= 0) setSlot(slot, kind, p, end, esc);
+  return end;
+}
+
+function member(what: i32, ks: i32, ke: i32, p: i32, depth: i32): i32 {
+  if (what == BLOCK) {
+    if (key(ks, ke, 'type')) typed = at(p) == QUOTE;
+    return skip(p, depth);
+  }
+  if (what == MESSAGE) {
+    if (key(ks, ke, 'id')) return scalar(MESSAGE_ID, p, true);
+    if (key(ks, ke, 'model')) return scalar(MODEL, p, true);
+    if (key(ks, ke, 'stop_reason')) return scalar(CHECK_ONLY, p, true);
+    if (key(ks, ke, 'usage')) {
+      const end = skip(p, depth);
+      store<i32>(OUT + <usize>(SLOTS * 16), p);
+      store<i32>(OUT + <usize>(SLOTS * 16 + 4), end);
+      return end;
+    }
+    if (key(ks, ke, 'content')) {
+      blocks = at(p) == 0x5b;
+      return blocks ? items(p, depth, true) : GIVE_UP;
+    }
+    return skip(p, depth);
+  }
+  // The top level.
+  const len = ke - ks;
+  if (len == 7 && key(ks, ke, 'message')) {
+    // The last `message` wins: what an earlier one held is forgotten.
+    message = at(p) == 0x7b;
+    if (!message) return GIVE_UP;
+    setSlot(MESSAGE_ID, ABSENT, 0, 0, 0);
+    setSlot(MODEL, ABSENT, 0, 0, 0);
+    store<i32>(OUT + <usize>(SLOTS * 16), -1);
+    blocks = false;
+    return members(p, depth, MESSAGE);
+  }
+  if (key(ks, ke, 'uuid')) return scalar(UUID, p, true);
+  if (key(ks, ke, 'sessionId')) return scalar(SESSION_ID, p, true);
+  if (key(ks, ke, 'session_id')) return scalar(SESSION_ID_SNAKE, p, true);
+  if (key(ks, ke, 'requestId')) return scalar(REQUEST_ID, p, true);
+  if (key(ks, ke, 'request_id')) return scalar(REQUEST_ID_SNAKE, p, true);
+  if (key(ks, ke, 'timestamp')) return scalar(TIMESTAMP, p, true);
+  if (key(ks, ke, 'type')) return scalar(TYPE, p, true);
+  if (key(ks, ke, 'parent_tool_use_id') || key(ks, ke, 'parentUuid') || key(ks, ke, 'agentId')) return scalar(CHECK_ONLY, p, true);
+  if (key(ks, ke, 'isSidechain')) return scalar(IS_SIDECHAIN, p, false);
+  if (key(ks, ke, 'isApiErrorMessage')) return scalar(IS_API_ERROR, p, false);
+  if (key(ks, ke, 'aborted')) return scalar(CHECK_ONLY, p, false);
+  return skip(p, depth);
+}
+
+/**
+ * Reads the line at [s, e) of the memory into the slots at `out`: 1 when it is valid JSON whose top level is an object
+ * with a `message` object whose `content` is an array of blocks (each an object whose last `type` is a string), every
+ * checked field of the type the adapter wants; else 0 (the JavaScript side then reads the line itself).
+ */
+export function readAssistant(s: i32, e: i32, out: usize): i32 {
+  B = 0;
+  END = e;
+  OUT = out;
+  for (let k = 0; k < SLOTS; k++) setSlot(k, ABSENT, 0, 0, 0);
+  store<i32>(OUT + <usize>(SLOTS * 16), -1);
+  message = false;
+  blocks = false;
+  let p = ws(s);
+  if (at(p) != 0x7b) return 0;
+  p = members(p, 0, TOP);
+  if (p < 0 || ws(p) != e) return 0;
+  if (!message || !blocks) return 0;
+  return 1;
+}
+
+/** Where the module's own data ends: the JavaScript side puts needles, slots and chunks after it. */
+export function heapBase(): usize {
+  return __heap_base;
+}
