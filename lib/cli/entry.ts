@@ -1,11 +1,11 @@
 // The CLI bundle's entry (esbuild → dist/loupe.mjs). The same file runs the scan workers: inside a worker thread
 // started with the scan tag it serves scans; in the main thread it exports the CLI.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { runScanWorker, WORKER_TAG } from './fast-node';
+import { isWorkerStart, runScanWorker } from './fast-node';
 import { runCli } from './main';
 
-const isScanWorker = !isMainThread && typeof workerData === 'object' && workerData !== null && 'tag' in workerData && workerData.tag === WORKER_TAG;
-if (isScanWorker && parentPort) runScanWorker(parentPort);
+const start: unknown = workerData;
+if (!isMainThread && parentPort && isWorkerStart(start)) void runScanWorker(parentPort, start);
 
 /** Runs the CLI with this process's arguments and streams; resolves to the exit code. */
 export function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
