@@ -1,4 +1,5 @@
 import { loadTrace } from '../engine/load';
+import { loadStatsTrace } from '../engine/stats-load';
 import { computeStats, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
@@ -153,7 +154,7 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     io.err(`loupe: ${unmatched.join('; ')}`);
     return 1;
   }
-  const trace = await loadTrace(inputsOf(files), { limits });
+  const trace = await (command === 'stats' ? loadStatsTrace : loadTrace)(inputsOf(files), { limits });
   const stats = computeStats(trace);
   if (command === 'stats') {
     const rows = turnTables(trace);
