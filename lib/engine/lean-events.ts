@@ -1,5 +1,5 @@
 import type { StreamRebuild } from '../trace/model/types';
-import type { ContentBlock, SideEffect, ToolResultBlock, TraceEvent } from '../trace/types';
+import type { ContentBlock, SideEffect, StreamEvent, ToolResultBlock, TraceEvent } from '../trace/types';
 
 // Events reduced to what the totals read (see stats-load.ts), for the model `loupe stats` builds.
 //
@@ -69,20 +69,31 @@ function leanSideEffect(s: SideEffect | undefined): SideEffect | undefined {
   return s?.type === 'agent' && s.agentId !== undefined ? { type: 'agent', agentId: s.agentId, text: '' } : undefined;
 }
 
-/** The event with what the totals do not read left out. Stream frames are kept as they are (see `leanRebuild`). */
-export function leanEvent(e: TraceEvent): TraceEvent {
+type Intern = (s: string) => string;
+
+/** Interns a short string that repeats from line to line (a model, a hook name); JSON.parse makes a copy each time. */
+const once = (v: string | undefined, intern: Intern): string | undefined => (v === undefined ? v : intern(v));
+
+/**
+ * The event with what the totals do not read left out, and the strings that repeat shared. Stream frames go through
+ * `leanFrame`.
+ */
+export function leanEvent(e: Exclude<TraceEvent, StreamEvent>, intern: Intern): TraceEvent {
   switch (e.kind) {
     case 'assistant':
-      return { ...e, blocks: e.blocks.map(leanBlock) };
+      return { ...e, model: once(e.model, intern), stopReason: once(e.stopReason, intern), blocks: e.blocks.map(leanBlock) };
     case 'tool-result':
       return { ...e, results: e.results.map(leanResult), sideEffect: leanSideEffect(e.sideEffect) };
     case 'user':
       return e.text === '' ? e : { ...e, text: '' };
     case 'system':
+      return { ...e, text: undefined, type: intern(e.type), subtype: once(e.subtype, intern), model: once(e.model, intern), cwd: once(e.cwd, intern), version: once(e.version, intern) };
     case 'hook':
+      return { ...e, text: undefined, hookEvent: once(e.hookEvent, intern), hookName: once(e.hookName, intern), outcome: once(e.outcome, intern) };
     case 'progress':
+      return { ...e, text: undefined, progressType: intern(e.progressType) };
     case 'meta':
-      return e.text === undefined ? e : { ...e, text: undefined };
+      return { ...e, text: undefined, metaType: intern(e.metaType) };
     case 'unknown':
       return { ...e, raw: '' };
     case 'eval':
@@ -92,15 +103,47 @@ export function leanEvent(e: TraceEvent): TraceEvent {
   }
 }
 
+/** The frame types as literals of this file: one shared string each, not one per line. */
+const FRAME: Readonly<Record<StreamEvent['event'], StreamEvent['event']>> = {
+  message_start: 'message_start',
+  content_block_start: 'content_block_start',
+  content_block_delta: 'content_block_delta',
+  content_block_stop: 'content_block_stop',
+  message_delta: 'message_delta',
+  message_stop: 'message_stop',
+  ping: 'ping',
+  error: 'error',
+};
+
 /**
- * A stream's rebuilt blocks in the terms of `leanEvent`'s: each text as the digest of what a completed block keeps
- * of it (the first `clamp` characters; a longer text is marked so it never equals a completed text kept whole), each
- * parsed tool input as `leanInput` of it clamped as a completed block's is.
+ * A stream frame once the rebuild has taken what it carries (blocks, fragment, usage, stop reason): where and when it
+ * was, its lane, and on a `message_start` the message id and model its model call is found by.
  */
-export function leanRebuild(s: StreamRebuild, clampInput: (v: unknown) => unknown, clamp: number): void {
-  for (const b of s.blocks) {
-    if (!b) continue;
-    b.text = b.text.length > clamp ? `${digest(b.text.slice(0, clamp))}…` : digest(b.text);
-    if (b.input !== undefined) b.input = leanInput(clampInput(b.input));
-  }
+export function leanFrame(e: StreamEvent, intern: Intern): StreamEvent {
+  const start = e.event === 'message_start';
+  return {
+    seq: e.seq,
+    src: e.src,
+    kind: 'stream',
+    event: FRAME[e.event],
+    ...(e.path !== undefined ? { path: e.path } : {}),
+    ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}),
+    ...(e.parentToolUseId !== undefined ? { parentToolUseId: e.parentToolUseId } : {}),
+    ...(e.agentId !== undefined ? { agentId: e.agentId } : {}),
+    ...(e.isSidechain !== undefined ? { isSidechain: e.isSidechain } : {}),
+    ...(e.time !== undefined ? { time: e.time } : {}),
+    ...(e.uuid !== undefined ? { uuid: e.uuid } : {}),
+    ...(e.parentUuid !== undefined ? { parentUuid: e.parentUuid } : {}),
+    ...(start && e.messageId !== undefined ? { messageId: e.messageId } : {}),
+    ...(start && e.model !== undefined ? { model: intern(e.model) } : {}),
+  };
+}
+
+/**
+ * A stream's rebuilt texts in the terms of `leanEvent`'s: each the digest of what a completed block keeps of it (the
+ * first `clamp` characters; a longer text is marked so it never equals a completed text kept whole). Its tool inputs
+ * are made lean as their blocks stop (stats-builder.ts).
+ */
+export function leanRebuild(s: StreamRebuild, clamp: number): void {
+  for (const b of s.blocks) if (b) b.text = b.text.length > clamp ? `${digest(b.text.slice(0, clamp))}…` : digest(b.text);
 }

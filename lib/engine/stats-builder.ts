@@ -1,8 +1,8 @@
-import { clampDeep, DEFAULT_NORMALIZE, type NormalizeOptions } from '../trace/adapters/common';
+import { clampDeep, DEFAULT_NORMALIZE, detach, type NormalizeOptions } from '../trace/adapters/common';
 import { ModelBuilder } from '../trace/model/build';
-import type { Trace } from '../trace/model/types';
+import type { RebuiltBlock, Trace } from '../trace/model/types';
 import type { StreamEvent, TraceEvent } from '../trace/types';
-import { leanEvent, leanRebuild } from './lean-events';
+import { leanEvent, leanFrame, leanInput, leanRebuild } from './lean-events';
 
 // A model builder for totals (`loupe stats`): events keep only what the totals read (lean-events.ts), and stream
 // deltas are folded into their message's rebuild as they arrive and most of them dropped, so memory grows with the
@@ -27,6 +27,7 @@ function sameRun(a: StreamEvent, b: StreamEvent): boolean {
 
 export class StatsBuilder extends ModelBuilder {
   private readonly norm: NormalizeOptions;
+  private readonly intern: (s: string) => string;
   /** The last delta of the current run: kept or dropped when the next event shows whether the run goes on. */
   private pending: StreamEvent | undefined;
   /** The first delta of the current run (kept). */
@@ -37,6 +38,7 @@ export class StatsBuilder extends ModelBuilder {
   constructor(norm: NormalizeOptions = DEFAULT_NORMALIZE) {
     super(norm);
     this.norm = norm;
+    this.intern = norm.intern ?? ((v) => v);
   }
 
   override nextSeq(): number {
@@ -44,35 +46,68 @@ export class StatsBuilder extends ModelBuilder {
   }
 
   override event(e: TraceEvent): void {
-    const p = this.pending;
-    if (e.kind !== 'stream' || e.event !== 'content_block_delta') {
-      this.flush();
-      this.first = undefined;
-      super.event(e.kind === 'stream' ? e : leanEvent(e));
+    if (e.kind !== 'stream') {
+      this.endRun();
+      super.event(leanEvent(e, this.intern));
       return;
     }
+    // Not through ModelBuilder.event, which keeps a frame whole: the rebuild takes what the frame carries, the row
+    // keeps where and when it was.
+    if (e.event !== 'content_block_delta') {
+      this.endRun();
+      this.streams.apply(e);
+      if (e.event === 'content_block_stop' || e.event === 'message_stop') this.settle(e);
+      this.push(leanFrame(e, this.intern));
+      return;
+    }
+    const p = this.pending;
     if (p && this.first && this.active(p) && sameRun(p, e) && droppable(this.first, p, e)) {
       // `p` is dropped: `e` takes its place (and its seq) as the run's last delta. Same lane, same stream key: the
       // accumulator puts `e` in the same stream.
       Object.assign(e, { seq: p.seq });
       this.streams.apply(e);
       this.folded += 1;
-      this.pending = lean(e);
+      this.pending = leanFrame(e, this.intern);
       return;
     }
     this.flush();
-    this.begin(e);
+    this.streams.apply(e);
+    const row = leanFrame(e, this.intern);
+    if (this.first && sameRun(this.first, row)) this.pending = row;
+    else {
+      this.first = row;
+      this.push(row);
+    }
   }
 
-  /** Keeps `e` as a new run's first delta, or as the last of the run `first` opened. */
-  private begin(e: StreamEvent): void {
-    this.streams.apply(e);
-    if (this.first && sameRun(this.first, e)) {
-      this.pending = lean(e);
-      return;
+  private endRun(): void {
+    this.flush();
+    this.first = undefined;
+  }
+
+  /**
+   * A block that stopped keeps only what its comparison with the completed message reads: its first `clamp + 1`
+   * characters (a completed text is kept to `clamp`), in one flat string rather than the chain of its fragments.
+   */
+  private settle(e: StreamEvent): void {
+    const start = this.streams.startOf(e.seq);
+    const r = start >= 0 ? this.streams.rebuilds.get(start) : undefined;
+    if (!r) return;
+    const keep = this.norm.clamp + 1;
+    const blocks = e.event === 'message_stop' ? r.blocks : [r.blocks[e.index ?? 0]];
+    for (const b of blocks) {
+      if (!b) continue;
+      if (b.text.length > 0) b.text = detach(b.text.length > keep ? b.text.slice(0, keep) : b.text);
+      this.leanInput(b);
     }
-    this.first = lean(e);
-    this.push(e);
+  }
+
+  /** Tool inputs parsed from the deltas are compared in the terms of `leanInput` (once each: a new parse is new). */
+  private readonly leanInputs = new WeakMap<RebuiltBlock, unknown>();
+  private leanInput(b: RebuiltBlock): void {
+    if (b.input === undefined || this.leanInputs.get(b) === b.input) return;
+    b.input = leanInput(clampDeep(b.input, this.norm));
+    this.leanInputs.set(b, b.input);
   }
 
   /** Whether `p` went into a stream that is rebuilt and not stopped (a copy's or a late delta is kept). */
@@ -96,7 +131,10 @@ export class StatsBuilder extends ModelBuilder {
     this.flush();
     // Tool inputs still open are parsed now (the model would at its start), so every rebuild is compared in lean terms.
     this.streams.close();
-    for (const r of this.streams.rebuilds.values()) leanRebuild(r, (v) => clampDeep(v, this.norm), this.norm.clamp);
+    for (const r of this.streams.rebuilds.values()) {
+      for (const b of r.blocks) if (b) this.leanInput(b);
+      leanRebuild(r, this.norm.clamp);
+    }
     return super.finish();
   }
 }
@@ -105,10 +143,4 @@ export class StatsBuilder extends ModelBuilder {
 function droppable(first: StreamEvent, p: StreamEvent, next: StreamEvent): boolean {
   if (p.time === undefined) return true;
   return first.time !== undefined && next.time !== undefined && first.time <= p.time && p.time <= next.time;
-}
-
-/** The rebuild has the fragment: the kept delta needs none. */
-function lean(e: StreamEvent): StreamEvent {
-  if (e.fragment !== undefined) Object.assign(e, { fragment: undefined });
-  return e;
 }
