@@ -87,7 +87,15 @@ export function leanEvent(e: Exclude<TraceEvent, StreamEvent>, intern: Intern): 
     case 'user':
       return e.text === '' ? e : { ...e, text: '' };
     case 'system':
-      return { ...e, text: undefined, type: intern(e.type), subtype: once(e.subtype, intern), model: once(e.model, intern), cwd: once(e.cwd, intern), version: once(e.version, intern) };
+      return {
+        ...e,
+        text: undefined,
+        type: intern(e.type),
+        subtype: once(e.subtype, intern),
+        model: once(e.model, intern),
+        cwd: once(e.cwd, intern),
+        version: once(e.version, intern),
+      };
     case 'hook':
       return { ...e, text: undefined, hookEvent: once(e.hookEvent, intern), hookName: once(e.hookName, intern), outcome: once(e.outcome, intern) };
     case 'progress':

@@ -4,17 +4,20 @@ import type { RebuiltBlock, Trace } from '../trace/model/types';
 import type { StreamEvent, TraceEvent } from '../trace/types';
 import { leanEvent, leanFrame, leanInput, leanRebuild } from './lean-events';
 
-// A model builder for totals (`loupe stats`): events keep only what the totals read (lean-events.ts), and stream
-// deltas are folded into their message's rebuild as they arrive and most of them dropped, so memory grows with the
-// messages, not with the lines of the file.
+// A model builder for totals (`loupe stats`): events keep only what the totals read (lean-events.ts), and the frames
+// of a stream are folded into their message's rebuild as they arrive and most of them dropped, so memory grows with
+// the messages, not with the lines of the file.
 //
-// Of a run of consecutive deltas of one stream, the model reads only what the run's first and last deltas say: where
-// the run starts and ends (a response's last line, an agent's lines), and, when their times only grow, the time span
-// (a model call's and a session's first and last time). So a delta between two others of its run is dropped when its
-// time lies between theirs (or it has none); the rebuild has its fragment already. Every other event is kept as is.
+// While a message streams, its frames (after message_start) and its completed assistant lines follow each other in
+// one lane. The rebuild takes what each frame carries; the model reads of a frame row only where it is (its lane,
+// session, response and model call, which the rows around it share) and when (a model call's and a session's first
+// and last time). So a frame is dropped when the next line is the next frame of its stream, or an assistant line of
+// its lane, and its time adds nothing: it has none, or it lies between the time of a frame of its stream kept before
+// and that of the next frame. The last frame before the lane changes (or anything else comes) is kept: it may end a
+// response. A run starts only at a kept row of its stream, so no response or lane starts at a dropped frame.
 
-/** Same lane, same session, same file: the model cannot tell the deltas of a run apart by where they belong. */
-function sameRun(a: StreamEvent, b: StreamEvent): boolean {
+/** Same file, session and lane: the rows of one run cannot be told apart by where they belong. */
+function sameLane(a: TraceEvent, b: TraceEvent): boolean {
   return (
     a.src.source === b.src.source &&
     a.sessionId === b.sessionId &&
@@ -25,14 +28,20 @@ function sameRun(a: StreamEvent, b: StreamEvent): boolean {
   );
 }
 
+/** The stream being folded: its message_start's seq, a row of its lane, the earliest time of its rows kept so far. */
+interface Run {
+  readonly start: number;
+  readonly lane: StreamEvent;
+  lo: number | undefined;
+}
+
 export class StatsBuilder extends ModelBuilder {
   private readonly norm: NormalizeOptions;
   private readonly intern: (s: string) => string;
-  /** The last delta of the current run: kept or dropped when the next event shows whether the run goes on. */
+  /** The last frame of the run: dropped or kept when the next line shows whether the run goes on. */
   private pending: StreamEvent | undefined;
-  /** The first delta of the current run (kept). */
-  private first: StreamEvent | undefined;
-  /** Deltas applied to their rebuild and dropped. */
+  private run: Run | undefined;
+  /** Frames applied to their rebuild and dropped. */
   folded = 0;
 
   constructor(norm: NormalizeOptions = DEFAULT_NORMALIZE) {
@@ -46,43 +55,62 @@ export class StatsBuilder extends ModelBuilder {
   }
 
   override event(e: TraceEvent): void {
+    const run = this.run;
     if (e.kind !== 'stream') {
-      this.endRun();
+      if (e.kind === 'assistant' && run && sameLane(run.lane, e)) {
+        // The run goes on past a completed line of its message; a frame with a time stays before it.
+        this.settlePending(e, this.pending?.time === undefined);
+      } else this.endRun();
       super.event(leanEvent(e, this.intern));
       return;
     }
     // Not through ModelBuilder.event, which keeps a frame whole: the rebuild takes what the frame carries, the row
     // keeps where and when it was.
-    if (e.event !== 'content_block_delta') {
-      this.endRun();
+    if (e.event !== 'message_start' && run && sameLane(run.lane, e) && this.active(run.start)) {
+      // Same lane, same stream key: the accumulator puts `e` in the run's stream.
+      const p = this.pending;
+      this.settlePending(e, p !== undefined && covered(p, run.lo, e));
       this.streams.apply(e);
-      if (e.event === 'content_block_stop' || e.event === 'message_stop') this.settle(e);
-      this.push(leanFrame(e, this.intern));
-      return;
-    }
-    const p = this.pending;
-    if (p && this.first && this.active(p) && sameRun(p, e) && droppable(this.first, p, e)) {
-      // `p` is dropped: `e` takes its place (and its seq) as the run's last delta. Same lane, same stream key: the
-      // accumulator puts `e` in the same stream.
-      Object.assign(e, { seq: p.seq });
-      this.streams.apply(e);
-      this.folded += 1;
+      this.settle(e);
       this.pending = leanFrame(e, this.intern);
       return;
     }
-    this.flush();
+    this.endRun();
     this.streams.apply(e);
+    this.settle(e);
     const row = leanFrame(e, this.intern);
-    if (this.first && sameRun(this.first, row)) this.pending = row;
-    else {
-      this.first = row;
-      this.push(row);
-    }
+    this.push(row);
+    const start = this.streams.startOf(e.seq);
+    this.run = start >= 0 && this.active(start) ? { start, lane: row, lo: row.time } : undefined;
+  }
+
+  /** Drops the pending frame (`next` takes its seq) or keeps it, before `next` is taken. */
+  private settlePending(next: TraceEvent, drop: boolean): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = undefined;
+    if (drop) {
+      Object.assign(next, { seq: p.seq });
+      this.folded += 1;
+    } else this.push(p);
   }
 
   private endRun(): void {
-    this.flush();
-    this.first = undefined;
+    const p = this.pending;
+    this.pending = undefined;
+    if (p) this.push(p);
+    this.run = undefined;
+  }
+
+  /** Whether the stream of this message_start is rebuilt and not stopped (a copy's frames, or late ones, are kept). */
+  private active(start: number): boolean {
+    const r = this.streams.rebuilds.get(start);
+    return r !== undefined && r.stopSeq === undefined && r.eventsAfterStop === 0;
+  }
+
+  private push(e: TraceEvent): void {
+    this.events.push(e);
+    if (e.kind === 'stream' && e.time !== undefined && this.run && (this.run.lo === undefined || e.time < this.run.lo)) this.run.lo = e.time;
   }
 
   /**
@@ -90,6 +118,7 @@ export class StatsBuilder extends ModelBuilder {
    * characters (a completed text is kept to `clamp`), in one flat string rather than the chain of its fragments.
    */
   private settle(e: StreamEvent): void {
+    if (e.event !== 'content_block_stop' && e.event !== 'message_stop') return;
     const start = this.streams.startOf(e.seq);
     const r = start >= 0 ? this.streams.rebuilds.get(start) : undefined;
     if (!r) return;
@@ -110,25 +139,8 @@ export class StatsBuilder extends ModelBuilder {
     this.leanInputs.set(b, b.input);
   }
 
-  /** Whether `p` went into a stream that is rebuilt and not stopped (a copy's or a late delta is kept). */
-  private active(p: StreamEvent): boolean {
-    const start = this.streams.startOf(p.seq);
-    const r = start >= 0 ? this.streams.rebuilds.get(start) : undefined;
-    return r !== undefined && r.stopSeq === undefined && r.eventsAfterStop === 0;
-  }
-
-  private push(e: TraceEvent): void {
-    this.events.push(e);
-  }
-
-  private flush(): void {
-    const p = this.pending;
-    this.pending = undefined;
-    if (p) this.push(p);
-  }
-
   override finish(): Trace {
-    this.flush();
+    this.endRun();
     // Tool inputs still open are parsed now (the model would at its start), so every rebuild is compared in lean terms.
     this.streams.close();
     for (const r of this.streams.rebuilds.values()) {
@@ -139,8 +151,8 @@ export class StatsBuilder extends ModelBuilder {
   }
 }
 
-/** A delta whose time is inside the span of the run's first delta and the next one: its time adds nothing. */
-function droppable(first: StreamEvent, p: StreamEvent, next: StreamEvent): boolean {
+/** A frame whose time adds nothing: none, or between a kept row of its stream and the next frame. */
+function covered(p: StreamEvent, lo: number | undefined, next: StreamEvent): boolean {
   if (p.time === undefined) return true;
-  return first.time !== undefined && next.time !== undefined && first.time <= p.time && p.time <= next.time;
+  return lo !== undefined && next.time !== undefined && lo <= p.time && p.time <= next.time;
 }
