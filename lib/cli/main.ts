@@ -1,4 +1,5 @@
 import { loadTrace } from '../engine/load';
+import { loadStatsTrace } from '../engine/stats-load';
 import { computeStats, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
@@ -97,6 +98,18 @@ export function turnTables(trace: Trace, prices: PriceTable = DEFAULT_PRICES): {
   return { turns: turnRows(trace, prices, { countedOnly: true }), responses: responseRows(trace, prices) };
 }
 
+/** What `loupe stats <files>` prints for a loaded trace: the table (or `--json`), and on stderr what it left out. */
+export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean }): { out: string; err?: string } {
+  const stats = computeStats(trace);
+  const rows = turnTables(trace);
+  if (opts.json) return { out: JSON.stringify({ ...statsJson(stats), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) }) };
+  const notes = lossNotes(trace);
+  return {
+    out: formatStatsTable(trace, stats, { ...rows, all: opts.all }),
+    ...(notes.length > 0 ? { err: `not read or not counted:\n${notes.map((n) => `  - ${n}`).join('\n')}` } : {}),
+  };
+}
+
 /**
  * Runs one command; resolves to the exit code: 0 ok, 1 a check that failed (or a path that matched no transcript),
  * 2 a usage or internal error, said in one line (with its stack under `--debug`).
@@ -153,19 +166,16 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     io.err(`loupe: ${unmatched.join('; ')}`);
     return 1;
   }
-  const trace = await loadTrace(inputsOf(files), { limits });
-  const stats = computeStats(trace);
   if (command === 'stats') {
-    const rows = turnTables(trace);
-    io.out(
-      json
-        ? JSON.stringify({ ...statsJson(stats), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) })
-        : formatStatsTable(trace, stats, { ...rows, all: allTurns }),
-    );
-    const notes = lossNotes(trace);
-    if (!json && notes.length > 0) io.err(`not read or not counted:\n${notes.map((n) => `  - ${n}`).join('\n')}`);
+    // The lean load: the same numbers and rows, in memory that grows with the messages, not the file.
+    const trace = await loadStatsTrace(inputsOf(files), { limits });
+    const { out, err } = statsOutput(trace, { json, all: allTurns });
+    io.out(out);
+    if (err !== undefined) io.err(err);
     return 0;
   }
+  const trace = await loadTrace(inputsOf(files), { limits });
+  const stats = computeStats(trace);
   const problems = [...unmatched, ...checkProblems(trace, stats, maxCost)];
   if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, stats: statsJson(stats) }));
   else if (problems.length === 0) io.out(`ok: ${stats.lines.total} lines, ${stats.apiMessages} model calls, ${formatUsd(stats.cost.computedUsd)} computed`);

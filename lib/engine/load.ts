@@ -39,6 +39,8 @@ export interface LoadHooks {
   readonly keepLimit?: number;
   /** Given the live list of events parsed so far (it grows while loading): to show events before the model exists. */
   readonly onStart?: (events: readonly TraceEvent[]) => void;
+  /** The sink events go to, given the normalize options (default: a `ModelBuilder`, which keeps every event). */
+  readonly builder?: (normalize: NormalizeOptions) => ModelBuilder;
 }
 
 export interface LoadedSources {
@@ -54,7 +56,7 @@ export { orderInputs } from './order';
 /** Parses every input and builds the model. Never throws on bad input; problems become diagnostics. */
 export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHooks = {}): Promise<LoadedSources> {
   const norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
-  const builder = new ModelBuilder(norm);
+  const builder = hooks.builder?.(norm) ?? new ModelBuilder(norm);
   hooks.onStart?.(builder.events);
   const ordered = orderInputs(inputs);
   const sizes = ordered.map((i) => i.size);

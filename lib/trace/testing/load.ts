@@ -1,10 +1,12 @@
 import { expect } from 'vitest';
 import { loadTrace } from '../../engine/load';
 import { memorySource } from '../../engine/source';
+import { loadStatsTrace } from '../../engine/stats-load';
 import { fromTrace } from '../../fast/from-trace';
 import { fastMerged, project } from '../../fast/testing/equivalence';
 import type { Trace } from '../model/types';
 import { computeStats, type TraceStats } from '../stats';
+import { responseRows, turnRows } from '../turns';
 
 export interface Loaded {
   readonly trace: Trace;
@@ -23,7 +25,26 @@ export async function loadFiles(files: Readonly<Record<string, string | Uint8Arr
   expect(await fastMerged(files, { window: TINY_WINDOW, chunk: 64 }), 'the stats fast path disagrees with the full model').toEqual(
     fromTrace(trace, project, TINY_WINDOW),
   );
+  const lean = await loadStatsTrace(Object.entries(files).map(([name, data]) => memorySource(name, data)));
+  expect(statsFacts(lean), 'the lean load of `loupe stats` disagrees with the full model').toEqual(statsFacts(trace));
   return { trace, stats: computeStats(trace) };
+}
+
+/** Everything `loupe stats` prints of a trace (lib/cli/main.ts), with lines named by file and line, not by seq. */
+function statsFacts(trace: Trace): unknown {
+  const line = (seq: number): string => {
+    const e = trace.events[seq];
+    return `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`;
+  };
+  // `events` counts the rows the model keeps (the lean load drops most stream deltas); `loupe stats` never prints it.
+  const { events: _rows, ...stats } = computeStats(trace);
+  return {
+    stats,
+    files: trace.sources.length,
+    turns: turnRows(trace, undefined, { countedOnly: true }).map(({ seq, ...r }) => ({ ...r, line: line(seq) })),
+    responses: responseRows(trace),
+    diagnostics: trace.diagnostics.map((d) => `${d.code} ${d.severity} ${d.src?.source ?? ''}:${d.src?.line ?? ''}`),
+  };
 }
 
 export const loadText = (text: string, name = 'trace.jsonl'): Promise<Loaded> => loadFiles({ [name]: text });

@@ -1,0 +1,84 @@
+// `loupe stats <files>` loads lean (lib/engine/stats-load.ts): what it prints must be, byte for byte, what the full
+// model prints. Both run here on every real fixture, every sample, and generated sessions of both dialects; the trap
+// tests check the same through `loadFiles` (lib/trace/testing/load.ts).
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateLines } from '../../bench/generate';
+import { loadTrace } from '../engine/load';
+import { memorySource, type EngineInput } from '../engine/source';
+import { loadStatsTrace } from '../engine/stats-load';
+import { findFiles, inputsOf } from './files';
+import { statsOutput } from './main';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Every file under a folder, recursively, relative to the repo. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(path.join(root, dir)).flatMap((n) => {
+    const rel = path.join(dir, n);
+    return statSync(path.join(root, rel)).isDirectory() ? filesUnder(rel) : [rel];
+  });
+}
+
+async function same(inputs: () => Promise<EngineInput[]> | EngineInput[]): Promise<{ full: number; lean: number }> {
+  const full = await loadTrace(await inputs());
+  const lean = await loadStatsTrace(await inputs());
+  for (const opts of [
+    { json: true, all: true },
+    { json: false, all: false },
+    { json: false, all: true },
+  ]) {
+    expect(statsOutput(lean, opts), JSON.stringify(opts)).toEqual(statsOutput(full, opts));
+  }
+  // What the model saw besides the printed numbers: the same diagnostics, in order.
+  expect(lean.diagnostics.map((d) => `${d.code} ${d.severity} ${d.src?.source ?? ''}:${d.src?.line ?? ''}`)).toEqual(
+    full.diagnostics.map((d) => `${d.code} ${d.severity} ${d.src?.source ?? ''}:${d.src?.line ?? ''}`),
+  );
+  return { full: full.events.length, lean: lean.events.length };
+}
+
+const fromDisk = (paths: readonly string[]) => async () => inputsOf(await findFiles(paths.map((p) => path.join(root, p))));
+
+describe('loupe stats, lean and full', () => {
+  const fixtures = [...filesUnder('test/fixtures/real'), ...filesUnder('public/samples')].filter((f) => /\.jsonl?$/.test(f));
+
+  it.each(fixtures)('%s: the same output', async (file) => {
+    await same(fromDisk([file]));
+  });
+
+  it.each(['test/fixtures/real', ...readdirSync(path.join(root, 'public/samples')).map((d) => `public/samples/${d}`)])(
+    '%s as one folder: the same output',
+    async (dir) => {
+      await same(fromDisk([dir]));
+    },
+  );
+
+  it.each([
+    ['sdk-stream', 1],
+    ['sdk-stream', 2],
+    ['claude-code', 1],
+    ['claude-code', 3],
+  ] as const)('a generated %s session (seed %d): the same output, from far fewer events when it streams', async (dialect, seed) => {
+    const text = [...generateLines({ dialect, targetBytes: 1_500_000, seed, hugeLineBytes: 200_000 })].join('\n');
+    const { full, lean } = await same(() => [memorySource('gen.jsonl', text)]);
+    if (dialect === 'sdk-stream') expect(lean).toBeLessThan(full * 0.6);
+    else expect(lean).toBe(full);
+  });
+
+  it('an SDK stream with deltas out of time order, interleaved subagents and a stream cut off: the same output', async () => {
+    const lines = [...generateLines({ dialect: 'sdk-stream', targetBytes: 400_000, seed: 7 })];
+    // Timestamps on every line, a second apart; every third delta an hour early, every fifth none.
+    const base = Date.parse('2026-03-01T10:00:00Z');
+    let n = 0;
+    const shuffled = lines.map((l, i) => {
+      const delta = l.includes('content_block_delta');
+      const k = delta ? n++ : -1;
+      if (k % 5 === 4) return l;
+      const t = base + i * 1000 - (k % 3 === 0 ? 3_600_000 : 0);
+      return `${l.slice(0, -1)},"timestamp":"${new Date(t).toISOString()}"}`;
+    });
+    const cut = shuffled.slice(0, Math.floor(shuffled.length * 0.7));
+    await same(() => [memorySource('a.jsonl', shuffled.join('\n')), memorySource('b.jsonl', cut.join('\n'))]);
+  });
+});

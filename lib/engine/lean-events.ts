@@ -1,0 +1,157 @@
+import type { StreamRebuild } from '../trace/model/types';
+import type { ContentBlock, SideEffect, StreamEvent, ToolResultBlock, TraceEvent } from '../trace/types';
+
+// Events reduced to what the totals read (see stats-load.ts), for the model `loupe stats` builds.
+//
+// Text the model only compares is replaced by a digest of it (its length and a 64-bit hash): completed blocks are
+// merged by their text (one per distinct text) and compared with the blocks rebuilt from the stream. A digest is
+// equal exactly when the text is (two different texts with the same length and hash are the only way they could
+// differ, a chance of about 2^-64 per pair). Text the totals never read (prompts, tool output, side effects other
+// than the subagent id, hook and progress text, raw rows) is dropped. What they do read stays: tool-call ids and
+// names, the name/description/subagent_type an agent lane is labelled with, the text of an error result (a denial
+// is told by its words), usage, ids, times, flags.
+
+/** The length, then two independent 32-bit FNV-1a hashes of the UTF-16 code units, in fixed-width hex. */
+export function digest(s: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `${s.length}:${hex(a)}${hex(b)}`;
+}
+
+const hex = (n: number): string => (n >>> 0).toString(16).padStart(8, '0');
+
+/** JSON with the keys of every object sorted: two values are `sameJson` (stream.ts) exactly when these are equal. */
+export function canonicalJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'undefined';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(Reflect.get(value, k))}`).join(',')}}`;
+}
+
+/** The input fields an agent lane's label reads (agent-names.ts). */
+const LABEL_KEYS = ['name', 'description', 'subagent_type'];
+
+/** A tool input as the totals see it: the label fields, and a digest of the whole for comparing with the stream. */
+export function leanInput(input: unknown): unknown {
+  const d = digest(canonicalJson(input));
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return d;
+  const out: Record<string, unknown> = { '#': d };
+  for (const k of LABEL_KEYS) {
+    const v: unknown = Reflect.get(input, k);
+    if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+function leanBlock(b: ContentBlock): ContentBlock {
+  switch (b.type) {
+    case 'text':
+    case 'thinking':
+      return { ...b, text: digest(b.text) };
+    case 'tool_use':
+      return { ...b, input: leanInput(b.input) };
+    default:
+      return b;
+  }
+}
+
+function leanResult(r: ToolResultBlock): ToolResultBlock {
+  return r.isError || r.text === '' ? r : { ...r, text: '' };
+}
+
+/** Only a subagent's id is read from a side effect (it links the subagent to its call). */
+function leanSideEffect(s: SideEffect | undefined): SideEffect | undefined {
+  return s?.type === 'agent' && s.agentId !== undefined ? { type: 'agent', agentId: s.agentId, text: '' } : undefined;
+}
+
+type Intern = (s: string) => string;
+
+/** Interns a short string that repeats from line to line (a model, a hook name); JSON.parse makes a copy each time. */
+const once = (v: string | undefined, intern: Intern): string | undefined => (v === undefined ? v : intern(v));
+
+/**
+ * The event with what the totals do not read left out, and the strings that repeat shared. Stream frames go through
+ * `leanFrame`.
+ */
+export function leanEvent(e: Exclude<TraceEvent, StreamEvent>, intern: Intern): TraceEvent {
+  switch (e.kind) {
+    case 'assistant':
+      return { ...e, model: once(e.model, intern), stopReason: once(e.stopReason, intern), blocks: e.blocks.map(leanBlock) };
+    case 'tool-result':
+      return { ...e, results: e.results.map(leanResult), sideEffect: leanSideEffect(e.sideEffect) };
+    case 'user':
+      return e.text === '' ? e : { ...e, text: '' };
+    case 'system':
+      return {
+        ...e,
+        text: undefined,
+        type: intern(e.type),
+        subtype: once(e.subtype, intern),
+        model: once(e.model, intern),
+        cwd: once(e.cwd, intern),
+        version: once(e.version, intern),
+      };
+    case 'hook':
+      return { ...e, text: undefined, hookEvent: once(e.hookEvent, intern), hookName: once(e.hookName, intern), outcome: once(e.outcome, intern) };
+    case 'progress':
+      return { ...e, text: undefined, progressType: intern(e.progressType) };
+    case 'meta':
+      return { ...e, text: undefined, metaType: intern(e.metaType) };
+    case 'unknown':
+      return { ...e, raw: '' };
+    case 'eval':
+      return e.workspaceDiff === undefined ? e : { ...e, workspaceDiff: undefined };
+    default:
+      return e;
+  }
+}
+
+/** The frame types as literals of this file: one shared string each, not one per line. */
+const FRAME: Readonly<Record<StreamEvent['event'], StreamEvent['event']>> = {
+  message_start: 'message_start',
+  content_block_start: 'content_block_start',
+  content_block_delta: 'content_block_delta',
+  content_block_stop: 'content_block_stop',
+  message_delta: 'message_delta',
+  message_stop: 'message_stop',
+  ping: 'ping',
+  error: 'error',
+};
+
+/**
+ * A stream frame once the rebuild has taken what it carries (blocks, fragment, usage, stop reason): where and when it
+ * was, its lane, and on a `message_start` the message id and model its model call is found by.
+ */
+export function leanFrame(e: StreamEvent, intern: Intern): StreamEvent {
+  const start = e.event === 'message_start';
+  return {
+    seq: e.seq,
+    src: e.src,
+    kind: 'stream',
+    event: FRAME[e.event],
+    ...(e.path !== undefined ? { path: e.path } : {}),
+    ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}),
+    ...(e.parentToolUseId !== undefined ? { parentToolUseId: e.parentToolUseId } : {}),
+    ...(e.agentId !== undefined ? { agentId: e.agentId } : {}),
+    ...(e.isSidechain !== undefined ? { isSidechain: e.isSidechain } : {}),
+    ...(e.time !== undefined ? { time: e.time } : {}),
+    ...(e.uuid !== undefined ? { uuid: e.uuid } : {}),
+    ...(e.parentUuid !== undefined ? { parentUuid: e.parentUuid } : {}),
+    ...(start && e.messageId !== undefined ? { messageId: e.messageId } : {}),
+    ...(start && e.model !== undefined ? { model: intern(e.model) } : {}),
+  };
+}
+
+/**
+ * A stream's rebuilt texts in the terms of `leanEvent`'s: each the digest of what a completed block keeps of it (the
+ * first `clamp` characters; a longer text is marked so it never equals a completed text kept whole). Its tool inputs
+ * are made lean as their blocks stop (stats-builder.ts).
+ */
+export function leanRebuild(s: StreamRebuild, clamp: number): void {
+  for (const b of s.blocks) if (b) b.text = b.text.length > clamp ? `${digest(b.text.slice(0, clamp))}…` : digest(b.text);
+}
