@@ -2,7 +2,7 @@ import type { StreamEventType, TraceEvent } from '../types';
 import { behaviorOf, blockFrom, compact, blocksFrom, clampText, hookDecisionFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
 import { readPartialUsage } from './numbers';
 import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
-import { ControlLineSchema, InfoLineSchema, StreamLineSchema, SystemLineSchema, ToolProgressLineSchema, type SystemLine } from './schemas';
+import { Fast, type SystemLine } from './schemas';
 
 // Agent SDK / `claude -p --output-format stream-json` lines (FORMATS.md §2).
 
@@ -83,7 +83,7 @@ export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions, h: Head
     case 'keep_alive':
       return normalizeControl(obj, opts, h);
     case 'tool_progress': {
-      const r = ToolProgressLineSchema.safeParse(obj);
+      const r = Fast.ToolProgressLine.safeParse(obj);
       if (!r.success) return unknownEvent(obj, 'tool_progress without the fields the model needs', opts, h);
       const env = envelope(r.data, opts);
       return {
@@ -174,7 +174,7 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
 }
 
 function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = StreamLineSchema.safeParse(obj);
+  const r = Fast.StreamLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'stream_event without an event', opts, h);
   const line = r.data;
   const ev = line.event;
@@ -230,7 +230,7 @@ function hookName(line: SystemLine): string | undefined {
 }
 
 export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = SystemLineSchema.safeParse(obj);
+  const r = Fast.SystemLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts, h);
   const line = r.data;
   const subtype = u(line.subtype);
@@ -289,7 +289,7 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
 }
 
 function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = ControlLineSchema.safeParse(obj);
+  const r = Fast.ControlLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'control frame without the fields the model needs', opts, h);
   const line = r.data;
   const time = timeFrom(line.timestamp);
@@ -331,7 +331,7 @@ function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): Trac
 }
 
 function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = InfoLineSchema.safeParse(obj);
+  const r = Fast.InfoLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, `${type} without the fields the model needs`, opts, h);
   const line = r.data;
   const env = envelope(line, opts);
