@@ -2,6 +2,8 @@ import type { ContentBlock, PatchHunk, PermissionBehavior, SideEffect, ToolResul
 import { readUsage } from './numbers';
 import { Fast, type RawBlock } from './schemas';
 
+export { timeFrom } from './time';
+
 /** How much text an event keeps; the details view re-reads the raw line for the rest. */
 export interface NormalizeOptions {
   readonly clamp: number;
@@ -240,13 +242,6 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
 function createHunk(content: string, opts: NormalizeOptions): PatchHunk {
   const lines = clampText(content, opts).split('\n');
   return { oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length, lines: lines.map((l) => `+${l}`) };
-}
-
-export function timeFrom(ts: string | number | null | undefined): number | undefined {
-  if (typeof ts === 'number') return Number.isFinite(ts) ? ts : undefined;
-  if (typeof ts !== 'string') return undefined;
-  const t = Date.parse(ts);
-  return Number.isNaN(t) ? undefined : t;
 }
 
 // CSI sequences (colours, cursor, private modes like `ESC[?2026h`) and OSC sequences (titles, hyperlinks).
