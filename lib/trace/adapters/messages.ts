@@ -142,7 +142,9 @@ function assistantFastPath(obj: RawObject): AssistantLine | undefined {
 
 /** An assistant line as AssistantLineSchema reads it (the fast path first), or undefined when the schema rejects it. */
 export function parseAssistantLine(value: unknown): AssistantLine | undefined {
-  const fast = isRecord(value) ? assistantFastPath(value) : undefined;
+  // The schema requires `type: "assistant"`: anything else (the user lines an agent_progress copies) fails it.
+  if (!isRecord(value) || value['type'] !== 'assistant') return undefined;
+  const fast = assistantFastPath(value);
   if (fast) return fast;
   const r = Fast.AssistantLine.safeParse(value);
   return r.success ? r.data : undefined;
@@ -159,7 +161,8 @@ export function normalizeAssistant(obj: RawObject, opts: NormalizeOptions, h: He
 function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): AssistantEvent {
   const m = line.message;
   const env = envelope(line, opts);
-  const model = u(m.model);
+  // A load has thousands of calls to a handful of models: one copy of each name.
+  const model = opts.intern && typeof m.model === 'string' ? opts.intern(m.model) : u(m.model);
   const error = typeof line.error === 'string' ? line.error : undefined;
   const usage = readUsage(m.usage, 'message.usage');
   return {
