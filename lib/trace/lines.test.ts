@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maybeGunzip, readLines, type RawLine } from './lines';
 
@@ -41,6 +42,41 @@ describe('readLines', () => {
       expect(split.map((l) => [l.text, l.offset, l.length])).toEqual(whole.map((l) => [l.text, l.offset, l.length]));
     }
     expect(whole[1]?.text).toBe('{"t":"日本語"}');
+  });
+
+  it('decodes every line as its own bytes alone would decode, in ASCII and non-ASCII stretches alike', async () => {
+    // Chunks alternate between ASCII-only and mixed text, so the reader goes from runs to line-by-line and back.
+    const piece = fc.oneof(
+      fc.constantFrom('{"a":1}', 'ascii text', '', '\r', '→ café', '日本', '😀', 'x'.repeat(3000)),
+      fc.uint8Array({ minLength: 1, maxLength: 4 }).map((b) => new TextDecoder('latin1').decode(b)),
+    );
+    const bytesOf = (parts: readonly (string | number)[]): Uint8Array => {
+      const out: number[] = [];
+      for (const p of parts)
+        if (typeof p === 'number') out.push(p);
+        else out.push(...enc(p));
+      return new Uint8Array(out);
+    };
+    const linePart = fc.array(fc.oneof(piece, fc.constantFrom(0xe2, 0x82, 0xff, 0xf0)), { maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(linePart, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 5000 }), async (ls, size) => {
+        const file = bytesOf(ls.flatMap((l) => [...l, 0x0a]));
+        const expected: string[] = [];
+        let from = 0;
+        for (let nl = file.indexOf(0x0a); nl >= 0; nl = file.indexOf(0x0a, from)) {
+          const end = nl > from && file[nl - 1] === 0x0d ? nl - 1 : nl;
+          expected.push(new TextDecoder().decode(file.subarray(from, end)));
+          from = nl + 1;
+        }
+        const got: string[] = [];
+        for (const l of await lines(chunked(file, size))) {
+          if (l.blankLines) for (let i = 0; i < l.blankLines; i++) got.push('');
+          else got.push(l.text);
+        }
+        expect(got).toEqual(expected);
+      }),
+      { numRuns: 300, seed: 3 },
+    );
   });
 
   it('marks only a last line without newline as unterminated', async () => {

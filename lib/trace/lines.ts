@@ -119,6 +119,8 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   let absolute = lineStart; // absolute offset of the current chunk's first byte
   let lineNo = opts.from?.line ?? 0;
   let first = absolute === 0;
+  // The last chunk's runs of short lines held non-ASCII text: this chunk's are decoded line by line.
+  let lineByLine = false;
 
   /** The line's text; a line too long to become a string (or to decode) is reported too long instead. */
   const decode = (bytes: Uint8Array): string | undefined => {
@@ -184,13 +186,33 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
       lineStart = absolute + start;
     }
     // Runs of short lines are decoded with one call and split on "\n" (a 0x0A byte is never inside a multi-byte
-    // character, and U+FFFD is never "\n", so string lines and byte lines match one to one). A long line is decoded
-    // alone, so one non-ASCII character does not make its neighbours two-byte strings.
+    // character, and U+FFFD is never "\n", so string lines and byte lines match one to one). Once a run holds
+    // non-ASCII text (fewer characters than bytes), its lines are decoded one by one instead, until a whole chunk
+    // comes without any: one non-ASCII character would make the run, and every line cut from it, a two-byte string,
+    // which costs more to decode and to parse than a call per line. A long line is always decoded alone.
     let runFrom = -1;
     let runTo = -1;
+    let sawWide = false;
     const flush = (): void => {
       if (runFrom < 0) return;
-      const texts = decoder.decode(chunk.subarray(runFrom, runTo)).split('\n');
+      if (lineByLine) {
+        for (let at = runFrom; at <= runTo; ) {
+          const nl = chunk.indexOf(LF, at);
+          const end = nl < 0 || nl > runTo ? runTo : nl;
+          const cr = end > at && chunk[end - 1] === CR;
+          const length = end - at - (cr ? 1 : 0);
+          const text = length === 0 ? '' : decoder.decode(chunk.subarray(at, at + length));
+          if (text.length !== length) sawWide = true;
+          lineNo += 1;
+          batch.push({ text, line: lineNo, offset: absolute + at, length, unterminated: false });
+          at = end + 1;
+        }
+        runFrom = -1;
+        return;
+      }
+      const decoded = decoder.decode(chunk.subarray(runFrom, runTo));
+      if (decoded.length !== runTo - runFrom) lineByLine = sawWide = true;
+      const texts = decoded.split('\n');
       let at = runFrom;
       for (const raw of texts) {
         const nl = chunk.indexOf(LF, at);
@@ -226,6 +248,7 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
       start = nl + 1;
     }
     flush();
+    if (!sawWide) lineByLine = false;
     // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
     if (firstNl >= 0) lineStart = absolute + start;
     if (start < chunk.length) hold(chunk.subarray(start));

@@ -1,7 +1,7 @@
 import type { TraceEvent } from '../types';
 import { clampText, compact, hookDecisionFrom, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
 import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
-import { AttachmentLineSchema, MetaLineSchema, ProgressLineSchema, SystemLineSchema } from './schemas';
+import { Fast } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
 
@@ -52,7 +52,7 @@ export function normalizeClaudeCodeLine(obj: RawObject, opts: NormalizeOptions, 
 }
 
 function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = ProgressLineSchema.safeParse(obj);
+  const r = Fast.ProgressLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'progress line without data.type', opts, h);
   const line = r.data;
   const env = { ...envelope(line, opts), parentToolUseId: u(line.parentToolUseID) };
@@ -96,7 +96,7 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
 }
 
 function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = SystemLineSchema.safeParse(obj);
+  const r = Fast.SystemLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts, h);
   const line = r.data;
   const env = envelope(line, opts);
@@ -150,7 +150,7 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
 }
 
 function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = AttachmentLineSchema.safeParse(obj);
+  const r = Fast.AttachmentLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'attachment line without attachment.type', opts, h);
   const line = r.data;
   const a = line.attachment;
@@ -179,7 +179,7 @@ function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): T
 }
 
 function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = MetaLineSchema.safeParse(obj);
+  const r = Fast.MetaLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, `${type} line without the fields the model needs`, opts, h);
   const line = r.data;
   const env = envelope(line, opts);

@@ -1,16 +1,8 @@
 import type { ContentBlock, PatchHunk, PermissionBehavior, SideEffect, ToolResultBlock, Usage } from '../types';
 import { readUsage } from './numbers';
-import {
-  BlockSchema,
-  HookOutputSchema,
-  ImageBlockSchema,
-  SideEffectSchemas,
-  TextBlockSchema,
-  ThinkingBlockSchema,
-  ToolResultBlockSchema,
-  ToolUseBlockSchema,
-  type RawBlock,
-} from './schemas';
+import { Fast, type RawBlock } from './schemas';
+
+export { timeFrom } from './time';
 
 /** How much text an event keeps; the details view re-reads the raw line for the rest. */
 export interface NormalizeOptions {
@@ -73,13 +65,13 @@ export function blocksFrom(raw: readonly RawBlock[], opts: NormalizeOptions): Co
 export function blockFrom(b: RawBlock, opts: NormalizeOptions): ContentBlock {
   switch (b.type) {
     case 'text': {
-      const r = TextBlockSchema.safeParse(b);
+      const r = Fast.TextBlock.safeParse(b);
       if (!r.success) break;
       const text = clampText(r.data.text, opts);
       return text.length < r.data.text.length ? { type: 'text', text, truncated: r.data.text.length } : { type: 'text', text };
     }
     case 'thinking': {
-      const r = ThinkingBlockSchema.safeParse(b);
+      const r = Fast.ThinkingBlock.safeParse(b);
       if (!r.success) break;
       const text = clampText(r.data.thinking, opts);
       const hasSignature = typeof r.data.signature === 'string' && r.data.signature.length > 0;
@@ -92,12 +84,12 @@ export function blockFrom(b: RawBlock, opts: NormalizeOptions): ContentBlock {
     case 'tool_use':
     case 'server_tool_use':
     case 'mcp_tool_use': {
-      const r = ToolUseBlockSchema.safeParse(b);
+      const r = Fast.ToolUseBlock.safeParse(b);
       if (!r.success) break;
       return { type: 'tool_use', id: r.data.id, name: r.data.name, input: clampDeep(r.data.input ?? {}, opts), server: b.type !== 'tool_use' };
     }
     case 'image': {
-      const r = ImageBlockSchema.safeParse(b);
+      const r = Fast.ImageBlock.safeParse(b);
       const mediaType = r.success ? (r.data.source?.media_type ?? undefined) : undefined;
       return mediaType ? { type: 'image', mediaType } : { type: 'image' };
     }
@@ -119,7 +111,7 @@ function resultText(content: string | readonly RawBlock[] | null | undefined): {
   for (const b of content) {
     if (b.type === 'image') images += 1;
     else {
-      const t = TextBlockSchema.safeParse(b);
+      const t = Fast.TextBlock.safeParse(b);
       if (t.success) parts.push(t.data.text);
     }
   }
@@ -143,7 +135,7 @@ export function userContentFrom(content: string | readonly RawBlock[], opts: Nor
   const results: ToolResultBlock[] = [];
   for (const b of content) {
     if (b.type === 'tool_result') {
-      const r = ToolResultBlockSchema.safeParse(b);
+      const r = Fast.ToolResultBlock.safeParse(b);
       if (!r.success) continue;
       const { text: rawText, images: img } = resultText(r.data.content);
       // Terminal output keeps its escape codes in the Raw tab; everywhere else they are noise.
@@ -158,7 +150,7 @@ export function userContentFrom(content: string | readonly RawBlock[], opts: Nor
     } else if (b.type === 'image') {
       images += 1;
     } else {
-      const t = TextBlockSchema.safeParse(b);
+      const t = Fast.TextBlock.safeParse(b);
       if (t.success) texts.push(t.data.text);
     }
   }
@@ -197,7 +189,7 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
   if (typeof value !== 'object' || Array.isArray(value)) return { type: 'other', keys: [] };
   // Each shape is tried only when its required key is there: a failed safeParse builds an error object per issue,
   // which costs more than the parse itself on a hot path.
-  const edit = 'filePath' in value ? SideEffectSchemas.edit.safeParse(value) : undefined;
+  const edit = 'filePath' in value ? Fast.SideEffectEdit.safeParse(value) : undefined;
   if (edit?.success && (edit.data.structuredPatch || edit.data.type === 'create')) {
     const patch = edit.data.structuredPatch ? hunksFrom(edit.data.structuredPatch, opts) : [];
     const created = edit.data.type === 'create';
@@ -205,7 +197,7 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
     const base = { type: 'file-edit' as const, filePath: edit.data.filePath, patch: full, created };
     return typeof edit.data.userModified === 'boolean' ? { ...base, userModified: edit.data.userModified } : base;
   }
-  const bash = 'stdout' in value ? SideEffectSchemas.bash.safeParse(value) : undefined;
+  const bash = 'stdout' in value ? Fast.SideEffectBash.safeParse(value) : undefined;
   if (bash?.success) {
     const exit = bash.data.exitCode ?? bash.data.returnCode;
     const base = {
@@ -216,11 +208,11 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
     };
     return typeof exit === 'number' ? { ...base, exitCode: exit } : base;
   }
-  const agent = 'agentId' in value || 'totalToolUseCount' in value ? SideEffectSchemas.agent.safeParse(value) : undefined;
+  const agent = 'agentId' in value || 'totalToolUseCount' in value ? Fast.SideEffectAgent.safeParse(value) : undefined;
   if (agent?.success && (agent.data.agentId || agent.data.totalToolUseCount !== undefined)) {
     const parts: string[] = [];
     for (const b of agent.data.content ?? []) {
-      const t = TextBlockSchema.safeParse(b);
+      const t = Fast.TextBlock.safeParse(b);
       if (t.success) parts.push(t.data.text);
     }
     return {
@@ -233,7 +225,7 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
       text: clampText(parts.join('\n'), opts),
     };
   }
-  const read = 'file' in value ? SideEffectSchemas.read.safeParse(value) : undefined;
+  const read = 'file' in value ? Fast.SideEffectRead.safeParse(value) : undefined;
   if (read?.success) {
     const f = read.data.file;
     return {
@@ -252,13 +244,6 @@ function createHunk(content: string, opts: NormalizeOptions): PatchHunk {
   return { oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length, lines: lines.map((l) => `+${l}`) };
 }
 
-export function timeFrom(ts: string | number | null | undefined): number | undefined {
-  if (typeof ts === 'number') return Number.isFinite(ts) ? ts : undefined;
-  if (typeof ts !== 'string') return undefined;
-  const t = Date.parse(ts);
-  return Number.isNaN(t) ? undefined : t;
-}
-
 // CSI sequences (colours, cursor, private modes like `ESC[?2026h`) and OSC sequences (titles, hyperlinks).
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
 /** The escape sequences `stripAnsi` removes, as a regex source (redaction joins the text between them). */
@@ -273,7 +258,7 @@ export function textOf(value: unknown): string | undefined {
   if (Array.isArray(value)) {
     const parts: string[] = [];
     for (const b of value) {
-      const t = TextBlockSchema.safeParse(b);
+      const t = Fast.TextBlock.safeParse(b);
       if (t.success) parts.push(t.data.text);
     }
     return parts.join('\n');
@@ -297,7 +282,7 @@ export function hookDecisionFrom(output: unknown): { decision?: PermissionBehavi
       return {};
     }
   }
-  const r = HookOutputSchema.safeParse(value);
+  const r = Fast.HookOutput.safeParse(value);
   if (!r.success) return {};
   const specific = r.data.hookSpecificOutput;
   const decision = behaviorOf(specific?.permissionDecision) ?? (r.data.decision === 'block' ? 'deny' : behaviorOf(r.data.decision));
@@ -306,7 +291,7 @@ export function hookDecisionFrom(output: unknown): { decision?: PermissionBehavi
 }
 
 export function isBlockArray(value: unknown): value is RawBlock[] {
-  return Array.isArray(value) && value.every((b) => BlockSchema.safeParse(b).success);
+  return Array.isArray(value) && value.every(Fast.Block.is);
 }
 
 /** Keeps only defined values, so optional fields are absent rather than `undefined`. */

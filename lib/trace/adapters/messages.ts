@@ -9,7 +9,7 @@ import {
   type NormalizeOptions,
 } from './common';
 import { readCost, readModelUsage, readUsage } from './numbers';
-import { AssistantLineSchema, ResultLineSchema, UserLineSchema, type AssistantLine, type RawBlock, type UserLine } from './schemas';
+import { Fast, type AssistantLine, type RawBlock, type UserLine } from './schemas';
 
 // Messages both dialects share (user, assistant, result), each accepting both field spellings
 // (`sessionId`/`session_id`, `toolUseResult`/`tool_use_result`, `requestId`/`request_id`).
@@ -142,16 +142,18 @@ function assistantFastPath(obj: RawObject): AssistantLine | undefined {
 
 /** An assistant line as AssistantLineSchema reads it (the fast path first), or undefined when the schema rejects it. */
 export function parseAssistantLine(value: unknown): AssistantLine | undefined {
-  const fast = isRecord(value) ? assistantFastPath(value) : undefined;
+  // The schema requires `type: "assistant"`: anything else (the user lines an agent_progress copies) fails it.
+  if (!isRecord(value) || value['type'] !== 'assistant') return undefined;
+  const fast = assistantFastPath(value);
   if (fast) return fast;
-  const r = AssistantLineSchema.safeParse(value);
+  const r = Fast.AssistantLine.safeParse(value);
   return r.success ? r.data : undefined;
 }
 
 export function normalizeAssistant(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const fast = assistantFastPath(obj);
   if (fast) return assistantFrom(fast, opts, h);
-  const r = AssistantLineSchema.safeParse(obj);
+  const r = Fast.AssistantLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, schemaReason('assistant', r.error.issues), opts, h);
   return assistantFrom(r.data, opts, h);
 }
@@ -159,7 +161,8 @@ export function normalizeAssistant(obj: RawObject, opts: NormalizeOptions, h: He
 function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): AssistantEvent {
   const m = line.message;
   const env = envelope(line, opts);
-  const model = u(m.model);
+  // A load has thousands of calls to a handful of models: one copy of each name.
+  const model = opts.intern && typeof m.model === 'string' ? opts.intern(m.model) : u(m.model);
   const error = typeof line.error === 'string' ? line.error : undefined;
   const usage = readUsage(m.usage, 'message.usage');
   return {
@@ -182,7 +185,7 @@ const INTERRUPT = /^\[Request interrupted by user( for tool use)?\]$/;
 const COMMAND = /^\s*<(command-name|command-message|local-command-stdout|bash-input|bash-stdout|local-command-caveat)>/;
 
 export function normalizeUser(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = UserLineSchema.safeParse(obj);
+  const r = Fast.UserLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, schemaReason('user', r.error.issues), opts, h);
   return userFrom(r.data, opts, h);
 }
@@ -221,7 +224,7 @@ function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
 }
 
 export function normalizeResult(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = ResultLineSchema.safeParse(obj);
+  const r = Fast.ResultLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, schemaReason('result', r.error.issues), opts, h);
   const line = r.data;
   const env = envelope(line, opts);

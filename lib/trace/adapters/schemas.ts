@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { fastSchema } from './guard';
 
-// The only zod in the project: permissive schemas at the input boundary. Every object is loose (unknown keys pass
+// The zod of the project (guard.ts compiles the hot ones): permissive schemas at the input boundary. Every object is loose (unknown keys pass
 // through untouched) and only what the model needs is required, so new producer fields never break a load.
 
 const str = z.string();
@@ -96,9 +97,7 @@ export const StreamLineSchema = z.object({
   event: z.object({
     type: str,
     index: optNum,
-    message: z
-      .looseObject({ id: optStr, model: optStr, content: z.array(BlockSchema).nullish(), usage: Numbers })
-      .nullish(),
+    message: z.looseObject({ id: optStr, model: optStr, content: z.array(BlockSchema).nullish(), usage: Numbers }).nullish(),
     content_block: BlockSchema.nullish(),
     delta: z
       .object({
@@ -128,9 +127,7 @@ export const ResultLineSchema = z.looseObject({
   total_cost_usd: Numbers,
   usage: Numbers,
   modelUsage: Numbers,
-  permission_denials: z
-    .array(z.looseObject({ tool_name: optStr, tool_use_id: optStr }))
-    .nullish(),
+  permission_denials: z.array(z.looseObject({ tool_name: optStr, tool_use_id: optStr })).nullish(),
   result: z.unknown().optional(),
   errors: z.array(z.unknown()).nullish(),
   stop_reason: optStr,
@@ -182,17 +179,13 @@ export const ControlLineSchema = z.looseObject({
   type: z.enum(['control_request', 'control_response', 'control_cancel_request', 'keep_alive']),
   request_id: optStr,
   timestamp: z.union([str, z.number()]).nullish(),
-  request: z
-    .looseObject({ subtype: optStr, tool_name: optStr, tool_use_id: optStr, input: z.unknown().optional() })
-    .nullish(),
+  request: z.looseObject({ subtype: optStr, tool_name: optStr, tool_use_id: optStr, input: z.unknown().optional() }).nullish(),
   response: z
     .looseObject({
       subtype: optStr,
       request_id: optStr,
       error: optStr,
-      response: z
-        .looseObject({ behavior: optStr, message: optStr, toolUseID: optStr })
-        .nullish(),
+      response: z.looseObject({ behavior: optStr, message: optStr, toolUseID: optStr }).nullish(),
     })
     .nullish(),
 });
@@ -278,9 +271,7 @@ export const AgentMetaSchema = z.looseObject({
 export const HookOutputSchema = z.looseObject({
   decision: optStr,
   reason: optStr,
-  hookSpecificOutput: z
-    .looseObject({ hookEventName: optStr, permissionDecision: optStr, permissionDecisionReason: optStr })
-    .nullish(),
+  hookSpecificOutput: z.looseObject({ hookEventName: optStr, permissionDecision: optStr, permissionDecisionReason: optStr }).nullish(),
 });
 
 /** The wrapper of an evaluation artifact; `messages` are validated one by one as lines. */
@@ -341,4 +332,33 @@ export const SideEffectSchemas = {
     content: z.array(BlockSchema).nullish(),
   }),
   read: z.looseObject({ file: z.looseObject({ filePath: str, numLines: optNum, startLine: optNum, totalLines: optNum }) }),
+};
+
+/**
+ * The schemas every load applies to most lines, each with its compiled check first (see guard.ts): same verdicts and
+ * issues as the schema, without zod's copy of every accepted object.
+ */
+export const Fast = {
+  Block: fastSchema(BlockSchema),
+  TextBlock: fastSchema(TextBlockSchema),
+  ThinkingBlock: fastSchema(ThinkingBlockSchema),
+  ToolUseBlock: fastSchema(ToolUseBlockSchema),
+  ToolResultBlock: fastSchema(ToolResultBlockSchema),
+  ImageBlock: fastSchema(ImageBlockSchema),
+  AssistantLine: fastSchema(AssistantLineSchema),
+  UserLine: fastSchema(UserLineSchema),
+  StreamLine: fastSchema(StreamLineSchema),
+  ResultLine: fastSchema(ResultLineSchema),
+  SystemLine: fastSchema(SystemLineSchema),
+  ControlLine: fastSchema(ControlLineSchema),
+  ProgressLine: fastSchema(ProgressLineSchema),
+  ToolProgressLine: fastSchema(ToolProgressLineSchema),
+  AttachmentLine: fastSchema(AttachmentLineSchema),
+  MetaLine: fastSchema(MetaLineSchema),
+  InfoLine: fastSchema(InfoLineSchema),
+  HookOutput: fastSchema(HookOutputSchema),
+  SideEffectEdit: fastSchema(SideEffectSchemas.edit),
+  SideEffectBash: fastSchema(SideEffectSchemas.bash),
+  SideEffectAgent: fastSchema(SideEffectSchemas.agent),
+  SideEffectRead: fastSchema(SideEffectSchemas.read),
 };

@@ -2,7 +2,7 @@ import type { StreamEventType, TraceEvent } from '../types';
 import { behaviorOf, blockFrom, compact, blocksFrom, clampText, hookDecisionFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
 import { readPartialUsage } from './numbers';
 import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
-import { ControlLineSchema, InfoLineSchema, StreamLineSchema, SystemLineSchema, ToolProgressLineSchema, type SystemLine } from './schemas';
+import { Fast, type SystemLine } from './schemas';
 
 // Agent SDK / `claude -p --output-format stream-json` lines (FORMATS.md §2).
 
@@ -54,6 +54,13 @@ const STREAM_EVENTS = new Set<string>([
 
 const isStreamEventType = (t: string): t is StreamEventType => STREAM_EVENTS.has(t);
 
+// JSON.parse makes a new string of every value longer than a few characters: the names every stream line repeats are
+// swapped for one shared copy, so a million events do not hold a million copies of "input_json_delta".
+const EVENT_NAMES: ReadonlyMap<string, StreamEventType> = new Map([...STREAM_EVENTS].filter(isStreamEventType).map((n) => [n, n]));
+const DELTA_NAMES: ReadonlyMap<string, string> = new Map(['text_delta', 'input_json_delta', 'thinking_delta', 'signature_delta', 'citations_delta'].map((n) => [n, n]));
+const eventName = (t: StreamEventType): StreamEventType => EVENT_NAMES.get(t) ?? t;
+const deltaName = (t: string | undefined): string | undefined => (t === undefined ? t : (DELTA_NAMES.get(t) ?? t));
+
 /** Top-level SDK info frames that are not system frames. */
 export const INFO_TYPES: ReadonlySet<string> = new Set([
   'rate_limit_event',
@@ -83,7 +90,7 @@ export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions, h: Head
     case 'keep_alive':
       return normalizeControl(obj, opts, h);
     case 'tool_progress': {
-      const r = ToolProgressLineSchema.safeParse(obj);
+      const r = Fast.ToolProgressLine.safeParse(obj);
       if (!r.success) return unknownEvent(obj, 'tool_progress without the fields the model needs', opts, h);
       const env = envelope(r.data, opts);
       return {
@@ -144,7 +151,7 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
       parentToolUseId: parent ?? undefined,
       time: timeFrom(ts),
       uuid: uuid ?? undefined,
-      event: type,
+      event: type === 'content_block_stop' ? 'content_block_stop' : 'message_stop',
       index: index ?? undefined,
       ttftMs: ttft ?? undefined,
     };
@@ -168,13 +175,13 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
     time: timeFrom(ts),
     event: 'content_block_delta',
     index: index ?? undefined,
-    deltaType: dt ?? undefined,
+    deltaType: deltaName(dt ?? undefined),
     fragment: text ?? thinking ?? partial ?? signature ?? undefined,
   };
 }
 
 function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = StreamLineSchema.safeParse(obj);
+  const r = Fast.StreamLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'stream_event without an event', opts, h);
   const line = r.data;
   const ev = line.event;
@@ -195,9 +202,9 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
       sessionId,
       parentToolUseId,
       time: timeFrom(line.timestamp),
-      event: type,
+      event: 'content_block_delta',
       index,
-      deltaType: u(d?.type),
+      deltaType: deltaName(u(d?.type)),
       fragment: u(d?.text) ?? u(d?.thinking) ?? u(d?.partial_json) ?? u(d?.signature),
     };
   }
@@ -212,11 +219,11 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
     parentToolUseId,
     time: timeFrom(line.timestamp),
     uuid: u(line.uuid),
-    event: type,
+    event: eventName(type),
     index,
     ttftMs: u(line.ttft_ms),
     messageId: u(m?.id),
-    model: u(m?.model),
+    model: opts.intern && typeof m?.model === 'string' ? opts.intern(m.model) : u(m?.model),
     blocks: m?.content ? blocksFrom(m.content, opts) : type === 'content_block_start' && ev.content_block ? [blockFrom(ev.content_block, opts)] : undefined,
     usage: usage?.usage,
     numberErrors: usage?.errors,
@@ -230,7 +237,7 @@ function hookName(line: SystemLine): string | undefined {
 }
 
 export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = SystemLineSchema.safeParse(obj);
+  const r = Fast.SystemLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts, h);
   const line = r.data;
   const subtype = u(line.subtype);
@@ -289,7 +296,7 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
 }
 
 function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = ControlLineSchema.safeParse(obj);
+  const r = Fast.ControlLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'control frame without the fields the model needs', opts, h);
   const line = r.data;
   const time = timeFrom(line.timestamp);
@@ -331,7 +338,7 @@ function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): Trac
 }
 
 function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = InfoLineSchema.safeParse(obj);
+  const r = Fast.InfoLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, `${type} without the fields the model needs`, opts, h);
   const line = r.data;
   const env = envelope(line, opts);

@@ -1,0 +1,59 @@
+// Timestamps as epoch milliseconds. Nearly every line carries one in the form `toISOString` writes
+// (`2026-01-01T09:30:00.123Z`): that form is read here digit by digit, with the same result as `Date.parse`, which
+// costs more than the rest of a small line's normalization. Anything else (other forms, out-of-range fields, dates
+// that roll over such as February 30) goes to `Date.parse`, so every engine keeps its own reading of those.
+
+const DAY_MS = 86_400_000;
+
+/** The value of `n` decimal digits of `s` from `at`, or -1 when one of them is not a digit. */
+function digits(s: string, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`). */
+function daysFromCivil(year: number, m: number, d: number): number {
+  const y = m <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS.sssZ` with every field in range, as epoch milliseconds; undefined for anything else. */
+export function isoMillis(s: string): number | undefined {
+  if (s.length !== 24) return undefined;
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58) return undefined;
+  if (s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return undefined;
+  const y = digits(s, 0, 4);
+  const mo = digits(s, 5, 2);
+  const d = digits(s, 8, 2);
+  const h = digits(s, 11, 2);
+  const mi = digits(s, 14, 2);
+  const sec = digits(s, 17, 2);
+  const ms = digits(s, 20, 3);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || ms < 0) return undefined;
+  if (d > 28 && d > daysInMonth(y, mo)) return undefined;
+  return daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + sec) * 1000 + ms;
+}
+
+/** A line's timestamp (an ISO string or epoch milliseconds) as epoch milliseconds, when it is one. */
+export function timeFrom(ts: string | number | null | undefined): number | undefined {
+  if (typeof ts === 'number') return Number.isFinite(ts) ? ts : undefined;
+  if (typeof ts !== 'string') return undefined;
+  const fast = isoMillis(ts);
+  if (fast !== undefined) return fast;
+  const t = Date.parse(ts);
+  return Number.isNaN(t) ? undefined : t;
+}
