@@ -2,7 +2,7 @@
 //   baseline     read + decode + split + JSON.parse of every line
 //   loupe        the full loader and model + computeStats
 //   stats        the stats fast path in this thread (prefilter, candidates parsed, merge, a report by day)
-//   stats-mt     the same with the CLI's worker pool (dist/loupe.mjs as the worker; big files cut in ranges)
+//   stats-mt     the same with the CLI's worker pool (dist/loupe.cjs as the worker; big files cut in ranges)
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { computeStats } from '../lib/trace/stats';
 const [mode, file] = process.argv.slice(2);
 const MODES = ['baseline', 'loupe', 'stats', 'stats-mt'];
 if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file>`);
-const WORKER = pathToFileURL(path.resolve(import.meta.dirname, '../dist/loupe.mjs'));
+const WORKER = pathToFileURL(path.resolve(import.meta.dirname, '../dist/loupe.cjs'));
 
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();

@@ -195,7 +195,7 @@ interface StartupRow {
 function startupRow(): StartupRow {
   const tiny = path.join(ROOT, 'test/fixtures/real/spotter/transcripts/short.jsonl');
   const bin = path.join(ROOT, 'bin/loupe.mjs');
-  if (!existsSync(path.join(ROOT, 'dist/loupe.mjs'))) execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-cli.mjs')], { stdio: 'inherit' });
+  if (!existsSync(path.join(ROOT, 'dist/loupe.cjs'))) execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-cli.mjs')], { stdio: 'inherit' });
   const time = (args: string[]): number => {
     const t0 = performance.now();
     const r = spawnSync(process.execPath, args, { stdio: 'ignore' });

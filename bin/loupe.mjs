@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (dist/loupe.mjs, bundled by esbuild at `npm install` / `npm pack`: scripts/build-cli.mjs).
-import { main } from '../dist/loupe.mjs';
+// Runs the compiled CLI (dist/loupe.cjs, bundled by esbuild at `npm install` / `npm pack`: scripts/build-cli.mjs).
+import { loadBundle } from './load.mjs';
 
-process.exitCode = await main();
+process.exitCode = await loadBundle().main();

@@ -25,7 +25,7 @@ export function writeProjects(dir: string, files: Readonly<Record<string, string
 export function cliReport(folder: string, by: 'session', timeZone: string): StatsReport<SessionRow>;
 export function cliReport(folder: string, by: 'day', timeZone: string): StatsReport<DayRow>;
 export function cliReport(folder: string, by: 'session' | 'day', timeZone: string): StatsReport {
-  if (!existsSync(path.join(ROOT, 'dist', 'loupe.mjs'))) execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: ROOT });
+  if (!existsSync(path.join(ROOT, 'dist', 'loupe.cjs'))) execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: ROOT });
   const out = execFileSync(process.execPath, ['bin/loupe.mjs', 'stats', folder, '--by', by, '--json'], { cwd: ROOT, env: { ...process.env, TZ: timeZone } });
   return JSON.parse(out.toString('utf8'));
 }

@@ -1,17 +1,15 @@
-// The CLI bundle's entry (esbuild → dist/loupe.mjs). The same file runs the scan workers: inside a worker thread
+// The CLI bundle's entry (esbuild → dist/loupe.cjs). The same file runs the scan workers: inside a worker thread
 // started with the scan tag it serves scans; in the main thread it exports the CLI.
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { isWorkerStart, runScanWorker } from './fast-node';
-import { runCli } from './main';
+import { runCli, type CliIo } from './main';
 
 const start: unknown = workerData;
 if (!isMainThread && parentPort && isWorkerStart(start)) void runScanWorker(parentPort, start);
 
-/** Runs the CLI with this process's arguments and streams; resolves to the exit code. */
-export function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
-  return runCli(
-    argv,
-    { out: (s) => process.stdout.write(`${s}\n`), err: (s) => process.stderr.write(`${s}\n`) },
-    { workerUrl: new URL(import.meta.url), env: process.env },
-  );
+const stdio: CliIo = { out: (s) => process.stdout.write(`${s}\n`), err: (s) => process.stderr.write(`${s}\n`) };
+
+/** Runs the CLI with this process's arguments and streams (or the given ones); resolves to the exit code. */
+export function main(argv: readonly string[] = process.argv.slice(2), io: CliIo = stdio): Promise<number> {
+  return runCli(argv, io, { workerUrl: new URL(import.meta.url), env: process.env });
 }

@@ -41,6 +41,13 @@ describe('the packed loupe', () => {
     expect(readFileSync(path.join(pkg, 'bin/loupe.mjs'), 'utf8')).not.toContain('tsx');
   });
 
+  it("ships V8's code cache for its bundle, and this Node takes it", () => {
+    const pkg = path.join(dir, 'app/node_modules/loupe');
+    expect(readdirSync(path.join(pkg, 'dist')).sort()).toEqual(['loupe.cjs', 'loupe.cjs.cache']);
+    const probe = `import(${JSON.stringify(path.join(pkg, 'bin/load.mjs'))}).then((m) => console.log(m.loadBundle().script.cachedDataRejected))`;
+    expect(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim()).toBe('false');
+  });
+
   it('loupe stats prints the totals of a folder', () => {
     const s = JSON.parse(run('stats', FIXTURE, '--json')) as { apiMessages: number; tokens: { output: number }; cost: { computedUsd: number } };
     // test/fixtures/expected/real-stats.json (an independent script): 103 + 6 calls, 32,270 output tokens.
