@@ -80,8 +80,10 @@ export function scanRange(job: RangeJob, chunkBytes = CHUNK, scanOpts: ScanOptio
     while (pos < stop) {
       const n = readSync(fd, buf, 0, Math.min(chunkBytes, buf.length, stop - pos), pos);
       if (n <= 0) break;
-      pos += n;
-      scanner.push(buf.subarray(0, n));
+      // Whole lines only, but for the last read (whose last line may have no `\n`) or a line longer than a read.
+      const used = pos + n < stop ? scanner.pushLines(buf.subarray(0, n)) : 0;
+      if (used === 0) scanner.push(buf.subarray(0, n));
+      pos += used || n;
       if (scanner.isDocument) return undefined;
     }
     return scanner.finish();

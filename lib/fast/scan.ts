@@ -156,6 +156,20 @@ export class FileScanner {
     for (let at = 0; at < input.length; at += SIMD_CHUNK) this.pushChunk(simd.hold(input.subarray(at, at + SIMD_CHUNK)));
   }
 
+  /**
+   * Pushes the complete lines at the start of `input` and returns how many bytes they took, so that the caller reads
+   * again from there: a line that a read cuts is read whole by the next one (and so stays in the SIMD memory) instead
+   * of being copied together. With a line pending (longer than a read), only up to its end. 0: no line ends in
+   * `input` (`push` it then).
+   */
+  pushLines(input: Uint8Array): number {
+    if (this.mode === 'document') return input.length;
+    const end = this.pendingLength > 0 ? input.indexOf(LF) : input.lastIndexOf(LF);
+    if (end < 0) return 0;
+    this.push(input.subarray(0, end + 1));
+    return end + 1;
+  }
+
   private pushChunk(input: Uint8Array): void {
     if (this.mode === 'document') return;
     let chunk = input;
