@@ -151,6 +151,70 @@ describe('LeanAssistantReader', () => {
     expect(read / runs).toBeGreaterThan(0.01);
   });
 
+  it('reads usage counts as the full path does, whatever their spelling, type, order or repetition', () => {
+    const reader = new LeanAssistantReader(wasm, decoder);
+    const base = JSON.parse(assistantLines[0] ?? '{}') as Record<string, unknown>;
+    const line = (usage: string): string =>
+      JSON.stringify({ ...base, message: { ...(base['message'] as Record<string, unknown>), usage: '@USAGE@' } }).replace('"@USAGE@"', usage);
+    // Values as they are spelled on the line: plain counts, and everything a count must not be.
+    const count = fc.oneof(
+      { arbitrary: fc.nat({ max: 2_000_000 }).map(String), weight: 6 },
+      {
+        arbitrary: fc.constantFrom(
+          '0',
+          '123456789012345',
+          '1234567890123456',
+          '9007199254740993',
+          '-1',
+          '-0',
+          '5.0',
+          '1e3',
+          '1E3',
+          '00',
+          'null',
+          '"3"',
+          '{}',
+          '[]',
+          'true',
+        ),
+        weight: 1,
+      },
+    );
+    const text = (es: readonly (readonly [string, string])[]): string => `{${es.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+    const object = (keys: readonly string[]): fc.Arbitrary<string> => fc.array(fc.tuple(fc.constantFrom(...keys, 'other'), count), { maxLength: 4 }).map(text);
+    const split = fc.oneof(object(['ephemeral_5m_input_tokens', 'ephemeral_1h_input_tokens']), fc.constantFrom('null', '[]', '3'));
+    const server = fc.oneof(object(['web_search_requests']), fc.constantFrom('null', '"x"'));
+    const entry = fc.oneof(
+      fc.tuple(fc.constantFrom('input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'service_tier'), count),
+      fc.tuple(fc.constant('cache_creation'), split),
+      fc.tuple(fc.constant('server_tool_use'), server),
+    );
+    const usage = fc.oneof(
+      { arbitrary: fc.array(entry, { maxLength: 9 }).map(text), weight: 1 },
+      // Input and output (required) then others, or the other way round.
+      {
+        arbitrary: fc
+          .tuple(count, count, fc.array(entry, { maxLength: 6 }), fc.boolean())
+          .map(([i, o, more, first]) =>
+            text(first ? [['input_tokens', i], ['output_tokens', o], ...more] : [...more, ['input_tokens', i], ['output_tokens', o]]),
+          ),
+        weight: 4,
+      },
+      { arbitrary: fc.constantFrom('null', '[]', '"usage"'), weight: 1 },
+    );
+    let read = 0;
+    fc.assert(
+      fc.property(usage, usage, fc.boolean(), (u1, u2, twice) => {
+        // A repeated usage key: the last one wins.
+        const text = twice ? line(u1).replace('"usage":', `"usage":${u2},"usage":`) : line(u1);
+        if (expectSound(reader, text)) read += 1;
+      }),
+      { numRuns: 4000 },
+    );
+    // Only a line that is not JSON (a count spelled `00`) is left to the full path.
+    expect(read / 4000).toBeGreaterThan(0.5);
+  });
+
   it('reads a line whose bytes are not in its memory as nothing (the scanner then parses it)', () => {
     const reader = new LeanAssistantReader(wasm, decoder);
     const line = enc.encode(assistantLines[0] ?? '');
