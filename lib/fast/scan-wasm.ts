@@ -45,7 +45,6 @@ export class ScanWasm {
   readonly bytes: Uint8Array;
   /** `readAssistant`'s output. */
   readonly slots: Int32Array;
-  private readonly memory: WebAssembly.Memory;
   private readonly find: Fn;
   private readonly read: Fn;
   private readonly needles = new Map<Uint8Array, number>();
@@ -57,7 +56,6 @@ export class ScanWasm {
   private constructor(instance: WebAssembly.Instance) {
     const { memory } = instance.exports;
     if (!(memory instanceof WebAssembly.Memory)) throw new Error('fast-scan.wasm: no memory');
-    this.memory = memory;
     this.find = fn(instance.exports['find']);
     this.read = fn(instance.exports['readAssistant']);
     const base = (fn(instance.exports['heapBase'])() + 15) & ~15;
@@ -90,7 +88,8 @@ export class ScanWasm {
 
   /** Whether `bytes` are in this memory (a view of `chunk()`), so that `search` and `readAssistant` run on them. */
   holds(bytes: Uint8Array): boolean {
-    return bytes.buffer === this.memory.buffer;
+    // `bytes.buffer` of the view it was made with: `memory.buffer` is a call into the engine each time it is read.
+    return bytes.buffer === this.bytes.buffer;
   }
 
   /** Copies up to `SIMD_CHUNK` bytes into the chunk space; returns the view of them. */
