@@ -39,7 +39,8 @@ export function find(hay: usize, len: i32, nd: usize, n: i32, from: i32): i32 {
 }
 
 // ---- assistant lines ---------------------------------------------------------------------------------------------
-// Output: SLOTS fields of 4 i32 (kind, start, end, escaped), then usage start and end.
+// Output: SLOTS fields of 4 i32 (kind, start, end, escaped), then usage start and end; then the usage's counts when
+// they are plain (see USAGE_STATE).
 
 const UUID: i32 = 0;
 const SESSION_ID: i32 = 1;
@@ -65,6 +66,23 @@ const SKIP: i32 = 0;
 const TOP: i32 = 1;
 const MESSAGE: i32 = 2;
 const BLOCK: i32 = 3;
+const USAGE: i32 = 4;
+const SPLIT: i32 = 5;
+const SERVER: i32 = 6;
+
+// The message's usage, read where every count in it is a plain integer: at USAGE_STATE an i32 (0: no usage object,
+// 1: plain, 2: anything else, which the JavaScript side reads itself), then a mask of the counts present, then the
+// counts as f64 (input, output, cache write, cache read, 5m and 1h writes, web searches).
+const USAGE_STATE: i32 = SLOTS * 16 + 8;
+const USAGE_MASK: i32 = USAGE_STATE + 4;
+const USAGE_COUNTS: i32 = USAGE_STATE + 8;
+const U_INPUT: i32 = 0;
+const U_OUTPUT: i32 = 1;
+const U_CREATION: i32 = 2;
+const U_READ: i32 = 3;
+const U_5M: i32 = 4;
+const U_1H: i32 = 5;
+const U_WEB: i32 = 6;
 
 let B: usize = 0;
 let END: i32 = 0;
@@ -73,6 +91,8 @@ let escaped = false;
 let message = false;
 let blocks = false;
 let typed = false;
+let usageState = 0;
+let usageMask = 0;
 
 @inline function at(p: i32): u32 {
   return p < END ? <u32>load<u8>(B + <usize>p) : 0;
@@ -277,7 +297,53 @@ function scalar(slot: i32, p: i32, strings: bool): i32 {
   return end;
 }
 
+/** A count at p: stored when it is a plain integer (digits, at most 15: a safe integer); else the usage is not plain. */
+function count(which: i32, p: i32, depth: i32): i32 {
+  let i = p;
+  let v: f64 = 0;
+  if (at(i) == 0x30) i++;
+  else
+    while (digit(at(i)) && i - p < 16) {
+      v = v * 10 + <f64>(at(i) - 0x30);
+      i++;
+    }
+  const c = at(i);
+  if (i == p || i - p > 15 || digit(c) || c == 0x2e || c == 0x65 || c == 0x45) {
+    usageState = 2;
+    return skip(p, depth);
+  }
+  store<f64>(OUT + <usize>(USAGE_COUNTS + which * 8), v);
+  usageMask |= 1 << which;
+  return i;
+}
+
+/** A nested object of the usage (the 5m/1h split, the server tools): its counts are forgotten when it comes again. */
+function nestedUsage(what: i32, a: i32, b: i32, p: i32, depth: i32): i32 {
+  if (at(p) != 0x7b) {
+    usageState = 2;
+    return skip(p, depth);
+  }
+  usageMask &= ~((1 << a) | (1 << b));
+  return members(p, depth, what);
+}
+
+function usageMember(what: i32, ks: i32, ke: i32, p: i32, depth: i32): i32 {
+  if (what == USAGE) {
+    if (key(ks, ke, 'input_tokens')) return count(U_INPUT, p, depth);
+    if (key(ks, ke, 'output_tokens')) return count(U_OUTPUT, p, depth);
+    if (key(ks, ke, 'cache_creation_input_tokens')) return count(U_CREATION, p, depth);
+    if (key(ks, ke, 'cache_read_input_tokens')) return count(U_READ, p, depth);
+    if (key(ks, ke, 'cache_creation')) return nestedUsage(SPLIT, U_5M, U_1H, p, depth);
+    if (key(ks, ke, 'server_tool_use')) return nestedUsage(SERVER, U_WEB, U_WEB, p, depth);
+  } else if (what == SPLIT) {
+    if (key(ks, ke, 'ephemeral_5m_input_tokens')) return count(U_5M, p, depth);
+    if (key(ks, ke, 'ephemeral_1h_input_tokens')) return count(U_1H, p, depth);
+  } else if (key(ks, ke, 'web_search_requests')) return count(U_WEB, p, depth);
+  return skip(p, depth);
+}
+
 function member(what: i32, ks: i32, ke: i32, p: i32, depth: i32): i32 {
+  if (what >= USAGE) return usageMember(what, ks, ke, p, depth);
   if (what == BLOCK) {
     if (key(ks, ke, 'type')) typed = at(p) == QUOTE;
     return skip(p, depth);
@@ -287,7 +353,16 @@ function member(what: i32, ks: i32, ke: i32, p: i32, depth: i32): i32 {
     if (key(ks, ke, 'model')) return scalar(MODEL, p, true);
     if (key(ks, ke, 'stop_reason')) return scalar(CHECK_ONLY, p, true);
     if (key(ks, ke, 'usage')) {
-      const end = skip(p, depth);
+      // The last `usage` wins, as in JSON.parse.
+      let end: i32;
+      if (at(p) == 0x7b) {
+        usageState = 1;
+        usageMask = 0;
+        end = members(p, depth, USAGE);
+      } else {
+        usageState = 2;
+        end = skip(p, depth);
+      }
       store<i32>(OUT + <usize>(SLOTS * 16), p);
       store<i32>(OUT + <usize>(SLOTS * 16 + 4), end);
       return end;
@@ -308,6 +383,7 @@ function member(what: i32, ks: i32, ke: i32, p: i32, depth: i32): i32 {
     setSlot(MODEL, ABSENT, 0, 0, 0);
     store<i32>(OUT + <usize>(SLOTS * 16), -1);
     blocks = false;
+    usageState = 0;
     return members(p, depth, MESSAGE);
   }
   if (key(ks, ke, 'uuid')) return scalar(UUID, p, true);
@@ -337,11 +413,15 @@ export function readAssistant(s: i32, e: i32, out: usize): i32 {
   store<i32>(OUT + <usize>(SLOTS * 16), -1);
   message = false;
   blocks = false;
+  usageState = 0;
+  usageMask = 0;
   let p = ws(s);
   if (at(p) != 0x7b) return 0;
   p = members(p, 0, TOP);
   if (p < 0 || ws(p) != e) return 0;
   if (!message || !blocks) return 0;
+  store<i32>(OUT + <usize>USAGE_STATE, usageState);
+  store<i32>(OUT + <usize>USAGE_MASK, usageMask);
   return 1;
 }
 

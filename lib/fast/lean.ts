@@ -2,7 +2,8 @@ import { timeFrom } from '../trace/adapters/common';
 import { readUsage } from '../trace/adapters/numbers';
 import { sameLineKey, usageErrorOf } from '../trace/model/calls';
 import type { AssistantRecord } from './records';
-import { KIND, SLOT, USAGE_SLOT, type ScanWasm } from './scan-wasm';
+import type { Usage } from '../trace/types';
+import { COUNT, KIND, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm } from './scan-wasm';
 
 // The record of a Claude Code assistant line read straight off its bytes. The WebAssembly reader (wasm/fast-scan.ts)
 // checks the whole line as JSON.parse would and finds the fields the stats use; this side decodes just those strings
@@ -33,8 +34,11 @@ export class LeanAssistantReader {
     const w = this.wasm;
     if (!w.holds(buf) || !w.readAssistant(buf, s, e) || !this.isAssistant()) return undefined;
     const slots = w.slots;
+    const plain = slots[USAGE_STATE] === 1 ? this.plainUsage() : undefined;
     const us = slots[USAGE_SLOT * 4] ?? -1;
-    const usage = readUsage(us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))), 'message.usage');
+    const usage = plain
+      ? { usage: plain }
+      : readUsage(us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))), 'message.usage');
     const sid = this.string(SLOT.sessionId) ?? this.string(SLOT.sessionIdSnake);
     const messageId = this.string(SLOT.messageId);
     const model = this.string(SLOT.model);
@@ -53,6 +57,26 @@ export class LeanAssistantReader {
       ...(sameLineKey({ messageId, uuid }) !== undefined ? { uuid } : {}),
       synthetic: model === '<synthetic>' || this.kind(SLOT.isApiError) === KIND.true,
       isSidechain: this.kind(SLOT.isSidechain) === KIND.true,
+    };
+  }
+
+  /** The usage the reader found plain (every count a whole number in digits), as `readUsage` reads it; undefined
+   *  when a required count is missing (the full reading then says so). */
+  private plainUsage(): Usage | undefined {
+    const mask = this.wasm.slots[USAGE_MASK] ?? 0;
+    if ((mask & 3) !== 3) return undefined;
+    const c = this.wasm.counts;
+    const cacheCreation = mask & (1 << COUNT.cacheCreation) ? (c[COUNT.cacheCreation] ?? 0) : 0;
+    const hasCacheSplit = (mask & ((1 << COUNT.cache5m) | (1 << COUNT.cache1h))) !== 0;
+    return {
+      input: c[COUNT.input] ?? 0,
+      output: c[COUNT.output] ?? 0,
+      cacheCreation,
+      cache5m: hasCacheSplit ? (mask & (1 << COUNT.cache5m) ? (c[COUNT.cache5m] ?? 0) : 0) : cacheCreation,
+      cache1h: hasCacheSplit && mask & (1 << COUNT.cache1h) ? (c[COUNT.cache1h] ?? 0) : 0,
+      cacheRead: mask & (1 << COUNT.cacheRead) ? (c[COUNT.cacheRead] ?? 0) : 0,
+      webSearch: mask & (1 << COUNT.webSearch) ? (c[COUNT.webSearch] ?? 0) : 0,
+      hasCacheSplit,
     };
   }
 

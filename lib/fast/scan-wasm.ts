@@ -24,6 +24,12 @@ export const SLOT = {
 } as const;
 /** Where the usage object's start and end follow the slots (start -1: none). */
 export const USAGE_SLOT = 11;
+/** `slots` indexes of the usage's state (0: no usage object, 1: every count plain, read into `counts`; 2: anything
+ *  else, for the JavaScript side to read) and of the mask of the counts present. */
+export const USAGE_STATE = USAGE_SLOT * 4 + 2;
+export const USAGE_MASK = USAGE_STATE + 1;
+/** `counts` indexes (and mask bits) of the usage's counts. */
+export const COUNT = { input: 0, output: 1, cacheCreation: 2, cacheRead: 3, cache5m: 4, cache1h: 5, webSearch: 6 } as const;
 /** A slot's kind. */
 export const KIND = { absent: 0, string: 1, null: 2, true: 3, false: 4 } as const;
 
@@ -45,6 +51,8 @@ export class ScanWasm {
   readonly bytes: Uint8Array;
   /** `readAssistant`'s output. */
   readonly slots: Int32Array;
+  /** Its usage counts, when they are plain (`USAGE_STATE`). */
+  readonly counts: Float64Array;
   private readonly find: Fn;
   private readonly read: Fn;
   private readonly needles = new Map<Uint8Array, number>();
@@ -67,6 +75,7 @@ export class ScanWasm {
     if (need > memory.buffer.byteLength) memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
     this.bytes = new Uint8Array(memory.buffer);
     this.slots = new Int32Array(memory.buffer, this.slotBase, SLOT_BYTES / 4);
+    this.counts = new Float64Array(memory.buffer, this.slotBase + (USAGE_STATE + 2) * 4, 8);
     this.space = new Uint8Array(memory.buffer, chunkBase, SIMD_CHUNK);
   }
 
