@@ -1,7 +1,7 @@
-// `npm run bench:ccusage [-- --sizes 100,500] [-- --runs 5] [-- --json]`
+// `npm run bench:ccusage [-- --sizes 100,500] [-- --folder-sessions 100] [-- --runs 5] [-- --json]`
 // `loupe stats --by day` against ccusage (pinned, installed by this script into a temp folder) on the same generated
-// Claude Code session files, each laid out as a projects folder and found through CLAUDE_CONFIG_DIR by both tools:
-// whole processes, interleaved, medians. Then both tools' totals on the real fixtures and generated folders, side by
+// Claude Code session files, each laid out as a projects folder and found through CLAUDE_CONFIG_DIR by both tools, and
+// on a projects folder of many 2 MB sessions: whole processes, interleaved, medians. Then both tools' totals on the real fixtures and generated folders, side by
 // side, with what Loupe leaves out and why.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,8 @@ const opt = (name: string, dflt: string): string => {
 };
 const sizes = opt('--sizes', '100,500').split(',').map(Number);
 const runs = Number(opt('--runs', '5'));
+/** A projects folder of this many generated sessions (2 MB each) is timed too; 0 leaves it out. */
+const folderSessions = Number(opt('--folder-sessions', '100'));
 const ROOT = path.resolve(import.meta.dirname, '..');
 const cache = path.join(ROOT, 'bench/.cache');
 const log = (s: string): void => {
@@ -139,13 +141,7 @@ async function main(): Promise<void> {
     const ccu = (cfg: string): Run => run(ccusage, ['claude', 'daily', '--json', '--offline', '--timezone', 'UTC'], { CLAUDE_CONFIG_DIR: cfg, HOME: home });
 
     const speed: SpeedRow[] = [];
-    for (const mb of sizes) {
-      const file = path.join(cache, `cc-${mb}.jsonl`);
-      if (!existsSync(file)) {
-        log(`generating ${path.basename(file)} …`);
-        await generateFile(file, { dialect: 'claude-code', targetBytes: mb * 1_000_000, seed: 1 });
-      }
-      const cfg = configWith(dir, file);
+    const time = (name: string, sizeBytes: number, cfg: string): void => {
       // One round each to warm the page cache, then interleaved rounds.
       const a0 = loupe(cfg);
       const b0 = ccu(cfg);
@@ -160,8 +156,8 @@ async function main(): Promise<void> {
       const lp = peak(a);
       const cp = peak(b);
       const row: SpeedRow = {
-        file: path.basename(file),
-        sizeBytes: statSync(file).size,
+        file: name,
+        sizeBytes,
         loupeMs: Math.round(median(a.map((x) => x.ms))),
         ccusageMs: Math.round(median(b.map((x) => x.ms))),
         ratio: Math.round((median(a.map((x) => x.ms)) / median(b.map((x) => x.ms))) * 100) / 100,
@@ -174,6 +170,26 @@ async function main(): Promise<void> {
       log(
         `${row.file.padEnd(14)} ${(row.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  loupe ${row.loupeMs} ms (${rss(row.loupePeakRssBytes)})  ccusage ${row.ccusageMs} ms (${rss(row.ccusagePeakRssBytes)})  loupe ÷ ccusage ${row.ratio.toFixed(2)}x`,
       );
+    };
+    for (const mb of sizes) {
+      const file = path.join(cache, `cc-${mb}.jsonl`);
+      if (!existsSync(file)) {
+        log(`generating ${path.basename(file)} …`);
+        await generateFile(file, { dialect: 'claude-code', targetBytes: mb * 1_000_000, seed: 1 });
+      }
+      time(path.basename(file), statSync(file).size, configWith(dir, file));
+    }
+    if (folderSessions > 0) {
+      // What a projects folder holds: many sessions of a few MB each, over a few projects.
+      const cfg = path.join(dir, 'folder');
+      let bytes = 0;
+      log(`generating a projects folder of ${folderSessions} sessions …`);
+      for (let i = 0; i < folderSessions; i++) {
+        const file = path.join(cfg, `projects/-home-dev-p${i % 5}/session-${i}.jsonl`);
+        await generateFile(file, { dialect: 'claude-code', targetBytes: 2_000_000, seed: 100 + i });
+        bytes += statSync(file).size;
+      }
+      time(`${folderSessions} sessions`, bytes, cfg);
     }
 
     const totals: TotalsRow[] = [];
