@@ -1,4 +1,6 @@
 // One measurement in a fresh process (spawned by node-bench.ts): prints {ms, cpuMs, maxRssBytes, events?} as JSON.
+// node-bench.ts runs it bundled by esbuild under plain `node`, like the CLI (dist/loupe.mjs), not under tsx, whose
+// TypeScript loader would add its own memory (about 33 MB of RSS) to every figure.
 //   baseline     read + decode + split + JSON.parse of every line
 //   loupe        the full loader and model + computeStats
 //   stats        the stats fast path in this thread (prefilter, candidates parsed, merge, a report by day)
@@ -12,10 +14,11 @@ import { loadTrace } from '../lib/engine/load';
 import { buildReport, mergeScans } from '../lib/fast';
 import { computeStats } from '../lib/trace/stats';
 
-const [mode, file] = process.argv.slice(2);
+const [mode, file, cli] = process.argv.slice(2);
 const MODES = ['baseline', 'loupe', 'stats', 'stats-mt'];
-if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file>`);
-const WORKER = pathToFileURL(path.resolve(import.meta.dirname, '../dist/loupe.mjs'));
+if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file> [dist/loupe.mjs]`);
+// The CLI bundle, which the worker threads of stats-mt run (its path is given: this file runs from a bundle elsewhere).
+const WORKER = pathToFileURL(path.resolve(cli ?? 'dist/loupe.mjs'));
 
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();

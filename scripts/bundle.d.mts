@@ -1,0 +1,2 @@
+/** Bundles `entry` into `outfile` (minified ESM for Node 20), as the CLI is bundled. */
+export function bundleNode(entry: string, outfile: string): Promise<void>;
