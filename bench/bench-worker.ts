@@ -5,11 +5,12 @@
 //   loupe        the full loader and model + computeStats
 //   stats        the stats fast path in this thread (prefilter, candidates parsed, merge, a report by day)
 //   stats-mt     the same with the CLI's worker pool (dist/loupe.mjs as the worker; big files cut in ranges)
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scanFiles } from '../lib/cli/fast-node';
+import { inputsOf } from '../lib/cli/files';
 import { loadTrace } from '../lib/engine/load';
 import { buildReport, mergeScans } from '../lib/fast';
 import { computeStats } from '../lib/trace/stats';
@@ -40,9 +41,8 @@ if (mode === 'baseline') {
   if (buildReport(merged, 'day', { utc: true }).totals.modelCalls === 0) throw new Error('no model calls');
   events = merged.calls.length;
 } else {
-  const size = statSync(file).size;
-  // A Node read stream is an async iterable of Buffers (Uint8Arrays): no web-stream adapter in between.
-  const trace = await loadTrace([{ name: file, size, open: () => createReadStream(file, { highWaterMark: 1 << 20 }) }]);
+  // The file read as the CLI reads it.
+  const trace = await loadTrace(inputsOf([{ path: file, name: file, size: statSync(file).size }]));
   const stats = computeStats(trace);
   if (stats.lines.total === 0) throw new Error('nothing parsed');
   events = trace.events.length;
