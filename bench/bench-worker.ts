@@ -1,21 +1,25 @@
 // One measurement in a fresh process (spawned by node-bench.ts): prints {ms, cpuMs, maxRssBytes, events?} as JSON.
+// node-bench.ts runs it bundled by esbuild under plain `node`, like the CLI (dist/loupe.cjs), not under tsx, whose
+// TypeScript loader would add its own memory (about 33 MB of RSS) to every figure.
 //   baseline     read + decode + split + JSON.parse of every line
 //   loupe        the full loader and model + computeStats
 //   stats        the stats fast path in this thread (prefilter, candidates parsed, merge, a report by day)
 //   stats-mt     the same with the CLI's worker pool (dist/loupe.cjs as the worker; big files cut in ranges)
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scanFiles } from '../lib/cli/fast-node';
+import { inputsOf } from '../lib/cli/files';
 import { loadTrace } from '../lib/engine/load';
 import { buildReport, mergeScans } from '../lib/fast';
 import { computeStats } from '../lib/trace/stats';
 
-const [mode, file] = process.argv.slice(2);
+const [mode, file, cli] = process.argv.slice(2);
 const MODES = ['baseline', 'loupe', 'stats', 'stats-mt'];
-if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file>`);
-const WORKER = pathToFileURL(path.resolve(import.meta.dirname, '../dist/loupe.cjs'));
+if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file> [dist/loupe.cjs]`);
+// The CLI bundle, which the worker threads of stats-mt run (its path is given: this file runs from a bundle elsewhere).
+const WORKER = pathToFileURL(path.resolve(cli ?? 'dist/loupe.cjs'));
 
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
@@ -37,9 +41,8 @@ if (mode === 'baseline') {
   if (buildReport(merged, 'day', { utc: true }).totals.modelCalls === 0) throw new Error('no model calls');
   events = merged.calls.length;
 } else {
-  const size = statSync(file).size;
-  // A Node read stream is an async iterable of Buffers (Uint8Arrays): no web-stream adapter in between.
-  const trace = await loadTrace([{ name: file, size, open: () => createReadStream(file, { highWaterMark: 1 << 20 }) }]);
+  // The file read as the CLI reads it.
+  const trace = await loadTrace(inputsOf([{ path: file, name: file, size: statSync(file).size }]));
   const stats = computeStats(trace);
   if (stats.lines.total === 0) throw new Error('nothing parsed');
   events = trace.events.length;

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
 import { writeReadmeSection } from './readme';
+import { bundleNode } from '../scripts/bundle.mjs';
 
 interface Row {
   file: string;
@@ -35,7 +36,9 @@ const runs = Number(opt('--runs', '3'));
 const only = opt('--only', '');
 const ROOT = path.resolve(import.meta.dirname, '..');
 const cache = path.resolve(import.meta.dirname, '.cache');
-const worker = path.resolve(import.meta.dirname, 'bench-worker.ts');
+// bench-worker.ts bundled like the CLI (scripts/bundle.mjs) and run by plain `node`: what users run, without tsx.
+const worker = path.join(cache, 'bench-worker.mjs');
+const cli = path.join(ROOT, 'dist/loupe.cjs');
 const log = (s: string): void => {
   if (!json) process.stdout.write(`${s}\n`);
 };
@@ -50,7 +53,7 @@ interface Measure {
 
 function measure(mode: 'baseline' | 'loupe' | 'stats' | 'stats-mt', file: string): Measure {
   // A fresh process per measurement: no warm heap or JIT state carried from the other mode.
-  const out = execFileSync(process.execPath, ['--import', 'tsx', worker, mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = execFileSync(process.execPath, [worker, mode, file, cli], { encoding: 'utf8', maxBuffer: 1 << 20 });
   const parsed: unknown = JSON.parse(out.trim().split('\n').pop() ?? '{}');
   if (typeof parsed !== 'object' || parsed === null || !('ms' in parsed) || !('maxRssBytes' in parsed)) throw new Error(`bad worker output: ${out}`);
   return {
@@ -78,6 +81,7 @@ async function benchFile(dialect: Dialect, mb: number): Promise<string> {
 
 async function main(): Promise<void> {
   mkdirSync(cache, { recursive: true });
+  await bundleNode(path.join(import.meta.dirname, 'bench-worker.ts'), worker);
   const rows: Row[] = [];
   if (only === '' || only === 'model') await modelRows(rows);
   const stats = only === '' || only === 'stats' ? await statsRows() : [];

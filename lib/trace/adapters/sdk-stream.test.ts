@@ -30,6 +30,26 @@ describe('the stream fast path', () => {
     expect([...types].sort()).toEqual(['content_block_delta', 'content_block_stop', 'message_stop']);
   });
 
+  it('gives a delta keys only for the optional fields it has, on both paths', () => {
+    const bare = {
+      type: 'stream_event',
+      event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'hi' } },
+      parent_tool_use_id: null,
+      session_id: 's',
+    };
+    const sub = { ...bare, parent_tool_use_id: 'toolu_1', timestamp: '2026-01-01T00:00:00.000Z' };
+    for (const normalize of [streamFastPath, normalizeStream]) {
+      const lean = normalize(bare, withInterner(DEFAULT_NORMALIZE), head(0));
+      expect(lean).toMatchObject({ kind: 'stream', event: 'content_block_delta', sessionId: 's', index: 0, deltaType: 'text_delta', fragment: 'hi' });
+      expect(Object.keys(lean ?? {}).filter((k) => k === 'path' || k === 'parentToolUseId' || k === 'time')).toEqual([]);
+      expect(normalize(sub, withInterner(DEFAULT_NORMALIZE), head(1))).toMatchObject({
+        parentToolUseId: 'toolu_1',
+        time: Date.parse('2026-01-01T00:00:00.000Z'),
+        fragment: 'hi',
+      });
+    }
+  });
+
   it('leaves frames of an unexpected shape to the schema (which keeps them as unknown when it must)', () => {
     const odd = [
       { type: 'stream_event', event: { type: 'content_block_stop', index: '0' } },

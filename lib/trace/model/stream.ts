@@ -152,7 +152,10 @@ function sameJson(a: unknown, b: unknown): boolean {
 export function verdictOf(s: StreamRebuild, completed: readonly ContentBlock[], hasCompleted: boolean, opts: NormalizeOptions): void {
   if (!hasCompleted) {
     s.verdict = 'incomplete';
-    s.detail = s.stopSeq === undefined ? 'the stream never reached message_stop and no completed message arrived' : 'no completed assistant message arrived for this message id';
+    s.detail =
+      s.stopSeq === undefined
+        ? 'the stream never reached message_stop and no completed message arrived'
+        : 'no completed assistant message arrived for this message id';
     return;
   }
   const rebuilt = s.blocks.filter((b): b is RebuiltBlock => b !== undefined);
@@ -176,6 +179,11 @@ export function verdictOf(s: StreamRebuild, completed: readonly ContentBlock[], 
   s.detail = s.stopSeq === undefined ? 'blocks match, but the stream never reached message_stop' : undefined;
 }
 
+/**
+ * What differs between a rebuilt block and the completed one, if anything. A rebuilt text or input equal to the
+ * completed one is then made the completed one's value: the model keeps one copy of the message, not two (the
+ * rebuilt text is a chain of the deltas' fragments until compared, then a flat copy).
+ */
 function compareBlock(r: RebuiltBlock, c: ContentBlock, opts: NormalizeOptions): string | undefined {
   const type = r.type === 'server_tool_use' ? 'tool_use' : r.type;
   if (type !== c.type) return `type ${r.type} rebuilt, ${c.type} completed`;
@@ -187,12 +195,15 @@ function compareBlock(r: RebuiltBlock, c: ContentBlock, opts: NormalizeOptions):
       while (at < r.text.length && r.text[at] === c.text[at]) at++;
       return `text differs at character ${at} (${r.text.length} rebuilt, ${c.truncated ?? c.text.length} completed)`;
     }
+    if (full) r.text = c.text;
     return undefined;
   }
   if (c.type === 'tool_use') {
     if (r.id !== c.id) return `tool_use id ${r.id ?? '?'} rebuilt, ${c.id} completed`;
     if (r.inputError) return `tool input deltas are not valid JSON (${r.inputError})`;
-    if (!sameJson(clampDeep(r.input, opts), c.input)) return 'tool input differs';
+    // Equal as rebuilt (nothing in it long enough to be clamped): shared. Otherwise compared as the parser clamps.
+    if (sameJson(r.input, c.input)) r.input = c.input;
+    else if (!sameJson(clampDeep(r.input, opts), c.input)) return 'tool input differs';
   }
   return undefined;
 }
@@ -218,7 +229,7 @@ export class StreamAccumulator {
 
   /** The message_start seq of the stream an event belongs to, or -1. */
   startOf(seq: number): number {
-    return seq < this.startOfSeq.length ? this.startOfSeq[seq] ?? -1 : -1;
+    return seq < this.startOfSeq.length ? (this.startOfSeq[seq] ?? -1) : -1;
   }
 
   private mark(seq: number, start: number): void {
@@ -255,7 +266,15 @@ export class StreamAccumulator {
     }
     const o = this.open.get(key);
     if (!o) {
-      if (e.event !== 'ping') this.diagnostics.push({ code: 'orphan-stream-event', severity: 'warning', message: `${e.event} with no message_start before it`, src: e.src, seq: e.seq, consumesLine: false });
+      if (e.event !== 'ping')
+        this.diagnostics.push({
+          code: 'orphan-stream-event',
+          severity: 'warning',
+          message: `${e.event} with no message_start before it`,
+          src: e.src,
+          seq: e.seq,
+          consumesLine: false,
+        });
       return;
     }
     this.mark(e.seq, o.start);
@@ -263,7 +282,14 @@ export class StreamAccumulator {
     if (o.stopped) {
       o.rebuild.eventsAfterStop += 1;
       if (o.rebuild.eventsAfterStop === 1) {
-        this.diagnostics.push({ code: 'event-after-message-stop', severity: 'error', message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`, src: e.src, seq: e.seq, consumesLine: false });
+        this.diagnostics.push({
+          code: 'event-after-message-stop',
+          severity: 'error',
+          message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`,
+          src: e.src,
+          seq: e.seq,
+          consumesLine: false,
+        });
       }
       return;
     }
