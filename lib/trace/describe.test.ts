@@ -62,3 +62,30 @@ describe('slash commands and shell lines read without their tags', () => {
     expect(summarize(user(text))).toBe(label);
   });
 });
+
+describe('tool calls whose input is a list read as what the list says', () => {
+  it.each<[string, string, Record<string, unknown>, string]>([
+    [
+      'TodoWrite',
+      'TodoWrite',
+      {
+        todos: [
+          { id: '1', content: 'Fix the warning', status: 'completed' },
+          { id: '2', content: 'Fix the skip() call', status: 'in_progress' },
+          { id: '3', content: 'Run the tests', status: 'pending' },
+        ],
+      },
+      'TodoWrite(1/3 done · now: Fix the skip() call)',
+    ],
+    ['TodoWrite with nothing in progress', 'TodoWrite', { todos: [{ content: 'a', status: 'pending' }] }, 'TodoWrite(0/1 done)'],
+    [
+      'AskUserQuestion',
+      'AskUserQuestion',
+      { questions: [{ question: 'Which format?', options: [] }, { question: 'Keep the old one?' }] },
+      'AskUserQuestion(Which format? · Keep the old one?)',
+    ],
+    ['ExitPlanMode', 'ExitPlanMode', { plan: '# Plan\n1. Read' }, 'ExitPlanMode(# Plan 1. Read)'],
+  ])('%s', (_, name, input, label) => {
+    expect(summarize(line([{ type: 'tool_use', id: 't', name, input, server: false }]))).toBe(label);
+  });
+});

@@ -28,8 +28,25 @@ function inputSummary(input: unknown): string {
     pick('query') ??
     pick('description') ??
     pick('prompt') ??
-    pick('skill');
+    pick('skill') ??
+    pick('plan');
   if (main) return main;
+  const list = (k: string): Record<string, unknown>[] | undefined => {
+    const v: unknown = Reflect.get(input, k);
+    return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : undefined;
+  };
+  // TodoWrite: how far the list is and what is being done, rather than the list as JSON.
+  const todos = list('todos');
+  if (todos) {
+    const done = todos.filter((t) => t.status === 'completed').length;
+    const now = todos.find((t) => t.status === 'in_progress')?.content;
+    return `${done}/${todos.length} done${typeof now === 'string' ? ` · now: ${now}` : ''}`;
+  }
+  // AskUserQuestion: the questions asked.
+  const questions = list('questions')
+    ?.map((q) => q.question)
+    .filter((q): q is string => typeof q === 'string');
+  if (questions?.length) return questions.join(' · ');
   const json = JSON.stringify(input);
   return json === '{}' ? '' : json;
 }
