@@ -42,6 +42,7 @@ describe('slash commands and shell lines read without their tags', () => {
     role: 'command',
     text,
     textLength: text.length,
+    images: 0,
   });
   it.each<[string, string, string]>([
     [
