@@ -62,6 +62,18 @@ test.describe('at 900 px', () => {
     await expect(source).toContainText('.jsonl:4');
   });
 
+  test('a result frame in the Verdict reads on lines of its own, never one word per line', async ({ page }) => {
+    await page.goto('/view?sample=structured-output&panel=stats');
+    const results = page.getByRole('region', { name: 'Verdict' }).getByRole('listitem').filter({ hasText: 'error_max_turns' });
+    await expect(results).toBeVisible({ timeout: 20_000 });
+    // Each piece on one line: the jump to the line, and the note that subtype and is_error disagree.
+    for (const piece of [results.getByRole('button', { name: 'line 30' }), results.getByText('subtype and is_error disagree')]) {
+      const box = await piece.boundingBox();
+      const lineHeight = await piece.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.5);
+    }
+  });
+
   test('an empty Diagnostics panel is only its badge', async ({ page }) => {
     const app = new Loupe(page);
     await page.goto('/view?sample=cc-2-1');
@@ -131,4 +143,17 @@ test('dollars are shown to three significant digits everywhere: badge, toolbar, 
   const explain = page.getByRole('complementary', { name: 'Explain' });
   await expect(explain.getByTestId('explain-total')).toHaveText(computed);
   await expect(explain.getByRole('list', { name: 'Explain rows' }).locator('> li').first()).toContainText('$0.0149');
+});
+
+test('an Explain row keeps to one line: a long file name cut short, whole in its tooltip, its line and value in view', async ({ page }) => {
+  await page.goto('/view?sample=cc-2-1&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await stats.getByRole('button', { name: 'Explain Computed' }).click({ timeout: 20_000 });
+  const first = page.getByRole('complementary', { name: 'Explain' }).getByRole('list', { name: 'Explain rows' }).locator('> li').first();
+  const source = first.getByRole('button', { name: 'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl:5' });
+  await expect(source).toHaveAttribute('title', 'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl:5');
+  await expect(first).toContainText('$0.0379');
+  const box = await source.boundingBox();
+  const lineHeight = await source.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.5);
 });

@@ -42,3 +42,13 @@ test('security headers on every page and API response; the CSP allows only this 
   expect(workerCsp).toContain("script-src 'self'");
   expect(workerCsp).toMatch(/connect-src 'self' https:/);
 });
+
+test('the home page hydrates without an error: what the server renders is what the client renders first', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Open a trace' })).toHaveAttribute('aria-busy', 'false');
+  // Chromium has the directory picker: the note about it appears once hydrated, not in the server's HTML.
+  await expect(page.getByRole('region', { name: 'Session library' })).toContainText('The folder is remembered');
+  expect(errors).toEqual([]);
+});

@@ -8,12 +8,18 @@ test('Stats: explain a total, and the list adds up to it', async ({ page }) => {
   await stats.getByRole('button', { name: 'Explain Output' }).click();
   const explain = page.getByRole('complementary', { name: 'Explain' });
   await expect(explain.getByTestId('explain-total')).toHaveText('32,270');
-  const values = await explain.getByRole('list', { name: 'Explain rows' }).locator('> li[data-counted=true]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+  const values = await explain
+    .getByRole('list', { name: 'Explain rows' })
+    .locator('> li[data-counted=true]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
   expect(values).toHaveLength(109);
   expect(values.reduce((a, b) => a + b, 0)).toBe(32_270);
   await stats.getByRole('button', { name: 'Explain Computed' }).click();
   await expect(explain.getByTestId('explain-total')).toHaveText('$6.21');
-  const costs = await explain.getByRole('list', { name: 'Explain rows' }).locator('> li[data-counted=true]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+  const costs = await explain
+    .getByRole('list', { name: 'Explain rows' })
+    .locator('> li[data-counted=true]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
   expect(costs.reduce((a, b) => a + b, 0)).toBeCloseTo(6.213986, 5);
 });
 
@@ -32,7 +38,10 @@ test('Stats: verdicts kept apart, cost reported beside computed with its reasons
   await expect(stats.getByRole('img', { name: /Tool call waterfall: 4 calls in 2 lane/ })).toBeVisible();
   await expect(stats.getByRole('table', { name: 'Per response' })).toContainText('4');
   // Sorting the per-call table by output puts the biggest first.
-  await stats.getByRole('columnheader', { name: /output/ }).getByRole('button').click();
+  await stats
+    .getByRole('columnheader', { name: /output/ })
+    .getByRole('button')
+    .click();
   await expect(stats.getByRole('table', { name: 'Model calls' }).getByRole('row').nth(1)).toContainText('96');
 });
 
@@ -63,5 +72,20 @@ test('Verdict: an evaluation artifact whose test failed after files changed is c
   await expect(page.getByText('eval failed', { exact: true })).toBeVisible();
   // The evidence opens the event it names.
   await verdict.getByRole('button', { name: /Edit changed \/work\/slugs\/slug\.py/ }).click();
-  await expect(page.getByRole('listbox', { name: 'Events' }).locator('[role=option][aria-selected=true]')).toContainText('The file /work/slugs/slug.py has been updated.');
+  await expect(page.getByRole('listbox', { name: 'Events' }).locator('[role=option][aria-selected=true]')).toContainText(
+    'The file /work/slugs/slug.py has been updated.',
+  );
+});
+
+test('Stats: the By agent table has the columns the By model table and the CLI have, cache writes included', async ({ page }) => {
+  await page.goto('/view?sample=cc-2-1&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await expect(stats).toBeVisible({ timeout: 20_000 });
+  const byAgent = stats.getByRole('table', { name: 'By agent' });
+  await expect(byAgent.getByRole('columnheader')).toHaveText(['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'computed']);
+  // As `loupe stats public/samples/cc-2-1/` counts them: 15,836 / 3,330 / 0 tokens written to the cache.
+  const cacheWrite = (agent: RegExp) => byAgent.getByRole('row', { name: agent }).getByRole('cell').nth(4);
+  await expect(cacheWrite(/^main /)).toHaveText('16k');
+  await expect(cacheWrite(/^alice · Refactor greeting helpers /)).toHaveText('3.3k');
+  await expect(cacheWrite(/^compaction \(auto\) /)).toHaveText('0');
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { filesFromInput } from '../home/intake';
 import { canRead } from './fsa';
 import { useLibraryStore } from './LibraryProvider';
@@ -12,6 +12,10 @@ export function showLibrary(): void {
 }
 
 const hasPicker = (): boolean => typeof window !== 'undefined' && typeof window.showDirectoryPicker === 'function';
+const never = (): (() => void) => () => undefined;
+/** Whether the browser has the picker, as rendering may ask it: false on the server and while hydrating, so the
+ * server's HTML matches the first client render (else React throws the hydration error #418 and re-renders all). */
+const usePicker = (): boolean => useSyncExternalStore(never, hasPicker, () => false);
 
 /**
  * "Open projects folder…": every session of a Claude Code projects folder as a library. Where the browser has the File
@@ -23,6 +27,7 @@ export function ProjectsFolder({ className }: { className?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [remembered, setRemembered] = useState<FileSystemDirectoryHandle | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const withPicker = usePicker();
   useEffect(() => {
     let live = true;
     if (hasPicker())
@@ -70,7 +75,7 @@ export function ProjectsFolder({ className }: { className?: string }) {
       <h2 className="font-medium">Your projects folder</h2>
       <p className="text-neutral-600 dark:text-neutral-400">
         Every session under <code className="font-mono text-[12px]">~/.claude/projects</code> with its cost, cost per day and search across prompts. Read in
-        your browser: nothing is uploaded.{hasPicker() ? ' The folder is remembered, and a running session updates live.' : ''}
+        your browser: nothing is uploaded.{withPicker ? ' The folder is remembered, and a running session updates live.' : ''}
       </p>
       <div className="flex flex-wrap gap-2">
         <button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockSummary, summarize } from './describe';
-import type { AssistantEvent, ContentBlock } from './types';
+import type { AssistantEvent, ContentBlock, TraceEvent } from './types';
 
 const line = (blocks: ContentBlock[]): AssistantEvent => ({
   kind: 'assistant',
@@ -31,5 +31,62 @@ describe('row labels', () => {
 
   it('never gives a blank label to a block', () => {
     expect(blockSummary({ type: 'thinking', text: ' ', hasSignature: false })).toBe('thinking (empty)');
+  });
+});
+
+describe('slash commands and shell lines read without their tags', () => {
+  const user = (text: string): TraceEvent => ({
+    kind: 'user',
+    seq: 0,
+    src: { source: 0, line: 1, offset: 0, length: 1 },
+    role: 'command',
+    text,
+    textLength: text.length,
+    images: 0,
+  });
+  it.each<[string, string, string]>([
+    [
+      'a slash command',
+      '<command-name>/context</command-name>\n            <command-message>context</command-message>\n            <command-args></command-args>',
+      '/context',
+    ],
+    [
+      'a slash command with arguments',
+      '<command-name>/model</command-name><command-message>model</command-message><command-args>opus</command-args>',
+      '/model opus',
+    ],
+    ['its output', '<local-command-stdout>Set model to opus (claude-opus-4-5-20251101)</local-command-stdout>', 'Set model to opus (claude-opus-4-5-20251101)'],
+    ['empty output', '<local-command-stdout></local-command-stdout>', '(no output)'],
+    ['a ! shell line', '<bash-input>uv run ty check</bash-input>', '! uv run ty check'],
+    ['its output and errors', '<bash-stdout>ok\n1 file</bash-stdout><bash-stderr>warn</bash-stderr>', 'ok 1 file warn'],
+  ])('%s', (_, text, label) => {
+    expect(summarize(user(text))).toBe(label);
+  });
+});
+
+describe('tool calls whose input is a list read as what the list says', () => {
+  it.each<[string, string, Record<string, unknown>, string]>([
+    [
+      'TodoWrite',
+      'TodoWrite',
+      {
+        todos: [
+          { id: '1', content: 'Fix the warning', status: 'completed' },
+          { id: '2', content: 'Fix the skip() call', status: 'in_progress' },
+          { id: '3', content: 'Run the tests', status: 'pending' },
+        ],
+      },
+      'TodoWrite(1/3 done · now: Fix the skip() call)',
+    ],
+    ['TodoWrite with nothing in progress', 'TodoWrite', { todos: [{ content: 'a', status: 'pending' }] }, 'TodoWrite(0/1 done)'],
+    [
+      'AskUserQuestion',
+      'AskUserQuestion',
+      { questions: [{ question: 'Which format?', options: [] }, { question: 'Keep the old one?' }] },
+      'AskUserQuestion(Which format? · Keep the old one?)',
+    ],
+    ['ExitPlanMode', 'ExitPlanMode', { plan: '# Plan\n1. Read' }, 'ExitPlanMode(# Plan 1. Read)'],
+  ])('%s', (_, name, input, label) => {
+    expect(summarize(line([{ type: 'tool_use', id: 't', name, input, server: false }]))).toBe(label);
   });
 });

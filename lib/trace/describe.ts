@@ -28,8 +28,25 @@ function inputSummary(input: unknown): string {
     pick('query') ??
     pick('description') ??
     pick('prompt') ??
-    pick('skill');
+    pick('skill') ??
+    pick('plan');
   if (main) return main;
+  const list = (k: string): Record<string, unknown>[] | undefined => {
+    const v: unknown = Reflect.get(input, k);
+    return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : undefined;
+  };
+  // TodoWrite: how far the list is and what is being done, rather than the list as JSON.
+  const todos = list('todos');
+  if (todos) {
+    const done = todos.filter((t) => t.status === 'completed').length;
+    const now = todos.find((t) => t.status === 'in_progress')?.content;
+    return `${done}/${todos.length} done${typeof now === 'string' ? ` · now: ${now}` : ''}`;
+  }
+  // AskUserQuestion: the questions asked.
+  const questions = list('questions')
+    ?.map((q) => q.question)
+    .filter((q): q is string => typeof q === 'string');
+  if (questions?.length) return questions.join(' · ');
   const json = JSON.stringify(input);
   return json === '{}' ? '' : json;
 }
@@ -75,10 +92,32 @@ export function compactionSummary(e: SystemEvent): string {
   return `Compaction (${c?.trigger ?? 'trigger not given'})${before}${after}${took}`;
 }
 
+const COMMAND_TAG =
+  /<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr|local-command-caveat)>([\s\S]*?)<\/\1>/g;
+const COMMAND_OUTPUT = ['local-command-stdout', 'local-command-stderr', 'bash-stdout', 'bash-stderr', 'local-command-caveat'];
+
+/** What a slash command, a `!` shell line or their output reads as, without Claude Code's tags: `/model opus`,
+ * `! git status`, or the output's text. */
+export function commandSummary(text: string): string {
+  const parts = new Map<string, string>();
+  for (const m of text.matchAll(COMMAND_TAG)) if (m[1] !== undefined) parts.set(m[1], (m[2] ?? '').trim());
+  const name = parts.get('command-name');
+  if (name !== undefined) return [name.startsWith('/') ? name : `/${name}`, parts.get('command-args')].filter(Boolean).join(' ');
+  const input = parts.get('bash-input');
+  if (input !== undefined) return `! ${input}`;
+  if (parts.size === 0) return text;
+  return (
+    COMMAND_OUTPUT.map((k) => parts.get(k))
+      .filter(Boolean)
+      .join(' ') || '(no output)'
+  );
+}
+
 /** The one-line summary of an event for its timeline row. */
 export function summarize(e: TraceEvent): string {
   switch (e.kind) {
     case 'user':
+      if (e.role === 'command') return oneLine(commandSummary(e.text));
       return oneLine(e.text || (e.images ? `${e.images} image(s)` : '(empty prompt)'));
     case 'tool-result': {
       const r = e.results[0];

@@ -1,4 +1,4 @@
-import type { Trace, Turn } from './model/types';
+import type { Response, Trace, Turn } from './model/types';
 import { costOf, DEFAULT_PRICES, type PriceTable } from './pricing/pricing';
 import { agentLabel, round6 } from './stats';
 
@@ -91,14 +91,24 @@ export function turnRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES, opts
   return trace.turns.filter(keep).map((t) => turnRow(trace, t, prices, t0));
 }
 
+/** The times of a response's first and last lines that have one: a response often opens or closes with a line
+ *  written without a timestamp (a permission-mode or ai-title line, a file-history snapshot). */
+function responseSpan(trace: Trace, r: Response): { first?: number; last?: number } {
+  const timed = (q: number): number | undefined => (trace.eventResponse[q] === r.index ? trace.events[q]?.time : undefined);
+  let first: number | undefined;
+  let last: number | undefined;
+  for (let q = r.firstSeq; q <= r.lastSeq && first === undefined; q++) first = timed(q);
+  for (let q = r.lastSeq; q >= r.firstSeq && last === undefined; q--) last = timed(q);
+  return { ...(first !== undefined ? { first } : {}), ...(last !== undefined ? { last } : {}) };
+}
+
 /** One row per response: its end, the result's `num_turns` beside the model calls counted, computed beside reported cost. */
 export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES): ResponseRow[] {
   return trace.responses.map((r) => {
     const res = r.resultSeq === undefined ? undefined : trace.events[r.resultSeq];
     const result = res?.kind === 'result' ? res : undefined;
     const rts = r.turns.map((i) => trace.turns[i]).filter((t): t is Turn => t !== undefined && t.counted && t.usage !== undefined);
-    const first = trace.events[r.firstSeq]?.time;
-    const last = trace.events[r.lastSeq]?.time;
+    const { first, last } = responseSpan(trace, r);
     return {
       response: r.index,
       end: r.end,

@@ -17,9 +17,15 @@ describe('timeline rows', () => {
     expect(kinds(rows).filter((k) => k === 'response')).toHaveLength(2);
     expect(kinds(rows).filter((k) => k === 'turn')).toHaveLength(7);
     // 13 + 5 stream events live under 2 fold rows; no stream event row is shown.
-    expect(views.filter((v) => v.kind === 'streams').map((v) => v.label)).toEqual(['13 stream events · 6 deltas · match', '5 stream events · 3 deltas · incomplete']);
+    expect(views.filter((v) => v.kind === 'streams').map((v) => v.label)).toEqual([
+      '13 stream events · 6 deltas · match',
+      '5 stream events · 3 deltas · incomplete',
+    ]);
     expect(views.some((v) => v.icon === 'stream' && v.kind === 'event')).toBe(false);
-    const unfolded = buildRows(trace, { show: new Set(['stream']), expanded: new Set([trace.turns.findIndex((t) => t.messageId === 'msg_01TourEditAndExplain')]) });
+    const unfolded = buildRows(trace, {
+      show: new Set(['stream']),
+      expanded: new Set([trace.turns.findIndex((t) => t.messageId === 'msg_01TourEditAndExplain')]),
+    });
     expect(unfolded.length).toBe(rows.length + 13);
     // With the Stream chip off, no stream row at all, but every model call keeps its header (call 7 is stream-only).
     const plain = buildRows(trace);
@@ -29,7 +35,11 @@ describe('timeline rows', () => {
 
   it('shows a subagent file as an indented lane right after the line that spawned it', async () => {
     const { trace } = await loadFiles({
-      'p/s.jsonl': jsonl([cc.prompt('go'), cc.assistant('msg_1', [toolUse('toolu_T', 'Task', { subagent_type: 'Explore' })], { output: 1 }), cc.result('toolu_T', 'done', { toolUseResult: { status: 'completed', agentId: 'abc', content: [text('done')], totalToolUseCount: 1 } })]),
+      'p/s.jsonl': jsonl([
+        cc.prompt('go'),
+        cc.assistant('msg_1', [toolUse('toolu_T', 'Task', { subagent_type: 'Explore' })], { output: 1 }),
+        cc.result('toolu_T', 'done', { toolUseResult: { status: 'completed', agentId: 'abc', content: [text('done')], totalToolUseCount: 1 } }),
+      ]),
       'p/agent-abc.jsonl': jsonl([cc.assistant('msg_2', [text('inside the subagent')], { output: 1 }, { sidechain: true, agentId: 'abc' })]),
     });
     const rows = buildRows(trace);
@@ -47,7 +57,15 @@ describe('timeline rows', () => {
   });
 
   it('keeps only matching events and the headers above them when filtered', async () => {
-    const { trace } = await loadText(jsonl([sdk.assistant('msg_1', [text('a')], { output: 1 }), sdk.result(), sdk.assistant('msg_2', [toolUse('toolu_1', 'Bash', {})], { output: 1 }), sdk.toolResult('toolu_1', 'boom', { isError: true }), sdk.result()]));
+    const { trace } = await loadText(
+      jsonl([
+        sdk.assistant('msg_1', [text('a')], { output: 1 }),
+        sdk.result(),
+        sdk.assistant('msg_2', [toolUse('toolu_1', 'Bash', {})], { output: 1 }),
+        sdk.toolResult('toolu_1', 'boom', { isError: true }),
+        sdk.result(),
+      ]),
+    );
     const filter = compileFilter('status:error', trace);
     const rows = buildRows(trace, filter ? { filter } : {});
     // The second response's header, then its failed tool result (results are not part of a model call).
@@ -86,5 +104,23 @@ describe('a Claude Code 2.1.1xx session (cc-2-1 sample)', () => {
     const lane = rowViews(trace, rows, 0, rows.length, new Set()).find((v) => v.kind === 'agent' && v.label.startsWith('alice'));
     expect(lane?.label).toBe('alice · Refactor greeting helpers');
     expect(lane?.badges.map((b) => b.text)).toContain('general-purpose · a7c3e9f1b2d4');
+  });
+});
+
+describe('a timeline whose every line is under a chip that is off', () => {
+  it('says how many lines are hidden, per chip, even without a filter', async () => {
+    const snapshot = {
+      type: 'file-history-snapshot',
+      messageId: 'm1',
+      snapshot: { messageId: 'm1', trackedFileBackups: {}, timestamp: '2026-01-01T00:00:00.000Z' },
+      isSnapshotUpdate: false,
+    };
+    const { trace } = await loadText(jsonl([snapshot, { ...snapshot, messageId: 'm2' }]));
+    const rows = buildRows(trace);
+    expect(rows.matched).toBe(0);
+    expect(rows.hiddenMatches).toMatchObject({ meta: 2 });
+    // With a line shown, nothing to explain.
+    const { trace: withPrompt } = await loadText(jsonl([cc.prompt('hi'), snapshot]));
+    expect(buildRows(withPrompt).hiddenMatches).toBeUndefined();
   });
 });

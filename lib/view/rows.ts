@@ -23,7 +23,8 @@ export interface RowTable {
   readonly ref: Int32Array;
   /** For each event seq: its row, or -1 when hidden (folded, filtered out, or under a chip that is off). */
   readonly rowOfSeq: Int32Array;
-  /** With a filter: events it matches that stay hidden because their chip is off, per chip. */
+  /** With a filter: events it matches that stay hidden because their chip is off, per chip. Without one, when every
+   *  line is hidden that way (a file of snapshots or summaries only): those lines, so an empty timeline says why. */
   readonly hiddenMatches?: ChipCounts;
   /** Events that pass the filter (all of them without one) and whose chip is on, whether their row is folded or not. */
   readonly matched: number;
@@ -93,7 +94,7 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   const hiddenCode = Uint8Array.from([0, ...CHIP_KEYS.map((k) => (show.has(k) ? 0 : 1))]);
   const codes = chipCodes(trace);
   const off = new Uint8Array(n);
-  const hiddenMatches = filter ? zeroCounts() : undefined;
+  const hiddenCounts = zeroCounts();
   let matched = 0;
   for (let q = 0; q < n; q++) {
     const code = codes[q] ?? 0;
@@ -103,8 +104,9 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     }
     off[q] = 1;
     const k = CHIP_KEYS[code - 1];
-    if (hiddenMatches && k && pass?.[q] === 1) hiddenMatches[k] += 1;
+    if (k && (!pass || pass[q] === 1)) hiddenCounts[k] += 1;
   }
+  const hiddenMatches = filter || matched === 0 ? hiddenCounts : undefined;
   const shown = (seq: number): boolean => off[seq] === 0 && (!pass || pass[seq] === 1);
 
   // Subagent transcripts from their own files are spliced in after the line that spawned them.

@@ -28,7 +28,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
             const mu = view.reported.modelUsage.find((m) => m.model === b.key);
             return (
               <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
-                <td className="font-mono">{b.label}</td>
+                <td className="font-mono whitespace-nowrap">{b.label}</td>
                 <td className="text-right">
                   <button type="button" onClick={ex('apiMessages', { model: b.key })} className="hover:underline">
                     {b.apiMessages}
@@ -67,6 +67,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
             <th className="text-right font-normal">calls</th>
             <th className="text-right font-normal">input</th>
             <th className="text-right font-normal">output</th>
+            <th className="text-right font-normal">cache write</th>
             <th className="text-right font-normal">cache read</th>
             <th className="text-right font-normal">computed</th>
           </tr>
@@ -82,6 +83,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
               </td>
               <td className="text-right">{compactNumber(b.tokens.input)}</td>
               <td className="text-right">{compactNumber(b.tokens.output)}</td>
+              <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
               <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
               <td className="text-right">{formatUsd(b.costUsd)}</td>
             </tr>

@@ -70,11 +70,19 @@ export function ExplainPanel({
                 className={`border-b border-neutral-100 px-2 py-1 dark:border-neutral-800 ${r.counted ? '' : 'text-neutral-500'}`}
               >
                 <div className="flex items-baseline gap-2">
-                  <button type="button" onClick={() => onJump(r.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
-                    {r.source}:{r.line}
+                  {/* A long file name is cut short (whole in the tooltip), its line number kept in view. */}
+                  <button
+                    type="button"
+                    title={`${r.source}:${r.line}`}
+                    aria-label={`${r.source}:${r.line}`}
+                    onClick={() => onJump(r.seq)}
+                    className="flex min-w-0 font-mono text-sky-700 hover:underline dark:text-sky-400"
+                  >
+                    <span className="truncate">{r.source}</span>
+                    <span className="shrink-0">:{r.line}</span>
                   </button>
-                  <span className="truncate font-mono">{r.messageId ?? '(no id)'}</span>
-                  <span className="ml-auto font-mono">{r.counted ? fmt(r.value) : 'dropped'}</span>
+                  <span className="min-w-0 truncate font-mono">{r.messageId ?? '(no id)'}</span>
+                  <span className="ml-auto shrink-0 font-mono">{r.counted ? fmt(r.value) : 'dropped'}</span>
                 </div>
                 <div className="text-neutral-500">
                   {r.model ?? ''} · {r.agent} · {r.rule}

@@ -2,7 +2,11 @@
 
 import type { Verdict } from '../../../lib/trace/verdict';
 
-const TONE = { good: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300', bad: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300', plain: 'bg-neutral-200 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200' };
+const TONE = {
+  good: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  bad: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  plain: 'bg-neutral-200 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200',
+};
 
 /** Three verdicts side by side, never merged: protocol, result frames as given, and the task. */
 export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump: (seq: number) => void }) {
@@ -27,13 +31,17 @@ export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump:
         {v.results.length === 0 ? <p className="text-neutral-500">no result frames</p> : null}
         <ul>
           {v.results.map((r) => (
-            <li key={r.seq} className="flex items-center gap-2">
-              <button type="button" onClick={() => onJump(r.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+            <li key={r.seq} className="flex flex-wrap items-center gap-x-2">
+              <button type="button" onClick={() => onJump(r.seq)} className="whitespace-nowrap font-mono text-sky-700 hover:underline dark:text-sky-400">
                 line {r.line}
               </button>
               <span className="font-mono">{r.subtype}</span>
               <span className="font-mono text-neutral-500">is_error: {String(r.isError)}</span>
-              {r.disagree ? <span className="rounded bg-amber-100 px-1 text-amber-800 dark:bg-amber-950 dark:text-amber-300">subtype and is_error disagree</span> : null}
+              {r.disagree ? (
+                <span className="whitespace-nowrap rounded bg-amber-100 px-1 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+                  subtype and is_error disagree
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -63,14 +71,19 @@ function Evidence({ items, onJump }: { items: Verdict['task']['evidence']; onJum
   return (
     <ul aria-label="evidence" className="mt-1 text-[11px]">
       {items.slice(0, 12).map((e, i) => {
-        const where = e.path === '$' ? 'artifact' : e.path ?? `line ${e.line}`;
+        const where = e.path === '$' ? 'artifact' : (e.path ?? `line ${e.line}`);
         return (
-        <li key={i}>
-          <button type="button" aria-label={`${where}: ${e.label}`} onClick={() => onJump(e.seq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
-            {where}
-          </button>{' '}
-          {e.label}
-        </li>
+          <li key={i}>
+            <button
+              type="button"
+              aria-label={`${where}: ${e.label}`}
+              onClick={() => onJump(e.seq)}
+              className="font-mono text-sky-700 hover:underline dark:text-sky-400"
+            >
+              {where}
+            </button>{' '}
+            {e.label}
+          </li>
         );
       })}
     </ul>
