@@ -150,3 +150,18 @@ test('a reload with a filter active restores the selection and scrolls it into v
   await expect(app.selected()).toBeInViewport();
   await expect(app.filterCount).toHaveText(/^\d+ of 351 events$/);
 });
+
+test('agent: completes an unnamed subagent by its type, with its lane label beside it (deep-manifest)', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=deep-manifest');
+  await app.waitForWorkbench();
+  await app.filter.fill('agent:');
+  const explore = app.suggestions.getByRole('option', { name: /^agent:Explore/ });
+  await expect(explore).toHaveText(/^agent:Explore\s*Explore · Explore ZIP processing/);
+  // A word of the label finds it too.
+  await app.filter.fill('agent:zip');
+  await expect(app.suggestions.getByRole('option')).toHaveText([/^agent:Explore/]);
+  await app.filter.press('Tab');
+  await expect(app.filter).toHaveValue('agent:Explore');
+  await expect(app.filterCount).toHaveText(/^[1-9]\d* of 351 events$/);
+});

@@ -12,6 +12,8 @@ export interface FilterBoxProps {
   readonly onChange: (v: string) => void;
   /** Values of open-ended properties in this trace (`tool:`, `model:`), completed like the fixed ones. */
   readonly extraValues?: Readonly<Record<string, readonly string[]>>;
+  /** What some of those values stand for (an `agent:` word's lane label), shown beside them and matched too. */
+  readonly valueHints?: Readonly<Record<string, ReadonlyMap<string, string>>>;
   /** Events the applied filter matched, of all events; undefined while it is being applied. */
   readonly counts?: { readonly matched: number; readonly total: number };
   /** The id of what describes the box further (the filter's warnings). */
@@ -24,7 +26,10 @@ const int = (n: number): string => n.toLocaleString('en-US');
  * The filter input: a small property language with completion (a combobox over a listbox). Enter applies what is
  * typed; Tab, a click, or Enter on an option chosen with the arrow keys accepts a completion.
  */
-export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function FilterBox({ value, onChange, extraValues, counts, describedBy }, ref) {
+export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function FilterBox(
+  { value, onChange, extraValues, valueHints, counts, describedBy },
+  ref,
+) {
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const countId = useId();
@@ -48,7 +53,9 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
     if (colon > 0 && extraValues) {
       const key = word.slice(neg.length, colon).toLowerCase();
       const prefix = word.slice(colon + 1).toLowerCase();
-      for (const v of extraValues[key] ?? []) if (v.toLowerCase().startsWith(prefix)) base.push(`${neg}${key}:${v}`);
+      const hints = valueHints?.[key];
+      for (const v of extraValues[key] ?? [])
+        if (v.toLowerCase().startsWith(prefix) || (prefix && hints?.get(v)?.toLowerCase().includes(prefix))) base.push(`${neg}${key}:${v}`);
     }
     return [...new Set(base)].filter((s) => s !== word).slice(0, 12);
   })();
@@ -143,6 +150,8 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
         >
           {suggestions.map((s, i) => {
             const key = FILTER_KEYS.find((k) => s.replace(/^-/, '').startsWith(`${k.key}:`));
+            const colon = s.indexOf(':');
+            const hint = key && !s.endsWith(':') ? valueHints?.[key.key]?.get(s.slice(colon + 1)) : undefined;
             return (
               <li
                 key={s}
@@ -157,6 +166,7 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
               >
                 <span>{s}</span>
                 {s.endsWith(':') && key ? <span className="truncate font-sans text-neutral-500">{key.help}</span> : null}
+                {hint && hint !== s.slice(colon + 1) ? <span className="truncate font-sans text-neutral-500">{hint}</span> : null}
               </li>
             );
           })}

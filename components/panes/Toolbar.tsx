@@ -118,6 +118,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           value={p.filter}
           onChange={p.onFilter}
           extraValues={{ tool: s.toolNames, model: s.models, agent: [...new Set(s.agents.map((a) => a.filter))] }}
+          valueHints={{ agent: new Map(s.agents.map((a) => [a.filter, a.label])) }}
           {...(p.counts ? { counts: p.counts } : {})}
           {...(p.filterIssues.length > 0 ? { describedBy: issuesId } : {})}
         />

@@ -41,14 +41,14 @@ describe('agent labels', () => {
       input: { prompt: 'p' },
       meta: { agentType: 'Explore', description: 'Find the tests' },
       label: 'Explore · Find the tests',
-      filter: 'a7c3e9f1b2d4',
+      filter: 'Explore',
     },
     {
       name: 'the call’s subagent_type and description',
       input: { subagent_type: 'Plan', description: 'Plan the change', prompt: 'p' },
       meta: {},
       label: 'Plan · Plan the change',
-      filter: 'a7c3e9f1b2d4',
+      filter: 'Plan',
     },
     { name: 'the id when nothing else is known', input: { prompt: 'p' }, meta: {}, label: 'subagent a7c3e9f1b2d4', filter: 'a7c3e9f1b2d4' },
   ])('names a lane by $name', async ({ input, meta, label, filter }) => {
@@ -65,6 +65,8 @@ describe('agent labels', () => {
       { id: 'bbbb2222', input },
     ]);
     expect([agentLabel(trace, index('aaaa1111')), agentLabel(trace, index('bbbb2222'))]).toEqual(['Explore · Look (aaaa1111)', 'Explore · Look (bbbb2222)']);
+    // Their type names both, so each one's `agent:` word is its id.
+    expect([agentFilterValue(trace, index('aaaa1111')), agentFilterValue(trace, index('bbbb2222'))]).toEqual(['aaaa1111', 'bbbb2222']);
   });
 
   it('agent: matches a lane by its name, type, description words or id prefix', async () => {

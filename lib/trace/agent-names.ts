@@ -74,14 +74,34 @@ export function agentLabel(trace: Trace, index: number): string {
   return agentLabels(trace)[index] ?? '?';
 }
 
-/** The word `agent:` takes for this lane: `main`, its name, or its id. */
+const typeCounts = new WeakMap<Trace, ReadonlyMap<string, number>>();
+
+/** How many subagent lanes have each type. */
+function lanesOfType(trace: Trace): ReadonlyMap<string, number> {
+  const hit = typeCounts.get(trace);
+  if (hit) return hit;
+  const counts = new Map<string, number>();
+  for (const a of trace.agents) {
+    const type = a.kind === 'main' || a.kind === 'compaction' ? undefined : agentNames(trace, a).type;
+    if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  typeCounts.set(trace, counts);
+  return counts;
+}
+
+/** A word `agent:` can take as it is: no spaces. */
+const oneWord = (s: string | undefined): s is string => s !== undefined && !/\s/.test(s);
+
+/** The word `agent:` takes for this lane: `main`, its name, its type when no other lane has it, or its id. */
 export function agentFilterValue(trace: Trace, index: number): string {
   const a = trace.agents[index];
   if (!a) return '';
   if (a.kind === 'main') return 'main';
   if (a.kind === 'compaction') return 'compaction';
   const n = agentNames(trace, a);
-  return n.name && !/\s/.test(n.name) ? n.name : n.shortId;
+  if (oneWord(n.name)) return n.name;
+  if (oneWord(n.type) && lanesOfType(trace).get(n.type) === 1) return n.type;
+  return n.shortId;
 }
 
 function matchesNow(trace: Trace, a: Agent, v: string): boolean {
