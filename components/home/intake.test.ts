@@ -36,6 +36,7 @@ describe('vetting what the user opens', () => {
         { path: 's.jsonl', file: file('s.jsonl', '{"type":"user"}\n') },
         { path: 'image.png', file: file('image.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1])) },
         { path: 'people.csv', file: file('people.csv', 'name,age\n') },
+        { path: 'empty.jsonl', file: file('empty.jsonl', '') },
       ],
       false,
     );
@@ -43,6 +44,7 @@ describe('vetting what the user opens', () => {
     expect(mixed.skipped).toEqual([
       { path: 'image.png', reason: 'not a transcript (PNG image)' },
       { path: 'people.csv', reason: 'not JSONL (its first line is not JSON)' },
+      { path: 'empty.jsonl', reason: 'empty' },
     ]);
   });
 });

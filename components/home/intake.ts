@@ -77,9 +77,10 @@ export async function vetFiles(
       error:
         candidates.length === 1 ? `${candidates[0]?.path ?? 'The file'} is empty: there is nothing to show.` : 'Every file is empty: there is nothing to show.',
     };
-  const verdicts = await Promise.all(candidates.map(async (f) => ({ f, problem: f.file.size > 0 ? await sniff(f) : undefined })));
+  const empty = (f: PickedFile): Problem => ({ path: f.path, reason: 'empty', sentence: `${f.path} is empty.` });
+  const verdicts = await Promise.all(candidates.map(async (f) => ({ f, problem: f.file.size > 0 ? await sniff(f) : empty(f) })));
   const problems = verdicts.flatMap((v) => (v.problem ? [v.problem] : []));
-  if (problems.length === nonEmpty.length)
+  if (problems.length === candidates.length)
     return {
       files: [],
       skipped: [],
