@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockSummary, summarize } from './describe';
+import { blockSummary, hookReply, summarize } from './describe';
 import type { AssistantEvent, ContentBlock, TraceEvent } from './types';
 
 const line = (blocks: ContentBlock[]): AssistantEvent => ({
@@ -88,5 +88,18 @@ describe('tool calls whose input is a list read as what the list says', () => {
     ['ExitPlanMode', 'ExitPlanMode', { plan: '# Plan\n1. Read' }, 'ExitPlanMode(# Plan 1. Read)'],
   ])('%s', (_, name, input, label) => {
     expect(summarize(line([{ type: 'tool_use', id: 't', name, input, server: false }]))).toBe(label);
+  });
+});
+
+describe('hookReply', () => {
+  it('gives the words of a hook’s JSON reply, not its braces', () => {
+    const reply = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'git is safe' } });
+    expect(hookReply(reply)).toBe('git is safe');
+    expect(hookReply('{"decision":"block","reason":"tests fail"}')).toBe('tests fail');
+    expect(hookReply('{"continue":true,"systemMessage":"formatted 3 files"}')).toBe('formatted 3 files');
+    // Nothing beyond the decision the row already shows.
+    expect(hookReply('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}')).toBe('');
+    expect(hookReply('ran lint: ok')).toBe('ran lint: ok');
+    expect(hookReply('{not json')).toBe('{not json');
   });
 });

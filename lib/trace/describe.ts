@@ -12,6 +12,31 @@ const oneLine = (s: string, max = 160): string => {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
 
+/**
+ * What a hook printed, for its row: the words of a JSON reply (`permissionDecisionReason`, `reason`, `systemMessage`,
+ * `additionalContext`, `stopReason`), not its braces; a reply with none says nothing the row's decision does not.
+ * Plain text stays as it is.
+ */
+export function hookReply(text: string): string {
+  const t = text.trim();
+  if (!t.startsWith('{')) return t;
+  let v: unknown;
+  try {
+    v = JSON.parse(t);
+  } catch {
+    return t;
+  }
+  if (typeof v !== 'object' || v === null) return t;
+  const specific: unknown = Reflect.get(v, 'hookSpecificOutput');
+  const get = (o: unknown, k: string): string | undefined => {
+    const x: unknown = typeof o === 'object' && o !== null ? Reflect.get(o, k) : undefined;
+    return typeof x === 'string' && x.trim() !== '' ? x : undefined;
+  };
+  return (
+    get(specific, 'permissionDecisionReason') ?? get(v, 'reason') ?? get(v, 'systemMessage') ?? get(specific, 'additionalContext') ?? get(v, 'stopReason') ?? ''
+  );
+}
+
 function inputSummary(input: unknown): string {
   if (typeof input !== 'object' || input === null) return '';
   const pick = (k: string): string | undefined => {
@@ -171,7 +196,7 @@ export function summarize(e: TraceEvent): string {
       return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);
     case 'hook':
       return oneLine(
-        `${e.hookName ?? e.hookEvent ?? 'hook'} ${e.via === 'progress' ? 'running' : e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text ? ` · ${e.text}` : ''}`,
+        `${e.hookName ?? e.hookEvent ?? 'hook'} ${e.via === 'progress' ? 'running' : e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text && hookReply(e.text) ? ` · ${hookReply(e.text)}` : ''}`,
       );
     case 'progress':
       return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
