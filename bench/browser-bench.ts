@@ -123,7 +123,12 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
   const t = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
   const firstRowsMs = Math.round((t['rows'] ?? 0) - (t['change'] ?? 0));
   const indexedMs = Math.round((t['indexed'] ?? 0) - (t['change'] ?? 0));
-  const longestLoad = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  const longestLoad = await page.evaluate(() => {
+    const w = window as unknown as { __longest: number };
+    const longest = w.__longest;
+    w.__longest = 0;
+    return longest;
+  });
   const timings = await page.getByRole('status', { name: 'Computed cost' }).getAttribute('data-timings');
   log(`  worker: ${timings ?? '?'}`);
   // Scroll every line, not just the conversation: turn each timeline chip with lines on (the worst case).
@@ -133,7 +138,11 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
   await page.locator('[role=listbox][aria-label=Events][aria-busy=false]').waitFor({ timeout: 600_000 });
   const rows = await page.evaluate(() => document.querySelector('[role=listbox][aria-label=Events] > div')?.clientHeight ?? 0);
   // Scroll top to bottom, one step per frame, and record frame times.
+  const longestShow = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
   const scroll = await page.evaluate(scrollFrames, '[role=listbox][aria-label=Events]');
+  log(
+    `  longest main-thread task: loading ${Math.round(longestLoad)} ms, turning every chip on ${Math.round(longestShow)} ms, scrolling ${Math.round(scroll.longest)} ms`,
+  );
   const baseline = await baselineScroll(page);
   const heap = await heapAfterLoad(page);
   return {
