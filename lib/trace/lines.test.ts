@@ -27,6 +27,18 @@ describe('readLines', () => {
     ]);
   });
 
+  it('keeps byte offsets true where a run decodes to as many characters as bytes only through invalid bytes', async () => {
+    // 0xff is one U+FFFD per byte: the run's text is as long as its bytes, so lines end where their texts do.
+    const bytes = new Uint8Array([...enc('{"a":"'), 0xff, 0xfe, ...enc('"}\r\n{"b":1}\n\n{"c":22}\n')]);
+    const ls = await lines([bytes]);
+    expect(ls.map((l) => [l.text, l.line, l.offset, l.length])).toEqual([
+      ['{"a":"\uFFFD\uFFFD"}', 1, 0, 10],
+      ['{"b":1}', 2, 12, 7],
+      ['', 3, 20, 0],
+      ['{"c":22}', 4, 21, 8],
+    ]);
+  });
+
   it('drops a UTF-8 BOM and keeps offsets true to the file bytes', async () => {
     const ls = await lines([enc('\uFEFF{"a":1}\n{"b":2}\n')]);
     expect(ls[0]?.text).toBe('{"a":1}');

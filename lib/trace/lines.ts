@@ -211,11 +211,13 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
         return;
       }
       const decoded = decoder.decode(chunk.subarray(runFrom, runTo));
-      if (decoded.length !== runTo - runFrom) lineByLine = sawWide = true;
+      // All ASCII (one character per byte): each line ends where its text does, no need to look for its newline.
+      const ascii = decoded.length === runTo - runFrom;
+      if (!ascii) lineByLine = sawWide = true;
       const texts = decoded.split('\n');
       let at = runFrom;
       for (const raw of texts) {
-        const nl = chunk.indexOf(LF, at);
+        const nl = ascii ? at + raw.length : chunk.indexOf(LF, at);
         const end = nl < 0 || nl > runTo ? runTo : nl;
         const cr = end > at && chunk[end - 1] === CR;
         lineNo += 1;

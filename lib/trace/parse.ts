@@ -341,6 +341,9 @@ function numberDiagnostic(e: TraceEvent, errors: readonly string[]): Diagnostic 
 const SCALAR_START = /^[-0-9"tfn]$/;
 
 function isBlank(text: string): boolean {
+  // Nearly every line starts with a printable ASCII character, which is never white space: no trimmed copy for it.
+  const c = text.charCodeAt(0);
+  if (c > 32 && c < 127) return false;
   return text.trim().length === 0;
 }
 
