@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateLines } from '../../../bench/generate';
 import { DEFAULT_NORMALIZE, withInterner } from './common';
 import { forTests } from './sdk-stream';
+import { normalizeLine } from '../parse';
 
 const { streamFastPath, normalizeStream } = forTests;
 const head = (seq: number) => ({ seq, src: { source: 0, line: seq + 1, offset: 0, length: 0 }, path: undefined });
@@ -71,5 +72,14 @@ describe('the stream fast path', () => {
     }
     // Frames it does not take (message_start carries a message and usage) are the schema's.
     expect(streamFastPath({ type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_1' } } }, DEFAULT_NORMALIZE, head(0))).toBeUndefined();
+  });
+});
+
+describe('system frames', () => {
+  it('takes only the hook subtypes as hooks, not a name every object inherits', () => {
+    const frame = (subtype: string) =>
+      normalizeLine({ type: 'system', subtype, session_id: 's', uuid: 'u' }, 'sdk-stream', withInterner(DEFAULT_NORMALIZE), head(0));
+    expect(frame('hook_started').kind).toBe('hook');
+    for (const subtype of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(frame(subtype).kind).not.toBe('hook');
   });
 });

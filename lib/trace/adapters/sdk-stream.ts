@@ -6,11 +6,12 @@ import { Fast, type SystemLine } from './schemas';
 
 // Agent SDK / `claude -p --output-format stream-json` lines (FORMATS.md §2).
 
-const HOOK_SUBTYPES: Readonly<Record<string, 'started' | 'progress' | 'response'>> = {
-  hook_started: 'started',
-  hook_progress: 'progress',
-  hook_response: 'response',
-};
+/** A Map, not an object: a subtype such as `constructor` must not find what every object inherits. */
+const HOOK_SUBTYPES: ReadonlyMap<string, 'started' | 'progress' | 'response'> = new Map([
+  ['hook_started', 'started'],
+  ['hook_progress', 'progress'],
+  ['hook_response', 'response'],
+]);
 
 /** System subtypes the SDK documents; anything else is kept as an unknown event. */
 const SYSTEM_SUBTYPES = new Set([
@@ -271,7 +272,7 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
   const subtype = u(line.subtype);
   const env = envelope(line, opts);
   // Hook frames first: they are system frames too, and must not fall into the generic case.
-  const phase = subtype ? HOOK_SUBTYPES[subtype] : undefined;
+  const phase = subtype ? HOOK_SUBTYPES.get(subtype) : undefined;
   if (phase) {
     const output = line.output ?? line.stdout;
     const { decision, reason } = hookDecisionFrom(output);
