@@ -131,7 +131,15 @@ async function main(): Promise<void> {
     });
     await page.getByLabel('Projects folder').setInputFiles(folder);
     const grid = page.getByRole('grid', { name: 'Sessions' });
-    await grid.locator('[data-session]').first().waitFor({ timeout: 600_000 });
+    await grid
+      .locator('[data-session]')
+      .first()
+      .waitFor({ timeout: 120_000 })
+      .catch(async (err: unknown) => {
+        // No row in two minutes (they come in about one): what the page shows instead.
+        process.stderr.write(`no rows; the page reads:\n${(await page.locator('body').innerText()).slice(0, 2000)}\n`);
+        throw err;
+      });
     // While it fills: scroll the table down and up, a wheel step per frame, as a user skimming it would.
     let scrolls = 0;
     await grid.hover();
