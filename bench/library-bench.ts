@@ -108,7 +108,8 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // `--cores N`: the page sees N cores (the library sizes its scan worker pool by it), to compare pool sizes.
     const cores = Number(opt('--cores', '0'));
-    if (cores > 0) await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n }), cores);
+    // A script as text: tsx's compiled functions call helpers (`__name`) the page does not have.
+    if (cores > 0) await page.addInitScript(`Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} })`);
     // What goes wrong in the page (a worker that fails to load, an uncaught error) shows in the run's output.
     page.on('pageerror', (err) => process.stderr.write(`page error: ${err.message}\n`));
     page.on('console', (m) => (m.type() === 'error' ? process.stderr.write(`page console: ${m.text()}\n`) : undefined));
