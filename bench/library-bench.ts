@@ -1,4 +1,5 @@
-// `npm run bench:library [-- --sessions 1000] [-- --mb 2000] [-- --dir /tmp/loupe-library-bench] [-- --keep]`
+// `npm run bench:library [-- --sessions 1000] [-- --mb 2000] [-- --dir /tmp/loupe-library-bench] [-- --keep] [-- --reuse]
+// [-- --trace trace.json] [-- --cores N]`
 // The session library on a big projects folder: generates one (N Claude Code sessions over a few projects, M MB in
 // all), then in headless Chromium opens it through the real `Projects folder` input of the built app (`next build`
 // first) and, while the workers fill the table, keeps scrolling it, sorting and searching. It reports the longest
@@ -22,6 +23,15 @@ const opt = (name: string, dflt: string): string => {
 const SESSIONS = Number(opt('--sessions', '1000'));
 const TOTAL = Number(opt('--mb', '2000')) * 1_000_000;
 const DIR = opt('--dir', '/tmp/loupe-library-bench');
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
 const PROJECTS = ['-home-dev-loupe', '-home-dev-acme-api', '-home-dev-trace-kit', '-home-dev-deep-manifest', '-home-dev-notes', '-home-dev-infra'];
 
 /** The session id a generated file's lines carry (its file is named after it, as Claude Code names them). */
@@ -96,7 +106,17 @@ async function main(): Promise<void> {
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // `--cores N`: the page sees N cores (the library sizes its scan worker pool by it), to compare pool sizes.
+    const cores = Number(opt('--cores', '0'));
+    // A script as text: tsx's compiled functions call helpers (`__name`) the page does not have.
+    if (cores > 0) await page.addInitScript(`Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} })`);
+    // What goes wrong in the page (a worker that fails to load, an uncaught error) shows in the run's output.
+    page.on('pageerror', (err) => process.stderr.write(`page error: ${err.message}\n`));
+    page.on('console', (m) => (m.type() === 'error' ? process.stderr.write(`page console: ${m.text()}\n`) : undefined));
     await page.goto(`http://127.0.0.1:${port}/`);
+    // `--trace FILE`: a Chromium performance trace of the fill (every thread's tasks and CPU samples), for DevTools.
+    const trace = opt('--trace', '');
+    if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
     await page.evaluate(() => {
       const w = window as unknown as { __tasks: number[]; __t: Record<string, number> };
       w.__tasks = [];
@@ -112,7 +132,15 @@ async function main(): Promise<void> {
     });
     await page.getByLabel('Projects folder').setInputFiles(folder);
     const grid = page.getByRole('grid', { name: 'Sessions' });
-    await grid.locator('[data-session]').first().waitFor({ timeout: 600_000 });
+    await grid
+      .locator('[data-session]')
+      .first()
+      .waitFor({ timeout: 120_000 })
+      .catch(async (err: unknown) => {
+        // No row in two minutes (they come in about one): what the page shows instead.
+        process.stderr.write(`no rows; the page reads:\n${(await page.locator('body').innerText()).slice(0, 2000)}\n`);
+        throw err;
+      });
     // While it fills: scroll the table down and up, a wheel step per frame, as a user skimming it would.
     let scrolls = 0;
     await grid.hover();
@@ -120,6 +148,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < 20; i++) await page.mouse.wheel(0, scrolls % 2 === 0 ? 240 : -240);
       scrolls += 1;
     }
+    if (trace) await browser.stopTracing();
     const filled = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
     const during = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks.splice(0));
     // The baseline, under the same machine load: the same scrolling once the table is full and the workers are gone.
