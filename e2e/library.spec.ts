@@ -117,3 +117,23 @@ test('a row opens its session with its subagent lane, and Back returns to the li
   await page.keyboard.press('Enter');
   await app.waitForWorkbench();
 });
+
+test('a scan worker that crashes is said on the page, not left as a table that never fills', async ({ page }, info) => {
+  const folder = writeProjects(info.outputPath('gen'));
+  // Every scan worker the page starts stops at once with an error, as one would that failed to load or ran out of memory.
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      constructor(url: string | URL, opts?: WorkerOptions) {
+        super(url, opts);
+        if (opts?.name?.startsWith('loupe-scan')) {
+          this.terminate();
+          setTimeout(() => this.dispatchEvent(new ErrorEvent('error', { message: 'out of memory' })), 0);
+        }
+      }
+    };
+  });
+  await new Loupe(page).home();
+  await page.getByLabel('Projects folder').setInputFiles(folder);
+  await expect(page.getByText('A scan worker stopped: out of memory. Close and open the folder again.')).toBeVisible();
+});

@@ -133,6 +133,10 @@ export class LibraryStore {
     const ports: MessagePort[] = [];
     for (let i = 0; i < Math.min(poolSize(), Math.max(1, files.length)); i++) {
       const w = new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module', name: `loupe-scan-${i + 1}` });
+      // A scan worker that fails to start or crashes would leave its files unscanned and the table waiting: say so.
+      w.onerror = (ev) => {
+        if (this.library === library) this.set({ error: `A scan worker stopped: ${ev.message || 'it crashed'}. Close and open the folder again.` });
+      };
       const ch = new MessageChannel();
       w.postMessage({ port: ch.port1 }, [ch.port1]);
       ports.push(ch.port2);
