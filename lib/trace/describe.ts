@@ -194,10 +194,12 @@ export function summarize(e: TraceEvent): string {
       );
     case 'permission-denied':
       return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);
-    case 'hook':
+    case 'hook': {
+      const reply = e.text ? hookReply(e.text) : '';
       return oneLine(
-        `${e.hookName ?? e.hookEvent ?? 'hook'} ${e.via === 'progress' ? 'running' : e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${e.text && hookReply(e.text) ? ` · ${hookReply(e.text)}` : ''}`,
+        `${e.hookName ?? e.hookEvent ?? 'hook'} ${e.via === 'progress' ? 'running' : e.phase}${e.decision ? ` · ${e.decision}` : ''}${e.outcome ? ` · ${e.outcome}` : ''}${reply ? ` · ${reply}` : ''}`,
       );
+    }
     case 'progress':
       return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
     case 'control':
