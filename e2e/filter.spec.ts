@@ -31,7 +31,8 @@ test.describe('the filter box (cc-2-1 sample)', () => {
     await app.setFilter('kind:assistant');
     await expect(app.filterCount).toHaveText('24 of 67 events');
     // Headers (responses, model calls, lanes) are rows, not events.
-    expect(await app.events.getByRole('option').count()).toBeGreaterThan(24);
+    // The list renders after the count: poll until it has (a one-shot count raced it).
+    await expect.poll(() => app.events.getByRole('option').count()).toBeGreaterThan(24);
     await app.setFilter('-kind:assistant');
     // The chips still apply: of the 43 events they show, 19 are not assistant lines.
     await expect(app.filterCount).toHaveText('19 of 67 events');
