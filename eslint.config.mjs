@@ -73,4 +73,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The CLI's loaders are CommonJS, like the bundle they load (bin/load.cjs says why).
+    files: ['bin/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

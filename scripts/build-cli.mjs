@@ -8,8 +8,8 @@ import { bundleNode } from './bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-// CommonJS rather than an ES module: bin/loupe.mjs compiles it as a `vm.Script`, which (unlike an ES module in Node
-// 20) takes a code cache. `import.meta.url` (the file the scan workers run) becomes this file's URL.
+// CommonJS rather than an ES module: bin/load.cjs compiles it as a `vm.Script`, which (unlike an ES module in Node
+// 20) takes a code cache. `import.meta.url` becomes this file's URL.
 await bundleNode(path.join(root, 'lib/cli/entry.ts'), path.join(root, 'dist/loupe.cjs'), { cjs: true });
 rmSync(path.join(root, 'dist/loupe.mjs'), { force: true });
 execFileSync(process.execPath, [path.join(root, 'scripts/code-cache.mjs')], { stdio: 'inherit' });

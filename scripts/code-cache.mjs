@@ -1,11 +1,13 @@
 // Writes dist/loupe.cjs.cache: V8's code cache for the CLI bundle, taken after a run of `loupe stats` on a small
-// generated transcript, so that it holds the functions a run compiles, not only the top level. bin/loupe.mjs hands it
+// generated transcript, so that it holds the functions a run compiles, not only the top level. bin/load.cjs hands it
 // to V8, which checks it against its own version and flags and compiles from source when it does not match (another
 // Node, or a flag such as --cpu-prof): the cache only ever saves time. Run in a fresh process by build-cli.mjs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { loadBundle, CACHE } from '../bin/load.mjs';
+
+const { loadBundle, CACHE } = createRequire(import.meta.url)('../bin/load.cjs');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'loupe-cache-'));
 try {

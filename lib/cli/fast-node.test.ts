@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeScans, scanSource } from '../fast';
 import { memorySource } from '../engine/source';
-import { joinScans, scanFile, scanRange, sniffDialect } from './fast-node';
+import { defaultThreads, joinScans, scanFile, scanRange, sniffDialect } from './fast-node';
 
 const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 
@@ -50,3 +50,25 @@ describe('scanRange', () => {
 function fail(): never {
   throw new Error('a JSON document');
 }
+
+describe('defaultThreads', () => {
+  const files = (n: number, mb: number) => Array.from({ length: n }, (_, i) => ({ path: `/x/${i}.jsonl`, name: `${i}.jsonl`, size: mb << 20 }));
+  const idle = (cores: number) => ({ cores, load: 0.3 });
+
+  it('scans under 1 GiB in this thread alone, however many cores are idle', () => {
+    expect(defaultThreads(files(100, 2), idle(2))).toBe(0);
+    expect(defaultThreads(files(1, 1023), idle(64))).toBe(0);
+  });
+
+  it('uses one thread per idle core from 1 GiB', () => {
+    expect(defaultThreads(files(600, 2), idle(2))).toBe(2);
+    expect(defaultThreads(files(1, 1100), idle(8))).toBe(8);
+    expect(defaultThreads(files(600, 2), { cores: 8, load: 5.2 })).toBe(3);
+  });
+
+  it('starts no worker on one core, or when at most one core is idle', () => {
+    expect(defaultThreads(files(600, 2), idle(1))).toBe(0);
+    expect(defaultThreads(files(600, 2), { cores: 2, load: 0.6 })).toBe(0);
+    expect(defaultThreads(files(600, 2), { cores: 2, load: 9 })).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sharedWasm, SIMD_CHUNK } from '../fast/scan-wasm';
 import { FileScanner, PROMPT_WINDOW, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
@@ -142,22 +142,38 @@ export function sniffDialect(task: FileTask): Dialect | undefined {
 export interface PoolOptions {
   /** Worker threads to use; 0 or 1 scans in this thread. */
   readonly threads: number;
-  /** The script a worker runs (the CLI bundle itself, which starts `runScanWorker` inside a worker). */
+  /** The script a worker runs (bin/scan-worker.cjs, which loads the CLI bundle; it starts `runScanWorker` in a worker). */
   readonly workerUrl?: URL;
   /** The line and inflate limits, as the full load applies them. */
   readonly limits?: LoadLimits;
 }
 
+/** What `defaultThreads` decides from: the machine's cores, and its load (runnable threads, averaged over a minute). */
+export interface Machine {
+  readonly cores: number;
+  readonly load: number;
+}
+
+const thisMachine = (): Machine => ({ cores: availableParallelism(), load: loadavg()[0] ?? 0 });
+
 /**
- * Worker threads worth starting: one per core, none for less than 1 GiB. A worker is a new isolate that must boot
- * Node, load the bundle and warm its JIT up (about 170 ms before it scans a byte here, and its first ranges run at
- * half speed), while this thread scans about 1 GB/s: on two cores, 500 MB finished sooner in one thread (0.83 s
- * against 0.90 s) and 1.1 GB took the same time either way.
+ * Threads worth using (this one included; 0: no worker): none under 1 GiB, else one per core the machine has idle
+ * (so none on one core, or when at most one is idle). A worker costs much more than its start. Measured on two cores
+ * with one worker (CPU per thread from /proc/thread-self/schedstat, a 382 MB folder, load 8 to 11): the worker takes
+ * 90 to 130 ms of CPU to boot Node and load the bundle (through the code cache; 160 ms without) before it scans; this
+ * thread then spends 40 to 70 ms taking in its results and 30 more merging them; and V8's background threads (GC and
+ * compilers, already 0.45 s of CPU beside this thread's 0.95 s in a one-thread run, most of the second core) spend
+ * 0.2 s more for the second isolate. So a worker pays only on a core nothing else wants: at that load the folder took
+ * 3.7 s in two threads against 2.2 s in one (CPU 2.1 s against 1.4 s, medians of 7, interleaved); on an idle two-core
+ * machine 500 MB finished sooner in one thread (0.83 s against 0.90 s) and 1.1 GB took the same time either way
+ * (measured when workers compiled the bundle without the cache).
  */
-export function defaultThreads(tasks: readonly FileTask[]): number {
+export function defaultThreads(tasks: readonly FileTask[], machine: Machine = thisMachine()): number {
   const bytes = tasks.reduce((n, t) => n + t.size, 0);
   if (bytes < 1 << 30 || (tasks.length < 2 && bytes < 2 * rangeBytes())) return 0;
-  return availableParallelism();
+  // Cores idle, this thread's included: a two-core machine at load 0.3 has two.
+  const idle = Math.min(machine.cores, Math.round(machine.cores - machine.load));
+  return idle >= 2 ? idle : 0;
 }
 
 export const WORKER_TAG = 'loupe-scan-worker';

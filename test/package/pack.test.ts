@@ -44,8 +44,13 @@ describe('the packed loupe', () => {
   it("ships V8's code cache for its bundle, and this Node takes it", () => {
     const pkg = path.join(dir, 'app/node_modules/loupe');
     expect(readdirSync(path.join(pkg, 'dist')).sort()).toEqual(['loupe.cjs', 'loupe.cjs.cache']);
-    const probe = `import(${JSON.stringify(path.join(pkg, 'bin/load.mjs'))}).then((m) => console.log(m.loadBundle().script.cachedDataRejected))`;
+    const probe = `console.log(require(${JSON.stringify(path.join(pkg, 'bin/load.cjs'))}).loadBundle().script.cachedDataRejected)`;
     expect(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim()).toBe('false');
+    // A scan worker (bin/scan-worker.cjs) loads the bundle the same way, in its own isolate: the cache fits there too.
+    const inWorker = `const { Worker } = require('node:worker_threads');
+      new Worker(${JSON.stringify(probe)}, { eval: true })`;
+    expect(execFileSync(process.execPath, ['-e', inWorker], { encoding: 'utf8' }).trim()).toBe('false');
+    expect(readdirSync(path.join(pkg, 'bin')).sort()).toEqual(['load.cjs', 'loupe.mjs', 'scan-worker.cjs']);
   });
 
   it('loupe stats prints the totals of a folder', () => {

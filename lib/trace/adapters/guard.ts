@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // A zod schema compiled once into a plain check with the same verdict, for the lines every load reads by the
 // hundred thousand. A zod parse copies every object and array it accepts (and builds an error object per issue when it
@@ -99,7 +99,9 @@ export function guardOf<S extends z.ZodType>(schema: S): (v: unknown) => v is z.
 export function fastSchema<S extends z.ZodType>(
   schema: S,
 ): { readonly safeParse: (v: unknown) => z.ZodSafeParseResult<z.output<S>>; readonly is: (v: unknown) => v is z.output<S> } {
-  const is = guardOf(schema);
+  // Compiled at its first use, not at start-up: a run of the stats fast path uses few of the project's schemas.
+  let check: Check | undefined;
+  const is = (v: unknown): v is z.output<S> => (check ??= compile(schema))(v);
   return {
     is,
     safeParse: (v) => (is(v) ? { success: true, data: v } : schema.safeParse(v)),

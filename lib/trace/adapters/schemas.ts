@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fastSchema } from './guard';
 
 // The zod of the project (guard.ts compiles the hot ones): permissive schemas at the input boundary. Every object is loose (unknown keys pass

@@ -1,14 +1,16 @@
 // Loads the compiled CLI (dist/loupe.cjs, bundled by scripts/build-cli.mjs) with V8's code cache for it
 // (dist/loupe.cjs.cache) where there is one: compiling the bundle is most of Loupe's own start-up time, and Node 20
 // takes a code cache only for a script, not for an ES module. V8 checks the cache and ignores one that does not fit.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+// CommonJS: a scan worker (bin/scan-worker.cjs) loads it too, and a worker that starts from an ES module starts
+// Node's ES module loader first.
+'use strict';
+const { readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
 
-export const BUNDLE = fileURLToPath(new URL('../dist/loupe.cjs', import.meta.url));
-export const CACHE = `${BUNDLE}.cache`;
+const BUNDLE = path.join(__dirname, '../dist/loupe.cjs');
+const CACHE = `${BUNDLE}.cache`;
 
 function readCache() {
   try {
@@ -19,7 +21,7 @@ function readCache() {
 }
 
 /** The bundle's exports (`main`), and the script it was compiled as (to make a code cache from). */
-export function loadBundle({ cache = true } = {}) {
+function loadBundle({ cache = true } = {}) {
   const cachedData = cache ? readCache() : undefined;
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(BUNDLE, 'utf8')}\n})`;
   const script = new vm.Script(wrapped, { filename: BUNDLE, ...(cachedData ? { cachedData } : {}) });
@@ -27,3 +29,5 @@ export function loadBundle({ cache = true } = {}) {
   script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   return { main: module.exports.main, script };
 }
+
+module.exports = { BUNDLE, CACHE, loadBundle };
