@@ -38,6 +38,11 @@ const nextConfig = {
       },
     ];
   },
+  // Pages link app/icon.svg; browsers and tools that ask for /favicon.ico anyway (a JSON response opened in a tab,
+  // bookmarks, feed readers) get the same icon instead of a 404 in the console.
+  async rewrites() {
+    return [{ source: '/favicon.ico', destination: '/icon.svg' }];
+  },
 };
 
 export default nextConfig;

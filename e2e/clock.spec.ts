@@ -102,3 +102,15 @@ test('charts: time on the x axis, labelled axes with ticks, a tooltip per bar an
   await expect(tip).toContainText('9m 27s from request to result');
   await expect(tip).toContainText('requested +0:20 (10:00:20 UTC)');
 });
+
+test('a chart bar clicked as the pointer arrives opens that call, not the first one', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1&panel=stats');
+  const wf = page.getByRole('region', { name: 'Stats' }).getByRole('img', { name: /Tool call waterfall: 13 calls/ });
+  await expect(wf).toBeVisible({ timeout: 20_000 });
+  await page.mouse.move(0, 0);
+  // Playwright moves and presses at once: the hover state is not drawn yet when the click lands.
+  await wf.locator('[data-call="3"]').click();
+  await expect(app.selected()).toContainText('Agent(');
+  await expect(app.selected()).not.toContainText('Bash(');
+});

@@ -74,6 +74,29 @@ test.describe('at 900 px', () => {
     }
   });
 
+  test('the Stats pane never scrolls sideways, Explain open or not: charts follow its width, wide tables scroll alone', async ({ page }) => {
+    await page.goto('/view?sample=deep-manifest&panel=stats');
+    const stats = page.getByRole('region', { name: 'Stats' });
+    const tokens = stats.getByRole('img', { name: /Tokens per model call/ });
+    await expect(tokens).toBeVisible({ timeout: 20_000 });
+    const sideways = () => stats.evaluate((el) => el.scrollWidth - el.clientWidth);
+    const right = async (l: typeof tokens) => {
+      const box = await l.boundingBox();
+      return (box?.x ?? 0) + (box?.width ?? 0);
+    };
+    await expect.poll(sideways).toBeLessThanOrEqual(0);
+    await stats.getByRole('button', { name: 'Explain Model calls' }).click();
+    await expect(page.getByRole('complementary').first()).toContainText('Total 109');
+    // The pane is about half as wide now: the charts are redrawn for it, the tables keep their columns in a frame.
+    await expect.poll(sideways).toBeLessThanOrEqual(0);
+    const edge = await right(stats);
+    await expect.poll(() => right(tokens)).toBeLessThanOrEqual(edge);
+    await expect.poll(() => right(stats.getByRole('img', { name: /Tool call waterfall/ }))).toBeLessThanOrEqual(edge);
+    expect(await right(stats.getByRole('region', { name: 'Verdict' }))).toBeLessThanOrEqual(edge);
+    const calls = stats.getByRole('table', { name: 'Model calls' });
+    expect(await calls.evaluate((el) => (el.parentElement?.scrollWidth ?? 0) > (el.parentElement?.clientWidth ?? 0))).toBe(true);
+  });
+
   test('an empty Diagnostics panel is only its badge', async ({ page }) => {
     const app = new Loupe(page);
     await page.goto('/view?sample=cc-2-1');

@@ -83,7 +83,7 @@ test('an unsound token count: the call stays in the timeline, the note and Expla
   await expect(page.getByRole('region', { name: 'Not loaded' })).toContainText(
     'numbers.jsonl: line 1: message.usage.input_tokens is -2000000: negative, not a token count; this model call stays in the timeline, its usage is not counted in the totals',
   );
-  await expect(page.getByLabel('Model calls')).toHaveText('1 model calls');
+  await expect(page.getByLabel('Model calls')).toHaveText('1 model call');
   // Both calls are in the timeline.
   await expect(app.option(/msg_bad/)).toBeVisible();
   await expect(app.option(/msg_good/)).toBeVisible();

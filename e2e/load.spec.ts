@@ -10,12 +10,14 @@ test('drop one file: the events, the cost and the denied calls of a real headles
   await app.drop([{ name: 'claude-p.jsonl', path: path.join(FIXTURES, 'claude-p.jsonl') }]);
   await expect(page).toHaveURL(/\/view\?local=/);
   await app.waitForWorkbench();
-  // Independent stats for this file: $0.169721 computed, 10 model calls, 5 denied tool calls.
+  // Independent stats for this file: $0.169721 computed, 10 model calls, 6 denied tool calls.
   await expect(app.computedCost).toHaveText('$0.17');
   await expect(page.getByLabel('Model calls')).toHaveText('10 model calls');
   await expect(app.events.getByRole('option').filter({ hasText: 'requires approval' }).first()).toBeVisible();
   await app.setFilter('decision:deny');
-  await expect(app.events.locator('[data-kind=event]')).toHaveCount(10);
+  // Each denied call shows its request and its result, the Read refused with "requested permissions to read" too.
+  await expect(app.events.locator('[data-kind=event]')).toHaveCount(12);
+  await expect(app.option(/Read\(~\/\.claude\/CLAUDE\.md\)/)).toBeVisible();
   // The viewer opened in place; back returns to the home page, forward and reload bring the trace back.
   await page.goBack();
   await page.goBack();
@@ -39,7 +41,11 @@ test('drop a project folder: the subagent file is a lane under the Task call tha
   await expect(lane).toBeVisible();
   // The lane sits under the Task call's line, one level in.
   await expect(app.events.locator('[data-kind=event]').first()).toContainText('explore the deep-manifest codebase');
-  await expect(page.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText(['All agents (2)', 'main', 'Explore · Explore ZIP processing implementation']);
+  await expect(page.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText([
+    'All agents (2)',
+    'main',
+    'Explore · Explore ZIP processing implementation',
+  ]);
   // $6.144627 + $0.069359, computed independently.
   await expect(app.computedCost).toHaveText('$6.21');
 });
@@ -78,8 +84,12 @@ test.describe('?src= URLs', () => {
   let base = '';
   test.beforeAll(async () => {
     const body = readFileSync(path.join(FIXTURES, 'claude-p.jsonl'));
+    let flaky = 0;
     server = createServer((req, res) => {
-      if (req.url === '/cors/session.jsonl') res.writeHead(200, { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' }).end(body);
+      // Down at the first request, up from the second (a server restarting, a network that comes back).
+      if (req.url === '/flaky/session.jsonl' && flaky++ === 0) res.writeHead(503, { 'access-control-allow-origin': '*' }).end('busy');
+      else if (req.url === '/cors/session.jsonl' || req.url === '/flaky/session.jsonl')
+        res.writeHead(200, { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' }).end(body);
       else if (req.url === '/nocors/session.jsonl') res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(body);
       else res.writeHead(404, { 'access-control-allow-origin': '*' }).end('no');
     });
@@ -113,6 +123,15 @@ test.describe('?src= URLs', () => {
     await page.goto('/view?src=samples/short/short.jsonl');
     await app.waitForWorkbench();
     expect(fetched).toEqual(['/samples/short/short.jsonl']);
+  });
+
+  test('a failed fetch offers to try again, and trying again opens the trace', async ({ page }) => {
+    const app = new Loupe(page);
+    await page.goto(`/view?src=${encodeURIComponent(`${base}/flaky/session.jsonl`)}`);
+    await expect(app.alert).toContainText('503');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await app.waitForWorkbench();
+    await expect(app.computedCost).toHaveText('$0.17');
   });
 
   test('explains a missing file', async ({ page }) => {

@@ -143,7 +143,11 @@ test('share: a project folder goes as one bundle (subagent file included); too b
   await appB.waitForWorkbench();
   // $6.144627 + $0.069359, computed independently: the subagent file travelled with the main one.
   await expect(appB.computedCost).toHaveText('$6.21');
-  await expect(b.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText(['All agents (2)', 'main', 'Explore · Explore ZIP processing implementation']);
+  await expect(b.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText([
+    'All agents (2)',
+    'main',
+    'Explore · Explore ZIP processing implementation',
+  ]);
   // The view state lives in the fragment: selecting and filtering keep the key, and back undoes them.
   await appB.setFilter('agent:c8d9b115');
   await expect(b).toHaveURL(/#k=[A-Za-z0-9_-]{43}&q=agent%3Ac8d9b115$/);
@@ -152,4 +156,17 @@ test('share: a project folder goes as one bundle (subagent file included); too b
   await expect(b).toHaveURL(/#k=[A-Za-z0-9_-]{43}$/);
   await ctxA.close();
   await ctxB.close();
+});
+
+test('share: the dialog text wraps inside the dialog, nothing cut off at its right edge', async ({ page }) => {
+  await openSecrets(page);
+  await page.getByRole('button', { name: 'Share…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share trace' });
+  await expect(dialog.getByRole('status')).toContainText('5 will be redacted');
+  const intro = dialog.getByText(/Secrets are replaced in this browser/);
+  // The dialog sits in the toolbar, whose buttons do not wrap: the dialog must not inherit that.
+  expect(await intro.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const [box, frame] = [await intro.boundingBox(), await dialog.boundingBox()];
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0));
+  expect(box?.height ?? 0).toBeGreaterThan(30);
 });

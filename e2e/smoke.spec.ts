@@ -52,3 +52,20 @@ test('the home page hydrates without an error: what the server renders is what t
   await expect(page.getByRole('region', { name: 'Session library' })).toContainText('The folder is remembered');
   expect(errors).toEqual([]);
 });
+
+test('the icon: pages link it, /favicon.ico answers with it, no page load logs a 404', async ({ page, request }) => {
+  const missing: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto('/view?sample=tour');
+  await expect(page.getByRole('status', { name: 'Computed cost' })).toBeVisible({ timeout: 20_000 });
+  const href = await page.locator('link[rel=icon]').getAttribute('href');
+  expect(href).toMatch(/^\/icon\.svg/);
+  for (const url of [href ?? '', '/favicon.ico']) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(200);
+    expect(res.headers()['content-type'], url).toContain('image/svg+xml');
+  }
+  expect(missing).toEqual([]);
+});

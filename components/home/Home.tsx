@@ -134,7 +134,7 @@ function HomeIntake() {
             <p className="text-base font-medium">Drop transcripts or a project folder here</p>
             <p className="max-w-md text-neutral-600 dark:text-neutral-400">{ACCEPTS} Files stay in your browser: nothing is uploaded.</p>
             <div className="mt-2 flex gap-2">
-              <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
+              <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
                 Choose files…
                 <input
                   type="file"
@@ -145,7 +145,7 @@ function HomeIntake() {
                   onChange={(e) => void open(filesFromInput(e.target.files))}
                 />
               </label>
-              <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
+              <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
                 Choose a folder…
                 <input
                   type="file"

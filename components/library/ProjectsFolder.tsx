@@ -100,6 +100,8 @@ export function ProjectsFolder({ className }: { className?: string }) {
           type="file"
           aria-label="Projects folder"
           className="sr-only"
+          // The button above opens it: one tab stop, not a second one that shows nothing.
+          tabIndex={-1}
           onChange={(e) => {
             const picked = filesFromInput(e.target.files).files;
             e.target.value = '';

@@ -210,7 +210,9 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           <span title={`input ${st.tokens.input}, output ${st.tokens.output}, cache write ${st.tokens.cacheCreation}, cache read ${st.tokens.cacheRead}`}>
             {compactNumber(tokens)} tokens
           </span>
-          <span aria-label="Model calls">{st.apiMessages} model calls</span>
+          <span aria-label="Model calls">
+            {st.apiMessages} model call{st.apiMessages === 1 ? '' : 's'}
+          </span>
           {st.durationMs !== undefined ? <span>{formatDuration(st.durationMs)}</span> : null}
         </div>
       </div>

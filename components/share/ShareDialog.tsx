@@ -207,7 +207,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       ref={ref}
       aria-label="Share trace"
       onClose={onClose}
-      className="m-auto max-h-[85dvh] w-[min(760px,94vw)] overflow-hidden rounded border border-neutral-300 bg-white p-0 text-[13px] text-neutral-900 shadow-xl backdrop:bg-black/30 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100"
+      className="m-auto max-h-[85dvh] w-[min(760px,94vw)] overflow-hidden whitespace-normal rounded border border-neutral-300 bg-white p-0 text-[13px] text-neutral-900 shadow-xl backdrop:bg-black/30 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100"
     >
       <div className="flex max-h-[85dvh] flex-col">
         <header className="flex h-8 shrink-0 items-center gap-2 border-b border-neutral-300 bg-neutral-100 px-3 dark:border-neutral-700 dark:bg-neutral-800">

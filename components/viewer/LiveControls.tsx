@@ -53,6 +53,8 @@ export function LiveControls({ source, summary, reload }: { source: LoadSource |
         multiple
         aria-label="Files to reload"
         className="sr-only"
+        // The Reload… button opens it: one tab stop, not a second one that shows nothing.
+        tabIndex={-1}
         onChange={(e) => {
           const picked = filesFromInput(e.target.files).files;
           e.target.value = '';

@@ -7,7 +7,20 @@ import type { Ask, LoadProgressState } from './useTraceWorker';
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** While the worker parses: a real progress bar, and the first rows as they arrive. Errors say why and what to do. */
-export function LoadingView({ progress, error, ask, title }: { progress?: LoadProgressState; error?: string; ask: Ask; title?: string }) {
+export function LoadingView({
+  progress,
+  error,
+  ask,
+  title,
+  onRetry,
+}: {
+  progress?: LoadProgressState;
+  error?: string;
+  ask: Ask;
+  title?: string;
+  /** Reads the source again (given when trying again can help: a network error, a file that changed). */
+  onRetry?: () => void;
+}) {
   if (error) {
     return (
       <main className="mx-auto max-w-2xl p-8 text-[13px]">
@@ -15,7 +28,16 @@ export function LoadingView({ progress, error, ask, title }: { progress?: LoadPr
         <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {error}
         </p>
-        <p className="mt-4">
+        <p className="mt-4 flex items-baseline gap-4">
+          {onRetry ? (
+            <button
+              type="button"
+              onClick={onRetry}
+              className="rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
+            >
+              Try again
+            </button>
+          ) : null}
           <a href="/" className="text-sky-700 underline dark:text-sky-400">
             Back to the home page
           </a>

@@ -108,9 +108,9 @@ export function TraceWorkbench({
   right?: ReactNode;
   skipped?: readonly SkippedFile[] | undefined;
 }) {
-  const { state, ask, reload } = useTraceWorker(source, sourceKey);
+  const { state, ask, reload, retry } = useTraceWorker(source, sourceKey);
   return useMemo(() => {
-    if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} />;
+    if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} onRetry={retry} />;
     if (state.phase === 'ready') {
       const controls = (
         <>
@@ -130,5 +130,5 @@ export function TraceWorkbench({
       );
     }
     return <LoadingView progress={state.phase === 'loading' ? state.progress : undefined} ask={ask} title={title} />;
-  }, [state, ask, reload, source, title, right, skipped]);
+  }, [state, ask, reload, retry, source, title, right, skipped]);
 }

@@ -19,8 +19,10 @@ const noReload: Reload = () => Promise.reject(new Error('no trace loaded'));
  * The one hook that does I/O: it gets the trace worker for a source (one the home page already started, or a new
  * one), follows its progress, and gives the panes a way to ask it for rows and details.
  */
-export function useTraceWorker(source: LoadSource | undefined, sourceKey: string): { state: TraceState; ask: Ask; reload: Reload } {
+export function useTraceWorker(source: LoadSource | undefined, sourceKey: string): { state: TraceState; ask: Ask; reload: Reload; retry: () => void } {
   const handoff = useHandoff();
+  /** Bumped by `retry`: the source is read again by a new worker (after a network error, say). */
+  const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<TraceState>({ phase: 'idle' });
   const [ask, setAsk] = useState<Ask>(() => idle);
   const [reload, setReload] = useState<Reload>(() => noReload);
@@ -45,6 +47,7 @@ export function useTraceWorker(source: LoadSource | undefined, sourceKey: string
     };
     // The source object is rebuilt on every render; its key says when it really changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sourceKey]);
-  return { state, ask, reload };
+  }, [sourceKey, attempt]);
+  const [retry] = useState(() => () => setAttempt((n) => n + 1));
+  return { state, ask, reload, retry };
 }

@@ -9,7 +9,7 @@ type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metr
 export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) {
   const s = view.stats;
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3 overflow-x-auto">
       <table className="w-full text-left tabular-nums [&_td]:px-1.5 [&_th]:px-1.5" aria-label="By model">
         <thead className="text-neutral-500">
           <tr>

@@ -119,9 +119,18 @@ export function ChartFrame({
     },
     [count, describe],
   );
-  const onMove = (e: MouseEvent<SVGSVGElement>) => {
+  /** The item under the pointer (-1: none). */
+  const at = (e: MouseEvent<SVGSVGElement>): number => {
     const r = e.currentTarget.getBoundingClientRect();
-    show(pick(e.clientX - r.left - MARGIN.left, e.clientY - r.top - MARGIN.top));
+    return pick(e.clientX - r.left - MARGIN.left, e.clientY - r.top - MARGIN.top);
+  };
+  const onMove = (e: MouseEvent<SVGSVGElement>) => show(at(e));
+  // A click opens the item under the pointer, read from the click itself: the hover state may not be drawn yet when a
+  // quick pointer moves in and clicks, and focusing on mouse down must not stand in for it (that showed item 1).
+  const onClick = (e: MouseEvent<SVGSVGElement>) => {
+    const i = at(e);
+    show(i);
+    if (i >= 0) open?.(i);
   };
   const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
     const at = hover?.index ?? -1;
@@ -148,8 +157,9 @@ export function ChartFrame({
           viewBox={`0 0 ${width} ${height}`}
           onMouseMove={onMove}
           onMouseLeave={() => setHover(undefined)}
-          onClick={() => hover && open?.(hover.index)}
-          onFocus={() => hover ?? show(0)}
+          onClick={onClick}
+          // Focus from the keyboard starts at the first item; focus from a click leaves the pointer's item shown.
+          onFocus={(e) => hover ?? (e.currentTarget.matches(':focus-visible') ? show(0) : undefined)}
           onBlur={() => setHover(undefined)}
           onKeyDown={onKey}
           className={`block outline-none focus-visible:ring-2 focus-visible:ring-sky-500 ${open ? 'cursor-pointer' : ''}`}

@@ -58,10 +58,12 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
       setExplainQ({ metric, ...extra });
   return (
     <div className="flex h-full min-h-0">
-      {/* Sized to the pane, not the window (Explain takes a side of it): two columns when there is room. */}
+      {/* Sized to the pane, not the window (Explain takes a side of it): two columns when there is room. The grids'
+          columns may shrink below their content (grid-cols-1 is minmax(0, 1fr)), so charts follow the pane when Explain
+          opens, and wide tables scroll sideways on their own instead of the whole pane. */}
       <div className="@container min-h-0 flex-1 overflow-auto p-3 text-[12px]" role="region" aria-label="Stats">
         <VerdictPanel verdict={view.verdict} onJump={onJump} />
-        <div className="grid gap-x-6 @min-[100rem]:grid-cols-2">
+        <div className="grid grid-cols-1 gap-x-6 @min-[100rem]:grid-cols-2">
           <div>
             <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Tokens (counted once per API message id)</h2>
             <div className="flex flex-wrap gap-2">
@@ -113,7 +115,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
         </div>
         <PriceOverrides prices={view.prices} overrides={overrides} onChange={setOverrides} />
         <h2 className="mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Charts</h2>
-        <div className="grid gap-3 @5xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 @5xl:grid-cols-2">
           <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
           <CostChart rows={view.turns} clock={clock} />
           <div className="@5xl:col-span-2">

@@ -22,6 +22,8 @@ const COLS: readonly Col[] = [
 ];
 
 const GRID = '3rem 3rem minmax(10rem,1.5fr) minmax(6rem,1fr) 4.5rem 4.5rem 5.5rem 5.5rem 5rem 3rem 4.5rem 6rem';
+/** The sum of the columns' smallest widths: below it the table scrolls sideways inside its frame. */
+const MIN_WIDTH = '60.5rem';
 
 /** Per model call, sortable by any column, virtualized for thousands of calls; per response with num_turns. */
 export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRow[]; responses: readonly ResponseRow[]; onJump: (seq: number) => void }) {
@@ -41,87 +43,87 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
   return (
     <section aria-label="Per model call" className="mt-4">
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per response</h2>
-      <table className="mb-3 text-left tabular-nums" aria-label="Per response">
-        <thead className="text-neutral-500">
-          <tr>
-            {[
-              'response',
-              'ended by',
-              'num_turns (result)',
-              'model calls counted',
-              'main-agent calls',
-              'output',
-              'computed',
-              'reported (cumulative)',
-              'duration',
-            ].map((h) => (
-              <th key={h} className="pr-4 font-normal">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {responses.map((r) => (
-            <tr key={r.response} className="border-t border-neutral-100 dark:border-neutral-800">
-              <td className="pr-4">{r.response + 1}</td>
-              <td className="pr-4">{r.end}</td>
-              <td className="pr-4">{r.numTurns ?? '—'}</td>
-              <td className="pr-4">{r.modelCalls}</td>
-              <td className="pr-4">{r.mainModelCalls}</td>
-              <td className="pr-4">{compactNumber(r.output)}</td>
-              <td className="pr-4">{formatUsd(r.costUsd)}</td>
-              <td className="pr-4">{r.reportedUsd !== undefined ? formatUsd(r.reportedUsd) : '—'}</td>
-              <td className="pr-4">{r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'}</td>
+      <div className="mb-3 overflow-x-auto">
+        <table className="text-left tabular-nums" aria-label="Per response">
+          <thead className="text-neutral-500">
+            <tr>
+              {[
+                'response',
+                'ended by',
+                'num_turns (result)',
+                'model calls counted',
+                'main-agent calls',
+                'output',
+                'computed',
+                'reported (cumulative)',
+                'duration',
+              ].map((h) => (
+                <th key={h} className="pr-4 font-normal">
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {responses.map((r) => (
+              <tr key={r.response} className="border-t border-neutral-100 dark:border-neutral-800">
+                <td className="pr-4">{r.response + 1}</td>
+                <td className="pr-4">{r.end}</td>
+                <td className="pr-4">{r.numTurns ?? '—'}</td>
+                <td className="pr-4">{r.modelCalls}</td>
+                <td className="pr-4">{r.mainModelCalls}</td>
+                <td className="pr-4">{compactNumber(r.output)}</td>
+                <td className="pr-4">{formatUsd(r.costUsd)}</td>
+                <td className="pr-4">{r.reportedUsd !== undefined ? formatUsd(r.reportedUsd) : '—'}</td>
+                <td className="pr-4">{r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per model call ({turns.length})</h2>
-      <div
-        role="table"
-        aria-label="Model calls"
-        aria-rowcount={rows.length + 1}
-        className="rounded border border-neutral-200 dark:border-neutral-700"
-      >
-        <div role="row" className="grid bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400" style={{ gridTemplateColumns: GRID }}>
-          {COLS.map((c) => (
-            <div key={c.key} role="columnheader" aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'} className="flex">
-              {/* The whole cell sorts, not only its label. */}
-              <button
-                type="button"
-                title={`Sort by ${c.label}`}
-                onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? (s.dir === 1 ? -1 : 1) : c.num ? -1 : 1 }))}
-                className={`w-full truncate px-1 hover:bg-neutral-200 hover:underline dark:hover:bg-neutral-700 ${c.num ? 'text-right' : 'text-left'}`}
-              >
-                {c.label}
-                {sort.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}
-              </button>
-            </div>
-          ))}
-        </div>
-        <div ref={scroll} className="max-h-80 overflow-auto" role="rowgroup">
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((it) => {
-              const r = rows[it.index];
-              if (!r) return null;
-              return (
-                <div
-                  key={it.key}
-                  role="row"
-                  aria-rowindex={it.index + 2}
-                  onClick={() => onJump(r.seq)}
-                  className={`absolute left-0 grid w-full cursor-pointer border-t border-neutral-100 tabular-nums hover:bg-sky-50 dark:border-neutral-800 dark:hover:bg-neutral-800 ${r.counted ? '' : 'text-neutral-400'}`}
-                  style={{ transform: `translateY(${it.start}px)`, height: 20, gridTemplateColumns: GRID }}
+      {/* Narrower than its columns (a 900 px window, Explain open): the table scrolls sideways, header and rows together. */}
+      <div className="overflow-x-auto rounded border border-neutral-200 dark:border-neutral-700">
+        <div role="table" aria-label="Model calls" aria-rowcount={rows.length + 1} style={{ minWidth: MIN_WIDTH }}>
+          <div role="row" className="grid bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400" style={{ gridTemplateColumns: GRID }}>
+            {COLS.map((c) => (
+              <div key={c.key} role="columnheader" aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'} className="flex">
+                {/* The whole cell sorts, not only its label. */}
+                <button
+                  type="button"
+                  title={`Sort by ${c.label}`}
+                  onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? (s.dir === 1 ? -1 : 1) : c.num ? -1 : 1 }))}
+                  className={`w-full truncate px-1 hover:bg-neutral-200 hover:underline dark:hover:bg-neutral-700 ${c.num ? 'text-right' : 'text-left'}`}
                 >
-                  {COLS.map((c) => (
-                    <div key={c.key} role="cell" className={`truncate px-1 ${c.num ? 'text-right' : ''} ${c.key === 'model' ? 'font-mono' : ''}`}>
-                      {c.fmt ? c.fmt(r) : String(r[c.key] ?? '')}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
+                  {c.label}
+                  {sort.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}
+                </button>
+              </div>
+            ))}
+          </div>
+          <div ref={scroll} className="max-h-80 overflow-auto" role="rowgroup">
+            <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+              {v.getVirtualItems().map((it) => {
+                const r = rows[it.index];
+                if (!r) return null;
+                return (
+                  <div
+                    key={it.key}
+                    role="row"
+                    aria-rowindex={it.index + 2}
+                    onClick={() => onJump(r.seq)}
+                    className={`absolute left-0 grid w-full cursor-pointer border-t border-neutral-100 tabular-nums hover:bg-sky-50 dark:border-neutral-800 dark:hover:bg-neutral-800 ${r.counted ? '' : 'text-neutral-400'}`}
+                    style={{ transform: `translateY(${it.start}px)`, height: 20, gridTemplateColumns: GRID }}
+                  >
+                    {COLS.map((c) => (
+                      <div key={c.key} role="cell" className={`truncate px-1 ${c.num ? 'text-right' : ''} ${c.key === 'model' ? 'font-mono' : ''}`}>
+                        {c.fmt ? c.fmt(r) : String(r[c.key] ?? '')}
+                      </div>
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
           </div>
         </div>
       </div>

@@ -13,7 +13,7 @@ export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump:
   const protoTone = v.protocol.status === 'clean' ? TONE.good : v.protocol.status === 'no-result-frames' ? TONE.plain : TONE.bad;
   const taskTone = v.task.status === 'passed' ? TONE.good : v.task.status === 'failed' ? TONE.bad : TONE.plain;
   return (
-    <section aria-label="Verdict" className="grid grid-cols-3 gap-2">
+    <section aria-label="Verdict" className="grid grid-cols-1 gap-2 @min-[40rem]:grid-cols-3">
       <div className="rounded border border-neutral-200 p-2 dark:border-neutral-700">
         <h3 className="text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Protocol</h3>
         <span data-testid="protocol-status" className={`rounded px-1.5 font-semibold ${protoTone}`}>

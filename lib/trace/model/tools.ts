@@ -11,7 +11,8 @@ const REJECTION = [/The user doesn't want to proceed with this tool use/i, /^(Er
 const DENIAL = [
   /requires approval/,
   /Permission to use/,
-  /requested permissions to use .* but you haven't granted it/,
+  // "…to use WebSearch, but…", "…to read from ~/.claude/CLAUDE.md, but…", "…to write to …"
+  /requested permissions to .* but you haven't granted it/,
   /was blocked\. For security/,
   /permission (was )?denied by (a |the )?(hook|rule|policy|user)/i,
   /blocked by (a |the )?(PreToolUse )?hook/i,
@@ -77,12 +78,26 @@ function attachResult(idx: ToolIndex, e: ToolResultEvent, diags: Diagnostic[]): 
     const ci = idx.byId.get(r.toolUseId);
     const call = ci === undefined ? undefined : idx.calls[ci];
     if (!call) {
-      diags.push({ code: 'orphan-tool-result', severity: 'warning', message: `tool_result for ${r.toolUseId}, which no loaded tool_use requested`, src: e.src, seq: e.seq, consumesLine: false });
+      diags.push({
+        code: 'orphan-tool-result',
+        severity: 'warning',
+        message: `tool_result for ${r.toolUseId}, which no loaded tool_use requested`,
+        src: e.src,
+        seq: e.seq,
+        consumesLine: false,
+      });
       return;
     }
     if (call.result) {
       call.duplicateResults.push(e.seq);
-      diags.push({ code: 'duplicate-tool-result', severity: 'warning', message: `a second tool_result for ${call.name} ${r.toolUseId}`, src: e.src, seq: e.seq, consumesLine: false });
+      diags.push({
+        code: 'duplicate-tool-result',
+        severity: 'warning',
+        message: `a second tool_result for ${call.name} ${r.toolUseId}`,
+        src: e.src,
+        seq: e.seq,
+        consumesLine: false,
+      });
       return;
     }
     call.result = { seq: e.seq, isError: r.isError, text: r.text, textLength: r.textLength, ...(e.time !== undefined ? { time: e.time } : {}) };
@@ -92,7 +107,13 @@ function attachResult(idx: ToolIndex, e: ToolResultEvent, diags: Diagnostic[]): 
       const kind = denialKind(r.text);
       if (kind) call.evidence.push({ kind, behavior: 'deny', seq: e.seq, detail: firstLine(r.text), ...(e.time !== undefined ? { time: e.time } : {}) });
     } else {
-      call.evidence.push({ kind: 'tool-ran', behavior: 'allow', seq: e.seq, detail: 'the tool ran and returned a result', ...(e.time !== undefined ? { time: e.time } : {}) });
+      call.evidence.push({
+        kind: 'tool-ran',
+        behavior: 'allow',
+        seq: e.seq,
+        detail: 'the tool ran and returned a result',
+        ...(e.time !== undefined ? { time: e.time } : {}),
+      });
     }
   });
 }
@@ -180,7 +201,12 @@ function joinControl(idx: ToolIndex, e: ControlEvent, requests: Map<string, Cont
     const toolUseId = req?.toolUseId ?? e.toolUseId;
     if (!req && !e.toolUseId) return;
     const behavior = e.behavior ?? (e.subtype === 'error' ? 'deny' : undefined);
-    const detail = behavior === 'deny' ? `denied by the SDK host${e.message ? `: ${e.message}` : ''}` : behavior === 'allow' ? 'allowed by the SDK host' : `control response ${e.subtype ?? ''}`;
+    const detail =
+      behavior === 'deny'
+        ? `denied by the SDK host${e.message ? `: ${e.message}` : ''}`
+        : behavior === 'allow'
+          ? 'allowed by the SDK host'
+          : `control response ${e.subtype ?? ''}`;
     push(idx, toolUseId, { kind: 'control-response', ...(behavior ? { behavior } : {}), seq: e.seq, detail, ...t });
   }
 }
@@ -197,7 +223,13 @@ function joinHook(call: ToolCall, e: HookEvent): void {
 }
 
 function joinDenied(idx: ToolIndex, e: PermissionDeniedEvent): void {
-  push(idx, e.toolUseId, { kind: 'permission-denied', behavior: 'deny', seq: e.seq, detail: e.message || `permission_denied (${e.reasonType ?? 'no reason given'})`, ...(e.time !== undefined ? { time: e.time } : {}) });
+  push(idx, e.toolUseId, {
+    kind: 'permission-denied',
+    behavior: 'deny',
+    seq: e.seq,
+    detail: e.message || `permission_denied (${e.reasonType ?? 'no reason given'})`,
+    ...(e.time !== undefined ? { time: e.time } : {}),
+  });
 }
 
 function joinResultDenials(idx: ToolIndex, e: ResultEvent): void {
