@@ -3,7 +3,9 @@
 //   bare:      in the same page, File.text() + split + JSON.parse of every line (nothing kept)
 //   loupe:     the real drop path (the home page's file input), timed to first rows visible and to fully indexed
 // plus the longest main-thread task while loading, JS heap after load (page + worker) as a multiple of file size,
-// and frame times while scrolling the timeline from top to bottom. Writes bench-results/browser.json and the
+// and what each frame costs while scrolling the timeline from top to bottom, one step per animation frame: the p95 of
+// the frame's CPU time on the threads that make frames (main, compositor, raster, viz; see frame-trace.ts), of its
+// main-thread CPU time, and of its wall time, each beside the same scroll over a static page of plain rows. Writes bench-results/browser.json and the
 // README's browser table.
 import { chromium, type Page } from '@playwright/test';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -13,6 +15,7 @@ import { freePort } from '../scripts/net';
 import { writeReadmeSection } from './readme';
 import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
+import { frameCosts, type FrameCosts, type TraceEvent } from './frame-trace';
 import { writeRowsFile } from './rows-file';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -40,9 +43,16 @@ export interface BrowserRow {
   indexedMs: number;
   longestTaskMs: number;
   heapBytes: number;
+  /** p95 of a scroll frame's CPU time on every thread that makes frames (see frame-trace.ts). */
   scrollP95FrameMs: number;
-  /** The same scroll over a static page of plain rows in the same browser: what the machine gives at best right now. */
+  /** The same, on the renderer's main thread only (script, style, layout, paint, commit). */
+  scrollP95MainMs: number;
+  /** p95 of the time from one animation frame to the next (vsync-paced: 16.7 ms at best). */
+  scrollP95WallMs: number;
+  /** The same scroll over a static page of plain rows in the same browser, measured the same way. */
   baselineP95FrameMs: number;
+  baselineP95MainMs: number;
+  baselineP95WallMs: number;
   rows: number;
 }
 
@@ -139,11 +149,12 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
   const rows = await page.evaluate(() => document.querySelector('[role=listbox][aria-label=Events] > div')?.clientHeight ?? 0);
   // Scroll top to bottom, one step per frame, and record frame times.
   const longestShow = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
-  const scroll = await page.evaluate(scrollFrames, '[role=listbox][aria-label=Events]');
+  const scroll = await tracedScroll(page, '[role=listbox][aria-label=Events]');
   log(
     `  longest main-thread task: loading ${Math.round(longestLoad)} ms, turning every chip on ${Math.round(longestShow)} ms, scrolling ${Math.round(scroll.longest)} ms`,
   );
   const baseline = await baselineScroll(page);
+  const ms = (n: number): number => Math.round(n * 10) / 10;
   const heap = await heapAfterLoad(page);
   return {
     file: path.basename(file),
@@ -154,46 +165,64 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
     indexedMs,
     longestTaskMs: Math.round(Math.max(longestLoad, scroll.longest)),
     heapBytes: heap,
-    scrollP95FrameMs: Math.round(scroll.p95 * 10) / 10,
-    baselineP95FrameMs: Math.round(baseline * 10) / 10,
+    scrollP95FrameMs: ms(scroll.totalP95),
+    scrollP95MainMs: ms(scroll.mainP95),
+    scrollP95WallMs: ms(scroll.wallP95),
+    baselineP95FrameMs: ms(baseline.totalP95),
+    baselineP95MainMs: ms(baseline.mainP95),
+    baselineP95WallMs: ms(baseline.wallP95),
     rows: Math.round(rows / 22),
   };
 }
 
-/** Scrolls `selector` from top to bottom, one step per frame; the p95 frame time and the longest task meanwhile. */
-async function scrollFrames(selector: string): Promise<{ p95: number; longest: number }> {
+/** Scrolls `selector` from top to bottom, one step per animation frame; the longest task meanwhile. */
+async function scrollFrames(selector: string): Promise<{ longest: number }> {
   const list = document.querySelector(selector);
-  if (!(list instanceof HTMLElement)) return { p95: 0, longest: 0 };
+  if (!(list instanceof HTMLElement)) return { longest: 0 };
   const w = window as unknown as { __longest: number };
   w.__longest = 0;
-  const frames: number[] = [];
   const max = list.scrollHeight - list.clientHeight;
   const steps = Math.min(600, Math.max(60, Math.ceil(max / 2000)));
-  let last = performance.now();
   for (let i = 1; i <= steps; i++) {
     list.scrollTop = (max * i) / steps;
     await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-    const now = performance.now();
-    frames.push(now - last);
-    last = now;
   }
-  frames.sort((a, b) => a - b);
-  return { p95: frames[Math.floor(frames.length * 0.95)] ?? 0, longest: w.__longest };
+  return { longest: w.__longest };
+}
+
+/** `scrollFrames` under a Chrome trace: what each frame cost (frame-trace.ts), and the longest task. */
+async function tracedScroll(page: Page, selector: string): Promise<FrameCosts & { longest: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    for (const v of e.value) events.push(v as unknown as TraceEvent);
+  });
+  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  // Only top-level tasks and the page's animation frames: a light trace, so tracing adds little to what it measures.
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', '__metadata'] } });
+  const { longest } = await page.evaluate(scrollFrames, selector);
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  // For a closer look (chrome://tracing or ui.perfetto.dev): BENCH_TRACE_DIR=dir keeps each trace.
+  const dir = process.env['BENCH_TRACE_DIR'];
+  if (dir) writeFileSync(path.join(dir, `scroll-${Date.now()}.json`), JSON.stringify({ traceEvents: events }));
+  return { ...frameCosts(events), longest };
 }
 
 /**
- * The baseline for frame times: the same scroll, in a new page of the same browser, over 5,000 static rows of text (no
- * script): at 60 Hz a frame is 16.7 ms at best, and on a loaded machine the baseline's p95 says what is noise.
+ * The baseline for frame costs: the same traced scroll, in a new page of the same browser, over 5,000 static rows of
+ * text (no script): what a frame of plain rows costs on this machine (software raster included).
  */
-async function baselineScroll(page: Page): Promise<number> {
+async function baselineScroll(page: Page): Promise<FrameCosts> {
   const other = await page.context().newPage();
   await other.setContent(
     `<div id=list style="height:100vh;overflow:auto;font:12px monospace">${'<div style="height:22px;border-bottom:1px solid #eee">0:01.2 ▸ assistant: a row of plain text, as long as a label</div>'.repeat(5000)}</div>`,
   );
   await other.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
-  const r = await other.evaluate(scrollFrames, '#list');
+  const r = await tracedScroll(other, '#list');
   await other.close();
-  return r.p95;
+  return r;
 }
 
 /** JS heap of the page and of its trace worker, after a forced GC (CDP, attached to each target). */
@@ -235,11 +264,11 @@ function updateReadme(rows: readonly BrowserRow[]): void {
   writeReadmeSection(
     'browser-bench',
     [
-      '| file | MB | bare pipeline | first rows | fully indexed | longest main-thread task | JS heap after load | scroll p95 frame (static page) |',
+      '| file | MB | bare pipeline | first rows | fully indexed | longest main-thread task | JS heap after load | scroll frame p95: CPU, main thread (static page) |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
       ...rows.map(
         (r) =>
-          `| ${r.file} | ${mb(r.sizeBytes)} | ${r.bareMs} ms | ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x) | ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x) | ${r.longestTaskMs === 0 ? 'none over 50 ms' : `${r.longestTaskMs} ms`} | ${mb(r.heapBytes)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x) | ${r.scrollP95FrameMs} ms (${r.baselineP95FrameMs} ms) |`,
+          `| ${r.file} | ${mb(r.sizeBytes)} | ${r.bareMs} ms | ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x) | ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x) | ${r.longestTaskMs === 0 ? 'none over 50 ms' : `${r.longestTaskMs} ms`} | ${mb(r.heapBytes)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x) | ${r.scrollP95FrameMs} ms, ${r.scrollP95MainMs} ms (${r.baselineP95FrameMs} ms, ${r.baselineP95MainMs} ms) |`,
       ),
     ].join('\n'),
   );
@@ -293,7 +322,7 @@ async function main(): Promise<void> {
         const r = await measureFile(page, `http://127.0.0.1:${port}`, file, dialect);
         all[i]?.push(r);
         log(
-          `${r.file.padEnd(16)} ${(r.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  bare ${r.bareMs} ms  first rows ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x)  indexed ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x)  longest task ${r.longestTaskMs} ms  heap ${(r.heapBytes / 1e6).toFixed(0)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x)  scroll p95 ${r.scrollP95FrameMs} ms (static page ${r.baselineP95FrameMs} ms)  ~${r.rows} rows`,
+          `${r.file.padEnd(16)} ${(r.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  bare ${r.bareMs} ms  first rows ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x)  indexed ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x)  longest task ${r.longestTaskMs} ms  heap ${(r.heapBytes / 1e6).toFixed(0)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x)  scroll frame p95 CPU ${r.scrollP95FrameMs} ms, main thread ${r.scrollP95MainMs} ms, wall ${r.scrollP95WallMs} ms (static page ${r.baselineP95FrameMs} / ${r.baselineP95MainMs} / ${r.baselineP95WallMs} ms)  ~${r.rows} rows`,
         );
         await context.close();
       }

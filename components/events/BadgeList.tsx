@@ -17,15 +17,11 @@ const TONES: Record<Badge['kind'], string> = {
   live: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
 };
 
+/** The badges as items of the row's flex line (no wrapper: one element fewer per row of the timeline). */
 export function BadgeList({ badges }: { badges: readonly Badge[] }) {
-  if (badges.length === 0) return null;
-  return (
-    <span className="flex shrink-0 items-center gap-1">
-      {badges.map((b, i) => (
-        <span key={i} title={b.title} data-badge={b.kind} className={`rounded px-1 text-[11px] leading-4 tabular-nums ${TONES[b.kind]}`}>
-          {b.text}
-        </span>
-      ))}
+  return badges.map((b, i) => (
+    <span key={i} title={b.title} data-badge={b.kind} className={`shrink-0 rounded px-1 text-[11px] leading-4 tabular-nums ${TONES[b.kind]}`}>
+      {b.text}
     </span>
-  );
+  ));
 }

@@ -25,7 +25,9 @@ function isIconKind(k: string): k is IconKind {
   return k in ICONS;
 }
 
+/** The kind's glyph; an empty `kind` keeps the place of one (a row still being fetched). */
 export function EventIcon({ kind }: { kind: string }) {
+  if (kind === '') return <span aria-hidden className="inline-block w-4 shrink-0 text-center font-mono" />;
   const icon = isIconKind(kind) ? ICONS[kind] : ICONS.unknown;
   return (
     <span aria-hidden className={`inline-block w-4 shrink-0 text-center font-mono ${icon.className}`} title={icon.title}>

@@ -12,6 +12,10 @@ import type { ChipCounts, ChipKey } from '../../lib/view/chips';
 import { InlineError } from '../ui/InlineError';
 
 export const ROW_HEIGHT = 22;
+/** A row's box: its own height, and nothing inside it lays out or paints outside it. */
+const ROW_BOX = { height: ROW_HEIGHT, contain: 'strict' } as const;
+const ROW_CLASS = 'flex cursor-default items-center gap-1 whitespace-nowrap border-b pr-2 text-[12px]';
+const OFFSET_CLASS = 'w-14 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums';
 
 export interface EventListProps {
   readonly ask: Ask;
@@ -49,7 +53,17 @@ const Row = memo(function Row({
   onSelect: (row: number, view?: RowView) => void;
   onToggle: (turn: number) => void;
 }) {
-  if (!view) return <div className="h-full px-2 text-neutral-400">…</div>;
+  // A row not fetched yet has the elements of a row, empty: when it comes (a scroll's jump draws every row this way
+  // first), the row's elements are filled in rather than made, and nothing else is removed.
+  if (!view)
+    return (
+      <div style={ROW_BOX} className={`${ROW_CLASS} border-neutral-100 text-neutral-400 dark:border-neutral-800`}>
+        <span style={{ marginRight: 4 }} className={OFFSET_CLASS} />
+        <EventIcon kind="" />
+        <span className="min-w-0 flex-1 truncate">…</span>
+        <BadgeList badges={[]} />
+      </div>
+    );
   const header = view.kind === 'response' || view.kind === 'turn' || view.kind === 'agent';
   const tone =
     view.kind === 'response'
@@ -70,10 +84,13 @@ const Row = memo(function Row({
       data-depth={view.depth}
       // The row as drawn: if the list changes under the pointer, the event clicked is still the one selected.
       onClick={() => onSelect(view.row, view)}
-      className={`flex h-full cursor-default items-center gap-1 whitespace-nowrap border-b border-neutral-100 pr-2 text-[12px] dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
+      style={ROW_BOX}
+      className={`${ROW_CLASS} border-neutral-100 dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
     >
-      <span className="w-14 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums">{offset(view.offsetMs)}</span>
-      <span style={{ width: view.depth * 14 }} className="shrink-0" />
+      {/* The indent is the offset's margin (14 px a level, and the gap a spacer element would add), not an element. */}
+      <span style={{ marginRight: view.depth * 14 + 4 }} className={OFFSET_CLASS}>
+        {offset(view.offsetMs)}
+      </span>
       {view.kind === 'streams' ? (
         <button
           type="button"

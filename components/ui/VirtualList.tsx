@@ -1,6 +1,6 @@
 'use client';
 
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { listWindow, scrollTarget } from './list-window';
 
@@ -18,6 +18,7 @@ export interface VirtualListProps {
   readonly count: number;
   readonly rowHeight: number;
   readonly label: string;
+  /** One row: a single element `rowHeight` tall (best with `contain: strict`), laid out in flow after the row above. */
   readonly renderRow: (index: number) => ReactNode;
   readonly activeId?: string;
   readonly onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
@@ -110,23 +111,14 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
         className="h-full overflow-auto outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-500"
       >
         <div style={{ height: physicalTotal, position: 'relative', width: '100%', contain: 'strict' }}>
-          {items.map((index) => (
-            <div
+          {/* The drawn rows, in flow in one block moved into place: no positioned wrapper per row, and scrolling by a
+              row moves the block, not each row. */}
+          <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start * rowHeight - virtualOffset + top}px)` }}>
+            {items.map((index) => (
               // Keyed by slot, not by index: scrolling then reuses the row elements instead of replacing them.
-              key={index % SLOTS}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                height: rowHeight,
-                contain: 'strict',
-                transform: `translateY(${index * rowHeight - virtualOffset + top}px)`,
-              }}
-            >
-              {renderRow(index)}
-            </div>
-          ))}
+              <Fragment key={index % SLOTS}>{renderRow(index)}</Fragment>
+            ))}
+          </div>
         </div>
       </div>
     </div>
