@@ -1,4 +1,5 @@
 import { timeFrom } from '../trace/adapters/common';
+import { isoMillisBytes } from '../trace/adapters/time';
 import { readUsage } from '../trace/adapters/numbers';
 import { sameLineKey, usageErrorOf } from '../trace/model/calls';
 import type { AssistantRecord } from './records';
@@ -22,6 +23,7 @@ const ASSISTANT = new TextEncoder().encode('assistant');
 export class LeanAssistantReader {
   private readonly last: (string | undefined)[] = [];
   private readonly lastBytes: (Uint8Array | undefined)[] = [];
+  private readonly lastLength: number[] = [];
 
   constructor(
     private readonly wasm: ScanWasm,
@@ -34,30 +36,46 @@ export class LeanAssistantReader {
     const w = this.wasm;
     if (!w.holds(buf) || !w.readAssistant(buf, s, e) || !this.isAssistant()) return undefined;
     const slots = w.slots;
-    const plain = slots[USAGE_STATE] === 1 ? this.plainUsage() : undefined;
-    const us = slots[USAGE_SLOT * 4] ?? -1;
-    const usage = plain
-      ? { usage: plain }
-      : readUsage(us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))), 'message.usage');
+    let usage: Usage | undefined = slots[USAGE_STATE] === 1 ? this.plainUsage() : undefined;
+    let errors: readonly string[] | undefined;
+    if (!usage) {
+      const us = slots[USAGE_SLOT * 4] ?? -1;
+      const read = readUsage(us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))), 'message.usage');
+      usage = read.usage;
+      errors = read.errors;
+    }
     const sid = this.string(SLOT.sessionId) ?? this.string(SLOT.sessionIdSnake);
     const messageId = this.string(SLOT.messageId);
     const model = this.string(SLOT.model);
-    // Read only where `sameLineKey` reads it: lines with no message id.
-    const uuid = messageId ? undefined : this.string(SLOT.uuid);
-    return {
+    const rec: AssistantRecord = {
       kind: 'assistant',
       offset,
       sessionId: sid !== undefined && this.intern ? this.intern(sid) : sid,
-      time: timeFrom(this.string(SLOT.timestamp)),
+      time: this.time(),
       messageId,
       requestId: this.string(SLOT.requestId) ?? this.string(SLOT.requestIdSnake),
       model,
-      usage: usage.usage,
-      ...(usage.errors ? { usageError: usageErrorOf(0, usage.errors) } : {}),
-      ...(sameLineKey({ messageId, uuid }) !== undefined ? { uuid } : {}),
+      usage,
       synthetic: model === '<synthetic>' || this.kind(SLOT.isApiError) === KIND.true,
       isSidechain: this.kind(SLOT.isSidechain) === KIND.true,
     };
+    // Read only where `sameLineKey` reads it: lines with no message id.
+    const uuid = messageId ? undefined : this.string(SLOT.uuid);
+    const keyed = uuid !== undefined && sameLineKey({ messageId, uuid }) !== undefined;
+    // Both rare: most lines have a message id and a sound usage.
+    return keyed || errors ? { ...rec, ...(errors ? { usageError: usageErrorOf(0, errors) } : {}), ...(keyed ? { uuid } : {}) } : rec;
+  }
+
+  /** The line's timestamp, read off its bytes when it is in `toISOString`'s form (nearly always: no string made). */
+  private time(): number | undefined {
+    if (this.kind(SLOT.timestamp) !== KIND.string) return undefined;
+    const slots = this.wasm.slots;
+    if (!slots[SLOT.timestamp * 4 + 3]) {
+      const s = (slots[SLOT.timestamp * 4 + 1] ?? 0) + 1;
+      const fast = isoMillisBytes(this.wasm.bytes, s, (slots[SLOT.timestamp * 4 + 2] ?? 0) - 1 - s);
+      if (fast !== undefined) return fast;
+    }
+    return timeFrom(this.string(SLOT.timestamp));
   }
 
   /** The usage the reader found plain (every count a whole number in digits), as `readUsage` reads it; undefined
@@ -108,16 +126,22 @@ export class LeanAssistantReader {
       const v: unknown = JSON.parse(this.decoder.decode(bytes.subarray(s, e)));
       return typeof v === 'string' ? v : undefined;
     }
-    const prev = this.lastBytes[slot];
     const len = e - s - 2;
-    if (prev && prev.length === len) {
+    let prev = this.lastBytes[slot];
+    if (prev && this.lastLength[slot] === len) {
       let k = 0;
       while (k < len && prev[k] === bytes[s + 1 + k]) k++;
       if (k === len) return this.last[slot];
     }
-    const copy = bytes.slice(s + 1, e - 1);
-    const text = this.decoder.decode(copy);
-    this.lastBytes[slot] = copy;
+    // The slot's bytes are kept in a buffer of its own, reused from line to line (no copy made per line).
+    if (!prev || prev.length < len) {
+      prev = new Uint8Array(Math.max(64, len));
+      this.lastBytes[slot] = prev;
+    }
+    const view = bytes.subarray(s + 1, e - 1);
+    prev.set(view);
+    const text = this.decoder.decode(view);
+    this.lastLength[slot] = len;
     this.last[slot] = text;
     return text;
   }
