@@ -403,7 +403,9 @@ function member(what: i32, ks: i32, ke: i32, p: i32, depth: i32): i32 {
 /**
  * Reads the line at [s, e) of the memory into the slots at `out`: 1 when it is valid JSON whose top level is an object
  * with a `message` object whose `content` is an array of blocks (each an object whose last `type` is a string), every
- * checked field of the type the adapter wants; else 0 (the JavaScript side then reads the line itself).
+ * checked field of the type the adapter wants; 2 when it is valid JSON whose top level is such an object but for the
+ * message (none, or no content: a progress line), its top-level slots read all the same (the usage's are not); else 0
+ * (the JavaScript side then reads the line itself).
  */
 export function readAssistant(s: i32, e: i32, out: usize): i32 {
   B = 0;
@@ -419,7 +421,7 @@ export function readAssistant(s: i32, e: i32, out: usize): i32 {
   if (at(p) != 0x7b) return 0;
   p = members(p, 0, TOP);
   if (p < 0 || ws(p) != e) return 0;
-  if (!message || !blocks) return 0;
+  if (!message || !blocks) return 2;
   store<i32>(OUT + <usize>USAGE_STATE, usageState);
   store<i32>(OUT + <usize>USAGE_MASK, usageMask);
   return 1;

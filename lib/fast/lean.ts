@@ -4,7 +4,7 @@ import { readUsage } from '../trace/adapters/numbers';
 import { sameLineKey, usageErrorOf } from '../trace/model/calls';
 import type { AssistantRecord } from './records';
 import type { Usage } from '../trace/types';
-import { COUNT, KIND, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm } from './scan-wasm';
+import { COUNT, KIND, LINE, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm } from './scan-wasm';
 
 // The record of a Claude Code assistant line read straight off its bytes. The WebAssembly reader (wasm/fast-scan.ts)
 // checks the whole line as JSON.parse would and finds the fields the stats use; this side decodes just those strings
@@ -15,6 +15,17 @@ import { COUNT, KIND, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm }
 // path's, `recordOf(normalizeLine(JSON.parse(line)))`: lean.test.ts checks both on real lines and on mutations.
 
 const ASSISTANT = new TextEncoder().encode('assistant');
+const PROGRESS = new TextEncoder().encode('progress');
+const DECODER = new TextDecoder();
+
+/**
+ * A Claude Code progress line that holds an assistant message (a subagent's, in `data.message`: the candidate search
+ * finds it), as the full path sees it: valid JSON, no record (a progress event is never counted), its session id.
+ */
+export interface ProgressLine {
+  readonly kind: 'progress';
+  readonly sessionId?: string;
+}
 
 /**
  * Reads assistant lines of one scan. It remembers the last text of each field, which consecutive lines repeat
@@ -31,10 +42,16 @@ export class LeanAssistantReader {
     private readonly intern?: (s: string) => string,
   ) {}
 
-  /** The record of the line `buf[s, e)` at byte `offset` of its file, or undefined when the full path must read it. */
-  read(buf: Uint8Array, s: number, e: number, offset: number): AssistantRecord | undefined {
+  /**
+   * The record of the line `buf[s, e)` at byte `offset` of its file; for a progress line (which adds no record), its
+   * session id; undefined when the full path must read it.
+   */
+  read(buf: Uint8Array, s: number, e: number, offset: number): AssistantRecord | ProgressLine | undefined {
     const w = this.wasm;
-    if (!w.holds(buf) || !w.readAssistant(buf, s, e) || !this.isAssistant()) return undefined;
+    if (!w.holds(buf)) return undefined;
+    const found = w.readLine(buf, s, e);
+    if (found === LINE.other && this.isType(SLOT.type, PROGRESS)) return { kind: 'progress', sessionId: this.sessionId() };
+    if (found !== LINE.assistant || !this.isType(SLOT.type, ASSISTANT)) return undefined;
     const slots = w.slots;
     let usage: Usage | undefined = slots[USAGE_STATE] === 1 ? this.plainUsage() : undefined;
     let errors: readonly string[] | undefined;
@@ -44,13 +61,12 @@ export class LeanAssistantReader {
       usage = read.usage;
       errors = read.errors;
     }
-    const sid = this.string(SLOT.sessionId) ?? this.string(SLOT.sessionIdSnake);
     const messageId = this.string(SLOT.messageId);
     const model = this.string(SLOT.model);
     const rec: AssistantRecord = {
       kind: 'assistant',
       offset,
-      sessionId: sid !== undefined && this.intern ? this.intern(sid) : sid,
+      sessionId: this.sessionId(),
       time: this.time(),
       messageId,
       requestId: this.string(SLOT.requestId) ?? this.string(SLOT.requestIdSnake),
@@ -102,16 +118,22 @@ export class LeanAssistantReader {
     return this.wasm.slots[slot * 4] ?? KIND.absent;
   }
 
-  /** The line's top-level `type` is "assistant" (compared as bytes, unless escaped). */
-  private isAssistant(): boolean {
-    if (this.kind(SLOT.type) !== KIND.string) return false;
+  /** The line's session id, as the adapters read it (`sessionId`, else `session_id`, when a string). */
+  private sessionId(): string | undefined {
+    const sid = this.string(SLOT.sessionId) ?? this.string(SLOT.sessionIdSnake);
+    return sid !== undefined && this.intern ? this.intern(sid) : sid;
+  }
+
+  /** The string slot's text is `word` (compared as bytes, unless escaped). */
+  private isType(slot: number, word: Uint8Array): boolean {
+    if (this.kind(slot) !== KIND.string) return false;
     const slots = this.wasm.slots;
-    const s = (slots[SLOT.type * 4 + 1] ?? 0) + 1;
-    const e = (slots[SLOT.type * 4 + 2] ?? 0) - 1;
-    if (slots[SLOT.type * 4 + 3]) return this.string(SLOT.type) === 'assistant';
-    if (e - s !== ASSISTANT.length) return false;
+    const s = (slots[slot * 4 + 1] ?? 0) + 1;
+    const e = (slots[slot * 4 + 2] ?? 0) - 1;
+    if (slots[slot * 4 + 3]) return this.string(slot) === DECODER.decode(word);
+    if (e - s !== word.length) return false;
     const bytes = this.wasm.bytes;
-    for (let k = 0; k < ASSISTANT.length; k++) if (bytes[s + k] !== ASSISTANT[k]) return false;
+    for (let k = 0; k < word.length; k++) if (bytes[s + k] !== word[k]) return false;
     return true;
   }
 

@@ -30,6 +30,8 @@ export const USAGE_STATE = USAGE_SLOT * 4 + 2;
 export const USAGE_MASK = USAGE_STATE + 1;
 /** `counts` indexes (and mask bits) of the usage's counts. */
 export const COUNT = { input: 0, output: 1, cacheCreation: 2, cacheRead: 3, cache5m: 4, cache1h: 5, webSearch: 6 } as const;
+/** What `readLine` found. */
+export const LINE = { unsure: 0, assistant: 1, other: 2 } as const;
 /** A slot's kind. */
 export const KIND = { absent: 0, string: 1, null: 2, true: 3, false: 4 } as const;
 
@@ -114,12 +116,14 @@ export class ScanWasm {
   };
 
   /**
-   * Reads the line `buf[s, e)` (held in this memory) into `slots`, with every position in the memory (`bytes`): true
-   * when it is valid JSON with a `message` object and a `content` array of blocks, and every field the adapter checks
-   * has its type; false for anything else, which the full path then reads.
+   * Reads the line `buf[s, e)` (held in this memory) into `slots`, with every position in the memory (`bytes`):
+   * `LINE.assistant` when it is valid JSON with a `message` object and a `content` array of blocks, and every field
+   * the adapter checks has its type; `LINE.other` when it is valid JSON, its top level an object whose checked fields
+   * have their types, but with no such message (only the top-level slots are read then); `LINE.unsure` for anything
+   * else, which the full path then reads.
    */
-  readAssistant(buf: Uint8Array, s: number, e: number): boolean {
-    return this.read(buf.byteOffset + s, buf.byteOffset + e, this.slotBase) === 1;
+  readLine(buf: Uint8Array, s: number, e: number): number {
+    return this.read(buf.byteOffset + s, buf.byteOffset + e, this.slotBase);
   }
 
   /** Where a needle is in the memory (copied in the first time it is searched for); -1 when its space is full. */

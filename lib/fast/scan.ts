@@ -264,7 +264,8 @@ export class FileScanner {
       const rec = this.lean.read(buf, s, e, offset);
       if (rec) {
         this.parsedLines += 1;
-        this.sink.addRecord(rec);
+        if (rec.kind === 'assistant') this.sink.addRecord(rec);
+        else this.sink.addUncounted(rec.sessionId, offset);
         return;
       }
     }
