@@ -239,7 +239,11 @@ export class FileScanner {
     const next = pats.map((p) => nextStructural(this.search, buf, p, from, to));
     for (;;) {
       let m = -1;
-      for (const n of next) if (n >= 0 && (m < 0 || n < m)) m = n;
+      // Index loops: this runs for every candidate line, often before the JIT has optimized it (no iterators made).
+      for (let k = 0; k < next.length; k++) {
+        const n = next[k] ?? -1;
+        if (n >= 0 && (m < 0 || n < m)) m = n;
+      }
       if (m < 0) return;
       const s = m <= from ? from : buf.lastIndexOf(LF, m - 1) + 1;
       const nl = buf.indexOf(LF, m);
