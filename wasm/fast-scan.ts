@@ -38,6 +38,38 @@ export function find(hay: usize, len: i32, nd: usize, n: i32, from: i32): i32 {
   return -1;
 }
 
+/** First index >= from of `byte` in hay[0, len), or -1 (a line's end). */
+export function findByte(hay: usize, len: i32, byte: i32, from: i32): i32 {
+  const v = i8x16.splat(<i8>byte);
+  let i = from;
+  while (i + 16 <= len) {
+    const m = i8x16.bitmask(i8x16.eq(v128.load(hay + <usize>i), v));
+    if (m != 0) return i + ctz(m);
+    i += 16;
+  }
+  while (i < len) {
+    if (load<u8>(hay + <usize>i) == <u32>byte) return i;
+    i++;
+  }
+  return -1;
+}
+
+/** Last index <= at of `byte` in hay, or -1 (a line's start, searched back from a match in it). */
+export function findByteBack(hay: usize, byte: i32, at: i32): i32 {
+  const v = i8x16.splat(<i8>byte);
+  let i = at + 1;
+  while (i >= 16) {
+    const m = i8x16.bitmask(i8x16.eq(v128.load(hay + <usize>(i - 16)), v));
+    if (m != 0) return i - 16 + 31 - clz(m);
+    i -= 16;
+  }
+  while (i > 0) {
+    i--;
+    if (load<u8>(hay + <usize>i) == <u32>byte) return i;
+  }
+  return -1;
+}
+
 // ---- assistant lines ---------------------------------------------------------------------------------------------
 // Output: SLOTS fields of 4 i32 (kind, start, end, escaped), then usage start and end; then the usage's counts when
 // they are plain (see USAGE_STATE).
@@ -403,7 +435,9 @@ function member(what: i32, ks: i32, ke: i32, p: i32, depth: i32): i32 {
 /**
  * Reads the line at [s, e) of the memory into the slots at `out`: 1 when it is valid JSON whose top level is an object
  * with a `message` object whose `content` is an array of blocks (each an object whose last `type` is a string), every
- * checked field of the type the adapter wants; else 0 (the JavaScript side then reads the line itself).
+ * checked field of the type the adapter wants; 2 when it is valid JSON whose top level is such an object but for the
+ * message (none, or no content: a progress line), its top-level slots read all the same (the usage's are not); else 0
+ * (the JavaScript side then reads the line itself).
  */
 export function readAssistant(s: i32, e: i32, out: usize): i32 {
   B = 0;
@@ -419,7 +453,7 @@ export function readAssistant(s: i32, e: i32, out: usize): i32 {
   if (at(p) != 0x7b) return 0;
   p = members(p, 0, TOP);
   if (p < 0 || ws(p) != e) return 0;
-  if (!message || !blocks) return 0;
+  if (!message || !blocks) return 2;
   store<i32>(OUT + <usize>USAGE_STATE, usageState);
   store<i32>(OUT + <usize>USAGE_MASK, usageMask);
   return 1;

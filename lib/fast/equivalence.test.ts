@@ -67,6 +67,32 @@ const cases: [string, () => Files][] = [
       ]),
     }),
   ],
+  [
+    'message ids several calls share (a gateway), split lines that tie or grow, a /btw replay, progress copies',
+    () => {
+      const sub = cc.assistant('msg_sub', [text('looking')], { input: 400, output: 80 }, { sidechain: true, agentId: 'ag1' });
+      return {
+        'p/g.jsonl': jsonl([
+          cc.assistant('msg_gw', [text('1')], { input: 1000, output: 10 }, { requestId: null }),
+          cc.assistant('msg_gw', [text('2')], { input: 2000, output: 20 }, { requestId: null }),
+          cc.assistant('msg_gw', [text('1 more')], { input: 1000, output: 30 }, { requestId: null }),
+          cc.assistant('msg_gw', [text('3')], { input: 500, output: 5 }, { requestId: 'req_other' }),
+          // A tie on output: the first copy counts (its cache writes are 5m, the second's 1h).
+          cc.assistant('msg_gw', [text('2 again')], { input: 2000, output: 20, cache5m: 0, cache1h: 0 }, { requestId: null }),
+          cc.assistant('msg_tie', [text('a')], { input: 7, output: 3, cacheWrite: 100 }),
+          cc.assistant('msg_tie', [text('b')], { input: 7, output: 3, cache1h: 100 }),
+          cc.assistant('msg_tie', [text('c')], { input: 7, output: 2, cache5m: 100 }),
+          // A side question replays the parent's message under another request id, across the sidechain flag.
+          cc.assistant('msg_btw', [text('x')], { input: 50, output: 4 }, { requestId: 'req_a' }),
+          cc.assistant('msg_btw', [text('x')], { input: 50, output: 9 }, { requestId: 'req_b', sidechain: true }),
+          cc.line('progress', { data: { type: 'agent_progress', agentId: 'ag1', message: sub }, toolUseID: 'x', parentToolUseID: 'toolu_T' }),
+          cc.line('progress', { data: { type: 'agent_progress', agentId: 'ag1', message: sub }, toolUseID: 'y' }, { session: 'sess-2' }),
+          cc.assistant('msg_after', [text('y')], { input: 5, output: 1 }),
+        ]),
+        'p/agent-ag1.jsonl': jsonl([sub]),
+      };
+    },
+  ],
 ];
 for (const dir of ['test/fixtures/real/claude-code-log/projects', 'public/samples']) {
   for (const sub of readdirSync(path.join(ROOT, dir))) cases.push([`${dir}/${sub}`, () => filesUnder(`${dir}/${sub}`)]);

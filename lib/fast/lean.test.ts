@@ -8,6 +8,7 @@ import { withInterner } from '../trace/adapters/common';
 import { isObject, normalizeLine } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
 import { recordOf, type LineRecord } from './records';
+import type { TraceEvent } from '../trace/types';
 import { ScanWasm } from './scan-wasm';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,13 +27,23 @@ function jsonlUnder(dir: string): string[] {
 /** Assistant lines of real Claude Code sessions (the reader's target) and everything else in the fixtures. */
 const realLines = [...jsonlUnder('test/fixtures/real'), ...jsonlUnder('public/samples')].filter((l) => l.trim().length > 0);
 const assistantLines = realLines.filter((l) => l.includes('"type":"assistant"') && l.includes('"message":{'));
+/** Progress lines holding a subagent's assistant message (the candidate search finds them): the fixtures' own, and
+ *  the assistant lines wrapped as Claude Code wraps them. */
+const progressLines = [
+  ...realLines.filter((l) => l.includes('"type":"progress"') && l.includes('"type":"assistant"')),
+  ...assistantLines.slice(0, 40).map((l, i) => {
+    const inner = JSON.parse(l) as Record<string, unknown>;
+    const envelope = { parentUuid: null, isSidechain: false, sessionId: inner['sessionId'], uuid: `p-${i}`, timestamp: inner['timestamp'] };
+    return JSON.stringify({ ...envelope, type: 'progress', data: { type: 'agent_progress', agentId: 'a1', message: inner }, toolUseID: 'toolu_1' });
+  }),
+];
 
 const wasm = ScanWasm.create();
 if (!wasm) throw new Error('no WebAssembly here');
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
-/** The full path's record of a line outside the first-prompt window, or undefined (not JSON, not an object, no record). */
-function fullRecord(line: string, offset: number): LineRecord | undefined {
+/** The full path's event of a line outside the first-prompt window, or undefined (not JSON, not an object). */
+function fullEvent(line: string, offset: number): TraceEvent | undefined {
   let obj: unknown;
   try {
     obj = JSON.parse(line);
@@ -40,16 +51,21 @@ function fullRecord(line: string, offset: number): LineRecord | undefined {
     return undefined;
   }
   if (!isObject(obj)) return undefined;
-  const e = normalizeLine(obj, 'claude-code', withInterner({ clamp: 0, noBlocks: true }), {
+  return normalizeLine(obj, 'claude-code', withInterner({ clamp: 0, noBlocks: true }), {
     seq: 0,
     src: { source: 0, line: 0, offset, length: line.length },
     path: undefined,
   });
-  return recordOf(e);
 }
 
-/** The reader's record of a line, read from a chunk that holds it somewhere in the middle. */
-function leanRecord(reader: LeanAssistantReader, line: string | Uint8Array, offset: number): LineRecord | undefined {
+/** The full path's record of a line, or undefined (not JSON, not an object, no record). */
+function fullRecord(line: string, offset: number): LineRecord | undefined {
+  const e = fullEvent(line, offset);
+  return e && recordOf(e);
+}
+
+/** The reader's answer for a line, read from a chunk that holds it somewhere in the middle. */
+function leanRecord(reader: LeanAssistantReader, line: string | Uint8Array, offset: number): ReturnType<LeanAssistantReader['read']> {
   const bytes = typeof line === 'string' ? enc.encode(line) : line;
   const chunk = new Uint8Array(bytes.length + 20).fill(0x0a);
   chunk.set(bytes, 10);
@@ -58,12 +74,19 @@ function leanRecord(reader: LeanAssistantReader, line: string | Uint8Array, offs
   return reader.read(held, 10, 10 + bytes.length, offset);
 }
 
-/** The reader gave up, or gave exactly the full path's record. */
-function expectSound(reader: LeanAssistantReader, line: string | Uint8Array): boolean {
+/** The reader gave up, or gave exactly the full path's record; for a progress line, what the full path keeps of it:
+ *  a valid line with no record, not a prompt, and its session id. */
+function expectSound(reader: LeanAssistantReader, line: string | Uint8Array): 'assistant' | 'progress' | undefined {
   const text = typeof line === 'string' ? line : decoder.decode(line);
   const lean = leanRecord(reader, line, 77);
-  if (lean !== undefined) expect(lean).toEqual(fullRecord(text, 77));
-  return lean !== undefined;
+  if (lean?.kind === 'progress') {
+    const e = fullEvent(text, 77);
+    expect(e).toBeDefined();
+    expect(e && recordOf(e)).toBeUndefined();
+    expect(e?.kind).not.toBe('user');
+    expect(e?.sessionId).toBe(lean.sessionId);
+  } else if (lean !== undefined) expect(lean).toEqual(fullRecord(text, 77));
+  return lean?.kind;
 }
 
 describe('LeanAssistantReader', () => {
@@ -71,7 +94,7 @@ describe('LeanAssistantReader', () => {
     expect(assistantLines.length).toBeGreaterThan(50);
     const reader = new LeanAssistantReader(wasm, decoder);
     let read = 0;
-    for (const line of assistantLines) if (expectSound(reader, line)) read += 1;
+    for (const line of assistantLines) if (expectSound(reader, line) === 'assistant') read += 1;
     // It gives up on a few (escaped keys, odd content), never on most.
     expect(read / assistantLines.length).toBeGreaterThan(0.9);
   });
@@ -98,7 +121,7 @@ describe('LeanAssistantReader', () => {
               ? new Uint8Array([...line.subarray(0, at), byte, ...line.subarray(at)])
               : new Uint8Array([...line.subarray(0, at), ...line.subarray(at + 1)]);
         runs += 1;
-        if (expectSound(reader, out)) read += 1;
+        if (expectSound(reader, out) === 'assistant') read += 1;
       }),
       { numRuns: 4000 },
     );
@@ -144,7 +167,7 @@ describe('LeanAssistantReader', () => {
         // A key spelled with an escape still names the field.
         if (escape) line = line.replace(`"${key}":`, `"${key.replace(/^./, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}":`);
         runs += 1;
-        if (expectSound(reader, line)) read += 1;
+        if (expectSound(reader, line) === 'assistant') read += 1;
       }),
       { numRuns: 3000 },
     );
@@ -207,12 +230,64 @@ describe('LeanAssistantReader', () => {
       fc.property(usage, usage, fc.boolean(), (u1, u2, twice) => {
         // A repeated usage key: the last one wins.
         const text = twice ? line(u1).replace('"usage":', `"usage":${u2},"usage":`) : line(u1);
-        if (expectSound(reader, text)) read += 1;
+        if (expectSound(reader, text) === 'assistant') read += 1;
       }),
       { numRuns: 4000 },
     );
     // Only a line that is not JSON (a count spelled `00`) is left to the full path.
     expect(read / 4000).toBeGreaterThan(0.5);
+  });
+
+  it('reads progress lines that hold an assistant message as the full path keeps them, or gives up', () => {
+    const reader = new LeanAssistantReader(wasm, decoder);
+    expect(progressLines.length).toBeGreaterThan(20);
+    let read = 0;
+    for (const line of progressLines) if (expectSound(reader, line) === 'progress') read += 1;
+    expect(read).toBe(progressLines.length);
+    // The other lines of the fixtures (user, system, meta lines) are not progress lines, whatever they hold.
+    for (const line of realLines) if (!line.includes('"type":"progress"')) expect(expectSound(reader, line)).not.toBe('progress');
+  });
+
+  it('gives up on, or keeps as the full path does, progress lines broken, retyped, repeated or escaped', () => {
+    const reader = new LeanAssistantReader(wasm, decoder);
+    const sample = progressLines.slice(0, 20).map((l) => enc.encode(l));
+    const noise = fc.constantFrom(...'"\\{}[],:0123456789-+.eEtrufalsn \t\r\u0001xu'.split('').map((c) => c.charCodeAt(0)), 0x80, 0xff);
+    let read = 0;
+    fc.assert(
+      fc.property(fc.nat(sample.length - 1), fc.nat(1 << 20), noise, fc.constantFrom('replace', 'insert', 'delete'), (n, where, byte, how) => {
+        const line = sample[n] ?? new Uint8Array();
+        const at = where % line.length;
+        const out =
+          how === 'replace'
+            ? Uint8Array.from(line, (b, i) => (i === at ? byte : b))
+            : how === 'insert'
+              ? new Uint8Array([...line.subarray(0, at), byte, ...line.subarray(at)])
+              : new Uint8Array([...line.subarray(0, at), ...line.subarray(at + 1)]);
+        if (expectSound(reader, out) === 'progress') read += 1;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(read).toBeGreaterThan(300);
+    const base = JSON.parse(progressLines[0] ?? '{}') as Record<string, unknown>;
+    const value = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom(null, true, false, 0, 1.5, 'progress', 'assistant', 'user', 'agent_progress', 'hook_progress'),
+      fc.constant({ type: 'text', text: 'x' }),
+      fc.constant({ role: 'assistant', content: [{ type: 'text', text: 'x' }] }),
+      fc.constant([{ type: 'text', text: 'x' }]),
+    );
+    let kept = 0;
+    const keys = ['type', 'uuid', 'sessionId', 'session_id', 'parentUuid', 'timestamp', 'isSidechain', 'agentId', 'toolUseID', 'data', 'message'];
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), value, value, fc.boolean(), fc.boolean(), (key, v1, v2, dup, escape) => {
+        let line = JSON.stringify({ ...base, [key]: v1 });
+        if (dup) line = `${line.slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(v2)}}`;
+        if (escape) line = line.replace(`"${key}":`, `"${key.replace(/^./, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}":`);
+        if (expectSound(reader, line) === 'progress') kept += 1;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(kept).toBeGreaterThan(300);
   });
 
   it('reads a line whose bytes are not in its memory as nothing (the scanner then parses it)', () => {

@@ -1,9 +1,10 @@
 import { timeFrom } from '../trace/adapters/common';
+import { isoMillisBytes } from '../trace/adapters/time';
 import { readUsage } from '../trace/adapters/numbers';
 import { sameLineKey, usageErrorOf } from '../trace/model/calls';
 import type { AssistantRecord } from './records';
 import type { Usage } from '../trace/types';
-import { COUNT, KIND, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm } from './scan-wasm';
+import { COUNT, KIND, LINE, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm } from './scan-wasm';
 
 // The record of a Claude Code assistant line read straight off its bytes. The WebAssembly reader (wasm/fast-scan.ts)
 // checks the whole line as JSON.parse would and finds the fields the stats use; this side decodes just those strings
@@ -14,6 +15,17 @@ import { COUNT, KIND, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm }
 // path's, `recordOf(normalizeLine(JSON.parse(line)))`: lean.test.ts checks both on real lines and on mutations.
 
 const ASSISTANT = new TextEncoder().encode('assistant');
+const PROGRESS = new TextEncoder().encode('progress');
+const DECODER = new TextDecoder();
+
+/**
+ * A Claude Code progress line that holds an assistant message (a subagent's, in `data.message`: the candidate search
+ * finds it), as the full path sees it: valid JSON, no record (a progress event is never counted), its session id.
+ */
+export interface ProgressLine {
+  readonly kind: 'progress';
+  readonly sessionId?: string;
+}
 
 /**
  * Reads assistant lines of one scan. It remembers the last text of each field, which consecutive lines repeat
@@ -22,6 +34,7 @@ const ASSISTANT = new TextEncoder().encode('assistant');
 export class LeanAssistantReader {
   private readonly last: (string | undefined)[] = [];
   private readonly lastBytes: (Uint8Array | undefined)[] = [];
+  private readonly lastLength: number[] = [];
 
   constructor(
     private readonly wasm: ScanWasm,
@@ -29,35 +42,56 @@ export class LeanAssistantReader {
     private readonly intern?: (s: string) => string,
   ) {}
 
-  /** The record of the line `buf[s, e)` at byte `offset` of its file, or undefined when the full path must read it. */
-  read(buf: Uint8Array, s: number, e: number, offset: number): AssistantRecord | undefined {
+  /**
+   * The record of the line `buf[s, e)` at byte `offset` of its file; for a progress line (which adds no record), its
+   * session id; undefined when the full path must read it.
+   */
+  read(buf: Uint8Array, s: number, e: number, offset: number): AssistantRecord | ProgressLine | undefined {
     const w = this.wasm;
-    if (!w.holds(buf) || !w.readAssistant(buf, s, e) || !this.isAssistant()) return undefined;
+    if (!w.holds(buf)) return undefined;
+    const found = w.readLine(buf, s, e);
+    if (found === LINE.other && this.isType(SLOT.type, PROGRESS)) return { kind: 'progress', sessionId: this.sessionId() };
+    if (found !== LINE.assistant || !this.isType(SLOT.type, ASSISTANT)) return undefined;
     const slots = w.slots;
-    const plain = slots[USAGE_STATE] === 1 ? this.plainUsage() : undefined;
-    const us = slots[USAGE_SLOT * 4] ?? -1;
-    const usage = plain
-      ? { usage: plain }
-      : readUsage(us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))), 'message.usage');
-    const sid = this.string(SLOT.sessionId) ?? this.string(SLOT.sessionIdSnake);
+    let usage: Usage | undefined = slots[USAGE_STATE] === 1 ? this.plainUsage() : undefined;
+    let errors: readonly string[] | undefined;
+    if (!usage) {
+      const us = slots[USAGE_SLOT * 4] ?? -1;
+      const read = readUsage(us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))), 'message.usage');
+      usage = read.usage;
+      errors = read.errors;
+    }
     const messageId = this.string(SLOT.messageId);
     const model = this.string(SLOT.model);
-    // Read only where `sameLineKey` reads it: lines with no message id.
-    const uuid = messageId ? undefined : this.string(SLOT.uuid);
-    return {
+    const rec: AssistantRecord = {
       kind: 'assistant',
       offset,
-      sessionId: sid !== undefined && this.intern ? this.intern(sid) : sid,
-      time: timeFrom(this.string(SLOT.timestamp)),
+      sessionId: this.sessionId(),
+      time: this.time(),
       messageId,
       requestId: this.string(SLOT.requestId) ?? this.string(SLOT.requestIdSnake),
       model,
-      usage: usage.usage,
-      ...(usage.errors ? { usageError: usageErrorOf(0, usage.errors) } : {}),
-      ...(sameLineKey({ messageId, uuid }) !== undefined ? { uuid } : {}),
+      usage,
       synthetic: model === '<synthetic>' || this.kind(SLOT.isApiError) === KIND.true,
       isSidechain: this.kind(SLOT.isSidechain) === KIND.true,
     };
+    // Read only where `sameLineKey` reads it: lines with no message id.
+    const uuid = messageId ? undefined : this.string(SLOT.uuid);
+    const keyed = uuid !== undefined && sameLineKey({ messageId, uuid }) !== undefined;
+    // Both rare: most lines have a message id and a sound usage.
+    return keyed || errors ? { ...rec, ...(errors ? { usageError: usageErrorOf(0, errors) } : {}), ...(keyed ? { uuid } : {}) } : rec;
+  }
+
+  /** The line's timestamp, read off its bytes when it is in `toISOString`'s form (nearly always: no string made). */
+  private time(): number | undefined {
+    if (this.kind(SLOT.timestamp) !== KIND.string) return undefined;
+    const slots = this.wasm.slots;
+    if (!slots[SLOT.timestamp * 4 + 3]) {
+      const s = (slots[SLOT.timestamp * 4 + 1] ?? 0) + 1;
+      const fast = isoMillisBytes(this.wasm.bytes, s, (slots[SLOT.timestamp * 4 + 2] ?? 0) - 1 - s);
+      if (fast !== undefined) return fast;
+    }
+    return timeFrom(this.string(SLOT.timestamp));
   }
 
   /** The usage the reader found plain (every count a whole number in digits), as `readUsage` reads it; undefined
@@ -84,16 +118,22 @@ export class LeanAssistantReader {
     return this.wasm.slots[slot * 4] ?? KIND.absent;
   }
 
-  /** The line's top-level `type` is "assistant" (compared as bytes, unless escaped). */
-  private isAssistant(): boolean {
-    if (this.kind(SLOT.type) !== KIND.string) return false;
+  /** The line's session id, as the adapters read it (`sessionId`, else `session_id`, when a string). */
+  private sessionId(): string | undefined {
+    const sid = this.string(SLOT.sessionId) ?? this.string(SLOT.sessionIdSnake);
+    return sid !== undefined && this.intern ? this.intern(sid) : sid;
+  }
+
+  /** The string slot's text is `word` (compared as bytes, unless escaped). */
+  private isType(slot: number, word: Uint8Array): boolean {
+    if (this.kind(slot) !== KIND.string) return false;
     const slots = this.wasm.slots;
-    const s = (slots[SLOT.type * 4 + 1] ?? 0) + 1;
-    const e = (slots[SLOT.type * 4 + 2] ?? 0) - 1;
-    if (slots[SLOT.type * 4 + 3]) return this.string(SLOT.type) === 'assistant';
-    if (e - s !== ASSISTANT.length) return false;
+    const s = (slots[slot * 4 + 1] ?? 0) + 1;
+    const e = (slots[slot * 4 + 2] ?? 0) - 1;
+    if (slots[slot * 4 + 3]) return this.string(slot) === DECODER.decode(word);
+    if (e - s !== word.length) return false;
     const bytes = this.wasm.bytes;
-    for (let k = 0; k < ASSISTANT.length; k++) if (bytes[s + k] !== ASSISTANT[k]) return false;
+    for (let k = 0; k < word.length; k++) if (bytes[s + k] !== word[k]) return false;
     return true;
   }
 
@@ -108,16 +148,22 @@ export class LeanAssistantReader {
       const v: unknown = JSON.parse(this.decoder.decode(bytes.subarray(s, e)));
       return typeof v === 'string' ? v : undefined;
     }
-    const prev = this.lastBytes[slot];
     const len = e - s - 2;
-    if (prev && prev.length === len) {
+    let prev = this.lastBytes[slot];
+    if (prev && this.lastLength[slot] === len) {
       let k = 0;
       while (k < len && prev[k] === bytes[s + 1 + k]) k++;
       if (k === len) return this.last[slot];
     }
-    const copy = bytes.slice(s + 1, e - 1);
-    const text = this.decoder.decode(copy);
-    this.lastBytes[slot] = copy;
+    // The slot's bytes are kept in a buffer of its own, reused from line to line (no copy made per line).
+    if (!prev || prev.length < len) {
+      prev = new Uint8Array(Math.max(64, len));
+      this.lastBytes[slot] = prev;
+    }
+    const view = bytes.subarray(s + 1, e - 1);
+    prev.set(view);
+    const text = this.decoder.decode(view);
+    this.lastLength[slot] = len;
     this.last[slot] = text;
     return text;
   }

@@ -1,4 +1,4 @@
-import { chooseCopy, findCall, sameLineKey, uncountedReason, type CallIdentity, type CopyLike } from '../trace/model/calls';
+import { findCall, isSameCall, outranks, sameLineKey, uncountedReason, type CallIdentity, type LineIdentity } from '../trace/model/calls';
 import { StreamAccumulator } from '../trace/model/stream';
 import type { StreamRebuild } from '../trace/model/types';
 import { orderInputs } from '../engine/load';
@@ -60,9 +60,10 @@ interface CallState {
   synthetic: boolean;
   usageError?: string;
   time?: number;
-  readonly copies: CopyLike[];
-  /** The usage of its first line copy (what `isSameCall` compares). */
+  /** The usage of its first line copy (what `isSameCall` compares); undefined while no line had usage. */
   firstUsage: Usage | undefined;
+  /** Of its line copies' usage, the one `chooseCopy` would choose so far (`outranks`). */
+  best: Usage | undefined;
   stream?: StreamRebuild;
 }
 
@@ -77,7 +78,8 @@ const identity = (c: CallState): CallIdentity => c;
 export function mergeScans(files: readonly ScannedFile[]): Merged {
   const ordered = orderInputs(files.map((f) => ({ ...f, name: f.scan.name })));
   const calls: CallState[] = [];
-  const byMessage = new Map<string, CallState[]>();
+  // Most message ids name one call: an array only for the few a gateway reuses.
+  const byMessage = new Map<string, CallState | CallState[]>();
   const byLine = new Map<string, CallState>();
   const acc = new StreamAccumulator();
   const callOfStart = new Map<number, CallState>();
@@ -108,42 +110,59 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       requestId: requestId || undefined,
       isSidechain: r.kind === 'assistant' && r.isSidechain,
       synthetic: false,
-      copies: [],
       firstUsage: undefined,
+      best: undefined,
     };
     calls.push(c);
     // As in the full model, an empty id is no id.
     if (messageId) {
-      const list = byMessage.get(messageId);
-      if (list) list.push(c);
-      else byMessage.set(messageId, [c]);
+      const known = byMessage.get(messageId);
+      if (known === undefined) byMessage.set(messageId, c);
+      else if (Array.isArray(known)) known.push(c);
+      else byMessage.set(messageId, [known, c]);
     }
     return c;
+  };
+  /** `findCall` over the calls of a message id. */
+  const callOf = (messageId: string, line: LineIdentity): CallState | undefined => {
+    const known = byMessage.get(messageId);
+    if (known === undefined) return undefined;
+    if (Array.isArray(known)) return findCall(known, identity, line);
+    return isSameCall(known, line) ? known : undefined;
   };
 
   ordered.forEach((file, source) => {
     const name = file.scan.name;
     const fallback = fileIdentity(name).fileSessionId ?? `file:${name}`;
     let last = file.scan.firstSessionId;
-    for (const r of file.scan.records) {
+    // Consecutive records nearly always share their session: look it up once per run of them.
+    let runSid: string | undefined;
+    let runSession: SessionSummary | undefined;
+    const records = file.scan.records;
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i];
+      if (!r) continue;
       const sid = r.sessionId ?? last ?? fallback;
       if (r.sessionId !== undefined) last = r.sessionId;
       const at = seq++;
       if (r.kind === 'session') continue;
-      const s = session(sid, file);
+      if (runSession === undefined || sid !== runSid) {
+        runSession = session(sid, file);
+        runSid = sid;
+      }
+      const s = runSession;
       touchSpan(s, r);
       if (r.kind === 'assistant') {
-        const candidates = r.messageId ? (byMessage.get(r.messageId) ?? []) : [];
         const lineKey = sameLineKey(r);
         const again = lineKey === undefined ? undefined : byLine.get(lineKey);
-        const c = again ?? (r.messageId ? findCall(candidates, identity, r) : undefined) ?? newCall(sid, file, r.messageId || undefined, r.requestId, r);
+        const c = again ?? (r.messageId ? callOf(r.messageId, r) : undefined) ?? newCall(sid, file, r.messageId || undefined, r.requestId, r);
         if (lineKey !== undefined && !again) byLine.set(lineKey, c);
         if (r.model && !c.model) c.model = r.model;
         if (r.synthetic) c.synthetic = true;
         if (r.usageError !== undefined && c.usageError === undefined) c.usageError = r.usageError;
         if (r.usage) {
-          if (c.copies.length === 0) c.firstUsage = r.usage;
-          c.copies.push({ via: 'line', usage: r.usage });
+          if (c.best === undefined) c.firstUsage = r.usage;
+          if (outranks(r.usage, c.best)) c.best = r.usage;
         }
         touchCall(c, r.time);
       } else if (r.kind === 'stream') {
@@ -153,7 +172,8 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         let c = callOfStart.get(start);
         if (!c) {
           const id = r.messageId ?? `stream:${at}`;
-          c = byMessage.get(id)?.[0] ?? newCall(sid, file, id, undefined, r);
+          const known = byMessage.get(id);
+          c = (Array.isArray(known) ? known[0] : known) ?? newCall(sid, file, id, undefined, r);
           callOfStart.set(start, c);
           if (r.model && !c.model) c.model = r.model;
           const rebuild = acc.rebuilds.get(start);
@@ -171,10 +191,13 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
 
   const counted: Call[] = [];
   const uncounted = { synthetic: 0, invalidUsage: 0, noUsage: 0 };
-  for (const c of calls) {
-    const copies = c.stream?.usage ? [...c.copies, { via: 'stream' as const, usage: c.stream.usage }] : c.copies;
+  for (let i = 0; i < calls.length; i++) {
+    const c = calls[i];
+    if (!c) continue;
     const usageError = c.usageError ?? c.stream?.usageError;
-    const best = usageError === undefined ? chooseCopy(copies) : undefined;
+    // The stream's copy comes after the line copies (`chooseCopy` over them all, kept as it went).
+    const streamUsage = c.stream?.usage;
+    const best = usageError !== undefined ? undefined : streamUsage && outranks(streamUsage, c.best) ? streamUsage : c.best;
     if (uncountedReason(c.synthetic, best !== undefined, usageError) !== undefined || !best) {
       if (c.synthetic) uncounted.synthetic += 1;
       else if (usageError !== undefined) uncounted.invalidUsage += 1;
@@ -187,7 +210,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       file: c.file,
       ...(c.messageId !== undefined ? { messageId: c.messageId } : {}),
       ...(c.model !== undefined ? { model: c.model } : {}),
-      usage: best.usage,
+      usage: best,
       ...(c.time !== undefined ? { time: c.time } : {}),
     });
   }

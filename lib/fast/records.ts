@@ -150,6 +150,14 @@ export class RecordSink {
     if (sid !== undefined) this.lastSessionId = sid;
   }
 
+  /** A line outside the first lines that adds no record (`recordOf` gives none): what `add` keeps of it. */
+  addUncounted(sid: string | undefined, offset: number): void {
+    if (sid === undefined) return;
+    if (this.firstSessionId === undefined) this.firstSessionId = sid;
+    if (sid !== this.lastSessionId) this.records.push({ kind: 'session', offset, sessionId: sid });
+    this.lastSessionId = sid;
+  }
+
   addRecord(rec: LineRecord): void {
     const sid = rec.sessionId;
     if (sid !== undefined && this.firstSessionId === undefined) this.firstSessionId = sid;

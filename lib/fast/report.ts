@@ -1,4 +1,4 @@
-import { costOf, DEFAULT_PRICES, modelFamily, type PriceTable } from '../trace/pricing/pricing';
+import { DEFAULT_PRICES, priceFor, usdAt, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
 import { round6 } from '../trace/stats';
 import type { Call, Merged, SessionSummary } from './merge';
 import { compareText } from '../trace/text-order';
@@ -163,28 +163,67 @@ interface Priced {
 /** Calls in the date range, each with its day and computed cost. */
 function pricedCalls(merged: Merged, opts: ReportOptions): Priced[] {
   const prices = opts.prices ?? DEFAULT_PRICES;
-  const utc = opts.utc === true;
+  const days = new DayNames(opts.utc === true);
   const out: Priced[] = [];
   // Thousands of calls share a few models: look each price up once.
-  const costs = new Map<string | undefined, (c: Call) => { usd: number; priced: boolean }>();
-  const costFn = (model: string | undefined): ((c: Call) => { usd: number; priced: boolean }) => {
-    let f = costs.get(model);
-    if (!f) {
-      const table = { ...prices, models: prices.models.filter((m) => m.id === (model ? modelFamily(model) : '')) };
-      f = (c) => costOf(c.usage, c.model, table);
-      costs.set(model, f);
-    }
-    return f;
-  };
-  for (const call of merged.calls) {
-    const day = call.time === undefined ? null : dayOf(call.time, utc);
+  const priceOf = new Map<string | undefined, ModelPrice | undefined>();
+  const calls = merged.calls;
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i];
+    if (!call) continue;
+    const day = call.time === undefined ? null : days.of(call.time);
     if ((opts.since !== undefined || opts.until !== undefined) && day === null) continue;
     if (day !== null && opts.since !== undefined && day < opts.since) continue;
     if (day !== null && opts.until !== undefined && day > opts.until) continue;
-    const cost = costFn(call.model)(call);
-    out.push({ call, day, usd: cost.usd, priced: cost.priced });
+    let price = priceOf.get(call.model);
+    if (price === undefined && !priceOf.has(call.model)) {
+      price = call.model ? priceFor(call.model, prices) : undefined;
+      priceOf.set(call.model, price);
+    }
+    out.push({ call, day, usd: price ? usdAt(call.usage, price, prices) : 0, priced: price !== undefined });
   }
   return out;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `dayOf` for instants that come in runs of one day (a session's calls, in order): one Date and string per run, not
+ * per call. It remembers the span of the last day it named, and names an instant in it without a Date.
+ */
+export class DayNames {
+  private from = 0;
+  private to = 0;
+  private name = '';
+
+  constructor(private readonly utc: boolean) {}
+
+  of(ms: number): string {
+    if (ms >= this.from && ms < this.to) return this.name;
+    const name = dayOf(ms, this.utc);
+    this.name = name;
+    this.from = this.to = 0;
+    if (!Number.isFinite(ms)) return name;
+    if (this.utc) {
+      this.from = Math.floor(ms / DAY_MS) * DAY_MS;
+      this.to = this.from + DAY_MS;
+    } else {
+      // The local day's first instant and the next day's: kept only when the offset is the same at both ends (a day
+      // with a clock change is named call by call, as before).
+      const start = new Date(ms);
+      start.setHours(0, 0, 0, 0);
+      const end = new Date(start.getTime());
+      end.setDate(end.getDate() + 1);
+      end.setHours(0, 0, 0, 0);
+      const from = start.getTime();
+      const to = end.getTime();
+      if (from <= ms && ms < to && start.getTimezoneOffset() === new Date(to - 1).getTimezoneOffset()) {
+        this.from = from;
+        this.to = to;
+      }
+    }
+    return name;
+  }
 }
 
 function group(calls: readonly Priced[], keyOf: (p: Priced) => string): Map<string, Acc> {

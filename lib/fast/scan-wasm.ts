@@ -30,14 +30,17 @@ export const USAGE_STATE = USAGE_SLOT * 4 + 2;
 export const USAGE_MASK = USAGE_STATE + 1;
 /** `counts` indexes (and mask bits) of the usage's counts. */
 export const COUNT = { input: 0, output: 1, cacheCreation: 2, cacheRead: 3, cache5m: 4, cache1h: 5, webSearch: 6 } as const;
+/** What `readLine` found. */
+export const LINE = { unsure: 0, assistant: 1, other: 2 } as const;
 /** A slot's kind. */
 export const KIND = { absent: 0, string: 1, null: 2, true: 3, false: 4 } as const;
 
 type Fn = (...args: number[]) => number;
 
+/** An export, called directly (they take and return i32s: JavaScript numbers, no wrapper needed). */
 function fn(v: unknown): Fn {
   if (typeof v !== 'function') throw new Error('fast-scan.wasm: an export is missing');
-  return (...args) => Number(Reflect.apply(v, undefined, args));
+  return v as Fn;
 }
 
 /**
@@ -54,6 +57,8 @@ export class ScanWasm {
   /** Its usage counts, when they are plain (`USAGE_STATE`). */
   readonly counts: Float64Array;
   private readonly find: Fn;
+  private readonly findByte: Fn;
+  private readonly findByteBack: Fn;
   private readonly read: Fn;
   private readonly needles = new Map<Uint8Array, number>();
   private readonly needleBase: number;
@@ -65,6 +70,8 @@ export class ScanWasm {
     const { memory } = instance.exports;
     if (!(memory instanceof WebAssembly.Memory)) throw new Error('fast-scan.wasm: no memory');
     this.find = fn(instance.exports['find']);
+    this.findByte = fn(instance.exports['findByte']);
+    this.findByteBack = fn(instance.exports['findByteBack']);
     this.read = fn(instance.exports['readAssistant']);
     const base = (fn(instance.exports['heapBase'])() + 15) & ~15;
     this.needleBase = base;
@@ -113,13 +120,27 @@ export class ScanWasm {
     return at < 0 ? searchBytes(hay, needle, from) : this.find(hay.byteOffset, hay.length, at, needle.length, from);
   };
 
+  /** `hay.indexOf(byte, from)`, 16 bytes at a time for bytes this memory holds (V8's takes one at a time). */
+  indexOf(hay: Uint8Array, byte: number, from: number): number {
+    if (!this.holds(hay) || from < 0) return hay.indexOf(byte, from);
+    return this.findByte(hay.byteOffset, hay.length, byte, from);
+  }
+
+  /** `hay.lastIndexOf(byte, at)` (for `0 <= at < hay.length`), 16 bytes at a time for bytes this memory holds. */
+  lastIndexOf(hay: Uint8Array, byte: number, at: number): number {
+    if (!this.holds(hay) || at < 0 || at >= hay.length) return hay.lastIndexOf(byte, at);
+    return this.findByteBack(hay.byteOffset, byte, at);
+  }
+
   /**
-   * Reads the line `buf[s, e)` (held in this memory) into `slots`, with every position in the memory (`bytes`): true
-   * when it is valid JSON with a `message` object and a `content` array of blocks, and every field the adapter checks
-   * has its type; false for anything else, which the full path then reads.
+   * Reads the line `buf[s, e)` (held in this memory) into `slots`, with every position in the memory (`bytes`):
+   * `LINE.assistant` when it is valid JSON with a `message` object and a `content` array of blocks, and every field
+   * the adapter checks has its type; `LINE.other` when it is valid JSON, its top level an object whose checked fields
+   * have their types, but with no such message (only the top-level slots are read then); `LINE.unsure` for anything
+   * else, which the full path then reads.
    */
-  readAssistant(buf: Uint8Array, s: number, e: number): boolean {
-    return this.read(buf.byteOffset + s, buf.byteOffset + e, this.slotBase) === 1;
+  readLine(buf: Uint8Array, s: number, e: number): number {
+    return this.read(buf.byteOffset + s, buf.byteOffset + e, this.slotBase);
   }
 
   /** Where a needle is in the memory (copied in the first time it is searched for); -1 when its space is full. */

@@ -32,7 +32,7 @@ describe('ScanWasm', () => {
     const simd = ScanWasm.create();
     if (!simd) throw new Error('no WebAssembly here');
     // A small alphabet makes partial matches (first and last byte equal, middle not) common.
-    const bytes = fc.uint8Array({ minLength: 0, maxLength: 300 }).map((a) => a.map((b) => 0x61 + (b % 3)));
+    const bytes = fc.uint8Array({ minLength: 0, maxLength: 300, size: 'max' }).map((a) => a.map((b) => 0x61 + (b % 3)));
     fc.assert(
       fc.property(
         bytes,
@@ -44,6 +44,28 @@ describe('ScanWasm', () => {
           expect(simd.search(hay, needle, from)).toBe(naive(data, needle, from));
         },
       ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds a byte forward and back as indexOf and lastIndexOf do, in a chunk at any offset of its memory', () => {
+    const simd = ScanWasm.create();
+    if (!simd) throw new Error('no WebAssembly here');
+    // Few newlines or many, a view that starts anywhere in the memory (not 16-byte aligned), any start of the search.
+    const bytes = fc
+      .uint8Array({ minLength: 0, maxLength: 200, size: 'max' })
+      .chain((a) => fc.nat(20).map((odds) => a.map((b) => (b % (odds + 2) === 0 ? 0x0a : b))));
+    fc.assert(
+      fc.property(bytes, fc.nat(40), fc.integer({ min: -5, max: 210 }), (data, shift, at) => {
+        const held = simd.hold(new Uint8Array(data.length + shift).fill(0x0a).map((b, i) => (i < shift ? b : (data[i - shift] ?? 0))));
+        const hay = held.subarray(shift);
+        expect(simd.holds(hay)).toBe(true);
+        expect(simd.indexOf(hay, 0x0a, at)).toBe(data.indexOf(0x0a, at));
+        expect(simd.lastIndexOf(hay, 0x0a, at)).toBe(data.lastIndexOf(0x0a, at));
+        // Bytes outside the memory: the native searches.
+        expect(simd.indexOf(data, 0x0a, at)).toBe(data.indexOf(0x0a, at));
+        expect(simd.lastIndexOf(data, 0x0a, at)).toBe(data.lastIndexOf(0x0a, at));
+      }),
       { numRuns: 3000 },
     );
   });

@@ -37,5 +37,13 @@ describe('locale-free formatting and ordering', () => {
       expect(Math.sign(compareText(a, b)), `${a} ~ ${b}`).toBe(Math.sign(a.localeCompare(b)));
     }
     expect(compareText('2026-01-02', '2026-01-10')).toBeLessThan(0);
+    // Paths: `/` against the other characters read in code-unit order.
+    const path = '0a-./';
+    const pathWord = (): string => Array.from({ length: Math.floor(r() * 10) }, () => path[Math.floor(r() * path.length)]).join('');
+    for (let i = 0; i < 20000; i++) {
+      const a = pathWord();
+      const b = pathWord();
+      expect(Math.sign(compareText(a, b)), `${a} ~ ${b}`).toBe(Math.sign(a.localeCompare(b)));
+    }
   });
 });

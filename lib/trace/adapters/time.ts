@@ -36,13 +36,39 @@ export function isoMillis(s: string): number | undefined {
   if (s.length !== 24) return undefined;
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58) return undefined;
   if (s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return undefined;
-  const y = digits(s, 0, 4);
-  const mo = digits(s, 5, 2);
-  const d = digits(s, 8, 2);
-  const h = digits(s, 11, 2);
-  const mi = digits(s, 14, 2);
-  const sec = digits(s, 17, 2);
-  const ms = digits(s, 20, 3);
+  return fieldMillis(digits(s, 0, 4), digits(s, 5, 2), digits(s, 8, 2), digits(s, 11, 2), digits(s, 14, 2), digits(s, 17, 2), digits(s, 20, 3));
+}
+
+/** The value of `n` decimal digits of `b` from `at`, or -1 when one of them is not a digit. */
+function byteDigits(b: Uint8Array, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = (b[i] ?? 0) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+/** `isoMillis` of the UTF-8 bytes `b[at, at + len)` (the text of a JSON string without its quotes), read without
+ *  decoding them: the stats' line reader takes every line's timestamp this way. */
+export function isoMillisBytes(b: Uint8Array, at: number, len: number): number | undefined {
+  if (len !== 24) return undefined;
+  if (b[at + 4] !== 45 || b[at + 7] !== 45 || b[at + 10] !== 84 || b[at + 13] !== 58) return undefined;
+  if (b[at + 16] !== 58 || b[at + 19] !== 46 || b[at + 23] !== 90) return undefined;
+  return fieldMillis(
+    byteDigits(b, at, 4),
+    byteDigits(b, at + 5, 2),
+    byteDigits(b, at + 8, 2),
+    byteDigits(b, at + 11, 2),
+    byteDigits(b, at + 14, 2),
+    byteDigits(b, at + 17, 2),
+    byteDigits(b, at + 20, 3),
+  );
+}
+
+/** The instant of a timestamp's fields (-1: not digits), when every one is in range. */
+function fieldMillis(y: number, mo: number, d: number, h: number, mi: number, sec: number, ms: number): number | undefined {
   if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || ms < 0) return undefined;
   if (d > 28 && d > daysInMonth(y, mo)) return undefined;
   return daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + sec) * 1000 + ms;

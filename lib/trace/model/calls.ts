@@ -70,9 +70,15 @@ export function chooseCopy<C extends CopyLike>(copies: readonly C[]): C | undefi
   let best: C | undefined;
   for (const c of copies) {
     if (c.via === 'progress') continue;
-    if (!best || c.usage.output > best.usage.output) best = c;
+    if (!best || outranks(c.usage, best.usage)) best = c;
   }
   return best;
+}
+
+/** `chooseCopy`'s rule for one more copy, for a caller that keeps only the best so far: whether `usage` takes its
+ *  place (more output tokens; on a tie, the earlier copy stays). */
+export function outranks(usage: Usage, best: Usage | undefined): boolean {
+  return best === undefined || usage.output > best.output;
 }
 
 /**

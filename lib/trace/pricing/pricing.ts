@@ -10,7 +10,14 @@ export interface ModelPrice {
   readonly cacheRead: number;
   readonly output: number;
   /** Prompts over the threshold (input + cache read + cache write) are billed at these rates instead. */
-  readonly longContext?: { readonly thresholdTokens: number; readonly input: number; readonly cacheWrite5m: number; readonly cacheWrite1h: number; readonly cacheRead: number; readonly output: number };
+  readonly longContext?: {
+    readonly thresholdTokens: number;
+    readonly input: number;
+    readonly cacheWrite5m: number;
+    readonly cacheWrite1h: number;
+    readonly cacheRead: number;
+    readonly output: number;
+  };
 }
 
 export interface PriceTable {
@@ -51,17 +58,30 @@ export interface Cost {
 export function costOf(usage: Usage, model: string | undefined, prices: PriceTable = DEFAULT_PRICES): Cost {
   const p = model ? priceFor(model, prices) : undefined;
   if (!p) return { usd: 0, priced: false, longContext: false };
-  const prompt = usage.input + usage.cacheRead + usage.cacheCreation;
-  const lc = p.longContext && prompt > p.longContext.thresholdTokens ? p.longContext : undefined;
-  const r = lc ?? p;
-  const usd =
+  return { usd: usdAt(usage, p, prices), priced: true, longContext: longContextOf(usage, p) !== undefined };
+}
+
+/** `costOf`'s dollars for a call whose model's price the caller looked up once (`priceFor`), for many calls. */
+export function usdAt(usage: Usage, p: ModelPrice, prices: PriceTable): number {
+  const r = longContextOf(usage, p) ?? p;
+  return (
     (usage.input * r.input + usage.cache5m * r.cacheWrite5m + usage.cache1h * r.cacheWrite1h + usage.cacheRead * r.cacheRead + usage.output * r.output) / 1e6 +
-    usage.webSearch * prices.webSearchPerRequest;
-  return { usd, priced: true, longContext: lc !== undefined };
+    usage.webSearch * prices.webSearchPerRequest
+  );
+}
+
+/** The long-context rates, when the call's prompt is past their threshold. */
+function longContextOf(usage: Usage, p: ModelPrice): ModelPrice['longContext'] {
+  const prompt = usage.input + usage.cacheRead + usage.cacheCreation;
+  return p.longContext && prompt > p.longContext.thresholdTokens ? p.longContext : undefined;
 }
 
 /** A copy of the table with some models' prices replaced (the UI's local overrides). */
 export function withOverrides(prices: PriceTable, overrides: readonly ModelPrice[]): PriceTable {
   const ids = new Set(overrides.map((o) => o.id));
-  return { ...prices, source: `${prices.source} (with local overrides: ${[...ids].join(', ')})`, models: [...overrides, ...prices.models.filter((m) => !ids.has(m.id))] };
+  return {
+    ...prices,
+    source: `${prices.source} (with local overrides: ${[...ids].join(', ')})`,
+    models: [...overrides, ...prices.models.filter((m) => !ids.has(m.id))],
+  };
 }
