@@ -6,6 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../trace/model/types';
+import { withEventUuids } from '../trace/model/uuids';
 import { jsonl, sdk, text as textBlock } from '../trace/testing/builders';
 import { LiveSources, movedSeq } from './live';
 import { loadTrace } from './load';
@@ -79,16 +80,16 @@ async function growInPieces(mainName: string, main: Uint8Array, others: readonly
   const live = new LiveSources();
   const first = main.subarray(0, at[0] ?? main.length);
   let trace = (await live.load(inputs([[mainName, first], ...others]), true)).trace;
-  expect(trace).toEqual(await oneShot([[mainName, complete(first)], ...others]));
+  expect(withEventUuids(trace)).toEqual(await oneShot([[mainName, complete(first)], ...others]));
   for (const cut of [...at.slice(1), main.length]) {
     const prefix = main.subarray(0, cut);
     const up = await live.update(appendOnly([[mainName, prefix], ...others]));
     if (up) trace = up.loaded.trace;
-    expect(trace).toEqual(await oneShot([[mainName, complete(prefix)], ...others]));
+    expect(withEventUuids(trace)).toEqual(await oneShot([[mainName, complete(prefix)], ...others]));
     // The half-written line is never a diagnostic while the file is live.
     expect(trace.diagnostics.filter((d) => d.code === 'truncated-last-line')).toEqual([]);
   }
-  expect(trace).toEqual(await oneShot([[mainName, main], ...others]));
+  expect(withEventUuids(trace)).toEqual(await oneShot([[mainName, main], ...others]));
 }
 
 describe('LiveSources', () => {
@@ -120,7 +121,7 @@ describe('LiveSources', () => {
       const up = await live.update(inputs([main, [name, agent.subarray(0, cut)]]));
       if (up) trace = up.loaded.trace;
     }
-    expect(trace).toEqual(await oneShot([main, [name, agent]]));
+    expect(withEventUuids(trace)).toEqual(await oneShot([main, [name, agent]]));
   });
 
   it('holds a half-written last line while live, reads it as a cut-off line once settled, and again when it completes', async () => {
@@ -132,15 +133,15 @@ describe('LiveSources', () => {
     expect(held.trace.sources[0]?.bytes).toBe(text.indexOf(0x0a, 2000) + 1);
     const settled = await live.settle();
     expect(live.live).toBe(false);
-    expect(settled?.loaded.trace).toEqual(await oneShot([[TOUR, text.subarray(0, cut)]]));
+    expect(withEventUuids(settled?.loaded.trace)).toEqual(await oneShot([[TOUR, text.subarray(0, cut)]]));
     expect(settled?.loaded.trace.diagnostics.some((d) => d.code === 'truncated-last-line')).toBe(true);
     // The rest of the line arrives: the cut-off reading is dropped, the line is read whole.
     const up = await live.update(inputs([[TOUR, text]]));
     expect(live.live).toBe(true);
-    expect(up?.loaded.trace).toEqual(await oneShot([[TOUR, text]]));
+    expect(withEventUuids(up?.loaded.trace)).toEqual(await oneShot([[TOUR, text]]));
     // A load that is not live reads a last line at once, as a one-shot load does.
     const once = new LiveSources();
-    expect(await once.load(inputs([[TOUR, text.subarray(0, cut)]]), false)).toMatchObject({ trace: await oneShot([[TOUR, text.subarray(0, cut)]]) });
+    expect(withEventUuids((await once.load(inputs([[TOUR, text.subarray(0, cut)]]), false)).trace)).toEqual(await oneShot([[TOUR, text.subarray(0, cut)]]));
   });
 
   it('reads again whole a file whose lines never said their dialect, each line once, whether live or not', async () => {
@@ -150,12 +151,12 @@ describe('LiveSources', () => {
     const whole = new TextEncoder().encode(`${lines.join('\n')}\n{"d":4}\n`);
     const once = new LiveSources();
     const loaded = await once.load(inputs([['odd.jsonl', cut]]), false);
-    expect(loaded.trace).toEqual(await oneShot([['odd.jsonl', cut]]));
+    expect(withEventUuids(loaded.trace)).toEqual(await oneShot([['odd.jsonl', cut]]));
     expect(loaded.trace.sources[0]?.lines.total).toBe(4);
     const live = new LiveSources();
     await live.load(inputs([['odd.jsonl', cut]]), true);
-    expect((await live.settle())?.loaded.trace).toEqual(await oneShot([['odd.jsonl', cut]]));
-    expect((await live.update(inputs([['odd.jsonl', whole]])))?.loaded.trace).toEqual(await oneShot([['odd.jsonl', whole]]));
+    expect(withEventUuids((await live.settle())?.loaded.trace)).toEqual(await oneShot([['odd.jsonl', cut]]));
+    expect(withEventUuids((await live.update(inputs([['odd.jsonl', whole]])))?.loaded.trace)).toEqual(await oneShot([['odd.jsonl', whole]]));
   });
 
   it('says where events moved when a file before them grew, and finds each by its file and line', async () => {
@@ -186,7 +187,7 @@ describe('LiveSources', () => {
     const rewritten = new Uint8Array(text);
     rewritten[half.length - 10] = 0x20;
     const up = await live.update(inputs([[TOUR, rewritten]]));
-    expect(up?.loaded.trace).toEqual(await oneShot([[TOUR, rewritten]]));
+    expect(withEventUuids(up?.loaded.trace)).toEqual(await oneShot([[TOUR, rewritten]]));
     const agentName = `${CC}/subagents/agent-a7c3e9f1b2d4c6e80.jsonl`;
     const withAgent = await live.update(
       inputs([
@@ -194,7 +195,7 @@ describe('LiveSources', () => {
         [agentName, read(agentName)],
       ]),
     );
-    expect(withAgent?.loaded.trace).toEqual(
+    expect(withEventUuids(withAgent?.loaded.trace)).toEqual(
       await oneShot([
         [TOUR, rewritten],
         [agentName, read(agentName)],
@@ -206,7 +207,7 @@ describe('LiveSources', () => {
     const gzInput = (b: Uint8Array): EngineInput => ({ name, size: b.length, open: () => [b] });
     await gz.load([gzInput(small)], true);
     const big = gzipSync(text);
-    expect((await gz.update([gzInput(big)]))?.loaded.trace).toEqual(await loadTrace([gzInput(big)]));
+    expect(withEventUuids((await gz.update([gzInput(big)]))?.loaded.trace)).toEqual(await loadTrace([gzInput(big)]));
     expect(await gz.update([gzInput(big)])).toBeUndefined();
   });
 });

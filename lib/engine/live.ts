@@ -1,6 +1,7 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
 import { chunksOf } from '../trace/lines';
 import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
+import { UuidColumn } from '../trace/model/uuids';
 import { resumable, type ParseCheckpoint, type ParseSink, type SourceInfo } from '../trace/parse';
 import type { Diagnostic, TraceEvent } from '../trace/types';
 import { orderInputs, parseInput, type LoadedSources, type LoadHooks } from './load';
@@ -50,6 +51,7 @@ const TAIL = 64;
 /** The last part of a source: its held last line read as in a one-shot load, for as long as the file does not grow. */
 interface Settled {
   readonly events: TraceEvent[];
+  readonly uuids: UuidColumn;
   readonly diagnostics: Diagnostic[];
   readonly info: SourceInfo;
   /** The source read again whole, in place of its kept events (its checkpoint could not be continued from). */
@@ -65,6 +67,8 @@ interface Kept {
   checkpoint: ParseCheckpoint | undefined;
   tail: Uint8Array;
   events: TraceEvent[];
+  /** The uuids of `events`, by their index there (they are kept off the events: see `SourceSink`). */
+  uuids: UuidColumn;
   diagnostics: Diagnostic[];
   info: SourceInfo;
   text: SourceText | undefined;
@@ -73,9 +77,14 @@ interface Kept {
   placed: { start: number; count: number } | undefined;
 }
 
-/** Collects one source's events and line diagnostics; seqs are fixed when the trace is built. */
+/**
+ * Collects one source's events and line diagnostics; seqs are fixed when the trace is built. The events' uuids go to
+ * a column (only the model's replay and agent links read them): a string kept per event costs the collector more than
+ * its line costs to parse. An assistant line keeps its own as well (its model call may be keyed by it).
+ */
 class SourceSink implements ParseSink {
   readonly events: TraceEvent[] = [];
+  readonly uuids = new UuidColumn();
   readonly diagnostics: Diagnostic[] = [];
   constructor(
     private readonly base: number,
@@ -85,6 +94,10 @@ class SourceSink implements ParseSink {
     return this.base + this.events.length;
   }
   event(e: TraceEvent): void {
+    if (e.uuid) {
+      this.uuids.set(this.events.length, e.uuid);
+      if (e.kind !== 'assistant') (e as { uuid?: string }).uuid = undefined;
+    }
     this.events.push(e);
     this.all?.push(e);
   }
@@ -249,6 +262,7 @@ export class LiveSources {
       checkpoint: cp,
       tail: cp && input.openFrom ? await readBytes(input, Math.max(0, cp.offset - TAIL), cp.offset) : new Uint8Array(0),
       events: prev ? [...prev.events, ...sink.events] : sink.events,
+      uuids: prev ? joined(prev.uuids, prev.events.length, sink.uuids, sink.events.length) : sink.uuids,
       diagnostics: prev ? [...prev.diagnostics, ...sink.diagnostics] : sink.diagnostics,
       info,
       text,
@@ -266,13 +280,15 @@ export class LiveSources {
     const whole = !resumable(c);
     const sink = new SourceSink(whole ? 0 : k.events.length);
     const { info } = await parseInput(k.input, k.info.index, sink, this.norm, this.hooks, () => undefined, whole ? {} : { resume: c });
-    k.settled = { events: sink.events, diagnostics: sink.diagnostics, info, whole };
+    k.settled = { events: sink.events, uuids: sink.uuids, diagnostics: sink.diagnostics, info, whole };
     return true;
   }
 
   /** Builds the model from the kept events, in the load order, each at its place. */
   private build(): { loaded: LoadedSources; moves: SeqMove[] } {
     const builder = new ModelBuilder(this.norm);
+    const uuids = new UuidColumn();
+    builder.uuids = uuids;
     const ordered = orderInputs([...this.kept.values()]);
     const moves: SeqMove[] = [];
     const texts: (SourceText | undefined)[] = [];
@@ -280,11 +296,13 @@ export class LiveSources {
       const start = builder.nextSeq();
       if (k.placed && k.placed.start !== start && k.placed.count > 0) moves.push({ from: k.placed.start, to: start, count: k.placed.count });
       if (k.info.index !== i) k.info = { ...k.info, index: i };
-      const add = (list: TraceEvent[]): void => {
+      const add = (list: TraceEvent[], from: UuidColumn): void => {
         for (let j = 0; j < list.length; j++) {
           const old = list[j];
           if (!old) continue;
-          const e = placed(old, builder.nextSeq(), i);
+          const seq = builder.nextSeq();
+          uuids.copy(from, j, seq);
+          const e = placed(old, seq, i);
           list[j] = e;
           // The builder shortens a long stream fragment once the rebuild has used it: give it a copy of its own, so
           // the kept event still has the whole fragment for the next build.
@@ -302,11 +320,11 @@ export class LiveSources {
       };
       const s = k.settled;
       if (!s?.whole) {
-        add(k.events);
+        add(k.events, k.uuids);
         fix(k.diagnostics);
       }
       if (s) {
-        add(s.events);
+        add(s.events, s.uuids);
         fix(s.diagnostics);
       }
       builder.addSource(s ? { ...s.info, index: i } : k.info);
@@ -317,6 +335,14 @@ export class LiveSources {
     const trace = builder.finish();
     return { loaded: { trace, texts, modelMs: performance.now() - t0 }, moves };
   }
+}
+
+/** The uuids of `a`'s first `na` events, then of `b`'s `nb`. */
+function joined(a: UuidColumn, na: number, b: UuidColumn, nb: number): UuidColumn {
+  const out = new UuidColumn();
+  for (let j = 0; j < na; j++) out.copy(a, j, j);
+  for (let j = 0; j < nb; j++) out.copy(b, j, na + j);
+  return out;
 }
 
 /** Stored bytes `[from, to)` of a plain input. */

@@ -1,7 +1,7 @@
 import type { StreamEvent, StreamEventType, TraceEvent } from '../types';
 import { behaviorOf, blockFrom, compact, blocksFrom, clampText, hookDecisionFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
 import { readPartialUsage } from './numbers';
-import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
+import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Envelope, type Head, type RawObject } from './messages';
 import { Fast, type SystemLine } from './schemas';
 
 // Agent SDK / `claude -p --output-format stream-json` lines (FORMATS.md §2).
@@ -326,6 +326,11 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
   }
   const cm = line.compact_metadata;
   const content = textOf(line.content) ?? u(line.summary) ?? u(line.description);
+  const text = content ? clampText(stripAnsi(content), opts) : typeof line.status === 'string' ? line.status : undefined;
+  if (plainSystem(line, env, h)) {
+    // The common frame (status, api_retry, task frames): only the fields it has, as a million of them may be kept.
+    return { kind: 'system', seq: h.seq, src: h.src, sessionId: env.sessionId, uuid: env.uuid, time: env.time, type: 'system', subtype, text };
+  }
   return {
     kind: 'system',
     seq: h.seq,
@@ -341,7 +346,7 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
     type: 'system',
     subtype,
     level: u(line.level),
-    text: content ? clampText(stripAnsi(content), opts) : typeof line.status === 'string' ? line.status : undefined,
+    text,
     toolUseId: u(line.tool_use_id),
     model: u(line.model),
     cwd: u(line.cwd),
@@ -349,6 +354,24 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
     version: u(line.claude_code_version),
     compact: cm ? compact({ trigger: u(cm.trigger), preTokens: u(cm.pre_tokens), postTokens: u(cm.post_tokens), durationMs: u(cm.duration_ms) }) : undefined,
   };
+}
+
+/** A system frame with none of the fields of the envelope or of an init / compact frame that most frames lack. */
+function plainSystem(line: SystemLine, env: Envelope, h: Head): boolean {
+  return (
+    h.path === undefined &&
+    env.parentUuid === undefined &&
+    env.agentId === undefined &&
+    env.parentToolUseId === undefined &&
+    env.isSidechain === undefined &&
+    absent(line.level) &&
+    absent(line.tool_use_id) &&
+    absent(line.model) &&
+    absent(line.cwd) &&
+    absent(line.permissionMode) &&
+    absent(line.claude_code_version) &&
+    absent(line.compact_metadata)
+  );
 }
 
 function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {

@@ -1,3 +1,4 @@
+import { uuidAt } from './uuids';
 import type { Ctx } from './context';
 import type { Agent, ToolCall } from './types';
 
@@ -44,8 +45,11 @@ function linkCompactions(ctx: Ctx): void {
   }
   const seqByUuid = new Map<string, number>();
   const boundaries: number[] = [];
-  for (const e of ctx.events) {
-    if (e.uuid && wanted.has(e.uuid) && !seqByUuid.has(e.uuid)) seqByUuid.set(e.uuid, e.seq);
+  for (let i = 0; i < ctx.events.length; i++) {
+    const e = ctx.events[i];
+    if (!e) continue;
+    const uuid = uuidAt(ctx.uuids, ctx.events, i);
+    if (uuid && wanted.has(uuid) && !seqByUuid.has(uuid)) seqByUuid.set(uuid, e.seq);
     if (e.kind === 'system' && e.subtype === 'compact_boundary') boundaries.push(e.seq);
   }
   const taken = new Set<number>();

@@ -12,6 +12,7 @@ import { StreamAccumulator } from './stream';
 import { collectToolCalls, indexToolCalls, joinToolEvidence } from './tools';
 import { buildTurns, chooseUsage } from './turns';
 import type { ToolCall, Trace } from './types';
+import type { UuidColumn } from './uuids';
 
 /** A stream delta's fragment is kept this long on its event once the rebuild has used it whole. */
 export const FRAGMENT_KEEP = 256;
@@ -25,6 +26,8 @@ export class ModelBuilder implements ParseSink {
   readonly diagnostics: Diagnostic[] = [];
   readonly sources: SourceInfo[] = [];
   readonly streams = new StreamAccumulator();
+  /** The events' uuids by seq, when whoever feeds the builder keeps them off the events (see `UuidColumn`). */
+  uuids: UuidColumn | undefined;
   private readonly opts: NormalizeOptions;
 
   constructor(opts: NormalizeOptions = DEFAULT_NORMALIZE) {
@@ -53,7 +56,7 @@ export class ModelBuilder implements ParseSink {
   }
 
   finish(): Trace {
-    return buildModel(this.events, this.sources, this.diagnostics, this.opts, this.streams);
+    return buildModel(this.events, this.sources, this.diagnostics, this.opts, this.streams, this.uuids);
   }
 }
 
@@ -64,6 +67,7 @@ export function buildModel(
   lineDiagnostics: readonly Diagnostic[] = [],
   opts: NormalizeOptions = DEFAULT_NORMALIZE,
   streams?: StreamAccumulator,
+  uuids?: UuidColumn,
 ): Trace {
   // Without a builder (events given at once), rebuild the streams here.
   const acc = streams ?? new StreamAccumulator();
@@ -83,6 +87,7 @@ export function buildModel(
     eventReplayOf: new Int32Array(n).fill(-1),
     eventTurn: new Int32Array(n).fill(-1),
     eventResponse: new Int32Array(n).fill(-1),
+    ...(uuids ? { uuids } : {}),
   };
   assignLanes(ctx);
   markReplays(ctx);
@@ -113,6 +118,7 @@ export function buildModel(
     eventReplayOf: ctx.eventReplayOf,
     toolCallById: tools.byId,
     eventCalls: callsByEvent(tools.calls),
+    ...(uuids ? { uuids } : {}),
   };
 }
 

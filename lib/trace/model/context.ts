@@ -2,6 +2,7 @@ import type { NormalizeOptions } from '../adapters/common';
 import type { SourceInfo } from '../parse';
 import type { Diagnostic, TraceEvent } from '../types';
 import type { Agent, Session } from './types';
+import type { UuidColumn } from './uuids';
 
 /** What the model build passes between its steps: the events, and the tables each step fills in. */
 export interface Ctx {
@@ -18,4 +19,6 @@ export interface Ctx {
   readonly eventReplayOf: Int32Array;
   readonly eventTurn: Int32Array;
   readonly eventResponse: Int32Array;
+  /** The events' uuids, when they are kept off the events (see `UuidColumn`); else each event has its own. */
+  readonly uuids?: UuidColumn;
 }

@@ -3,12 +3,13 @@ import type { Ctx } from './context';
 
 /** Resumed and forked sessions copy earlier lines, uuid and all: the later copy is a replay, not new work. */
 export function markReplays(ctx: Ctx): void {
-  const firstByUuid = new FirstSeen(ctx.events);
+  const firstByUuid = new FirstSeen(ctx.events.length, uuidKeys(ctx));
   const bySourcePair = new Map<string, { count: number; first: TraceEvent; original: TraceEvent }>();
+  const uuids = ctx.uuids;
   for (let i = 0; i < ctx.events.length; i++) {
     const e = ctx.events[i];
-    if (!e?.uuid) continue;
-    const first = firstByUuid.firstOrAdd(e.uuid, i);
+    if (!e || !(uuids ? uuids.has(i) : e.uuid)) continue;
+    const first = firstByUuid.firstOrAdd(i);
     if (first < 0) continue;
     const prev = ctx.events[first]?.seq ?? first;
     ctx.eventReplayOf[e.seq] = prev;
@@ -33,33 +34,61 @@ export function markReplays(ctx: Ctx): void {
   }
 }
 
+/** How the uuid of event `i` is hashed and compared: in the column when the events' uuids are kept there. */
+interface UuidKeys {
+  hash(i: number): number;
+  same(i: number, j: number): boolean;
+}
+
+function uuidKeys(ctx: Ctx): UuidKeys {
+  const uuids = ctx.uuids;
+  if (uuids) return uuids;
+  const events = ctx.events;
+  return {
+    hash: (i) => hashOf(events[i]?.uuid ?? ''),
+    same: (i, j) => events[i]?.uuid === events[j]?.uuid,
+  };
+}
+
 /**
- * The first event of each uuid: open addressing over an Int32Array, the uuid's own string compared on a hash
- * match. A million uuids in a Map cost about five times as much (its entries are objects the collector walks).
+ * The first event of each uuid: open addressing over an Int32Array, with each slot's hash beside it, so that a probe
+ * compares uuids only when the hashes match. A million uuids in a Map cost about five times as much (its entries are
+ * objects the collector walks).
  */
 class FirstSeen {
   private readonly table: Int32Array;
+  private readonly hashes: Int32Array;
   private readonly mask: number;
 
-  constructor(private readonly events: readonly TraceEvent[]) {
+  constructor(
+    count: number,
+    private readonly keys: UuidKeys,
+  ) {
     let size = 16;
-    while (size < events.length * 2) size *= 2;
+    while (size < count * 2) size *= 2;
     this.table = new Int32Array(size);
+    this.hashes = new Int32Array(size);
     this.mask = size - 1;
   }
 
-  /** The index of the first event with this uuid, or -1 when this is the first (it is then recorded as `index`). */
-  firstOrAdd(uuid: string, index: number): number {
-    // FNV-1a over the UTF-16 code units.
-    let h = 0x811c9dc5;
-    for (let i = 0; i < uuid.length; i++) h = Math.imul(h ^ uuid.charCodeAt(i), 16_777_619);
+  /** The index of the first event with the uuid of event `index`, or -1 when this is the first (it is then recorded). */
+  firstOrAdd(index: number): number {
+    const h = this.keys.hash(index);
     for (let at = h & this.mask; ; at = (at + 1) & this.mask) {
       const slot = this.table[at] ?? 0;
       if (slot === 0) {
         this.table[at] = index + 1;
+        this.hashes[at] = h;
         return -1;
       }
-      if (this.events[slot - 1]?.uuid === uuid) return slot - 1;
+      if (this.hashes[at] === h && this.keys.same(slot - 1, index)) return slot - 1;
     }
   }
+}
+
+/** FNV-1a over the UTF-16 code units (as `UuidColumn.hash`). */
+function hashOf(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16_777_619);
+  return h;
 }

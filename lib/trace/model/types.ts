@@ -1,3 +1,4 @@
+import type { UuidColumn } from './uuids';
 import type { SourceInfo } from '../parse';
 import type { ContentBlock, Diagnostic, PermissionBehavior, SideEffect, TraceEvent, Usage } from '../types';
 
@@ -245,4 +246,6 @@ export interface Trace {
   readonly toolCallById: ReadonlyMap<string, number>;
   /** Per event seq: the tool calls it is part of (request, result, permission evidence). */
   readonly eventCalls: ReadonlyMap<number, readonly number[]>;
+  /** The events' uuids by seq, when the load kept them off the events (see `UuidColumn`, `eventUuid`). */
+  readonly uuids?: UuidColumn;
 }
