@@ -112,14 +112,7 @@ describe('LeanAssistantReader', () => {
     const noise = fc.constantFrom(...'"\\{}[],:0123456789-+.eEtrufalsn \t\r\u0001\u001fxu'.split('').map((c) => c.charCodeAt(0)), 0x80, 0xff);
     fc.assert(
       fc.property(fc.nat(sample.length - 1), fc.nat(1 << 20), noise, fc.constantFrom('replace', 'insert', 'delete'), (n, where, byte, how) => {
-        const line = sample[n] ?? new Uint8Array();
-        const at = where % line.length;
-        const out =
-          how === 'replace'
-            ? Uint8Array.from(line, (b, i) => (i === at ? byte : b))
-            : how === 'insert'
-              ? new Uint8Array([...line.subarray(0, at), byte, ...line.subarray(at)])
-              : new Uint8Array([...line.subarray(0, at), ...line.subarray(at + 1)]);
+        const out = mutate(sample[n] ?? new Uint8Array(), where, byte, how);
         runs += 1;
         if (expectSound(reader, out) === 'assistant') read += 1;
       }),
@@ -255,14 +248,7 @@ describe('LeanAssistantReader', () => {
     let read = 0;
     fc.assert(
       fc.property(fc.nat(sample.length - 1), fc.nat(1 << 20), noise, fc.constantFrom('replace', 'insert', 'delete'), (n, where, byte, how) => {
-        const line = sample[n] ?? new Uint8Array();
-        const at = where % line.length;
-        const out =
-          how === 'replace'
-            ? Uint8Array.from(line, (b, i) => (i === at ? byte : b))
-            : how === 'insert'
-              ? new Uint8Array([...line.subarray(0, at), byte, ...line.subarray(at)])
-              : new Uint8Array([...line.subarray(0, at), ...line.subarray(at + 1)]);
+        const out = mutate(sample[n] ?? new Uint8Array(), where, byte, how);
         if (expectSound(reader, out) === 'progress') read += 1;
       }),
       { numRuns: 3000 },
@@ -297,3 +283,11 @@ describe('LeanAssistantReader', () => {
     expect(leanRecord(reader, line, 0)).toBeDefined();
   });
 });
+
+/** `line` with one byte replaced, inserted or removed at `where` (modulo its length). */
+function mutate(line: Uint8Array, where: number, byte: number, how: 'replace' | 'insert' | 'delete'): Uint8Array {
+  const at = where % line.length;
+  if (how === 'replace') return Uint8Array.from(line, (b, i) => (i === at ? byte : b));
+  if (how === 'insert') return new Uint8Array([...line.subarray(0, at), byte, ...line.subarray(at)]);
+  return new Uint8Array([...line.subarray(0, at), ...line.subarray(at + 1)]);
+}
