@@ -152,6 +152,24 @@ test('a reload with a filter active restores the selection and scrolls it into v
   await expect(app.filterCount).toHaveText(/^\d+ of 351 events$/);
 });
 
+test('the list is marked busy in the same event that applies a filter, so no key acts on the old rows (deep-manifest)', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=deep-manifest');
+  await app.waitForWorkbench();
+  await app.filter.fill('kind:assistant');
+  const list = await app.events.elementHandle();
+  // Enter, then only microtasks: the address and the list must agree before any other event (a key) can run.
+  const seen = await app.filter.evaluate(async (input, events) => {
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await Promise.resolve();
+    return { search: window.location.search, busy: events?.getAttribute('aria-busy') };
+  }, list);
+  expect(seen.search).toContain('q=kind%3Aassistant');
+  expect(seen.busy).toBe('true');
+  await expect(app.events).toHaveAttribute('aria-busy', 'false');
+  await expect(app.filterCount).toHaveText(/^[1-9]\d* of 351 events$/);
+});
+
 test('agent: completes an unnamed subagent by its type, with its lane label beside it (deep-manifest)', async ({ page }) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=deep-manifest');

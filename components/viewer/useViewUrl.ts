@@ -1,6 +1,5 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
 import { createContext, createElement, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { parseShow, showString, type ChipKey } from '../../lib/view/chips';
 import { DETAILS_TABS, type DetailsTab } from '../panes/DetailsPane';
@@ -24,16 +23,19 @@ export function ViewStateInHash({ children }: { children: ReactNode }) {
   return createElement(InHash.Provider, { value: true }, children);
 }
 
-const HASH_CHANGED = 'loupe:hash';
+// Announced after each change made here. The address is read from `window.location` rather than Next's
+// `useSearchParams`, which follows a `pushState` only in a later transition: between the two, the address already
+// said the new filter while the list still showed the old one's rows (a key pressed then acted on the wrong rows).
+const URL_CHANGED = 'loupe:url';
 
-function subscribeHash(fn: () => void): () => void {
+function subscribeUrl(fn: () => void): () => void {
   window.addEventListener('hashchange', fn);
   window.addEventListener('popstate', fn);
-  window.addEventListener(HASH_CHANGED, fn);
+  window.addEventListener(URL_CHANGED, fn);
   return () => {
     window.removeEventListener('hashchange', fn);
     window.removeEventListener('popstate', fn);
-    window.removeEventListener(HASH_CHANGED, fn);
+    window.removeEventListener(URL_CHANGED, fn);
   };
 }
 
@@ -50,13 +52,12 @@ export function viewStateString(params: URLSearchParams): string {
 /** The view state that lives in the URL (selection, tab, filter, chips), so reload and back/forward restore it. */
 export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode?: 'push' | 'replace') => void; stateString: string } {
   const inHash = useContext(InHash);
-  const search = useSearchParams();
-  const hash = useSyncExternalStore(
-    subscribeHash,
-    () => window.location.hash,
+  const state = useSyncExternalStore(
+    subscribeUrl,
+    () => (inHash ? window.location.hash.slice(1) : window.location.search),
     () => '',
   );
-  const params = inHash ? new URLSearchParams(hash.slice(1)) : search;
+  const params = useMemo(() => new URLSearchParams(state), [state]);
   const selRaw = params.get('sel');
   const sel = selRaw !== null && /^\d+$/.test(selRaw) ? Number(selRaw) : undefined;
   const tabRaw = params.get('tab');
@@ -93,10 +94,10 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
       const { pathname, search: s, hash: h } = window.location;
       const url = inHash ? `${pathname}${s}#${next.toString()}` : `${pathname}?${next.toString()}${h}`;
       if (url === `${pathname}${s}${h}`) return;
-      // Next's router follows native history calls (useSearchParams updates); hash changes are announced here.
+      // Next's router follows native history calls; this hook is told at once, in the same event.
       if (mode === 'push') window.history.pushState(null, '', url);
       else window.history.replaceState(null, '', url);
-      if (inHash) window.dispatchEvent(new Event(HASH_CHANGED));
+      window.dispatchEvent(new Event(URL_CHANGED));
     },
     [inHash],
   );
