@@ -50,15 +50,18 @@ export async function findEach(args: readonly string[]): Promise<FoundPath[]> {
       const files: FoundFile[] = [];
       let any = false;
       if (dirs) {
-        const base = path.dirname(path.resolve(arg));
+        // Names are relative to the folder's parent: the folder's own name, then the file's place in it.
+        const abs = path.resolve(arg);
+        const top = path.dirname(abs) === abs ? '' : `${path.basename(abs)}/`;
+        const fallback = path.basename(abs);
         // The walk follows no symbolic link, so a file's real path is the folder's real path and the file's place in it.
         const realDir = realpathSync.native(arg);
         for (const rel of walk(arg, '')) {
           any = true;
           if (!once(path.join(realDir, rel))) continue;
           const file = path.join(arg, rel);
-          const name = path.relative(base, path.resolve(file)).split(path.sep).join('/');
-          files.push({ path: file, name, size: statSync(file).size, project: projectOf(name, path.basename(path.resolve(arg))) });
+          const name = top + (path.sep === '/' ? rel : rel.split(path.sep).join('/'));
+          files.push({ path: file, name, size: statSync(file).size, project: projectOf(name, fallback) });
         }
       } else {
         any = true;
