@@ -235,6 +235,8 @@ export class FileScanner {
   /** Outside the window: jumps from one pattern match to the next, decoding only the lines that hold one. */
   private candidates(buf: Uint8Array, from: number, to: number, base: number): void {
     const counted = this.dialect === 'claude-code' ? SESSION_PATTERNS : CANDIDATE_PATTERNS;
+    const one = counted.length === 1 ? counted[0] : undefined;
+    if (one && !this.prompts && this.simd && this.simd.holds(buf) && this.simd.canSearch(one)) return this.sessionLines(this.simd, one, buf, from, to, base);
     const pats = this.prompts ? [...counted, USER_PATTERN] : counted;
     const next = pats.map((p) => nextStructural(this.search, buf, p, from, to));
     const simd = this.simd;
@@ -261,6 +263,17 @@ export class FileScanner {
         const p = pats[k];
         if (n >= 0 && n <= end && p) next[k] = nextStructural(this.search, buf, p, end + 1, to);
       }
+    }
+  }
+
+  /** `candidates` for one pattern (a session file's) on bytes in the module's memory: one call into it per line. */
+  private sessionLines(simd: ScanWasm, needle: Uint8Array, buf: Uint8Array, from: number, to: number, base: number): void {
+    for (let at = from; at < to; ) {
+      if (simd.nextLine(buf, needle, at, to) < 0) return;
+      const start = simd.lineStart();
+      const end = simd.lineEnd();
+      this.countedLine(buf, start, end, base + start);
+      at = end + 1;
     }
   }
 
