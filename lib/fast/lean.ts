@@ -75,6 +75,8 @@ export class LeanAssistantReader {
       usage,
       synthetic: model === '<synthetic>' || this.kind(SLOT.isApiError) === KIND.true,
       isSidechain: this.kind(SLOT.isSidechain) === KIND.true,
+      // Every record of this reader has the field (one object shape for the merge), most never set (see FileScanner).
+      lastTime: undefined,
     };
     // Read only where `sameLineKey` reads it: lines with no message id.
     const uuid = messageId ? undefined : this.string(SLOT.uuid);

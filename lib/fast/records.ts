@@ -26,6 +26,12 @@ export interface AssistantRecord extends Base {
   readonly uuid?: string;
   readonly synthetic: boolean;
   readonly isSidechain: boolean;
+  /**
+   * Set when the scan folded the next lines of the same call into this record (Claude Code's split lines, a line per
+   * content block, with the same ids and usage): the latest of their times; `time` is then the earliest. The merge
+   * reads the record as it would read those lines.
+   */
+  readonly lastTime?: number;
 }
 
 export interface StreamRecord extends Base {
