@@ -6,7 +6,7 @@ import { concat, lineLimit } from '../trace/lines';
 import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
 import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
-import { inPromptWindow, PROMPT_WINDOW, RecordSink, type AssistantRecord, type PromptWindow } from './records';
+import { foldSplitLine, inPromptWindow, PROMPT_WINDOW, RecordSink, type AssistantRecord, type PromptWindow } from './records';
 import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
 import type { TraceEvent } from '../trace/types';
 import { SEARCH_PROMPT_CHARS, type FileScan, type ScannedPrompt, type ScanOptions } from './scan-types';
@@ -59,7 +59,7 @@ export class FileScanner {
   private invalidLines = 0;
   private readonly prompts: ScannedPrompt[] | undefined;
   private readonly lean: LeanAssistantReader | undefined;
-  /** The last record the lean reader gave, while it is the last of the scan's records (see `folded`). */
+  /** The last record the lean reader gave (folded into while it is the last of the scan's records). */
   private lastLean: AssistantRecord | undefined;
 
   constructor(name: string, opts: ScanOptions = {}) {
@@ -286,49 +286,18 @@ export class FileScanner {
       if (rec) {
         this.parsedLines += 1;
         if (rec.kind === 'assistant') {
-          if (!this.folded(rec)) this.sink.addRecord(rec);
-          this.lastLean ??= rec;
-        } else this.sink.addUncounted(rec.sessionId, offset);
+          // A call's next split line widens the record of its first (see `foldSplitLine`).
+          const last = this.lastLean;
+          if (last && foldSplitLine(this.sink.records, last, rec)) return;
+          this.sink.addRecord(rec);
+          this.lastLean = rec;
+        } else {
+          this.sink.addUncounted(rec.sessionId, offset);
+        }
         return;
       }
     }
     this.parseLine(buf, s, e, offset, false);
-  }
-
-  /**
-   * Folds a line into the record before it when it is the next split line of the same call (Claude Code writes a line
-   * per content block, each with the message's ids and usage: 2.5 lines per call in generated sessions), so the scan
-   * keeps a third of the objects until the merge. The merge would join the line to that record's call and change
-   * nothing but the call's and session's time spans, which the record then carries (`time`, `lastTime`).
-   */
-  private folded(r: AssistantRecord): boolean {
-    const records = this.sink.records;
-    const p = this.lastLean;
-    this.lastLean = undefined;
-    if (
-      p === undefined ||
-      records[records.length - 1] !== p ||
-      !r.messageId ||
-      r.messageId !== p.messageId ||
-      r.usage === undefined ||
-      r.usage !== p.usage ||
-      r.requestId !== p.requestId ||
-      r.model !== p.model ||
-      r.sessionId !== p.sessionId ||
-      r.synthetic !== p.synthetic ||
-      r.isSidechain !== p.isSidechain ||
-      r.usageError !== undefined ||
-      p.usageError !== undefined ||
-      r.time === undefined ||
-      p.time === undefined
-    )
-      return false;
-    // The record was made by the lean reader for this scan (nothing else holds it yet): its span widens in place.
-    const span = p as { time?: number; lastTime?: number };
-    span.lastTime = Math.max(p.lastTime ?? p.time, r.time);
-    span.time = Math.min(p.time, r.time);
-    this.lastLean = p;
-    return true;
   }
 
   private windowLine(buf: Uint8Array, s: number, e: number, offset: number): void {
