@@ -20,14 +20,14 @@ function readCache() {
   }
 }
 
-/** The bundle's exports (`main`), and the script it was compiled as (to make a code cache from). */
+/** The bundle's exports (`main`, and `serveScans` for a scan worker), and the script it was compiled as (to make a code cache from). */
 function loadBundle({ cache = true } = {}) {
   const cachedData = cache ? readCache() : undefined;
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(BUNDLE, 'utf8')}\n})`;
   const script = new vm.Script(wrapped, { filename: BUNDLE, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
-  return { main: module.exports.main, script };
+  return { main: module.exports.main, serveScans: module.exports.serveScans, script };
 }
 
 module.exports = { BUNDLE, CACHE, loadBundle };

@@ -70,6 +70,26 @@ export function findByteBack(hay: usize, byte: i32, at: i32): i32 {
   return -1;
 }
 
+/**
+ * The next line of hay[from, to) in which the needle follows an unescaped quote (a key or value of the structure, as
+ * lib/fast/search.ts `nextStructural` finds it): writes the line's start (not before `from`) and end (its `\n`, or `to`)
+ * at `out` and returns the match, or -1. One call per candidate line instead of a search and two byte searches.
+ */
+export function nextLine(hay: usize, len: i32, nd: usize, n: i32, from: i32, to: i32, out: usize): i32 {
+  let m = find(hay, len, nd, n, from);
+  while (m >= 0 && m < to) {
+    if (m >= 1 && load<u8>(hay + <usize>(m - 1)) == QUOTE && (m == 1 || load<u8>(hay + <usize>(m - 2)) != BACKSLASH)) {
+      const s = m <= from ? from : findByteBack(hay, 0x0a, m - 1) + 1;
+      const nl = findByte(hay, len, 0x0a, m);
+      store<i32>(out, s < from ? from : s);
+      store<i32>(out + 4, nl < 0 || nl >= to ? to : nl);
+      return m;
+    }
+    m = find(hay, len, nd, n, m + 1);
+  }
+  return -1;
+}
+
 // ---- assistant lines ---------------------------------------------------------------------------------------------
 // Output: SLOTS fields of 4 i32 (kind, start, end, escaped), then usage start and end; then the usage's counts when
 // they are plain (see USAGE_STATE).

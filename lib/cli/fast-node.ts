@@ -1,6 +1,6 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { sharedWasm, SIMD_CHUNK } from '../fast/scan-wasm';
 import { FileScanner, PROMPT_WINDOW, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
 import type { LoadLimits } from '../engine/limits';
@@ -34,9 +34,10 @@ function fileInput(task: FileTask): SourceInput {
   return { name: task.name, size: task.size, open: () => createReadStream(task.path, { highWaterMark: 1 << 20 }) };
 }
 
+const head = Buffer.alloc(2);
+
 function needsStream(task: FileTask, fd: number): boolean {
   if (/\.json(\.gz)?$/i.test(task.name)) return true;
-  const head = Buffer.alloc(2);
   return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
@@ -62,48 +63,56 @@ function afterNextLine(fd: number, from: number, size: number, buf: Uint8Array):
 /** Scans the lines that start in a range of a plain file, read synchronously into one reused buffer. Undefined when
  *  the file turns out to be a JSON document (only the first range can tell). */
 export function scanRange(job: RangeJob, chunkBytes = CHUNK, scanOpts: ScanOptions = {}): FileScan | undefined {
-  const opts = { ...scanOpts, search: nodeSearch };
-  // Read straight into the SIMD search's memory where there is one: no copy before the search.
-  const simd = scanOpts.simd === false ? undefined : sharedWasm();
-  const buf = simd && chunkBytes <= SIMD_CHUNK ? simd.chunk() : Buffer.allocUnsafe(chunkBytes);
   const fd = openSync(job.path, 'r');
   try {
-    let pos = job.start;
-    if (pos > 0) {
-      const prev = Buffer.alloc(1);
-      readSync(fd, prev, 0, 1, pos - 1);
-      if (prev[0] !== LF) pos = afterNextLine(fd, pos, job.size, buf);
-    }
-    // The last line that starts before `end` may run past it.
-    const stop = job.end >= job.size ? job.size : afterNextLine(fd, job.end - 1, job.size, buf);
-    const scanner = new FileScanner(job.name, job.start > 0 && job.dialect ? { ...opts, continuation: { offset: pos, dialect: job.dialect } } : opts);
-    while (pos < stop) {
-      const n = readSync(fd, buf, 0, Math.min(chunkBytes, buf.length, stop - pos), pos);
-      if (n <= 0) break;
-      // Whole lines only, but for the last read (whose last line may have no `\n`) or a line longer than a read.
-      const used = pos + n < stop ? scanner.pushLines(buf.subarray(0, n)) : 0;
-      if (used === 0) scanner.push(buf.subarray(0, n));
-      pos += used || n;
-      if (scanner.isDocument) return undefined;
-    }
-    return scanner.finish();
+    return scanOpen(fd, job, chunkBytes, scanOpts);
   } finally {
     closeSync(fd);
   }
 }
 
+/** `scanRange` on the file open as `fd`. */
+function scanOpen(fd: number, job: RangeJob, chunkBytes: number, scanOpts: ScanOptions): FileScan | undefined {
+  const opts = { ...scanOpts, search: nodeSearch };
+  // Read straight into the SIMD search's memory where there is one: no copy before the search.
+  const simd = scanOpts.simd === false ? undefined : sharedWasm();
+  const buf = simd && chunkBytes <= SIMD_CHUNK ? simd.chunk() : Buffer.allocUnsafe(chunkBytes);
+  let pos = job.start;
+  if (pos > 0) {
+    const prev = Buffer.alloc(1);
+    readSync(fd, prev, 0, 1, pos - 1);
+    if (prev[0] !== LF) pos = afterNextLine(fd, pos, job.size, buf);
+  }
+  // The last line that starts before `end` may run past it.
+  const stop = job.end >= job.size ? job.size : afterNextLine(fd, job.end - 1, job.size, buf);
+  const scanner = new FileScanner(job.name, job.start > 0 && job.dialect ? { ...opts, continuation: { offset: pos, dialect: job.dialect } } : opts);
+  while (pos < stop) {
+    const n = readSync(fd, buf, 0, Math.min(chunkBytes, buf.length, stop - pos), pos);
+    if (n <= 0) break;
+    // Whole lines only, but for the last read (whose last line may have no `\n`) or a line longer than a read.
+    const used = pos + n < stop ? scanner.pushLines(buf.subarray(0, n)) : 0;
+    if (used === 0) scanner.push(buf.subarray(0, n));
+    pos += used || n;
+    if (scanner.isDocument) return undefined;
+  }
+  return scanner.finish();
+}
+
 /** Scans one whole file: plain files through `scanRange`, gzip and JSON documents through lib/fast's streaming path. */
 export async function scanFile(task: FileTask, chunkBytes = CHUNK, limits: LoadLimits = {}): Promise<FileScan> {
   const opts = { ...limits, search: nodeSearch };
+  // One open for both the sniff and the scan: a projects folder is hundreds of small files.
   const fd = openSync(task.path, 'r');
+  let scan: FileScan | undefined;
   let stream: boolean;
   try {
     stream = needsStream(task, fd);
+    scan = stream ? undefined : scanOpen(fd, { ...task, start: 0, end: task.size }, chunkBytes, limits);
   } finally {
     closeSync(fd);
   }
   if (stream) return scanSource(fileInput(task), opts);
-  return scanRange({ ...task, start: 0, end: task.size }, chunkBytes, limits) ?? scanDocument(fileInput(task), opts);
+  return scan ?? scanDocument(fileInput(task), opts);
 }
 
 /** The scans of a file's ranges, in order, as one. */
@@ -229,7 +238,9 @@ export async function scanFiles(tasks: readonly FileTask[], opts: PoolOptions): 
   const counter = new Int32Array(new SharedArrayBuffer(4));
   const workers = opts.workerUrl ? Math.min(threads - 1, jobs.length - 1) : 0;
   const url = opts.workerUrl;
-  const pool = url ? Array.from({ length: Math.max(0, workers) }, () => work(url, queue, counter, results)) : [];
+  // Loaded only when a worker is started; `require`, as the bundle runs as a vm.Script, which has no dynamic import.
+  const Worker = url && workers > 0 ? (createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads')).Worker : undefined;
+  const pool = url && Worker ? Array.from({ length: Math.max(0, workers) }, () => work(Worker, url, queue, counter, results)) : [];
   for (let k = Atomics.add(counter, 0, 1); k < queue.length; k = Atomics.add(counter, 0, 1)) {
     const job = queue[k];
     if (job) results[job.i] = await runJob(job);
@@ -270,7 +281,13 @@ export function isWorkerStart(v: unknown): v is WorkerStart {
 
 type Reply = { readonly i: number; readonly scan: FileScan | null } | { readonly i: number; readonly error: string } | { readonly done: true };
 
-function work(url: URL, jobs: readonly Job[], counter: Int32Array, results: (FileScan | null | undefined)[]): Promise<void> {
+function work(
+  Worker: typeof import('node:worker_threads').Worker,
+  url: URL,
+  jobs: readonly Job[],
+  counter: Int32Array,
+  results: (FileScan | null | undefined)[],
+): Promise<void> {
   const start: WorkerStart = { tag: WORKER_TAG, jobs, counter };
   // The bundle is plain JavaScript: no loader flags of this process (tsx, in the benchmarks) are passed on.
   const worker = new Worker(url, { workerData: start, execArgv: [] });

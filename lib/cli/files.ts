@@ -1,5 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { createReadStream, existsSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { projectOf } from '../fast/project';
@@ -29,14 +28,15 @@ export interface FoundPath {
  * the name the folder gives it (its subagent layout).
  */
 export async function findEach(args: readonly string[]): Promise<FoundPath[]> {
+  // Synchronous calls: a projects folder holds hundreds of files, and a promise round trip through libuv's thread pool
+  // per stat and realpath cost more than the calls themselves (Node's start is all a CLI run has to wait on here).
   const seen = new Set<string>();
-  const once = async (file: string): Promise<boolean> => {
-    const real = await realpath(file);
+  const once = (real: string): boolean => {
     if (seen.has(real)) return false;
     seen.add(real);
     return true;
   };
-  const stats = await Promise.all(args.map((arg) => stat(arg).catch(() => undefined)));
+  const stats = args.map((arg): Stats | undefined => statSync(arg, { throwIfNoEntry: false }));
   const out: (FoundPath | undefined)[] = args.map(() => undefined);
   // Folders first, then files (a file inside a folder given is already there).
   for (const dirs of [true, false]) {
@@ -50,16 +50,22 @@ export async function findEach(args: readonly string[]): Promise<FoundPath[]> {
       const files: FoundFile[] = [];
       let any = false;
       if (dirs) {
-        const base = path.dirname(path.resolve(arg));
-        for (const file of await walk(arg)) {
+        // Names are relative to the folder's parent: the folder's own name, then the file's place in it.
+        const abs = path.resolve(arg);
+        const top = path.dirname(abs) === abs ? '' : `${path.basename(abs)}/`;
+        const fallback = path.basename(abs);
+        // The walk follows no symbolic link, so a file's real path is the folder's real path and the file's place in it.
+        const realDir = realpathSync.native(arg);
+        for (const rel of walk(arg, '')) {
           any = true;
-          if (!(await once(file))) continue;
-          const name = path.relative(base, path.resolve(file)).split(path.sep).join('/');
-          files.push({ path: file, name, size: (await stat(file)).size, project: projectOf(name, path.basename(path.resolve(arg))) });
+          if (!once(path.join(realDir, rel))) continue;
+          const file = path.join(arg, rel);
+          const name = top + (path.sep === '/' ? rel : rel.split(path.sep).join('/'));
+          files.push({ path: file, name, size: statSync(file).size, project: projectOf(name, fallback) });
         }
       } else {
         any = true;
-        if (await once(arg)) {
+        if (once(realpathSync.native(arg))) {
           const abs = path.resolve(arg);
           const dir = path.dirname(abs);
           const project = path.basename(dir) === 'subagents' ? path.basename(path.dirname(path.dirname(dir))) : path.basename(dir);
@@ -103,12 +109,13 @@ export function inputsOf(files: readonly Omit<FoundFile, 'project'>[]): SourceIn
   }));
 }
 
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+/** The trace files under `root/rel`, as paths relative to `root`, in name order; symbolic links are not followed. */
+function walk(root: string, rel: string): string[] {
+  const entries = readdirSync(path.join(root, rel), { withFileTypes: true });
   const files: string[] = [];
   for (const e of entries.sort((a, b) => compareText(a.name, b.name))) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) files.push(...(await walk(p)));
+    const p = rel === '' ? e.name : path.join(rel, e.name);
+    if (e.isDirectory()) files.push(...walk(root, p));
     else if (e.isFile() && TRACE_FILE.test(e.name)) files.push(p);
   }
   return files;

@@ -93,6 +93,24 @@ const cases: [string, () => Files][] = [
       };
     },
   ],
+  [
+    'split lines of calls with times out of order, copies between them, a line of another call with the same usage',
+    () => {
+      const u = { input: 9, output: 4, cacheWrite: 30 };
+      return {
+        'p/sess-1.jsonl': jsonl([
+          cc.prompt('go', { time: '2026-01-01T10:00:00.000Z' }),
+          cc.assistant('msg_a', [text('a')], u, { time: '2026-01-01T10:00:05.000Z' }),
+          cc.assistant('msg_a', [text('b')], u, { time: '2026-01-01T10:00:02.000Z' }),
+          cc.line('progress', { data: { type: 'hook_progress' } }, { time: '2026-01-01T10:00:03.000Z' }),
+          cc.assistant('msg_a', [text('c')], u, { time: '2026-01-02T23:59:59.000Z' }),
+          cc.assistant('msg_b', [text('d')], u, { time: '2026-01-01T09:00:00.000Z' }),
+          cc.assistant('msg_b', [text('e')], { ...u, output: 40 }, { time: '2026-01-03T00:00:01.000Z' }),
+          cc.assistant('msg_b', [text('f')], { ...u, output: 40 }, { time: '2026-01-01T08:00:00.000Z', session: 'sess-2' }),
+        ]),
+      };
+    },
+  ],
 ];
 for (const dir of ['test/fixtures/real/claude-code-log/projects', 'public/samples']) {
   for (const sub of readdirSync(path.join(ROOT, dir))) cases.push([`${dir}/${sub}`, () => filesUnder(`${dir}/${sub}`)]);

@@ -35,6 +35,7 @@ export class LeanAssistantReader {
   private readonly last: (string | undefined)[] = [];
   private readonly lastBytes: (Uint8Array | undefined)[] = [];
   private readonly lastLength: number[] = [];
+  private lastUsage: Usage | undefined;
 
   constructor(
     private readonly wasm: ScanWasm,
@@ -74,6 +75,8 @@ export class LeanAssistantReader {
       usage,
       synthetic: model === '<synthetic>' || this.kind(SLOT.isApiError) === KIND.true,
       isSidechain: this.kind(SLOT.isSidechain) === KIND.true,
+      // Every record of this reader has the field (one object shape for the merge), most never set (see FileScanner).
+      lastTime: undefined,
     };
     // Read only where `sameLineKey` reads it: lines with no message id.
     const uuid = messageId ? undefined : this.string(SLOT.uuid);
@@ -102,16 +105,30 @@ export class LeanAssistantReader {
     const c = this.wasm.counts;
     const cacheCreation = mask & (1 << COUNT.cacheCreation) ? (c[COUNT.cacheCreation] ?? 0) : 0;
     const hasCacheSplit = (mask & ((1 << COUNT.cache5m) | (1 << COUNT.cache1h))) !== 0;
-    return {
-      input: c[COUNT.input] ?? 0,
-      output: c[COUNT.output] ?? 0,
-      cacheCreation,
-      cache5m: hasCacheSplit ? (mask & (1 << COUNT.cache5m) ? (c[COUNT.cache5m] ?? 0) : 0) : cacheCreation,
-      cache1h: hasCacheSplit && mask & (1 << COUNT.cache1h) ? (c[COUNT.cache1h] ?? 0) : 0,
-      cacheRead: mask & (1 << COUNT.cacheRead) ? (c[COUNT.cacheRead] ?? 0) : 0,
-      webSearch: mask & (1 << COUNT.webSearch) ? (c[COUNT.webSearch] ?? 0) : 0,
-      hasCacheSplit,
-    };
+    const input = c[COUNT.input] ?? 0;
+    const output = c[COUNT.output] ?? 0;
+    const cache5m = hasCacheSplit ? (mask & (1 << COUNT.cache5m) ? (c[COUNT.cache5m] ?? 0) : 0) : cacheCreation;
+    const cache1h = hasCacheSplit && mask & (1 << COUNT.cache1h) ? (c[COUNT.cache1h] ?? 0) : 0;
+    const cacheRead = mask & (1 << COUNT.cacheRead) ? (c[COUNT.cacheRead] ?? 0) : 0;
+    const webSearch = mask & (1 << COUNT.webSearch) ? (c[COUNT.webSearch] ?? 0) : 0;
+    // The lines of one call repeat its usage (Claude Code splits a message into a line per content block): they share
+    // one object (usage is read-only), so that the records a scan keeps until the merge are fewer objects for the GC.
+    const u = this.lastUsage;
+    if (
+      u !== undefined &&
+      u.input === input &&
+      u.output === output &&
+      u.cacheCreation === cacheCreation &&
+      u.cache5m === cache5m &&
+      u.cache1h === cache1h &&
+      u.cacheRead === cacheRead &&
+      u.webSearch === webSearch &&
+      u.hasCacheSplit === hasCacheSplit
+    )
+      return u;
+    const usage: Usage = { input, output, cacheCreation, cache5m, cache1h, cacheRead, webSearch, hasCacheSplit };
+    this.lastUsage = usage;
+    return usage;
   }
 
   private kind(slot: number): number {

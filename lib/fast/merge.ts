@@ -219,8 +219,9 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
 
 function touchSpan(s: SessionSummary, r: LineRecord): void {
   if (r.time === undefined) return;
+  const last = r.kind === 'assistant' && r.lastTime !== undefined ? r.lastTime : r.time;
   if (s.firstTime === undefined || r.time < s.firstTime) s.firstTime = r.time;
-  if (s.lastTime === undefined || r.time > s.lastTime) s.lastTime = r.time;
+  if (s.lastTime === undefined || last > s.lastTime) s.lastTime = last;
 }
 
 function touchCall(c: CallState, time: number | undefined): void {

@@ -26,6 +26,12 @@ export interface AssistantRecord extends Base {
   readonly uuid?: string;
   readonly synthetic: boolean;
   readonly isSidechain: boolean;
+  /**
+   * Set when the scan folded the next lines of the same call into this record (Claude Code's split lines, a line per
+   * content block, with the same ids and usage): the latest of their times; `time` is then the earliest. The merge
+   * reads the record as it would read those lines.
+   */
+  readonly lastTime?: number;
 }
 
 export interface StreamRecord extends Base {
@@ -177,4 +183,36 @@ export const PROMPT_WINDOW: PromptWindow = { lines: 200, bytes: 1 << 20, lineByt
 
 export function inPromptWindow(src: { readonly line: number; readonly offset: number; readonly length: number }, w: PromptWindow = PROMPT_WINDOW): boolean {
   return src.line >= 1 && src.line <= w.lines && src.offset < w.bytes && src.length <= w.lineBytes;
+}
+
+/**
+ * Folds the assistant line `r` into `p`, the last of `records`, when it is the next split line of the same call (Claude
+ * Code writes a line per content block, each with the message's ids and usage: 2.5 lines per call in generated
+ * sessions), so that a scan keeps a third of the objects until the merge. The merge would join the line to `p`'s call
+ * and change nothing but the call's and session's time spans, which `p` then carries (`time`, `lastTime`). `p` must be
+ * the scan's own (the lean reader's, not yet seen by anyone): it is widened in place. False when the two differ in
+ * anything the merge reads (the usage as an object: the lean reader shares one between equal lines).
+ */
+export function foldSplitLine(records: readonly LineRecord[], p: AssistantRecord, r: AssistantRecord): boolean {
+  if (
+    records[records.length - 1] !== p ||
+    !r.messageId ||
+    r.messageId !== p.messageId ||
+    r.usage === undefined ||
+    r.usage !== p.usage ||
+    r.requestId !== p.requestId ||
+    r.model !== p.model ||
+    r.sessionId !== p.sessionId ||
+    r.synthetic !== p.synthetic ||
+    r.isSidechain !== p.isSidechain ||
+    r.usageError !== undefined ||
+    p.usageError !== undefined ||
+    r.time === undefined ||
+    p.time === undefined
+  )
+    return false;
+  const span = p as { time?: number; lastTime?: number };
+  span.lastTime = Math.max(p.lastTime ?? p.time, r.time);
+  span.time = Math.min(p.time, r.time);
+  return true;
 }

@@ -30,6 +30,8 @@ export const USAGE_STATE = USAGE_SLOT * 4 + 2;
 export const USAGE_MASK = USAGE_STATE + 1;
 /** `counts` indexes (and mask bits) of the usage's counts. */
 export const COUNT = { input: 0, output: 1, cacheCreation: 2, cacheRead: 3, cache5m: 4, cache1h: 5, webSearch: 6 } as const;
+/** `slots` indexes where `nextLine` writes the line's start and end (past everything `readAssistant` writes). */
+const LINE_BOUNDS = SLOT_BYTES / 4 - 2;
 /** What `readLine` found. */
 export const LINE = { unsure: 0, assistant: 1, other: 2 } as const;
 /** A slot's kind. */
@@ -60,6 +62,7 @@ export class ScanWasm {
   private readonly findByte: Fn;
   private readonly findByteBack: Fn;
   private readonly read: Fn;
+  private readonly next: Fn;
   private readonly needles = new Map<Uint8Array, number>();
   private readonly needleBase: number;
   private needleEnd: number;
@@ -73,6 +76,7 @@ export class ScanWasm {
     this.findByte = fn(instance.exports['findByte']);
     this.findByteBack = fn(instance.exports['findByteBack']);
     this.read = fn(instance.exports['readAssistant']);
+    this.next = fn(instance.exports['nextLine']);
     const base = (fn(instance.exports['heapBase'])() + 15) & ~15;
     this.needleBase = base;
     this.needleEnd = base;
@@ -130,6 +134,28 @@ export class ScanWasm {
   lastIndexOf(hay: Uint8Array, byte: number, at: number): number {
     if (!this.holds(hay) || at < 0 || at >= hay.length) return hay.lastIndexOf(byte, at);
     return this.findByteBack(hay.byteOffset, byte, at);
+  }
+
+  /** Whether `nextLine` can search for `needle` (it is copied into the memory the first time; the space is small). */
+  canSearch(needle: Uint8Array): boolean {
+    return needle.length > 0 && this.needleAt(needle) >= 0;
+  }
+
+  /**
+   * The next line of `hay[from, to)` (bytes this memory holds, a needle `canSearch` takes) in which `needle` follows an
+   * unescaped quote, as `nextStructural` finds it: its match, or -1; the line's bounds are then `lineStart()` (not
+   * before `from`) and `lineEnd()` (its `\n`, or `to`). One call into the module per line.
+   */
+  nextLine(hay: Uint8Array, needle: Uint8Array, from: number, to: number): number {
+    return this.next(hay.byteOffset, hay.length, this.needleAt(needle), needle.length, from, to, this.slotBase + LINE_BOUNDS * 4);
+  }
+
+  lineStart(): number {
+    return this.slots[LINE_BOUNDS] ?? 0;
+  }
+
+  lineEnd(): number {
+    return this.slots[LINE_BOUNDS + 1] ?? 0;
   }
 
   /**

@@ -6,7 +6,7 @@ import { concat, lineLimit } from '../trace/lines';
 import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
 import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
-import { inPromptWindow, PROMPT_WINDOW, RecordSink, type PromptWindow } from './records';
+import { foldSplitLine, inPromptWindow, PROMPT_WINDOW, RecordSink, type AssistantRecord, type PromptWindow } from './records';
 import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
 import type { TraceEvent } from '../trace/types';
 import { SEARCH_PROMPT_CHARS, type FileScan, type ScannedPrompt, type ScanOptions } from './scan-types';
@@ -59,6 +59,8 @@ export class FileScanner {
   private invalidLines = 0;
   private readonly prompts: ScannedPrompt[] | undefined;
   private readonly lean: LeanAssistantReader | undefined;
+  /** The last record the lean reader gave (folded into while it is the last of the scan's records). */
+  private lastLean: AssistantRecord | undefined;
 
   constructor(name: string, opts: ScanOptions = {}) {
     this.name = name;
@@ -235,6 +237,8 @@ export class FileScanner {
   /** Outside the window: jumps from one pattern match to the next, decoding only the lines that hold one. */
   private candidates(buf: Uint8Array, from: number, to: number, base: number): void {
     const counted = this.dialect === 'claude-code' ? SESSION_PATTERNS : CANDIDATE_PATTERNS;
+    const one = counted.length === 1 ? counted[0] : undefined;
+    if (one && !this.prompts && this.simd && this.simd.holds(buf) && this.simd.canSearch(one)) return this.sessionLines(this.simd, one, buf, from, to, base);
     const pats = this.prompts ? [...counted, USER_PATTERN] : counted;
     const next = pats.map((p) => nextStructural(this.search, buf, p, from, to));
     const simd = this.simd;
@@ -264,14 +268,32 @@ export class FileScanner {
     }
   }
 
+  /** `candidates` for one pattern (a session file's) on bytes in the module's memory: one call into it per line. */
+  private sessionLines(simd: ScanWasm, needle: Uint8Array, buf: Uint8Array, from: number, to: number, base: number): void {
+    for (let at = from; at < to; ) {
+      if (simd.nextLine(buf, needle, at, to) < 0) return;
+      const start = simd.lineStart();
+      const end = simd.lineEnd();
+      this.countedLine(buf, start, end, base + start);
+      at = end + 1;
+    }
+  }
+
   /** A line a counted pattern matched: a Claude Code assistant line read off its bytes where it can, else parsed. */
   private countedLine(buf: Uint8Array, s: number, e: number, offset: number): void {
     if (this.lean && this.dialect === 'claude-code' && e - s <= this.maxLine) {
       const rec = this.lean.read(buf, s, e, offset);
       if (rec) {
         this.parsedLines += 1;
-        if (rec.kind === 'assistant') this.sink.addRecord(rec);
-        else this.sink.addUncounted(rec.sessionId, offset);
+        if (rec.kind === 'assistant') {
+          // A call's next split line widens the record of its first (see `foldSplitLine`).
+          const last = this.lastLean;
+          if (last && foldSplitLine(this.sink.records, last, rec)) return;
+          this.sink.addRecord(rec);
+          this.lastLean = rec;
+        } else {
+          this.sink.addUncounted(rec.sessionId, offset);
+        }
         return;
       }
     }

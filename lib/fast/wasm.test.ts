@@ -4,7 +4,7 @@ import { binaryModule, compileWasm } from '../../scripts/build-wasm.mjs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ScanWasm, sharedWasm, SIMD_CHUNK } from './scan-wasm';
-import { searchBytes } from './search';
+import { nextStructural, searchBytes } from './search';
 
 /** The first index at or after `from` where `needle` starts in `hay`, or -1: the definition every search must meet. */
 function naive(hay: Uint8Array, needle: Uint8Array, from: number): number {
@@ -82,6 +82,31 @@ describe('ScanWasm', () => {
     for (let at = naive(hay, needle, 0); at >= 0; at = naive(hay, needle, at + 1)) want.push(at);
     expect(found).toEqual(want);
     expect(found).toHaveLength(100);
+  });
+
+  it('finds the next line a pattern marks as nextStructural and the line bounds around it do, in one call', () => {
+    const simd = ScanWasm.create();
+    if (!simd) throw new Error('no WebAssembly here');
+    // Quotes, backslashes, newlines and the needle's letters, so that escaped and unescaped matches and lines of any
+    // length (empty ones too) are common.
+    const alphabet = enc('"\\\nab');
+    const needle = enc('ab"');
+    const bytes = fc.uint8Array({ minLength: 0, maxLength: 200, size: 'max' }).map((a) => a.map((b) => alphabet[b % alphabet.length] ?? 0));
+    fc.assert(
+      fc.property(bytes, fc.nat(40), fc.nat(210), fc.nat(210), (data, shift, a, b) => {
+        const held = simd.hold(new Uint8Array(data.length + shift).map((x, i) => (i < shift ? 0x61 : (data[i - shift] ?? 0))));
+        const hay = held.subarray(shift);
+        const from = Math.min(a, b, data.length);
+        const to = Math.min(Math.max(a, b), data.length);
+        const m = nextStructural(searchBytes, data, needle, from, to);
+        expect(simd.nextLine(hay, needle, from, to)).toBe(m);
+        if (m < 0) return;
+        const nl = data.indexOf(0x0a, m);
+        expect(simd.lineStart()).toBe(Math.max(from, data.lastIndexOf(0x0a, m - 1) + 1));
+        expect(simd.lineEnd()).toBe(nl < 0 || nl >= to ? to : nl);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('searches bytes outside its memory with the plain search, and holds a whole chunk', () => {
