@@ -32,8 +32,9 @@ export async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
   };
   more(FIRST_SLICE);
   for (let next = reads.shift(); next; next = reads.shift()) {
-    while (reads.length < AHEAD && at < blob.size) more(SLICE);
     const buf = await next;
+    // Read ahead once the first slice is in: it must not wait behind the others (the first rows wait for it).
+    while (reads.length < AHEAD && at < blob.size) more(SLICE);
     // A file that shrank while read: stop at its end.
     if (buf.byteLength === 0) return;
     yield new Uint8Array(buf);
