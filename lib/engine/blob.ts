@@ -6,20 +6,37 @@ import type { ByteKeeper, EngineInput, SourceText } from './source';
 
 const FIRST_SLICE = 256 * 1024;
 const SLICE = 4 * 1024 * 1024;
+/** How many slices are being read ahead of the one being parsed. */
+const AHEAD = 8;
 
 /**
- * Reads a Blob in large slices: fewer, bigger chunks than Blob.stream() gives, which the line reader likes. The next
- * slice is already being read while the current one is parsed, so the reader does not sit idle waiting for I/O.
+ * Reads a Blob in large slices: fewer, bigger chunks than Blob.stream() gives, which the line reader likes. Several
+ * slices are read ahead of the one being parsed. In a browser worker a read only moves while the worker's event loop
+ * runs (its bytes come through a pipe the worker drains between tasks, a pipe-full at a time): with one slice read
+ * ahead, most of it was still to come when it was awaited, and the worker sat idle for it (a sixth of a big file's
+ * load). With several, each pause the parser takes drains several pipes.
  */
 export async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
   // A small first slice, so the first rows can show before a big file's first megabytes are parsed.
   const read = (from: number, size: number) => blob.slice(from, Math.min(blob.size, from + size)).arrayBuffer();
+  const reads: Promise<ArrayBuffer>[] = [];
   let at = 0;
-  let next = blob.size > 0 ? read(0, FIRST_SLICE) : undefined;
-  while (next) {
+  const more = (size: number): void => {
+    if (at >= blob.size) return;
+    const r = read(at, size);
+    // A read ahead that fails after the reader stopped (a file gone) must not be an unhandled rejection; one awaited
+    // still throws.
+    r.catch(() => undefined);
+    reads.push(r);
+    at = Math.min(blob.size, at + size);
+  };
+  more(FIRST_SLICE);
+  for (let next = reads.shift(); next; next = reads.shift()) {
     const buf = await next;
-    at += buf.byteLength;
-    next = at < blob.size && buf.byteLength > 0 ? read(at, SLICE) : undefined;
+    // Read ahead once the first slice is in: it must not wait behind the others (the first rows wait for it).
+    while (reads.length < AHEAD && at < blob.size) more(SLICE);
+    // A file that shrank while read: stop at its end.
+    if (buf.byteLength === 0) return;
     yield new Uint8Array(buf);
   }
 }

@@ -83,13 +83,20 @@ interface Kept {
  * its line costs to parse. An assistant line keeps its own as well (its model call may be keyed by it).
  */
 class SourceSink implements ParseSink {
-  readonly events: TraceEvent[] = [];
+  readonly events: TraceEvent[];
   readonly uuids = new UuidColumn();
   readonly diagnostics: Diagnostic[] = [];
+  private readonly all: TraceEvent[] | undefined;
+  /** `all`: the list of every source's events, which this source's are pushed to as well; an empty one that only
+   *  this source will fill is its list itself (a million events are not pushed to two lists). */
   constructor(
     private readonly base: number,
-    private readonly all?: TraceEvent[],
-  ) {}
+    all?: TraceEvent[],
+    only = false,
+  ) {
+    this.events = all && only && all.length === 0 ? all : [];
+    this.all = all === this.events ? undefined : all;
+  }
   nextSeq(): number {
     return this.base + this.events.length;
   }
@@ -153,7 +160,7 @@ export class LiveSources {
       const input = ordered[i];
       if (!input) continue;
       const done = doneBytes;
-      const k = await this.read(input, undefined, i, all.length, all, (read) =>
+      const k = await this.read(input, undefined, i, all.length, all, ordered.length === 1, (read) =>
         this.hooks.onProgress?.({
           phase: 'reading',
           name: input.name,
@@ -200,6 +207,7 @@ export class LiveSources {
         k?.info.index ?? this.kept.size,
         0,
         undefined,
+        false,
         () => undefined,
       );
       // Read again whole or not, its events before are mapped to the same places.
@@ -242,9 +250,10 @@ export class LiveSources {
     index: number,
     base: number,
     all: TraceEvent[] | undefined,
+    only: boolean,
     onRead: (stored: number) => void,
   ): Promise<Kept> {
-    const sink = new SourceSink(base + (prev?.events.length ?? 0), all);
+    const sink = new SourceSink(base + (prev?.events.length ?? 0), all, only && !prev);
     let checkpoint: ParseCheckpoint | undefined;
     const resume = prev?.checkpoint;
     const { info, text, stored } = await parseInput(input, index, sink, this.norm, this.hooks, onRead, {
@@ -287,9 +296,11 @@ export class LiveSources {
   /** Builds the model from the kept events, in the load order, each at its place. */
   private build(): { loaded: LoadedSources; moves: SeqMove[] } {
     const builder = new ModelBuilder(this.norm);
-    const uuids = new UuidColumn();
-    builder.uuids = uuids;
     const ordered = orderInputs([...this.kept.values()]);
+    // One source read at once: its events are at their seqs already, and so is its uuid column (not copied).
+    const alone = ordered.length === 1 && ordered[0]?.settled === undefined ? ordered[0] : undefined;
+    const uuids = alone ? alone.uuids : new UuidColumn();
+    builder.uuids = uuids;
     const moves: SeqMove[] = [];
     const texts: (SourceText | undefined)[] = [];
     ordered.forEach((k, i) => {
@@ -301,7 +312,7 @@ export class LiveSources {
           const old = list[j];
           if (!old) continue;
           const seq = builder.nextSeq();
-          uuids.copy(from, j, seq);
+          if (from !== uuids) uuids.copy(from, j, seq);
           const e = placed(old, seq, i);
           list[j] = e;
           // The builder shortens a long stream fragment once the rebuild has used it: give it a copy of its own, so

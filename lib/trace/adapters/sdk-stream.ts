@@ -266,6 +266,10 @@ function hookName(line: SystemLine): string | undefined {
 }
 
 export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
+  return tinySystem(obj, opts, h) ?? schemaSystem(obj, opts, h);
+}
+
+function schemaSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = Fast.SystemLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'system line without the fields the model needs', opts, h);
   const line = r.data;
@@ -354,6 +358,40 @@ export function normalizeSdkSystem(obj: RawObject, opts: NormalizeOptions, h: He
     version: u(line.claude_code_version),
     compact: cm ? compact({ trigger: u(cm.trigger), preTokens: u(cm.pre_tokens), postTokens: u(cm.post_tokens), durationMs: u(cm.duration_ms) }) : undefined,
   };
+}
+
+/**
+ * The event of a tiny system frame (a status or task frame of a few fields: type, subtype, status, session_id, uuid,
+ * timestamp, and nothing else), read without the schema: a million of them in one stream are the whole load. Exactly
+ * the event the schema path makes for it (a plain system frame); undefined for any other frame, which takes that path.
+ */
+function tinySystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent | undefined {
+  if (h.path !== undefined) return undefined;
+  for (const key in obj) {
+    switch (key) {
+      case 'type':
+      case 'subtype':
+      case 'status':
+      case 'session_id':
+      case 'uuid':
+      case 'timestamp':
+        continue;
+      default:
+        return undefined;
+    }
+  }
+  const subtype = obj['subtype'];
+  const status = obj['status'];
+  const sid = obj['session_id'];
+  const uuid = obj['uuid'];
+  const ts = obj['timestamp'];
+  if (typeof subtype !== 'string' || !SYSTEM_SUBTYPES.has(subtype)) return undefined;
+  if (!(sid === undefined || sid === null || typeof sid === 'string')) return undefined;
+  if (!(uuid === undefined || uuid === null || typeof uuid === 'string')) return undefined;
+  if (!(ts === undefined || ts === null || typeof ts === 'string')) return undefined;
+  const sessionId = typeof sid === 'string' ? (opts.intern ? opts.intern(sid) : sid) : undefined;
+  const text = typeof status === 'string' ? status : undefined;
+  return { kind: 'system', seq: h.seq, src: h.src, sessionId, uuid: u(uuid), time: timeFrom(ts), type: 'system', subtype, text };
 }
 
 /** A system frame with none of the fields of the envelope or of an init / compact frame that most frames lack. */
@@ -446,4 +484,4 @@ function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions, h: 
     newSessionId: u(line.new_conversation_id),
   };
 }
-export const forTests = { streamFastPath, normalizeStream };
+export const forTests = { streamFastPath, normalizeStream, tinySystem, schemaSystem };

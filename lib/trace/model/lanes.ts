@@ -15,7 +15,23 @@ function sessionIndex(ctx: Ctx, id: string, source: number): number {
   return i;
 }
 
-function agentIndex(ctx: Ctx, session: number, key: string, kind: AgentKind, extra: { agentId?: string; parentToolUseId?: string }): number {
+/** The lane found last: lines come in runs on one lane, and a million of them must not each build its key. */
+interface LastLane {
+  session: number;
+  key: string;
+  agent: number;
+}
+
+function agentIndex(ctx: Ctx, session: number, key: string, kind: AgentKind, extra: { agentId?: string; parentToolUseId?: string }, last: LastLane): number {
+  if (last.session === session && last.key === key) return last.agent;
+  const i = findAgent(ctx, session, key, kind, extra);
+  last.session = session;
+  last.key = key;
+  last.agent = i;
+  return i;
+}
+
+function findAgent(ctx: Ctx, session: number, key: string, kind: AgentKind, extra: { agentId?: string; parentToolUseId?: string }): number {
   const full = `${session}|${key}`;
   let i = ctx.agentByKey.get(full);
   if (i === undefined) {
@@ -48,6 +64,7 @@ export function assignLanes(ctx: Ctx): void {
     const sid = src.fileAgentId ? sessionOfFileAgent.get(src.fileAgentId) : undefined;
     if (sid && !lastSessionOfSource.has(i)) lastSessionOfSource.set(i, sid);
   });
+  const last: LastLane = { session: -1, key: '', agent: -1 };
   for (const e of ctx.events) {
     const src = ctx.sources[e.src.source];
     const sid = e.sessionId ?? lastSessionOfSource.get(e.src.source) ?? src?.fileSessionId ?? `file:${src?.name ?? e.src.source}`;
@@ -59,11 +76,11 @@ export function assignLanes(ctx: Ctx): void {
     // only a subagent's own file books it to that agent.
     const agentId = (e.isSidechain === false ? undefined : e.agentId) ?? fileAgent;
     let a: number;
-    if (agentId) a = agentIndex(ctx, s, `agent:${agentId}`, isCompactionAgent(agentId) ? 'compaction' : 'subagent', { agentId });
+    if (agentId) a = agentIndex(ctx, s, `agent:${agentId}`, isCompactionAgent(agentId) ? 'compaction' : 'subagent', { agentId }, last);
     else if (e.parentToolUseId && e.kind !== 'progress' && e.kind !== 'hook')
-      a = agentIndex(ctx, s, `task:${e.parentToolUseId}`, 'subagent', { parentToolUseId: e.parentToolUseId });
-    else if (e.isSidechain) a = agentIndex(ctx, s, 'sidechain', 'sidechain', {});
-    else a = agentIndex(ctx, s, 'main', 'main', {});
+      a = agentIndex(ctx, s, `task:${e.parentToolUseId}`, 'subagent', { parentToolUseId: e.parentToolUseId }, last);
+    else if (e.isSidechain) a = agentIndex(ctx, s, 'sidechain', 'sidechain', {}, last);
+    else a = agentIndex(ctx, s, 'main', 'main', {}, last);
     ctx.eventAgent[e.seq] = a;
     const agent = ctx.agents[a];
     if (agent) {
