@@ -6,8 +6,6 @@ import { listWindow, scrollTarget } from './list-window';
 
 /** Browsers cap an element's height (about 33M px in Chromium); past this we scale scroll coordinates. */
 const MAX_SCROLL_PX = 8_000_000;
-/** More than the rows a viewport plus overscan can show, so slot keys are unique within a window. */
-const SLOTS = 256;
 
 export interface VirtualListHandle {
   scrollToIndex(index: number, align?: 'auto' | 'center' | 'start'): void;
@@ -99,7 +97,13 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
 
   return (
     <div className={`relative h-full min-h-0 ${className ?? ''}`}>
-      {sticky ? <div className="pointer-events-auto absolute inset-x-0 top-0 z-10">{sticky}</div> : null}
+      {/* The sticky row's box is always there, one row tall and contained: the row changing under it (most frames of a
+          fast scroll) lays out that row alone, not the whole page. It lets the pointer through to the rows when empty. */}
+      {renderSticky ? (
+        <div className="pointer-events-none absolute inset-x-0 top-0 z-10" style={{ height: rowHeight, contain: 'size layout style' }}>
+          {sticky ? <div className="pointer-events-auto">{sticky}</div> : null}
+        </div>
+      ) : null}
       <div
         ref={scrollRef}
         role="listbox"
@@ -115,8 +119,10 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
               row moves the block, not each row. */}
           <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start * rowHeight - virtualOffset + top}px)` }}>
             {items.map((index) => (
-              // Keyed by slot, not by index: scrolling then reuses the row elements instead of replacing them.
-              <Fragment key={index % SLOTS}>{renderRow(index)}</Fragment>
+              // Keyed by place in the window, not by index: a scroll fills the same row elements in place, in order. (Keys
+              // that follow the index would move elements to the other end as rows scroll by, and a moved element is
+              // styled and laid out from scratch; a scroll past the screen would move nearly all of them.)
+              <Fragment key={index - start}>{renderRow(index)}</Fragment>
             ))}
           </div>
         </div>

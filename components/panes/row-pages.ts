@@ -1,0 +1,51 @@
+/** Which pages of timeline rows to fetch around the drawn ones, and which to let go (see useRowWindow). */
+
+/** Rows per question to the worker. */
+export const PAGE = 100;
+/**
+ * After a scroll step, the windows of this many more steps like it are fetched (where a steady scroll will land: the
+ * worker has that many frames to answer before the scroll gets there),
+ */
+const AHEAD_STEPS = 8;
+/** and the rows just ahead (about ten screenfuls, on both sides at rest): what a slower or a first step lands on. */
+const AHEAD_NEAR = 4 * PAGE;
+/** Fetched behind a scroll. */
+const MARGIN = PAGE / 2;
+/** Scroll steps are counted as at most this long (a jump across the list predicts little). */
+const STEP_MAX = 10_000;
+/** Pages further than this from the drawn rows are dropped from the cache (more than is ever fetched ahead). */
+const KEEP = AHEAD_STEPS * STEP_MAX + 2 * AHEAD_NEAR;
+
+/**
+ * The pages to have for drawn rows [start, end) after a scroll step of `step` rows (signed; 0 when not scrolling),
+ * most wanted first: the drawn ones, then the windows the next steps draw if the scroll goes on as it goes, then the
+ * rows just ahead (both ways at rest), then a margin behind. A page is rows [page × PAGE, page × PAGE + PAGE).
+ */
+export function pagesToFetch(start: number, end: number, step: number, count: number): number[] {
+  const out: number[] = [];
+  const seen = new Set<number>();
+  const add = (lo: number, hi: number): void => {
+    const a = Math.max(0, lo);
+    const b = Math.min(count, hi);
+    for (let p = Math.floor(a / PAGE); b > a && p <= Math.floor((b - 1) / PAGE); p++) {
+      if (seen.has(p)) continue;
+      seen.add(p);
+      out.push(p);
+    }
+  };
+  add(start, end);
+  const s = Math.max(-STEP_MAX, Math.min(STEP_MAX, step));
+  for (let k = 1; k <= AHEAD_STEPS && s !== 0; k++) add(start + k * s, end + k * s);
+  // Ahead, or on both sides at rest: where the first step of a scroll will land, whichever way it goes.
+  if (s >= 0) add(end, end + AHEAD_NEAR);
+  if (s <= 0) add(start - AHEAD_NEAR, start);
+  add(start - MARGIN, end + MARGIN);
+  return out;
+}
+
+/** Cached pages too far from drawn rows [start, end) to keep. */
+export function pagesToDrop(pages: Iterable<number>, start: number, end: number): number[] {
+  const out: number[] = [];
+  for (const p of pages) if ((p + 1) * PAGE <= start - KEEP || p * PAGE >= end + KEEP) out.push(p);
+  return out;
+}

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { generateFile } from '../bench/generate';
+import { Loupe } from './pages/Loupe';
+
+// A fast scroll (three screenfuls a frame, as a flung wheel or a dragged scrollbar does) lands on rows fetched ahead
+// of it: after the first steps no frame draws a row still waiting for its data, and every drawn row is the one for its
+// place (ids follow one another from the row the scroll position puts at the top), with the sticky header above it.
+test('a fast scroll draws each row filled in, the right one for its place', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const dir = info.outputPath('gen');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'cc-10.jsonl');
+  await generateFile(file, { dialect: 'claude-code', targetBytes: 10_000_000, seed: 5 });
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await app.waitForWorkbench();
+  await expect(app.events).toHaveAttribute('aria-busy', 'false');
+  const frames = await app.events.evaluate(async (list) => {
+    const rowHeight = 22;
+    const out: { step: number; pending: number; wrongPlace: string | undefined; sticky: string | undefined }[] = [];
+    const top = list.getBoundingClientRect().top;
+    const max = list.scrollHeight - list.clientHeight;
+    for (let step = 1, at = 0; at < max; step++) {
+      at = Math.min(max, at + 3 * list.clientHeight);
+      list.scrollTop = at;
+      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+      // The drawn rows are the block of rows under the listbox's content element.
+      const block = list.firstElementChild?.firstElementChild;
+      const rows = [...(block?.children ?? [])];
+      const pending = rows.filter((r) => r.getAttribute('role') !== 'option').length;
+      let wrongPlace: string | undefined;
+      // The row half a row below the top of the listbox is the one the scroll position puts there.
+      const first = Math.floor((list.scrollTop + rowHeight / 2) / rowHeight);
+      const atTop = rows.find((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top <= top + rowHeight / 2 && b.bottom > top + rowHeight / 2;
+      });
+      if (atTop?.id !== `row-${first}`) wrongPlace = `${atTop?.id ?? 'no row'} at the top, expected row-${first}`;
+      const ids = rows.filter((r) => r.id).map((r) => Number(r.id.slice(4)));
+      for (let i = 1; i < ids.length && !wrongPlace; i++) if (ids[i] !== (ids[i - 1] ?? 0) + 1) wrongPlace = `row-${ids[i]} after row-${ids[i - 1]}`;
+      const stickyRow = list.parentElement?.querySelector(':scope > div:first-child [role=option]');
+      const sticky = stickyRow ? `${stickyRow.getAttribute('data-kind')} ${Number(stickyRow.id.slice(4)) < first}` : undefined;
+      out.push({ step, pending, wrongPlace, sticky });
+    }
+    return out;
+  });
+  expect(frames.length).toBeGreaterThan(20);
+  // The first steps may outrun what was fetched at rest; from then on the scroll is ahead of nothing.
+  expect(frames.slice(3).filter((f) => f.pending > 0)).toEqual([]);
+  expect(frames.filter((f) => f.wrongPlace !== undefined)).toEqual([]);
+  // The sticky header is a response or model-call row above the first visible one, on most frames of a transcript.
+  const stickies = frames.map((f) => f.sticky).filter((s) => s !== undefined);
+  expect(stickies.length).toBeGreaterThan(frames.length / 2);
+  for (const s of stickies) expect(s).toMatch(/^(turn|response) true$/);
+});
