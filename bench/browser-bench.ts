@@ -127,9 +127,16 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
       if (w.__t['indexed'] === undefined && document.querySelector('[aria-label="Computed cost"]')) w.__t['indexed'] = performance.now();
     }).observe(document.body, { childList: true, subtree: true });
   });
+  // For a closer look at the load's main-thread tasks: BENCH_LOAD_TRACE_DIR=dir keeps a trace of each load.
+  const loadTrace = process.env['BENCH_LOAD_TRACE_DIR'] ? await startTrace(page) : undefined;
   await page.getByLabel('Choose files').setInputFiles(file);
   await page.getByRole('listbox', { name: 'Events' }).getByRole('option').first().waitFor({ timeout: 600_000 });
   await page.getByRole('status', { name: 'Computed cost' }).waitFor({ timeout: 600_000 });
+  if (loadTrace)
+    writeFileSync(
+      path.join(process.env['BENCH_LOAD_TRACE_DIR'] ?? '.', `load-${path.basename(file)}-${Date.now()}.json`),
+      JSON.stringify({ traceEvents: await loadTrace() }),
+    );
   const t = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
   const firstRowsMs = Math.round((t['rows'] ?? 0) - (t['change'] ?? 0));
   const indexedMs = Math.round((t['indexed'] ?? 0) - (t['change'] ?? 0));
@@ -188,6 +195,27 @@ async function scrollFrames(selector: string): Promise<{ longest: number }> {
     await new Promise((r) => requestAnimationFrame(() => r(undefined)));
   }
   return { longest: w.__longest };
+}
+
+/** Starts a Chrome trace of the page (top-level tasks, the timeline's events, each script's function calls); the
+ *  function returned ends it and gives its events. */
+async function startTrace(page: Page): Promise<() => Promise<TraceEvent[]>> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    for (const v of e.value) events.push(v as unknown as TraceEvent);
+  });
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing', '__metadata'] },
+  });
+  return async () => {
+    const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+    return events;
+  };
 }
 
 /** `scrollFrames` under a Chrome trace: what each frame cost (frame-trace.ts), and the longest task. */
