@@ -15,11 +15,10 @@ describe('rowKeys', () => {
   });
 
   it('does the same scrolling up: no kept key moves', () => {
-    const a = rowKeys(rowKeys(NO_ROWS, 10, 14), 12, 16);
-    const b = rowKeys(a, 9, 13);
-    // Rows 12 and 13 keep theirs; 9, 10, 11 are new.
-    expect(keysOf(a)).toEqual([2, 3, 4, 5]);
-    expect(keysOf(b)).toEqual([6, 7, 8, 2]);
+    const a = rowKeys(NO_ROWS, 10, 20);
+    const b = rowKeys(a, 7, 17);
+    // Rows 10 to 16 keep theirs; 7, 8, 9 are new.
+    expect(keysOf(b)).toEqual([10, 11, 12, 0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('after a jump, takes the keys of the rows replaced, in order', () => {
@@ -28,6 +27,14 @@ describe('rowKeys', () => {
     // More rows than before (a taller viewport): the extra ones get new keys.
     expect(keysOf(rowKeys(a, 100, 106))).toEqual([2, 3, 4, 5, 6, 7]);
     expect(keysOf(rowKeys(a, 100, 102))).toEqual([2, 3]);
+  });
+
+  it('after a step that keeps fewer than half the rows, fills every place in order', () => {
+    const a = rowKeys(NO_ROWS, 0, 10);
+    // Rows 7, 8, 9 are still drawn, but at other places: the ten elements are filled in place.
+    expect(keysOf(rowKeys(a, 7, 17))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // Half of them kept: those keep their elements.
+    expect(keysOf(rowKeys(a, 5, 15))).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
   });
 
   it('is the same object when the window has not moved (a render that is not a scroll)', () => {

@@ -6,8 +6,9 @@
  * - a row that comes into view next to rows still drawn gets a new key: React makes its element, and removes the
  *   elements of rows gone out of view, but moves none (a moved element is styled and laid out from scratch, and React
  *   moves every element after one brought to the front);
- * - after a jump (no row in common), the rows take the keys of the rows they replace, in order: every element is
- *   filled in place, none is made, moved or removed.
+ * - after a jump (fewer than half the rows in common: a fast scroll, a scrollbar dragged), the rows take the keys of
+ *   the rows drawn at their places, in order: every element is filled in place, none is made, moved or removed (making
+ *   most of the rows anew would cost more than filling them all).
  */
 export interface RowKeys {
   /** The first drawn row. */
@@ -24,14 +25,13 @@ export const NO_ROWS: RowKeys = { start: 0, keys: [], next: 0 };
 export function rowKeys(prev: RowKeys, start: number, end: number): RowKeys {
   const prevEnd = prev.start + prev.keys.length;
   if (start === prev.start && end === prevEnd) return prev;
-  const overlap = start < prevEnd && end > prev.start;
+  const common = Math.max(0, Math.min(end, prevEnd) - Math.max(start, prev.start));
+  const jump = common * 2 < end - start;
   const keys: number[] = [];
   let next = prev.next;
   for (let i = start; i < end; i++) {
-    const kept = i >= prev.start && i < prevEnd ? prev.keys[i - prev.start] : undefined;
-    if (kept !== undefined) keys.push(kept);
-    else if (!overlap && i - start < prev.keys.length) keys.push(prev.keys[i - start] ?? next++);
-    else keys.push(next++);
+    const kept = jump ? prev.keys[i - start] : i >= prev.start && i < prevEnd ? prev.keys[i - prev.start] : undefined;
+    keys.push(kept ?? next++);
   }
   return { start, keys, next };
 }
