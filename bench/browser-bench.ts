@@ -5,8 +5,9 @@
 // plus the longest main-thread task while loading, JS heap after load (page + worker) as a multiple of file size,
 // and what each frame costs while scrolling the timeline from top to bottom, one step per animation frame: the p95 of
 // the frame's CPU time on the threads that make frames (main, compositor, raster, viz; see frame-trace.ts), of its
-// main-thread CPU time, and of its wall time, each beside the same scroll over a static page of plain rows. Writes bench-results/browser.json and the
-// README's browser table.
+// main-thread CPU time, and of its wall time, each beside the same scroll over a static page of plain rows; and the same
+// for a slow scroll (SLOW_PX a frame, logged and in the JSON). Writes bench-results/browser.json and the README's browser
+// table.
 import { chromium, type Page } from '@playwright/test';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,9 @@ export interface BrowserRow {
   baselineP95FrameMs: number;
   baselineP95MainMs: number;
   baselineP95WallMs: number;
+  /** A slow scroll (a wheel's pace: SLOW_PX a frame, from a few screens down): p95 frame CPU, all threads and main. */
+  slowP95FrameMs: number;
+  slowP95MainMs: number;
   rows: number;
 }
 
@@ -160,6 +164,7 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
   log(
     `  longest main-thread task: loading ${Math.round(longestLoad)} ms, turning every chip on ${Math.round(longestShow)} ms, scrolling ${Math.round(scroll.longest)} ms`,
   );
+  const slow = await tracedScroll(page, '[role=listbox][aria-label=Events]', SLOW_PX);
   const baseline = await baselineScroll(page);
   const ms = (n: number): number => Math.round(n * 10) / 10;
   const heap = await heapAfterLoad(page);
@@ -178,20 +183,28 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
     baselineP95FrameMs: ms(baseline.totalP95),
     baselineP95MainMs: ms(baseline.mainP95),
     baselineP95WallMs: ms(baseline.wallP95),
+    slowP95FrameMs: ms(slow.totalP95),
+    slowP95MainMs: ms(slow.mainP95),
     rows: Math.round(rows / 22),
   };
 }
 
-/** Scrolls `selector` from top to bottom, one step per animation frame; the longest task meanwhile. */
-async function scrollFrames(selector: string): Promise<{ longest: number }> {
+/** The slow scroll's step, px a frame (about a wheel notch spread over the frames of its smooth scroll). */
+const SLOW_PX = 20;
+
+/**
+ * Scrolls `selector` from top to bottom, one step per animation frame; the longest task meanwhile. With `px`, instead
+ * 200 steps of `px` from 5,000 px down (the first step is a jump there, and is not counted).
+ */
+async function scrollFrames([selector, px]: readonly [string, number]): Promise<{ longest: number }> {
   const list = document.querySelector(selector);
   if (!(list instanceof HTMLElement)) return { longest: 0 };
   const w = window as unknown as { __longest: number };
   w.__longest = 0;
   const max = list.scrollHeight - list.clientHeight;
-  const steps = Math.min(600, Math.max(60, Math.ceil(max / 2000)));
+  const steps = px > 0 ? 200 : Math.min(600, Math.max(60, Math.ceil(max / 2000)));
   for (let i = 1; i <= steps; i++) {
-    list.scrollTop = (max * i) / steps;
+    list.scrollTop = px > 0 ? 5000 + px * i : (max * i) / steps;
     await new Promise((r) => requestAnimationFrame(() => r(undefined)));
   }
   return { longest: w.__longest };
@@ -219,7 +232,7 @@ async function startTrace(page: Page): Promise<() => Promise<TraceEvent[]>> {
 }
 
 /** `scrollFrames` under a Chrome trace: what each frame cost (frame-trace.ts), and the longest task. */
-async function tracedScroll(page: Page, selector: string): Promise<FrameCosts & { longest: number }> {
+async function tracedScroll(page: Page, selector: string, px = 0): Promise<FrameCosts & { longest: number }> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => {
@@ -228,7 +241,7 @@ async function tracedScroll(page: Page, selector: string): Promise<FrameCosts & 
   const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   // Only top-level tasks and the page's animation frames: a light trace, so tracing adds little to what it measures.
   await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', '__metadata'] } });
-  const { longest } = await page.evaluate(scrollFrames, selector);
+  const { longest } = await page.evaluate(scrollFrames, [selector, px] as const);
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
@@ -350,7 +363,7 @@ async function main(): Promise<void> {
         const r = await measureFile(page, `http://127.0.0.1:${port}`, file, dialect);
         all[i]?.push(r);
         log(
-          `${r.file.padEnd(16)} ${(r.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  bare ${r.bareMs} ms  first rows ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x)  indexed ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x)  longest task ${r.longestTaskMs} ms  heap ${(r.heapBytes / 1e6).toFixed(0)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x)  scroll frame p95 CPU ${r.scrollP95FrameMs} ms, main thread ${r.scrollP95MainMs} ms, wall ${r.scrollP95WallMs} ms (static page ${r.baselineP95FrameMs} / ${r.baselineP95MainMs} / ${r.baselineP95WallMs} ms)  ~${r.rows} rows`,
+          `${r.file.padEnd(16)} ${(r.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  bare ${r.bareMs} ms  first rows ${r.firstRowsMs} ms (${(r.firstRowsMs / r.bareMs).toFixed(2)}x)  indexed ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x)  longest task ${r.longestTaskMs} ms  heap ${(r.heapBytes / 1e6).toFixed(0)} MB (${(r.heapBytes / r.sizeBytes).toFixed(2)}x)  scroll frame p95 CPU ${r.scrollP95FrameMs} ms, main thread ${r.scrollP95MainMs} ms, wall ${r.scrollP95WallMs} ms (static page ${r.baselineP95FrameMs} / ${r.baselineP95MainMs} / ${r.baselineP95WallMs} ms)  slow scroll p95 CPU ${r.slowP95FrameMs} ms, main thread ${r.slowP95MainMs} ms  ~${r.rows} rows`,
         );
         await context.close();
       }

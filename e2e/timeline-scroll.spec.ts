@@ -56,3 +56,52 @@ test('a fast scroll draws each row filled in, the right one for its place', asyn
   expect(stickies.length).toBeGreaterThan(frames.length / 2);
   for (const s of stickies) expect(s).toMatch(/^(turn|response) true$/);
 });
+
+// A slow scroll (a wheel's pace: under a row a frame, then a few rows a frame, down and back up) keeps the element of
+// every row still in view: only the rows coming into view are drawn, and each drawn row is still the one for its place.
+test('a slow scroll keeps the rows still in view and draws only the new ones', async ({ page }, info) => {
+  const dir = info.outputPath('gen');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'cc-2.jsonl');
+  await generateFile(file, { dialect: 'claude-code', targetBytes: 2_000_000, seed: 5 });
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await app.waitForWorkbench();
+  await expect(app.events).toHaveAttribute('aria-busy', 'false');
+  const frames = await app.events.evaluate(async (list) => {
+    const rowHeight = 22;
+    const top = list.getBoundingClientRect().top;
+    const drawn = () => [...list.querySelectorAll('[role=option]')].filter((r) => list.contains(r));
+    const seen = new Map(drawn().map((r) => [r.id, r]));
+    const out: { kept: number; replaced: string[]; wrongPlace: string | undefined }[] = [];
+    const steps = [...Array<number>(20).fill(7), ...Array<number>(10).fill(50), ...Array<number>(10).fill(-30)];
+    for (const px of steps) {
+      list.scrollTop += px;
+      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+      const rows = drawn();
+      let kept = 0;
+      const replaced: string[] = [];
+      for (const r of rows) {
+        const before = seen.get(r.id);
+        if (before === r) kept += 1;
+        else if (before) replaced.push(r.id);
+      }
+      seen.clear();
+      for (const r of rows) seen.set(r.id, r);
+      const first = Math.floor((list.scrollTop + rowHeight / 2) / rowHeight);
+      const atTop = rows.find((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top <= top + rowHeight / 2 && b.bottom > top + rowHeight / 2;
+      });
+      out.push({ kept, replaced, wrongPlace: atTop?.id === `row-${first}` ? undefined : `${atTop?.id ?? 'no row'} at the top, expected row-${first}` });
+    }
+    return { frames: out, max: list.scrollHeight - list.clientHeight };
+  });
+  // The sample is long enough to scroll this far.
+  expect(frames.max).toBeGreaterThan(20 * 7 + 10 * 50);
+  // Every row drawn in the frame before and still drawn is the same element.
+  expect(frames.frames.flatMap((f) => f.replaced)).toEqual([]);
+  expect(frames.frames.every((f) => f.kept > 10)).toBe(true);
+  expect(frames.frames.filter((f) => f.wrongPlace !== undefined)).toEqual([]);
+});

@@ -1,8 +1,20 @@
 'use client';
 
-import { Fragment, forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { listWindow, scrollTarget } from './list-window';
+import { NO_ROWS, rowKeys } from './row-keys';
 
 /** Browsers cap an element's height (about 33M px in Chromium); past this we scale scroll coordinates. */
 const MAX_SCROLL_PX = 8_000_000;
@@ -89,8 +101,12 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
     [],
   );
 
-  const items: number[] = [];
-  for (let i = start; i < end; i++) items.push(i);
+  // The rows' keys follow from the last drawn ones (row-keys.ts); kept once drawn, so a render is pure.
+  const drawnKeys = useRef(NO_ROWS);
+  const keys = rowKeys(drawnKeys.current, start, end);
+  useLayoutEffect(() => {
+    drawnKeys.current = keys;
+  });
 
   const onKey = useCallback((e: KeyboardEvent<HTMLDivElement>) => onKeyDown?.(e), [onKeyDown]);
   const sticky = renderSticky && count > 0 && firstVisible >= 0 ? renderSticky(firstVisible) : null;
@@ -118,11 +134,10 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
           {/* The drawn rows, in flow in one block moved into place: no positioned wrapper per row, and scrolling by a
               row moves the block, not each row. */}
           <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start * rowHeight - virtualOffset + top}px)` }}>
-            {items.map((index) => (
-              // Keyed by place in the window, not by index: a scroll fills the same row elements in place, in order. (Keys
-              // that follow the index would move elements to the other end as rows scroll by, and a moved element is
-              // styled and laid out from scratch; a scroll past the screen would move nearly all of them.)
-              <Fragment key={index - start}>{renderRow(index)}</Fragment>
+            {keys.keys.map((key, i) => (
+              // A row still drawn keeps its element (a slow scroll draws only the rows coming into view); after a jump
+              // the same elements are filled in place, in order (see row-keys.ts).
+              <Fragment key={key}>{renderRow(start + i)}</Fragment>
             ))}
           </div>
         </div>
