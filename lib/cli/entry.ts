@@ -4,8 +4,11 @@
 import { createRequire } from 'node:module';
 import { isWorkerStart, runScanWorker } from './fast-node';
 import { runCli, type CliIo } from './main';
+import { fdWriter } from './stdio';
 
-const stdio: CliIo = { out: (s) => process.stdout.write(`${s}\n`), err: (s) => process.stderr.write(`${s}\n`) };
+const out = fdWriter(1, () => process.stdout);
+const err = fdWriter(2, () => process.stderr);
+const stdio: CliIo = { out: (s) => out(`${s}\n`), err: (s) => err(`${s}\n`) };
 
 /** Runs the CLI with this process's arguments and streams (or the given ones); resolves to the exit code. */
 export function main(argv: readonly string[] = process.argv.slice(2), io: CliIo = stdio): Promise<number> {

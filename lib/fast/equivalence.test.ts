@@ -111,6 +111,28 @@ const cases: [string, () => Files][] = [
       };
     },
   ],
+  [
+    'split lines whose output grows, shrinks or ties (folded into one record), after and before copies of the same id',
+    () => ({
+      'p/sess-f.jsonl': jsonl([
+        cc.prompt('go', { time: '2026-01-01T10:00:00.000Z' }),
+        cc.assistant('msg_f', [text('a')], { input: 10, output: 50 }, { requestId: 'req_f' }),
+        cc.assistant('msg_x', [text('x')], { input: 1, output: 1 }),
+        cc.assistant('msg_f', [text('b')], { input: 10, output: 1 }, { requestId: 'req_f' }),
+        cc.assistant('msg_f', [text('c')], { input: 10, output: 60, cacheWrite: 5 }, { requestId: 'req_f' }),
+        cc.assistant('msg_f', [text('d')], { input: 10, output: 60, cache1h: 5 }, { requestId: 'req_f' }),
+        cc.assistant('msg_f', [text('e')], { input: 10, output: 2 }, { requestId: 'req_f' }),
+        // A gateway's other call under the same id (another prompt size), split too.
+        cc.assistant('msg_f', [text('f')], { input: 20, output: 5 }, { requestId: null }),
+        cc.assistant('msg_f', [text('g')], { input: 20, output: 9, cacheRead: 0 }, { requestId: null }),
+        cc.assistant('msg_f', [text('h')], { input: 20, output: 9, cache5m: 3 }, { requestId: null }),
+        cc.assistant('msg_g', [text('i')], { input: 3, output: 4 }),
+        cc.assistant('msg_g', [text('j')], { input: 3, output: 0 }),
+        cc.assistant('msg_g', [text('k')], { input: 3, output: 4, cacheRead: 8 }),
+      ]),
+      'p/sess-g.jsonl': jsonl([cc.assistant('msg_g', [text('l')], { input: 3, output: 2 }), cc.assistant('msg_g', [text('m')], { input: 3, output: 7 })]),
+    }),
+  ],
 ];
 for (const dir of ['test/fixtures/real/claude-code-log/projects', 'public/samples']) {
   for (const sub of readdirSync(path.join(ROOT, dir))) cases.push([`${dir}/${sub}`, () => filesUnder(`${dir}/${sub}`)]);

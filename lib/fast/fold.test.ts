@@ -37,17 +37,33 @@ describe('folding split lines', () => {
     expect(assistants([cc.assistant('msg_a', [text('a')], u), cc.assistant('msg_a', [text('b')], u)], false)).toHaveLength(2);
   });
 
-  it('does not fold lines whose usage, request, session or sidechain differ, or that another record separates', () => {
+  it('folds lines whose output differs (a placeholder count first), keeping the copy with the most output', () => {
+    const recs = assistants([
+      cc.assistant('msg_a', [text('a')], { ...u, output: 1 }, time('10:00:01')),
+      cc.assistant('msg_a', [text('b')], { ...u, output: 7 }, time('10:00:02')),
+      cc.assistant('msg_a', [text('c')], { ...u, output: 7, cacheRead: 0 }, time('10:00:03')),
+      cc.assistant('msg_a', [text('d')], { ...u, output: 4 }, time('10:00:04')),
+      cc.assistant('msg_b', [text('e')], { ...u, output: 9 }, time('10:00:05')),
+    ]);
+    expect(recs).toHaveLength(2);
+    const [a, b] = recs;
+    // `usage` stays the first line's (what the merge compares a call's lines with); the best is the first of the most.
+    expect([a?.usage?.output, a?.bestUsage?.output, a?.lastTime]).toEqual([1, 7, at('10:00:04')]);
+    expect([b?.usage?.output, b?.bestUsage]).toEqual([9, undefined]);
+  });
+
+  it('does not fold lines whose input counts, request, session or sidechain differ, or that another record separates', () => {
     const recs = assistants([
       cc.assistant('msg_a', [text('a')], u),
-      cc.assistant('msg_a', [text('b')], { ...u, output: 3 }),
-      cc.assistant('msg_a', [text('c')], { ...u, output: 3 }, { requestId: 'req_other' }),
+      cc.assistant('msg_a', [text('b')], { ...u, input: 6, output: 3 }),
+      cc.assistant('msg_a', [text('b2')], { input: 6, output: 3, cacheRead: 1 }),
+      cc.assistant('msg_a', [text('c')], { input: 6, output: 3, cacheRead: 1 }, { requestId: 'req_other' }),
       cc.assistant('msg_a', [text('d')], { ...u, output: 3 }, { requestId: 'req_other', session: 'sess-2' }),
       cc.assistant('msg_a', [text('e')], { ...u, output: 3 }, { requestId: 'req_other', session: 'sess-2', sidechain: true }),
       // A subagent's message copied into the parent (read for its session id: a record of its own).
       cc.line('progress', { data: { type: 'agent_progress', agentId: 'ag1', message: cc.assistant('msg_sub', [text('s')], u) } }, { session: 'sess-3' }),
       cc.assistant('msg_a', [text('f')], { ...u, output: 3 }, { requestId: 'req_other', session: 'sess-2', sidechain: true }),
     ]);
-    expect(recs).toHaveLength(6);
+    expect(recs).toHaveLength(7);
   });
 });

@@ -77,6 +77,7 @@ export class LeanAssistantReader {
       isSidechain: this.kind(SLOT.isSidechain) === KIND.true,
       // Every record of this reader has the field (one object shape for the merge), most never set (see FileScanner).
       lastTime: undefined,
+      bestUsage: undefined,
     };
     // Read only where `sameLineKey` reads it: lines with no message id.
     const uuid = messageId ? undefined : this.string(SLOT.uuid);

@@ -162,7 +162,9 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         if (r.usageError !== undefined && c.usageError === undefined) c.usageError = r.usageError;
         if (r.usage) {
           if (c.best === undefined) c.firstUsage = r.usage;
-          if (outranks(r.usage, c.best)) c.best = r.usage;
+          // A record of folded split lines offers the best of their copies (`foldSplitLine`).
+          const usage = r.bestUsage ?? r.usage;
+          if (outranks(usage, c.best)) c.best = usage;
         }
         touchCall(c, r.time);
       } else if (r.kind === 'stream') {

@@ -1,4 +1,4 @@
-import { sameLineKey, usageErrorOf } from '../trace/model/calls';
+import { outranks, sameLineKey, usageErrorOf } from '../trace/model/calls';
 import type { TraceEvent, Usage } from '../trace/types';
 
 // What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
@@ -32,6 +32,12 @@ export interface AssistantRecord extends Base {
    * reads the record as it would read those lines.
    */
   readonly lastTime?: number;
+  /**
+   * Set when the folded lines' usage differ (a call's early split lines carry a placeholder output): of `usage` (the
+   * first line's) and the folded lines' usage, the one `outranks` keeps, in line order. The merge reads it as the copy
+   * those lines offer; `usage` stays the first copy, which `isSameCall` compares.
+   */
+  readonly bestUsage?: Usage;
 }
 
 export interface StreamRecord extends Base {
@@ -189,17 +195,22 @@ export function inPromptWindow(src: { readonly line: number; readonly offset: nu
  * Folds the assistant line `r` into `p`, the last of `records`, when it is the next split line of the same call (Claude
  * Code writes a line per content block, each with the message's ids and usage: 2.5 lines per call in generated
  * sessions), so that a scan keeps a third of the objects until the merge. The merge would join the line to `p`'s call
- * and change nothing but the call's and session's time spans, which `p` then carries (`time`, `lastTime`). `p` must be
- * the scan's own (the lean reader's, not yet seen by anyone): it is widened in place. False when the two differ in
- * anything the merge reads (the usage as an object: the lean reader shares one between equal lines).
+ * (same ids, sidechain flag and input counts, so the same `isSameCall` answers) and change only the call's and
+ * session's time spans, which `p` then carries (`time`, `lastTime`), and the usage the call keeps: of the lines' usage,
+ * the one `outranks` keeps in line order (`bestUsage`; most output wins, the first on a tie, which is the same whether
+ * chained line by line or over the folded lines at once). `p` must be the scan's own (the lean reader's, not yet seen
+ * by anyone): it is widened in place. False when the two differ in anything else the merge reads.
  */
 export function foldSplitLine(records: readonly LineRecord[], p: AssistantRecord, r: AssistantRecord): boolean {
+  const pu = p.usage;
+  const ru = r.usage;
   if (
     records[records.length - 1] !== p ||
     !r.messageId ||
     r.messageId !== p.messageId ||
-    r.usage === undefined ||
-    r.usage !== p.usage ||
+    ru === undefined ||
+    pu === undefined ||
+    (ru !== pu && (ru.input !== pu.input || ru.cacheRead !== pu.cacheRead || ru.cacheCreation !== pu.cacheCreation)) ||
     r.requestId !== p.requestId ||
     r.model !== p.model ||
     r.sessionId !== p.sessionId ||
@@ -207,12 +218,15 @@ export function foldSplitLine(records: readonly LineRecord[], p: AssistantRecord
     r.isSidechain !== p.isSidechain ||
     r.usageError !== undefined ||
     p.usageError !== undefined ||
+    r.bestUsage !== undefined ||
     r.time === undefined ||
     p.time === undefined
   )
     return false;
-  const span = p as { time?: number; lastTime?: number };
+  const span = p as { time?: number; lastTime?: number; bestUsage?: Usage };
   span.lastTime = Math.max(p.lastTime ?? p.time, r.time);
   span.time = Math.min(p.time, r.time);
+  const best = p.bestUsage ?? pu;
+  if (ru !== best && outranks(ru, best)) span.bestUsage = ru;
   return true;
 }

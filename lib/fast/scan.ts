@@ -2,10 +2,11 @@ import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace
 import type { Head } from '../trace/adapters/messages';
 import { unknownEvent } from '../trace/adapters/messages';
 import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dialect';
-import { concat, lineLimit } from '../trace/lines';
+import { lineLimit } from '../trace/lines';
 import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
-import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
+import { ChunkedLines } from './scan-chunks';
+import { sharedWasm, type ScanWasm } from './scan-wasm';
 import { foldSplitLine, inPromptWindow, PROMPT_WINDOW, RecordSink, type AssistantRecord, type PromptWindow } from './records';
 import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
 import type { TraceEvent } from '../trace/types';
@@ -26,10 +27,9 @@ export { inPromptWindow, PROMPT_WINDOW, type PromptWindow };
  * patterns occurs in it unescaped. Parsed lines go through the same adapters as the full model (`normalizeLine`),
  * so usage normalization, the synthetic rule and every schema check are the full model's own.
  */
-export class FileScanner {
+export class FileScanner extends ChunkedLines {
   private readonly name: string;
   private readonly search: ByteSearch;
-  private readonly simd: ScanWasm | undefined;
   private readonly promptWindow: PromptWindow;
   private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   private readonly norm: NormalizeOptions;
@@ -42,19 +42,8 @@ export class FileScanner {
   private readonly held: { obj: Readonly<Record<string, unknown>>; norm: NormalizeOptions; head: Head; length: number }[] = [];
   private heldBytes = 0;
   private unrecognized = false;
-  private readonly maxLine: number;
-  private pending: Uint8Array[] = [];
-  private pendingLength = 0;
-  /** The pending line is past the line limit: its bytes are counted, not kept. */
-  private skipping = false;
-  /** Absolute offset of the next chunk's first byte, and of the pending line's first byte. */
-  private absolute = 0;
-  private lineStart = 0;
-  /** Offset of the first byte pushed (a continuation starts inside the file). */
-  private startOffset = 0;
   private lineNo = 0;
   private window = true;
-  private started = false;
   private parsedLines = 0;
   private invalidLines = 0;
   private readonly prompts: ScannedPrompt[] | undefined;
@@ -63,10 +52,10 @@ export class FileScanner {
   private lastLean: AssistantRecord | undefined;
 
   constructor(name: string, opts: ScanOptions = {}) {
+    const simd = opts.simd === false ? undefined : sharedWasm();
+    super(simd, lineLimit(opts.maxLineBytes));
     this.name = name;
     const plain = opts.search ?? searchBytes;
-    const simd = opts.simd === false ? undefined : sharedWasm();
-    this.simd = simd;
     this.search = simd ? (hay, needle, from) => (simd.holds(hay) ? simd.search(hay, needle, from) : plain(hay, needle, from)) : plain;
     this.promptWindow = opts.window ?? PROMPT_WINDOW;
     this.sink = new RecordSink(fileIdentity(name).fileSessionId, this.promptWindow);
@@ -74,7 +63,6 @@ export class FileScanner {
     this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
     this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
     this.prompts = opts.prompts ? [] : undefined;
-    this.maxLine = lineLimit(opts.maxLineBytes);
     this.lean = simd && opts.lean !== false ? new LeanAssistantReader(simd, this.decoder, this.norm.intern) : undefined;
     const cont = opts.continuation;
     if (cont) {
@@ -97,81 +85,15 @@ export class FileScanner {
     return this.mode === 'document';
   }
 
-  push(input: Uint8Array): void {
-    const simd = this.simd;
-    if (!simd || simd.holds(input)) return this.pushChunk(input);
-    for (let at = 0; at < input.length; at += SIMD_CHUNK) this.pushChunk(simd.hold(input.subarray(at, at + SIMD_CHUNK)));
-  }
-
-  /**
-   * Pushes the complete lines at the start of `input` and returns how many bytes they took, so that the caller reads
-   * again from there: a line that a read cuts is read whole by the next one (and so stays in the SIMD memory) instead
-   * of being copied together. With a line pending (longer than a read), only up to its end. 0: no line ends in
-   * `input` (`push` it then).
-   */
-  pushLines(input: Uint8Array): number {
-    if (this.mode === 'document') return input.length;
-    const end = this.pendingLength > 0 ? input.indexOf(LF) : input.lastIndexOf(LF);
-    if (end < 0) return 0;
-    this.push(input.subarray(0, end + 1));
-    return end + 1;
-  }
-
-  private pushChunk(input: Uint8Array): void {
-    if (this.mode === 'document') return;
-    let chunk = input;
-    if (!this.started && chunk.length > 0) {
-      this.started = true;
-      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
-        chunk = chunk.subarray(3);
-        this.absolute = 3;
-        this.lineStart = 3;
-      }
-    }
-    const base = this.absolute;
-    this.absolute += chunk.length;
-    let start = 0;
-    if (this.pendingLength > 0) {
-      const nl = chunk.indexOf(LF);
-      if (nl < 0) {
-        this.keep(chunk);
-        return;
-      }
-      // The line that began in an earlier chunk ends here: it is the only one copied.
-      if (this.skipping || this.pendingLength + nl > this.maxLine) {
-        this.skippedLine();
-      } else {
-        const line = concat([...this.pending, chunk.subarray(0, nl)], this.pendingLength + nl);
-        this.lines(line, 0, line.length, this.lineStart);
-      }
-      this.pending = [];
-      this.pendingLength = 0;
-      this.skipping = false;
-      start = nl + 1;
-    }
-    const last = chunk.lastIndexOf(LF);
-    if (last >= start) {
-      this.lines(chunk, start, last + 1, base);
-      start = last + 1;
-    }
-    this.lineStart = base + start;
-    if (start < chunk.length) this.keep(chunk.subarray(start));
+  protected get stopped(): boolean {
+    return this.mode === 'document';
   }
 
   /** The file's scan; undefined when it is a JSON document, which `scanDocument` parses whole instead. */
   finish(): FileScan | undefined {
     if (this.mode === 'document') return undefined;
-    if (this.pendingLength > 0) {
-      if (this.skipping) this.skippedLine();
-      else {
-        const line = concat(this.pending, this.pendingLength);
-        this.lines(line, 0, line.length, this.lineStart);
-      }
-      this.pending = [];
-      this.pendingLength = 0;
-      this.skipping = false;
-      if (this.isDocument) return undefined;
-    }
+    this.flushPending();
+    if (this.isDocument) return undefined;
     // A file that never said which dialect it is: its lines are raw rows (they may still carry session ids).
     this.unrecognized = this.unrecognized || this.held.length > 0;
     for (const h of this.held.splice(0)) this.sink.add(unknownEvent(h.obj, '', h.norm, h.head));
@@ -186,29 +108,15 @@ export class FileScanner {
     };
   }
 
-  private keep(bytes: Uint8Array): void {
-    if (!this.skipping && this.pendingLength + bytes.length > this.maxLine) {
-      this.skipping = true;
-      this.pending = [];
-    }
-    this.pendingLength += bytes.length;
-    if (this.skipping) return;
-    // A copy: the caller may reuse the chunk's buffer (and a Node Buffer's `slice` would not copy).
-    const copy = new Uint8Array(bytes.length);
-    copy.set(bytes);
-    this.pending.push(copy);
-  }
-
   /** A line past the line limit, never held whole: counted as the full parser counts it (one invalid line). */
-  private skippedLine(): void {
+  protected skippedLine(): void {
     if (this.window) this.lineNo += 1;
     if (this.mode === 'undecided') this.mode = 'lines';
     this.parsedLines += 1;
     this.invalidLines += 1;
   }
 
-  /** Complete lines in `buf[from, to)` (each ends with `\n`, or at `to` for the last line of the file). */
-  private lines(buf: Uint8Array, from: number, to: number, base: number): void {
+  protected lines(buf: Uint8Array, from: number, to: number, base: number): void {
     let at = from;
     while (this.window && at < to && this.mode !== 'document') {
       const nl = buf.indexOf(LF, at);
