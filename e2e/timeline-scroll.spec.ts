@@ -1,23 +1,29 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { generateFile } from '../bench/generate';
 import { Loupe } from './pages/Loupe';
+
+/** Opens a generated Claude Code transcript of `bytes` and waits until it is fully indexed. */
+async function openGenerated(page: Page, info: TestInfo, bytes: number): Promise<Loupe> {
+  const dir = info.outputPath('gen');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `cc-${bytes}.jsonl`);
+  await generateFile(file, { dialect: 'claude-code', targetBytes: bytes, seed: 5 });
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await app.waitForWorkbench();
+  await expect(app.events).toHaveAttribute('aria-busy', 'false');
+  return app;
+}
 
 // A fast scroll (three screenfuls a frame, as a flung wheel or a dragged scrollbar does) lands on rows fetched ahead
 // of it: after the first steps no frame draws a row still waiting for its data, and every drawn row is the one for its
 // place (ids follow one another from the row the scroll position puts at the top), with the sticky header above it.
 test('a fast scroll draws each row filled in, the right one for its place', async ({ page }, info) => {
   test.setTimeout(90_000);
-  const dir = info.outputPath('gen');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'cc-10.jsonl');
-  await generateFile(file, { dialect: 'claude-code', targetBytes: 10_000_000, seed: 5 });
-  const app = new Loupe(page);
-  await app.home();
-  await page.getByLabel('Choose files').setInputFiles(file);
-  await app.waitForWorkbench();
-  await expect(app.events).toHaveAttribute('aria-busy', 'false');
+  const app = await openGenerated(page, info, 10_000_000);
   const frames = await app.events.evaluate(async (list) => {
     const rowHeight = 22;
     const out: { step: number; pending: number; wrongPlace: string | undefined; sticky: string | undefined }[] = [];
@@ -60,15 +66,7 @@ test('a fast scroll draws each row filled in, the right one for its place', asyn
 // A slow scroll (a wheel's pace: under a row a frame, then a few rows a frame, down and back up) keeps the element of
 // every row still in view: only the rows coming into view are drawn, and each drawn row is still the one for its place.
 test('a slow scroll keeps the rows still in view and draws only the new ones', async ({ page }, info) => {
-  const dir = info.outputPath('gen');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'cc-2.jsonl');
-  await generateFile(file, { dialect: 'claude-code', targetBytes: 2_000_000, seed: 5 });
-  const app = new Loupe(page);
-  await app.home();
-  await page.getByLabel('Choose files').setInputFiles(file);
-  await app.waitForWorkbench();
-  await expect(app.events).toHaveAttribute('aria-busy', 'false');
+  const app = await openGenerated(page, info, 2_000_000);
   const frames = await app.events.evaluate(async (list) => {
     const rowHeight = 22;
     const top = list.getBoundingClientRect().top;
