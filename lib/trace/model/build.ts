@@ -17,13 +17,15 @@ import type { UuidColumn } from './uuids';
 /** A stream delta's fragment is kept this long on its event once the rebuild has used it whole. */
 export const FRAGMENT_KEEP = 256;
 
+/** Events pushed at once by `eventsInPlace` (an argument list has a limit). */
+const PUSH_RUN = 8192;
+
 /**
  * Collects events as the parser produces them (`ParseSink`) and builds the model once at `finish()`:
  * sessions, agents as lanes, responses, model calls (turns), tool-call chains, stream rebuilds and diagnostics.
  */
 export class ModelBuilder implements ParseSink {
-  /** The events so far (`eventsInPlace` into an empty builder makes it a new list). */
-  events: TraceEvent[] = [];
+  readonly events: TraceEvent[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly sources: SourceInfo[] = [];
   readonly streams = new StreamAccumulator();
@@ -56,9 +58,7 @@ export class ModelBuilder implements ParseSink {
    */
   eventsInPlace(list: readonly TraceEvent[], streams: readonly number[], keepWhole: boolean): void {
     const base = this.events.length;
-    // Copied at once into a builder that has none yet (its list is then a new one); pushed one by one otherwise.
-    if (base === 0) this.events = list.slice();
-    else for (const e of list) this.events.push(e);
+    for (let j = 0; j < list.length; j += PUSH_RUN) this.events.push(...list.slice(j, j + PUSH_RUN));
     for (const j of streams) {
       const e = list[j];
       if (e?.kind !== 'stream') continue;
