@@ -48,12 +48,6 @@ export function matchByPath<T extends { readonly path: string }>(loaded: readonl
 /** Bytes before a checkpoint kept to check, on growth, that the file was appended to and not rewritten. */
 const TAIL = 64;
 
-interface InPlace {
-  readonly start: number;
-  readonly source: number;
-  readonly streams: readonly number[];
-}
-
 /** The last part of a source: its held last line read as in a one-shot load, for as long as the file does not grow. */
 interface Settled {
   readonly events: TraceEvent[];
@@ -75,9 +69,6 @@ interface Kept {
   events: TraceEvent[];
   /** The uuids of `events`, by their index there (they are kept off the events: see `SourceSink`). */
   uuids: UuidColumn;
-  /** Where `events` are numbered for, when each is (`events[j].seq === inPlace.start + j`, its source `inPlace.source`),
-   *  and the indexes of its stream frames: a build that puts them there again need not read each (`eventsInPlace`). */
-  inPlace: InPlace | undefined;
   diagnostics: Diagnostic[];
   info: SourceInfo;
   text: SourceText | undefined;
@@ -95,17 +86,11 @@ class SourceSink implements ParseSink {
   readonly events: TraceEvent[];
   readonly uuids = new UuidColumn();
   readonly diagnostics: Diagnostic[] = [];
-  /** The indexes of the stream frames in `events`. */
-  readonly streams: number[] = [];
-  /** An event came with a seq or source other than its place here (never, from the parser). */
-  private misplaced = false;
   private readonly all: TraceEvent[] | undefined;
   /** `all`: the list of every source's events, which this source's are pushed to as well; an empty one that only
-   *  this source will fill is its list itself (a million events are not pushed to two lists). `source`: the index
-   *  the events are parsed with. */
+   *  this source will fill is its list itself (a million events are not pushed to two lists). */
   constructor(
     private readonly base: number,
-    private readonly source: number,
     all?: TraceEvent[],
     only = false,
   ) {
@@ -120,14 +105,8 @@ class SourceSink implements ParseSink {
       this.uuids.set(this.events.length, e.uuid);
       if (e.kind !== 'assistant') (e as { uuid?: string }).uuid = undefined;
     }
-    if (e.seq !== this.base + this.events.length || e.src.source !== this.source) this.misplaced = true;
-    if (e.kind === 'stream') this.streams.push(this.events.length);
     this.events.push(e);
     this.all?.push(e);
-  }
-  /** Where the events are numbered for (see `Kept.inPlace`), unless one came out of place. */
-  inPlace(): InPlace | undefined {
-    return this.misplaced ? undefined : { start: this.base, source: this.source, streams: this.streams };
   }
   diagnostic(d: Diagnostic): void {
     this.diagnostics.push(d);
@@ -274,7 +253,7 @@ export class LiveSources {
     only: boolean,
     onRead: (stored: number) => void,
   ): Promise<Kept> {
-    const sink = new SourceSink(base + (prev?.events.length ?? 0), index, all, only && !prev);
+    const sink = new SourceSink(base + (prev?.events.length ?? 0), all, only && !prev);
     let checkpoint: ParseCheckpoint | undefined;
     const resume = prev?.checkpoint;
     const { info, text, stored } = await parseInput(input, index, sink, this.norm, this.hooks, onRead, {
@@ -293,7 +272,6 @@ export class LiveSources {
       tail: cp && input.openFrom ? await readBytes(input, Math.max(0, cp.offset - TAIL), cp.offset) : new Uint8Array(0),
       events: prev ? [...prev.events, ...sink.events] : sink.events,
       uuids: prev ? joined(prev.uuids, prev.events.length, sink.uuids, sink.events.length) : sink.uuids,
-      inPlace: prev ? undefined : sink.inPlace(),
       diagnostics: prev ? [...prev.diagnostics, ...sink.diagnostics] : sink.diagnostics,
       info,
       text,
@@ -309,7 +287,7 @@ export class LiveSources {
     if (!c || k.info.bytes >= k.size) return false;
     // Lines that waited for the dialect are not in a checkpoint: such a source is read again whole.
     const whole = !resumable(c);
-    const sink = new SourceSink(whole ? 0 : k.events.length, k.info.index);
+    const sink = new SourceSink(whole ? 0 : k.events.length);
     const { info } = await parseInput(k.input, k.info.index, sink, this.norm, this.hooks, () => undefined, whole ? {} : { resume: c });
     k.settled = { events: sink.events, uuids: sink.uuids, diagnostics: sink.diagnostics, info, whole };
     return true;
@@ -329,33 +307,18 @@ export class LiveSources {
       const start = builder.nextSeq();
       if (k.placed && k.placed.start !== start && k.placed.count > 0) moves.push({ from: k.placed.start, to: start, count: k.placed.count });
       if (k.info.index !== i) k.info = { ...k.info, index: i };
-      /** Adds a list of events at their places; `ownUuids`: `from` is the trace's column already. Returns where
-       *  the list's events are numbered for now, unless it had holes. */
-      const add = (list: TraceEvent[], from: UuidColumn, at: InPlace | undefined): InPlace | undefined => {
-        const first = builder.nextSeq();
-        // Numbered for these places already (a source read once, as it is built the first time).
-        if (from === uuids && at && at.start === first && at.source === i) {
-          builder.eventsInPlace(list, at.streams, true);
-          return at;
-        }
-        const streams: number[] = [];
-        let holes = false;
+      const add = (list: TraceEvent[], from: UuidColumn): void => {
         for (let j = 0; j < list.length; j++) {
           const old = list[j];
-          if (!old) {
-            holes = true;
-            continue;
-          }
+          if (!old) continue;
           const seq = builder.nextSeq();
           if (from !== uuids) uuids.copy(from, j, seq);
           const e = placed(old, seq, i);
           list[j] = e;
-          if (e.kind === 'stream') streams.push(j);
           // The builder shortens a long stream fragment once the rebuild has used it: give it a copy of its own, so
           // the kept event still has the whole fragment for the next build.
           builder.event(e.kind === 'stream' && e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP ? { ...e } : e);
         }
-        return holes ? undefined : { start: first, source: i, streams };
       };
       const fix = (list: Diagnostic[]): void => {
         for (let j = 0; j < list.length; j++) {
@@ -368,11 +331,11 @@ export class LiveSources {
       };
       const s = k.settled;
       if (!s?.whole) {
-        k.inPlace = add(k.events, k.uuids, k.inPlace);
+        add(k.events, k.uuids);
         fix(k.diagnostics);
       }
       if (s) {
-        add(s.events, s.uuids, undefined);
+        add(s.events, s.uuids);
         fix(s.diagnostics);
       }
       builder.addSource(s ? { ...s.info, index: i } : k.info);

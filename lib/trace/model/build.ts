@@ -17,9 +17,6 @@ import type { UuidColumn } from './uuids';
 /** A stream delta's fragment is kept this long on its event once the rebuild has used it whole. */
 export const FRAGMENT_KEEP = 256;
 
-/** Events pushed at once by `eventsInPlace` (an argument list has a limit). */
-const PUSH_RUN = 8192;
-
 /**
  * Collects events as the parser produces them (`ParseSink`) and builds the model once at `finish()`:
  * sessions, agents as lanes, responses, model calls (turns), tool-call chains, stream rebuilds and diagnostics.
@@ -47,25 +44,6 @@ export class ModelBuilder implements ParseSink {
       this.streams.apply(e);
       // The rebuild has the fragment now; the row keeps only a short one.
       if (e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP) Object.assign(e, { fragment: detach(e.fragment.slice(0, FRAGMENT_KEEP)) });
-    }
-  }
-
-  /**
-   * The events of `list`, in order, as `event` would take them one by one, when each is already numbered for its place
-   * (`list[j].seq === nextSeq() + j`) and `streams` gives the indexes in `list` of its stream frames, ascending: the
-   * others are kept without being read (after a million-event load, reading each costs a cache miss). `keepWhole`:
-   * a stream frame with a long fragment is kept as a copy, so the one in `list` keeps its whole fragment.
-   */
-  eventsInPlace(list: readonly TraceEvent[], streams: readonly number[], keepWhole: boolean): void {
-    const base = this.events.length;
-    for (let j = 0; j < list.length; j += PUSH_RUN) this.events.push(...list.slice(j, j + PUSH_RUN));
-    for (const j of streams) {
-      const e = list[j];
-      if (e?.kind !== 'stream') continue;
-      const kept = keepWhole && e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP ? { ...e } : e;
-      this.events[base + j] = kept;
-      this.streams.apply(kept);
-      if (kept.fragment !== undefined && kept.fragment.length > FRAGMENT_KEEP) Object.assign(kept, { fragment: detach(kept.fragment.slice(0, FRAGMENT_KEEP)) });
     }
   }
 
