@@ -4,7 +4,7 @@
 //   baseline     read + decode + split + JSON.parse of every line
 //   loupe        the full loader and model + computeStats
 //   stats        the stats fast path in this thread (prefilter, candidates parsed, merge, a report by day)
-//   stats-mt     the same with the CLI's worker pool (dist/loupe.cjs as the worker; big files cut in ranges)
+//   stats-mt     the same with the CLI's worker pool (bin/scan-worker.cjs as the worker; big files cut in ranges)
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -17,9 +17,10 @@ import { computeStats } from '../lib/trace/stats';
 
 const [mode, file, cli] = process.argv.slice(2);
 const MODES = ['baseline', 'loupe', 'stats', 'stats-mt'];
-if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file> [dist/loupe.cjs]`);
-// The CLI bundle, which the worker threads of stats-mt run (its path is given: this file runs from a bundle elsewhere).
-const WORKER = pathToFileURL(path.resolve(cli ?? 'dist/loupe.cjs'));
+if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file> [bin/scan-worker.cjs]`);
+// The script the worker threads of stats-mt run, which loads the CLI bundle (its path is given: this file runs from a
+// bundle elsewhere).
+const WORKER = pathToFileURL(path.resolve(cli ?? 'bin/scan-worker.cjs'));
 
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();

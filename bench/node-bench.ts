@@ -38,7 +38,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const cache = path.resolve(import.meta.dirname, '.cache');
 // bench-worker.ts bundled like the CLI (scripts/bundle.mjs) and run by plain `node`: what users run, without tsx.
 const worker = path.join(cache, 'bench-worker.mjs');
-const cli = path.join(ROOT, 'dist/loupe.cjs');
+// What a scan worker thread runs: it loads the CLI bundle (dist/loupe.cjs) as the CLI's own workers do.
+const cli = path.join(ROOT, 'bin/scan-worker.cjs');
 const log = (s: string): void => {
   if (!json) process.stdout.write(`${s}\n`);
 };
