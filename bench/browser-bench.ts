@@ -132,7 +132,7 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
     }).observe(document.body, { childList: true, subtree: true });
   });
   // For a closer look at the load's main-thread tasks: BENCH_LOAD_TRACE_DIR=dir keeps a trace of each load.
-  const loadTrace = process.env['BENCH_LOAD_TRACE_DIR'] ? await startTrace(page) : undefined;
+  const loadTrace = process.env['BENCH_LOAD_TRACE_DIR'] ? await startTrace(page, LOAD_CATEGORIES) : undefined;
   await page.getByLabel('Choose files').setInputFiles(file);
   await page.getByRole('listbox', { name: 'Events' }).getByRole('option').first().waitFor({ timeout: 600_000 });
   await page.getByRole('status', { name: 'Computed cost' }).waitFor({ timeout: 600_000 });
@@ -210,18 +210,19 @@ async function scrollFrames([selector, px]: readonly [string, number]): Promise<
   return { longest: w.__longest };
 }
 
-/** Starts a Chrome trace of the page (top-level tasks, the timeline's events, each script's function calls); the
- *  function returned ends it and gives its events. */
-async function startTrace(page: Page): Promise<() => Promise<TraceEvent[]>> {
+/** Everything a load's trace records: top-level tasks, the timeline's events, each script's function calls. */
+const LOAD_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing', '__metadata'];
+/** Only top-level tasks and the page's animation frames: a light trace, so tracing adds little to what it measures. */
+const FRAME_CATEGORIES = ['toplevel', 'devtools.timeline', '__metadata'];
+
+/** Starts a Chrome trace of the page with these categories; the function returned ends it and gives its events. */
+async function startTrace(page: Page, categories: readonly string[]): Promise<() => Promise<TraceEvent[]>> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => {
     for (const v of e.value) events.push(v as unknown as TraceEvent);
   });
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing', '__metadata'] },
-  });
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: [...categories] } });
   return async () => {
     const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
     await cdp.send('Tracing.end');
@@ -233,18 +234,9 @@ async function startTrace(page: Page): Promise<() => Promise<TraceEvent[]>> {
 
 /** `scrollFrames` under a Chrome trace: what each frame cost (frame-trace.ts), and the longest task. */
 async function tracedScroll(page: Page, selector: string, px = 0): Promise<FrameCosts & { longest: number }> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => {
-    for (const v of e.value) events.push(v as unknown as TraceEvent);
-  });
-  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-  // Only top-level tasks and the page's animation frames: a light trace, so tracing adds little to what it measures.
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', '__metadata'] } });
+  const stop = await startTrace(page, FRAME_CATEGORIES);
   const { longest } = await page.evaluate(scrollFrames, [selector, px] as const);
-  await cdp.send('Tracing.end');
-  await complete;
-  await cdp.detach();
+  const events = await stop();
   // For a closer look (chrome://tracing or ui.perfetto.dev): BENCH_TRACE_DIR=dir keeps each trace.
   const dir = process.env['BENCH_TRACE_DIR'];
   if (dir) writeFileSync(path.join(dir, `scroll-${Date.now()}.json`), JSON.stringify({ traceEvents: events }));
