@@ -4,11 +4,12 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ExtraPattern, ScanOptions } from '../../lib/share/redact';
 import { validatePattern } from '../../lib/share/redact';
 import { toBase64Url } from '../../lib/share/seal';
-import { allSecretIds, type RuleGroupView } from '../../lib/share/sources';
+import { allSecretIds } from '../../lib/share/sources';
 import type { Ask } from '../viewer/useTraceWorker';
 import { useWorkerQuery } from '../viewer/useWorkerQuery';
-import { InlineError } from '../ui/InlineError';
 import { rememberLink, uploadSealed } from './shareApi';
+import { LinkResult } from './LinkResult';
+import { SecretsFound } from './SecretsFound';
 import { SharedLinks } from './SharedLinks';
 
 /** A link that carries the whole trace in its fragment stays short enough to paste anywhere. */
@@ -39,53 +40,6 @@ export interface ShareDialogProps {
 function kb(n: number): string {
   if (n < 1024) return `${n} B`;
   return n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
-function GroupRow({ g, selected, onToggle }: { g: RuleGroupView; selected: ReadonlySet<string>; onToggle: (ids: readonly string[], on: boolean) => void }) {
-  const ids = g.secrets.map((s) => s.id);
-  const on = ids.filter((id) => selected.has(id)).length;
-  return (
-    <li aria-label={`${g.label}: ${g.secrets.length} found`} className="py-1">
-      <label className="flex items-center gap-1.5 font-medium">
-        <input
-          type="checkbox"
-          checked={on === ids.length}
-          ref={(el) => {
-            if (el) el.indeterminate = on > 0 && on < ids.length;
-          }}
-          onChange={(e) => onToggle(ids, e.target.checked)}
-        />
-        {g.label}
-        <span className="font-normal text-neutral-500">
-          {g.group} · {g.secrets.length} found
-        </span>
-      </label>
-      <ul className="ml-5">
-        {g.secrets.map((s) => (
-          <li key={s.id} className="py-0.5">
-            <label className="flex items-baseline gap-1.5">
-              <input type="checkbox" aria-label={`Redact ${s.masked}`} checked={selected.has(s.id)} onChange={(e) => onToggle([s.id], e.target.checked)} />
-              <span className="font-mono text-[12px]">{s.masked}</span>
-              <span className="text-neutral-500">
-                {s.count} occurrence{s.count === 1 ? '' : 's'}
-              </span>
-            </label>
-            <ul className="ml-5 text-[11px] text-neutral-600 dark:text-neutral-400">
-              {s.occurrences.map((o, i) => (
-                <li key={i} className="truncate font-mono" title={o.field ?? undefined}>
-                  <span className="text-neutral-500">
-                    {o.where}
-                    {o.field ? ` ${o.field}` : ''}
-                  </span>{' '}
-                  {o.context}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
-    </li>
-  );
 }
 
 /**
@@ -201,7 +155,6 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
   };
 
   const busy = scanning || phase.kind === 'working' || !scan || scanQuery.error !== undefined;
-  const count = selected.size;
   return (
     <dialog
       ref={ref}
@@ -228,54 +181,15 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             server stores only ciphertext, and the key stays in the link after <code className="font-mono">#</code>, which browsers never send. The link opens
             at the event and tab you are looking at.
           </p>
-          <section aria-label="Secrets found" className="mb-2">
-            {scanning ? (
-              <p className="text-neutral-500">Scanning every line for secrets…</p>
-            ) : scanQuery.error ? (
-              <InlineError what="scan the trace for secrets" error={scanQuery.error} onRetry={scanQuery.retry} />
-            ) : scan ? (
-              <>
-                <div className="mb-1 flex items-center gap-2">
-                  <h3 className="font-medium" role="status">
-                    {scan.secrets === 0
-                      ? `No secrets found in ${scan.lines.toLocaleString()} lines`
-                      : `${scan.secrets} secret${scan.secrets === 1 ? '' : 's'} found (${scan.occurrences} occurrences) in ${scan.lines.toLocaleString()} lines; ${count} will be redacted`}
-                  </h3>
-                  {scan.secrets > 0 ? (
-                    <span className="ml-auto flex gap-1">
-                      <button
-                        type="button"
-                        onClick={() => {
-                          changed();
-                          setKept(new Set());
-                        }}
-                        className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600"
-                      >
-                        Redact all
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          changed();
-                          setKept(new Set(allIds));
-                        }}
-                        className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600"
-                      >
-                        Keep all
-                      </button>
-                    </span>
-                  ) : null}
-                </div>
-                {scan.secrets > 0 ? (
-                  <ul aria-label="Redactions" className="max-h-72 overflow-auto rounded border border-neutral-200 px-2 dark:border-neutral-700">
-                    {scan.groups.map((g) => (
-                      <GroupRow key={g.ruleId} g={g} selected={selected} onToggle={toggle} />
-                    ))}
-                  </ul>
-                ) : null}
-              </>
-            ) : null}
-          </section>
+          <SecretsFound
+            query={scanQuery}
+            selected={selected}
+            onToggle={toggle}
+            onAll={(redact) => {
+              changed();
+              setKept(redact ? new Set() : new Set(allIds));
+            }}
+          />
           <div className="mb-2 grid gap-2 md:grid-cols-2">
             <form onSubmit={addLiteral} className="flex gap-1">
               <input
@@ -361,31 +275,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             </button>
             {phase.kind === 'working' ? <span className="text-neutral-500">{phase.what}</span> : null}
           </div>
-          {phase.kind === 'done' ? (
-            <section aria-label="The link" className="mb-2 rounded border border-emerald-300 bg-emerald-50 p-2 dark:border-emerald-800 dark:bg-emerald-950">
-              <div className="flex gap-1">
-                <input
-                  readOnly
-                  value={phase.link}
-                  aria-label="Link to share"
-                  onFocus={(e) => e.target.select()}
-                  className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
-                />
-                <button
-                  type="button"
-                  onClick={() => void copy(phase.link)}
-                  className="rounded border border-neutral-300 bg-white px-2 dark:border-neutral-600 dark:bg-neutral-800"
-                >
-                  {copied ? 'Copied' : 'Copy link'}
-                </button>
-              </div>
-              <p className="mt-1 text-[12px] text-neutral-600 dark:text-neutral-400">
-                {phase.uploaded
-                  ? 'Anyone with this link can read the trace until it expires or you delete it (below, or from the home page).'
-                  : 'Nothing was uploaded: the encrypted trace is in the link itself. Anyone with the link can read it.'}
-              </p>
-            </section>
-          ) : null}
+          {phase.kind === 'done' ? <LinkResult link={phase.link} uploaded={phase.uploaded} copied={copied} onCopy={() => void copy(phase.link)} /> : null}
           <SharedLinks />
         </div>
       </div>

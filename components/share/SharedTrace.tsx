@@ -34,7 +34,11 @@ export function SharedTrace({ id }: { id?: string }) {
   const resolved = useMemo<Resolved>(() => {
     if (fragment === undefined) return undefined;
     const [key = '', data = ''] = fragment.split(' ');
-    if (!key) return { error: 'This link is missing its key (the part after #k=). Ask for the whole link: the key is never stored on the server, so it cannot be recovered here.' };
+    if (!key)
+      return {
+        error:
+          'This link is missing its key (the part after #k=). Ask for the whole link: the key is never stored on the server, so it cannot be recovered here.',
+      };
     if (id) return { source: { kind: 'sealed', url: `/api/traces/${encodeURIComponent(id)}`, key }, key: `shared:${id}:${key}` };
     if (data) return { source: { kind: 'sealed', data, key }, key: `inline:${key}:${data.length}:${data.slice(-16)}` };
     return { error: 'This link carries no trace (no #d= part). Ask for the whole link.' };

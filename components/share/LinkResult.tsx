@@ -1,0 +1,26 @@
+'use client';
+
+/** The link once made: a box to select it from, a copy button, and what anyone holding it can read. */
+export function LinkResult({ link, uploaded, copied, onCopy }: { link: string; uploaded: boolean; copied: boolean; onCopy: () => void }) {
+  return (
+    <section aria-label="The link" className="mb-2 rounded border border-emerald-300 bg-emerald-50 p-2 dark:border-emerald-800 dark:bg-emerald-950">
+      <div className="flex gap-1">
+        <input
+          readOnly
+          value={link}
+          aria-label="Link to share"
+          onFocus={(e) => e.target.select()}
+          className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
+        />
+        <button type="button" onClick={onCopy} className="rounded border border-neutral-300 bg-white px-2 dark:border-neutral-600 dark:bg-neutral-800">
+          {copied ? 'Copied' : 'Copy link'}
+        </button>
+      </div>
+      <p className="mt-1 text-[12px] text-neutral-600 dark:text-neutral-400">
+        {uploaded
+          ? 'Anyone with this link can read the trace until it expires or you delete it (below, or from the home page).'
+          : 'Nothing was uploaded: the encrypted trace is in the link itself. Anyone with the link can read it.'}
+      </p>
+    </section>
+  );
+}
