@@ -2,10 +2,11 @@
 // whatever the chunk size (a line split across reads must be copied before the buffer is reused). Records themselves
 // may differ (a call's split lines are folded into one record only where the WebAssembly reader read them, which
 // depends on where reads cut lines); what they merge to may not.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeScans, scanSource, type FileScan, type Merged } from '../fast';
+import { FileScanner, mergeScans, scanSource, type FileScan, type Merged } from '../fast';
 import { memorySource } from '../engine/source';
 import { defaultThreads, joinScans, scanFile, scanRange, sniffDialect } from './fast-node';
 
@@ -51,6 +52,43 @@ describe('scanRange', () => {
           ) ?? fail(),
       );
       expect(mergeScans([{ scan: joinScans(scans), project: 'p' }])).toEqual(whole);
+    }
+  });
+});
+
+describe('sniffDialect', () => {
+  /** What the whole first MiB pushed through a scanner at once decides. */
+  const wholeMiB = (file: string) => {
+    const scanner = new FileScanner(path.basename(file));
+    scanner.push(readFileSync(file).subarray(0, 1 << 20));
+    return scanner.isDocument ? undefined : scanner.fileDialect;
+  };
+  const sniff = (file: string) => sniffDialect({ path: file, name: path.basename(file), size: statSync(file).size });
+
+  it.each(files(ROOT).filter((f) => /\.jsonl?$/.test(f)))('%s: as the first MiB decides', (file) => {
+    expect(sniff(file)).toBe(wholeMiB(file));
+  });
+
+  it('reads on past its first pushes while no line tells, and knows a document at once', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'loupe-sniff-'));
+    try {
+      // 60 KiB of lines of no dialect, then an SDK stream's two kinds of line (a system line, then a stream event).
+      const late = path.join(dir, 'late.jsonl');
+      const rows = Array.from({ length: 600 }, (_, i) => JSON.stringify({ type: 'row', i, pad: 'x'.repeat(90) }));
+      const sdk = [
+        JSON.stringify({ type: 'system', subtype: 'init', session_id: 's' }),
+        JSON.stringify({ type: 'stream_event', session_id: 's', event: { type: 'ping' } }),
+      ];
+      writeFileSync(late, [...rows, ...sdk, ''].join('\n'));
+      expect(statSync(late).size).toBeGreaterThan(32 << 10);
+      expect(sniff(late)).toBe('sdk-stream');
+      expect(sniff(late)).toBe(wholeMiB(late));
+      const doc = path.join(dir, 'doc.jsonl');
+      writeFileSync(doc, `[\n${rows.join(',\n')}\n]\n`);
+      expect(sniff(doc)).toBeUndefined();
+      expect(wholeMiB(doc)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
