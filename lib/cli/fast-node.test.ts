@@ -102,7 +102,10 @@ describe('defaultThreads', () => {
   const idle = (cores: number) => ({ cores, load: 0.3 });
 
   it('scans under 1 GiB in this thread alone, however many cores are idle', () => {
+    // Measured slower with a worker on an idle two-core machine: a folder of 100 sessions of 2 MB, one 100 MB file.
     expect(defaultThreads(files(100, 2), idle(2))).toBe(0);
+    expect(defaultThreads(files(1, 100), idle(2))).toBe(0);
+    expect(defaultThreads(files(1, 500), { cores: 2, load: 0 })).toBe(0);
     expect(defaultThreads(files(1, 1023), idle(64))).toBe(0);
   });
 
@@ -116,5 +119,6 @@ describe('defaultThreads', () => {
     expect(defaultThreads(files(600, 2), idle(1))).toBe(0);
     expect(defaultThreads(files(600, 2), { cores: 2, load: 0.6 })).toBe(0);
     expect(defaultThreads(files(600, 2), { cores: 2, load: 9 })).toBe(0);
+    expect(defaultThreads(files(1, 4096), { cores: 2, load: 1.6 })).toBe(0);
   });
 });
