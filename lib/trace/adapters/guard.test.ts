@@ -37,9 +37,9 @@ function* inside(v: unknown, depth = 0): Generator<unknown> {
   for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) yield* inside(child, depth + 1);
 }
 
-const schemas: [string, z.ZodType][] = Object.entries(S.schemas()).flatMap(([name, s]): [string, z.ZodType][] => {
+const schemas: [string, z.ZodType][] = Object.entries(S).flatMap(([name, s]): [string, z.ZodType][] => {
   if (s instanceof z.ZodType) return [[name, s]];
-  if (name === 'SideEffectSchemas') return Object.entries(S.schemas().SideEffectSchemas).map(([k, v]) => [`SideEffectSchemas.${k}`, v]);
+  if (name === 'SideEffectSchemas') return Object.entries(S.SideEffectSchemas).map(([k, v]) => [`SideEffectSchemas.${k}`, v]);
   return [];
 });
 
@@ -96,7 +96,7 @@ describe('compiled schema checks', () => {
     expect([guardOf(present)({}), guardOf(present)({ m: undefined })]).toEqual([present.safeParse({}).success, present.safeParse({ m: undefined }).success]);
     expect(guardOf(z.strictObject({ a: z.string() }))({ a: 'x' })).toBe(false);
     expect(guardOf(z.string().min(2))('abc')).toBe(false);
-    const f = fastSchema(() => S.schemas().TextBlockSchema);
+    const f = fastSchema(S.TextBlockSchema);
     const block = { type: 'text', text: 'hi', extra: [1] };
     const r = f.safeParse(block);
     expect(r.success && r.data).toBe(block);

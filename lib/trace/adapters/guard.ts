@@ -94,16 +94,16 @@ export function guardOf<S extends z.ZodType>(schema: S): (v: unknown) => v is z.
 
 /**
  * `schema.safeParse`, with the compiled check first: a value it accepts is returned as it is (no copy), anything else
- * goes to zod, which gives its own verdict and issues. `schema` is asked for at the first use (see `schemas()`).
+ * goes to zod, which gives its own verdict and issues.
  */
 export function fastSchema<S extends z.ZodType>(
-  schema: () => S,
+  schema: S,
 ): { readonly safeParse: (v: unknown) => z.ZodSafeParseResult<z.output<S>>; readonly is: (v: unknown) => v is z.output<S> } {
   // Compiled at its first use, not at start-up: a run of the stats fast path uses few of the project's schemas.
   let check: Check | undefined;
-  const is = (v: unknown): v is z.output<S> => (check ??= compile(schema()))(v);
+  const is = (v: unknown): v is z.output<S> => (check ??= compile(schema))(v);
   return {
     is,
-    safeParse: (v) => (is(v) ? { success: true, data: v } : schema().safeParse(v)),
+    safeParse: (v) => (is(v) ? { success: true, data: v } : schema.safeParse(v)),
   };
 }

@@ -1,7 +1,7 @@
 import type { SourceFormat, TraceEvent } from '../types';
 import { clampText, textOf, type NormalizeOptions } from './common';
 import { u, type Head, type RawObject } from './messages';
-import { schemas } from './schemas';
+import { AgentMetaSchema, EvalArtifactSchema, RecordingSchema, TestResultSchema } from './schemas';
 import { normalizeSdkLine } from './sdk-stream';
 import { normalizeClaudeCodeLine } from './claude-code';
 
@@ -57,15 +57,13 @@ const message = (path: string, value: unknown, time?: unknown): DocumentItem => 
 export function documentItems(doc: unknown): { format: SourceFormat; items: DocumentItem[] } {
   if (Array.isArray(doc)) {
     const items = doc.map((m, i) =>
-      isObject(m) && isObject(m['message']) && typeof m['type'] !== 'string'
-        ? message(`[${i}].message`, m['message'], itemTime(m, undefined))
-        : message(`[${i}]`, m),
+      isObject(m) && isObject(m['message']) && typeof m['type'] !== 'string' ? message(`[${i}].message`, m['message'], itemTime(m, undefined)) : message(`[${i}]`, m),
     );
     return { format: 'json-array', items };
   }
   if (!isObject(doc)) return { format: 'unknown', items: [{ path: '$', type: 'invalid', problem: 'not a JSON document of messages' }] };
   if (isEvalArtifact(doc)) {
-    const r = schemas().EvalArtifactSchema.safeParse(doc);
+    const r = EvalArtifactSchema.safeParse(doc);
     if (!r.success) return { format: 'unknown', items: [{ path: '$', type: 'invalid', problem: 'evaluation artifact without messages' }] };
     const a = r.data;
     const items: DocumentItem[] = a.messages.map((m, i) => message(`messages[${i}]`, m));
@@ -77,7 +75,7 @@ export function documentItems(doc: unknown): { format: SourceFormat; items: Docu
     items.push({ path: '$', type: 'eval', artifact: a });
     return { format: 'eval-artifact', items };
   }
-  const rec = schemas().RecordingSchema.safeParse(doc);
+  const rec = RecordingSchema.safeParse(doc);
   if (rec.success) {
     const start = recordedAt(doc);
     const items: DocumentItem[] = rec.data.messages.map((m, i) => message(`messages[${i}].message`, m.message, itemTime(m, start)));
@@ -95,15 +93,7 @@ export function normalizeItem(item: DocumentItem, opts: NormalizeOptions, h: Hea
     case 'invalid':
       return undefined;
     case 'recording-header':
-      return {
-        seq: h.seq,
-        src: h.src,
-        path: h.path,
-        kind: 'meta',
-        metaType: 'recording',
-        text: item.prompt ? clampText(item.prompt, opts) : 'recording',
-        time: item.time,
-      };
+      return { seq: h.seq, src: h.src, path: h.path, kind: 'meta', metaType: 'recording', text: item.prompt ? clampText(item.prompt, opts) : 'recording', time: item.time };
     case 'eval':
       return evalEvent(item.artifact, opts, h);
     case 'message': {
@@ -117,7 +107,7 @@ export function normalizeItem(item: DocumentItem, opts: NormalizeOptions, h: Hea
 }
 
 function evalEvent(a: EvalFields, opts: NormalizeOptions, h: Head): TraceEvent {
-  const t = schemas().TestResultSchema.safeParse(a.testResult);
+  const t = TestResultSchema.safeParse(a.testResult);
   let passed: boolean | undefined;
   let testSummary: string | undefined;
   if (typeof a.testResult === 'boolean') passed = a.testResult;
@@ -143,7 +133,7 @@ function evalEvent(a: EvalFields, opts: NormalizeOptions, h: Head): TraceEvent {
 }
 
 export function agentMetaEvent(doc: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = schemas().AgentMetaSchema.safeParse(doc);
+  const r = AgentMetaSchema.safeParse(doc);
   const m = r.success ? r.data : {};
   return {
     seq: h.seq,

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { cc, sdk, text, toolUse } from '../testing/builders';
 import { DEFAULT_NORMALIZE } from './common';
 import { forTests } from './messages';
-import { schemas } from './schemas';
+import { AssistantLineSchema } from './schemas';
 
 const { assistantFastPath, assistantFrom } = forTests;
 const head = { seq: 3, src: { source: 0, line: 4, offset: 100, length: 50 }, path: undefined };
 const viaSchema = (obj: Record<string, unknown>) => {
-  const r = schemas().AssistantLineSchema.safeParse(obj);
+  const r = AssistantLineSchema.safeParse(obj);
   return r.success ? assistantFrom(r.data, DEFAULT_NORMALIZE, head) : undefined;
 };
 
@@ -66,7 +66,7 @@ describe('assistantFastPath', () => {
         const fast = assistantFastPath(line);
         if (!fast) return;
         taken += 1;
-        expect(schemas().AssistantLineSchema.safeParse(line).success).toBe(true);
+        expect(AssistantLineSchema.safeParse(line).success).toBe(true);
         expect(assistantFrom(fast, DEFAULT_NORMALIZE, head)).toEqual(viaSchema(line));
       }),
       { numRuns: 2000 },
