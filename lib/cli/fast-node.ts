@@ -183,11 +183,11 @@ const thisMachine = (): Machine => ({ cores: availableParallelism(), load: loada
  * - This thread takes in the worker's scans (a structured clone of their records) after its own jobs, on the critical
  *   path: 20 to 30 ms for the worker's half of a 191 MB folder. (A compact typed-array encoding and JSON were tried:
  *   encoding cost the worker more than it saved here.)
- * So a worker starts useful work about 175 ms of wall after it is started, and the 100-file, 191 MB folder (126 ms
- * of warm scan) is nearly done by then: two threads cost 1.35 to 1.41x the CPU of one (+250 ms) and took 1.12x the
- * wall on a near-idle machine (0.61 s against 0.55 s; morning, idle: 0.61 against 0.47), the 100 MB file 1.35x the
- * wall and 1.38 to 1.49x the CPU; 300 and 500 MB files cost 1.50x the CPU (at load 6 to 10, where they also took 1.4 to
- * 1.5x the wall). At load 8 to 11 a 382 MB folder took 3.7 s in two threads against 2.2 s in one.
+ * So a worker starts useful work about 175 ms of wall after it is started, when most of a 191 MB folder of 100 sessions
+ * (126 ms of warm scan) is done. Two threads against one, medians of 6 to 7 interleaved runs: near idle (load 2.7), the
+ * folder took 1.12x the wall (0.65 s against 0.58 s) and 1.35x the CPU, a 100 MB file 1.35x the wall and 1.38x the CPU;
+ * at load 5 to 8, the folder 1.22x the wall and 1.39x the CPU (+270 ms), the 100 MB file 1.33x and 1.39x (+190 ms), a
+ * 500 MB file 1.51x and 1.47x (+380 ms). At load 8 to 11 a 382 MB folder took 3.7 s in two threads against 2.2 s in one.
  */
 export function defaultThreads(tasks: readonly FileTask[], machine: Machine = thisMachine()): number {
   const bytes = tasks.reduce((n, t) => n + t.size, 0);
