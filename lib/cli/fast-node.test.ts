@@ -2,10 +2,11 @@
 // whatever the chunk size (a line split across reads must be copied before the buffer is reused). Records themselves
 // may differ (a call's split lines are folded into one record only where the WebAssembly reader read them, which
 // depends on where reads cut lines); what they merge to may not.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeScans, scanSource, type FileScan, type Merged } from '../fast';
+import { FileScanner, mergeScans, scanSource, type FileScan, type Merged } from '../fast';
 import { memorySource } from '../engine/source';
 import { defaultThreads, joinScans, scanFile, scanRange, sniffDialect } from './fast-node';
 
@@ -55,6 +56,43 @@ describe('scanRange', () => {
   });
 });
 
+describe('sniffDialect', () => {
+  /** What the whole first MiB pushed through a scanner at once decides. */
+  const wholeMiB = (file: string) => {
+    const scanner = new FileScanner(path.basename(file));
+    scanner.push(readFileSync(file).subarray(0, 1 << 20));
+    return scanner.isDocument ? undefined : scanner.fileDialect;
+  };
+  const sniff = (file: string) => sniffDialect({ path: file, name: path.basename(file), size: statSync(file).size });
+
+  it.each(files(ROOT).filter((f) => /\.jsonl?$/.test(f)))('%s: as the first MiB decides', (file) => {
+    expect(sniff(file)).toBe(wholeMiB(file));
+  });
+
+  it('reads on past its first pushes while no line tells, and knows a document at once', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'loupe-sniff-'));
+    try {
+      // 60 KiB of lines of no dialect, then an SDK stream's two kinds of line (a system line, then a stream event).
+      const late = path.join(dir, 'late.jsonl');
+      const rows = Array.from({ length: 600 }, (_, i) => JSON.stringify({ type: 'row', i, pad: 'x'.repeat(90) }));
+      const sdk = [
+        JSON.stringify({ type: 'system', subtype: 'init', session_id: 's' }),
+        JSON.stringify({ type: 'stream_event', session_id: 's', event: { type: 'ping' } }),
+      ];
+      writeFileSync(late, [...rows, ...sdk, ''].join('\n'));
+      expect(statSync(late).size).toBeGreaterThan(32 << 10);
+      expect(sniff(late)).toBe('sdk-stream');
+      expect(sniff(late)).toBe(wholeMiB(late));
+      const doc = path.join(dir, 'doc.jsonl');
+      writeFileSync(doc, `[\n${rows.join(',\n')}\n]\n`);
+      expect(sniff(doc)).toBeUndefined();
+      expect(wholeMiB(doc)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 function fail(): never {
   throw new Error('a JSON document');
 }
@@ -64,7 +102,10 @@ describe('defaultThreads', () => {
   const idle = (cores: number) => ({ cores, load: 0.3 });
 
   it('scans under 1 GiB in this thread alone, however many cores are idle', () => {
+    // Measured slower with a worker on an idle two-core machine: a folder of 100 sessions of 2 MB, one 100 MB file.
     expect(defaultThreads(files(100, 2), idle(2))).toBe(0);
+    expect(defaultThreads(files(1, 100), idle(2))).toBe(0);
+    expect(defaultThreads(files(1, 500), { cores: 2, load: 0 })).toBe(0);
     expect(defaultThreads(files(1, 1023), idle(64))).toBe(0);
   });
 
@@ -78,5 +119,6 @@ describe('defaultThreads', () => {
     expect(defaultThreads(files(600, 2), idle(1))).toBe(0);
     expect(defaultThreads(files(600, 2), { cores: 2, load: 0.6 })).toBe(0);
     expect(defaultThreads(files(600, 2), { cores: 2, load: 9 })).toBe(0);
+    expect(defaultThreads(files(1, 4096), { cores: 2, load: 1.6 })).toBe(0);
   });
 });

@@ -141,7 +141,12 @@ export function sniffDialect(task: FileTask): Dialect | undefined {
     const buf = Buffer.allocUnsafe(1 << 20);
     const n = readSync(fd, buf, 0, buf.length, 0);
     const scanner = new FileScanner(task.name, { search: nodeSearch });
-    scanner.push(buf.subarray(0, n));
+    // A little at a time: the first line that tells decides (and a file that starts as a document says so at its
+    // first line), so the rest of the MiB need not go through the scanner, whose start is its slowest part (20 to
+    // 30 ms of this thread's CPU for the whole MiB, every line of the prompt window parsed before the JIT is warm).
+    for (let at = 0, step = 16 << 10; at < n && !scanner.isDocument && scanner.fileDialect === undefined; at += step, step *= 2) {
+      scanner.push(buf.subarray(at, Math.min(n, at + step)));
+    }
     return scanner.isDocument ? undefined : scanner.fileDialect;
   } finally {
     closeSync(fd);
@@ -167,15 +172,22 @@ const thisMachine = (): Machine => ({ cores: availableParallelism(), load: loada
 
 /**
  * Threads worth using (this one included; 0: no worker): none under 1 GiB, else one per core the machine has idle
- * (so none on one core, or when at most one is idle). A worker costs much more than its start. Measured on two cores
- * with one worker (CPU per thread from /proc/thread-self/schedstat, a 382 MB folder, load 8 to 11): the worker takes
- * 90 to 130 ms of CPU to boot Node and load the bundle (through the code cache; 160 ms without) before it scans; this
- * thread then spends 40 to 70 ms taking in its results and 30 more merging them; and V8's background threads (GC and
- * compilers, already 0.45 s of CPU beside this thread's 0.95 s in a one-thread run, most of the second core) spend
- * 0.2 s more for the second isolate. So a worker pays only on a core nothing else wants: at that load the folder took
- * 3.7 s in two threads against 2.2 s in one (CPU 2.1 s against 1.4 s, medians of 7, interleaved); on an idle two-core
- * machine 500 MB finished sooner in one thread (0.83 s against 0.90 s) and 1.1 GB took the same time either way
- * (measured when workers compiled the bundle without the cache).
+ * (so none on one core, or when at most one is idle). A worker costs much more than its start, and the scan is fast
+ * once warm, so under 1 GiB a worker is not ready before most of the work is done. Measured per thread
+ * (/proc/thread-self/schedstat) on two cores, Node 20, the CLI bundle through its code cache:
+ * - Node's worker bootstrap takes 55 to 70 ms of CPU (an empty worker: 70 to 100 ms in all, this thread's part 5 to
+ *   10), loading the bundle 30 to 40 more; 100 ms of wall on an idle core before the worker claims its first job.
+ * - Each thread pays its own JIT warm-up: a thread's first files scan at about twice the warm rate, about 85 ms of CPU
+ *   in all, then 0.6 ms per MB (a 2 MB session file in 1.3 ms). V8's background threads compile and collect for the
+ *   second isolate too (+60 to 100 ms of CPU beside the 200 ms they spend in a one-thread run).
+ * - This thread takes in the worker's scans (a structured clone of their records) after its own jobs, on the critical
+ *   path: 20 to 30 ms for the worker's half of a 191 MB folder. (A compact typed-array encoding and JSON were tried:
+ *   encoding cost the worker more than it saved here.)
+ * So a worker starts useful work about 175 ms of wall after it is started, when most of a 191 MB folder of 100 sessions
+ * (126 ms of warm scan) is done. Two threads against one, medians of 6 to 7 interleaved runs: near idle (load 2.7), the
+ * folder took 1.12x the wall (0.65 s against 0.58 s) and 1.35x the CPU, a 100 MB file 1.35x the wall and 1.38x the CPU;
+ * at load 5 to 8, the folder 1.22x the wall and 1.39x the CPU (+270 ms), the 100 MB file 1.33x and 1.39x (+190 ms), a
+ * 500 MB file 1.51x and 1.47x (+380 ms). At load 8 to 11 a 382 MB folder took 3.7 s in two threads against 2.2 s in one.
  */
 export function defaultThreads(tasks: readonly FileTask[], machine: Machine = thisMachine()): number {
   const bytes = tasks.reduce((n, t) => n + t.size, 0);
