@@ -46,6 +46,17 @@ class CountingBlob extends Blob {
   }
 }
 
+/** A Blob over bytes in memory whose slices keep their bytes: read synchronously as a worker's FileReaderSync would. */
+class MemoryBlob extends Blob {
+  constructor(readonly data: Uint8Array<ArrayBuffer>) {
+    super([data]);
+  }
+  override slice(start = 0, end = this.size): MemoryBlob {
+    return new MemoryBlob(this.data.slice(start, end));
+  }
+}
+const readMemory = (b: Blob): ArrayBuffer => (b as MemoryBlob).data.slice().buffer;
+
 let dir: string | undefined;
 afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -98,6 +109,33 @@ describe('readerChunks', () => {
     expect(blob.slices).toBe(4);
     ch.port1.postMessage({ kind: 'stop' });
     ch.port1.close();
+  });
+
+  it('reads with a synchronous reader the same slices, in order, and says its failure as a DOMException', async () => {
+    const bytes = pattern(9 * 1024 * 1024 + 77);
+    const ch = new MessageChannel();
+    serveRead({ blob: new MemoryBlob(bytes), from: 1000, slice: 1024 * 1024, ahead: 3 }, ch.port2 as unknown as Port, readMemory);
+    const got = await all(portChunks(ch.port1 as unknown as Port));
+    expect(got.map((c) => c.length)).toEqual([...Array<number>(8).fill(1024 * 1024), 1024 * 1024 + 77 - 1000]);
+    expect(Buffer.from(joined(got)).equals(Buffer.from(bytes.subarray(1000)))).toBe(true);
+
+    const failing = new MessageChannel();
+    let reads = 0;
+    const readThenFail = (b: Blob): ArrayBuffer => {
+      if (++reads === 3) throw new DOMException('The file changed.', 'NotReadableError');
+      return readMemory(b);
+    };
+    serveRead({ blob: new MemoryBlob(bytes), from: 0, slice: 1024 * 1024, ahead: 2 }, failing.port2 as unknown as Port, readThenFail);
+    const before: Uint8Array[] = [];
+    let error: unknown;
+    try {
+      for await (const c of portChunks(failing.port1 as unknown as Port)) before.push(c);
+    } catch (err) {
+      error = err;
+    }
+    expect(before).toHaveLength(2);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('NotReadableError');
   });
 
   it('throws a read that fails mid-file as the DOMException the reader caught, after the slices before it', async () => {
