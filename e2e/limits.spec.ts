@@ -18,6 +18,44 @@ const result = JSON.stringify({
   uuid: 'u2',
 });
 
+test('a file big enough for the reader worker: its lines keep their numbers and byte offsets across its slices', async ({ page }, info) => {
+  // 24 MiB: read by the reader worker in 4 MiB slices after a 256 KiB first one. A line past the limit, 20 MiB in,
+  // is named with the line number and byte range it has in the file.
+  const filler = (i: number): string =>
+    JSON.stringify({ type: 'user', session_id: 's1', uuid: `f${i}`, message: { role: 'user', content: `mark${i}z ${'y'.repeat(1000 + (i % 7))}` } });
+  const lines = [init];
+  let bytes = init.length + 1;
+  for (let i = 0; bytes < 20 * 1024 * 1024; i++) {
+    const l = filler(i);
+    lines.push(l);
+    bytes += l.length + 1;
+  }
+  const long = `{"type":"user","message":{"role":"user","content":"${'x'.repeat(2 * 1024 * 1024)}"}}`;
+  const longAt = bytes;
+  const longLine = lines.length + 1;
+  lines.push(long);
+  for (let i = lines.length; bytes < 24 * 1024 * 1024; i++) {
+    const l = filler(i);
+    lines.push(l);
+    bytes += l.length + 1;
+  }
+  lines.push(result);
+  const file = info.outputPath('big.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const app = new Loupe(page);
+  await page.goto('/?maxLineBytes=1MB');
+  // Through the file input: a drop's DataTransfer is built in the page from base64, slow for 24 MiB.
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await app.waitForWorkbench();
+  const note = page.getByRole('region', { name: 'Not loaded' });
+  await expect(note.getByRole('listitem')).toHaveText([
+    `big.jsonl: line ${longLine} is 2 MiB (bytes ${longAt}–${longAt + long.length}): longer than the 1 MiB line limit, skipped`,
+  ]);
+  // The lines after it are there, the file's last too.
+  await app.setFilter(`mark${lines.length - 2}z`);
+  await expect(app.events.locator('[data-kind=event]')).toHaveCount(1);
+});
+
 test('a line past the line limit set on the URL is named with its size and byte range, after a reload too', async ({ page }, info) => {
   const long = `{"type":"user","message":{"role":"user","content":"${'x'.repeat(2 * 1024 * 1024)}"}}`;
   const file = info.outputPath('long.jsonl');

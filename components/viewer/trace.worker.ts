@@ -3,6 +3,7 @@ import { blobKeeper } from '../../lib/engine/blob';
 import { handle, sessionHandlers } from '../../lib/engine/handlers';
 import { TraceSession } from '../../lib/engine/session';
 import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../../lib/view/protocol';
+import { startReader } from './reader-link';
 import { watchHandles } from './watch';
 import { eventLoopPacer, openSource } from './worker-io';
 
@@ -14,6 +15,8 @@ const isLoad = (req: unknown): req is RequestOf<'load'> => typeof req === 'objec
 declare const self: DedicatedWorkerGlobalScope;
 
 const post = (m: WorkerMessage): void => self.postMessage(m);
+
+startReader();
 
 const PROGRESS_EVERY_MS = 80;
 let lastProgress = 0;

@@ -4,9 +4,10 @@ import type { EngineInput } from '../../lib/engine/source';
 import { decodeBundle, fromBase64Url, unseal } from '../../lib/share/seal';
 import type { LoadSource } from '../../lib/view/protocol';
 import { walkFolder, type HandleFile } from '../library/fsa';
+import { readBlob } from './reader-link';
 
 // The trace worker's I/O: what the page asked to load becomes Blob inputs (dropped files, fetched URLs, an opened
-// shared bundle); and how the worker gives its event loop a turn while parsing.
+// shared bundle; a big one read by the reader worker, reader-link.ts); and how the worker gives its event loop a turn while parsing.
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -27,12 +28,12 @@ export async function openSource(source: LoadSource): Promise<EngineInput[]> {
         `These files are ${(total / 1024 ** 3).toFixed(1)} GB: more than this tab can hold (about 1.5 GB). Split the transcript, or use \`npx loupe stats\` on the command line.`,
       );
     }
-    return Promise.all(source.files.map(({ file, path }) => blobInput(path, file)));
+    return Promise.all(source.files.map(({ file, path }) => blobInput(path, file, readBlob)));
   }
   if (source.kind === 'handles') return openHandles(source);
   const list = source.kind === 'url' ? [{ url: source.url, path: source.name ?? nameOfUrl(source.url) }] : source.urls;
   const inputs: EngineInput[] = [];
-  for (const { url, path } of list) inputs.push(await blobInput(path, await fetchBlob(url)));
+  for (const { url, path } of list) inputs.push(await blobInput(path, await fetchBlob(url), readBlob));
   return inputs;
 }
 
@@ -54,7 +55,7 @@ export async function openHandles(source: HandlesSource): Promise<EngineInput[]>
   const inputs = await Promise.all(
     files.map(async (f) => {
       try {
-        return await blobInput(f.path, await f.handle.getFile());
+        return await blobInput(f.path, await f.handle.getFile(), readBlob);
       } catch {
         return undefined;
       }

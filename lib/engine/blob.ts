@@ -4,10 +4,10 @@ import type { ByteKeeper, EngineInput, SourceText } from './source';
 // Inputs over Blobs (a dropped File, a fetched body, a file of a shared bundle): what the browser worker loads,
 // and what Node tests load to run the same path (Node has a global Blob).
 
-const FIRST_SLICE = 256 * 1024;
-const SLICE = 4 * 1024 * 1024;
+export const FIRST_SLICE = 256 * 1024;
+export const SLICE = 4 * 1024 * 1024;
 /** How many slices are being read ahead of the one being parsed. */
-const AHEAD = 8;
+export const AHEAD = 8;
 
 /**
  * Reads a Blob in large slices: fewer, bigger chunks than Blob.stream() gives, which the line reader likes. Several
@@ -45,15 +45,18 @@ export function blobText(blob: Blob): SourceText {
   return { slice: (start, end) => blob.slice(start, end).text(), all: () => blob.text() };
 }
 
+/** How a plain Blob is read (`blobChunks` unless given). */
+export type BlobReader = (blob: Blob) => AsyncIterable<Uint8Array>;
+
 /** An input over a Blob: a gzip one is streamed to the decompressor, a plain one read in slices. */
-export async function blobInput(name: string, blob: Blob): Promise<EngineInput> {
+export async function blobInput(name: string, blob: Blob, chunks: BlobReader = blobChunks): Promise<EngineInput> {
   const gzip = isGzipMagic(new Uint8Array(await blob.slice(0, 2).arrayBuffer()));
   const lastModified = 'lastModified' in blob && typeof blob.lastModified === 'number' ? { lastModified: blob.lastModified } : {};
   return {
     name,
     size: blob.size,
-    open: () => (gzip ? blob.stream() : blobChunks(blob)),
-    ...(gzip ? {} : { openFrom: (offset: number) => blobChunks(blob.slice(offset)) }),
+    open: () => (gzip ? blob.stream() : chunks(blob)),
+    ...(gzip ? {} : { openFrom: (offset: number) => chunks(blob.slice(offset)) }),
     reread: blobText(blob),
     ...lastModified,
   };

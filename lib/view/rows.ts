@@ -118,14 +118,16 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     if (list) list.push(a.index);
     else spliced.set(a.spawnSeq, [a.index]);
   }
-  for (const e of trace.events) {
-    const a = trace.agents[trace.eventAgent[e.seq] ?? -1];
-    if (a && a.kind !== 'main' && a.agentId) lanes[a.index]?.push(e.seq);
-  }
-  const isLaneEvent = (seq: number): boolean => {
-    const a = trace.agents[trace.eventAgent[seq] ?? -1];
-    return a !== undefined && a.kind !== 'main' && a.agentId !== undefined;
-  };
+  // Per agent: 2 when its events make a lane (a subagent with its own id), 1 when they are left out of the main flow
+  // only (an empty id). Without lanes, no event is walked for them.
+  const laneAgent = Uint8Array.from(trace.agents, (a) => (a.kind === 'main' || a.agentId === undefined ? 0 : a.agentId ? 2 : 1));
+  const eventAgent = trace.eventAgent;
+  if (laneAgent.includes(2))
+    for (let q = 0; q < n; q++) {
+      const ai = eventAgent[q] ?? -1;
+      if (laneAgent[ai] === 2) lanes[ai]?.push(q);
+    }
+  const isLaneEvent = (seq: number): boolean => (laneAgent[eventAgent[seq] ?? -1] ?? 0) > 0;
 
   // Per turn: the row of its header, once pushed.
   const turnRow = new Int32Array(trace.turns.length).fill(-1);
