@@ -24,6 +24,8 @@ export interface FrameCosts {
   readonly frames: number;
   /** p95 of the frame's CPU time on the renderer's main thread, ms. */
   readonly mainP95: number;
+  /** Each frame's CPU time on the main thread, ms, in order (for A/B comparisons frame by frame: jump-ab.ts). */
+  readonly mainFrames: readonly number[];
   /** p95 of the frame's CPU time on every thread that makes frames (main, compositor, raster, viz), ms. */
   readonly totalP95: number;
   /** p95 of the frame's wall time (animation frame to animation frame), ms. */
@@ -61,7 +63,7 @@ export function frameCosts(events: readonly TraceEvent[], skip = 1): FrameCosts 
     const outer = mainTasks[t];
     starts.push(outer && outer.ts <= raf.ts ? outer.ts : raf.ts);
   }
-  if (starts.length < skip + 2) return { frames: 0, mainP95: 0, totalP95: 0, wallP95: 0 };
+  if (starts.length < skip + 2) return { frames: 0, mainP95: 0, mainFrames: [], totalP95: 0, wallP95: 0 };
   const first = starts[skip] ?? 0;
   const frames = starts.length - skip - 1;
   const main = new Array<number>(frames).fill(0);
@@ -102,7 +104,7 @@ export function frameCosts(events: readonly TraceEvent[], skip = 1): FrameCosts 
       if (isMain) main[f] = (main[f] ?? 0) + ms;
     }
   }
-  return { frames, mainP95: p95(main), totalP95: p95(total), wallP95: p95(wall) };
+  return { frames, mainP95: p95(main), mainFrames: main, totalP95: p95(total), wallP95: p95(wall) };
 }
 
 /** The events of one thread not nested in another (whose time is already in the outer one's), by start. */
