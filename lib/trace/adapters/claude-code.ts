@@ -5,15 +5,7 @@ import { Fast } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
 
-const SYSTEM_SUBTYPES = new Set([
-  'turn_duration',
-  'away_summary',
-  'local_command',
-  'api_error',
-  'informational',
-  'compact_boundary',
-  'init',
-]);
+const SYSTEM_SUBTYPES = new Set(['turn_duration', 'away_summary', 'local_command', 'api_error', 'informational', 'compact_boundary', 'init']);
 
 /** Claude Code's bookkeeping line types (no message): also what tells a file is a Claude Code session. */
 export const META_TYPES: ReadonlySet<string> = new Set([
@@ -60,7 +52,16 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   if (d.type === 'hook_progress') {
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'progress',
       phase: 'progress',
       hookEvent: u(d.hookEvent),
@@ -77,7 +78,16 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
       : { role: typeof d.message === 'object' && d.message !== null && 'type' in d.message ? String(d.message.type) : 'unknown' };
     return {
       kind: 'progress',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       progressType: d.type,
       toolUseId: u(line.toolUseID),
       text: d.agentId ? `agent ${d.agentId}` : undefined,
@@ -87,7 +97,16 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   }
   return {
     kind: 'progress',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     progressType: d.type,
     toolUseId: u(line.toolUseID),
     text: d.output ? clampText(d.output, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
@@ -108,7 +127,16 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     const m = LEGACY_HOOK.exec(text);
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'legacy-system',
       phase: /completed|finished|succeeded/i.test(text) ? 'response' : /fail|error|block/i.test(text) ? 'result' : 'started',
       hookEvent: m?.[2],
@@ -123,7 +151,16 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     const prevented = raw['preventedContinuation'] === true;
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'stop-summary',
       phase: 'summary',
       hookEvent: 'Stop',
@@ -137,7 +174,16 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   const cm = line.compactMetadata;
   return {
     kind: 'system',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     type: 'system',
     subtype,
     level: u(line.level),
@@ -161,7 +207,16 @@ function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): T
     const blocking = a.type === 'hook_blocking_error';
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'attachment',
       phase: 'result',
       hookEvent: u(a.hookEvent),
@@ -175,7 +230,21 @@ function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): T
     };
   }
   const text = textOf(a.content);
-  return { kind: 'meta', seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time, metaType: `attachment:${a.type}`, text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined };
+  return {
+    kind: 'meta',
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
+    metaType: `attachment:${a.type}`,
+    text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
+  };
 }
 
 function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
@@ -194,7 +263,16 @@ function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: 
     (type === 'file-history-snapshot' ? `snapshot of ${u(line.messageId) ?? 'prompt'}` : undefined);
   return {
     kind: 'meta',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     metaType: type,
     text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
     leafUuid: u(line.leafUuid),
