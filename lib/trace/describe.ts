@@ -143,6 +143,7 @@ export function summarize(e: TraceEvent): string {
   switch (e.kind) {
     case 'user':
       if (e.role === 'command') return oneLine(commandSummary(e.text));
+      if (e.role === 'queued') return oneLine(`queued · ${e.text}`);
       return oneLine(e.text || (e.images ? `${e.images} image(s)` : '(empty prompt)'));
     case 'tool-result': {
       const r = e.results[0];

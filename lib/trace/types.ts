@@ -82,7 +82,8 @@ interface EventBase {
 
 export interface UserEvent extends EventBase {
   readonly kind: 'user';
-  readonly role: 'prompt' | 'meta' | 'compact-summary' | 'interrupt' | 'command';
+  /** `queued`: typed while the agent worked, and folded into the running turn (Claude Code's queued_command). */
+  readonly role: 'prompt' | 'meta' | 'compact-summary' | 'interrupt' | 'command' | 'queued';
   readonly text: string;
   readonly textLength: number;
   readonly images: number;

@@ -103,7 +103,7 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
     }
     case 'user':
       return (
-        <Section title={e.role === 'prompt' ? 'User prompt' : `User (${e.role})`}>
+        <Section title={e.role === 'prompt' ? 'User prompt' : e.role === 'queued' ? 'User prompt, typed while the agent worked (queued)' : `User (${e.role})`}>
           <Markdown text={e.text} />
           {e.textLength > e.text.length ? <ShowAll onClick={onShowAll} /> : null}
         </Section>

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { chipOf } from '../../view/chips';
+import { summarize } from '../describe';
+import { cc, jsonl, type Line } from '../testing/builders';
+import { loadText } from '../testing/load';
+
+// Claude Code 2.1.x lines as the CLI writes them, read the way a person reads the session.
+
+const queued = (attachment: Line): Line =>
+  cc.line('attachment', { attachment: { type: 'queued_command', ...attachment } }, { time: '2026-11-20T10:00:23.000Z' });
+
+describe('a prompt typed while the agent worked (queued_command attachment)', () => {
+  it('is a user prompt of the conversation, with its words, not a hidden metadata line', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        cc.prompt('Fix the coupon total', { time: '2026-11-20T10:00:05.000Z' }),
+        queued({ prompt: 'also update the CHANGELOG when you are done', commandMode: 'prompt', origin: { kind: 'human' } }),
+        queued({ prompt: [{ type: 'text', text: 'and bump the version' }] }),
+      ]),
+    );
+    const [, first, second] = trace.events;
+    expect(first).toMatchObject({ kind: 'user', role: 'queued', text: 'also update the CHANGELOG when you are done' });
+    expect(second).toMatchObject({ kind: 'user', role: 'queued', text: 'and bump the version' });
+    if (!first) throw new Error('no event');
+    expect(chipOf(first)).toBeUndefined();
+    expect(summarize(first)).toBe('queued · also update the CHANGELOG when you are done');
+    // Folded into the running turn: it does not open a response of its own.
+    expect(trace.responses).toHaveLength(1);
+  });
+
+  it('keeps a task notification or a message from another session as metadata, with its text', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        cc.prompt('go'),
+        queued({ prompt: '<task-notification><status>completed</status></task-notification>', commandMode: 'task-notification' }),
+        queued({ prompt: 'hello from a peer', commandMode: 'prompt', origin: { kind: 'peer' } }),
+      ]),
+    );
+    expect(trace.events.slice(1).map((e) => (e.kind === 'meta' ? `${e.metaType}: ${e.text ?? ''}` : e.kind))).toEqual([
+      'attachment:queued_command: <task-notification><status>completed</status></task-notification>',
+      'attachment:queued_command: hello from a peer',
+    ]);
+  });
+});
