@@ -1,7 +1,8 @@
 import type { TraceEvent } from '../types';
-import { clampText, compact, hookDecisionFrom, parseUsage, stripAnsi, textOf, userContentFrom, type NormalizeOptions } from './common';
+import { clampText, compact, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
 import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
-import { Fast, type RawBlock } from './schemas';
+import { normalizeAttachment } from './claude-code-attachment';
+import { Fast } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
 
@@ -195,97 +196,6 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   };
 }
 
-function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = Fast.AttachmentLine.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, 'attachment line without attachment.type', opts, h);
-  const line = r.data;
-  const a = line.attachment;
-  const env = envelope(line, opts);
-  if (a.type.startsWith('hook_')) {
-    const text = [textOf(a.content), textOf(a.stdout), textOf(a.stderr)].filter((t) => t).join('\n');
-    const { decision, reason } = hookDecisionFrom(a.stdout ?? a.content);
-    const blocking = a.type === 'hook_blocking_error';
-    return {
-      kind: 'hook',
-      seq: h.seq,
-      src: h.src,
-      path: h.path,
-      sessionId: env.sessionId,
-      uuid: env.uuid,
-      parentUuid: env.parentUuid,
-      agentId: env.agentId,
-      parentToolUseId: env.parentToolUseId,
-      isSidechain: env.isSidechain,
-      time: env.time,
-      via: 'attachment',
-      phase: 'result',
-      hookEvent: u(a.hookEvent),
-      hookName: u(a.hookName),
-      toolUseId: u(a.toolUseID),
-      outcome: blocking ? 'blocked' : a.type.includes('error') ? 'error' : 'success',
-      exitCode: u(a.exitCode),
-      decision: decision ?? (blocking && a.hookEvent === 'PreToolUse' ? 'deny' : undefined),
-      decisionReason: reason,
-      text: text ? clampText(text, opts) : a.type,
-    };
-  }
-  if (a.type === 'queued_command') {
-    // What the person typed while the agent worked: Claude Code folds it into the running turn as this attachment,
-    // with no user line of its own. It is part of the conversation, not metadata.
-    const q = queuedPrompt(a);
-    if (q?.typed)
-      return {
-        kind: 'user',
-        seq: h.seq,
-        src: h.src,
-        path: h.path,
-        sessionId: env.sessionId,
-        uuid: env.uuid,
-        parentUuid: env.parentUuid,
-        agentId: env.agentId,
-        parentToolUseId: env.parentToolUseId,
-        isSidechain: env.isSidechain,
-        time: env.time,
-        role: 'queued',
-        text: clampText(q.text, opts),
-        textLength: q.text.length,
-        images: q.images,
-      };
-    if (q)
-      return {
-        kind: 'meta',
-        seq: h.seq,
-        src: h.src,
-        path: h.path,
-        sessionId: env.sessionId,
-        uuid: env.uuid,
-        parentUuid: env.parentUuid,
-        agentId: env.agentId,
-        parentToolUseId: env.parentToolUseId,
-        isSidechain: env.isSidechain,
-        time: env.time,
-        metaType: `attachment:${a.type}`,
-        text: clampText(q.text, { clamp: Math.min(opts.clamp, 2048) }),
-      };
-  }
-  const text = textOf(a.content);
-  return {
-    kind: 'meta',
-    seq: h.seq,
-    src: h.src,
-    path: h.path,
-    sessionId: env.sessionId,
-    uuid: env.uuid,
-    parentUuid: env.parentUuid,
-    agentId: env.agentId,
-    parentToolUseId: env.parentToolUseId,
-    isSidechain: env.isSidechain,
-    time: env.time,
-    metaType: `attachment:${a.type}`,
-    text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
-  };
-}
-
 function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = Fast.MetaLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, `${type} line without the fields the model needs`, opts, h);
@@ -316,22 +226,4 @@ function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: 
     text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
     leafUuid: u(line.leafUuid),
   };
-}
-
-const isBlock = (v: unknown): v is RawBlock => typeof v === 'object' && v !== null && typeof Reflect.get(v, 'type') === 'string';
-
-/**
- * A `queued_command` attachment's prompt (a string or content blocks), and whether a person typed it: `commandMode`
- * "prompt" (or none) from a human origin (or none), not marked meta. Task notifications and peer messages are not.
- */
-function queuedPrompt(a: Readonly<Record<string, unknown>>): { text: string; images: number; typed: boolean } | undefined {
-  const prompt = a['prompt'];
-  const content = typeof prompt === 'string' ? prompt : Array.isArray(prompt) ? prompt.filter(isBlock) : undefined;
-  if (content === undefined) return undefined;
-  const { text, images } = userContentFrom(content, { clamp: Number.MAX_SAFE_INTEGER });
-  const mode = a['commandMode'];
-  const origin = a['origin'];
-  const originKind = typeof origin === 'object' && origin !== null ? Reflect.get(origin, 'kind') : undefined;
-  const typed = (mode === undefined || mode === 'prompt') && (originKind === undefined || originKind === 'human') && a['isMeta'] !== true;
-  return { text, images, typed };
 }
