@@ -42,3 +42,29 @@ describe('a prompt typed while the agent worked (queued_command attachment)', ()
     ]);
   });
 });
+
+describe('an api_error system line (no content; the error and the retry in fields of their own)', () => {
+  const apiError = (fields: Line): Line => cc.line('system', { subtype: 'api_error', level: 'error', ...fields }, { time: '2026-11-20T10:00:12.000Z' });
+
+  it('says what failed and which retry it waits for, in the row a reader sees', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        cc.prompt('go'),
+        apiError({
+          error: { status: 529, headers: {}, requestID: 'req_011', error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
+          retryInMs: 1166.9,
+          retryAttempt: 1,
+          maxRetries: 10,
+        }),
+        apiError({ error: { formatted: 'Unable to connect to API (ECONNRESET)' }, retryInMs: 3000, retryAttempt: 2, maxRetries: 10 }),
+        apiError({ cause: { code: 'ETIMEDOUT' }, error: {} }),
+      ]),
+    );
+    expect(trace.events.slice(1).map(summarize)).toEqual([
+      'api_error · 529 overloaded_error: Overloaded · retry 1 of 10 in 1.2 s',
+      'api_error · Unable to connect to API (ECONNRESET) · retry 2 of 10 in 3.0 s',
+      'api_error · ETIMEDOUT',
+    ]);
+    expect(trace.events.slice(1).map(chipOf)).toEqual([undefined, undefined, undefined]);
+  });
+});

@@ -2,6 +2,7 @@ import type { TraceEvent } from '../types';
 import { clampText, compact, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
 import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
 import { normalizeAttachment } from './claude-code-attachment';
+import { apiErrorText } from './claude-code-text';
 import { Fast } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
@@ -121,7 +122,7 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   const line = r.data;
   const env = envelope(line, opts);
   const subtype = u(line.subtype);
-  const content = textOf(line.content);
+  const content = textOf(line.content) ?? (subtype === 'api_error' ? apiErrorText(obj) : undefined);
   if (!subtype) {
     // Claude Code 1.0.x wrote hook runs as subtype-less system lines with ANSI escapes.
     const text = stripAnsi(content ?? '');
