@@ -1,3 +1,4 @@
+import { formatInt } from '../text-order';
 import { userContentFrom } from './common';
 import type { RawBlock } from './schemas';
 
@@ -50,4 +51,26 @@ export function apiErrorText(line: Readonly<Record<string, unknown>>): string | 
       : undefined;
   const text = [what || undefined, retry].filter(Boolean).join(' · ');
   return text || undefined;
+}
+
+/**
+ * What a `microcompact_boundary` line says: Claude Code cleared old tool results from the context (not a full
+ * compaction: the conversation goes on unsummarized). `Context microcompacted (auto) · 150,000 tokens before ·
+ * 42,000 saved · 3 tool results cleared`.
+ */
+export function microcompactText(line: Readonly<Record<string, unknown>>): string {
+  const meta = line['microcompactMetadata'];
+  const trigger = str(get(meta, 'trigger'));
+  const before = num(get(meta, 'preTokens'));
+  const saved = num(get(meta, 'tokensSaved'));
+  const ids = get(meta, 'compactedToolIds');
+  const cleared = Array.isArray(ids) ? ids.length : undefined;
+  return [
+    `${str(line['content']) ?? 'Context microcompacted'}${trigger ? ` (${trigger})` : ''}`,
+    before !== undefined ? `${formatInt(before)} tokens before` : undefined,
+    saved !== undefined ? `${formatInt(saved)} saved` : undefined,
+    cleared !== undefined ? `${cleared} tool result${cleared === 1 ? '' : 's'} cleared` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

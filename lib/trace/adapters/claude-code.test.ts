@@ -68,3 +68,35 @@ describe('an api_error system line (no content; the error and the retry in field
     expect(trace.events.slice(1).map(chipOf)).toEqual([undefined, undefined, undefined]);
   });
 });
+
+describe('system subtypes Claude Code 2.1 writes besides compaction', () => {
+  it('reads a microcompaction as a context change in the conversation, not as an unknown raw row', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        cc.prompt('go'),
+        cc.line('system', {
+          subtype: 'microcompact_boundary',
+          content: 'Context microcompacted',
+          level: 'info',
+          microcompactMetadata: {
+            trigger: 'auto',
+            preTokens: 150000,
+            tokensSaved: 42000,
+            compactedToolIds: ['toolu_1', 'toolu_2'],
+            clearedAttachmentUUIDs: [],
+          },
+        }),
+        cc.line('system', { subtype: 'bridge_status', content: 'Remote control connected', level: 'info' }),
+      ]),
+    );
+    const [, micro, bridge] = trace.events;
+    if (!micro || !bridge) throw new Error('missing events');
+    expect(micro.kind).toBe('system');
+    expect(summarize(micro)).toBe('microcompact_boundary · Context microcompacted (auto) · 150,000 tokens before · 42,000 saved · 2 tool results cleared');
+    expect(chipOf(micro)).toBeUndefined();
+    // Known, so not an error and no diagnostic; bookkeeping, so under the Meta chip.
+    expect(bridge.kind).toBe('system');
+    expect(chipOf(bridge)).toBe('meta');
+    expect(trace.diagnostics.filter((d) => d.code === 'unknown-type')).toEqual([]);
+  });
+});

@@ -2,12 +2,30 @@ import type { TraceEvent } from '../types';
 import { clampText, compact, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
 import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
 import { normalizeAttachment } from './claude-code-attachment';
-import { apiErrorText } from './claude-code-text';
+import { apiErrorText, microcompactText } from './claude-code-text';
 import { Fast } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
 
-const SYSTEM_SUBTYPES = new Set(['turn_duration', 'away_summary', 'local_command', 'api_error', 'informational', 'compact_boundary', 'init']);
+/** The system subtypes Claude Code writes to session files (2.1.x); any other is kept as a raw row. */
+const SYSTEM_SUBTYPES = new Set([
+  'turn_duration',
+  'away_summary',
+  'local_command',
+  'api_error',
+  'informational',
+  'compact_boundary',
+  'microcompact_boundary',
+  'init',
+  'bridge_status',
+  'thinking',
+  'memory_saved',
+  'permission_retry',
+  'scheduled_task_fire',
+  'api_metrics',
+  'agents_killed',
+  'file_snapshot',
+]);
 
 /** Claude Code's bookkeeping line types (no message): also what tells a file is a Claude Code session. */
 export const META_TYPES: ReadonlySet<string> = new Set([
@@ -122,7 +140,8 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   const line = r.data;
   const env = envelope(line, opts);
   const subtype = u(line.subtype);
-  const content = textOf(line.content) ?? (subtype === 'api_error' ? apiErrorText(obj) : undefined);
+  const content =
+    subtype === 'microcompact_boundary' ? microcompactText(obj) : (textOf(line.content) ?? (subtype === 'api_error' ? apiErrorText(obj) : undefined));
   if (!subtype) {
     // Claude Code 1.0.x wrote hook runs as subtype-less system lines with ANSI escapes.
     const text = stripAnsi(content ?? '');
