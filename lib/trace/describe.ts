@@ -138,6 +138,13 @@ export function commandSummary(text: string): string {
   );
 }
 
+const TOOL_USE_ERROR = /^\s*<tool_use_error>([\s\S]*?)<\/tool_use_error>\s*$/;
+
+/** A tool's error as Claude Code wraps it for the model (`<tool_use_error>…</tool_use_error>`), without the tags. */
+export function unwrapToolError(text: string): string {
+  return TOOL_USE_ERROR.exec(text)?.[1] ?? text;
+}
+
 /** The one-line summary of an event for its timeline row. */
 export function summarize(e: TraceEvent): string {
   switch (e.kind) {
@@ -148,7 +155,7 @@ export function summarize(e: TraceEvent): string {
     case 'tool-result': {
       const r = e.results[0];
       if (!r) return '';
-      return oneLine(`${r.isError ? 'error: ' : ''}${r.text || (r.images ? `${r.images} image(s)` : '(no output)')}`);
+      return oneLine(`${r.isError ? 'error: ' : ''}${unwrapToolError(r.text) || (r.images ? `${r.images} image(s)` : '(no output)')}`);
     }
     case 'assistant':
       if (e.blocks.length === 0) return '(no content blocks)';
