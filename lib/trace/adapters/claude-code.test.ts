@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chipOf } from '../../view/chips';
 import { summarize } from '../describe';
-import { cc, jsonl, type Line } from '../testing/builders';
+import { cc, jsonl, toolUse, type Line } from '../testing/builders';
 import { loadText } from '../testing/load';
 
 // Claude Code 2.1.x lines as the CLI writes them, read the way a person reads the session.
@@ -98,5 +98,31 @@ describe('system subtypes Claude Code 2.1 writes besides compaction', () => {
     expect(bridge.kind).toBe('system');
     expect(chipOf(bridge)).toBe('meta');
     expect(trace.diagnostics.filter((d) => d.code === 'unknown-type')).toEqual([]);
+  });
+});
+
+describe("a hook's additional context (hook_additional_context: a list of strings)", () => {
+  it('reads the context the hook gave the model, on the hook row of its tool call', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        cc.prompt('go'),
+        cc.assistant('msg_1', [toolUse('toolu_B', 'Bash', { command: 'npm test' })], { output: 5 }),
+        cc.result('toolu_B', 'ok'),
+        cc.line('attachment', {
+          attachment: {
+            type: 'hook_additional_context',
+            hookName: 'PostToolUse:Bash',
+            hookEvent: 'PostToolUse',
+            toolUseID: 'toolu_B',
+            content: ['2 lint errors in src/cart.ts', 'fix them before you commit'],
+          },
+        }),
+      ]),
+    );
+    const hook = trace.events[3];
+    if (!hook) throw new Error('missing event');
+    expect(hook).toMatchObject({ kind: 'hook', text: '2 lint errors in src/cart.ts\nfix them before you commit' });
+    expect(summarize(hook)).toBe('PostToolUse:Bash result · success · 2 lint errors in src/cart.ts fix them before you commit');
+    expect(trace.toolCalls[0]?.hooks).toEqual([3]);
   });
 });

@@ -253,11 +253,16 @@ export function stripAnsi(text: string): string {
   return text.includes('\u001b') ? text.replace(ANSI, '') : text;
 }
 
+/** A field's text: a string, or the strings and text blocks of a list (a hook's additional context is a list of strings). */
 export function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) {
     const parts: string[] = [];
     for (const b of value) {
+      if (typeof b === 'string') {
+        parts.push(b);
+        continue;
+      }
       const t = Fast.TextBlock.safeParse(b);
       if (t.success) parts.push(t.data.text);
     }
