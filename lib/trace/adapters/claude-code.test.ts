@@ -126,3 +126,33 @@ describe("a hook's additional context (hook_additional_context: a list of string
     expect(trace.toolCalls[0]?.hooks).toEqual([3]);
   });
 });
+
+describe('a ToolSearch result (tool_reference blocks, no text)', () => {
+  it('names the tools it loaded instead of reading as no output', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        cc.prompt('go'),
+        cc.assistant('msg_1', [toolUse('toolu_S', 'ToolSearch', { query: 'select:mcp__github__get_issue,WebFetch', max_results: 2 })], { output: 5 }),
+        cc.line('user', {
+          message: {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                tool_use_id: 'toolu_S',
+                content: [
+                  { type: 'tool_reference', tool_name: 'mcp__github__get_issue' },
+                  { type: 'tool_reference', tool_name: 'WebFetch' },
+                ],
+              },
+            ],
+          },
+          toolUseResult: { matches: ['mcp__github__get_issue', 'WebFetch'], query: 'select:mcp__github__get_issue,WebFetch', total_deferred_tools: 117 },
+        }),
+      ]),
+    );
+    const result = trace.events[2];
+    if (!result) throw new Error('missing event');
+    expect(summarize(result)).toBe('tool_reference: mcp__github__get_issue, WebFetch');
+  });
+});

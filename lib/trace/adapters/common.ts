@@ -107,14 +107,20 @@ function resultText(content: string | readonly RawBlock[] | null | undefined): {
   if (typeof content === 'string') return { text: content, images: 0 };
   if (!content) return { text: '', images: 0 };
   const parts: string[] = [];
+  const refs: string[] = [];
   let images = 0;
   for (const b of content) {
     if (b.type === 'image') images += 1;
-    else {
+    else if (b.type === 'tool_reference') {
+      // ToolSearch answers with the tools it loaded, one block each, and no text.
+      const name = b['tool_name'];
+      refs.push(typeof name === 'string' ? name : '?');
+    } else {
       const t = Fast.TextBlock.safeParse(b);
       if (t.success) parts.push(t.data.text);
     }
   }
+  if (refs.length > 0) parts.push(`tool_reference: ${refs.join(', ')}`);
   return { text: parts.join('\n'), images };
 }
 
