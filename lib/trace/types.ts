@@ -83,7 +83,8 @@ interface EventBase {
 export interface UserEvent extends EventBase {
   readonly kind: 'user';
   /** `queued`: typed while the agent worked, and folded into the running turn (Claude Code's queued_command). */
-  readonly role: 'prompt' | 'meta' | 'compact-summary' | 'interrupt' | 'command' | 'queued';
+  /** `notification`: Claude Code telling the model a background task ended (`<task-notification>`), not a person. */
+  readonly role: 'prompt' | 'meta' | 'compact-summary' | 'interrupt' | 'command' | 'queued' | 'notification';
   readonly text: string;
   readonly textLength: number;
   readonly images: number;

@@ -103,6 +103,12 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
       );
     }
     case 'user':
+      if (e.role === 'notification')
+        return (
+          <Section title="Task notification (from Claude Code: a background task ended or fired)">
+            <Pre text={e.text} label="notification text" />
+          </Section>
+        );
       return (
         <Section title={e.role === 'prompt' ? 'User prompt' : e.role === 'queued' ? 'User prompt, typed while the agent worked (queued)' : `User (${e.role})`}>
           <Markdown text={e.text} />

@@ -156,3 +156,29 @@ describe('a ToolSearch result (tool_reference blocks, no text)', () => {
     expect(summarize(result)).toBe('tool_reference: mcp__github__get_issue, WebFetch');
   });
 });
+
+describe('a task notification (Claude Code telling the model a background task ended)', () => {
+  const NOTE =
+    '<task-notification>\n<task-id>wf12abc</task-id>\n<tool-use-id>toolu_z</tool-use-id>\n<output-file>/tmp/wf12abc.output</output-file>\n<status>completed</status>\n<summary>Background command "Run the build" completed (exit code 0)</summary>\n</task-notification>';
+
+  it('reads as what happened, opens the response the model gives it, and is not taken for a prompt', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        cc.prompt('kick off the build please', { time: '2026-06-07T05:00:00.000Z' }),
+        cc.assistant('msg_1', [{ type: 'text', text: 'Starting the build now.' }], { output: 5 }, { time: '2026-06-07T05:00:05.000Z' }),
+        cc.prompt(NOTE, { time: '2026-06-07T05:10:00.000Z' }),
+        cc.assistant('msg_2', [{ type: 'text', text: 'The build finished cleanly.' }], { output: 5 }, { time: '2026-06-07T05:10:05.000Z' }),
+        {
+          ...cc.prompt('<task-notification>\n<task-id>mon1</task-id>\n<event>tick</event>\n</task-notification>', { time: '2026-06-07T05:20:00.000Z' }),
+          origin: { kind: 'task-notification' },
+        },
+      ]),
+    );
+    const note = trace.events[2];
+    if (!note) throw new Error('missing event');
+    expect(note).toMatchObject({ kind: 'user', role: 'notification' });
+    expect(summarize(note)).toBe('task notification · completed · Background command "Run the build" completed (exit code 0)');
+    expect(trace.events[4]).toMatchObject({ kind: 'user', role: 'notification' });
+    expect(trace.responses.map((r) => r.promptSeq)).toEqual([0, 2, 4]);
+  });
+});

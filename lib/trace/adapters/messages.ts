@@ -184,6 +184,8 @@ function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): As
 }
 
 const INTERRUPT = /^\[Request interrupted by user( for tool use)?\]$/;
+/** What Claude Code writes as a user line when a background task (a shell, an agent, a monitor) ends or fires. */
+const NOTIFICATION = /^\s*<task-notification>/;
 const COMMAND = /^\s*<(command-name|command-message|local-command-stdout|bash-input|bash-stdout|local-command-caveat)>/;
 
 export function normalizeUser(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
@@ -220,9 +222,11 @@ function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
       ? 'meta'
       : INTERRUPT.test(text.trim())
         ? 'interrupt'
-        : COMMAND.test(text)
-          ? 'command'
-          : 'prompt';
+        : NOTIFICATION.test(text) || originKind(line) === 'task-notification'
+          ? 'notification'
+          : COMMAND.test(text)
+            ? 'command'
+            : 'prompt';
   return {
     kind: 'user',
     seq: h.seq,
@@ -241,6 +245,12 @@ function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
     images: content.images,
     isReplay: line.isReplay === true ? true : undefined,
   };
+}
+
+/** `origin.kind` of a user line (Claude Code 2.1: human, task-notification, channel, peer, …). */
+function originKind(line: UserLine): unknown {
+  const origin: unknown = Reflect.get(line, 'origin');
+  return typeof origin === 'object' && origin !== null ? Reflect.get(origin, 'kind') : undefined;
 }
 
 export function normalizeResult(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
