@@ -64,6 +64,21 @@ describe('slash commands and shell lines read without their tags', () => {
   });
 });
 
+describe('a tool error reads without the tags Claude Code wraps it in for the model', () => {
+  const result = (text: string, isError: boolean): TraceEvent => ({
+    kind: 'tool-result',
+    seq: 0,
+    src: { source: 0, line: 1, offset: 0, length: 1 },
+    results: [{ toolUseId: 'toolu_1', isError, text, textLength: text.length, images: 0 }],
+  });
+  it('drops the wrapping <tool_use_error> tags, and only those', () => {
+    expect(summarize(result("<tool_use_error>String to replace not found in file.\nString:     greet('world')</tool_use_error>", true))).toBe(
+      "error: String to replace not found in file. String: greet('world')",
+    );
+    expect(summarize(result('see <tool_use_error>x</tool_use_error> in the log', false))).toBe('see <tool_use_error>x</tool_use_error> in the log');
+  });
+});
+
 describe('tool calls whose input is a list read as what the list says', () => {
   it.each<[string, string, Record<string, unknown>, string]>([
     [

@@ -138,16 +138,36 @@ export function commandSummary(text: string): string {
   );
 }
 
+const TOOL_USE_ERROR = /^\s*<tool_use_error>([\s\S]*?)<\/tool_use_error>\s*$/;
+
+/** A tool's error as Claude Code wraps it for the model (`<tool_use_error>…</tool_use_error>`), without the tags. */
+export function unwrapToolError(text: string): string {
+  return TOOL_USE_ERROR.exec(text)?.[1] ?? text;
+}
+
+const NOTIFICATION_TAG = /<([a-z-]+)>([\s\S]*?)<\/\1>/g;
+
+/** A `<task-notification>` read without its tags: `task notification · completed · Background command "x" completed`. */
+export function notificationSummary(text: string): string {
+  const inner = /<task-notification>([\s\S]*?)(?:<\/task-notification>|$)/.exec(text)?.[1] ?? text;
+  const parts = new Map<string, string>();
+  for (const m of inner.matchAll(NOTIFICATION_TAG)) if (m[1] !== undefined) parts.set(m[1], (m[2] ?? '').trim());
+  const said = [parts.get('status') ?? parts.get('event'), parts.get('summary')].filter(Boolean);
+  return ['task notification', ...(said.length > 0 ? said : [parts.get('task-id') ?? inner.replace(/<[^>]*>/g, ' ')])].join(' · ');
+}
+
 /** The one-line summary of an event for its timeline row. */
 export function summarize(e: TraceEvent): string {
   switch (e.kind) {
     case 'user':
       if (e.role === 'command') return oneLine(commandSummary(e.text));
+      if (e.role === 'queued') return oneLine(`queued · ${e.text}`);
+      if (e.role === 'notification') return oneLine(notificationSummary(e.text));
       return oneLine(e.text || (e.images ? `${e.images} image(s)` : '(empty prompt)'));
     case 'tool-result': {
       const r = e.results[0];
       if (!r) return '';
-      return oneLine(`${r.isError ? 'error: ' : ''}${r.text || (r.images ? `${r.images} image(s)` : '(no output)')}`);
+      return oneLine(`${r.isError ? 'error: ' : ''}${unwrapToolError(r.text) || (r.images ? `${r.images} image(s)` : '(no output)')}`);
     }
     case 'assistant':
       if (e.blocks.length === 0) return '(no content blocks)';

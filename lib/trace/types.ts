@@ -1,15 +1,7 @@
 import type { LineRef } from './lines';
 
 /** The dialect of one source file, decided by format detection. */
-export type SourceFormat =
-  | 'sdk-stream'
-  | 'claude-code'
-  | 'json-array'
-  | 'eval-artifact'
-  | 'recording'
-  | 'agent-meta'
-  | 'empty'
-  | 'unknown';
+export type SourceFormat = 'sdk-stream' | 'claude-code' | 'json-array' | 'eval-artifact' | 'recording' | 'agent-meta' | 'empty' | 'unknown';
 
 /** Token counts of one copy of an API message's usage. */
 export interface Usage {
@@ -55,7 +47,15 @@ export interface PatchHunk {
 export type SideEffect =
   | { readonly type: 'file-edit'; readonly filePath: string; readonly patch: readonly PatchHunk[]; readonly created: boolean; readonly userModified?: boolean }
   | { readonly type: 'bash'; readonly stdout: string; readonly stderr: string; readonly interrupted: boolean; readonly exitCode?: number }
-  | { readonly type: 'agent'; readonly agentId?: string; readonly status?: string; readonly totalTokens?: number; readonly totalToolUseCount?: number; readonly totalDurationMs?: number; readonly text: string }
+  | {
+      readonly type: 'agent';
+      readonly agentId?: string;
+      readonly status?: string;
+      readonly totalTokens?: number;
+      readonly totalToolUseCount?: number;
+      readonly totalDurationMs?: number;
+      readonly text: string;
+    }
   | { readonly type: 'read'; readonly filePath: string; readonly numLines?: number; readonly startLine?: number; readonly totalLines?: number }
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'other'; readonly keys: readonly string[] };
@@ -82,7 +82,9 @@ interface EventBase {
 
 export interface UserEvent extends EventBase {
   readonly kind: 'user';
-  readonly role: 'prompt' | 'meta' | 'compact-summary' | 'interrupt' | 'command';
+  /** `queued`: typed while the agent worked, and folded into the running turn (Claude Code's queued_command). */
+  /** `notification`: Claude Code telling the model a background task ended (`<task-notification>`), not a person. */
+  readonly role: 'prompt' | 'meta' | 'compact-summary' | 'interrupt' | 'command' | 'queued' | 'notification';
   readonly text: string;
   readonly textLength: number;
   readonly images: number;
@@ -295,7 +297,6 @@ export type TraceEvent =
   | UnknownEvent;
 
 export type EventKind = TraceEvent['kind'];
-
 
 export type DiagnosticCode =
   | 'malformed-json'

@@ -26,9 +26,11 @@ export type ChipCounts = Readonly<Record<ChipKey, number>>;
 
 export const zeroCounts = (): Record<ChipKey, number> => ({ hooks: 0, progress: 0, meta: 0, stream: 0 });
 
-/** System lines that stay in the conversation: a compaction, and errors a reader must see. */
+/** System lines that stay in the conversation: a compaction or microcompaction, and errors a reader must see. */
 function conversational(e: TraceEvent & { kind: 'system' }): boolean {
-  return e.subtype === 'compact_boundary' || e.subtype === 'api_error' || e.subtype === 'api_retry' || e.level === 'error';
+  return (
+    e.subtype === 'compact_boundary' || e.subtype === 'microcompact_boundary' || e.subtype === 'api_error' || e.subtype === 'api_retry' || e.level === 'error'
+  );
 }
 
 /** The chip an event is shown under, or undefined when it is part of the conversation (always shown). */

@@ -3,6 +3,7 @@
 import { blockSummary, isEmptyText } from '../../../lib/trace/describe';
 import type { ContentBlock } from '../../../lib/trace/types';
 import type { DetailsView, TurnDetails } from '../../../lib/view/details';
+import { eventFields } from '../../../lib/view/event-fields';
 import { formatUsd } from '../../../lib/view/rowview';
 import { JsonTree } from '../../ui/JsonTree';
 import { Markdown } from '../../ui/Markdown';
@@ -102,8 +103,14 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
       );
     }
     case 'user':
+      if (e.role === 'notification')
+        return (
+          <Section title="Task notification (from Claude Code: a background task ended or fired)">
+            <Pre text={e.text} label="notification text" />
+          </Section>
+        );
       return (
-        <Section title={e.role === 'prompt' ? 'User prompt' : `User (${e.role})`}>
+        <Section title={e.role === 'prompt' ? 'User prompt' : e.role === 'queued' ? 'User prompt, typed while the agent worked (queued)' : `User (${e.role})`}>
           <Markdown text={e.text} />
           {e.textLength > e.text.length ? <ShowAll onClick={onShowAll} /> : null}
         </Section>
@@ -154,12 +161,18 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
           <RawJson text={e.raw} />
         </Section>
       );
-    default:
+    default: {
+      // A system, hook, progress, meta, permission or control line: what it says, then the fields it has.
+      const f = eventFields(e);
       return (
         <Section title={e.kind}>
-          <JsonTree value={{ ...e, src: undefined }} label="event fields" />
+          <p className="mb-2 break-words text-[12px]">{f.title}</p>
+          <div aria-label="event fields">
+            <Fields rows={f.rows} />
+          </div>
         </Section>
       );
+    }
   }
 }
 

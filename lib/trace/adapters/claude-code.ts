@@ -1,10 +1,13 @@
 import type { TraceEvent } from '../types';
-import { clampText, compact, hookDecisionFrom, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
+import { clampText, compact, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
 import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
+import { normalizeAttachment } from './claude-code-attachment';
+import { apiErrorText, microcompactText } from './claude-code-text';
 import { Fast } from './schemas';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
 
+/** The system subtypes Claude Code writes to session files (2.1.x); any other is kept as a raw row. */
 const SYSTEM_SUBTYPES = new Set([
   'turn_duration',
   'away_summary',
@@ -12,7 +15,16 @@ const SYSTEM_SUBTYPES = new Set([
   'api_error',
   'informational',
   'compact_boundary',
+  'microcompact_boundary',
   'init',
+  'bridge_status',
+  'thinking',
+  'memory_saved',
+  'permission_retry',
+  'scheduled_task_fire',
+  'api_metrics',
+  'agents_killed',
+  'file_snapshot',
 ]);
 
 /** Claude Code's bookkeeping line types (no message): also what tells a file is a Claude Code session. */
@@ -60,7 +72,16 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   if (d.type === 'hook_progress') {
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'progress',
       phase: 'progress',
       hookEvent: u(d.hookEvent),
@@ -77,7 +98,16 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
       : { role: typeof d.message === 'object' && d.message !== null && 'type' in d.message ? String(d.message.type) : 'unknown' };
     return {
       kind: 'progress',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       progressType: d.type,
       toolUseId: u(line.toolUseID),
       text: d.agentId ? `agent ${d.agentId}` : undefined,
@@ -87,7 +117,16 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   }
   return {
     kind: 'progress',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     progressType: d.type,
     toolUseId: u(line.toolUseID),
     text: d.output ? clampText(d.output, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
@@ -101,14 +140,24 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   const line = r.data;
   const env = envelope(line, opts);
   const subtype = u(line.subtype);
-  const content = textOf(line.content);
+  const content =
+    subtype === 'microcompact_boundary' ? microcompactText(obj) : (textOf(line.content) ?? (subtype === 'api_error' ? apiErrorText(obj) : undefined));
   if (!subtype) {
     // Claude Code 1.0.x wrote hook runs as subtype-less system lines with ANSI escapes.
     const text = stripAnsi(content ?? '');
     const m = LEGACY_HOOK.exec(text);
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'legacy-system',
       phase: /completed|finished|succeeded/i.test(text) ? 'response' : /fail|error|block/i.test(text) ? 'result' : 'started',
       hookEvent: m?.[2],
@@ -123,7 +172,16 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     const prevented = raw['preventedContinuation'] === true;
     return {
       kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       via: 'stop-summary',
       phase: 'summary',
       hookEvent: 'Stop',
@@ -137,7 +195,16 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   const cm = line.compactMetadata;
   return {
     kind: 'system',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     type: 'system',
     subtype,
     level: u(line.level),
@@ -147,35 +214,6 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     logicalParentUuid: u(line.logicalParentUuid),
     compact: cm ? compact({ trigger: u(cm.trigger), preTokens: u(cm.preTokens), postTokens: u(cm.postTokens), durationMs: u(cm.durationMs) }) : undefined,
   };
-}
-
-function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
-  const r = Fast.AttachmentLine.safeParse(obj);
-  if (!r.success) return unknownEvent(obj, 'attachment line without attachment.type', opts, h);
-  const line = r.data;
-  const a = line.attachment;
-  const env = envelope(line, opts);
-  if (a.type.startsWith('hook_')) {
-    const text = [textOf(a.content), textOf(a.stdout), textOf(a.stderr)].filter((t) => t).join('\n');
-    const { decision, reason } = hookDecisionFrom(a.stdout ?? a.content);
-    const blocking = a.type === 'hook_blocking_error';
-    return {
-      kind: 'hook',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
-      via: 'attachment',
-      phase: 'result',
-      hookEvent: u(a.hookEvent),
-      hookName: u(a.hookName),
-      toolUseId: u(a.toolUseID),
-      outcome: blocking ? 'blocked' : a.type.includes('error') ? 'error' : 'success',
-      exitCode: u(a.exitCode),
-      decision: decision ?? (blocking && a.hookEvent === 'PreToolUse' ? 'deny' : undefined),
-      decisionReason: reason,
-      text: text ? clampText(text, opts) : a.type,
-    };
-  }
-  const text = textOf(a.content);
-  return { kind: 'meta', seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time, metaType: `attachment:${a.type}`, text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined };
 }
 
 function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {
@@ -194,7 +232,16 @@ function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: 
     (type === 'file-history-snapshot' ? `snapshot of ${u(line.messageId) ?? 'prompt'}` : undefined);
   return {
     kind: 'meta',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     metaType: type,
     text: text ? clampText(text, { clamp: Math.min(opts.clamp, 2048) }) : undefined,
     leafUuid: u(line.leafUuid),

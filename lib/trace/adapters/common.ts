@@ -107,14 +107,20 @@ function resultText(content: string | readonly RawBlock[] | null | undefined): {
   if (typeof content === 'string') return { text: content, images: 0 };
   if (!content) return { text: '', images: 0 };
   const parts: string[] = [];
+  const refs: string[] = [];
   let images = 0;
   for (const b of content) {
     if (b.type === 'image') images += 1;
-    else {
+    else if (b.type === 'tool_reference') {
+      // ToolSearch answers with the tools it loaded, one block each, and no text.
+      const name = b['tool_name'];
+      refs.push(typeof name === 'string' ? name : '?');
+    } else {
       const t = Fast.TextBlock.safeParse(b);
       if (t.success) parts.push(t.data.text);
     }
   }
+  if (refs.length > 0) parts.push(`tool_reference: ${refs.join(', ')}`);
   return { text: parts.join('\n'), images };
 }
 
@@ -253,11 +259,16 @@ export function stripAnsi(text: string): string {
   return text.includes('\u001b') ? text.replace(ANSI, '') : text;
 }
 
+/** A field's text: a string, or the strings and text blocks of a list (a hook's additional context is a list of strings). */
 export function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) {
     const parts: string[] = [];
     for (const b of value) {
+      if (typeof b === 'string') {
+        parts.push(b);
+        continue;
+      }
       const t = Fast.TextBlock.safeParse(b);
       if (t.success) parts.push(t.data.text);
     }

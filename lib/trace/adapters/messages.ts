@@ -1,13 +1,6 @@
 import type { LineRef } from '../lines';
 import type { AssistantEvent, ResultEvent, TraceEvent, UnknownEvent } from '../types';
-import {
-  blocksFrom,
-  clampText,
-  sideEffectFrom,
-  timeFrom,
-  userContentFrom,
-  type NormalizeOptions,
-} from './common';
+import { blocksFrom, clampText, sideEffectFrom, timeFrom, userContentFrom, type NormalizeOptions } from './common';
 import { readCost, readModelUsage, readUsage } from './numbers';
 import { Fast, type AssistantLine, type RawBlock, type UserLine } from './schemas';
 
@@ -167,7 +160,16 @@ function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): As
   const usage = readUsage(m.usage, 'message.usage');
   return {
     kind: 'assistant',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     messageId: u(m.id),
     requestId: u(line.requestId) ?? u(line.request_id),
     model,
@@ -182,6 +184,8 @@ function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): As
 }
 
 const INTERRUPT = /^\[Request interrupted by user( for tool use)?\]$/;
+/** What Claude Code writes as a user line when a background task (a shell, an agent, a monitor) ends or fires. */
+const NOTIFICATION = /^\s*<task-notification>/;
 const COMMAND = /^\s*<(command-name|command-message|local-command-stdout|bash-input|bash-stdout|local-command-caveat)>/;
 
 export function normalizeUser(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
@@ -196,7 +200,16 @@ function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
   if (content.results.length > 0) {
     return {
       kind: 'tool-result',
-      seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+      seq: h.seq,
+      src: h.src,
+      path: h.path,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      parentUuid: env.parentUuid,
+      agentId: env.agentId,
+      parentToolUseId: env.parentToolUseId,
+      isSidechain: env.isSidechain,
+      time: env.time,
       results: content.results,
       sideEffect: sideEffectFrom(line.toolUseResult ?? line.tool_use_result, opts, content.results[0]?.text),
       sourceAssistantUuid: u(line.sourceToolAssistantUUID),
@@ -209,18 +222,35 @@ function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
       ? 'meta'
       : INTERRUPT.test(text.trim())
         ? 'interrupt'
-        : COMMAND.test(text)
-          ? 'command'
-          : 'prompt';
+        : NOTIFICATION.test(text) || originKind(line) === 'task-notification'
+          ? 'notification'
+          : COMMAND.test(text)
+            ? 'command'
+            : 'prompt';
   return {
     kind: 'user',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     role,
     text,
     textLength: content.textLength,
     images: content.images,
     isReplay: line.isReplay === true ? true : undefined,
   };
+}
+
+/** `origin.kind` of a user line (Claude Code 2.1: human, task-notification, channel, peer, …). */
+function originKind(line: UserLine): unknown {
+  const origin: unknown = Reflect.get(line, 'origin');
+  return typeof origin === 'object' && origin !== null ? Reflect.get(origin, 'kind') : undefined;
 }
 
 export function normalizeResult(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
@@ -239,7 +269,16 @@ export function normalizeResult(obj: RawObject, opts: NormalizeOptions, h: Head)
   const errors = (line.errors ?? []).map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
   return {
     kind: 'result',
-    seq: h.seq, src: h.src, path: h.path, sessionId: env.sessionId, uuid: env.uuid, parentUuid: env.parentUuid, agentId: env.agentId, parentToolUseId: env.parentToolUseId, isSidechain: env.isSidechain, time: env.time,
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    sessionId: env.sessionId,
+    uuid: env.uuid,
+    parentUuid: env.parentUuid,
+    agentId: env.agentId,
+    parentToolUseId: env.parentToolUseId,
+    isSidechain: env.isSidechain,
+    time: env.time,
     subtype: line.subtype,
     isError: line.is_error === true,
     numTurns: u(line.num_turns),

@@ -24,12 +24,14 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
     if (agent && agent.kind !== 'main' && agent.agentId) continue;
     const s = ctx.eventSession[e.seq] ?? 0;
     let r = current.get(s);
-    if (e.kind === 'user' && e.role === 'prompt' && agent?.kind === 'main' && r && substantive.has(r)) {
+    // A prompt starts a response; so does a task notification, which the model answers as one.
+    const starts = e.kind === 'user' && (e.role === 'prompt' || e.role === 'notification');
+    if (starts && agent?.kind === 'main' && r && substantive.has(r)) {
       r.end = 'next-prompt';
       r = open(s, e.seq);
     }
     if (!r) r = open(s, e.seq);
-    if (e.kind === 'user' && e.role === 'prompt' && r.promptSeq === undefined) r.promptSeq = e.seq;
+    if (starts && r.promptSeq === undefined) r.promptSeq = e.seq;
     r.lastSeq = e.seq;
     ctx.eventResponse[e.seq] = r.index;
     if (SUBSTANTIVE.has(e.kind)) substantive.add(r);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { cc, jsonl } from '../trace/testing/builders';
+import { loadText } from '../trace/testing/load';
+import { eventFields } from './event-fields';
+
+describe('eventFields: a line with no view of its own, as the Message tab shows it', () => {
+  it('lists the fields the line has, its time in UTC, and none of the model’s bookkeeping or empty fields', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        cc.prompt('go', { uuid: 'u1', time: '2026-11-20T10:00:05.000Z' }),
+        cc.line(
+          'system',
+          {
+            subtype: 'api_error',
+            level: 'error',
+            error: { status: 529, error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
+          },
+          { uuid: 'u2', parentUuid: 'u1', time: '2026-11-20T10:00:12.000Z', session: 's-1' },
+        ),
+      ]),
+    );
+    const e = trace.events[1];
+    if (!e) throw new Error('missing event');
+    const { title, rows } = eventFields(e);
+    expect(title).toBe('api_error · 529 overloaded_error: Overloaded');
+    expect(rows).toEqual([
+      ['time', '2026-11-20T10:00:12.000Z'],
+      ['sessionId', 's-1'],
+      ['uuid', 'u2'],
+      ['parentUuid', 'u1'],
+      ['isSidechain', 'false'],
+      ['type', 'system'],
+      ['subtype', 'api_error'],
+      ['level', 'error'],
+      ['text', '529 overloaded_error: Overloaded'],
+    ]);
+  });
+});
