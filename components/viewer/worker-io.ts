@@ -41,7 +41,7 @@ type HandlesSource = Extract<LoadSource, { kind: 'handles' }>;
 
 /**
  * The files of a File System Access source as they are now: each handle's current snapshot, and the transcripts that
- * appeared in its watched folders. A file that is gone is left out.
+ * appeared in its watched folders. A file that is gone is left out; one that cannot be read throws (see handleInput).
  */
 export async function openHandles(source: HandlesSource): Promise<EngineInput[]> {
   const files: HandleFile[] = [...source.files];
@@ -52,16 +52,29 @@ export async function openHandles(source: HandlesSource): Promise<EngineInput[]>
     const found = await walkFolder(dir, under === undefined ? folder.path : `${folder.path}/${under}`).catch(() => []);
     for (const f of found) if (!files.some((x) => x.path === f.path)) files.push(f);
   }
-  const inputs = await Promise.all(
-    files.map(async (f) => {
-      try {
-        return await blobInput(f.path, await f.handle.getFile(), readBlob);
-      } catch {
-        return undefined;
-      }
-    }),
-  );
+  const inputs = await Promise.all(files.map(handleInput));
   return inputs.filter((i): i is EngineInput => i !== undefined);
+}
+
+/**
+ * A handle's file as it is now, or undefined when it is gone. A file written between its snapshot and the read of it
+ * (a session being appended to) is refused by the browser: it is taken again once, then the failure is thrown, in
+ * words. Left out, it would vanish from the trace (a live tail drops what it is not given) until the next look.
+ */
+async function handleInput(f: HandleFile): Promise<EngineInput | undefined> {
+  for (let tries = 1; ; tries++) {
+    let file: File;
+    try {
+      file = await f.handle.getFile();
+    } catch {
+      return undefined;
+    }
+    try {
+      return await blobInput(f.path, file, readBlob);
+    } catch (err) {
+      if (tries >= 2) throw err;
+    }
+  }
 }
 
 /**

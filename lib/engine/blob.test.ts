@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { blobChunks } from './blob';
+import { openAsBlob } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { blobChunks, blobInput, type BlobReader } from './blob';
+import { readerChunks, serveRead, type Port } from './reader';
+import { TraceSession } from './session';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
 
 describe('blobChunks', () => {
   it('gives every byte once, in order, a small first slice then large ones, with many slices read ahead', async () => {
@@ -25,5 +37,49 @@ describe('blobChunks', () => {
     const chunks: Uint8Array[] = [];
     for await (const c of blobChunks(new Blob([]))) chunks.push(c);
     expect(chunks).toEqual([]);
+  });
+});
+
+describe('blobInput', () => {
+  /** The reader's side run in this thread, over a real MessageChannel. */
+  const throughReader: BlobReader = (blob) =>
+    readerChunks(blob, (req) => {
+      const ch = new MessageChannel();
+      serveRead(req, ch.port2 as unknown as Port);
+      return ch.port1 as unknown as Port;
+    });
+  const said = /^t\.jsonl could not be read \(.+\)\. It may have changed, moved or been deleted since it was opened: open it again\.$/;
+
+  async function fileBlob(size: number): Promise<{ file: string; blob: Blob }> {
+    dir = await mkdtemp(path.join(tmpdir(), 'loupe-blob-'));
+    const file = path.join(dir, 't.jsonl');
+    const line = `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'x'.repeat(200) } })}\n`;
+    await writeFile(file, line.repeat(Math.ceil(size / line.length)));
+    return { file, blob: await openAsBlob(file) };
+  }
+
+  it('says which file could not be read when it changes on disk while it is read, here or in the reader', async () => {
+    for (const chunks of [blobChunks, throughReader]) {
+      // More than the first slice and the eight read ahead: some reads start after the file changed.
+      const { file, blob } = await fileBlob(40 * 1024 * 1024);
+      const input = await blobInput('t.jsonl', blob, chunks);
+      let n = 0;
+      let error: unknown;
+      try {
+        for await (const _ of input.open() as AsyncIterable<Uint8Array>) if (++n === 1) await writeFile(file, 'changed');
+      } catch (err) {
+        error = err;
+      }
+      expect(n).toBeGreaterThanOrEqual(1);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(said);
+      await rm(dir ?? '', { recursive: true, force: true });
+    }
+  });
+
+  it('fails the load in those words when the file changed between its drop and its load', async () => {
+    const { file, blob } = await fileBlob(64 * 1024);
+    await writeFile(file, 'changed');
+    await expect(new TraceSession().load(blobInput('t.jsonl', blob, throughReader).then((i) => [i]))).rejects.toThrow(said);
   });
 });

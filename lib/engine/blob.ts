@@ -48,15 +48,41 @@ export function blobText(blob: Blob): SourceText {
 /** How a plain Blob is read (`blobChunks` unless given). */
 export type BlobReader = (blob: Blob) => AsyncIterable<Uint8Array>;
 
-/** An input over a Blob: a gzip one is streamed to the decompressor, a plain one read in slices. */
+/**
+ * A read of a Blob that failed, in words: which file, and what to do. A dropped file is read from disk as it is
+ * parsed; the browser refuses (NotReadableError) once it changed, moved or was deleted since it was picked.
+ */
+function unreadable(name: string, err: unknown): Error {
+  const why = err instanceof Error ? err.message : String(err);
+  return new Error(`${name} could not be read (${why}). It may have changed, moved or been deleted since it was opened: open it again.`);
+}
+
+async function* named(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield* chunks;
+  } catch (err) {
+    throw unreadable(name, err);
+  }
+}
+
+/**
+ * An input over a Blob: a gzip one is streamed to the decompressor (which says a failed read as damage), a plain one
+ * read in slices (a failed read throws, saying which file).
+ */
 export async function blobInput(name: string, blob: Blob, chunks: BlobReader = blobChunks): Promise<EngineInput> {
-  const gzip = isGzipMagic(new Uint8Array(await blob.slice(0, 2).arrayBuffer()));
+  let head: ArrayBuffer;
+  try {
+    head = await blob.slice(0, 2).arrayBuffer();
+  } catch (err) {
+    throw unreadable(name, err);
+  }
+  const gzip = isGzipMagic(new Uint8Array(head));
   const lastModified = 'lastModified' in blob && typeof blob.lastModified === 'number' ? { lastModified: blob.lastModified } : {};
   return {
     name,
     size: blob.size,
-    open: () => (gzip ? blob.stream() : chunks(blob)),
-    ...(gzip ? {} : { openFrom: (offset: number) => chunks(blob.slice(offset)) }),
+    open: () => (gzip ? blob.stream() : named(name, chunks(blob))),
+    ...(gzip ? {} : { openFrom: (offset: number) => named(name, chunks(blob.slice(offset))) }),
     reread: blobText(blob),
     ...lastModified,
   };

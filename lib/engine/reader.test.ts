@@ -3,8 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blobChunks } from './blob';
+import { withEventUuids } from '../trace/model/uuids';
+import { blobChunks, FIRST_SLICE, SLICE } from './blob';
+import { loadTrace } from './load';
 import { portChunks, readerChunks, serveRead, type OpenRead, type Port } from './reader';
+import { memorySource } from './source';
 
 // The reader's protocol over real MessageChannels and Blobs (in a browser its side runs in another worker; here in
 // the same thread, which the protocol does not depend on).
@@ -83,6 +86,52 @@ describe('readerChunks', () => {
     expect(joined(await all(readerChunks(new Blob(['{"a":1}\n']), counting)))).toEqual(new TextEncoder().encode('{"a":1}\n'));
     expect(await all(readerChunks(new Blob([]), counting))).toEqual([]);
     expect(asked).toBe(0);
+  });
+
+  it('gives what blobChunks gives at the edges: one byte past the first slice, whole last slices, exactly 16 MiB', async () => {
+    for (const size of [FIRST_SLICE, FIRST_SLICE + 1, FIRST_SLICE + SLICE - 1, FIRST_SLICE + 4 * SLICE, 16 * 1024 * 1024]) {
+      const bytes = pattern(size);
+      const blob = new Blob([bytes]);
+      const got = await all(readerChunks(blob, open));
+      expect(
+        got.map((c) => c.length),
+        String(size),
+      ).toEqual((await all(blobChunks(blob))).map((c) => c.length));
+      expect(got.every((c) => c.length > 0)).toBe(true);
+      expect(Buffer.from(joined(got)).equals(Buffer.from(bytes)), String(size)).toBe(true);
+    }
+  });
+
+  it('loads the trace a load from memory gives, with lines and characters split across its slices', async () => {
+    const head = '{"type":"user","session_id":"s1","message":{"role":"user","content":"';
+    const tail = '"}}';
+    const enc = new TextEncoder();
+    const parts: string[] = [];
+    let size = 0;
+    const push = (line: string): void => {
+      parts.push(`${line}\n`);
+      size += enc.encode(line).length + 1;
+    };
+    const filler = (bytes: number): void => push(head + 'x'.repeat(bytes - head.length - tail.length - 1) + tail);
+    // A line of 4-byte characters across `boundary`, which falls two bytes into one of them.
+    const splitAt = (boundary: number): void => {
+      while (size < boundary - 10_000) filler(2000);
+      filler(boundary - 4002 - head.length - size);
+      push(head + '\u{1F600}'.repeat(2000) + tail);
+    };
+    push(JSON.stringify({ type: 'system', subtype: 'init', session_id: 's1', model: 'claude-sonnet-4-5-20250929', tools: [] }));
+    splitAt(FIRST_SLICE);
+    splitAt(FIRST_SLICE + SLICE);
+    while (size < FIRST_SLICE + SLICE + 100_000) filler(3000);
+    // The last line has no newline: it ends in the last, short slice.
+    const last = JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'done', session_id: 's1' });
+    const bytes = enc.encode(`${parts.join('')}${last}`);
+    for (const b of [FIRST_SLICE, FIRST_SLICE + SLICE]) expect(bytes[b] ?? 0).toBeGreaterThanOrEqual(0x80);
+    const read = await loadTrace([{ name: 't.jsonl', size: bytes.length, open: () => readerChunks(new Blob([bytes]), open) }]);
+    expect(read.diagnostics).toEqual([]);
+    expect(read.events).toHaveLength(parts.length + 1);
+    expect(JSON.stringify(read.events)).not.toContain('\uFFFD');
+    expect(withEventUuids(read)).toEqual(withEventUuids(await loadTrace([memorySource('t.jsonl', bytes)])));
   });
 
   it('reads everything here when there is no reader', async () => {

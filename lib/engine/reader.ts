@@ -9,7 +9,8 @@ import { AHEAD, blobChunks, FIRST_SLICE, SLICE } from './blob';
 //
 // The protocol, over one MessagePort per read: the parser sends a `ReadRequest` with the port; the reader answers
 // `bytes` messages (slices in file order, each buffer transferred), then `end`, or `error` for a failed read. The parser
-// sends `took` for each slice it has taken (so at most `ahead` slices are in flight or waiting), or `stop`.
+// sends `took` for each slice it has taken (so at most `ahead` slices are in flight or waiting), or `stop`. The parser's
+// own side says `gone` when the reader died (reader-link.ts): the parser reads the rest itself.
 
 /** A read: the bytes of `blob` from `from` on, in slices of `slice` bytes, at most `ahead` not yet taken. */
 export interface ReadRequest {
@@ -22,7 +23,16 @@ export interface ReadRequest {
 export type ReaderReply =
   | { readonly kind: 'bytes'; readonly buf: ArrayBuffer }
   | { readonly kind: 'end' }
-  | { readonly kind: 'error'; readonly name: string; readonly message: string };
+  | { readonly kind: 'error'; readonly name: string; readonly message: string }
+  | { readonly kind: 'gone' };
+
+/** The reader died under a read (said by the link, never by the reader): what it did not hand over is read here. */
+export class ReaderGone extends Error {
+  constructor() {
+    super('the reader worker stopped');
+    this.name = 'ReaderGone';
+  }
+}
 
 export type ParserSays = { readonly kind: 'took' } | { readonly kind: 'stop' };
 
@@ -117,6 +127,10 @@ export async function* portChunks(port: Port): AsyncGenerator<Uint8Array> {
         ended = true;
         throw reply.name === 'Error' ? new Error(reply.message) : new DOMException(reply.message, reply.name);
       }
+      if (reply.kind === 'gone') {
+        ended = true;
+        throw new ReaderGone();
+      }
       yield new Uint8Array(reply.buf);
       port.postMessage({ kind: 'took' } satisfies ParserSays);
     }
@@ -131,19 +145,33 @@ export type OpenRead = (req: ReadRequest) => Port | undefined;
 
 /**
  * A Blob's bytes as `blobChunks` gives them, but read by the reader: the small first slice is read here, at once (the
- * first rows wait for it, not for the reader), the rest comes from the reader. Without one, all is read here.
+ * first rows wait for it, not for the reader), the rest comes from the reader. Without one, all is read here; when the
+ * reader dies under the read, the rest is read here from the first byte it did not hand over.
  */
 export async function* readerChunks(blob: Blob, open: OpenRead): AsyncGenerator<Uint8Array> {
   const firstEnd = Math.min(blob.size, FIRST_SLICE);
   const first = blob.slice(0, firstEnd).arrayBuffer();
   first.catch(() => undefined);
   const port = firstEnd < blob.size ? open({ blob, from: firstEnd, slice: SLICE, ahead: AHEAD }) : undefined;
-  const rest = port ? portChunks(port) : blobChunks(blob.slice(firstEnd));
+  let rest = port ? portChunks(port) : blobChunks(blob.slice(firstEnd));
+  let at = firstEnd;
   try {
     const buf = await first;
     if (buf.byteLength === 0) return;
     yield new Uint8Array(buf);
-    yield* rest;
+    for (;;) {
+      let next: IteratorResult<Uint8Array>;
+      try {
+        next = await rest.next();
+      } catch (err) {
+        if (!(err instanceof ReaderGone)) throw err;
+        rest = blobChunks(blob.slice(at));
+        continue;
+      }
+      if (next.done) return;
+      at += next.value.length;
+      yield next.value;
+    }
   } finally {
     await rest.return(undefined);
     // A read never started (the first slice failed) is stopped too; after an end this reaches no one.
