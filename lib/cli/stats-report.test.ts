@@ -167,6 +167,13 @@ describe('loupe stats --by', () => {
     expect(r.out).toContain('1 <synthetic>/API-error message(s) not counted');
   });
 
+  it('says --since after --until is a mistake instead of printing an empty report', async () => {
+    const r = await run(['stats', projects, '--by', 'day', '--since', '2026-03-03', '--until', '2026-03-01']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('loupe: --since 2026-03-03 is after --until 2026-03-01: no day is in that range');
+    expect(r.out).toBe('');
+  });
+
   it('rejects an unknown grouping', async () => {
     const r = await run(['stats', projects, '--by', 'week']);
     expect(r.code).toBe(2);

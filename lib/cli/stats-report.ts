@@ -32,6 +32,11 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
     }
     range[key === '--since' ? 'since' : 'until'] = day;
   }
+  // Swapped dates would select no day at all: an empty report that looks like no use, not like a typo.
+  if (range.since !== undefined && range.until !== undefined && range.since > range.until) {
+    io.err(`loupe: --since ${range.since} is after --until ${range.until}: no day is in that range`);
+    return 2;
+  }
   const threadsArg = args.values.get('--threads');
   const threads = threadsArg === undefined ? undefined : Number(threadsArg);
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) {
