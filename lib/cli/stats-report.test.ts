@@ -174,6 +174,20 @@ describe('loupe stats --by', () => {
     expect(r.out).toBe('');
   });
 
+  it('fails on a folder given that holds no transcript, as stats without --by does', async () => {
+    const empty = path.join(dir, 'empty');
+    mkdirSync(empty, { recursive: true });
+    writeFileSync(path.join(empty, 'notes.txt'), 'not a transcript');
+    for (const argv of [['--by', 'session'], ['--by', 'day', '--json'], []]) {
+      const r = await run(['stats', empty, ...argv]);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`loupe: ${empty}: no transcript in this folder (no .jsonl, .jsonl.gz or .json file)`);
+      expect(r.out).toBe('');
+    }
+    // Beside a folder with transcripts it still fails: a typo in one path is not hidden by the others.
+    expect((await run(['stats', projects, empty, '--by', 'day'])).code).toBe(1);
+  });
+
   it('rejects an unknown grouping', async () => {
     const r = await run(['stats', projects, '--by', 'week']);
     expect(r.code).toBe(2);
