@@ -98,22 +98,26 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
           </li>
         ))}
       </ul>
-      <table aria-label="Cost per day, as a table" className="sr-only">
-        <thead>
-          <tr>
-            <th scope="col">day</th>
-            <th scope="col">cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.days.map((day, d) => (
-            <tr key={day ?? 'none'} data-usd={series.dayTotals[d] ?? 0}>
-              <th scope="row">{label(day)}</th>
-              <td>{formatUsd(series.dayTotals[d] ?? 0)}</td>
+      {/* sr-only on a wrapper: a table grows to its rows whatever height it is given, so on its own it stretched the
+          page by a row per day (a year of days scrolled the library into blank space). */}
+      <div className="sr-only">
+        <table aria-label="Cost per day, as a table">
+          <thead>
+            <tr>
+              <th scope="col">day</th>
+              <th scope="col">cost</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.days.map((day, d) => (
+              <tr key={day ?? 'none'} data-usd={series.dayTotals[d] ?? 0}>
+                <th scope="row">{label(day)}</th>
+                <td>{formatUsd(series.dayTotals[d] ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 });

@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cc, jsonl, text } from '../lib/trace/testing/builders';
+import { writeProjects } from './helpers/projects';
+import { Loupe } from './pages/Loupe';
+
+// The library as a keyboard user and a long-time user meet it: the header sorts from the keyboard, and a folder
+// with a year of history keeps the page the height of the window.
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Sessions' });
+
+async function openLibrary(page: Page, folder: string): Promise<void> {
+  await new Loupe(page).home();
+  await page.getByLabel('Projects folder').setInputFiles(folder);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByText(/files · .* scanned/)).toBeVisible();
+}
+
+/** Two one-call sessions 400 days apart: a chart of 401 days. */
+function yearApart(): Record<string, string> {
+  const session = (id: string, time: string): string =>
+    jsonl([
+      cc.prompt('Tidy the changelog', { session: id, time }),
+      cc.assistant(`msg_${id.slice(-4)}`, [text('Done.')], { input: 10, output: 20 }, { session: id, model: 'claude-opus-4-6', time }),
+    ]);
+  const a = 'e0000000-0000-4000-8000-000000000001';
+  const b = 'e0000000-0000-4000-8000-000000000002';
+  return {
+    [`projects/-home-dev-old/${a}.jsonl`]: session(a, '2025-01-10T12:00:00.000Z'),
+    [`projects/-home-dev-new/${b}.jsonl`]: session(b, '2026-02-14T12:00:00.000Z'),
+  };
+}
+
+test('a year of history keeps the library the height of the window (the chart’s table for screen readers adds none)', async ({ page }, info) => {
+  await openLibrary(page, writeProjects(info.outputPath('gen'), yearApart()));
+  await expect(page.getByRole('table', { name: 'Cost per day, as a table' }).locator('tbody tr')).toHaveCount(401);
+  const heights = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+  expect(heights[0]).toBeLessThanOrEqual(heights[1] ?? 0);
+  // A wheel over the table scrolls nothing into blank space.
+  await grid(page).hover();
+  await page.mouse.wheel(0, 2000);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(2);
+});
