@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { projectsFolder } from '../lib/fast/testing/projects';
 import { cc, jsonl, text } from '../lib/trace/testing/builders';
 import { writeProjects } from './helpers/projects';
 import { Loupe } from './pages/Loupe';
@@ -40,4 +41,25 @@ test('a year of history keeps the library the height of the window (the chart’
   await page.mouse.wheel(0, 2000);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(2);
+});
+
+test('the keyboard sorts: Tab from the grid reaches the header buttons, Enter sorts, and rows still open with Enter', async ({ page }, info) => {
+  await openLibrary(page, writeProjects(info.outputPath('gen'), projectsFolder()));
+  const header = (name: string) => grid(page).getByRole('columnheader', { name });
+  await grid(page).focus();
+  await page.keyboard.press('Tab');
+  await expect(header('Start').getByRole('button')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(header('Project').getByRole('button')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(header('Project')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(header('Start')).not.toHaveAttribute('aria-sort');
+  // Enter sorted, and did not open the selected session.
+  await expect(page).toHaveURL(/\/library$/);
+  await page.keyboard.press('Space');
+  await expect(header('Project')).toHaveAttribute('aria-sort', 'descending');
+  await grid(page).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await new Loupe(page).waitForWorkbench();
 });

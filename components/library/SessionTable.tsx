@@ -77,7 +77,7 @@ export interface SessionTableProps {
 
 /**
  * The sessions as a virtualized, sortable grid: one row per session, the whole header cell sorts (again: the other
- * way), ↑/↓ move, Enter or a click opens the session in the workbench.
+ * way; Tab reaches each header's button), ↑/↓ move, Enter or a click opens the session in the workbench.
  */
 export const SessionTable = memo(function SessionTable({ rows, sort, onSort, active, onActive, onOpen, initialScrollTop, onScroll, busy }: SessionTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -98,6 +98,8 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSort, act
     virtualizer.scrollToIndex(row, { align: 'auto' });
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
+    // Keys on a header's sort button are the button's (Enter sorts), not the rows'.
+    if (e.target !== e.currentTarget) return;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW) - 2);
     const to = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + page, PageUp: active - page, Home: 0, End: rows.length - 1 }[e.key];
     if (to !== undefined) {
@@ -133,9 +135,9 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSort, act
             const sorted = sort.key === c.key;
             return (
               <div key={c.key} role="columnheader" aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined} className="min-w-0">
+                {/* In the tab order: the only way a keyboard sorts. */}
                 <button
                   type="button"
-                  tabIndex={-1}
                   onClick={() => onSort(c.key)}
                   title={`Sort by ${c.label.toLowerCase()}`}
                   className={`flex h-6 w-full items-center gap-1 px-2 font-medium hover:bg-neutral-200 dark:hover:bg-neutral-700 ${c.num ? 'justify-end' : ''} ${sorted ? 'text-neutral-900 dark:text-neutral-50' : 'text-neutral-600 dark:text-neutral-400'}`}
