@@ -63,3 +63,18 @@ test('the keyboard sorts: Tab from the grid reaches the header buttons, Enter so
   await page.keyboard.press('Enter');
   await new Loupe(page).waitForWorkbench();
 });
+
+test('back from a session opened with Enter, the keyboard goes on in the table', async ({ page }, info) => {
+  await openLibrary(page, writeProjects(info.outputPath('gen'), projectsFolder()));
+  const rows = grid(page).locator('[role=row][data-session]');
+  await grid(page).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await new Loupe(page).waitForWorkbench();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(grid(page)).toBeFocused();
+  await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(2)).toHaveAttribute('aria-selected', 'true');
+});

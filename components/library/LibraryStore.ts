@@ -19,6 +19,8 @@ export interface LibraryView {
   readonly scrollTop: number;
   /** The row the keyboard is on (index in the sorted, filtered rows). */
   readonly active: number;
+  /** A session was opened from the table: shown again (Back), the table takes the focus it had. */
+  readonly opened?: boolean;
 }
 
 export interface LibraryState {

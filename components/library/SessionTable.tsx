@@ -71,6 +71,8 @@ export interface SessionTableProps {
   readonly onOpen: (row: SessionRow) => void;
   /** Where the list was scrolled to (restored when the library is shown again), and where to tell it moved. */
   readonly initialScrollTop: number;
+  /** Take the focus when shown: back from a session opened here, the keyboard goes on where it left. */
+  readonly refocus?: boolean;
   readonly onScroll: (top: number) => void;
   readonly busy: boolean;
 }
@@ -79,7 +81,18 @@ export interface SessionTableProps {
  * The sessions as a virtualized, sortable grid: one row per session, the whole header cell sorts (again: the other
  * way; Tab reaches each header's button), ↑/↓ move, Enter or a click opens the session in the workbench.
  */
-export const SessionTable = memo(function SessionTable({ rows, sort, onSort, active, onActive, onOpen, initialScrollTop, onScroll, busy }: SessionTableProps) {
+export const SessionTable = memo(function SessionTable({
+  rows,
+  sort,
+  onSort,
+  active,
+  onActive,
+  onOpen,
+  initialScrollTop,
+  refocus,
+  onScroll,
+  busy,
+}: SessionTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback(() => ROW, []);
   const getScrollElement = useCallback(() => scrollRef.current, []);
@@ -90,7 +103,9 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSort, act
     if (restored.current || !scrollRef.current) return;
     restored.current = true;
     scrollRef.current.scrollTop = initialScrollTop;
-  }, [initialScrollTop]);
+    // Else the focus is on the page's body after Back, and ↑/↓/Enter do nothing until the grid is tabbed to again.
+    if (refocus) scrollRef.current.focus({ preventScroll: true });
+  }, [initialScrollTop, refocus]);
 
   const move = (to: number): void => {
     const row = Math.max(0, Math.min(rows.length - 1, to));
