@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { projectsFolder } from '../lib/fast/testing/projects';
 import { cc, jsonl, text } from '../lib/trace/testing/builders';
 import { writeProjects } from './helpers/projects';
@@ -77,4 +78,15 @@ test('back from a session opened with Enter, the keyboard goes on in the table',
   await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowDown');
   await expect(rows.nth(2)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an empty folder picked is said, not ignored', async ({ page }, info) => {
+  const empty = info.outputPath('empty');
+  mkdirSync(empty, { recursive: true });
+  await new Loupe(page).home();
+  await page.getByLabel('Projects folder').setInputFiles(empty);
+  await expect(page.getByRole('region', { name: 'Session library' }).getByRole('alert')).toHaveText(
+    'The folder picked is empty. Pick your projects folder: ~/.claude/projects.',
+  );
+  await expect(page).toHaveURL(/\/$/);
 });
