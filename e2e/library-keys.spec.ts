@@ -90,3 +90,24 @@ test('an empty folder picked is said, not ignored', async ({ page }, info) => {
   );
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the chart’s stacking switch is one tab stop, and arrows choose', async ({ page }, info) => {
+  await openLibrary(page, writeProjects(info.outputPath('gen'), projectsFolder()));
+  const radio = (name: string) => page.getByRole('radiogroup', { name: 'Stack by' }).getByRole('radio', { name });
+  await page.getByRole('searchbox', { name: 'Search prompts' }).focus();
+  await page.keyboard.press('Tab'); // Close
+  await page.keyboard.press('Tab'); // the theme
+  await page.keyboard.press('Tab');
+  await expect(radio('by project')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(radio('by model')).toBeFocused();
+  await expect(radio('by model')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('img', { name: /Cost per day, stacked by model/ })).toBeVisible();
+  // One stop: the next Tab leaves the group for the table.
+  await page.keyboard.press('Tab');
+  await expect(grid(page)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(radio('by model')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(radio('by project')).toHaveAttribute('aria-checked', 'true');
+});
