@@ -117,8 +117,9 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
             <svg width="9" height="9" aria-hidden>
               <rect width="9" height="9" className={FILLS[k % FILLS.length]} />
             </svg>
-            <span className="max-w-48 truncate" title={key}>
-              {key}
+            {/* Cut at the start, as the table's Project column: project folders differ at the end of their names. */}
+            <span dir="rtl" className="max-w-48 truncate text-left" title={key}>
+              <bdi dir="ltr">{key}</bdi>
             </span>
           </li>
         ))}

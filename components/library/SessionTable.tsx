@@ -16,6 +16,8 @@ interface Column {
   readonly num?: boolean;
   readonly text: (r: SessionRow) => string;
   readonly title?: (r: SessionRow) => string;
+  /** Cut at the start when too long: the end is what tells the values apart. */
+  readonly keepEnd?: boolean;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -30,7 +32,8 @@ const shortModel = (m: string): string => m.replace(/^claude-/, '').replace(/-\d
 
 export const COLUMNS: readonly Column[] = [
   { key: 'start', label: 'Start', width: '124px', text: (r) => localTime(r.start), title: (r) => `${r.start ?? 'no timestamp'} → ${r.end ?? ''}` },
-  { key: 'project', label: 'Project', width: 'minmax(90px, 150px)', text: (r) => r.project },
+  // Project folders are named after their paths (-Users-me-work-acme-api, -Users-me-work-acme-web): they differ at the end.
+  { key: 'project', label: 'Project', width: 'minmax(90px, 150px)', text: (r) => r.project, keepEnd: true },
   {
     key: 'prompt',
     label: 'First prompt',
@@ -193,9 +196,11 @@ export const SessionTable = memo(function SessionTable({
                   key={c.key}
                   role="gridcell"
                   title={c.title?.(r) ?? c.text(r)}
-                  className={`min-w-0 truncate px-2 leading-6 ${c.num ? 'text-right tabular-nums' : ''} ${c.key === 'project' || c.key === 'models' ? 'text-neutral-600 dark:text-neutral-400' : ''}`}
+                  // Right to left, the overflow and its ellipsis are at the start; the text itself stays left to right.
+                  dir={c.keepEnd ? 'rtl' : undefined}
+                  className={`min-w-0 truncate px-2 leading-6 ${c.num ? 'text-right tabular-nums' : ''} ${c.keepEnd ? 'text-left' : ''} ${c.key === 'project' || c.key === 'models' ? 'text-neutral-600 dark:text-neutral-400' : ''}`}
                 >
-                  {c.text(r)}
+                  {c.keepEnd ? <bdi dir="ltr">{c.text(r)}</bdi> : c.text(r)}
                 </div>
               ))}
             </div>
