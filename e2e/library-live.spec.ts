@@ -115,3 +115,20 @@ test('files from a folder input are snapshots: Reload reads the files picked aga
   await page.getByLabel('Files to reload').setInputFiles(grown);
   await expect(app.option(/user prompt: Now also check the leap years/)).toBeAttached();
 });
+
+test('a folder that cannot be read (gone since it was picked) is said on the library page, not read for ever', async ({ page }) => {
+  // The handle of a folder deleted right after it was picked: walking it fails, as a remembered folder since moved does.
+  await page.addInitScript(() => {
+    window.showDirectoryPicker = async () => {
+      const root = await navigator.storage.getDirectory();
+      const gone = await root.getDirectoryHandle('gone', { create: true });
+      await root.removeEntry('gone', { recursive: true });
+      return gone;
+    };
+  });
+  await new Loupe(page).home();
+  await page.getByRole('button', { name: 'Open projects folder…' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not read gone:' })).toBeVisible();
+  await expect(page.getByText('reading the folder…')).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo } from 'react';
+import { memo, useRef, type KeyboardEvent } from 'react';
 import type { DailySeries, StackBy } from '../../lib/fast/daily';
 import { formatUsd } from '../../lib/view/rowview';
 
@@ -23,6 +23,44 @@ const H = 100;
 
 const label = (day: string | null): string => day ?? 'no date';
 
+const STACKS = ['project', 'model'] as const;
+
+/** The stacking switch, a radio group as ARIA has one: a single tab stop (the checked radio), arrows choose. */
+function StackSwitch({ stackBy, onStackBy }: { stackBy: StackBy; onStackBy: (by: StackBy) => void }) {
+  const group = useRef<HTMLSpanElement>(null);
+  const onKey = (e: KeyboardEvent<HTMLSpanElement>): void => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (step === undefined) return;
+    e.preventDefault();
+    const i = (STACKS.indexOf(stackBy) + step + STACKS.length) % STACKS.length;
+    onStackBy(STACKS[i] ?? stackBy);
+    group.current?.querySelectorAll<HTMLButtonElement>('[role=radio]')[i]?.focus();
+  };
+  return (
+    <span
+      ref={group}
+      role="radiogroup"
+      aria-label="Stack by"
+      onKeyDown={onKey}
+      className="flex overflow-hidden rounded border border-neutral-300 dark:border-neutral-600"
+    >
+      {STACKS.map((by) => (
+        <button
+          key={by}
+          type="button"
+          role="radio"
+          aria-checked={stackBy === by}
+          tabIndex={stackBy === by ? 0 : -1}
+          onClick={() => onStackBy(by)}
+          className={`px-2 leading-5 ${stackBy === by ? 'bg-neutral-700 text-white dark:bg-neutral-200 dark:text-neutral-900' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'}`}
+        >
+          by {by}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }: { series: DailySeries; stackBy: StackBy; onStackBy: (by: StackBy) => void }) {
   const max = Math.max(0, ...series.dayTotals);
   const n = series.days.length;
@@ -35,20 +73,7 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
     <figure aria-label="Cost per day" className="flex min-w-0 flex-col gap-1">
       <figcaption className="flex items-center gap-3 text-[12px]">
         <span className="font-medium text-neutral-700 dark:text-neutral-300">Cost per day</span>
-        <span role="radiogroup" aria-label="Stack by" className="flex overflow-hidden rounded border border-neutral-300 dark:border-neutral-600">
-          {(['project', 'model'] as const).map((by) => (
-            <button
-              key={by}
-              type="button"
-              role="radio"
-              aria-checked={stackBy === by}
-              onClick={() => onStackBy(by)}
-              className={`px-2 leading-5 ${stackBy === by ? 'bg-neutral-700 text-white dark:bg-neutral-200 dark:text-neutral-900' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800'}`}
-            >
-              by {by}
-            </button>
-          ))}
-        </span>
+        <StackSwitch stackBy={stackBy} onStackBy={onStackBy} />
         <span className="ml-auto tabular-nums text-neutral-500">{n > 0 ? `highest ${formatUsd(max)} a day` : ''}</span>
       </figcaption>
       <div className="relative">
@@ -92,28 +117,33 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
             <svg width="9" height="9" aria-hidden>
               <rect width="9" height="9" className={FILLS[k % FILLS.length]} />
             </svg>
-            <span className="max-w-48 truncate" title={key}>
-              {key}
+            {/* Cut at the start, as the table's Project column: project folders differ at the end of their names. */}
+            <span dir="rtl" className="max-w-48 truncate text-left" title={key}>
+              <bdi dir="ltr">{key}</bdi>
             </span>
           </li>
         ))}
       </ul>
-      <table aria-label="Cost per day, as a table" className="sr-only">
-        <thead>
-          <tr>
-            <th scope="col">day</th>
-            <th scope="col">cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.days.map((day, d) => (
-            <tr key={day ?? 'none'} data-usd={series.dayTotals[d] ?? 0}>
-              <th scope="row">{label(day)}</th>
-              <td>{formatUsd(series.dayTotals[d] ?? 0)}</td>
+      {/* sr-only on a wrapper: a table grows to its rows whatever height it is given, so on its own it stretched the
+          page by a row per day (a year of days scrolled the library into blank space). */}
+      <div className="sr-only">
+        <table aria-label="Cost per day, as a table">
+          <thead>
+            <tr>
+              <th scope="col">day</th>
+              <th scope="col">cost</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.days.map((day, d) => (
+              <tr key={day ?? 'none'} data-usd={series.dayTotals[d] ?? 0}>
+                <th scope="row">{label(day)}</th>
+                <td>{formatUsd(series.dayTotals[d] ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 });

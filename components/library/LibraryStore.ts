@@ -4,7 +4,7 @@ import type { LibrarySnapshot } from '../../lib/fast/library';
 import type { StackBy } from '../../lib/fast/daily';
 import type { WatchedFolder } from '../../lib/view/protocol';
 import type { StoredFiles } from '../viewer/localFiles';
-import { TRACE_FILE, walkFolder, type HandleFolder } from './fsa';
+import { TRACE_FILE, walkFolder, type HandleFile, type HandleFolder } from './fsa';
 import type { FromLibrary, LibraryFile, LibraryProgress, ToLibrary } from './protocol';
 
 // The open projects folder, outside React: it outlives the library page while a session is open in the workbench
@@ -19,6 +19,8 @@ export interface LibraryView {
   readonly scrollTop: number;
   /** The row the keyboard is on (index in the sorted, filtered rows). */
   readonly active: number;
+  /** A session was opened from the table: shown again (Back), the table takes the focus it had. */
+  readonly opened?: boolean;
 }
 
 export interface LibraryState {
@@ -103,7 +105,16 @@ export class LibraryStore {
     this.stop();
     this.set({ status: 'listing', root: dir.name, via: 'handle', snapshot: EMPTY, error: undefined, progress: undefined, matches: undefined, view: VIEW });
     const folders: HandleFolder[] = [];
-    const files = await walkFolder(dir, dir.name, [], folders);
+    let files: HandleFile[];
+    try {
+      files = await walkFolder(dir, dir.name, [], folders);
+    } catch (e) {
+      // Said on the library page, which is shown by now (the picker's own message would be on the home page, gone):
+      // else it reads "reading the folder…" for ever. A folder moved or deleted since it was remembered, say.
+      if (this.state.status === 'listing' && this.state.root === dir.name)
+        this.set({ status: 'done', error: `Could not read ${dir.name}: ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
     const entries = new Map<string, Entry>(files.map((f): [string, Entry] => [f.path, { handle: f.handle }]));
     this.folders = new Map([[dir.name, dir], ...folders.map((f): [string, FileSystemDirectoryHandle] => [f.path, f.handle])]);
     this.start(dir.name, 'handle', entries);

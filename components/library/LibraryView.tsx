@@ -119,7 +119,7 @@ export function LibraryView() {
     (r: SessionRow): void => {
       const stored = store.sessionFiles(r.sessionId);
       if (!stored) return;
-      store.setView({ scrollTop: scrollTop.current });
+      store.setView({ scrollTop: scrollTop.current, opened: true });
       const id = newLocalId();
       handoff?.startLocal(id, stored);
       // A copy for reloads, written while the workbench already parses (files from a folder input are snapshots).
@@ -205,6 +205,7 @@ export function LibraryView() {
           onActive={onActive}
           onOpen={open}
           initialScrollTop={view.scrollTop}
+          refocus={view.opened === true}
           onScroll={onScroll}
           busy={state.status !== 'done'}
         />

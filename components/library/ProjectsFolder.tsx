@@ -105,7 +105,11 @@ export function ProjectsFolder({ className }: { className?: string }) {
           onChange={(e) => {
             const picked = filesFromInput(e.target.files).files;
             e.target.value = '';
-            if (picked.length === 0) return;
+            // An empty folder gives no files at all (not even its name): said, rather than nothing happening.
+            if (picked.length === 0) {
+              setError('The folder picked is empty. Pick your projects folder: ~/.claude/projects.');
+              return;
+            }
             setError(undefined);
             store.openFiles(picked);
             showLibrary();

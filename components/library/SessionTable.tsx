@@ -16,6 +16,8 @@ interface Column {
   readonly num?: boolean;
   readonly text: (r: SessionRow) => string;
   readonly title?: (r: SessionRow) => string;
+  /** Cut at the start when too long: the end is what tells the values apart. */
+  readonly keepEnd?: boolean;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -30,7 +32,8 @@ const shortModel = (m: string): string => m.replace(/^claude-/, '').replace(/-\d
 
 export const COLUMNS: readonly Column[] = [
   { key: 'start', label: 'Start', width: '124px', text: (r) => localTime(r.start), title: (r) => `${r.start ?? 'no timestamp'} → ${r.end ?? ''}` },
-  { key: 'project', label: 'Project', width: 'minmax(90px, 150px)', text: (r) => r.project },
+  // Project folders are named after their paths (-Users-me-work-acme-api, -Users-me-work-acme-web): they differ at the end.
+  { key: 'project', label: 'Project', width: 'minmax(90px, 150px)', text: (r) => r.project, keepEnd: true },
   {
     key: 'prompt',
     label: 'First prompt',
@@ -71,15 +74,28 @@ export interface SessionTableProps {
   readonly onOpen: (row: SessionRow) => void;
   /** Where the list was scrolled to (restored when the library is shown again), and where to tell it moved. */
   readonly initialScrollTop: number;
+  /** Take the focus when shown: back from a session opened here, the keyboard goes on where it left. */
+  readonly refocus?: boolean;
   readonly onScroll: (top: number) => void;
   readonly busy: boolean;
 }
 
 /**
  * The sessions as a virtualized, sortable grid: one row per session, the whole header cell sorts (again: the other
- * way), ↑/↓ move, Enter or a click opens the session in the workbench.
+ * way; Tab reaches each header's button), ↑/↓ move, Enter or a click opens the session in the workbench.
  */
-export const SessionTable = memo(function SessionTable({ rows, sort, onSort, active, onActive, onOpen, initialScrollTop, onScroll, busy }: SessionTableProps) {
+export const SessionTable = memo(function SessionTable({
+  rows,
+  sort,
+  onSort,
+  active,
+  onActive,
+  onOpen,
+  initialScrollTop,
+  refocus,
+  onScroll,
+  busy,
+}: SessionTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback(() => ROW, []);
   const getScrollElement = useCallback(() => scrollRef.current, []);
@@ -90,7 +106,9 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSort, act
     if (restored.current || !scrollRef.current) return;
     restored.current = true;
     scrollRef.current.scrollTop = initialScrollTop;
-  }, [initialScrollTop]);
+    // Else the focus is on the page's body after Back, and ↑/↓/Enter do nothing until the grid is tabbed to again.
+    if (refocus) scrollRef.current.focus({ preventScroll: true });
+  }, [initialScrollTop, refocus]);
 
   const move = (to: number): void => {
     const row = Math.max(0, Math.min(rows.length - 1, to));
@@ -98,6 +116,8 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSort, act
     virtualizer.scrollToIndex(row, { align: 'auto' });
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
+    // Keys on a header's sort button are the button's (Enter sorts), not the rows'.
+    if (e.target !== e.currentTarget) return;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW) - 2);
     const to = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + page, PageUp: active - page, Home: 0, End: rows.length - 1 }[e.key];
     if (to !== undefined) {
@@ -133,9 +153,9 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSort, act
             const sorted = sort.key === c.key;
             return (
               <div key={c.key} role="columnheader" aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined} className="min-w-0">
+                {/* In the tab order: the only way a keyboard sorts. */}
                 <button
                   type="button"
-                  tabIndex={-1}
                   onClick={() => onSort(c.key)}
                   title={`Sort by ${c.label.toLowerCase()}`}
                   className={`flex h-6 w-full items-center gap-1 px-2 font-medium hover:bg-neutral-200 dark:hover:bg-neutral-700 ${c.num ? 'justify-end' : ''} ${sorted ? 'text-neutral-900 dark:text-neutral-50' : 'text-neutral-600 dark:text-neutral-400'}`}
@@ -176,9 +196,11 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSort, act
                   key={c.key}
                   role="gridcell"
                   title={c.title?.(r) ?? c.text(r)}
-                  className={`min-w-0 truncate px-2 leading-6 ${c.num ? 'text-right tabular-nums' : ''} ${c.key === 'project' || c.key === 'models' ? 'text-neutral-600 dark:text-neutral-400' : ''}`}
+                  // Right to left, the overflow and its ellipsis are at the start; the text itself stays left to right.
+                  dir={c.keepEnd ? 'rtl' : undefined}
+                  className={`min-w-0 truncate px-2 leading-6 ${c.num ? 'text-right tabular-nums' : ''} ${c.keepEnd ? 'text-left' : ''} ${c.key === 'project' || c.key === 'models' ? 'text-neutral-600 dark:text-neutral-400' : ''}`}
                 >
-                  {c.text(r)}
+                  {c.keepEnd ? <bdi dir="ltr">{c.text(r)}</bdi> : c.text(r)}
                 </div>
               ))}
             </div>

@@ -10,6 +10,7 @@ import { checkProblems, lossNotes } from './check';
 import { findEach, inputsOf } from './files';
 import { formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
+import { inert } from './stdio';
 
 const USAGE = `usage:
   loupe stats [files or folders…] --by session|day|project|model [--since DATE] [--until DATE] [--utc] [--json]
@@ -114,8 +115,10 @@ export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean })
  * Runs one command; resolves to the exit code: 0 ok, 1 a check that failed (or a path that matched no transcript),
  * 2 a usage or internal error, said in one line (with its stack under `--debug`).
  */
-export async function runCli(argv: readonly string[], io: CliIo, ctx: CliContext = {}): Promise<number> {
+export async function runCli(argv: readonly string[], raw: CliIo, ctx: CliContext = {}): Promise<number> {
   const debug = argv.includes('--debug');
+  // Everything printed passes here: transcripts' text never reaches the terminal as control characters.
+  const io: CliIo = { out: (s) => raw.out(inert(s)), err: (s) => raw.err(inert(s)) };
   try {
     return await run(argv, io, ctx);
   } catch (err) {

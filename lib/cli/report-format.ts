@@ -13,6 +13,8 @@ function minute(iso: string | null, utc: boolean): string {
 }
 
 const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** A project folder's name keeps its end: `-Users-me-work-acme-api` and `-Users-me-work-acme-web` differ only there. */
+const cutStart = (s: string, n: number): string => (s.length > n ? `…${s.slice(s.length - n + 1)}` : s);
 
 /** `opus-4-6, haiku-4-5`: model ids without the `claude-` prefix and date suffix. */
 const models = (ms: readonly string[]): string => ms.map((m) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '')).join(', ');
@@ -55,7 +57,7 @@ export function formatReport(report: StatsReport, about: string): string {
             .filter(isSession)
             .map((r) => [
               minute(r.start, utc),
-              cut(r.project, 32),
+              cutStart(r.project, 32),
               r.sessionId.slice(0, 8),
               ...tokenCells(r),
               duration(r.durationMs ?? undefined),
@@ -79,7 +81,7 @@ export function formatReport(report: StatsReport, about: string): string {
       body = table(
         [
           ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
-          ...rows.filter(isProject).map((r) => [cut(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
+          ...rows.filter(isProject).map((r) => [cutStart(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
         ],
         [0, 9, 10],
       );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayRow, ModelRow, ProjectRow, SessionRow, StatsReport } from '../fast';
 import { projectsFolder, SESSIONS } from '../fast/testing/projects';
+import { cc, jsonl, text } from '../trace/testing/builders';
 import { runCli } from './main';
 
 let dir = '';
@@ -165,6 +166,52 @@ describe('loupe stats --by', () => {
     expect(r.out).toContain('5 session(s), 17 model calls');
     expect(r.out).toContain('days in UTC');
     expect(r.out).toContain('1 <synthetic>/API-error message(s) not counted');
+  });
+
+  it('says --since after --until is a mistake instead of printing an empty report', async () => {
+    const r = await run(['stats', projects, '--by', 'day', '--since', '2026-03-03', '--until', '2026-03-01']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('loupe: --since 2026-03-03 is after --until 2026-03-01: no day is in that range');
+    expect(r.out).toBe('');
+  });
+
+  it('fails on a folder given that holds no transcript, as stats without --by does', async () => {
+    const empty = path.join(dir, 'empty');
+    mkdirSync(empty, { recursive: true });
+    writeFileSync(path.join(empty, 'notes.txt'), 'not a transcript');
+    for (const argv of [['--by', 'session'], ['--by', 'day', '--json'], []]) {
+      const r = await run(['stats', empty, ...argv]);
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`loupe: ${empty}: no transcript in this folder (no .jsonl, .jsonl.gz or .json file)`);
+      expect(r.out).toBe('');
+    }
+    // Beside a folder with transcripts it still fails: a typo in one path is not hidden by the others.
+    expect((await run(['stats', projects, empty, '--by', 'day'])).code).toBe(1);
+  });
+
+  it('cuts a long project name at its start, where projects under one folder look alike', async () => {
+    const long = path.join(dir, 'long');
+    for (const [n, app] of [
+      [1, 'api'],
+      [2, 'web'],
+    ] as const) {
+      const id = `f0000000-0000-4000-8000-00000000000${n}`;
+      const file = path.join(long, `-Users-someone-workspace-company-monorepo-${app}`, `${id}.jsonl`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      const time = `2026-03-0${n}T10:00:00.000Z`;
+      writeFileSync(
+        file,
+        jsonl([
+          cc.prompt(`Fix the ${app}`, { session: id, time }),
+          cc.assistant(`msg_long${n}`, [text('ok')], { input: 1, output: 1 }, { session: id, model: 'claude-opus-4-6', time }),
+        ]),
+      );
+    }
+    const sessions = (await run(['stats', long, '--by', 'session', '--utc'])).out.split('\n');
+    expect(sessions[1]).toMatch(/^2026-03-01 10:00  …-workspace-company-monorepo-api  f0000000 /);
+    expect(sessions[2]).toMatch(/^2026-03-02 10:00  …-workspace-company-monorepo-web  f0000000 /);
+    const projects = (await run(['stats', long, '--by', 'project', '--utc'])).out.split('\n');
+    expect(projects[1]).toMatch(/^-Users-someone-workspace-company-monorepo-api /);
   });
 
   it('rejects an unknown grouping', async () => {

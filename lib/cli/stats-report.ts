@@ -1,7 +1,7 @@
 import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, type GroupBy, type Merged } from '../fast';
 import { loadTrace } from '../engine/load';
 import { defaultThreads, scanFiles } from './fast-node';
-import { defaultProjectDirs, findFiles, inputsOf, type FoundFile } from './files';
+import { defaultProjectDirs, findEach, inputsOf, type FoundFile } from './files';
 import type { LoadLimits } from '../engine/limits';
 import type { CliContext, CliIo } from './main';
 import { formatReport } from './report-format';
@@ -32,6 +32,11 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
     }
     range[key === '--since' ? 'since' : 'until'] = day;
   }
+  // Swapped dates would select no day at all: an empty report that looks like no use, not like a typo.
+  if (range.since !== undefined && range.until !== undefined && range.since > range.until) {
+    io.err(`loupe: --since ${range.since} is after --until ${range.until}: no day is in that range`);
+    return 2;
+  }
   const threadsArg = args.values.get('--threads');
   const threads = threadsArg === undefined ? undefined : Number(threadsArg);
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) {
@@ -43,14 +48,15 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
     io.err('loupe: no Claude Code projects folder found ($CLAUDE_CONFIG_DIR/projects, ~/.config/claude/projects, ~/.claude/projects); give a folder or files');
     return 2;
   }
-  let files: FoundFile[];
-  try {
-    files = await findFiles(paths);
-  } catch (err) {
-    // A path that is not there: nothing to report on, which is a failure, not a usage error.
-    io.err(`loupe: ${err instanceof Error ? err.message : String(err)}`);
+  const found = await findEach(paths);
+  // A path given that is not there, or holds no transcript: nothing to report on, which is a failure (as `loupe stats
+  // <folder>` without --by says), not an empty table of no use. The default folders may be empty: a fresh install.
+  const unmatched = args.paths.length > 0 ? found.flatMap((f) => (f.why !== undefined ? [f.why] : [])) : [];
+  if (unmatched.length > 0) {
+    io.err(`loupe: ${unmatched.join('; ')}`);
     return 1;
   }
+  const files: FoundFile[] = found.flatMap((f) => f.files);
   const full = args.flags.has('--full');
   const merged = full ? await fullModel(files, limits) : await fastPath(files, threads, ctx, limits, io);
   const report = buildReport(merged, by, { ...range, utc: args.flags.has('--utc') });

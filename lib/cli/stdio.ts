@@ -23,3 +23,16 @@ export function fdWriter(fd: number, stream: () => NodeJS.WritableStream): (text
     }
   };
 }
+
+/** C0 controls but tab and newline, DEL and C1 controls: what a terminal may act on rather than show. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text made safe to print: every control character a terminal could act on (an escape sequence that recolours, sets
+ * the title, writes the clipboard) shown as its `\uXXXX` escape instead. Model ids, agent names and paths come from
+ * transcripts, which are untrusted. JSON stays JSON with the same values: `JSON.stringify` already escapes C0, and
+ * `\u007f`-`\u009f` are valid escapes of the characters they replace.
+ */
+export function inert(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
