@@ -6,7 +6,21 @@ import { agentLabel } from '../trace/stats';
 import { formatUsd } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 
-export type BadgeKind = 'tokens' | 'duration' | 'error' | 'denied' | 'incomplete' | 'mismatch' | 'interrupted' | 'result' | 'model' | 'agent' | 'cost' | 'copy' | 'info' | 'live';
+export type BadgeKind =
+  | 'tokens'
+  | 'duration'
+  | 'error'
+  | 'denied'
+  | 'incomplete'
+  | 'mismatch'
+  | 'interrupted'
+  | 'result'
+  | 'model'
+  | 'agent'
+  | 'cost'
+  | 'copy'
+  | 'info'
+  | 'live';
 
 export interface Badge {
   readonly kind: BadgeKind;
@@ -34,7 +48,8 @@ export interface RowView {
   readonly expanded?: boolean;
 }
 
-export const compactNumber = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n));
+export const compactNumber = (n: number): string =>
+  n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
 
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -58,9 +73,14 @@ function responseView(trace: Trace, r: number): { label: string; badges: Badge[]
   const badges: Badge[] = [];
   const result = resp.resultSeq === undefined ? undefined : trace.events[resp.resultSeq];
   if (result?.kind === 'result') {
-    badges.push({ kind: result.isError || result.subtype !== 'success' ? 'error' : 'result', text: result.subtype + (result.isError ? ' · is_error' : ''), title: 'the result frame of this response (subtype, is_error)' });
+    badges.push({
+      kind: result.isError || result.subtype !== 'success' ? 'error' : 'result',
+      text: result.subtype + (result.isError ? ' · is_error' : ''),
+      title: 'the result frame of this response (subtype, is_error)',
+    });
     if (result.numTurns !== undefined) badges.push({ kind: 'info', text: `num_turns ${result.numTurns}`, title: 'num_turns as reported by the result' });
-  } else if (resp.end === 'interrupted') badges.push({ kind: 'interrupted', text: 'interrupted', title: 'no result frame: the stream stopped before this response finished' });
+  } else if (resp.end === 'interrupted')
+    badges.push({ kind: 'interrupted', text: 'interrupted', title: 'no result frame: the stream stopped before this response finished' });
   else badges.push({ kind: 'info', text: resp.end === 'next-prompt' ? 'ended at next prompt' : 'end of file', title: 'session files have no result frames' });
   const prompt = resp.promptSeq === undefined ? undefined : trace.events[resp.promptSeq];
   const label = `Response ${r + 1}${prompt ? ` · ${summarize(prompt)}` : ''}`;
@@ -75,7 +95,11 @@ function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
   if (!turn) return { label: '?', badges: [] };
   const badges: Badge[] = [];
   if (turn.usage) {
-    badges.push({ kind: 'tokens', text: `${compactNumber(turn.usage.input + turn.usage.cacheRead + turn.usage.cacheCreation)} in · ${compactNumber(turn.usage.output)} out`, title: `input ${turn.usage.input}, cache read ${turn.usage.cacheRead}, cache write ${turn.usage.cacheCreation}, output ${turn.usage.output}` });
+    badges.push({
+      kind: 'tokens',
+      text: `${compactNumber(turn.usage.input + turn.usage.cacheRead + turn.usage.cacheCreation)} in · ${compactNumber(turn.usage.output)} out`,
+      title: `input ${turn.usage.input}, cache read ${turn.usage.cacheRead}, cache write ${turn.usage.cacheCreation}, output ${turn.usage.output}`,
+    });
     if (turn.counted) {
       const cost = costOf(turn.usage, turn.model);
       if (cost.priced) badges.push({ kind: 'cost', text: formatUsd(cost.usd) });
@@ -85,7 +109,8 @@ function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
   if (turn.stream?.verdict === 'incomplete') badges.push({ kind: 'incomplete', text: 'incomplete', title: turn.stream.detail });
   if (turn.stream?.verdict === 'mismatch') badges.push({ kind: 'mismatch', text: 'stream mismatch', title: turn.stream.detail });
   if (turn.durationMs !== undefined && turn.durationMs > 0) badges.push({ kind: 'duration', text: formatDuration(turn.durationMs), title: DURATION_TITLE });
-  if (trace.agents[turn.agent]?.kind === 'compaction') badges.push({ kind: 'info', text: 'compaction', title: 'the model call that summarized the conversation: billed, counted here' });
+  if (trace.agents[turn.agent]?.kind === 'compaction')
+    badges.push({ kind: 'info', text: 'compaction', title: 'the model call that summarized the conversation: billed, counted here' });
   const stop = turn.stream?.stopReason ?? turn.stopReason;
   const label = `Model call ${t + 1} · ${turn.model ?? 'unknown model'}${stop ? ` · ${stop}` : ''}`;
   return { label, badges };
@@ -104,9 +129,14 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
   for (const ci of toolCallsOf(e, trace)) {
     const c = trace.toolCalls[ci];
     if (!c) continue;
-    if (c.permission === 'denied') badges.push({ kind: 'denied', text: 'denied', title: c.decidedBy !== undefined ? c.evidence[c.decidedBy]?.detail : undefined });
+    // A hook or progress line of a denied call says "denied" only when it is what denied it: a PreToolUse hook that
+    // ran before the user rejected the call did not.
+    const decider = c.decidedBy !== undefined ? c.evidence[c.decidedBy] : undefined;
+    const ownsStatus = (e.kind !== 'hook' && e.kind !== 'progress') || decider?.seq === seq;
+    if (c.permission === 'denied' && ownsStatus) badges.push({ kind: 'denied', text: 'denied', title: decider?.detail });
     if (e.kind === 'tool-result' && c.result?.seq === seq && c.result.isError && c.permission !== 'denied') badges.push({ kind: 'error', text: 'error' });
-    if (e.kind === 'tool-result' && c.result?.seq === seq && c.requestedAt !== undefined && c.result.time !== undefined) badges.push({ kind: 'duration', text: formatDuration(c.result.time - c.requestedAt) });
+    if (e.kind === 'tool-result' && c.result?.seq === seq && c.requestedAt !== undefined && c.result.time !== undefined)
+      badges.push({ kind: 'duration', text: formatDuration(c.result.time - c.requestedAt) });
     if (e.kind === 'assistant' && !c.result) badges.push({ kind: 'incomplete', text: 'no result', title: `${c.name} never got a tool_result` });
   }
   if (e.kind === 'assistant' && e.synthetic) badges.push({ kind: 'copy', text: 'synthetic' });
@@ -132,15 +162,35 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
         const v = responseView(trace, ref);
         const firstTime = trace.events[trace.responses[ref]?.firstSeq ?? -1]?.time;
         const resp = trace.responses[ref];
-        out.push({ row, kind, depth, icon: 'response', label: v.label, response: ref, badges: v.badges, ...(resp ? { firstSeq: resp.promptSeq ?? resp.firstSeq } : {}), ...(firstTime !== undefined && t0 !== undefined ? { offsetMs: firstTime - t0 } : {}) });
+        out.push({
+          row,
+          kind,
+          depth,
+          icon: 'response',
+          label: v.label,
+          response: ref,
+          badges: v.badges,
+          ...(resp ? { firstSeq: resp.promptSeq ?? resp.firstSeq } : {}),
+          ...(firstTime !== undefined && t0 !== undefined ? { offsetMs: firstTime - t0 } : {}),
+        });
         break;
       }
       case 'turn': {
         const v = turnView(trace, ref);
         const time = trace.turns[ref]?.startTime;
         const tf = trace.turns[ref];
-        const fs = tf ? tf.seqs[0] ?? tf.streamSeqs[0] : undefined;
-        out.push({ row, kind, depth, icon: 'turn', label: v.label, turn: ref, badges: v.badges, ...(fs !== undefined ? { firstSeq: fs } : {}), ...(time !== undefined && t0 !== undefined ? { offsetMs: time - t0 } : {}) });
+        const fs = tf ? (tf.seqs[0] ?? tf.streamSeqs[0]) : undefined;
+        out.push({
+          row,
+          kind,
+          depth,
+          icon: 'turn',
+          label: v.label,
+          turn: ref,
+          badges: v.badges,
+          ...(fs !== undefined ? { firstSeq: fs } : {}),
+          ...(time !== undefined && t0 !== undefined ? { offsetMs: time - t0 } : {}),
+        });
         break;
       }
       case 'agent': {
@@ -169,7 +219,17 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
         const t = trace.turns[ref];
         const n = t?.streamSeqs.length ?? 0;
         const ss = t?.streamSeqs[0];
-        out.push({ row, kind, depth, icon: 'stream', ...(ss !== undefined ? { firstSeq: ss } : {}), label: `${n} stream event${n === 1 ? '' : 's'}${t?.stream ? ` · ${t.stream.deltaCount} deltas · ${t.stream.verdict}` : ''}`, turn: ref, badges: [], expanded: expanded.has(ref) });
+        out.push({
+          row,
+          kind,
+          depth,
+          icon: 'stream',
+          ...(ss !== undefined ? { firstSeq: ss } : {}),
+          label: `${n} stream event${n === 1 ? '' : 's'}${t?.stream ? ` · ${t.stream.deltaCount} deltas · ${t.stream.verdict}` : ''}`,
+          turn: ref,
+          badges: [],
+          expanded: expanded.has(ref),
+        });
         break;
       }
       case 'event': {
