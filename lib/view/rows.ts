@@ -128,6 +128,10 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
       if (laneAgent[ai] === 2) lanes[ai]?.push(q);
     }
   const isLaneEvent = (seq: number): boolean => (laneAgent[eventAgent[seq] ?? -1] ?? 0) > 0;
+  // A subagent whose lines sit in the main flow (an SDK stream's parent_tool_use_id) is named by a header row where
+  // its rows begin, and again wherever they resume, as a lane from its own file is.
+  const inlineAgent = Uint8Array.from(trace.agents, (a) => (a.kind !== 'main' && a.agentId === undefined ? 1 : 0));
+  let lastAgent = -1;
 
   // Per turn: the row of its header, once pushed.
   const turnRow = new Int32Array(trace.turns.length).fill(-1);
@@ -148,8 +152,15 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
       if (pendingResponse >= 0) {
         b.push(ROW_RESPONSE, pendingResponseDepth, pendingResponse);
         pendingResponse = -1;
+        lastAgent = -1;
       }
       const t = trace.eventTurn[seq] ?? -1;
+      const ai = trace.eventAgent[seq] ?? 0;
+      const pushes = (t >= 0 && turnRow[t] === -1) || (off[seq] === 0 && (filter || t < 0 || !isEmptyTextLine(e)));
+      if (pushes) {
+        if (inlineAgent[ai] === 1 && ai !== lastAgent) b.push(ROW_AGENT, depth, ai);
+        lastAgent = ai;
+      }
       if (t >= 0 && turnRow[t] === -1) turnRow[t] = b.push(ROW_TURN, depth, t);
       // A line holding only an empty text block shows nothing: it folds into its model call (whose row it selects).
       if (!filter && t >= 0 && isEmptyTextLine(e)) {
@@ -185,6 +196,7 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
           pendingResponse = -1;
         }
         b.push(ROW_AGENT, baseDepth + (depths[ai] ?? 1), ai);
+        lastAgent = ai;
       }
       emitEvents(lane, baseDepth, guard + 1);
     }
