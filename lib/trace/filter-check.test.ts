@@ -114,4 +114,13 @@ describe('a decision the box flags as unknown', () => {
     expect(count('decision:unknown')).toBe(2);
     expect(count('decision:allow')).toBeGreaterThan(0);
   });
+
+  it('a line past the end of every file is flagged, one inside is not (cc-2-1: 45 lines)', async () => {
+    const file = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl');
+    const { trace } = await loadFiles({ 's.jsonl': readFileSync(file) });
+    const vocab = filterVocabulary(trace);
+    expect(checkFilter('line:9999', vocab).map((i) => i.message)).toEqual(['No line 9999 in this trace: its files have lines 1 to 45']);
+    expect(checkFilter('line:0', vocab)).toHaveLength(1);
+    expect(checkFilter('line:45', vocab)).toEqual([]);
+  });
 });
