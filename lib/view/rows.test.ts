@@ -96,6 +96,17 @@ describe('a Claude Code 2.1.1xx session (cc-2-1 sample)', () => {
     const filter = compileFilter(`line:${empty.src.line}`, trace);
     const filtered = buildRows(trace, filter ? { filter } : {});
     expect(rowViews(trace, filtered, 0, filtered.length, new Set()).map((v) => v.label)).toContain('empty text block');
+    // A filter that matches its model call's other lines too folds it as the plain timeline does.
+    for (const q of ['kind:assistant', 'model:opus', '-kind:hook']) {
+      const broad = compileFilter(q, trace);
+      const rows2 = buildRows(trace, broad ? { filter: broad } : {});
+      const views2 = rowViews(trace, rows2, 0, rows2.length, new Set());
+      expect(
+        views2.map((v) => v.label),
+        q,
+      ).not.toContain('empty text block');
+      expect(views2[rows2.rowOfSeq[empty.seq] ?? -1], q).toMatchObject({ kind: 'turn', turn: trace.eventTurn[empty.seq] });
+    }
   });
 
   it('names the subagent lane by the Agent call’s name and description, with its type and id beside', async () => {

@@ -108,6 +108,16 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   }
   const hiddenMatches = filter || matched === 0 ? hiddenCounts : undefined;
   const shown = (seq: number): boolean => off[seq] === 0 && (!pass || pass[seq] === 1);
+  // A line holding only an empty text block folds into its model call, under a filter too, unless it is the one line
+  // of that call the filter shows (`line:6` asks for it).
+  const turnShowsMore = new Uint8Array(trace.turns.length);
+  if (pass)
+    for (let q = 0; q < n; q++) {
+      const t = trace.eventTurn[q] ?? -1;
+      const ev = trace.events[q];
+      if (t >= 0 && ev && shown(q) && !isEmptyTextLine(ev)) turnShowsMore[t] = 1;
+    }
+  const foldsEmpty = (e: TraceEvent, t: number): boolean => t >= 0 && isEmptyTextLine(e) && (!filter || turnShowsMore[t] === 1);
 
   // Subagent transcripts from their own files are spliced in after the line that spawned them.
   const spliced = new Map<number, number[]>();
@@ -156,14 +166,14 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
       }
       const t = trace.eventTurn[seq] ?? -1;
       const ai = trace.eventAgent[seq] ?? 0;
-      const pushes = (t >= 0 && turnRow[t] === -1) || (off[seq] === 0 && (filter || t < 0 || !isEmptyTextLine(e)));
+      const pushes = (t >= 0 && turnRow[t] === -1) || (off[seq] === 0 && !foldsEmpty(e, t));
       if (pushes) {
         if (inlineAgent[ai] === 1 && ai !== lastAgent) b.push(ROW_AGENT, depth, ai);
         lastAgent = ai;
       }
       if (t >= 0 && turnRow[t] === -1) turnRow[t] = b.push(ROW_TURN, depth, t);
       // A line holding only an empty text block shows nothing: it folds into its model call (whose row it selects).
-      if (!filter && t >= 0 && isEmptyTextLine(e)) {
+      if (foldsEmpty(e, t)) {
         rowOfSeq[seq] = turnRow[t] ?? -1;
         emitSpliced(seq, baseDepth, guard);
         continue;
