@@ -95,6 +95,10 @@ test.describe('at 900 px', () => {
     expect(await right(stats.getByRole('region', { name: 'Verdict' }))).toBeLessThanOrEqual(edge);
     const calls = stats.getByRole('table', { name: 'Model calls' });
     expect(await calls.evaluate((el) => (el.parentElement?.scrollWidth ?? 0) > (el.parentElement?.clientWidth ?? 0))).toBe(true);
+    // A model id in the price table stays on one line (claude-opus-4-5-20251101, never broken at its hyphens).
+    const model = stats.getByRole('region', { name: 'Prices' }).getByRole('cell', { name: 'claude-opus-4-5', exact: true });
+    const line = await model.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await model.boundingBox())?.height ?? 0).toBeLessThan(line * 1.5);
   });
 
   test('an empty Diagnostics panel is only its badge', async ({ page }) => {

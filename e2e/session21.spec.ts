@@ -92,6 +92,10 @@ test.describe('a current Claude Code session (cc-2-1 sample)', () => {
     await app.tab('Message').click();
     await expect(app.detailsPanel.getByRole('region', { name: /Model call \(4 lines merged/ })).toContainText('thinking (redacted by the API)');
     await expect(app.detailsPanel.getByRole('list', { name: 'lines of this model call' })).toContainText('empty text block');
+    // Its usage reads like every other count in the app, thousands grouped.
+    await expect(app.detailsPanel.getByRole('region', { name: 'Model call', exact: true })).toContainText(
+      '6 in · 18,204 cache read · 2,412 cache write · 187 out',
+    );
   });
 
   test('the subagent lane is named by its Agent call, in the timeline, the picker, the filter and Stats', async ({ page }) => {

@@ -138,6 +138,12 @@ export function commandSummary(text: string): string {
   );
 }
 
+/** What a system line says: a `local_command` line (a slash command Claude Code ran, or its output) without the
+ * command tags, as `/model` or `Kept model as Default (recommended)`; any other line's text as written. */
+export function systemText(e: SystemEvent): string {
+  return e.subtype === 'local_command' && e.text ? commandSummary(e.text) : (e.text ?? '');
+}
+
 const TOOL_USE_ERROR = /^\s*<tool_use_error>([\s\S]*?)<\/tool_use_error>\s*$/;
 
 /** A tool's error as Claude Code wraps it for the model (`<tool_use_error>…</tool_use_error>`), without the tags. */
@@ -210,7 +216,7 @@ export function summarize(e: TraceEvent): string {
           ? `init · ${e.model ?? ''}${e.permissionMode ? ` · ${e.permissionMode}` : ''}${e.cwd ? ` · ${e.cwd}` : ''}`
           : e.subtype === 'compact_boundary'
             ? compactionSummary(e)
-            : `${e.subtype ?? e.type}${e.text ? ` · ${e.text}` : ''}${e.durationMs !== undefined ? ` · ${e.durationMs} ms` : ''}`,
+            : `${e.subtype ?? e.type}${e.text ? ` · ${systemText(e)}` : ''}${e.durationMs !== undefined ? ` · ${e.durationMs} ms` : ''}`,
       );
     case 'permission-denied':
       return oneLine(`permission denied · ${e.toolName}${e.message ? ` · ${e.message}` : ''}`);

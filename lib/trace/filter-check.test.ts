@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFilter, filterVocabulary, type FilterVocabulary } from './filter-check';
-import { loadText } from './testing/load';
+import { compileFilter } from './filter';
+import { loadFiles, loadText } from './testing/load';
 import { tourText } from './testing/tour';
 
 const vocab: FilterVocabulary = {
@@ -94,5 +97,30 @@ describe('filterVocabulary', () => {
     expect(v.sessions.length).toBe(1);
     // The tour sample's queries are all valid against it.
     expect(checkFilter('tool:Bash agent:explore kind:assistant has:diff', v)).toEqual([]);
+  });
+});
+
+describe('a decision the box flags as unknown', () => {
+  it('matches no event, while decision:unknown still finds the calls nothing decided (cc-2-1 sample)', async () => {
+    const file = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70');
+    const { trace } = await loadFiles({
+      'cc-2-1/s.jsonl': readFileSync(`${file}.jsonl`),
+      'cc-2-1/s/subagents/agent-a7c3e9f1b2d4c6e80.jsonl': readFileSync(path.join(file, 'subagents/agent-a7c3e9f1b2d4c6e80.jsonl')),
+    });
+    const count = (q: string): number => trace.events.filter(compileFilter(q, trace) ?? (() => true)).length;
+    expect(checkFilter('decision:alow', filterVocabulary(trace)).map((i) => i.message)).toEqual(['Unknown decision `alow`']);
+    expect(count('decision:alow')).toBe(0);
+    expect(count('decision:xyz')).toBe(0);
+    expect(count('decision:unknown')).toBe(2);
+    expect(count('decision:allow')).toBeGreaterThan(0);
+  });
+
+  it('a line past the end of every file is flagged, one inside is not (cc-2-1: 45 lines)', async () => {
+    const file = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl');
+    const { trace } = await loadFiles({ 's.jsonl': readFileSync(file) });
+    const vocab = filterVocabulary(trace);
+    expect(checkFilter('line:9999', vocab).map((i) => i.message)).toEqual(['No line 9999 in this trace: its files have lines 1 to 45']);
+    expect(checkFilter('line:0', vocab)).toHaveLength(1);
+    expect(checkFilter('line:45', vocab)).toEqual([]);
   });
 });

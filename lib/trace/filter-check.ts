@@ -19,6 +19,8 @@ export interface FilterVocabulary {
   /** The word `agent:` takes for each lane (`main`, `alice`, an id): what to suggest. */
   readonly agentValues: readonly string[];
   readonly sessions: readonly string[];
+  /** The highest line number of any file in the trace: `line:` past it matches nothing. */
+  readonly lastLine?: number;
 }
 
 export function filterVocabulary(trace: Trace): FilterVocabulary {
@@ -39,6 +41,7 @@ export function filterVocabulary(trace: Trace): FilterVocabulary {
     agentIds: [...new Set(sub.flatMap((a) => (a.agentId ? [a.agentId] : [])))],
     agentValues: [...new Set(trace.agents.map((a) => agentFilterValue(trace, a.index)))],
     sessions: trace.sessions.map((s) => s.id),
+    lastLine: trace.events.reduce((max, e) => Math.max(max, e.src.line), 0),
   };
 }
 
@@ -128,6 +131,8 @@ export function checkFilter(query: string, vocab: FilterVocabulary): FilterIssue
         break;
       case 'line':
         if (!/^\d+$/.test(v)) issues.push({ ...at, message: `\`line:\` takes a line number, not \`${t.value}\``, suggestions: [], close: false });
+        else if (vocab.lastLine !== undefined && (Number(v) < 1 || Number(v) > vocab.lastLine))
+          issues.push({ ...at, message: `No line ${v} in this trace: its files have lines 1 to ${vocab.lastLine}`, suggestions: [], close: false });
         break;
       case 'tool':
         if (vocab.tools.length === 0) issues.push({ ...at, message: 'No tool calls in this trace', suggestions: [], close: false });

@@ -15,7 +15,21 @@ export interface FilterTerm {
   readonly end: number;
 }
 
-export const EVENT_KINDS: readonly EventKind[] = ['user', 'assistant', 'tool-result', 'stream', 'result', 'system', 'permission-denied', 'hook', 'progress', 'control', 'meta', 'eval', 'unknown'];
+export const EVENT_KINDS: readonly EventKind[] = [
+  'user',
+  'assistant',
+  'tool-result',
+  'stream',
+  'result',
+  'system',
+  'permission-denied',
+  'hook',
+  'progress',
+  'control',
+  'meta',
+  'eval',
+  'unknown',
+];
 
 /** The filter's property names, with their values where they are a fixed set: what the filter box completes. */
 export const FILTER_KEYS: readonly { readonly key: string; readonly help: string; readonly values?: readonly string[] }[] = [
@@ -118,8 +132,9 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
       return false;
     }
     case 'decision': {
-      const want = v.startsWith('allow') ? 'allowed' : v.startsWith('den') ? 'denied' : 'unknown';
-      return facts.calls.some((c) => trace.toolCalls[c]?.permission === want);
+      // A value the box flags as unknown matches nothing, as an unknown status does (not the calls with no decision).
+      const want = v.startsWith('allow') ? 'allowed' : v.startsWith('den') ? 'denied' : v === 'unknown' ? 'unknown' : undefined;
+      return want !== undefined && facts.calls.some((c) => trace.toolCalls[c]?.permission === want);
     }
     case 'agent': {
       const a = trace.agents[trace.eventAgent[e.seq] ?? -1];
@@ -135,7 +150,12 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
       if (v === 'diff') return facts.calls.some((c) => changesFileAt(trace, c)) || (e.kind === 'eval' && e.workspaceDiff !== undefined);
       if (v === 'error') return isError(e);
       if (v === 'thinking') return e.kind === 'assistant' && e.blocks.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
-      if (v === 'image') return (e.kind === 'user' && e.images > 0) || (e.kind === 'tool-result' && e.results.some((r) => r.images > 0)) || (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'image'));
+      if (v === 'image')
+        return (
+          (e.kind === 'user' && e.images > 0) ||
+          (e.kind === 'tool-result' && e.results.some((r) => r.images > 0)) ||
+          (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'image'))
+        );
       if (v === 'usage') return (e.kind === 'assistant' && e.usage !== undefined) || (e.kind === 'stream' && e.usage !== undefined);
       if (v === 'stream') return trace.turns[trace.eventTurn[e.seq] ?? -1]?.stream !== undefined;
       return false;

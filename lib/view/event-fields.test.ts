@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { summarize } from '../trace/describe';
 import { cc, jsonl } from '../trace/testing/builders';
 import { loadText } from '../trace/testing/load';
 import { eventFields } from './event-fields';
@@ -34,5 +37,15 @@ describe('eventFields: a line with no view of its own, as the Message tab shows 
       ['level', 'error'],
       ['text', '529 overloaded_error: Overloaded'],
     ]);
+  });
+});
+
+describe('eventFields: a slash command Claude Code 2.1 ran (system local_command, spotter short.jsonl)', () => {
+  it('reads as the command and its output, without the command tags or ANSI escapes', async () => {
+    const file = path.resolve(import.meta.dirname, '../../test/fixtures/real/spotter/transcripts/short.jsonl');
+    const { trace } = await loadText(readFileSync(file, 'utf8'), 'short.jsonl');
+    const commands = trace.events.filter((e) => e.kind === 'system' && e.subtype === 'local_command');
+    expect(commands.map((e) => summarize(e))).toEqual(['local_command · /model', 'local_command · Kept model as Default (recommended)']);
+    expect(commands.map((e) => eventFields(e).rows.find(([k]) => k === 'text')?.[1])).toEqual(['/model', 'Kept model as Default (recommended)']);
   });
 });

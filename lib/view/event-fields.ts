@@ -1,4 +1,4 @@
-import { summarize } from '../trace/describe';
+import { summarize, systemText } from '../trace/describe';
 import type { TraceEvent } from '../trace/types';
 
 // What the Message tab shows of an event that has no view of its own (a system, hook, progress, meta, permission or
@@ -15,7 +15,7 @@ export function eventFields(e: TraceEvent): { readonly title: string; readonly r
   if (e.time !== undefined && Number.isFinite(e.time)) rows.push(['time', new Date(e.time).toISOString()]);
   for (const [k, v] of Object.entries(e)) {
     if (BOOKKEEPING.has(k) || v === undefined || v === null) continue;
-    rows.push([k, text(v)]);
+    rows.push([k, k === 'text' && e.kind === 'system' ? systemText(e) : text(v)]);
   }
   return { title: summarize(e), rows };
 }

@@ -96,6 +96,17 @@ describe('a Claude Code 2.1.1xx session (cc-2-1 sample)', () => {
     const filter = compileFilter(`line:${empty.src.line}`, trace);
     const filtered = buildRows(trace, filter ? { filter } : {});
     expect(rowViews(trace, filtered, 0, filtered.length, new Set()).map((v) => v.label)).toContain('empty text block');
+    // A filter that matches its model call's other lines too folds it as the plain timeline does.
+    for (const q of ['kind:assistant', 'model:opus', '-kind:hook']) {
+      const broad = compileFilter(q, trace);
+      const rows2 = buildRows(trace, broad ? { filter: broad } : {});
+      const views2 = rowViews(trace, rows2, 0, rows2.length, new Set());
+      expect(
+        views2.map((v) => v.label),
+        q,
+      ).not.toContain('empty text block');
+      expect(views2[rows2.rowOfSeq[empty.seq] ?? -1], q).toMatchObject({ kind: 'turn', turn: trace.eventTurn[empty.seq] });
+    }
   });
 
   it('names the subagent lane by the Agent call’s name and description, with its type and id beside', async () => {
@@ -122,5 +133,29 @@ describe('a timeline whose every line is under a chip that is off', () => {
     // With a line shown, nothing to explain.
     const { trace: withPrompt } = await loadText(jsonl([cc.prompt('hi'), snapshot]));
     expect(buildRows(withPrompt).hiddenMatches).toBeUndefined();
+  });
+});
+
+describe('a subagent whose lines sit in the main flow (SDK stream, parent_tool_use_id)', () => {
+  it('is named by a lane header where its rows begin, as a subagent file is', async () => {
+    const { trace } = await loadText(tourText());
+    const rows = buildRows(trace);
+    const views = rowViews(trace, rows, 0, rows.length, new Set());
+    const at = views.findIndex((v) => v.kind === 'agent');
+    expect(views.slice(at - 1, at + 6).map((v) => [v.kind, v.depth, v.label])).toEqual([
+      ['event', 0, 'Task(Find other greetings)'],
+      ['agent', 1, 'Explore · Find other greetings'],
+      ['turn', 1, 'Model call 4 · claude-haiku-4-5-20251001 · tool_use'],
+      ['event', 1, 'Grep(print\\()'],
+      ['event', 1, 'src/greet.py src/cli.py'],
+      ['turn', 1, 'Model call 5 · claude-haiku-4-5-20251001 · end_turn'],
+      ['event', 1, 'Two files print greetings: src/greet.py and src/cli.py.'],
+    ]);
+    expect(views[at]?.badges.map((b) => b.text)).toContain('2 model calls');
+    expect(views.filter((v) => v.kind === 'agent')).toHaveLength(1);
+    // Under a filter, the header stays above the subagent's rows that match.
+    const filter = compileFilter('tool:Grep', trace);
+    const filtered = buildRows(trace, filter ? { filter } : {});
+    expect(rowViews(trace, filtered, 0, filtered.length, new Set()).map((v) => v.kind)).toEqual(['response', 'agent', 'turn', 'event', 'event']);
   });
 });

@@ -108,6 +108,16 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   }
   const hiddenMatches = filter || matched === 0 ? hiddenCounts : undefined;
   const shown = (seq: number): boolean => off[seq] === 0 && (!pass || pass[seq] === 1);
+  // A line holding only an empty text block folds into its model call, under a filter too, unless it is the one line
+  // of that call the filter shows (`line:6` asks for it).
+  const turnShowsMore = new Uint8Array(trace.turns.length);
+  if (pass)
+    for (let q = 0; q < n; q++) {
+      const t = trace.eventTurn[q] ?? -1;
+      const ev = trace.events[q];
+      if (t >= 0 && ev && shown(q) && !isEmptyTextLine(ev)) turnShowsMore[t] = 1;
+    }
+  const foldsEmpty = (e: TraceEvent, t: number): boolean => t >= 0 && isEmptyTextLine(e) && (!filter || turnShowsMore[t] === 1);
 
   // Subagent transcripts from their own files are spliced in after the line that spawned them.
   const spliced = new Map<number, number[]>();
@@ -128,6 +138,10 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
       if (laneAgent[ai] === 2) lanes[ai]?.push(q);
     }
   const isLaneEvent = (seq: number): boolean => (laneAgent[eventAgent[seq] ?? -1] ?? 0) > 0;
+  // A subagent whose lines sit in the main flow (an SDK stream's parent_tool_use_id) is named by a header row where
+  // its rows begin, and again wherever they resume, as a lane from its own file is.
+  const inlineAgent = Uint8Array.from(trace.agents, (a) => (a.kind !== 'main' && a.agentId === undefined ? 1 : 0));
+  let lastAgent = -1;
 
   // Per turn: the row of its header, once pushed.
   const turnRow = new Int32Array(trace.turns.length).fill(-1);
@@ -148,11 +162,18 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
       if (pendingResponse >= 0) {
         b.push(ROW_RESPONSE, pendingResponseDepth, pendingResponse);
         pendingResponse = -1;
+        lastAgent = -1;
       }
       const t = trace.eventTurn[seq] ?? -1;
+      const ai = trace.eventAgent[seq] ?? 0;
+      const pushes = (t >= 0 && turnRow[t] === -1) || (off[seq] === 0 && !foldsEmpty(e, t));
+      if (pushes) {
+        if (inlineAgent[ai] === 1 && ai !== lastAgent) b.push(ROW_AGENT, depth, ai);
+        lastAgent = ai;
+      }
       if (t >= 0 && turnRow[t] === -1) turnRow[t] = b.push(ROW_TURN, depth, t);
       // A line holding only an empty text block shows nothing: it folds into its model call (whose row it selects).
-      if (!filter && t >= 0 && isEmptyTextLine(e)) {
+      if (foldsEmpty(e, t)) {
         rowOfSeq[seq] = turnRow[t] ?? -1;
         emitSpliced(seq, baseDepth, guard);
         continue;
@@ -185,6 +206,7 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
           pendingResponse = -1;
         }
         b.push(ROW_AGENT, baseDepth + (depths[ai] ?? 1), ai);
+        lastAgent = ai;
       }
       emitEvents(lane, baseDepth, guard + 1);
     }

@@ -135,8 +135,11 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
   for (const ci of toolCallsOf(e, trace)) {
     const c = trace.toolCalls[ci];
     if (!c) continue;
-    if (c.permission === 'denied')
-      badges.push({ kind: 'denied', text: 'denied', title: c.decidedBy !== undefined ? c.evidence[c.decidedBy]?.detail : undefined });
+    // A hook or progress line of a denied call says "denied" only when it is what denied it: a PreToolUse hook that
+    // ran before the user rejected the call did not.
+    const decider = c.decidedBy !== undefined ? c.evidence[c.decidedBy] : undefined;
+    const ownsStatus = (e.kind !== 'hook' && e.kind !== 'progress') || decider?.seq === seq;
+    if (c.permission === 'denied' && ownsStatus) badges.push({ kind: 'denied', text: 'denied', title: decider?.detail });
     if (e.kind === 'tool-result' && c.result?.seq === seq && c.result.isError && c.permission !== 'denied') badges.push({ kind: 'error', text: 'error' });
     if (e.kind === 'tool-result' && c.result?.seq === seq && c.requestedAt !== undefined && c.result.time !== undefined)
       badges.push({ kind: 'duration', text: formatDuration(c.result.time - c.requestedAt) });

@@ -64,7 +64,7 @@ export function PriceOverrides({
               const shown = o ?? p;
               return (
                 <tr key={p.id}>
-                  <td className="pr-3 font-mono">
+                  <td className="whitespace-nowrap pr-3 font-mono">
                     {p.id}
                     {o ? <span className="ml-1 text-amber-700 dark:text-amber-400">(local override)</span> : null}
                   </td>

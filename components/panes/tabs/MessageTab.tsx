@@ -1,6 +1,7 @@
 'use client';
 
 import { blockSummary, isEmptyText } from '../../../lib/trace/describe';
+import { formatInt } from '../../../lib/trace/text-order';
 import type { ContentBlock } from '../../../lib/trace/types';
 import type { DetailsView, TurnDetails } from '../../../lib/view/details';
 import { eventFields } from '../../../lib/view/event-fields';
@@ -91,7 +92,7 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
                 [
                   'usage counted',
                   turn?.usage
-                    ? `${turn.usage.input} in · ${turn.usage.cacheRead} cache read · ${turn.usage.cacheCreation} cache write · ${turn.usage.output} out`
+                    ? `${formatInt(turn.usage.input)} in · ${formatInt(turn.usage.cacheRead)} cache read · ${formatInt(turn.usage.cacheCreation)} cache write · ${formatInt(turn.usage.output)} out`
                     : '—',
                 ],
                 ['cost', turn?.costUsd !== undefined ? formatUsd(turn.costUsd) : turn?.counted === false ? `not counted: ${turn.countRule}` : '—'],

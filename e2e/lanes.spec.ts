@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+import { Loupe } from './pages/Loupe';
+
+test('a subagent inside an SDK stream reads as a named lane right under its Task call (tour)', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=tour');
+  await app.waitForWorkbench();
+  const rows = (await app.events.getByRole('option').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  const task = rows.findIndex((t) => t.includes('Task(Find other greetings)'));
+  expect(task).toBeGreaterThan(0);
+  expect(rows[task + 1]).toMatch(/Explore · Find other greetings 2 model calls/);
+  expect(rows[task + 2]).toMatch(/Model call 4 · claude-haiku-4-5-20251001/);
+  // The header opens the subagent's first line.
+  await app.option(/Explore · Find other greetings/).click();
+  await app.tab('Message').click();
+  await expect(app.detailsPanel).toContainText('claude-haiku-4-5-20251001');
+});
