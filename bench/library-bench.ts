@@ -1,15 +1,19 @@
 // `npm run bench:library [-- --sessions 1000] [-- --mb 2000] [-- --dir /tmp/loupe-library-bench] [-- --keep] [-- --reuse]
-// [-- --trace trace.json] [-- --cores N]`
+// [-- --trace trace.json] [-- --cores N] [-- --fsa]`
 // The session library on a big projects folder: generates one (N Claude Code sessions over a few projects, M MB in
 // all), then in headless Chromium opens it through the real `Projects folder` input of the built app (`next build`
 // first) and, while the workers fill the table, keeps scrolling it, sorting and searching. It reports the longest
 // main-thread task (the issue's bound: none over 100 ms), the time to the first rows and to a full table, and as a
 // baseline measured in the same run the CLI (`loupe stats --by session --json`, worker_threads) on the same folder:
 // the browser's fill time as a ratio to it. The folder is deleted afterwards unless `--keep`.
-import { chromium } from '@playwright/test';
+// `--fsa`: opens the folder through the File System Access API instead, as Chromium users do (the button `Open projects
+// folder…`): the folder is first copied into the page's origin private file system, and `showDirectoryPicker` (the one
+// call a script cannot click through) returns that copy's handle.
+import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { freePort } from '../scripts/net';
 import { generateFile } from './generate';
@@ -69,6 +73,62 @@ function folderBytes(dir: string): number {
   return n;
 }
 
+/** The folder's files, as paths relative to it. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
+}
+
+/** Serves the folder's files to the page (any origin), for the copy into its private file system. */
+async function serveFolder(folder: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const rel = decodeURIComponent((req.url ?? '/').slice(1));
+    const file = path.join(folder, rel);
+    if (!file.startsWith(folder + path.sep) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+/** Copies the folder into the page's origin private file system, under `projects/`, a file at a time. */
+async function copyToOpfs(page: Page, folder: string): Promise<void> {
+  const { server, url: folderUrl } = await serveFolder(folder);
+  // Fetched from the page's own origin (its Content Security Policy allows no other), and sent on to the folder's server.
+  const url = new URL('/__bench-folder/', page.url()).href;
+  await page.route(`${url}**`, (route) => route.continue({ url: folderUrl + route.request().url().slice(url.length) }));
+  try {
+    const files = filesUnder(folder);
+    for (let i = 0; i < files.length; i += 100) {
+      await page.evaluate(
+        async ({ url, names }) => {
+          const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('projects', { create: true });
+          for (const name of names) {
+            const parts = name.split('/');
+            let dir = root;
+            for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
+            const handle = await dir.getFileHandle(parts[parts.length - 1] ?? '', { create: true });
+            const res = await fetch(url + name.split('/').map(encodeURIComponent).join('/'));
+            if (!res.ok || !res.body) throw new Error(`${name}: HTTP ${res.status}`);
+            await res.body.pipeTo(await handle.createWritable());
+          }
+        },
+        { url, names: files.slice(i, i + 100) },
+      );
+      process.stdout.write(`  copied ${Math.min(files.length, i + 100)} of ${files.length} files into the page's private file system\n`);
+    }
+  } finally {
+    await page.unroute(`${url}**`);
+    server.close();
+  }
+}
+
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
@@ -113,7 +173,10 @@ async function main(): Promise<void> {
     // What goes wrong in the page (a worker that fails to load, an uncaught error) shows in the run's output.
     page.on('pageerror', (err) => process.stderr.write(`page error: ${err.message}\n`));
     page.on('console', (m) => (m.type() === 'error' ? process.stderr.write(`page console: ${m.text()}\n`) : undefined));
+    const fsa = args.includes('--fsa');
+    if (fsa) await page.addInitScript(`window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('projects')`);
     await page.goto(`http://127.0.0.1:${port}/`);
+    if (fsa) await copyToOpfs(page, folder);
     // `--trace FILE`: a Chromium performance trace of the fill (every thread's tasks and CPU samples), for DevTools.
     const trace = opt('--trace', '');
     if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
@@ -124,13 +187,16 @@ async function main(): Promise<void> {
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__tasks.push(e.duration);
       }).observe({ type: 'longtask' });
+      // The start: the folder input's `change`, or the click on the button that opens the picker.
       document.addEventListener('change', () => (w.__t['change'] ??= performance.now()), true);
+      document.addEventListener('click', () => (w.__t['change'] ??= performance.now()), true);
       new MutationObserver(() => {
         if (w.__t['rows'] === undefined && document.querySelector('[role=grid][aria-label=Sessions] [data-session]')) w.__t['rows'] = performance.now();
         if (w.__t['done'] === undefined && document.querySelector('[role=grid][aria-label=Sessions][aria-busy=false]')) w.__t['done'] = performance.now();
       }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     });
-    await page.getByLabel('Projects folder').setInputFiles(folder);
+    if (fsa) await page.getByRole('button', { name: 'Open projects folder…' }).click();
+    else await page.getByLabel('Projects folder').setInputFiles(folder);
     const grid = page.getByRole('grid', { name: 'Sessions' });
     await grid
       .locator('[data-session]')
@@ -168,6 +234,7 @@ async function main(): Promise<void> {
     const fillMs = (filled['done'] ?? 0) - (filled['change'] ?? 0);
     const longest = Math.max(0, ...during);
     const out = {
+      opened: fsa ? 'File System Access API' : 'folder input',
       sessions: SESSIONS,
       bytes,
       cliRows,
