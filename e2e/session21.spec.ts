@@ -109,6 +109,13 @@ test.describe('a current Claude Code session (cc-2-1 sample)', () => {
     await expect(app.events).toHaveAttribute('aria-busy', 'false');
     await expect(app.eventRows().first()).toContainText('In the worktree, refactor src/greet.py');
     await expect(app.eventRows().filter({ hasText: 'Refactor the greeter' })).toHaveCount(0);
+    // The Agent call's side effect names the lane it spawned as the timeline does, its id beside it.
+    await app.pick('tool:Agent kind:assistant', /Agent\(/);
+    await app.tab('Tool call').click();
+    const effect = app.chainStep(app.toolCall(/Agent call toolu_01Gr3Agent/), '4 · Side effect');
+    await expect(effect.getByRole('definition').first()).toHaveText('alice · Refactor greeting helpers');
+    await expect(effect).toContainText('agent ida7c3e9f1b2d4c6e80');
+    await expect(effect).toContainText('tokens74,322');
     await page.getByRole('tab', { name: 'Stats & verdict' }).click();
     await expect(page.getByRole('table', { name: 'By agent' })).toContainText('alice · Refactor greeting helpers');
   });

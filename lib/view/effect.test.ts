@@ -50,4 +50,11 @@ describe('the side effect the Tool call tab shows (cc-2-1 sample)', () => {
     const notebook = effect(trace, 'toolu_01Sub7Nb');
     expect(notebook.kind === 'derived' && notebook.file.diff.hunks[0]?.header).toBe('cell cell-3 · replace');
   });
+
+  it('names the subagent an Agent call spawned as its lane is named, its id beside it', async () => {
+    const trace = await load();
+    const e = effect(trace, 'toolu_01Gr3Agent');
+    expect(e.kind === 'recorded' && e.sideEffect.type === 'agent' && e.sideEffect.agentId).toBe('a7c3e9f1b2d4c6e80');
+    expect(e.kind === 'recorded' && e.agentLabel).toBe('alice · Refactor greeting helpers');
+  });
 });

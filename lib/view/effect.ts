@@ -1,5 +1,6 @@
 import { derivedDiff, type DiffBase } from '../trace/model/derived-patch';
 import type { ToolCall, Trace } from '../trace/model/types';
+import { agentLabel } from '../trace/agent-names';
 import type { SideEffect } from '../trace/types';
 import { diffModel, type DiffModel } from './diff';
 
@@ -33,7 +34,14 @@ export type EffectDetails =
   | { readonly kind: 'pending' }
   | { readonly kind: 'failed' }
   | { readonly kind: 'none' }
-  | { readonly kind: 'recorded'; readonly sideEffect: SideEffect; readonly failed: boolean; readonly file?: FileDiffDetails }
+  | {
+      readonly kind: 'recorded';
+      readonly sideEffect: SideEffect;
+      readonly failed: boolean;
+      readonly file?: FileDiffDetails;
+      /** For a Task/Agent call: the lane it spawned, by the name the timeline gives it (`alice · Refactor …`). */
+      readonly agentLabel?: string;
+    }
   | { readonly kind: 'derived'; readonly file: FileDiffDetails };
 
 export const DERIVED_NOTE = 'From the request; the tool reported success. No structured result was recorded for this call.';
@@ -127,7 +135,13 @@ export function effectDetails(trace: Trace, call: ToolCall): EffectDetails {
   const s = call.sideEffect;
   // A failed call's "structured output" is usually its error string again: nothing changed.
   if (s && !(call.result.isError && s.type === 'text')) {
-    return { kind: 'recorded', sideEffect: s, failed: call.result.isError, ...(s.type === 'file-edit' ? { file: recordedFile(s) } : {}) };
+    return {
+      kind: 'recorded',
+      sideEffect: s,
+      failed: call.result.isError,
+      ...(s.type === 'file-edit' ? { file: recordedFile(s) } : {}),
+      ...(s.type === 'agent' && call.spawnedAgent !== undefined ? { agentLabel: agentLabel(trace, call.spawnedAgent) } : {}),
+    };
   }
   return call.result.isError ? { kind: 'failed' } : { kind: 'none' };
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { formatInt } from '../../../lib/trace/text-order';
 import type { SideEffect } from '../../../lib/trace/types';
 import type { ToolCallDetails } from '../../../lib/view/details';
 import type { EffectDetails, FileDiffDetails } from '../../../lib/view/effect';
@@ -78,13 +79,13 @@ function EffectView({ e, onJump }: { e: EffectDetails; onJump: (seq: number) => 
       return (
         <div className="flex flex-col gap-1">
           {e.failed ? <p className="text-[12px] text-neutral-500">The call failed (is_error); this is the output it recorded.</p> : null}
-          {e.file ? <FileChange f={e.file} onJump={onJump} /> : <SideEffectView s={e.sideEffect} />}
+          {e.file ? <FileChange f={e.file} onJump={onJump} /> : <SideEffectView s={e.sideEffect} agentLabel={e.agentLabel} />}
         </div>
       );
   }
 }
 
-function SideEffectView({ s }: { s: SideEffect }) {
+function SideEffectView({ s, agentLabel }: { s: SideEffect; agentLabel?: string }) {
   switch (s.type) {
     case 'file-edit':
       return <p className="text-[12px] text-neutral-500">A change of {s.filePath}.</p>;
@@ -106,10 +107,11 @@ function SideEffectView({ s }: { s: SideEffect }) {
         <div className="flex flex-col gap-1">
           <Fields
             rows={[
-              ['agent', s.agentId ?? '—'],
+              ['agent', agentLabel ?? s.agentId ?? '—'],
+              ...(agentLabel && s.agentId ? [['agent id', s.agentId] as const] : []),
               ['status', s.status ?? '—'],
-              ['tokens', s.totalTokens ?? '—'],
-              ['tool uses', s.totalToolUseCount ?? '—'],
+              ['tokens', s.totalTokens !== undefined ? formatInt(s.totalTokens) : '—'],
+              ['tool uses', s.totalToolUseCount !== undefined ? formatInt(s.totalToolUseCount) : '—'],
               ['duration', s.totalDurationMs !== undefined ? formatDuration(s.totalDurationMs) : '—'],
             ]}
           />
