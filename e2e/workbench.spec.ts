@@ -44,7 +44,9 @@ test.describe('the feature tour sample', () => {
     await app.tab('Tool call').click();
     const call = app.detailsPanel.getByRole('article', { name: /Edit call toolu_01TourEdit/ });
     await expect(call.getByTestId('permission-state')).toHaveText('allowed');
-    await expect(call.getByRole('list', { name: 'permission evidence' })).toContainText('PreToolUse hook PreToolUse:Edit said allow: edits under src/ are allowed (decided)');
+    await expect(call.getByRole('list', { name: 'permission evidence' })).toContainText(
+      'PreToolUse hook PreToolUse:Edit said allow: edits under src/ are allowed (decided)',
+    );
     const diff = call.getByRole('figure', { name: 'Diff' });
     await expect(diff).toContainText('-    print("hello")');
     await expect(diff).toContainText('+    print("hello, world")');
@@ -55,7 +57,9 @@ test.describe('the feature tour sample', () => {
     await app.option(/Bash\(git push origin main\)/).click();
     await app.tab('Tool call').click();
     await expect(app.detailsPanel.getByTestId('permission-state')).toHaveText('denied');
-    await expect(app.detailsPanel.getByRole('list', { name: 'permission evidence' })).toContainText('denied by the SDK host: Pushing is not allowed in this run (decided)');
+    await expect(app.detailsPanel.getByRole('list', { name: 'permission evidence' })).toContainText(
+      'denied by the SDK host: Pushing is not allowed in this run (decided)',
+    );
     await expect(app.detailsPanel.getByRole('region', { name: /3 · Result \(error\)/ })).toContainText('Pushing is not allowed in this run');
   });
 
@@ -120,7 +124,11 @@ test.describe('the feature tour sample', () => {
     await app.filter.fill('dec');
     await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([/decision:/]);
     await app.filter.press('Tab');
-    await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([/decision:allow/, /decision:deny/, /decision:unknown/]);
+    await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([
+      /decision:allow/,
+      /decision:deny/,
+      /decision:unknown/,
+    ]);
     // Nothing is chosen until the arrow keys choose: the second option is deny.
     await app.filter.press('ArrowDown');
     await app.filter.press('ArrowDown');
@@ -151,6 +159,21 @@ test.describe('the feature tour sample', () => {
     await expect(app.detailsPanel.getByTestId('permission-state')).toHaveText('denied');
     await page.goBack();
     await expect(app.tab('Message')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a selected header comes back as the header after a reload, not as its first line', async ({ page }) => {
+    const app = new Loupe(page);
+    const header = app.option(/^model call: Model call 2 ·/);
+    await header.click();
+    await expect(page).toHaveURL(/sel=\d+&row=turn/);
+    await page.reload();
+    await app.waitForWorkbench();
+    await expect(app.selected()).toHaveCount(1);
+    await expect(app.selected()).toHaveAccessibleName(/^model call: Model call 2 ·/);
+    // Going on with the keyboard starts from the header: the next row is its first line.
+    await app.events.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).not.toHaveURL(/row=/);
   });
 
   test('diagnostics are listed and jump to their place', async ({ page }) => {

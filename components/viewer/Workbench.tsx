@@ -13,7 +13,7 @@ import { StatsPane } from '../panes/stats/StatsPane';
 import { PanelTabs } from '../panes/PanelTabs';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import type { Ask } from './useTraceWorker';
-import { useViewUrl } from './useViewUrl';
+import { selectionOf, useViewUrl } from './useViewUrl';
 import { ShareButton } from '../share/ShareButton';
 import type { SkippedFile } from '../home/intake';
 import { SkippedNote } from '../panes/SkippedNote';
@@ -74,7 +74,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
     // Events after a file that grew moved: the selected one (its file and line) is where it is now.
     const sel = url.sel === undefined ? undefined : movedSeq(url.sel, change.moves);
     movedSel.current = sel;
-    if (sel !== url.sel) url.update({ sel }, 'replace');
+    if (sel !== url.sel) url.update({ sel, head: url.head }, 'replace');
     // Once per change: the URL it reads is the one of that change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [change?.n]);
@@ -87,7 +87,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
     movedSel.current = undefined;
     if (viewVersion === 0 || sel === undefined) return;
     let live = true;
-    ask('rowOf', { seq: sel }).then((row) => {
+    ask('rowOf', { seq: sel, ...(url.head ? { header: url.head } : {}) }).then((row) => {
       if (!live) return;
       setSelectedRow(row);
       if (row >= 0 && scroll) list.current?.scrollToIndex(row, 'center');
@@ -103,16 +103,15 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
     (row: number, view: RowView | undefined) => {
       setSelectedRow(row);
       list.current?.scrollToIndex(row);
-      const seqOf = (v: RowView | undefined) => v?.seq ?? v?.firstSeq;
       if (view) {
-        const seq = seqOf(view);
-        if (seq !== undefined) url.update({ sel: seq }, 'replace');
+        const sel = selectionOf(view);
+        if (sel) url.update(sel, 'replace');
         return;
       }
       // A row not fetched yet (End, PageDown far away): its event is asked for, so the URL and details follow.
       ask('rows', { start: row, end: row + 1 }).then(([v]) => {
-        const seq = seqOf(v);
-        if (seq !== undefined) url.update({ sel: seq }, 'replace');
+        const sel = selectionOf(v);
+        if (sel) url.update(sel, 'replace');
       }, fail('select the row'));
     },
     [url, ask, fail],
@@ -162,8 +161,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
       setSelectedRow(row);
       list.current?.scrollToIndex(row, 'center');
       ask('rows', { start: row, end: row + 1 }).then(([v]) => {
-        const seq = v?.seq ?? v?.firstSeq;
-        if (seq !== undefined) url.update({ sel: seq }, 'replace');
+        const sel = selectionOf(v);
+        if (sel) url.update(sel, 'replace');
       }, fail('select the match'));
     },
     [matches, matchAt, setMatchAt, selectedRow, ask, url, fail],

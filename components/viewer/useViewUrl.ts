@@ -2,12 +2,16 @@
 
 import { createContext, createElement, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { parseShow, showString, type ChipKey } from '../../lib/view/chips';
+import { isHeaderKind, type HeaderKind } from '../../lib/view/rows';
+import type { RowView } from '../../lib/view/rowview';
 import { DETAILS_TABS, type DetailsTab } from '../panes/DetailsPane';
 
 export type Panel = 'timeline' | 'stats';
 
 export interface ViewUrl {
   readonly sel: number | undefined;
+  /** The selected row is the header of this kind whose first event is `sel` (`row=turn`), not the event's own row. */
+  readonly head: HeaderKind | undefined;
   readonly tab: DetailsTab;
   readonly filter: string;
   readonly panel: Panel;
@@ -39,10 +43,16 @@ function subscribeUrl(fn: () => void): () => void {
   };
 }
 
-/** The view part of a set of URL parameters (`sel`, `tab`, `q`, `panel`, `show`), as a query string without the rest. */
+/** What the URL says of a selected row: its event, or for a header its first event and the header's kind. */
+export function selectionOf(v: RowView | undefined): Pick<ViewUrl, 'sel' | 'head'> | undefined {
+  if (v?.kind === 'event') return v.seq === undefined ? undefined : { sel: v.seq, head: undefined };
+  return v?.firstSeq === undefined ? undefined : { sel: v.firstSeq, head: v.kind };
+}
+
+/** The view part of a set of URL parameters (`sel`, `row`, `tab`, `q`, `panel`, `show`), as a query string without the rest. */
 export function viewStateString(params: URLSearchParams): string {
   const out = new URLSearchParams();
-  for (const k of ['sel', 'tab', 'q', 'panel', 'show']) {
+  for (const k of ['sel', 'row', 'tab', 'q', 'panel', 'show']) {
     const v = params.get(k);
     if (v !== null) out.set(k, v);
   }
@@ -60,6 +70,8 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
   const params = useMemo(() => new URLSearchParams(state), [state]);
   const selRaw = params.get('sel');
   const sel = selRaw !== null && /^\d+$/.test(selRaw) ? Number(selRaw) : undefined;
+  const headRaw = params.get('row');
+  const head = sel !== undefined && isHeaderKind(headRaw) ? headRaw : undefined;
   const tabRaw = params.get('tab');
   const tab = DETAILS_TABS.find((t) => t === tabRaw) ?? 'message';
   const filter = params.get('q') ?? '';
@@ -73,6 +85,9 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
       if ('sel' in patch) {
         if (patch.sel === undefined) next.delete('sel');
         else next.set('sel', String(patch.sel));
+        // A new selection is an event's row unless it says it is a header's.
+        if (patch.head === undefined || patch.sel === undefined) next.delete('row');
+        else next.set('row', patch.head);
       }
       if (patch.tab !== undefined) {
         if (patch.tab === 'message') next.delete('tab');
@@ -101,5 +116,5 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
     },
     [inHash],
   );
-  return { sel, tab, filter, panel, show, update, stateString: viewStateString(params) };
+  return { sel, head, tab, filter, panel, show, update, stateString: viewStateString(params) };
 }

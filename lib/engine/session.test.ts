@@ -126,6 +126,26 @@ describe('engine session over Blobs', () => {
     expect(['response', 'turn']).toContain(session.rows(header, header + 1)[0]?.kind);
   });
 
+  it('finds a header row again by its kind and first event, as a reload with a header selected asks', async () => {
+    const session = new TraceSession({ keep: blobKeeper });
+    await session.load([await blobInput('session.jsonl', new Blob([read(MAIN)]))]);
+    const views = session.rows(0, 200);
+    const headers = views.filter((v) => v.kind !== 'event' && v.firstSeq !== undefined);
+    expect(new Set(headers.map((v) => v.kind))).toEqual(new Set(['response', 'turn']));
+    for (const h of headers) {
+      // Its first event is shown below it, or hidden (the first response's is a meta line, under a chip that is off).
+      const seq = h.firstSeq ?? -1;
+      const eventRow = session.rowOf(seq);
+      expect(eventRow === -1 || eventRow > h.row).toBe(true);
+      expect(session.rowOf(seq, h.kind === 'event' ? undefined : h.kind)).toBe(h.row);
+    }
+    expect(headers[0]?.row).toBe(0);
+    expect(session.rowOf(headers[0]?.firstSeq ?? -1)).toBe(-1);
+    // A kind that heads nothing there gives the event's own row.
+    const turn = headers.find((v) => v.kind === 'turn');
+    expect(session.rowOf(turn?.firstSeq ?? -1, 'agent')).toBe(session.rowOf(turn?.firstSeq ?? -1));
+  });
+
   it('gives the CLI the same trace as the worker path (one load loop)', async () => {
     const bytes = read('spotter/transcripts/short.jsonl');
     const session = new TraceSession({ keep: blobKeeper });

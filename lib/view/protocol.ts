@@ -8,6 +8,7 @@ import type { ModelPrice } from '../trace/pricing/pricing';
 import type { DetailsView } from './details';
 import type { ExplainQuery, ExplainView, StatsView } from './stats-view';
 import type { RowView } from './rowview';
+import type { HeaderKind } from './rows';
 import type { ScanOptions } from '../share/redact';
 import type { ShareScan } from '../share/sources';
 import type { SeqMove } from './moves';
@@ -106,8 +107,11 @@ export interface Api {
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
   details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };
-  /** The row an event shows on under the current view, or -1. */
-  rowOf: { req: { readonly seq: number }; res: number };
+  /**
+   * The row an event shows on under the current view, or -1. With `header`: the header row of that kind (a model
+   * call's, a response's, a lane's, folded streams') whose first event is `seq`, when it is in view (else the event's).
+   */
+  rowOf: { req: { readonly seq: number; readonly header?: HeaderKind }; res: number };
   /** Event rows whose label or text contains the query (case-insensitive). */
   find: { req: { readonly query: string }; res: readonly number[] };
   /** The next (dir 1) or previous (dir -1) model-call or response header row from `row`, or -1. */

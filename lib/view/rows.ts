@@ -14,6 +14,9 @@ export const ROW_STREAMS = 4;
 
 export type RowKind = 'response' | 'turn' | 'agent' | 'event' | 'streams';
 export const ROW_KINDS: readonly RowKind[] = ['response', 'turn', 'agent', 'event', 'streams'];
+/** The rows that head a group of events (all but event rows). */
+export type HeaderKind = Exclude<RowKind, 'event'>;
+export const isHeaderKind = (k: string | null | undefined): k is HeaderKind => k !== 'event' && ROW_KINDS.some((r) => r === k);
 
 export interface RowTable {
   readonly length: number;
