@@ -13,6 +13,9 @@ test('drop one file: the events, the cost and the denied calls of a real headles
   // Independent stats for this file: $0.169721 computed, 10 model calls, 6 denied tool calls.
   await expect(app.computedCost).toHaveText('$0.17');
   await expect(page.getByLabel('Model calls')).toHaveText('10 model calls');
+  // Its first line (17:13:37.849) to its last (17:14:19.984), and the toolbar says what it spans.
+  await expect(page.getByLabel('Duration', { exact: true })).toHaveText('42.1 s');
+  await expect(page.getByLabel('Duration', { exact: true })).toHaveAttribute('title', /first to the last timestamped line/);
   await expect(app.events.getByRole('option').filter({ hasText: 'requires approval' }).first()).toBeVisible();
   await app.setFilter('decision:deny');
   // Each denied call shows its request and its result, the Read refused with "requested permissions to read" too.

@@ -213,7 +213,11 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           <span aria-label="Model calls">
             {st.apiMessages} model call{st.apiMessages === 1 ? '' : 's'}
           </span>
-          {st.durationMs !== undefined ? <span>{formatDuration(st.durationMs)}</span> : null}
+          {st.durationMs !== undefined ? (
+            <span aria-label="Duration" title="from the first to the last timestamped line of the trace, every agent's included">
+              {formatDuration(st.durationMs)}
+            </span>
+          ) : null}
         </div>
       </div>
     </header>

@@ -2,7 +2,7 @@ import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { sharedWasm, SIMD_CHUNK } from '../fast/scan-wasm';
-import { FileScanner, PROMPT_WINDOW, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
+import { FileScanner, PROMPT_WINDOW, TAIL_BYTES, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
 import type { LoadLimits } from '../engine/limits';
 import type { Dialect, SourceInput } from '../trace/parse';
 
@@ -85,7 +85,8 @@ function scanOpen(fd: number, job: RangeJob, chunkBytes: number, scanOpts: ScanO
   }
   // The last line that starts before `end` may run past it.
   const stop = job.end >= job.size ? job.size : afterNextLine(fd, job.end - 1, job.size, buf);
-  const scanner = new FileScanner(job.name, job.start > 0 && job.dialect ? { ...opts, continuation: { offset: pos, dialect: job.dialect } } : opts);
+  const part = { ...opts, tailFrom: job.size - TAIL_BYTES };
+  const scanner = new FileScanner(job.name, job.start > 0 && job.dialect ? { ...part, continuation: { offset: pos, dialect: job.dialect } } : part);
   while (pos < stop) {
     const n = readSync(fd, buf, 0, Math.min(chunkBytes, buf.length, stop - pos), pos);
     if (n <= 0) break;

@@ -7,6 +7,9 @@ import { tourLines } from '../trace/testing/tour';
 import { buildReport, GROUPS } from './report';
 import { projectsFolder } from './testing/projects';
 import { fastMerged, fullMerged, type Files } from './testing/equivalence';
+import { loadTrace } from '../engine/load';
+import { memorySource } from '../engine/source';
+import { computeStats } from '../trace/stats';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -149,4 +152,26 @@ describe('fast path = full model', () => {
   it.each(cases)('%s', async (_name, files) => {
     await expectSame(files());
   });
+});
+
+// A session's span in the library is the one the workbench shows: the meta lines before its first prompt and the lines
+// Claude Code writes after its last call, out of time order (326189cf's latest line is its third from last), count.
+describe('a session file spans in the library what it spans in the workbench', () => {
+  for (const rel of [
+    'test/fixtures/real/claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl',
+    'test/fixtures/real/claude-code-log/projects/-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl',
+    'test/fixtures/real/claude-code-log/projects/-src-experiments-claude_p/2b4ed4c0-b905-41de-9238-273db3ec737a.jsonl',
+    'test/fixtures/real/spotter/transcripts/short.jsonl',
+  ]) {
+    it(path.basename(rel), async () => {
+      const bytes = readFileSync(path.join(ROOT, rel));
+      const name = path.basename(rel);
+      const { durationMs } = computeStats(await loadTrace([memorySource(name, bytes)]));
+      expect(durationMs).toBeGreaterThan(0);
+      for (const chunk of [7, 4096, 1 << 20]) {
+        const fast = await fastMerged({ [name]: bytes }, { chunk });
+        expect(fast.sessions.map((s) => (s.lastTime ?? 0) - (s.firstTime ?? 0))).toEqual([durationMs]);
+      }
+    });
+  }
 });

@@ -4,6 +4,7 @@ import type { TraceEvent } from '../trace/types';
 import type { Call, Merged, SessionSummary } from './merge';
 import { fileIdentity } from '../trace/parse';
 import { recordOf, RecordSink, type PromptWindow } from './records';
+import { TAIL_BYTES } from './tail';
 
 /** The events a fast-path record is made from: what the prefilter must never miss. */
 function isRecordEvent(e: TraceEvent): boolean {
@@ -19,17 +20,7 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
   const sessions = new Map<number, SessionSummary>();
   // The same first-prompt rule as the fast path, per file.
   const sinks = new Map<number, RecordSink>();
-  for (const e of trace.events) {
-    let sink = sinks.get(e.src.source);
-    if (!sink) {
-      sink = new RecordSink(fileIdentity(trace.sources[e.src.source]?.name ?? '').fileSessionId, window);
-      sinks.set(e.src.source, sink);
-    }
-    const before = sink.records.length;
-    sink.add(e);
-    const added = sink.records[before];
-    const prompt = sink.records.length > before && added?.kind === 'prompt' ? added : undefined;
-    if (!prompt && !isRecordEvent(e)) continue;
+  const touch = (e: TraceEvent, prompt?: string): void => {
     const si = sessionOf(e);
     const id = trace.sessions[si]?.id ?? '?';
     const file = trace.sources[e.src.source]?.name ?? '?';
@@ -43,8 +34,32 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
       if (s.firstTime === undefined || e.time < s.firstTime) s.firstTime = e.time;
       if (s.lastTime === undefined || e.time > s.lastTime) s.lastTime = e.time;
     }
-    if (prompt && s.firstPrompt === undefined) s.firstPrompt = prompt.text;
+    if (prompt !== undefined && s.firstPrompt === undefined) s.firstPrompt = prompt;
+  };
+  // The lines near a file's end widen their sessions' spans (the fast path reads them whatever they are).
+  const inTail = (e: TraceEvent): boolean => e.src.line >= 1 && e.src.offset >= (trace.sources[e.src.source]?.bytes ?? 0) - TAIL_BYTES;
+  const tail: TraceEvent[] = [];
+  const endOf = (): void => {
+    for (const t of tail.splice(0)) touch(t);
+  };
+  let prev: TraceEvent | undefined;
+  for (const e of trace.events) {
+    if (prev && prev.src.source !== e.src.source) endOf();
+    prev = e;
+    if (e.time !== undefined && inTail(e)) tail.push(e);
+    let sink = sinks.get(e.src.source);
+    if (!sink) {
+      sink = new RecordSink(fileIdentity(trace.sources[e.src.source]?.name ?? '').fileSessionId, window);
+      sinks.set(e.src.source, sink);
+    }
+    const before = sink.records.length;
+    sink.add(e);
+    const added = sink.records.length > before ? sink.records[before] : undefined;
+    // A line before the file's first prompt adds its time to its session's span.
+    if (added?.kind === 'prompt') touch(e, added.text);
+    else if (isRecordEvent(e) || (added?.kind === 'session' && added.time !== undefined)) touch(e);
   }
+  endOf();
   for (const [si, s] of sessions) {
     const reported = trace.sessions[si]?.reportedCostUsd;
     if (reported !== undefined) s.reportedCostUsd = reported;

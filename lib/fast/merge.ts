@@ -145,7 +145,8 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       const sid = r.sessionId ?? last ?? fallback;
       if (r.sessionId !== undefined) last = r.sessionId;
       const at = seq++;
-      if (r.kind === 'session') continue;
+      // A session marker without a time only names the session later lines borrow.
+      if (r.kind === 'session' && r.time === undefined) continue;
       if (runSession === undefined || sid !== runSid) {
         runSession = session(sid, file);
         runSid = sid;
@@ -184,7 +185,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         touchCall(c, r.time);
       } else if (r.kind === 'result') {
         if (r.totalCostUsd !== undefined) s.reportedCostUsd = r.totalCostUsd;
-      } else if (s.firstPrompt === undefined) {
+      } else if (r.kind === 'prompt' && s.firstPrompt === undefined) {
         s.firstPrompt = r.text;
       }
     }

@@ -61,7 +61,12 @@ export interface PromptRecord extends Base {
   readonly text: string;
 }
 
-/** Another line that changed the session id lines borrow (only where the fast path parsed it). */
+/**
+ * Another line that changed the session id lines borrow (only where the fast path parsed it); with `time`, a line
+ * whose time widens its session's span and nothing else: one before the file's first prompt (the meta and command
+ * lines a session starts with), or one near the file's end (the hook and system lines after its last call, see
+ * `TAIL_BYTES`).
+ */
 export interface SessionRecord extends Base {
   readonly kind: 'session';
 }
@@ -118,6 +123,16 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
   }
 }
 
+/** A line that only widens its session's span (see `SessionRecord`). */
+function spanRecord(e: Pick<TraceEvent, 'sessionId' | 'time' | 'src'>): SessionRecord {
+  return {
+    kind: 'session',
+    offset: e.src.offset,
+    ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}),
+    ...(e.time !== undefined ? { time: e.time } : {}),
+  };
+}
+
 /** The first-prompt record of a user event, when it is a typed prompt. */
 export function promptOf(e: TraceEvent): PromptRecord | undefined {
   if (e.kind !== 'user' || e.role !== 'prompt') return undefined;
@@ -149,7 +164,8 @@ export class RecordSink {
   add(e: TraceEvent): void {
     const sid = e.sessionId;
     if (sid !== undefined && this.firstSessionId === undefined) this.firstSessionId = sid;
-    const prompt = this.open && inPromptWindow(e.src, this.window) ? promptOf(e) : undefined;
+    const early = this.open && inPromptWindow(e.src, this.window);
+    const prompt = early ? promptOf(e) : undefined;
     if (prompt && !this.prompted.has(sid)) {
       this.prompted.add(sid);
       this.records.push(prompt);
@@ -157,9 +173,15 @@ export class RecordSink {
     } else {
       const rec = recordOf(e);
       if (rec) this.records.push(rec);
+      else if (early && e.time !== undefined) this.records.push(spanRecord(e));
       else if (sid !== undefined && sid !== this.lastSessionId) this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
     }
     if (sid !== undefined) this.lastSessionId = sid;
+  }
+
+  /** A line that starts in the file's last `TAIL_BYTES`, parsed: its time widens its session's span (see `SessionRecord`). */
+  end(e: Pick<TraceEvent, 'sessionId' | 'time' | 'src'>): void {
+    if (e.time !== undefined) this.addRecord(spanRecord(e));
   }
 
   /** A line outside the first lines that adds no record (`recordOf` gives none): what `add` keeps of it. */

@@ -48,6 +48,9 @@ export interface ScanOptions {
    * the file is lines, and its dialect is the one the file's start decided (see `FileScanner.fileDialect`).
    */
   readonly continuation?: { readonly offset: number; readonly dialect: Dialect };
+  /** Where the file's tail starts (see `TAIL_BYTES`), for a part of a file: lines that start there or after widen
+   *  their sessions' spans. By default the last `TAIL_BYTES` of what is scanned. */
+  readonly tailFrom?: number;
   /**
    * Also collect every typed prompt (for search): lines where `"user"` occurs unescaped and `"tool_use_id"` does not
    * (a tool result) are parsed too, for their prompt only; the records (and so every number) stay the same.

@@ -5,6 +5,7 @@ import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dial
 import { lineLimit } from '../trace/lines';
 import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
+import { FileTail, TAIL_BYTES } from './tail';
 import { ChunkedLines } from './scan-chunks';
 import { sharedWasm, type ScanWasm } from './scan-wasm';
 import { foldSplitLine, inPromptWindow, PROMPT_WINDOW, RecordSink, type AssistantRecord, type PromptWindow } from './records';
@@ -50,6 +51,8 @@ export class FileScanner extends ChunkedLines {
   private readonly lean: LeanAssistantReader | undefined;
   /** The last record the lean reader gave (folded into while it is the last of the scan's records). */
   private lastLean: AssistantRecord | undefined;
+  private readonly tail = new FileTail();
+  private readonly tailFrom: number | undefined;
 
   constructor(name: string, opts: ScanOptions = {}) {
     const simd = opts.simd === false ? undefined : sharedWasm();
@@ -58,6 +61,7 @@ export class FileScanner extends ChunkedLines {
     const plain = opts.search ?? searchBytes;
     this.search = simd ? (hay, needle, from) => (simd.holds(hay) ? simd.search(hay, needle, from) : plain(hay, needle, from)) : plain;
     this.promptWindow = opts.window ?? PROMPT_WINDOW;
+    this.tailFrom = opts.tailFrom;
     this.sink = new RecordSink(fileIdentity(name).fileSessionId, this.promptWindow);
     this.norm = withInterner(NO_TEXT);
     this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
@@ -97,6 +101,7 @@ export class FileScanner extends ChunkedLines {
     // A file that never said which dialect it is: its lines are raw rows (they may still carry session ids).
     this.unrecognized = this.unrecognized || this.held.length > 0;
     for (const h of this.held.splice(0)) this.sink.add(unknownEvent(h.obj, '', h.norm, h.head));
+    this.readTail();
     return {
       name: this.name,
       bytes: this.absolute - this.startOffset,
@@ -117,6 +122,7 @@ export class FileScanner extends ChunkedLines {
   }
 
   protected lines(buf: Uint8Array, from: number, to: number, base: number): void {
+    this.tail.keep(buf, from, to, base);
     let at = from;
     while (this.window && at < to && this.mode !== 'document') {
       const nl = buf.indexOf(LF, at);
@@ -268,6 +274,22 @@ export class FileScanner extends ChunkedLines {
       for (const h of this.held.splice(0)) this.addEvent(h.obj, h.norm, h.head);
     }
     this.addEvent(obj, norm, head);
+  }
+
+  /** The lines at the file's end, read as the full parser reads them: their times widen their sessions' spans. */
+  private readTail(): void {
+    for (const line of this.tail.lines(this.tailFrom ?? this.absolute - TAIL_BYTES)) {
+      if (line.bytes.length > this.maxLine) continue;
+      let obj: unknown;
+      try {
+        obj = JSON.parse(this.decoder.decode(line.bytes));
+      } catch {
+        continue;
+      }
+      if (!isObject(obj)) continue;
+      const head: Head = { seq: 0, src: { source: 0, line: 0, offset: line.offset, length: line.bytes.length }, path: undefined };
+      this.sink.end(this.dialect && !this.unrecognized ? normalizeLine(obj, this.dialect, this.norm, head) : unknownEvent(obj, '', this.norm, head));
+    }
   }
 
   /** Adds a line's record; a prompt is kept for search too, read with its text whatever the record's options. */

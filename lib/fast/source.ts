@@ -1,8 +1,10 @@
 import { inflateLimit } from '../engine/limits';
 import { maybeGunzip, type ByteSource } from '../trace/lines';
 import { bytesText, fileIdentity, parseBytes, type SourceInput } from '../trace/parse';
+import type { TraceEvent } from '../trace/types';
 import { RecordSink } from './records';
 import { FileScanner, type FileScan, type ScanOptions } from './scan';
+import { TAIL_BYTES } from './tail';
 
 /** The input's bytes, gzip undone up to its inflate limit (the full load's rule); `stopped` tells whether it hit it. */
 function inflated(input: SourceInput, opts: ScanOptions, stopped: (why: string) => void): AsyncGenerator<Uint8Array> {
@@ -37,13 +39,23 @@ export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): 
   const sink = new RecordSink(fileIdentity(input.name).fileSessionId, opts.window);
   let stopped: string | undefined;
   const bytes: ByteSource = inflated(input, opts, (why) => (stopped = why));
+  // Events with a time that may start in the file's last TAIL_BYTES, which widen their sessions' spans at the end.
+  let tail: TraceEvent[] = [];
+  let read = 0;
+  const event = (e: TraceEvent): void => {
+    sink.add(e);
+    if (e.time === undefined) return;
+    tail.push(e);
+    if (tail.length > 4096) tail = tail.filter((t) => t.src.offset >= read - TAIL_BYTES);
+  };
   const info = await parseBytes(
     input.name,
     bytes,
     0,
-    { nextSeq: () => 0, event: (e) => sink.add(e), diagnostic: () => undefined },
-    opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {},
+    { nextSeq: () => 0, event, diagnostic: () => undefined },
+    { onBytes: (b) => (read = b), ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}) },
   );
+  for (const e of tail) if (e.src.offset >= info.bytes - TAIL_BYTES) sink.end(e);
   return {
     name: input.name,
     bytes: info.bytes,
