@@ -63,6 +63,13 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   const list = useRef<VirtualListHandle>(null);
   const toolbar = useRef<ToolbarHandle>(null);
   const details = useRef<HTMLDivElement>(null);
+  // Set when a jump from the Stats panel shows the timeline: the list takes the focus once it is there.
+  const focusList = useRef(false);
+  useEffect(() => {
+    if (url.panel !== 'timeline' || !focusList.current) return;
+    focusList.current = false;
+    list.current?.focus();
+  }, [url.panel]);
   // Rows that are new because the files changed: the selection is found again, but the list stays where it is.
   const stay = useRef(false);
   /** The selected event's seq after the change (the URL may not say it yet when the new rows arrive). */
@@ -234,6 +241,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
               onJump={(seq) => {
                 url.update({ panel: 'timeline' });
                 void jumpToSeq(seq);
+                // The link that was pressed goes with the Stats panel: the keyboard goes on in the list.
+                focusList.current = true;
               }}
             />
           ) : (
