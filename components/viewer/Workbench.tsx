@@ -265,6 +265,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
                       onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
                       loading={view.loading}
                       hiddenMatches={view.data?.hiddenMatches}
+                      filtered={Boolean(url.filter)}
+                      {...(view.data ? { eventsShown: view.data.matched } : {})}
                       onShowChips={(keys) => {
                         url.update({ show: [...url.show, ...keys.filter((k) => !url.show.includes(k))] });
                         // The button goes with the lines it showed: the keyboard goes on in the list that shows them.
