@@ -137,3 +137,20 @@ test('other sessions: SessionStart hooks of a headless run and SDK hook frames f
     /PreToolUse:Edit\s*success\s*allow\s*edits under src\/ are allowed/,
   ]);
 });
+
+test('a session file of meta lines only says that no event is shown and why, without a filter to blame', async ({ page }) => {
+  // Claude Code leaves such files in a projects folder: a summary, file-history snapshots, no conversation.
+  const app = new Loupe(page);
+  await app.home();
+  const summary = { type: 'summary', summary: 'TUI Cache Handling: Empty State Fix', leafUuid: '2369a617-e71c-48aa-8c5c-d53ad8274d71' };
+  await page.getByLabel('Paste JSONL').fill(JSON.stringify(summary));
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await expect(app.computedCost).toBeVisible();
+  const hidden = page.getByRole('status', { name: 'Hidden matches' });
+  await expect(hidden).toContainText('No events shown: 1 line is hidden (Meta 1).');
+  // No filter is applied: the line matched nothing, it is simply under a chip that is off.
+  await expect(hidden).not.toContainText('matching');
+  await hidden.getByRole('button', { name: 'Show meta' }).click();
+  await expect(app.eventRows()).toHaveText([/summary · TUI Cache Handling: Empty State Fix/]);
+  await expect(hidden).toHaveCount(0);
+});

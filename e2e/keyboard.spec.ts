@@ -26,3 +26,93 @@ test('the workbench toolbar: Tab goes from Reload… to Share…, not to the hid
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Share…' })).toBeFocused();
 });
+
+test('the panel tabs: arrows, Home and End take the focus to the tab they show, whose panel it labels', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  const panels = page.getByRole('tablist', { name: 'Panels' });
+  const timeline = panels.getByRole('tab', { name: 'Timeline' });
+  const stats = panels.getByRole('tab', { name: 'Stats & verdict' });
+  await timeline.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(stats).toHaveAttribute('aria-selected', 'true');
+  await expect(stats).toBeFocused();
+  await expect(page).toHaveURL(/[?&]panel=stats/);
+  await expect(page.getByRole('tabpanel', { name: 'Stats & verdict' }).getByRole('region', { name: 'Stats' })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(timeline).toBeFocused();
+  await expect(timeline).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Timeline' }).getByRole('listbox', { name: 'Events' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(stats).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(timeline).toBeFocused();
+  await expect(page).not.toHaveURL(/[?&]panel=/);
+});
+
+test('Esc in an empty filter or find box goes back to the list; with text, it clears the box first', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  await page.keyboard.press('/');
+  await expect(app.filter).toBeFocused();
+  await page.keyboard.type('tool:Bash');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=tool%3ABash/);
+  await page.keyboard.press('Escape');
+  await expect(app.filter).toHaveValue('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(app.filter).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(app.events).toBeFocused();
+  // From there the list takes the keys.
+  await page.keyboard.press('ArrowDown');
+  await expect(app.selected()).toHaveCount(1);
+
+  const find = page.getByRole('textbox', { name: 'Find' });
+  await find.fill('greet');
+  await find.press('Escape');
+  await expect(find).toHaveValue('');
+  await expect(find).toBeFocused();
+  await find.press('Escape');
+  await expect(app.events).toBeFocused();
+});
+
+test('buttons that go away when pressed leave the focus where the keyboard can go on', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1&q=kind:hook');
+  // Every hook is under the Hooks chip, which is off: no event is shown yet.
+  await expect(app.computedCost).toBeVisible();
+  // "Show hooks" goes with the note it sits in: the focus goes to the list that now shows them.
+  const show = page.getByRole('status', { name: 'Hidden matches' }).getByRole('button', { name: 'Show hooks' });
+  await show.focus();
+  await page.keyboard.press('Enter');
+  await expect(app.chip('Hooks')).toHaveAttribute('aria-pressed', 'true');
+  await expect(show).toHaveCount(0);
+  await expect(app.events).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(app.selected()).toHaveCount(1);
+});
+
+test('the diagnostics panel: a line that did not parse is quoted, not a button; closing it gives the focus back', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  const prompt = { type: 'user', uuid: 'u1', sessionId: 's1', timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: 'hi' } };
+  await page.getByLabel('Paste JSONL').fill(`${JSON.stringify(prompt)}\n{"type":"assistant", oops\n`);
+  await page.getByRole('button', { name: 'Open pasted text' }).click();
+  await app.waitForWorkbench();
+  await expect(app.diagnostics).toHaveText('1');
+  await expect(app.filterCount).toHaveText('1 event');
+  await app.diagnostics.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: 'Diagnostics panel' });
+  const item = panel.getByRole('listitem');
+  await expect(item).toContainText('malformed-json');
+  await expect(item).toContainText('"{\\"type\\":\\"assistant\\", oops"');
+  // It made no event: there is nowhere to go, so it does not pretend to be a button.
+  await expect(item.getByRole('button')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Close diagnostics' }).press('Enter');
+  await expect(panel).toHaveCount(0);
+  await expect(app.diagnostics).toBeFocused();
+});

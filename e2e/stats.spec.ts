@@ -89,3 +89,34 @@ test('Stats: the By agent table has the columns the By model table and the CLI h
   await expect(cacheWrite(/^alice · Refactor greeting helpers /)).toHaveText('3.3k');
   await expect(cacheWrite(/^compaction \(auto\) /)).toHaveText('0');
 });
+
+test('Stats with the keyboard: Esc or ✕ closes Explain back to its total; a line it lists opens in the focused list', async ({ page }) => {
+  await page.goto('/view?sample=cc-2-1&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  const explain = page.getByRole('complementary', { name: 'Explain' });
+  const computed = stats.getByRole('button', { name: 'Explain Computed' });
+  await computed.focus();
+  await page.keyboard.press('Enter');
+  await expect(explain.getByTestId('explain-total')).toHaveText('$0.437');
+  await page.keyboard.press('Escape');
+  await expect(explain).toHaveCount(0);
+  await expect(computed).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await explain.getByRole('button', { name: 'Close explain' }).press('Enter');
+  await expect(explain).toHaveCount(0);
+  await expect(computed).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  const line = explain.getByRole('list', { name: 'Explain rows' }).getByRole('button').first();
+  await line.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+  const events = page.getByRole('listbox', { name: 'Events' });
+  await expect(events).toBeFocused();
+  const selected = events.locator('[role=option][aria-selected=true]');
+  // Line 5: the first line of model call 1, its redacted thinking.
+  await expect(selected).toContainText('thinking (redacted by the API)');
+  // The list goes on from the line Explain named.
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toContainText("I'll look at the project first.");
+});

@@ -12,6 +12,28 @@ describe('vetting what the user opens', () => {
       /p\.csv does not look like JSONL: its first line is not JSON \("name,age"\)/,
     );
     expect((await vetFiles([{ path: 'e.jsonl', file: file('e.jsonl', '') }], false)).error).toMatch(/e\.jsonl is empty/);
+    // Random bytes are said to be binary, not quoted back as a garbled "first line".
+    const noise = Uint8Array.from({ length: 300 }, (_, i) => (i * 151 + 7) % 256);
+    expect((await vetFiles([{ path: 'b.jsonl', file: file('b.jsonl', noise) }], false)).error).toMatch(
+      /^b\.jsonl is a binary file, not text: it is not a transcript\. Loupe reads/,
+    );
+    const beside = await vetFiles(
+      [
+        { path: 's.jsonl', file: file('s.jsonl', '{"type":"user"}\n') },
+        { path: 'b.jsonl', file: file('b.jsonl', noise) },
+      ],
+      false,
+    );
+    expect(beside.skipped).toEqual([{ path: 'b.jsonl', reason: 'not a transcript (binary file)' }]);
+    // Windows PowerShell 5's `>` writes UTF-16 with a byte-order mark: said, with what to do.
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...'{"type":"user"}\n'].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect((await vetFiles([{ path: 'w.jsonl', file: file('w.jsonl', utf16) }], false)).error).toMatch(
+      /^w\.jsonl is UTF-16 text: Loupe reads UTF-8\. Save it as UTF-8 \(in PowerShell: Out-File -Encoding utf8\)/,
+    );
+    // Text that is not JSON is still quoted, colours and tabs included.
+    expect((await vetFiles([{ path: 'c.jsonl', file: file('c.jsonl', '\u001b[32mok\u001b[0m\tdone\n') }], false)).error).toMatch(
+      /c\.jsonl does not look like JSONL/,
+    );
     const big = file('big.jsonl', '{}');
     Object.defineProperty(big, 'size', { value: 2 * 1024 ** 3 });
     expect((await vetFiles([{ path: 'big.jsonl', file: big }], false)).error).toMatch(/2\.0 GB: more than a browser tab can hold.*npx loupe stats/);

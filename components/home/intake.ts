@@ -35,9 +35,18 @@ async function sniff(f: PickedFile): Promise<Problem | undefined> {
     if (magic.every((b, i) => head[i] === b))
       return { path: f.path, reason: `not a transcript (${what.replace(/^an? /, '')})`, sentence: `${f.path} is ${what}, not a transcript.` };
   if (head[0] === 0x1f && head[1] === 0x8b) return undefined;
+  // Windows PowerShell 5 writes `>` redirections as UTF-16: the text is there, in an encoding the reader does not take.
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))
+    return {
+      path: f.path,
+      reason: 'not UTF-8 (UTF-16 text)',
+      sentence: `${f.path} is UTF-16 text: Loupe reads UTF-8. Save it as UTF-8 (in PowerShell: Out-File -Encoding utf8) and open it again.`,
+    };
   const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '');
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') {
+    if (isBinary(head))
+      return { path: f.path, reason: 'not a transcript (binary file)', sentence: `${f.path} is a binary file, not text: it is not a transcript.` };
     const line = text.split('\n', 1)[0]?.slice(0, 60) ?? '';
     return {
       path: f.path,
@@ -46,6 +55,18 @@ async function sniff(f: PickedFile): Promise<Problem | undefined> {
     };
   }
   return undefined;
+}
+
+/** Bytes that are not UTF-8 text: invalid UTF-8, or control characters no text file holds (NUL and the like). */
+function isBinary(head: Uint8Array): boolean {
+  try {
+    // `stream`: a character cut at the end of the 4 KB read is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return true;
+  }
+  // Tab, newline, form feed, carriage return and escape (terminal colours) are text.
+  return head.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d && b !== 0x1b);
 }
 
 export const ACCEPTS =

@@ -67,7 +67,13 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
         </span>
       }
     >
-      {current === 'message' ? details.compaction ? <CompactionView c={details.compaction} onJump={onJump} /> : <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} /> : null}
+      {current === 'message' ? (
+        details.compaction ? (
+          <CompactionView c={details.compaction} onJump={onJump} />
+        ) : (
+          <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} />
+        )
+      ) : null}
       {current === 'tool' ? <ToolCallTab calls={details.toolCalls} onJump={onJump} /> : null}
       {current === 'stream' ? <StreamTab turn={details.turn} onJump={onJump} /> : null}
       {current === 'raw' ? <RawTab ask={ask} seq={seq} /> : null}

@@ -11,7 +11,7 @@ export function DiagnosticsPanel({
   onClose,
 }: {
   diagnostics: TraceSummary['diagnostics'];
-  onJump: (seq: number | undefined, line: number | undefined) => void;
+  onJump: (seq: number | undefined) => void;
   onClose: () => void;
 }) {
   return (
@@ -28,13 +28,9 @@ export function DiagnosticsPanel({
         </button>
       </div>
       <ul className="min-h-0 flex-1 overflow-auto text-[12px]">
-        {diagnostics.map((d, i) => (
-          <li key={i}>
-            <button
-              type="button"
-              onClick={() => onJump(d.seq, d.src?.line)}
-              className="flex w-full items-baseline gap-2 px-2 py-0.5 text-left hover:bg-sky-50 dark:hover:bg-neutral-800"
-            >
+        {diagnostics.map((d, i) => {
+          const cells = (
+            <>
               <span className={`w-14 shrink-0 ${SEV[d.severity]}`}>{d.severity}</span>
               <span className="w-40 shrink-0 truncate font-mono text-neutral-500">
                 {d.sourceName}
@@ -42,9 +38,22 @@ export function DiagnosticsPanel({
               </span>
               <span className="w-44 shrink-0 font-mono text-neutral-600 dark:text-neutral-400">{d.code}</span>
               <span className="min-w-0 flex-1 break-words">{d.message}</span>
-            </button>
-          </li>
-        ))}
+            </>
+          );
+          const row = 'flex w-full items-baseline gap-2 px-2 py-0.5 text-left';
+          return (
+            <li key={i}>
+              {d.seq === undefined ? (
+                // A line that made no event (it did not parse): nothing to go to, so no button that does nothing.
+                <div className={row}>{cells}</div>
+              ) : (
+                <button type="button" onClick={() => onJump(d.seq)} title="Go to its event" className={`${row} hover:bg-sky-50 dark:hover:bg-neutral-800`}>
+                  {cells}
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

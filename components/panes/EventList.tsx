@@ -22,6 +22,10 @@ export interface EventListProps {
   readonly loading: boolean;
   /** With a filter: matches hidden by chips that are off, and how to show them. */
   readonly hiddenMatches?: ChipCounts;
+  /** A filter is applied (the hidden lines are its matches). */
+  readonly filtered?: boolean;
+  /** Events shown (headers left out), once the view is known. */
+  readonly eventsShown?: number;
   readonly onShowChips?: (keys: readonly ChipKey[]) => void;
   /** What an empty list says (why nothing matches). */
   readonly empty?: string;
@@ -29,7 +33,21 @@ export interface EventListProps {
 
 /** The timeline: one dense row per event, grouped by response and model call, virtualized. */
 export const EventList = forwardRef<VirtualListHandle, EventListProps>(function EventList(
-  { ask, rowCount, version, selectedRow, onSelectRow, onToggleStreams, onOpen, loading, hiddenMatches, onShowChips, empty = 'No events match.' },
+  {
+    ask,
+    rowCount,
+    version,
+    selectedRow,
+    onSelectRow,
+    onToggleStreams,
+    onOpen,
+    loading,
+    hiddenMatches,
+    filtered = false,
+    eventsShown,
+    onShowChips,
+    empty = 'No events match.',
+  },
   ref,
 ) {
   const { get, onRange, tick, error, retry, fail } = useRowWindow(ask, version, rowCount);
@@ -100,7 +118,9 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
   return (
     <div className="relative flex h-full min-h-0 flex-col">
       {error ? <InlineError what={error.what} error={error.message} onRetry={retry} className="m-1 shrink-0" /> : null}
-      {hiddenMatches && onShowChips && !loading ? <HiddenMatches counts={hiddenMatches} empty={rowCount === 0} onShow={onShowChips} /> : null}
+      {hiddenMatches && onShowChips && !loading ? (
+        <HiddenMatches counts={hiddenMatches} empty={rowCount === 0 || eventsShown === 0} filtered={filtered} onShow={onShowChips} />
+      ) : null}
       <VirtualList
         busy={loading}
         ref={ref}

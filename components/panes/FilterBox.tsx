@@ -98,7 +98,8 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
       else apply(draft.trim());
       return;
     }
-    if (e.key === 'Escape') {
+    // Esc closes the completions, then clears the box; on an empty box it is left to the workbench (back to the list).
+    if (e.key === 'Escape' && (show || draft || value)) {
       e.preventDefault();
       if (show) setOpen(false);
       else apply('');
@@ -107,8 +108,8 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
 
   const countText = counts
     ? counts.matched === counts.total && !value
-      ? `${int(counts.total)} events`
-      : `${int(counts.matched)} of ${int(counts.total)} events`
+      ? `${int(counts.total)} event${counts.total === 1 ? '' : 's'}`
+      : `${int(counts.matched)} of ${int(counts.total)} event${counts.total === 1 ? '' : 's'}`
     : '…';
   return (
     <div className="relative min-w-56 max-w-[36rem] flex-[2_1_18rem]">

@@ -8,7 +8,19 @@ export const hasHidden = (counts: ChipCounts | undefined): boolean => counts !==
  * The filter narrows what the chips show. When it matches lines whose chip is off, this says how many, per chip, with
  * one button that turns those chips on: a filter never hides its matches silently.
  */
-export function HiddenMatches({ counts, empty, onShow }: { counts: ChipCounts; empty: boolean; onShow: (keys: readonly ChipKey[]) => void }) {
+export function HiddenMatches({
+  counts,
+  empty,
+  filtered,
+  onShow,
+}: {
+  counts: ChipCounts;
+  /** No event is shown (response headers may be). */
+  empty: boolean;
+  /** A filter is applied: the lines it matched. Without one (a file of meta lines only), simply lines. */
+  filtered: boolean;
+  onShow: (keys: readonly ChipKey[]) => void;
+}) {
   const hidden = CHIPS.filter((c) => counts[c.key] > 0);
   if (hidden.length === 0) return null;
   const total = hidden.reduce((n, c) => n + counts[c.key], 0);
@@ -21,8 +33,8 @@ export function HiddenMatches({ counts, empty, onShow }: { counts: ChipCounts; e
     >
       <span>
         {empty ? 'No events shown: ' : ''}
-        {total.toLocaleString('en-US')} matching {total === 1 ? 'line is' : 'lines are'} hidden (
-        {hidden.map((c) => `${c.label} ${counts[c.key].toLocaleString('en-US')}`).join(', ')}).
+        {total.toLocaleString('en-US')} {filtered ? 'matching ' : ''}
+        {total === 1 ? 'line is' : 'lines are'} hidden ({hidden.map((c) => `${c.label} ${counts[c.key].toLocaleString('en-US')}`).join(', ')}).
       </span>
       <button
         type="button"

@@ -33,6 +33,7 @@ export interface ToolbarProps {
 
 export interface ToolbarHandle {
   focusFilter(): void;
+  focusDiagnostics(): void;
 }
 
 function Chip({ tone, children, title }: { tone: 'ok' | 'bad' | 'warn' | 'plain' | 'live'; children: ReactNode; title?: string }) {
@@ -66,7 +67,8 @@ function termValue(filter: string, key: string): string {
 export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(p, ref) {
   const filterRef = useRef<FilterBoxHandle>(null);
   const issuesId = useId();
-  useImperativeHandle(ref, () => ({ focusFilter: () => filterRef.current?.focus() }), []);
+  const diagnosticsRef = useRef<HTMLButtonElement>(null);
+  useImperativeHandle(ref, () => ({ focusFilter: () => filterRef.current?.focus(), focusDiagnostics: () => diagnosticsRef.current?.focus() }), []);
   const { summary: s } = p;
   const st = s.stats;
   const tokens = st.tokens.input + st.tokens.output + st.tokens.cacheCreation + st.tokens.cacheRead;
@@ -132,7 +134,11 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
               if (e.key === 'Enter') {
                 e.preventDefault();
                 p.onFindStep(e.shiftKey ? -1 : 1);
-              } else if (e.key === 'Escape') p.onFind('');
+              } else if (e.key === 'Escape' && p.find) {
+                // Clears the box; on an empty one Esc is left to the workbench (back to the list).
+                e.preventDefault();
+                p.onFind('');
+              }
             }}
             className="h-6 w-28 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
           />
@@ -180,6 +186,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           </Chip>
         ) : null}
         <button
+          ref={diagnosticsRef}
           type="button"
           aria-label="Diagnostics"
           aria-pressed={p.diagnosticsOpen}

@@ -10,7 +10,7 @@ import { EventList } from '../panes/EventList';
 import { Toolbar, type ToolbarHandle } from '../panes/Toolbar';
 import { SplitView } from '../ui/SplitView';
 import { StatsPane } from '../panes/stats/StatsPane';
-import { PanelTabs } from '../panes/PanelTabs';
+import { PANEL_ID, PanelTabs, panelTabId } from '../panes/PanelTabs';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import type { Ask } from './useTraceWorker';
 import { selectionOf, useViewUrl } from './useViewUrl';
@@ -63,6 +63,13 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   const list = useRef<VirtualListHandle>(null);
   const toolbar = useRef<ToolbarHandle>(null);
   const details = useRef<HTMLDivElement>(null);
+  // Set when a jump from the Stats panel shows the timeline: the list takes the focus once it is there.
+  const focusList = useRef(false);
+  useEffect(() => {
+    if (url.panel !== 'timeline' || !focusList.current) return;
+    focusList.current = false;
+    list.current?.focus();
+  }, [url.panel]);
   // Rows that are new because the files changed: the selection is found again, but the list stays where it is.
   const stay = useRef(false);
   /** The selected event's seq after the change (the URL may not say it yet when the new rows arrive). */
@@ -173,12 +180,16 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
     if (title) document.title = `${title} · Loupe`;
   }, [title]);
 
-  // Global keys: `/` focuses the filter, Esc leaves an input for the list.
+  // Global keys: `/` focuses the filter, Esc in an empty filter or find box goes back to the list.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof HTMLElement ? e.target : undefined;
       const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
-      if (e.key === '/' && !typing) {
+      if (e.key === 'Escape' && !e.defaultPrevented && target?.matches('input[aria-label="Filter"], input[aria-label="Find"]')) {
+        // The box had nothing to clear or close (it handles Esc itself when it has).
+        e.preventDefault();
+        list.current?.focus();
+      } else if (e.key === '/' && !typing) {
         e.preventDefault();
         toolbar.current?.focusFilter();
       } else if ((e.ctrlKey || e.metaKey) && e.key === 'f') {
@@ -222,58 +233,72 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
       {failure ? <InlineError what={failure.what} error={failure.error} onDismiss={() => setFailure(undefined)} className="m-1 shrink-0" /> : null}
       <PanelTabs panel={url.panel} onPanel={(panel) => url.update({ panel })} />
       <main className="flex min-h-0 flex-1 flex-col">
-        {url.panel === 'stats' ? (
-          <StatsPane
-            ask={ask}
-            onJump={(seq) => {
-              url.update({ panel: 'timeline' });
-              void jumpToSeq(seq);
-            }}
-          />
-        ) : (
-          <SplitView
-            storageKey="loupe.split.main"
-            label="Resize timeline and details"
-            defaultFraction={0.55}
-            first={
-              <div className="flex h-full min-h-0 flex-col">
-                {view.error ? <InlineError what="apply the filter" error={view.error} onRetry={view.retry} className="m-1 shrink-0" /> : null}
-                <div className="min-h-0 flex-1">
-                  <EventList
-                    ref={list}
-                    ask={ask}
-                    rowCount={rowCount}
-                    version={version}
-                    selectedRow={selectedRow}
-                    onSelectRow={onSelectRow}
-                    onToggleStreams={toggleStreams}
-                    onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
-                    loading={view.loading}
-                    hiddenMatches={view.data?.hiddenMatches}
-                    onShowChips={(keys) => url.update({ show: [...url.show, ...keys.filter((k) => !url.show.includes(k))] })}
-                    empty={
-                      (view.data?.issues.length ?? 0) > 0
-                        ? 'No events match: the filter names something this trace does not have (see the warning under the filter).'
-                        : url.filter
-                          ? 'No events match the filter.'
-                          : 'No events to show.'
-                    }
-                  />
+        <div role="tabpanel" id={PANEL_ID} aria-labelledby={panelTabId(url.panel)} className="flex min-h-0 flex-1 flex-col">
+          {url.panel === 'stats' ? (
+            <StatsPane
+              ask={ask}
+              onJump={(seq) => {
+                url.update({ panel: 'timeline' });
+                void jumpToSeq(seq);
+                // The link that was pressed goes with the Stats panel: the keyboard goes on in the list.
+                focusList.current = true;
+              }}
+            />
+          ) : (
+            <SplitView
+              storageKey="loupe.split.main"
+              label="Resize timeline and details"
+              defaultFraction={0.55}
+              first={
+                <div className="flex h-full min-h-0 flex-col">
+                  {view.error ? <InlineError what="apply the filter" error={view.error} onRetry={view.retry} className="m-1 shrink-0" /> : null}
+                  <div className="min-h-0 flex-1">
+                    <EventList
+                      ref={list}
+                      ask={ask}
+                      rowCount={rowCount}
+                      version={version}
+                      selectedRow={selectedRow}
+                      onSelectRow={onSelectRow}
+                      onToggleStreams={toggleStreams}
+                      onOpen={() => details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
+                      loading={view.loading}
+                      hiddenMatches={view.data?.hiddenMatches}
+                      filtered={Boolean(url.filter)}
+                      {...(view.data ? { eventsShown: view.data.matched } : {})}
+                      onShowChips={(keys) => {
+                        url.update({ show: [...url.show, ...keys.filter((k) => !url.show.includes(k))] });
+                        // The button goes with the lines it showed: the keyboard goes on in the list that shows them.
+                        list.current?.focus();
+                      }}
+                      empty={
+                        (view.data?.issues.length ?? 0) > 0
+                          ? 'No events match: the filter names something this trace does not have (see the warning under the filter).'
+                          : url.filter
+                            ? 'No events match the filter.'
+                            : 'No events to show.'
+                      }
+                    />
+                  </div>
                 </div>
-              </div>
-            }
-            second={
-              <div ref={details} className="h-full">
-                <DetailsPane ask={ask} seq={url.sel} tab={url.tab} onTab={(tab) => url.update({ tab })} onJump={(s) => void jumpToSeq(s)} version={version} />
-              </div>
-            }
-          />
-        )}
+              }
+              second={
+                <div ref={details} className="h-full">
+                  <DetailsPane ask={ask} seq={url.sel} tab={url.tab} onTab={(tab) => url.update({ tab })} onJump={(s) => void jumpToSeq(s)} version={version} />
+                </div>
+              }
+            />
+          )}
+        </div>
         {diagOpen && summary.diagnostics.length > 0 ? (
           <div className="shrink-0">
             <DiagnosticsPanel
               diagnostics={summary.diagnostics}
-              onClose={() => setDiagOpen(false)}
+              onClose={() => {
+                setDiagOpen(false);
+                // The panel and its close button go: the keyboard goes back to the button that opens it.
+                toolbar.current?.focusDiagnostics();
+              }}
               onJump={(seq) => {
                 if (seq !== undefined) void jumpToSeq(seq);
               }}

@@ -22,7 +22,8 @@ export class Loupe {
   constructor(readonly page: Page) {
     this.events = page.getByRole('listbox', { name: 'Events' });
     this.details = page.getByRole('tablist', { name: 'Details' });
-    this.detailsPanel = page.getByRole('tabpanel');
+    // The details pane's tabpanel sits inside the Timeline panel's: the innermost one.
+    this.detailsPanel = page.getByRole('tabpanel').filter({ hasNot: page.getByRole('tabpanel') });
     this.filter = page.getByRole('combobox', { name: 'Filter' });
     this.computedCost = page.getByRole('status', { name: 'Computed cost' });
     this.diagnostics = page.getByRole('button', { name: 'Diagnostics' });

@@ -15,6 +15,8 @@ describe('parsing and line accounting', () => {
       ['non-json-line', 5],
       ['not-an-object', 6],
     ]);
+    // A line that produced no event has nothing else to show it by: its diagnostic quotes it.
+    expect(lineDiags[0]?.message).toMatch(/^line 2: .+: "\{\\"type\\":\\"assistant\\", oops"$/);
     expect(accounted(stats, lineDiags.length)).toBe(true);
   });
 
@@ -29,7 +31,12 @@ describe('parsing and line accounting', () => {
   });
 
   it('detects the dialect of each file', async () => {
-    const { trace } = await loadFiles({ 'a.jsonl': jsonl([cc.prompt('hi')]), 'b.jsonl': jsonl([sdk.init(), sdk.result()]), 'c.jsonl': '', 'd.jsonl': jsonl([sdk.init()]) });
+    const { trace } = await loadFiles({
+      'a.jsonl': jsonl([cc.prompt('hi')]),
+      'b.jsonl': jsonl([sdk.init(), sdk.result()]),
+      'c.jsonl': '',
+      'd.jsonl': jsonl([sdk.init()]),
+    });
     expect(trace.sources.map((s) => [s.name, s.format])).toEqual([
       ['a.jsonl', 'claude-code'],
       ['b.jsonl', 'sdk-stream'],
@@ -40,8 +47,15 @@ describe('parsing and line accounting', () => {
   });
 
   it('keeps unknown types and unknown subtypes as unknown events with their raw JSON', async () => {
-    const { trace } = await loadText(jsonl([{ type: 'hologram', session_id: 's', x: 1 }, { type: 'system', subtype: 'teleport', session_id: 's', uuid: 'u' }, sdk.init(), sdk.result()]));
-    expect(trace.events.map((e) => (e.kind === 'unknown' ? `${e.kind}:${e.type}/${e.subtype ?? ''}` : e.kind))).toEqual(['unknown:hologram/', 'unknown:system/teleport', 'system', 'result']);
+    const { trace } = await loadText(
+      jsonl([{ type: 'hologram', session_id: 's', x: 1 }, { type: 'system', subtype: 'teleport', session_id: 's', uuid: 'u' }, sdk.init(), sdk.result()]),
+    );
+    expect(trace.events.map((e) => (e.kind === 'unknown' ? `${e.kind}:${e.type}/${e.subtype ?? ''}` : e.kind))).toEqual([
+      'unknown:hologram/',
+      'unknown:system/teleport',
+      'system',
+      'result',
+    ]);
     expect(codes(trace).filter((c) => c === 'unknown-type')).toHaveLength(2);
   });
 
@@ -105,7 +119,14 @@ describe('parsing and line accounting', () => {
   });
 
   it('reads a recording of {message, relativeTimestamp} items with times from its start', async () => {
-    const rec = { metadata: { recordedAt: '2026-01-01T00:00:00.000Z' }, prompt: 'do it', messages: [{ message: sdk.init(), relativeTimestamp: 0 }, { message: sdk.result(), relativeTimestamp: 1500 }] };
+    const rec = {
+      metadata: { recordedAt: '2026-01-01T00:00:00.000Z' },
+      prompt: 'do it',
+      messages: [
+        { message: sdk.init(), relativeTimestamp: 0 },
+        { message: sdk.result(), relativeTimestamp: 1500 },
+      ],
+    };
     const { trace } = await loadText(JSON.stringify(rec), 'rec.json');
     expect(trace.sources[0]?.format).toBe('recording');
     expect(trace.events.map((e) => [e.kind, e.time])).toEqual([

@@ -179,7 +179,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
       obj = JSON.parse(text);
     } catch (err) {
       if (l.unterminated) lineDiag('truncated-last-line', `last line ${l.line} is cut off (no newline, not valid JSON): ${preview(text)}`, src);
-      else if (structured) lineDiag('malformed-json', `line ${l.line}: ${err instanceof Error ? err.message : 'invalid JSON'}`, src);
+      else if (structured) lineDiag('malformed-json', `line ${l.line}: ${err instanceof Error ? err.message : 'invalid JSON'}: ${preview(text)}`, src);
       else lineDiag('non-json-line', `line ${l.line} is not JSON: ${preview(text)}`, src);
       return;
     }

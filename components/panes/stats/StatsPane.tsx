@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import type { ExplainMetric, ExplainQuery } from '../../../lib/view/stats-view';
 import { formatUsd } from '../../../lib/view/rowview';
@@ -44,6 +44,12 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
   const query = useWorkerQuery(ask, 'statsView', { overrides });
   const view = query.data;
   const [explainQ, setExplainQ] = useState<ExplainQuery | undefined>();
+  // The control that opened Explain: closing it gives the focus back there, not to the page.
+  const opener = useRef<HTMLElement | null>(null);
+  const closeExplain = () => {
+    setExplainQ(undefined);
+    if (opener.current?.isConnected) opener.current.focus();
+  };
   const clock = useMemo(
     () => ({ ...(view?.startedAt !== undefined ? { startedAt: view.startedAt } : {}), ...(view?.spanMs !== undefined ? { spanMs: view.spanMs } : {}) }),
     [view],
@@ -54,10 +60,19 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
   const t = s.tokens;
   const ex =
     (metric: ExplainMetric, extra: Omit<ExplainQuery, 'metric'> = {}) =>
-    () =>
+    () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setExplainQ({ metric, ...extra });
+    };
   return (
-    <div className="flex h-full min-h-0">
+    <div
+      className="flex h-full min-h-0"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !explainQ || e.defaultPrevented) return;
+        e.preventDefault();
+        closeExplain();
+      }}
+    >
       {/* Sized to the pane, not the window (Explain takes a side of it): two columns when there is room. The grids'
           columns may shrink below their content (grid-cols-1 is minmax(0, 1fr)), so charts follow the pane when Explain
           opens, and wide tables scroll sideways on their own instead of the whole pane. */}
@@ -124,7 +139,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
         </div>
         <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} />
       </div>
-      {explainQ ? <ExplainPanel ask={ask} query={explainQ} overrides={overrides} onClose={() => setExplainQ(undefined)} onJump={onJump} /> : null}
+      {explainQ ? <ExplainPanel ask={ask} query={explainQ} overrides={overrides} onClose={closeExplain} onJump={onJump} /> : null}
     </div>
   );
 }
