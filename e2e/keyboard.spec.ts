@@ -17,6 +17,22 @@ test('the home page file pickers show where the keyboard is', async ({ page }) =
   }
 });
 
+test('the filter and find boxes show a focus ring, not only a border colour', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  const ring = (el: Element): string => getComputedStyle(el).boxShadow;
+  await page.keyboard.press('/');
+  await expect(app.filter).toBeFocused();
+  expect(await app.filter.evaluate((el) => getComputedStyle(el.parentElement ?? el).boxShadow)).not.toBe('none');
+  const find = page.getByRole('textbox', { name: 'Find' });
+  await find.focus();
+  expect(await find.evaluate(ring)).not.toBe('none');
+  // Not before: the ring is the focus's own.
+  await app.events.focus();
+  expect(await find.evaluate(ring)).toBe('none');
+});
+
 test('the workbench toolbar: Tab goes from Reload… to Share…, not to the hidden file input behind Reload…', async ({ page }) => {
   const app = new Loupe(page);
   await app.home();

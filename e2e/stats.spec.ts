@@ -5,9 +5,14 @@ test('Stats: explain a total, and the list adds up to it', async ({ page }) => {
   const stats = page.getByRole('region', { name: 'Stats' });
   await expect(stats).toBeVisible({ timeout: 20_000 });
   // Independently derived: 32,270 output tokens over 109 model calls.
-  await stats.getByRole('button', { name: 'Explain Output' }).click();
+  const output = stats.getByRole('button', { name: 'Explain Output' });
+  await expect(output).toHaveAttribute('aria-expanded', 'false');
+  await output.click();
   const explain = page.getByRole('complementary', { name: 'Explain' });
   await expect(explain.getByTestId('explain-total')).toHaveText('32,270');
+  // The button says the panel it opened is open, and which one it is.
+  await expect(output).toHaveAttribute('aria-expanded', 'true');
+  await expect(explain).toHaveAttribute('id', (await output.getAttribute('aria-controls')) ?? '-');
   const values = await explain
     .getByRole('list', { name: 'Explain rows' })
     .locator('> li[data-counted=true]')
@@ -16,6 +21,7 @@ test('Stats: explain a total, and the list adds up to it', async ({ page }) => {
   expect(values.reduce((a, b) => a + b, 0)).toBe(32_270);
   await stats.getByRole('button', { name: 'Explain Computed' }).click();
   await expect(explain.getByTestId('explain-total')).toHaveText('$6.21');
+  await expect(output).toHaveAttribute('aria-expanded', 'false');
   const costs = await explain
     .getByRole('list', { name: 'Explain rows' })
     .locator('> li[data-counted=true]')

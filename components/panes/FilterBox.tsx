@@ -113,7 +113,7 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
     : '…';
   return (
     <div className="relative min-w-56 max-w-[36rem] flex-[2_1_18rem]">
-      <div className="flex h-6 items-center rounded border border-neutral-300 bg-white focus-within:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900">
+      <div className="flex h-6 items-center rounded border border-neutral-300 bg-white focus-within:border-sky-500 focus-within:ring-1 focus-within:ring-sky-500 dark:border-neutral-600 dark:bg-neutral-900">
         <input
           ref={input}
           role="combobox"

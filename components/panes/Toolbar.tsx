@@ -140,7 +140,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
                 p.onFind('');
               }
             }}
-            className="h-6 w-28 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
+            className="h-6 w-28 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 focus:ring-1 focus:ring-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
           />
           <span aria-live="polite" className="whitespace-nowrap text-neutral-500 tabular-nums">
             {p.findStatus}

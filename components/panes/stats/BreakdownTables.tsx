@@ -1,9 +1,10 @@
 'use client';
 
 import type { ExplainQuery, StatsView } from '../../../lib/view/stats-view';
+import type { ExplainProps } from './ExplainPanel';
 import { compactNumber, formatUsd } from '../../../lib/view/rowview';
 
-type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metric'>) => () => void;
+type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metric'>) => ExplainProps;
 
 /** Tokens and cost by model (computed beside what modelUsage reports) and by agent; each count explains itself. */
 export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) {
@@ -30,7 +31,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
               <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
                 <td className="font-mono whitespace-nowrap">{b.label}</td>
                 <td className="text-right">
-                  <button type="button" onClick={ex('apiMessages', { model: b.key })} className="hover:underline">
+                  <button type="button" {...ex('apiMessages', { model: b.key })} className="hover:underline">
                     {b.apiMessages}
                   </button>
                 </td>
@@ -39,7 +40,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                 <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
                 <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
                 <td className="text-right">
-                  <button type="button" onClick={ex('cost', { model: b.key })} className="hover:underline">
+                  <button type="button" {...ex('cost', { model: b.key })} className="hover:underline">
                     {b.priced ? formatUsd(b.costUsd) : 'unpriced'}
                   </button>
                 </td>
@@ -77,7 +78,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
             <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
               <td>{b.label}</td>
               <td className="text-right">
-                <button type="button" onClick={ex('apiMessages', { agent: Number(b.key) })} className="hover:underline">
+                <button type="button" {...ex('apiMessages', { agent: Number(b.key) })} className="hover:underline">
                   {b.apiMessages}
                 </button>
               </td>

@@ -7,6 +7,15 @@ import type { Ask } from '../../viewer/useTraceWorker';
 import { useWorkerQuery } from '../../viewer/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
 
+/** What an Explain button spreads: it opens the panel for its total, and says whether the panel is open for it. */
+export interface ExplainProps {
+  readonly onClick: () => void;
+  readonly 'aria-expanded': boolean;
+  readonly 'aria-controls': string;
+}
+
+export const EXPLAIN_PANEL_ID = 'explain-panel';
+
 const TITLES: Record<ExplainQuery['metric'], string> = {
   input: 'input tokens',
   output: 'output tokens',
@@ -36,7 +45,11 @@ export function ExplainPanel({
   const counted = view?.rows.filter((r) => r.counted) ?? [];
   const sum = counted.reduce((n, r) => n + r.value, 0);
   return (
-    <aside aria-label="Explain" className="flex w-[28rem] shrink-0 flex-col border-l border-neutral-300 text-[12px] dark:border-neutral-700">
+    <aside
+      id={EXPLAIN_PANEL_ID}
+      aria-label="Explain"
+      className="flex w-[28rem] shrink-0 flex-col border-l border-neutral-300 text-[12px] dark:border-neutral-700"
+    >
       <div className="flex h-7 shrink-0 items-center gap-2 border-b border-neutral-200 bg-neutral-100 px-2 font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         Explain {TITLES[query.metric]}
         {query.model ? ` · ${query.model}` : ''}

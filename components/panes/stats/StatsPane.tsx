@@ -8,7 +8,7 @@ import type { Ask } from '../../viewer/useTraceWorker';
 import { useWorkerQuery } from '../../viewer/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
 import { CostChart, TokensChart, Waterfall } from './Charts';
-import { ExplainPanel } from './ExplainPanel';
+import { EXPLAIN_PANEL_ID, ExplainPanel, type ExplainProps } from './ExplainPanel';
 import { PriceOverrides, useOverrides } from './PriceOverrides';
 import { TurnTable } from './TurnTable';
 import { BreakdownTables } from './BreakdownTables';
@@ -16,14 +16,14 @@ import { VerdictPanel } from './VerdictPanel';
 
 const int = (n: number): string => n.toLocaleString('en-US');
 
-function Total({ label, value, onExplain, sub }: { label: string; value: string; onExplain?: () => void; sub?: string }) {
+function Total({ label, value, explain, sub }: { label: string; value: string; explain?: ExplainProps; sub?: string }) {
   return (
     <div className="flex min-w-24 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
       <span className="text-[11px] text-neutral-500">{label}</span>
-      {onExplain ? (
+      {explain ? (
         <button
           type="button"
-          onClick={onExplain}
+          {...explain}
           aria-label={`Explain ${label}`}
           title="Explain: list the lines this total is made of"
           className="text-left font-mono text-[14px] font-semibold text-sky-800 hover:underline dark:text-sky-300"
@@ -58,12 +58,14 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
   if (!view) return <p className="p-4 text-[13px] text-neutral-500">Counting…</p>;
   const s = view.stats;
   const t = s.tokens;
-  const ex =
-    (metric: ExplainMetric, extra: Omit<ExplainQuery, 'metric'> = {}) =>
-    () => {
+  const ex = (metric: ExplainMetric, extra: Omit<ExplainQuery, 'metric'> = {}): ExplainProps => ({
+    onClick: () => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setExplainQ({ metric, ...extra });
-    };
+    },
+    'aria-expanded': explainQ?.metric === metric && explainQ.model === extra.model && explainQ.agent === extra.agent,
+    'aria-controls': EXPLAIN_PANEL_ID,
+  });
   return (
     <div
       className="flex h-full min-h-0"
@@ -82,16 +84,16 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
           <div>
             <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Tokens (counted once per API message id)</h2>
             <div className="flex flex-wrap gap-2">
-              <Total label="Model calls" value={int(s.apiMessages)} onExplain={ex('apiMessages')} />
-              <Total label="Input" value={int(t.input)} onExplain={ex('input')} />
-              <Total label="Output" value={int(t.output)} onExplain={ex('output')} />
-              <Total label="Cache write" value={int(t.cacheCreation)} onExplain={ex('cacheCreation')} sub={`5m ${int(t.cache5m)} · 1h ${int(t.cache1h)}`} />
-              <Total label="Cache read" value={int(t.cacheRead)} onExplain={ex('cacheRead')} />
+              <Total label="Model calls" value={int(s.apiMessages)} explain={ex('apiMessages')} />
+              <Total label="Input" value={int(t.input)} explain={ex('input')} />
+              <Total label="Output" value={int(t.output)} explain={ex('output')} />
+              <Total label="Cache write" value={int(t.cacheCreation)} explain={ex('cacheCreation')} sub={`5m ${int(t.cache5m)} · 1h ${int(t.cache1h)}`} />
+              <Total label="Cache read" value={int(t.cacheRead)} explain={ex('cacheRead')} />
               <Total label="Cache hit rate" value={`${(view.cacheHitRate * 100).toFixed(1)}%`} sub="read ÷ whole prompt" />
             </div>
             <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Cost</h2>
             <div className="flex flex-wrap gap-2">
-              <Total label="Computed" value={formatUsd(s.cost.computedUsd)} onExplain={ex('cost')} sub={`prices as of ${view.prices.asOf}`} />
+              <Total label="Computed" value={formatUsd(s.cost.computedUsd)} explain={ex('cost')} sub={`prices as of ${view.prices.asOf}`} />
               <Total
                 label="Reported"
                 value={view.reported.totalUsd === null ? '—' : formatUsd(view.reported.totalUsd)}
