@@ -150,6 +150,8 @@ test('a session file of meta lines only says that no event is shown and why, wit
   await expect(hidden).toContainText('No events shown: 1 line is hidden (Meta 1).');
   // No filter is applied: the line matched nothing, it is simply under a chip that is off.
   await expect(hidden).not.toContainText('matching');
+  // Nor an empty "Response 1 · 0 model calls" header above nothing.
+  await expect(app.events.getByRole('option')).toHaveCount(0);
   await hidden.getByRole('button', { name: 'Show meta' }).click();
   await expect(app.eventRows()).toHaveText([/summary · TUI Cache Handling: Empty State Fix/]);
   await expect(hidden).toHaveCount(0);

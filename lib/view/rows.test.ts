@@ -130,6 +130,9 @@ describe('a timeline whose every line is under a chip that is off', () => {
     const rows = buildRows(trace);
     expect(rows.matched).toBe(0);
     expect(rows.hiddenMatches).toMatchObject({ meta: 2 });
+    // No empty response header above nothing; with the chip on, the lines under their response.
+    expect(rows.length).toBe(0);
+    expect(kinds(buildRows(trace, { show: new Set(['meta']) }))).toEqual(['response', 'event', 'event']);
     // With a line shown, nothing to explain.
     const { trace: withPrompt } = await loadText(jsonl([cc.prompt('hi'), snapshot]));
     expect(buildRows(withPrompt).hiddenMatches).toBeUndefined();

@@ -221,10 +221,8 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     const seqs: number[] = [];
     for (let q = r.firstSeq; q <= r.lastSeq; q++) if (trace.eventResponse[q] === r.index && !isLaneEvent(q)) seqs.push(q);
     emitEvents(seqs, 0, 0);
-    if (!filter && pendingResponse >= 0) {
-      b.push(ROW_RESPONSE, 0, r.index);
-      pendingResponse = -1;
-    }
+    // A response shows its header when something under it does (without a filter a model call's header always does):
+    // a response of lines under chips that are off only (a file of snapshots or summaries) shows no empty header.
     pendingResponse = -1;
   }
   // Events in no response: subagent files whose spawning call was not loaded, and sessionless leftovers.
