@@ -126,8 +126,15 @@ test('the diagnostics panel: a line that did not parse is quoted, not a button; 
   const item = panel.getByRole('listitem');
   await expect(item).toContainText('malformed-json');
   await expect(item).toContainText('"{\\"type\\":\\"assistant\\", oops"');
-  // It made no event: there is nowhere to go, so it does not pretend to be a button.
-  await expect(item.getByRole('button')).toHaveCount(0);
+  // It made no event: there is nowhere to go, so it does not pretend to be a button; its whole line opens below it.
+  const line = item.getByRole('button', { name: 'line 2' });
+  await expect(item.getByRole('button')).toHaveCount(1);
+  await expect(line).toHaveAttribute('aria-expanded', 'false');
+  await line.press('Enter');
+  await expect(line).toHaveAttribute('aria-expanded', 'true');
+  await expect(item.getByLabel('Line 2 of pasted.jsonl')).toHaveText('{"type":"assistant", oops');
+  await line.press('Enter');
+  await expect(item.getByLabel('Line 2 of pasted.jsonl')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Close diagnostics' }).press('Enter');
   await expect(panel).toHaveCount(0);
   await expect(app.diagnostics).toBeFocused();

@@ -1,19 +1,32 @@
 'use client';
 
+import { useId, useState } from 'react';
 import type { TraceSummary } from '../../lib/view/protocol';
+import type { Ask } from '../viewer/useTraceWorker';
+import { DiagnosticLine } from './DiagnosticLine';
 
 const SEV = { error: 'text-red-700 dark:text-red-400', warning: 'text-amber-700 dark:text-amber-400', info: 'text-neutral-500' } as const;
 
-/** Every malformed line and model warning; each one jumps to its place. */
+/** Every malformed line and model warning; each one jumps to its place, and a line that made no event shows its text. */
 export function DiagnosticsPanel({
+  ask,
   diagnostics,
   onJump,
   onClose,
 }: {
+  ask: Ask;
   diagnostics: TraceSummary['diagnostics'];
   onJump: (seq: number | undefined) => void;
   onClose: () => void;
 }) {
+  const [shown, setShown] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (i: number) =>
+    setShown((s) => {
+      const next = new Set(s);
+      if (!next.delete(i)) next.add(i);
+      return next;
+    });
+  const idBase = useId();
   return (
     <section aria-label="Diagnostics panel" className="flex max-h-48 min-h-0 flex-col border-t border-neutral-300 dark:border-neutral-700">
       <div className="flex h-6 shrink-0 items-center border-b border-neutral-200 bg-neutral-100 px-2 text-[12px] font-semibold dark:border-neutral-700 dark:bg-neutral-800">
@@ -40,17 +53,36 @@ export function DiagnosticsPanel({
               <span className="min-w-0 flex-1 break-words">{d.message}</span>
             </>
           );
-          const row = 'flex w-full items-baseline gap-2 px-2 py-0.5 text-left';
+          const row = 'flex min-w-0 flex-1 items-baseline gap-2 px-2 py-0.5 text-left';
+          // A line that made no event (it did not parse, or was too long): its text, re-read on demand.
+          const src = d.consumesLine ? d.src : undefined;
+          const lineId = `${idBase}-line-${i}`;
           return (
             <li key={i}>
-              {d.seq === undefined ? (
-                // A line that made no event (it did not parse): nothing to go to, so no button that does nothing.
-                <div className={row}>{cells}</div>
-              ) : (
-                <button type="button" onClick={() => onJump(d.seq)} title="Go to its event" className={`${row} hover:bg-sky-50 dark:hover:bg-neutral-800`}>
-                  {cells}
-                </button>
-              )}
+              <div className="flex items-baseline">
+                {d.seq === undefined ? (
+                  // Nothing to go to: no button that does nothing.
+                  <div className={row}>{cells}</div>
+                ) : (
+                  <button type="button" onClick={() => onJump(d.seq)} title="Go to its event" className={`${row} hover:bg-sky-50 dark:hover:bg-neutral-800`}>
+                    {cells}
+                  </button>
+                )}
+                {src ? (
+                  <button
+                    type="button"
+                    aria-expanded={shown.has(i)}
+                    aria-controls={lineId}
+                    title={`The text of line ${src.line} of ${d.sourceName}, read again from the file`}
+                    onClick={() => toggle(i)}
+                    className="shrink-0 px-2 text-sky-700 hover:underline dark:text-sky-400"
+                  >
+                    <span aria-hidden="true">{shown.has(i) ? '▾ ' : '▸ '}</span>
+                    line {src.line}
+                  </button>
+                ) : null}
+              </div>
+              {src && shown.has(i) ? <DiagnosticLine ask={ask} id={lineId} source={src.source} offset={src.offset} /> : null}
             </li>
           );
         })}

@@ -293,6 +293,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         {diagOpen && summary.diagnostics.length > 0 ? (
           <div className="shrink-0">
             <DiagnosticsPanel
+              ask={ask}
               diagnostics={summary.diagnostics}
               onClose={() => {
                 setDiagOpen(false);

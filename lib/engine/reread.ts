@@ -37,6 +37,28 @@ export async function rawLines(trace: Trace, texts: readonly (SourceText | undef
   };
 }
 
+/** The most of a line a diagnostic shows (a line past the line limit may be gigabytes). */
+export const DIAGNOSTIC_LINE_MAX = 64 * 1024;
+
+/**
+ * The line a line diagnostic is about (one that made no event: it did not parse, or was too long), re-read from its
+ * source: its first `DIAGNOSTIC_LINE_MAX` bytes, `more` saying how many are left out. Undefined when no diagnostic of
+ * that source starts at that offset.
+ */
+export async function diagnosticLine(
+  trace: Trace,
+  texts: readonly (SourceText | undefined)[],
+  at: { readonly source: number; readonly offset: number },
+): Promise<RawLines | undefined> {
+  const src = trace.diagnostics.find((d) => d.consumesLine && d.src?.source === at.source && d.src.offset === at.offset)?.src;
+  const source = src && texts[src.source];
+  if (!src || !source) return undefined;
+  const sourceName = trace.sources[src.source]?.name ?? '?';
+  const shown = Math.min(src.length, DIAGNOSTIC_LINE_MAX);
+  const text = await readAgain(sourceName, 'to see this line', () => source.slice(src.offset, src.offset + shown));
+  return { sourceName, line: src.line, offset: src.offset, length: src.length, text, ...(shown < src.length ? { more: src.length - shown } : {}) };
+}
+
 /** An event's details; with `full`, its line is re-read and normalized again without clamping long text. */
 export async function fullDetails(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, full: boolean): Promise<DetailsView | undefined> {
   const d = detailsOf(trace, seq);

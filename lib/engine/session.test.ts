@@ -146,6 +146,23 @@ describe('engine session over Blobs', () => {
     expect(session.rowOf(turn?.firstSeq ?? -1, 'agent')).toBe(session.rowOf(turn?.firstSeq ?? -1));
   });
 
+  it('reads again the line a diagnostic is about, cut past 64 KiB', async () => {
+    const prompt = JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', message: { role: 'user', content: 'hi' } });
+    const bad = '{"type":"assistant", oops';
+    const long = JSON.stringify({ type: 'user', note: 'x'.repeat(100_000) });
+    const session = new TraceSession({ keep: blobKeeper });
+    await session.load([await blobInput('s.jsonl', new Blob([`${prompt}\n${bad}\n${long}\n`]))], { limits: { maxLineBytes: 80_000 } });
+    const diags = session.trace().diagnostics.filter((d) => d.consumesLine);
+    expect(diags.map((d) => d.code)).toEqual(['malformed-json', 'line-too-long']);
+    const [malformed, tooLong] = diags.map((d) => d.src);
+    expect(await session.diagnosticLine(0, malformed?.offset ?? -1)).toMatchObject({ line: 2, text: bad, length: bad.length });
+    const cut = await session.diagnosticLine(0, tooLong?.offset ?? -1);
+    expect(cut?.text).toBe(long.slice(0, 64 * 1024));
+    expect(cut?.more).toBe(long.length - 64 * 1024);
+    // Only where a diagnostic's line starts.
+    expect(await session.diagnosticLine(0, 0)).toBeUndefined();
+  });
+
   it('gives the CLI the same trace as the worker path (one load loop)', async () => {
     const bytes = read('spotter/transcripts/short.jsonl');
     const session = new TraceSession({ keep: blobKeeper });

@@ -15,7 +15,7 @@ import type { LoadLimits } from './limits';
 import { LiveSources, matchByPath, type LiveUpdate } from './live';
 import type { LoadHooks } from './load';
 import { findRows, headerOf, liveRows, neighborHeader } from './navigate';
-import { fullDetails, rawLines } from './reread';
+import { diagnosticLine, fullDetails, rawLines } from './reread';
 import { sealFiles, shareFiles } from './share';
 import { summarize } from './summary';
 import type { EngineInput, SourceText } from './source';
@@ -204,6 +204,11 @@ export class TraceSession {
     const l = this.loaded;
     if (!l) return Promise.resolve(undefined);
     return this.hasEvent(l, seq) ? rawLines(l.trace, l.texts, seq) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+  }
+
+  diagnosticLine(source: number, offset: number): Promise<RawLines | undefined> {
+    const l = this.loaded;
+    return l ? diagnosticLine(l.trace, l.texts, { source, offset }) : Promise.resolve(undefined);
   }
 
   private hasEvent(l: Loaded, seq: number): boolean {

@@ -107,6 +107,8 @@ export interface Api {
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
   details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };
+  /** The line a line diagnostic is about (one that made no event), by where it starts; cut past 64 KiB (`more`). */
+  diagnosticLine: { req: { readonly source: number; readonly offset: number }; res: RawLines | undefined };
   /**
    * The row an event shows on under the current view, or -1. With `header`: the header row of that kind (a model
    * call's, a response's, a lane's, folded streams') whose first event is `seq`, when it is in view (else the event's).
@@ -169,6 +171,8 @@ export interface RawLines {
   readonly length: number;
   readonly text: string;
   readonly path?: string;
+  /** Bytes of the line left out of `text` (a diagnostic's line is shown cut). */
+  readonly more?: number;
 }
 
 export interface ReplyOf<K extends Method> {
