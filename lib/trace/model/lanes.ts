@@ -54,22 +54,47 @@ export function assignLanes(ctx: Ctx): void {
   // A sidecar `agent-<id>.meta.json` has none at all: it takes the session of its agent's transcript.
   const lastSessionOfSource = new Map<number, string>();
   const sessionOfFileAgent = new Map<string, string>();
-  for (const e of ctx.events) {
-    if (!e.sessionId || lastSessionOfSource.has(e.src.source)) continue;
-    lastSessionOfSource.set(e.src.source, e.sessionId);
-    const fa = ctx.sources[e.src.source]?.fileAgentId;
+  // Each source's first session id. Events are in source order: once it is found, the rest of that source is skipped.
+  const events = ctx.events;
+  for (let i = 0; i < events.length; ) {
+    const e = events[i];
+    if (!e) break;
+    const source = e.src.source;
+    if (!e.sessionId || lastSessionOfSource.has(source)) {
+      i += 1;
+      continue;
+    }
+    lastSessionOfSource.set(source, e.sessionId);
+    const fa = ctx.sources[source]?.fileAgentId;
     if (fa && !sessionOfFileAgent.has(fa)) sessionOfFileAgent.set(fa, e.sessionId);
+    i = endOfSource(events, i, source);
   }
   ctx.sources.forEach((src, i) => {
     const sid = src.fileAgentId ? sessionOfFileAgent.get(src.fileAgentId) : undefined;
     if (sid && !lastSessionOfSource.has(i)) lastSessionOfSource.set(i, sid);
   });
   const last: LastLane = { session: -1, key: '', agent: -1 };
+  // The session id a line without one borrows: the last one before it in its file (the map holds it per source).
+  let source = -1;
+  let borrow: string | undefined;
+  // Lines come in runs of one session and source: its index is looked up once per run.
+  let runSid = '';
+  let runSession = -1;
   for (const e of ctx.events) {
-    const src = ctx.sources[e.src.source];
-    const sid = e.sessionId ?? lastSessionOfSource.get(e.src.source) ?? src?.fileSessionId ?? `file:${src?.name ?? e.src.source}`;
-    if (e.sessionId) lastSessionOfSource.set(e.src.source, e.sessionId);
-    const s = sessionIndex(ctx, sid, e.src.source);
+    if (e.src.source !== source) {
+      if (source >= 0 && borrow !== undefined) lastSessionOfSource.set(source, borrow);
+      source = e.src.source;
+      borrow = lastSessionOfSource.get(source);
+      runSession = -1;
+    }
+    const src = ctx.sources[source];
+    const sid = e.sessionId ?? borrow ?? src?.fileSessionId ?? `file:${src?.name ?? source}`;
+    if (e.sessionId) borrow = e.sessionId;
+    if (runSession < 0 || sid !== runSid) {
+      runSession = sessionIndex(ctx, sid, source);
+      runSid = sid;
+    }
+    const s = runSession;
     ctx.eventSession[e.seq] = s;
     const fileAgent = src?.fileAgentId;
     // A line that says it is on the main thread (`isSidechain: false`) stays there whatever `agentId` it carries;
@@ -102,4 +127,16 @@ export function assignLanes(ctx: Ctx): void {
     if (session && e.kind === 'meta' && (e.metaType === 'custom-title' || e.metaType === 'ai-title') && e.text) session.title = e.text;
     if (session && !session.title && e.kind === 'meta' && e.metaType === 'summary' && e.text) session.title = e.text;
   }
+}
+
+/** The index after the last event of `source` from `from` on (events are in source order). */
+function endOfSource(events: Ctx['events'], from: number, source: number): number {
+  let lo = from;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((events[mid]?.src.source ?? Infinity) <= source) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

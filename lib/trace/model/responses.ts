@@ -10,7 +10,8 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
   const responses: Response[] = [];
   const current = new Map<number, Response>();
   const hasResults = new Set<number>();
-  const substantive = new Set<Response>();
+  // Per response index: it holds a line that makes it a response of its own (see SUBSTANTIVE).
+  const substantive: boolean[] = [];
   const open = (session: number, seq: number): Response => {
     const r: Response = { index: responses.length, session, firstSeq: seq, lastSeq: seq, end: 'end-of-file', turns: [] };
     responses.push(r);
@@ -18,15 +19,18 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
     current.set(session, r);
     return r;
   };
+  // Lines come in runs of one session: its open response is looked up once per run.
+  let runSession = -1;
+  let runResponse: Response | undefined;
   for (const e of ctx.events) {
     const agent = ctx.agents[ctx.eventAgent[e.seq] ?? -1];
     // Subagent files get the response of their spawning call below.
     if (agent && agent.kind !== 'main' && agent.agentId) continue;
     const s = ctx.eventSession[e.seq] ?? 0;
-    let r = current.get(s);
+    let r = s === runSession ? runResponse : current.get(s);
     // A prompt starts a response; so does a task notification, which the model answers as one.
     const starts = e.kind === 'user' && (e.role === 'prompt' || e.role === 'notification');
-    if (starts && agent?.kind === 'main' && r && substantive.has(r)) {
+    if (starts && agent?.kind === 'main' && r && substantive[r.index] === true) {
       r.end = 'next-prompt';
       r = open(s, e.seq);
     }
@@ -34,17 +38,20 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
     if (starts && r.promptSeq === undefined) r.promptSeq = e.seq;
     r.lastSeq = e.seq;
     ctx.eventResponse[e.seq] = r.index;
-    if (SUBSTANTIVE.has(e.kind)) substantive.add(r);
+    if (substantive[r.index] !== true && SUBSTANTIVE.has(e.kind)) substantive[r.index] = true;
+    runSession = s;
+    runResponse = r;
     if (e.kind === 'result' && agent?.kind === 'main') {
       hasResults.add(s);
       r.resultSeq = e.seq;
       r.end = 'result';
       current.delete(s);
+      runResponse = undefined;
     }
   }
   // Info frames may follow a result (FORMATS.md trap 9): a trailing response with nothing substantive joins the last.
   for (const [s, r] of current) {
-    if (!substantive.has(r) && r.index > 0) {
+    if (substantive[r.index] !== true && r.index > 0) {
       const prev = [...responses].reverse().find((x) => x.session === s && x !== r);
       if (prev) {
         for (let q = r.firstSeq; q <= r.lastSeq; q++) if (ctx.eventResponse[q] === r.index) ctx.eventResponse[q] = prev.index;
