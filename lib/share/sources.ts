@@ -99,23 +99,35 @@ export function scanFiles(files: readonly ShareFile[], opts?: ScanOptions): Shar
   return { groups, secrets: groups.reduce((n, g) => n + g.secrets.length, 0), occurrences: loc.matches.length, lines: loc.lineCount };
 }
 
+/** What redacting files did: the files, and the secrets' text, redacted (with the rule that found each) or kept. */
+export interface Redaction {
+  readonly files: ShareFile[];
+  /** Each secret replaced, with the id of the rule whose placeholder replaced it. */
+  readonly redacted: ReadonlyMap<string, string>;
+  readonly kept: readonly string[];
+}
+
 /**
  * The files with every occurrence of every secret found replaced by its placeholder, in every file, except the
  * secrets (by `SecretView.id`) the person chose to keep: sanitized by default, whatever the page sends. Line count,
- * JSON validity, ids, numbers and structure are kept. Also returns the kept secrets' text.
+ * JSON validity, ids, numbers and structure are kept. Also returns the secrets' text, redacted and kept.
  */
-function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): { files: ShareFile[]; kept: string[] } {
+function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Redaction {
   const perFile = files.map((f) => linesOf(f.text));
   const matches = perFile.map((lines) => scanLines(lines, opts));
-  const secrets = new Set<string>();
+  const secrets = new Map<string, string>();
   const kept = new Set<string>();
-  for (const m of matches.flat()) (keptIds.has(m.id) ? kept : secrets).add(m.secret);
+  for (const m of matches.flat()) {
+    if (keptIds.has(m.id)) kept.add(m.secret);
+    else if (!secrets.has(m.secret)) secrets.set(m.secret, m.ruleId);
+  }
   // A secret two rules found is redacted unless it was kept under both.
-  for (const s of secrets) kept.delete(s);
-  if (secrets.size === 0) return { files: files.slice(), kept: [...kept] };
+  for (const s of secrets.keys()) kept.delete(s);
+  if (secrets.size === 0) return { files: files.slice(), redacted: secrets, kept: [...kept] };
   const all = matches.flat();
-  const out = files.map((f, k) => ({ path: f.path, text: redactLines(perFile[k] ?? [], secrets, { ...opts, matches: all }).join('\n') }));
-  return { files: out, kept: [...kept] };
+  const selected = new Set(secrets.keys());
+  const out = files.map((f, k) => ({ path: f.path, text: redactLines(perFile[k] ?? [], selected, { ...opts, matches: all }).join('\n') }));
+  return { files: out, redacted: secrets, kept: [...kept] };
 }
 
 export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): ShareFile[] {
@@ -128,10 +140,15 @@ export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<st
  * `ShareRefusedError` (its message says what and where) when anything not kept is still readable.
  */
 export async function redactForShare(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Promise<ShareFile[]> {
-  const { files: out, kept } = redactEach(files, keptIds, opts);
-  const residues = await residualSecrets(out, kept, opts);
+  return (await redactChecked(files, keptIds, opts)).files;
+}
+
+/** `redactForShare`, with what was redacted and kept (to redact the link's view state the same way). */
+export async function redactChecked(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Promise<Redaction> {
+  const done = redactEach(files, keptIds, opts);
+  const residues = await residualSecrets(done.files, done.kept, opts);
   if (residues.length > 0) throw new ShareRefusedError(residues);
-  return out;
+  return done;
 }
 
 /** Every secret id of a scan: the default selection ("sanitized by default"). */
