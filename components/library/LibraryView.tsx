@@ -82,6 +82,16 @@ const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly Session
   );
 });
 
+/** What the table says when it shows no row: a search that matched none, or files that hold no session. */
+function emptyText(state: LibraryState, shown: number): string | undefined {
+  if (shown > 0 || state.error) return undefined;
+  const q = state.view.query.trim();
+  if (q && state.matches && state.snapshot.rows.length > 0) return `No session matches “${q}”${state.status === 'done' ? '' : ' so far'}.`;
+  if (state.status !== 'done' || state.snapshot.rows.length > 0) return undefined;
+  const files = state.progress?.files ?? 0;
+  return `No session in ${files === 1 ? 'this file' : `these ${formatInt(files)} files`}: none holds a prompt or a model call.`;
+}
+
 /** The session library of a projects folder: cost per day, totals of what is shown, and the sessions. */
 export function LibraryView() {
   const state = useLibrary();
@@ -104,6 +114,7 @@ export function LibraryView() {
     return sortRows(rows, view.sort.key, view.sort.dir);
   }, [snapshot.rows, state.matches, view.query, view.sort]);
   const series = useMemo(() => dailySeries(shown, snapshot.cells, view.stackBy), [shown, snapshot.cells, view.stackBy]);
+  const empty = emptyText(state, shown.length);
 
   const onStackBy = useCallback((stackBy: StackBy) => store.setView({ stackBy }), [store]);
   const onSort = useCallback(
@@ -208,6 +219,7 @@ export function LibraryView() {
           refocus={view.opened === true}
           onScroll={onScroll}
           busy={state.status !== 'done'}
+          empty={empty}
         />
       </div>
     </div>

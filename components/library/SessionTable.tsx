@@ -78,6 +78,8 @@ export interface SessionTableProps {
   readonly refocus?: boolean;
   readonly onScroll: (top: number) => void;
   readonly busy: boolean;
+  /** What to say when there is no row (no session in the folder, or none matching the search). */
+  readonly empty?: string;
 }
 
 /**
@@ -95,6 +97,7 @@ export const SessionTable = memo(function SessionTable({
   refocus,
   onScroll,
   busy,
+  empty,
 }: SessionTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback(() => ROW, []);
@@ -171,6 +174,15 @@ export const SessionTable = memo(function SessionTable({
           })}
         </div>
       </div>
+      {rows.length === 0 && empty ? (
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={2}>
+            <div role="gridcell" aria-colspan={COLUMNS.length} className="px-2 py-3 text-neutral-600 dark:text-neutral-400">
+              {empty}
+            </div>
+          </div>
+        </div>
+      ) : null}
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const r = rows[item.index];
