@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { dailySeries, type StackBy } from '../../lib/fast/daily';
 import type { SessionRow } from '../../lib/fast/report';
 import { round6 } from '../../lib/trace/stats';
@@ -13,7 +13,7 @@ import { CostChart } from './CostChart';
 import { useLibrary, useLibraryStore } from './LibraryProvider';
 import type { LibraryState, SortKey } from './LibraryStore';
 import { ProjectsFolder } from './ProjectsFolder';
-import { SessionTable, sortRows } from './SessionTable';
+import { GRID_ID, SessionTable, sortRows } from './SessionTable';
 import { formatInt } from '../../lib/trace/text-order';
 
 /** The same column again: the other way; another: text columns A to Z, the rest largest (or newest) first. */
@@ -144,6 +144,31 @@ export function LibraryView() {
     document.title = state.root ? `${state.root} · Library · Loupe` : 'Library · Loupe';
   }, [state.root]);
 
+  // As in the workbench: `/` focuses the search; in the search, ↓ or Enter go to the rows (the first match, with the
+  // query applied at once), and Esc on an empty box goes back to them too.
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const t = e.target instanceof HTMLElement ? e.target : undefined;
+      const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+      if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>): void => {
+    const toRows = e.key === 'ArrowDown' || e.key === 'Enter' || (e.key === 'Escape' && e.currentTarget.value === '');
+    if (!toRows) return;
+    e.preventDefault();
+    if (query !== store.getState().view.query) store.setView({ query });
+    store.setView({ active: 0 });
+    document.getElementById(GRID_ID)?.focus();
+  };
+
   if (state.status === 'empty') {
     return (
       <div className="min-h-dvh bg-white p-6 text-[13px] text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
@@ -180,8 +205,10 @@ export function LibraryView() {
           type="search"
           aria-label="Search prompts"
           placeholder="Search prompts, projects, ids"
+          ref={searchRef}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onSearchKey}
           className="ml-auto h-6 w-64 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
         />
         <button

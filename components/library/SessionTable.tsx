@@ -63,6 +63,8 @@ export const COLUMNS: readonly Column[] = [
 ];
 
 const GRID = COLUMNS.map((c) => c.width).join(' ');
+/** The grid's element id: the search box hands the keyboard to it. */
+export const GRID_ID = 'library-sessions';
 
 export interface SessionTableProps {
   readonly rows: readonly SessionRow[];
@@ -139,6 +141,7 @@ export const SessionTable = memo(function SessionTable({
   return (
     <div
       ref={scrollRef}
+      id={GRID_ID}
       role="grid"
       aria-label="Sessions"
       aria-rowcount={rows.length + 1}
