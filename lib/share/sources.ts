@@ -3,7 +3,7 @@
  * secret masked with where it occurs, and redact the secrets a person kept selected. Pure and isomorphic.
  */
 
-import { groupMatches, redactLines, scanLines, type ScanOptions, type SecretMatch } from './redact';
+import { groupMatches, placeholderFor, redactLines, scanLines, type ScanOptions, type SecretMatch } from './redact';
 import { ShareRefusedError, residualSecrets } from './verify';
 
 export interface ShareFile {
@@ -63,7 +63,7 @@ function locate(files: readonly ShareFile[], opts: ScanOptions | undefined): Loc
   files.forEach((f, k) => {
     const lines = linesOf(f.text);
     lineCount += lines.filter((l) => l.trim() !== '').length;
-    for (const m of scanLines(lines, opts)) {
+    for (const m of [...scanLines(lines, opts), ...nameMatches(f.path, opts)]) {
       matches.push(m);
       file.push(k);
     }
@@ -71,7 +71,26 @@ function locate(files: readonly ShareFile[], opts: ScanOptions | undefined): Loc
   return { matches, file, lineCount };
 }
 
+/**
+ * Secrets in a file's name, which the recipient's viewer shows (source picker, Raw tab, title): as matches of line 0.
+ * A text added to redact that names a customer is often in the file name too.
+ */
+function nameMatches(path: string, opts: ScanOptions | undefined): SecretMatch[] {
+  return scanLines([path], opts).map((m) => ({ ...m, line: 0, path: null }));
+}
+
+/** The file name with each secret in `redacted` (text → rule id) replaced by its placeholder. */
+function redactName(path: string, redacted: ReadonlyMap<string, string>): string {
+  let out = path;
+  for (const [secret, rule] of [...redacted].sort((a, b) => b[0].length - a[0].length)) {
+    if (secret !== '' && out.includes(secret)) out = out.split(secret).join(placeholderFor(rule, secret));
+  }
+  return out;
+}
+
 function whereOf(path: string, m: SecretMatch): string {
+  // Not the name itself, which would show the secret whole: the context shows it, masked.
+  if (m.line === 0) return 'the file name';
   const lines = (m.pieces ?? []).map((p) => p.line);
   const last = Math.max(m.line, ...lines);
   return last > m.line ? `${path}:${m.line}-${last}` : `${path}:${m.line}`;
@@ -114,7 +133,7 @@ export interface Redaction {
  */
 function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Redaction {
   const perFile = files.map((f) => linesOf(f.text));
-  const matches = perFile.map((lines) => scanLines(lines, opts));
+  const matches = perFile.map((lines, k) => [...scanLines(lines, opts), ...nameMatches(files[k]?.path ?? '', opts)]);
   const secrets = new Map<string, string>();
   const kept = new Set<string>();
   for (const m of matches.flat()) {
@@ -126,7 +145,10 @@ function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, o
   if (secrets.size === 0) return { files: files.slice(), redacted: secrets, kept: [...kept] };
   const all = matches.flat();
   const selected = new Set(secrets.keys());
-  const out = files.map((f, k) => ({ path: f.path, text: redactLines(perFile[k] ?? [], selected, { ...opts, matches: all }).join('\n') }));
+  const out = files.map((f, k) => ({
+    path: redactName(f.path, secrets),
+    text: redactLines(perFile[k] ?? [], selected, { ...opts, matches: all }).join('\n'),
+  }));
   return { files: out, redacted: secrets, kept: [...kept] };
 }
 
