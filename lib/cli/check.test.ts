@@ -82,7 +82,8 @@ describe('loupe check exit codes', () => {
   it('1 for a path that does not exist, said in one line', async () => {
     const r = await run('check', path.join(dir, 'nope'));
     expect(r.code).toBe(1);
-    expect(r.out).toContain('nope: no such file or folder');
+    // Only what is wrong: no second problem about the 0 files that were not there to read.
+    expect(r.out).toBe(`FAIL:\n  - ${path.join(dir, 'nope')}: no such file or folder\n`);
   });
 
   it('1 for a folder with no transcript in it', async () => {
