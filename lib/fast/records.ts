@@ -1,5 +1,6 @@
 import { outranks, sameLineKey, usageErrorOf } from '../trace/model/calls';
 import { commandSummary } from '../trace/describe';
+import { cutText } from '../trace/text-order';
 import type { TraceEvent, Usage } from '../trace/types';
 
 // What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
@@ -87,7 +88,7 @@ export function shortPrompt(text: string): string {
     .slice(0, PROMPT_CHARS * 4)
     .replace(/\s+/g, ' ')
     .trim();
-  return flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1)}…` : flat;
+  return cutText(flat, PROMPT_CHARS);
 }
 
 /** The record of an event the stats depend on; undefined for the rest (prompts are chosen by the caller). */
