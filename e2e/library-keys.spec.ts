@@ -111,3 +111,33 @@ test('the chart’s stacking switch is one tab stop, and arrows choose', async (
   await page.keyboard.press('ArrowLeft');
   await expect(radio('by project')).toHaveAttribute('aria-checked', 'true');
 });
+
+test('the search hands the keyboard to the rows: / to search, ↓ or Enter to the first match, Esc back', async ({ page }, info) => {
+  await openLibrary(page, writeProjects(info.outputPath('gen'), projectsFolder()));
+  const search = page.getByRole('searchbox', { name: 'Search prompts' });
+  const rows = grid(page).locator('[role=row][data-session]');
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  // Typed and Enter at once: the search is applied, the grid has the keyboard on its first match, Enter opens it.
+  await page.keyboard.type('refactor of the loader');
+  await page.keyboard.press('Enter');
+  await expect(grid(page)).toBeFocused();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(rows.first()).toContainText('Late night refactor of the loader');
+  // Back to the search, clear it with Esc, Esc again goes to the rows; ↓ does too.
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(grid(page)).toBeFocused();
+  await expect(rows).toHaveCount(5);
+  await search.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(grid(page)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await new Loupe(page).waitForWorkbench();
+});

@@ -90,6 +90,10 @@ test('search reads every prompt; the totals follow the selection', async ({ page
   await expect(page.getByLabel('Total cost')).toHaveAttribute('data-usd', String(gamma?.costUsd));
   await search.fill('-home-dev-beta');
   await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(2);
+  // A search that matches nothing says so, rather than leaving an empty grid.
+  await search.fill('zebra crossing');
+  await expect(grid(page).getByRole('gridcell', { name: 'No session matches “zebra crossing”.' })).toBeVisible();
+  await expect(page.getByLabel('Sessions shown')).toHaveText(`0 of ${sessions.rows.length}`);
   await search.fill('');
   await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(sessions.rows.length);
 });
@@ -136,4 +140,16 @@ test('a scan worker that crashes is said on the page, not left as a table that n
   await new Loupe(page).home();
   await page.getByLabel('Projects folder').setInputFiles(folder);
   await expect(page.getByText('A scan worker stopped: out of memory. Close and open the folder again.')).toBeVisible();
+});
+
+test('a folder whose files hold no session says so, with how many files it read', async ({ page }, info) => {
+  // A transcript-named file of garbage, and one of a summary line only: read, but no session in either.
+  const folder = writeProjects(info.outputPath('gen'), {
+    'projects/-home-dev-x/a.jsonl': 'not json\n',
+    'projects/-home-dev-x/b.jsonl': `${JSON.stringify({ type: 'summary', summary: 'Old chat', leafUuid: 'u1' })}\n`,
+  });
+  await new Loupe(page).home();
+  await page.getByLabel('Projects folder').setInputFiles(folder);
+  await expect(page.getByText('2 files · 0 kB scanned')).toBeVisible();
+  await expect(grid(page).getByRole('gridcell', { name: 'No session in these 2 files: none holds a prompt or a model call.' })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURES, Loupe } from './pages/Loupe';
 
@@ -169,4 +170,78 @@ test('share: the dialog text wraps inside the dialog, nothing cut off at its rig
   const [box, frame] = [await intro.boundingBox(), await dialog.boundingBox()];
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0));
   expect(box?.height ?? 0).toBeGreaterThan(30);
+});
+
+test('share: a filter holding a redacted secret reaches the recipient redacted, or not at all', async ({ browser, baseURL }) => {
+  const ctxA = await browser.newContext({ baseURL });
+  const a = await ctxA.newPage();
+  const appA = await openSecrets(a);
+  // Looking for where the token was used is what a sender does before sharing.
+  await appA.setFilter(GITHUB_TOKEN);
+  await expect(appA.option(/Bash\(curl -s -H/)).toBeVisible();
+  await a.getByRole('button', { name: 'Share…' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Share trace' });
+  await expect(dialog.getByRole('status')).toContainText('5 will be redacted');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
+  expect(decodeURIComponent(link)).not.toContain(GITHUB_TOKEN);
+  await expect(dialog.getByRole('region', { name: 'The link' })).toContainText('The filter it opens with is redacted too');
+
+  const ctxB = await browser.newContext({ baseURL });
+  const b = await ctxB.newPage();
+  const appB = new Loupe(b);
+  await b.goto(link);
+  await appB.waitForWorkbench();
+  // The placeholder is the filter: it finds the redacted call, as the token found it for the sender.
+  await expect(appB.filter).toHaveValue('[REDACTED:github-token]');
+  await expect(appB.option(/Bash\(curl -s -H/)).toBeVisible();
+  expect(await b.content()).not.toContain(GITHUB_TOKEN);
+
+  // Only the start of the token typed: no placeholder can stand for it, so the link leaves the filter out.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await appA.setFilter(GITHUB_TOKEN.slice(0, 12));
+  await a.getByRole('button', { name: 'Share…' }).click();
+  await expect(dialog.getByRole('status')).toContainText('5 will be redacted');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const partial = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
+  expect(partial).not.toContain('q=');
+  expect(partial).not.toContain(GITHUB_TOKEN.slice(4, 12));
+  await expect(dialog.getByRole('region', { name: 'The link' })).toContainText('It opens without your filter');
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('share: text added to redact that is in the file name is redacted there too, not refused', async ({ browser, baseURL }, info) => {
+  const named = info.outputPath('acme-corp-incident.jsonl');
+  mkdirSync(path.dirname(named), { recursive: true });
+  copyFileSync(SECRETS, named);
+  const ctxA = await browser.newContext({ baseURL });
+  const a = await ctxA.newPage();
+  const appA = new Loupe(a);
+  await appA.home();
+  await a.getByLabel('Choose files').setInputFiles(named);
+  await appA.waitForWorkbench();
+  await a.getByRole('button', { name: 'Share…' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Share trace' });
+  await dialog.getByLabel('Text to redact').fill('acme-corp');
+  await dialog.getByRole('button', { name: 'Add text' }).click();
+  // Found in the name only, and listed as such, masked.
+  await expect(dialog.getByRole('status')).toHaveText('6 secrets found (9 occurrences) in 8 lines; 6 will be redacted');
+  await expect(dialog.getByRole('list', { name: 'Redactions' }).getByRole('listitem', { name: /^Literal string/ })).toContainText(
+    'the file name ••••••-incident.jsonl',
+  );
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
+
+  const ctxB = await browser.newContext({ baseURL });
+  const b = await ctxB.newPage();
+  const appB = new Loupe(b);
+  await b.goto(link);
+  await appB.waitForWorkbench();
+  await appB.option(/user prompt: Deploy the release/).click();
+  await appB.tab('Raw').click();
+  await expect(appB.detailsPanel).toContainText('[REDACTED:literal]-incident.jsonl:2');
+  expect(await b.content()).not.toContain('acme-corp');
+  await ctxA.close();
+  await ctxB.close();
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { dailySeries, type StackBy } from '../../lib/fast/daily';
 import type { SessionRow } from '../../lib/fast/report';
 import { round6 } from '../../lib/trace/stats';
@@ -13,7 +13,7 @@ import { CostChart } from './CostChart';
 import { useLibrary, useLibraryStore } from './LibraryProvider';
 import type { LibraryState, SortKey } from './LibraryStore';
 import { ProjectsFolder } from './ProjectsFolder';
-import { SessionTable, sortRows } from './SessionTable';
+import { GRID_ID, SessionTable, sortRows } from './SessionTable';
 import { formatInt } from '../../lib/trace/text-order';
 
 /** The same column again: the other way; another: text columns A to Z, the rest largest (or newest) first. */
@@ -82,6 +82,16 @@ const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly Session
   );
 });
 
+/** What the table says when it shows no row: a search that matched none, or files that hold no session. */
+function emptyText(state: LibraryState, shown: number): string | undefined {
+  if (shown > 0 || state.error) return undefined;
+  const q = state.view.query.trim();
+  if (q && state.matches && state.snapshot.rows.length > 0) return `No session matches “${q}”${state.status === 'done' ? '' : ' so far'}.`;
+  if (state.status !== 'done' || state.snapshot.rows.length > 0) return undefined;
+  const files = state.progress?.files ?? 0;
+  return `No session in ${files === 1 ? 'this file' : `these ${formatInt(files)} files`}: none holds a prompt or a model call.`;
+}
+
 /** The session library of a projects folder: cost per day, totals of what is shown, and the sessions. */
 export function LibraryView() {
   const state = useLibrary();
@@ -104,6 +114,7 @@ export function LibraryView() {
     return sortRows(rows, view.sort.key, view.sort.dir);
   }, [snapshot.rows, state.matches, view.query, view.sort]);
   const series = useMemo(() => dailySeries(shown, snapshot.cells, view.stackBy), [shown, snapshot.cells, view.stackBy]);
+  const empty = emptyText(state, shown.length);
 
   const onStackBy = useCallback((stackBy: StackBy) => store.setView({ stackBy }), [store]);
   const onSort = useCallback(
@@ -132,6 +143,31 @@ export function LibraryView() {
   useEffect(() => {
     document.title = state.root ? `${state.root} · Library · Loupe` : 'Library · Loupe';
   }, [state.root]);
+
+  // As in the workbench: `/` focuses the search; in the search, ↓ or Enter go to the rows (the first match, with the
+  // query applied at once), and Esc on an empty box goes back to them too.
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const t = e.target instanceof HTMLElement ? e.target : undefined;
+      const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+      if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>): void => {
+    const toRows = e.key === 'ArrowDown' || e.key === 'Enter' || (e.key === 'Escape' && e.currentTarget.value === '');
+    if (!toRows) return;
+    e.preventDefault();
+    if (query !== store.getState().view.query) store.setView({ query });
+    store.setView({ active: 0 });
+    document.getElementById(GRID_ID)?.focus();
+  };
 
   if (state.status === 'empty') {
     return (
@@ -169,8 +205,10 @@ export function LibraryView() {
           type="search"
           aria-label="Search prompts"
           placeholder="Search prompts, projects, ids"
+          ref={searchRef}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onSearchKey}
           className="ml-auto h-6 w-64 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
         />
         <button
@@ -208,6 +246,7 @@ export function LibraryView() {
           refocus={view.opened === true}
           onScroll={onScroll}
           busy={state.status !== 'done'}
+          empty={empty}
         />
       </div>
     </div>

@@ -63,6 +63,8 @@ export const COLUMNS: readonly Column[] = [
 ];
 
 const GRID = COLUMNS.map((c) => c.width).join(' ');
+/** The grid's element id: the search box hands the keyboard to it. */
+export const GRID_ID = 'library-sessions';
 
 export interface SessionTableProps {
   readonly rows: readonly SessionRow[];
@@ -78,6 +80,8 @@ export interface SessionTableProps {
   readonly refocus?: boolean;
   readonly onScroll: (top: number) => void;
   readonly busy: boolean;
+  /** What to say when there is no row (no session in the folder, or none matching the search). */
+  readonly empty?: string;
 }
 
 /**
@@ -95,6 +99,7 @@ export const SessionTable = memo(function SessionTable({
   refocus,
   onScroll,
   busy,
+  empty,
 }: SessionTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback(() => ROW, []);
@@ -136,6 +141,7 @@ export const SessionTable = memo(function SessionTable({
   return (
     <div
       ref={scrollRef}
+      id={GRID_ID}
       role="grid"
       aria-label="Sessions"
       aria-rowcount={rows.length + 1}
@@ -171,6 +177,15 @@ export const SessionTable = memo(function SessionTable({
           })}
         </div>
       </div>
+      {rows.length === 0 && empty ? (
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={2}>
+            <div role="gridcell" aria-colspan={COLUMNS.length} className="px-2 py-3 text-neutral-600 dark:text-neutral-400">
+              {empty}
+            </div>
+          </div>
+        </div>
+      ) : null}
       <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const r = rows[item.index];

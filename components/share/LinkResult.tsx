@@ -1,7 +1,26 @@
 'use client';
 
+import type { FilterFate } from '../../lib/share/view-state';
+
+const FILTER_NOTE: Partial<Record<FilterFate, string>> = {
+  redacted: 'The filter it opens with is redacted too: its secrets read as their placeholders.',
+  dropped: 'It opens without your filter, which holds part of a redacted secret.',
+};
+
 /** The link once made: a box to select it from, a copy button, and what anyone holding it can read. */
-export function LinkResult({ link, uploaded, copied, onCopy }: { link: string; uploaded: boolean; copied: boolean; onCopy: () => void }) {
+export function LinkResult({
+  link,
+  uploaded,
+  filter,
+  copied,
+  onCopy,
+}: {
+  link: string;
+  uploaded: boolean;
+  filter: FilterFate;
+  copied: boolean;
+  onCopy: () => void;
+}) {
   return (
     <section aria-label="The link" className="mb-2 rounded border border-emerald-300 bg-emerald-50 p-2 dark:border-emerald-800 dark:bg-emerald-950">
       <div className="flex gap-1">
@@ -20,6 +39,7 @@ export function LinkResult({ link, uploaded, copied, onCopy }: { link: string; u
         {uploaded
           ? 'Anyone with this link can read the trace until it expires or you delete it (below, or from the home page).'
           : 'Nothing was uploaded: the encrypted trace is in the link itself. Anyone with the link can read it.'}
+        {FILTER_NOTE[filter] ? ` ${FILTER_NOTE[filter]}` : ''}
       </p>
     </section>
   );

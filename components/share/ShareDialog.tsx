@@ -5,6 +5,7 @@ import type { ExtraPattern, ScanOptions } from '../../lib/share/redact';
 import { validatePattern } from '../../lib/share/redact';
 import { toBase64Url } from '../../lib/share/seal';
 import { allSecretIds } from '../../lib/share/sources';
+import type { FilterFate } from '../../lib/share/view-state';
 import type { Ask } from '../viewer/useTraceWorker';
 import { useWorkerQuery } from '../viewer/useWorkerQuery';
 import { rememberLink, uploadSealed } from './shareApi';
@@ -27,7 +28,7 @@ const EXPIRIES: readonly (readonly [string, number])[] = [
 type Phase =
   | { readonly kind: 'review' }
   | { readonly kind: 'working'; readonly what: string }
-  | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean };
+  | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean; readonly filter: FilterFate };
 
 export interface ShareDialogProps {
   readonly ask: Ask;
@@ -120,8 +121,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     try {
       setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
       // The worker redacts everything it finds except what was kept, so a stale or failed scan cannot leak more.
-      const sealed = await ask('shareSeal', { kept: [...kept], options });
-      const state = viewState ? `&${viewState}` : '';
+      // The view state too: a filter can hold the very secret looked for, which the worker redacts as the trace.
+      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState });
+      const state = sealed.view ? `&${sealed.view}` : '';
       if (where === 'fragment') {
         const link = `${window.location.origin}/t#d=${toBase64Url(sealed.sealed)}&k=${sealed.key}${state}`;
         if (sealed.sealed.length > FRAGMENT_MAX_SEALED_BYTES || link.length > FRAGMENT_MAX_LINK_CHARS) {
@@ -131,14 +133,14 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
           setPhase({ kind: 'review' });
           return;
         }
-        setPhase({ kind: 'done', link, uploaded: false });
+        setPhase({ kind: 'done', link, uploaded: false, filter: sealed.filter });
         return;
       }
       setPhase({ kind: 'working', what: `Uploading ${kb(sealed.sealed.length)} of ciphertext…` });
       const up = await uploadSealed(sealed.sealed, ttl);
       const link = `${window.location.origin}/t/${up.id}#k=${sealed.key}${state}`;
       rememberLink({ id: up.id, link, deleteToken: up.deleteToken, createdAt: Date.now(), expiresAt: Date.parse(up.expiresAt), title });
-      setPhase({ kind: 'done', link, uploaded: true });
+      setPhase({ kind: 'done', link, uploaded: true, filter: sealed.filter });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setPhase({ kind: 'review' });
@@ -275,7 +277,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             </button>
             {phase.kind === 'working' ? <span className="text-neutral-500">{phase.what}</span> : null}
           </div>
-          {phase.kind === 'done' ? <LinkResult link={phase.link} uploaded={phase.uploaded} copied={copied} onCopy={() => void copy(phase.link)} /> : null}
+          {phase.kind === 'done' ? (
+            <LinkResult link={phase.link} uploaded={phase.uploaded} filter={phase.filter} copied={copied} onCopy={() => void copy(phase.link)} />
+          ) : null}
           <SharedLinks />
         </div>
       </div>

@@ -14,12 +14,26 @@ export interface Args {
 
 /** The arguments, or what is wrong with them (a usage error). */
 export function parseArgs(argv: readonly string[]): Args | string {
-  const [command, ...rest] = argv;
+  const [first, ...rest] = argv;
   const paths: string[] = [];
   const flags = new Set<string>();
   const values = new Map<string, string>();
+  // `loupe --help`, `loupe -h` and `loupe help` ask for the usage, as `loupe stats --help` does: they are no command.
+  const help = first === '--help' || first === '-h' || first === 'help';
+  if (help) flags.add('--help');
+  const command = help ? undefined : first;
+  let options = true;
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] ?? '';
+    // After `--` every argument is a path, even one that starts with dashes.
+    if (options && a === '--') {
+      options = false;
+      continue;
+    }
+    if (!options) {
+      paths.push(a);
+      continue;
+    }
     const eq = a.indexOf('=');
     const key = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
     if (FLAGS.has(a) || a === '--help' || a === '-h') flags.add(a === '-h' ? '--help' : a);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cc, jsonl, sdk, text, toolUse } from '../trace/testing/builders';
+import { parseArgs } from './args';
 import { runCli } from './main';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'loupe-check-'));
@@ -81,7 +82,8 @@ describe('loupe check exit codes', () => {
   it('1 for a path that does not exist, said in one line', async () => {
     const r = await run('check', path.join(dir, 'nope'));
     expect(r.code).toBe(1);
-    expect(r.out).toContain('nope: no such file or folder');
+    // Only what is wrong: no second problem about the 0 files that were not there to read.
+    expect(r.out).toBe(`FAIL:\n  - ${path.join(dir, 'nope')}: no such file or folder\n`);
   });
 
   it('1 for a folder with no transcript in it', async () => {
@@ -155,6 +157,26 @@ describe('loupe check exit codes', () => {
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.out + r.err).toBe(`${said}\n`);
     }
+  });
+
+  it('0 with the usage on stdout for --help, -h and help, first or after a command', async () => {
+    for (const argv of [['--help'], ['-h'], ['help'], ['stats', '--help'], ['check', '-h']]) {
+      const r = await run(...argv);
+      expect(r.code, argv.join(' ')).toBe(0);
+      expect(r.out, argv.join(' ')).toMatch(/^usage:\n {2}loupe stats /);
+      expect(r.err, argv.join(' ')).toBe('');
+    }
+  });
+
+  it('reads every argument after -- as a path, even one that starts with dashes', async () => {
+    expect(parseArgs(['check', '--json', '--', '--odd', '-h'])).toEqual({
+      command: 'check',
+      paths: ['--odd', '-h'],
+      flags: new Set(['--json']),
+      values: new Map(),
+    });
+    const r = await run('check', '--', main);
+    expect(r.code).toBe(0);
   });
 
   it('2 for an internal error, in one line without a stack; --debug adds the stack', async () => {

@@ -19,8 +19,9 @@ export function lossNotes(trace: Trace): string[] {
 /** Problems that make `loupe check` fail, each in words. */
 export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number | undefined): string[] {
   const problems: string[] = [];
-  if (trace.events.length === 0) {
-    const files = trace.sources.filter((s) => s.format !== 'agent-meta').length;
+  const files = trace.sources.filter((s) => s.format !== 'agent-meta').length;
+  // With no file read (every path given was missing, which is said already) there is nothing to call empty.
+  if (trace.events.length === 0 && files > 0) {
     problems.push(`no events: ${files} file(s) hold no transcript line (${stats.lines.blank} blank, ${stats.lines.invalid} invalid)`);
   }
   const interrupted = trace.responses.filter((r) => r.end === 'interrupted').length;

@@ -3,6 +3,7 @@ import { formatUsd } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
 import { formatInt } from '../trace/text-order';
+import { formatDuration } from '../view/rowview';
 
 export const int = formatInt;
 export const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
@@ -18,14 +19,12 @@ export function table(rows: readonly (readonly string[])[], left: readonly numbe
   return rows.map((r) => r.map(pad).join('  ').trimEnd()).join('\n');
 }
 
-/** 850ms, 12.3s, 4m05s, 2h03m. */
+/**
+ * `850 ms`, `42.1 s`, `4m 5s`, `2h 3m`: the workbench's and the library's form and rounding (`formatDuration`), so a
+ * session's duration reads the same in the CLI, the library and the workbench.
+ */
 export function duration(ms: number | undefined): string {
-  if (ms === undefined) return '—';
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
-  const s = Math.round(ms / 1000);
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  return ms === undefined ? '—' : formatDuration(ms);
 }
 
 export interface TurnTables {

@@ -4,13 +4,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TURN_TABLE_CAP } from './format';
+import { formatDuration } from '../view/rowview';
+import { duration, TURN_TABLE_CAP } from './format';
 import { runCli } from './main';
 
 const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const DEEP = path.join(ROOT, 'claude-code-log/projects/-src-deep-manifest');
 const STREAM = path.join(ROOT, 'open-harness/golden/structured-output.stream.jsonl');
-const EXPECTED = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/real-stats.json'), 'utf8')) as Record<string, { apiMessages: number; tokens: Record<string, number> }>;
+const EXPECTED = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/real-stats.json'), 'utf8')) as Record<
+  string,
+  { apiMessages: number; tokens: Record<string, number> }
+>;
 
 const TOKEN_KINDS = ['input', 'output', 'cacheCreation', 'cache5m', 'cache1h', 'cacheRead'] as const;
 
@@ -114,7 +118,9 @@ describe('loupe stats --json: perTurn and responses', () => {
 
   it("structured-output stream: the response carries the result's num_turns beside the model calls counted", async () => {
     const s = await statsJson(STREAM);
-    const lines = readFileSync(STREAM, 'utf8').split('\n').filter((l) => l.trim());
+    const lines = readFileSync(STREAM, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim());
     const results = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((o) => o.type === 'result');
     expect(results).toHaveLength(1);
     const result = results[0] ?? {};
@@ -133,7 +139,14 @@ describe('loupe stats --json: perTurn and responses', () => {
     expect(s.perTurn).toHaveLength(1);
     for (const k of TOKEN_KINDS) expect(sum(s.perTurn.map((t) => t.tokens[k])), k).toBe(s.tokens[k]);
     expectCostSums(s.perTurn, s.cost.computedUsd);
-    expect(s.perTurn[0]).toMatchObject({ response: 0, agent: 'main', model: 'claude-sonnet-4-20250514', stopReason: 'tool_use', toolCalls: 1, line: 'structured-output.stream.jsonl:15' });
+    expect(s.perTurn[0]).toMatchObject({
+      response: 0,
+      agent: 'main',
+      model: 'claude-sonnet-4-20250514',
+      stopReason: 'tool_use',
+      toolCalls: 1,
+      line: 'structured-output.stream.jsonl:15',
+    });
     expect(s.perTurn[0]?.tokens).toEqual({ input: 3, output: 118, cacheCreation: 1960, cache5m: 1960, cache1h: 0, cacheRead: 13205 });
   });
 });
@@ -198,8 +211,21 @@ describe('loupe stats: per-response and per-call tables', () => {
 
   it('structured-output stream: the response row shows num_turns 2 beside 1 model call counted', async () => {
     const { out } = await run('stats', STREAM);
-    expect(out).toMatch(/^\s+1\s+result\s+2\s+1\s+1\s+118\s+\$0\.0131\s+\$0\.0167\s+4\.0s\s+error_max_turns$/m);
+    expect(out).toMatch(/^\s+1\s+result\s+2\s+1\s+1\s+118\s+\$0\.0131\s+\$0\.0167\s+4\.0 s\s+error_max_turns$/m);
     expect(callRows(out)).toHaveLength(1);
     expect(out).not.toContain('more model calls');
+  });
+});
+
+describe('loupe stats --by session: durations read as in the library and the workbench', () => {
+  it('rounds a session of 1h 54m 32s to 1h 55m, as formatDuration does, and never prints 60.0 s', async () => {
+    const json = await run('stats', DEEP, '--by', 'session', '--json');
+    const row = (JSON.parse(json.out) as { rows: { durationMs: number }[] }).rows[0];
+    expect(row?.durationMs).toBe(6_872_097);
+    const { out } = await run('stats', DEEP, '--by', 'session');
+    expect(out).toContain(` ${formatDuration(6_872_097)} `);
+    expect(out).toContain(' 1h 55m ');
+    expect(duration(59_960)).toBe('1m 0s');
+    expect(duration(999.6)).toBe('1.0 s');
   });
 });

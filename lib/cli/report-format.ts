@@ -1,4 +1,5 @@
 import type { DayRow, ModelRow, ProjectRow, Row, SessionRow, StatsReport, Totals } from '../fast/report';
+import { cutText } from '../trace/text-order';
 import { duration, int, table, usd } from './format';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -12,7 +13,7 @@ function minute(iso: string | null, utc: boolean): string {
     : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const cut = cutText;
 /** A project folder's name keeps its end: `-Users-me-work-acme-api` and `-Users-me-work-acme-web` differ only there. */
 const cutStart = (s: string, n: number): string => (s.length > n ? `…${s.slice(s.length - n + 1)}` : s);
 

@@ -220,3 +220,17 @@ describe('loupe stats --by', () => {
     expect(r.err).toContain('--by takes session, day, project, model');
   });
 });
+
+describe('loupe stats --by: lines it could not read', () => {
+  it('says on stderr which files had lines that are not JSON, and still reports the rest (exit 0)', async () => {
+    const folder = path.join(dir, 'corrupt', 'projects');
+    const good = jsonl([cc.prompt('Fix it', { session: 'c1' }), cc.assistant('msg_c1', [text('ok')], { input: 3, output: 4 }, { session: 'c1' })]);
+    mkdirSync(path.join(folder, '-p'), { recursive: true });
+    // The second call's line is cut short, as a crash mid-write leaves it: its usage cannot be counted.
+    writeFileSync(path.join(folder, '-p', 'c1.jsonl'), `${good}{"type":"assistant","message":{"id":"msg_c2","usage":{"input_tok\n`);
+    const r = await run(['stats', folder, '--by', 'session']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^total {6}1 session\(s\), 1 model calls/m);
+    expect(r.err).toBe(`not counted (loupe check names the lines):\n  - projects/-p/c1.jsonl: 1 line(s) read are not JSON objects; skipped`);
+  });
+});

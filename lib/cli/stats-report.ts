@@ -75,6 +75,9 @@ async function fastPath(files: readonly FoundFile[], threads: number | undefined
   const scans = await scanFiles(files, { threads: threads ?? defaultThreads(files), limits, ...(ctx.workerUrl ? { workerUrl: ctx.workerUrl } : {}) });
   const stopped = scans.flatMap((s) => (s.stopped !== undefined ? [`${s.name}: ${s.stopped}; the rest of the file is not counted`] : []));
   if (stopped.length > 0) io.err(`not read to the end:\n${stopped.map((n) => `  - ${n}`).join('\n')}`);
+  // A line that could carry usage but is not JSON (cut short, corrupted) is a model call that may be missing: say so.
+  const invalid = scans.flatMap((s) => (s.invalidLines > 0 ? [`${s.name}: ${s.invalidLines} line(s) read are not JSON objects; skipped`] : []));
+  if (invalid.length > 0) io.err(`not counted (loupe check names the lines):\n${invalid.map((n) => `  - ${n}`).join('\n')}`);
   return mergeScans(scans.map((scan, i) => ({ scan, project: files[i]?.project ?? '?' })));
 }
 

@@ -31,7 +31,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     statsView: async ({ overrides }) => session.statsView(overrides),
     explain: async ({ query, overrides }) => session.explain(query, overrides),
     shareScan: ({ options }) => session.shareScan(options),
-    shareSeal: ({ kept, options }) => session.shareSeal(kept, options),
+    shareSeal: ({ kept, options, view }) => session.shareSeal(kept, options, view),
   };
 }
 

@@ -242,10 +242,10 @@ export class TraceSession {
     return scanFiles(await shareFiles(l.trace, l.texts), options);
   }
 
-  async shareSeal(kept: readonly string[], options: ScanOptions | undefined): Promise<SealedTrace> {
+  async shareSeal(kept: readonly string[], options: ScanOptions | undefined, view?: string): Promise<SealedTrace> {
     const l = this.loaded;
     if (!l) throw new Error('nothing loaded');
-    return sealFiles(await shareFiles(l.trace, l.texts), kept, options);
+    return sealFiles(await shareFiles(l.trace, l.texts), kept, options, view);
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Trace } from '../trace/model/types';
 import type { ScanOptions } from '../share/redact';
 import { encodeBundle, seal } from '../share/seal';
-import { redactForShare, type ShareFile } from '../share/sources';
+import { redactChecked, type ShareFile } from '../share/sources';
+import { redactViewState } from '../share/view-state';
 import type { SealedTrace } from '../view/protocol';
 import { readAgain } from './reread';
 import type { SourceText } from './source';
@@ -19,12 +20,14 @@ export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined
 
 /**
  * The files with every secret found redacted except those kept, checked (nothing else readable, or it throws in
- * words), bundled, compressed and encrypted.
+ * words), bundled, compressed and encrypted; and the view state the link carries (`view`), its filter redacted the
+ * same way.
  */
-export async function sealFiles(files: readonly ShareFile[], kept: readonly string[], options: ScanOptions | undefined): Promise<SealedTrace> {
-  const redacted = await redactForShare(files, new Set(kept), options);
+export async function sealFiles(files: readonly ShareFile[], kept: readonly string[], options: ScanOptions | undefined, view = ''): Promise<SealedTrace> {
+  const redaction = await redactChecked(files, new Set(kept), options);
   const enc = new TextEncoder();
-  const plain = encodeBundle(redacted.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
+  const plain = encodeBundle(redaction.files.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
   const { sealed, key } = await seal(plain);
-  return { sealed, key, plainBytes: plain.length, files: redacted.length };
+  const state = redactViewState(view, redaction.redacted, redaction.kept, options);
+  return { sealed, key, plainBytes: plain.length, files: redaction.files.length, view: state.state, filter: state.filter };
 }

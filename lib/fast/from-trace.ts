@@ -1,9 +1,9 @@
 import { countedTurns } from '../trace/stats';
 import type { Trace, Turn } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import type { Call, Merged, SessionSummary } from './merge';
+import { setFirstPrompt, type Call, type Merged, type SessionSummary } from './merge';
 import { fileIdentity } from '../trace/parse';
-import { recordOf, RecordSink, type PromptWindow } from './records';
+import { recordOf, RecordSink, type PromptRecord, type PromptWindow } from './records';
 import { TAIL_BYTES } from './tail';
 
 /** The events a fast-path record is made from: what the prefilter must never miss. */
@@ -20,7 +20,7 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
   const sessions = new Map<number, SessionSummary>();
   // The same first-prompt rule as the fast path, per file.
   const sinks = new Map<number, RecordSink>();
-  const touch = (e: TraceEvent, prompt?: string): void => {
+  const touch = (e: TraceEvent, prompt?: PromptRecord): void => {
     const si = sessionOf(e);
     const id = trace.sessions[si]?.id ?? '?';
     const file = trace.sources[e.src.source]?.name ?? '?';
@@ -34,7 +34,7 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
       if (s.firstTime === undefined || e.time < s.firstTime) s.firstTime = e.time;
       if (s.lastTime === undefined || e.time > s.lastTime) s.lastTime = e.time;
     }
-    if (prompt !== undefined && s.firstPrompt === undefined) s.firstPrompt = prompt;
+    if (prompt !== undefined) setFirstPrompt(s, prompt.text, prompt.command === true);
   };
   // The lines near a file's end widen their sessions' spans (the fast path reads them whatever they are).
   const inTail = (e: TraceEvent): boolean => e.src.line >= 1 && e.src.offset >= (trace.sources[e.src.source]?.bytes ?? 0) - TAIL_BYTES;
@@ -56,7 +56,7 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     sink.add(e);
     const added = sink.records.length > before ? sink.records[before] : undefined;
     // A line before the file's first prompt adds its time to its session's span.
-    if (added?.kind === 'prompt') touch(e, added.text);
+    if (added?.kind === 'prompt') touch(e, added);
     else if (isRecordEvent(e) || (added?.kind === 'session' && added.time !== undefined)) touch(e);
   }
   endOf();

@@ -28,10 +28,20 @@ export interface SessionSummary {
   /** Span of the session's prompts, model calls and results, epoch ms. */
   firstTime?: number;
   lastTime?: number;
-  /** The first prompt of the session's first file that has one (short form). */
+  /** The first prompt of the session's first file that has one (short form); else its first slash command. */
   firstPrompt?: string;
+  /** `firstPrompt` is a command, which a typed prompt found later replaces. */
+  firstPromptIsCommand?: boolean;
   /** The latest `total_cost_usd` of a result frame of the session (cumulative: never summed). */
   reportedCostUsd?: number;
+}
+
+/** The first typed prompt a session has wins; a command (`/init`) stands in until one comes, the first of them. */
+export function setFirstPrompt(s: SessionSummary, text: string, command: boolean): void {
+  if (s.firstPrompt !== undefined && (command || s.firstPromptIsCommand !== true)) return;
+  s.firstPrompt = text;
+  if (command) s.firstPromptIsCommand = true;
+  else delete s.firstPromptIsCommand;
 }
 
 /** Everything the reports are computed from; the fast path and the full model (`fromTrace`) both produce it. */
@@ -185,8 +195,8 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         touchCall(c, r.time);
       } else if (r.kind === 'result') {
         if (r.totalCostUsd !== undefined) s.reportedCostUsd = r.totalCostUsd;
-      } else if (r.kind === 'prompt' && s.firstPrompt === undefined) {
-        s.firstPrompt = r.text;
+      } else if (r.kind === 'prompt') {
+        setFirstPrompt(s, r.text, r.command === true);
       }
     }
   });

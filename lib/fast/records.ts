@@ -1,4 +1,6 @@
 import { outranks, sameLineKey, usageErrorOf } from '../trace/model/calls';
+import { commandSummary } from '../trace/describe';
+import { cutText } from '../trace/text-order';
 import type { TraceEvent, Usage } from '../trace/types';
 
 // What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
@@ -59,6 +61,8 @@ export interface ResultRecord extends Base {
 export interface PromptRecord extends Base {
   readonly kind: 'prompt';
   readonly text: string;
+  /** A slash command or `!` line (`/init`, `/review 12`): its session's first prompt only if it has no typed one. */
+  readonly command?: true;
 }
 
 /**
@@ -84,7 +88,7 @@ export function shortPrompt(text: string): string {
     .slice(0, PROMPT_CHARS * 4)
     .replace(/\s+/g, ' ')
     .trim();
-  return flat.length > PROMPT_CHARS ? `${flat.slice(0, PROMPT_CHARS - 1)}…` : flat;
+  return cutText(flat, PROMPT_CHARS);
 }
 
 /** The record of an event the stats depend on; undefined for the rest (prompts are chosen by the caller). */
@@ -139,6 +143,18 @@ export function promptOf(e: TraceEvent): PromptRecord | undefined {
   return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(e.text) };
 }
 
+const TYPED_COMMAND = /<(command-name|bash-input)>/;
+
+/**
+ * The stand-in first prompt of a session started by a slash command (`/init`, `/review 12`) or a `!` line: Claude
+ * Code records those as command lines, not prompts, and such a session may have no typed prompt at all.
+ */
+export function commandPromptOf(e: TraceEvent): PromptRecord | undefined {
+  if (e.kind !== 'user' || e.role !== 'command' || !TYPED_COMMAND.test(e.text)) return undefined;
+  const text = shortPrompt(commandSummary(e.text));
+  return text ? { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text, command: true } : undefined;
+}
+
 /**
  * Keeps the records of a file's events in order: the events the stats depend on, a marker wherever another line
  * changes the session id later lines borrow, and first prompts. A file's first prompts are looked for in its first
@@ -153,6 +169,8 @@ export class RecordSink {
   open = true;
   private lastSessionId: string | undefined;
   private readonly prompted = new Set<string | undefined>();
+  /** Sessions whose first command was kept, in case no prompt follows. */
+  private readonly commanded = new Set<string | undefined>();
   private readonly ownSession: string | undefined;
   private readonly window: PromptWindow;
 
@@ -171,7 +189,9 @@ export class RecordSink {
       this.records.push(prompt);
       if (this.ownSession === undefined || sid === this.ownSession) this.open = false;
     } else {
-      const rec = recordOf(e);
+      const command = early && !this.prompted.has(sid) && !this.commanded.has(sid) ? commandPromptOf(e) : undefined;
+      const rec = command ?? recordOf(e);
+      if (command) this.commanded.add(sid);
       if (rec) this.records.push(rec);
       else if (early && e.time !== undefined) this.records.push(spanRecord(e));
       else if (sid !== undefined && sid !== this.lastSessionId) this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });

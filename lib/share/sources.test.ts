@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFiles } from '../trace/testing/load';
-import { allSecretIds, redactFiles, scanFiles } from './sources';
+import { allSecretIds, redactFiles, redactForShare, scanFiles } from './sources';
 
 const corpus = readFileSync(new URL('./fixtures/redaction-corpus.jsonl', import.meta.url), 'utf8');
 const ANTHROPIC = 'sk-ant-api03-a1N-BzFs1Y4NaLYmQMig7Q0W9t5G-WGjutHqUZectw4gcRD3XhZHRW6Op6p3B-teElWZACJ0RzgJwiDCXlwHdagZtB4-_AA';
@@ -25,7 +25,12 @@ describe('scanFiles', () => {
     const gh = scan.groups.flatMap((g) => g.secrets).find((s) => s.masked.startsWith('ghp_'));
     const wheres = gh?.occurrences.map((o) => o.where) ?? [];
     expect(wheres.some((w) => w.startsWith('main.jsonl:'))).toBe(true);
-    expect(scan.groups.flatMap((g) => g.secrets).flatMap((s) => s.occurrences).map((o) => o.where)).toContain('subagents/agent-x.jsonl:1');
+    expect(
+      scan.groups
+        .flatMap((g) => g.secrets)
+        .flatMap((s) => s.occurrences)
+        .map((o) => o.where),
+    ).toContain('subagents/agent-x.jsonl:1');
     const firstLine = corpus.split('\n').findIndex((l) => l.includes(ANTHROPIC)) + 1;
     const anthropic = scan.groups.flatMap((g) => g.secrets).find((s) => s.masked.startsWith('sk-ant-api03-'));
     expect(anthropic?.occurrences[0]?.where).toBe(`main.jsonl:${firstLine}`);
@@ -69,5 +74,31 @@ describe('redactFiles', () => {
     expect(allSecretIds(scan)).toHaveLength(2);
     const out = redactFiles([{ path: 'a.jsonl', text }], new Set(), opts)[0]?.text ?? '';
     expect(out).toBe('{"a":"the codename is [REDACTED:literal] and ticket [REDACTED:custom-1]"}\n');
+  });
+});
+
+describe('a secret in a file name', () => {
+  const line = JSON.stringify({ type: 'user', message: { role: 'user', content: 'Why did the deploy fail?' }, session_id: 's', uuid: 'u1' });
+  const files = [{ path: 'incidents/acme-corp-outage.jsonl', text: `${line}\n` }];
+  const opts = { literals: ['acme-corp'] };
+
+  it('is listed, masked, with where it is', () => {
+    const scan = scanFiles(files, opts);
+    expect(scan.secrets).toBe(1);
+    const seen = scan.groups[0]?.secrets[0]?.occurrences[0];
+    expect(seen?.where).toBe('the file name');
+    expect(seen?.context).toMatch(/^incidents\/•+-outage\.jsonl$/);
+    expect(JSON.stringify(scan)).not.toContain('acme-corp');
+  });
+
+  it('is redacted in the name the recipient sees, and the check before sealing passes', async () => {
+    const out = await redactForShare(files, new Set(), opts);
+    expect(out.map((f) => f.path)).toEqual(['incidents/[REDACTED:literal]-outage.jsonl']);
+    expect(out[0]?.text).toBe(files[0]?.text);
+  });
+
+  it('stays when kept', async () => {
+    const out = await redactForShare(files, new Set(allSecretIds(scanFiles(files, opts))), opts);
+    expect(out.map((f) => f.path)).toEqual(['incidents/acme-corp-outage.jsonl']);
   });
 });

@@ -3,7 +3,7 @@
  * secret masked with where it occurs, and redact the secrets a person kept selected. Pure and isomorphic.
  */
 
-import { groupMatches, redactLines, scanLines, type ScanOptions, type SecretMatch } from './redact';
+import { groupMatches, placeholderFor, redactLines, scanLines, type ScanOptions, type SecretMatch } from './redact';
 import { ShareRefusedError, residualSecrets } from './verify';
 
 export interface ShareFile {
@@ -63,7 +63,7 @@ function locate(files: readonly ShareFile[], opts: ScanOptions | undefined): Loc
   files.forEach((f, k) => {
     const lines = linesOf(f.text);
     lineCount += lines.filter((l) => l.trim() !== '').length;
-    for (const m of scanLines(lines, opts)) {
+    for (const m of [...scanLines(lines, opts), ...nameMatches(f.path, opts)]) {
       matches.push(m);
       file.push(k);
     }
@@ -71,7 +71,26 @@ function locate(files: readonly ShareFile[], opts: ScanOptions | undefined): Loc
   return { matches, file, lineCount };
 }
 
+/**
+ * Secrets in a file's name, which the recipient's viewer shows (source picker, Raw tab, title): as matches of line 0.
+ * A text added to redact that names a customer is often in the file name too.
+ */
+function nameMatches(path: string, opts: ScanOptions | undefined): SecretMatch[] {
+  return scanLines([path], opts).map((m) => ({ ...m, line: 0, path: null }));
+}
+
+/** The file name with each secret in `redacted` (text → rule id) replaced by its placeholder. */
+function redactName(path: string, redacted: ReadonlyMap<string, string>): string {
+  let out = path;
+  for (const [secret, rule] of [...redacted].sort((a, b) => b[0].length - a[0].length)) {
+    if (secret !== '' && out.includes(secret)) out = out.split(secret).join(placeholderFor(rule, secret));
+  }
+  return out;
+}
+
 function whereOf(path: string, m: SecretMatch): string {
+  // Not the name itself, which would show the secret whole: the context shows it, masked.
+  if (m.line === 0) return 'the file name';
   const lines = (m.pieces ?? []).map((p) => p.line);
   const last = Math.max(m.line, ...lines);
   return last > m.line ? `${path}:${m.line}-${last}` : `${path}:${m.line}`;
@@ -99,23 +118,38 @@ export function scanFiles(files: readonly ShareFile[], opts?: ScanOptions): Shar
   return { groups, secrets: groups.reduce((n, g) => n + g.secrets.length, 0), occurrences: loc.matches.length, lines: loc.lineCount };
 }
 
+/** What redacting files did: the files, and the secrets' text, redacted (with the rule that found each) or kept. */
+export interface Redaction {
+  readonly files: ShareFile[];
+  /** Each secret replaced, with the id of the rule whose placeholder replaced it. */
+  readonly redacted: ReadonlyMap<string, string>;
+  readonly kept: readonly string[];
+}
+
 /**
  * The files with every occurrence of every secret found replaced by its placeholder, in every file, except the
  * secrets (by `SecretView.id`) the person chose to keep: sanitized by default, whatever the page sends. Line count,
- * JSON validity, ids, numbers and structure are kept. Also returns the kept secrets' text.
+ * JSON validity, ids, numbers and structure are kept. Also returns the secrets' text, redacted and kept.
  */
-function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): { files: ShareFile[]; kept: string[] } {
+function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Redaction {
   const perFile = files.map((f) => linesOf(f.text));
-  const matches = perFile.map((lines) => scanLines(lines, opts));
-  const secrets = new Set<string>();
+  const matches = perFile.map((lines, k) => [...scanLines(lines, opts), ...nameMatches(files[k]?.path ?? '', opts)]);
+  const secrets = new Map<string, string>();
   const kept = new Set<string>();
-  for (const m of matches.flat()) (keptIds.has(m.id) ? kept : secrets).add(m.secret);
+  for (const m of matches.flat()) {
+    if (keptIds.has(m.id)) kept.add(m.secret);
+    else if (!secrets.has(m.secret)) secrets.set(m.secret, m.ruleId);
+  }
   // A secret two rules found is redacted unless it was kept under both.
-  for (const s of secrets) kept.delete(s);
-  if (secrets.size === 0) return { files: files.slice(), kept: [...kept] };
+  for (const s of secrets.keys()) kept.delete(s);
+  if (secrets.size === 0) return { files: files.slice(), redacted: secrets, kept: [...kept] };
   const all = matches.flat();
-  const out = files.map((f, k) => ({ path: f.path, text: redactLines(perFile[k] ?? [], secrets, { ...opts, matches: all }).join('\n') }));
-  return { files: out, kept: [...kept] };
+  const selected = new Set(secrets.keys());
+  const out = files.map((f, k) => ({
+    path: redactName(f.path, secrets),
+    text: redactLines(perFile[k] ?? [], selected, { ...opts, matches: all }).join('\n'),
+  }));
+  return { files: out, redacted: secrets, kept: [...kept] };
 }
 
 export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): ShareFile[] {
@@ -128,10 +162,15 @@ export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<st
  * `ShareRefusedError` (its message says what and where) when anything not kept is still readable.
  */
 export async function redactForShare(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Promise<ShareFile[]> {
-  const { files: out, kept } = redactEach(files, keptIds, opts);
-  const residues = await residualSecrets(out, kept, opts);
+  return (await redactChecked(files, keptIds, opts)).files;
+}
+
+/** `redactForShare`, with what was redacted and kept (to redact the link's view state the same way). */
+export async function redactChecked(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Promise<Redaction> {
+  const done = redactEach(files, keptIds, opts);
+  const residues = await residualSecrets(done.files, done.kept, opts);
   if (residues.length > 0) throw new ShareRefusedError(residues);
-  return out;
+  return done;
 }
 
 /** Every secret id of a scan: the default selection ("sanitized by default"). */

@@ -99,6 +99,7 @@ function* modelTexts(trace: Trace): Generator<{ readonly value: unknown; readonl
     if (t.stream) yield { value: t.stream, where: at(t.stream.startSeq, 'the Stream tab') };
   }
   for (const c of trace.toolCalls) yield { value: c, where: at(c.requestSeq, 'the tool call') };
+  yield { value: trace.sources.map((src) => src.name), where: 'a file name' };
   for (const v of [trace.sessions, trace.agents, trace.diagnostics, trace.sources, trace.looseCopies]) yield { value: v, where: 'the summary' };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareText, formatCents, formatInt } from './text-order';
+import { compareText, cutText, formatCents, formatInt } from './text-order';
 
 /** A small deterministic generator, so a failure names its case. */
 function rng(seed: number): () => number {
@@ -43,5 +43,16 @@ describe('locale-free formatting and ordering', () => {
     expect(compareText('2026-01-02', '2026-01-10')).toBeLessThan(0);
     // Paths: `/` against the other characters read in code-unit order.
     agreeOn(words('0a-./', 10));
+  });
+});
+
+describe('cutText', () => {
+  it('cuts to n units with an ellipsis, and never through a surrogate pair', () => {
+    expect(cutText('short', 10)).toBe('short');
+    expect(cutText('abcdefghij', 5)).toBe('abcd…');
+    // '🧪' is two UTF-16 units: cut after its first, it would print as a replacement character.
+    expect(cutText('abc🧪def', 5)).toBe('abc…');
+    expect(cutText('abc🧪def', 6)).toBe('abc🧪…');
+    expect(cutText(`${'x'.repeat(198)}🧪 more`, 200)).toBe(`${'x'.repeat(198)}…`);
   });
 });

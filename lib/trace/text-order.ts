@@ -11,6 +11,15 @@ export function compareText(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
+/** `s` cut to at most `n` UTF-16 units, the last one `…`, never through an emoji (a surrogate pair stays whole). */
+export function cutText(s: string, n: number): string {
+  if (s.length <= n) return s;
+  let end = n - 1;
+  const last = s.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${s.slice(0, end)}…`;
+}
+
 /** Digits grouped by thousands, from the right. */
 function group(digits: string): string {
   let i = digits.length % 3 || 3;

@@ -11,6 +11,7 @@ import type { RowView } from './rowview';
 import type { HeaderKind } from './rows';
 import type { ScanOptions } from '../share/redact';
 import type { ShareScan } from '../share/sources';
+import type { FilterFate } from '../share/view-state';
 import type { SeqMove } from './moves';
 
 // Messages between the viewer and its trace worker. The worker owns the model; the page asks for what it shows.
@@ -125,7 +126,7 @@ export interface Api {
   /** Every secret in the loaded files, masked, for the Share dialog. */
   shareScan: { req: { readonly options?: ScanOptions }; res: ShareScan };
   /** The loaded files with every secret found redacted except those kept, bundled, compressed and encrypted. */
-  shareSeal: { req: { readonly kept: readonly string[]; readonly options?: ScanOptions }; res: SealedTrace };
+  shareSeal: { req: { readonly kept: readonly string[]; readonly options?: ScanOptions; readonly view?: string }; res: SealedTrace };
   /**
    * Newer copies of the loaded files (picked again: a file input's files are snapshots), matched by path: the files
    * that changed are read again (only the appended part of a file that grew). Null when nothing changed.
@@ -162,6 +163,10 @@ export interface SealedTrace {
   /** Size of the redacted files before compression. */
   readonly plainBytes: number;
   readonly files: number;
+  /** The view state for the link's fragment (`sel=…&tab=…&q=…`), its filter redacted as the trace is. */
+  readonly view: string;
+  /** What became of the filter: none given, kept as is, redacted, or left out (a piece of a secret would show). */
+  readonly filter: FilterFate;
 }
 
 export interface RawLines {
