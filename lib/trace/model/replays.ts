@@ -74,16 +74,21 @@ function firstOfEachUuid(ctx: Ctx): Int32Array {
   return firstOf;
 }
 
-/** Positions `0..m-1` ordered by `hashes` (LSD radix sort, 11 bits a pass; stable). */
+/**
+ * Positions `0..m-1` ordered by `hashes` (LSD radix sort, 11 bits a pass; stable). Each pass reads the hashes in the
+ * order it moves them, beside their positions: sequential reads, where looking each hash up by position missed.
+ */
 function sortByHash(hashes: Uint32Array, m: number): Int32Array {
+  let keys = hashes.slice(0, m);
   let from = new Int32Array(m);
   for (let i = 0; i < m; i++) from[i] = i;
+  let keysTo = new Uint32Array(m);
   let to = new Int32Array(m);
   const counts = new Int32Array(2048);
   for (let shift = 0; shift < 32; shift += 11) {
     counts.fill(0);
     for (let i = 0; i < m; i++) {
-      const k = ((hashes[from[i] ?? 0] ?? 0) >>> shift) & 2047;
+      const k = ((keys[i] ?? 0) >>> shift) & 2047;
       counts[k] = (counts[k] ?? 0) + 1;
     }
     let sum = 0;
@@ -93,12 +98,15 @@ function sortByHash(hashes: Uint32Array, m: number): Int32Array {
       sum += c;
     }
     for (let i = 0; i < m; i++) {
-      const p = from[i] ?? 0;
-      const k = ((hashes[p] ?? 0) >>> shift) & 2047;
-      to[counts[k] ?? 0] = p;
-      counts[k] = (counts[k] ?? 0) + 1;
+      const h = keys[i] ?? 0;
+      const k = (h >>> shift) & 2047;
+      const at = counts[k] ?? 0;
+      keysTo[at] = h;
+      to[at] = from[i] ?? 0;
+      counts[k] = at + 1;
     }
     [from, to] = [to, from];
+    [keys, keysTo] = [keysTo, keys];
   }
   return from;
 }
