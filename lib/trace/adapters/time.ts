@@ -5,17 +5,6 @@
 
 const DAY_MS = 86_400_000;
 
-/** The value of `n` decimal digits of `s` from `at`, or -1 when one of them is not a digit. */
-function digits(s: string, at: number, n: number): number {
-  let v = 0;
-  for (let i = at; i < at + n; i++) {
-    const c = s.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
-
 function daysInMonth(y: number, m: number): number {
   if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
@@ -31,12 +20,67 @@ function daysFromCivil(year: number, m: number, d: number): number {
   return era * 146_097 + doe - 719_468;
 }
 
+/** The last date read and its day number: a file's timestamps come in runs of one day. */
+let lastDay = -1;
+let lastDays = 0;
+
 /** `YYYY-MM-DDTHH:MM:SS.sssZ` with every field in range, as epoch milliseconds; undefined for anything else. */
 export function isoMillis(s: string): number | undefined {
   if (s.length !== 24) return undefined;
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58) return undefined;
   if (s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return undefined;
-  return fieldMillis(digits(s, 0, 4), digits(s, 5, 2), digits(s, 8, 2), digits(s, 11, 2), digits(s, 14, 2), digits(s, 17, 2), digits(s, 20, 3));
+  // Each digit as a number 0-9 (anything else is out of that range as an unsigned number): unrolled, no loop per field.
+  const y0 = s.charCodeAt(0) - 48;
+  const y1 = s.charCodeAt(1) - 48;
+  const y2 = s.charCodeAt(2) - 48;
+  const y3 = s.charCodeAt(3) - 48;
+  const mo0 = s.charCodeAt(5) - 48;
+  const mo1 = s.charCodeAt(6) - 48;
+  const d0 = s.charCodeAt(8) - 48;
+  const d1 = s.charCodeAt(9) - 48;
+  const h0 = s.charCodeAt(11) - 48;
+  const h1 = s.charCodeAt(12) - 48;
+  const mi0 = s.charCodeAt(14) - 48;
+  const mi1 = s.charCodeAt(15) - 48;
+  const s0 = s.charCodeAt(17) - 48;
+  const s1 = s.charCodeAt(18) - 48;
+  const ms0 = s.charCodeAt(20) - 48;
+  const ms1 = s.charCodeAt(21) - 48;
+  const ms2 = s.charCodeAt(22) - 48;
+  if (
+    y0 >>> 0 > 9 ||
+    y1 >>> 0 > 9 ||
+    y2 >>> 0 > 9 ||
+    y3 >>> 0 > 9 ||
+    mo0 >>> 0 > 9 ||
+    mo1 >>> 0 > 9 ||
+    d0 >>> 0 > 9 ||
+    d1 >>> 0 > 9 ||
+    h0 >>> 0 > 9 ||
+    h1 >>> 0 > 9 ||
+    mi0 >>> 0 > 9 ||
+    mi1 >>> 0 > 9 ||
+    s0 >>> 0 > 9 ||
+    s1 >>> 0 > 9 ||
+    ms0 >>> 0 > 9 ||
+    ms1 >>> 0 > 9 ||
+    ms2 >>> 0 > 9
+  )
+    return undefined;
+  const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const mo = mo0 * 10 + mo1;
+  const d = d0 * 10 + d1;
+  const h = h0 * 10 + h1;
+  const mi = mi0 * 10 + mi1;
+  const sec = s0 * 10 + s1;
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 59) return undefined;
+  if (d > 28 && d > daysInMonth(y, mo)) return undefined;
+  const day = (y * 100 + mo) * 100 + d;
+  if (day !== lastDay) {
+    lastDays = daysFromCivil(y, mo, d);
+    lastDay = day;
+  }
+  return lastDays * DAY_MS + ((h * 60 + mi) * 60 + sec) * 1000 + ms0 * 100 + ms1 * 10 + ms2;
 }
 
 /** The value of `n` decimal digits of `b` from `at`, or -1 when one of them is not a digit. */
