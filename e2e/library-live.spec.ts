@@ -63,7 +63,7 @@ test('a session opened from a folder on disk shows lines appended to its file, l
   await page.getByRole('button', { name: 'Open projects folder…' }).click();
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.getByText('from disk')).toBeVisible();
-  await expect(page.getByText(/files · .* scanned/)).toBeVisible();
+  await expect(page.getByText(/files? · .* scanned/)).toBeVisible();
   await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(SESSIONS.length);
 
   await grid(page).locator(`[role=row][data-session="${S1?.id}"]`).click();
@@ -105,7 +105,7 @@ test('files from a folder input are snapshots: Reload reads the files picked aga
   const app = new Loupe(page);
   await app.home();
   await page.getByLabel('Projects folder').setInputFiles(folder);
-  await expect(page.getByText(/files · .* scanned/)).toBeVisible();
+  await expect(page.getByText(/files? · .* scanned/)).toBeVisible();
   await grid(page).locator(`[role=row][data-session="${S1?.id}"]`).click();
   await app.waitForWorkbench();
   await expect(page.getByRole('status', { name: 'Live' })).toHaveCount(0);

@@ -150,7 +150,7 @@ for (const scheme of ['light', 'dark'] as const) {
         const folder = writeProjects(info.outputPath('gen'), showcaseFolder());
         await app.home();
         await page.getByLabel('Projects folder').setInputFiles(folder);
-        await expect(page.getByText(/files · .* scanned/)).toBeVisible();
+        await expect(page.getByText(/files? · .* scanned/)).toBeVisible();
         await expect(page.getByRole('grid', { name: 'Sessions' }).locator('[data-session]').first()).toBeVisible();
         expect(await app.pageScrollsSideways()).toBe(false);
         if (scheme === 'dark') expect(await luminance(page, '[role=grid]')).toBeLessThan(0.3);

@@ -13,7 +13,8 @@ import { CostChart } from './CostChart';
 import { useLibrary, useLibraryStore } from './LibraryProvider';
 import type { LibraryState, SortKey } from './LibraryStore';
 import { ProjectsFolder } from './ProjectsFolder';
-import { GRID_ID, SessionTable, sortRows } from './SessionTable';
+import { GRID_ID, SessionTable } from './SessionTable';
+import { sortRows } from './sort-rows';
 import { formatInt } from '../../lib/trace/text-order';
 
 /** The same column again: the other way; another: text columns A to Z, the rest largest (or newest) first. */
@@ -35,8 +36,8 @@ function Progress({ state }: { state: LibraryState }) {
       {state.status === 'scanning' ? <ProgressBar label="Scanning" pct={pct} className="w-40" /> : null}
       <span aria-live="polite" className="truncate tabular-nums text-neutral-600 dark:text-neutral-400">
         {state.status === 'scanning'
-          ? `${formatInt(p.doneFiles)} of ${formatInt(p.files)} files · ${size(p.doneBytes)} of ${size(p.bytes)}`
-          : `${formatInt(p.files)} files · ${size(p.bytes)} scanned${took}`}
+          ? `${formatInt(p.doneFiles)} of ${formatInt(p.files)} file${p.files === 1 ? '' : 's'} · ${size(p.doneBytes)} of ${size(p.bytes)}`
+          : `${formatInt(p.files)} file${p.files === 1 ? '' : 's'} · ${size(p.bytes)} scanned${took}`}
         {p.failed.length > 0 ? ` · ${p.failed.length} unreadable` : ''}
       </span>
     </span>

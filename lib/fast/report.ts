@@ -41,7 +41,7 @@ export interface Totals {
 export interface SessionRow extends Totals {
   readonly sessionId: string;
   readonly project: string;
-  /** ISO 8601 (UTC) of the session's first prompt, call or result; null when no line has a timestamp. */
+  /** ISO 8601 (UTC) of the session's first timestamped line (its span is the workbench's); null when none has one. */
   readonly start: string | null;
   readonly end: string | null;
   readonly durationMs: number | null;
