@@ -62,6 +62,7 @@ export interface ProjectRow extends Totals {
   readonly project: string;
   readonly sessions: number;
   readonly models: readonly string[];
+  /** ISO 8601 (UTC) of the project's last counted model call (as ccusage reads it), not of its sessions' last line. */
   readonly lastActivity: string | null;
 }
 
