@@ -12,7 +12,8 @@ const stdio: CliIo = { out: (s) => out(`${s}\n`), err: (s) => err(`${s}\n`) };
 
 /** Runs the CLI with this process's arguments and streams (or the given ones); resolves to the exit code. */
 export function main(argv: readonly string[] = process.argv.slice(2), io: CliIo = stdio): Promise<number> {
-  return runCli(argv, io, { workerUrl: new URL('../bin/scan-worker.cjs', import.meta.url), env: process.env });
+  const columns = process.stdout.isTTY ? process.stdout.columns : undefined;
+  return runCli(argv, io, { workerUrl: new URL('../bin/scan-worker.cjs', import.meta.url), env: process.env, ...(columns ? { columns } : {}) });
 }
 
 /** In a worker thread started with the scan tag: serves the scans it is given (`runScanWorker`). */

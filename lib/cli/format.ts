@@ -2,7 +2,7 @@ import type { Trace } from '../trace/model/types';
 import { formatUsd } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
-import { formatInt } from '../trace/text-order';
+import { cutText, formatInt } from '../trace/text-order';
 import { formatDuration } from '../view/rowview';
 
 export const int = formatInt;
@@ -18,6 +18,53 @@ export function table(rows: readonly (readonly string[])[], left: readonly numbe
   const pad = (c: string, i: number): string => (left.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0));
   return rows.map((r) => r.map(pad).join('  ').trimEnd()).join('\n');
 }
+
+/**
+ * `table`, narrowed to `width` columns of a terminal when it is wider: the columns in `drop` go first (in that order),
+ * then the cells of column `shrink` (a text column: the first prompt) are cut, down to `SHRINK_MIN` characters, then
+ * the columns in `last` go. Without a width (output piped to a file or a program), every column is kept whole.
+ */
+export function fitTable(
+  rows: readonly (readonly string[])[],
+  left: readonly number[],
+  opts: { readonly width?: number; readonly drop?: readonly number[]; readonly shrink?: number; readonly last?: readonly number[] } = {},
+): string {
+  const { width, drop = [], shrink, last = [] } = opts;
+  if (width === undefined || width <= 0) return table(rows, left);
+  const kept = new Set((rows[0] ?? []).map((_, i) => i));
+  const widthOf = (): number => {
+    let w = 0;
+    for (const i of kept) w += Math.max(0, ...rows.map((r) => (r[i] ?? '').length)) + 2;
+    return w - 2;
+  };
+  for (const i of drop) {
+    if (widthOf() <= width) break;
+    kept.delete(i);
+  }
+  // The shrunk column's width, once the columns in `last` that must go have gone.
+  const wide = shrink === undefined ? 0 : Math.max(0, ...rows.map((r) => (r[shrink] ?? '').length));
+  const slack = shrink !== undefined && kept.has(shrink) ? Math.max(0, wide - SHRINK_MIN) : 0;
+  for (const i of last) {
+    if (widthOf() - slack <= width) break;
+    kept.delete(i);
+  }
+  const over = widthOf() - width;
+  const cutTo = shrink !== undefined && kept.has(shrink) && over > 0 ? Math.max(SHRINK_MIN, wide - over) : undefined;
+  const cols = [...kept];
+  const out = rows.map((r) =>
+    cols.map((i) => {
+      const c = r[i] ?? '';
+      return i === shrink && cutTo !== undefined ? cutText(c, cutTo) : c;
+    }),
+  );
+  return table(
+    out,
+    left.flatMap((i) => (kept.has(i) ? [cols.indexOf(i)] : [])),
+  );
+}
+
+/** The narrowest a shrunk column gets. */
+const SHRINK_MIN = 12;
 
 /**
  * `850 ms`, `42.1 s`, `4m 5s`, `2h 3m`: the workbench's and the library's form and rounding (`formatDuration`), so a

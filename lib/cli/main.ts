@@ -41,6 +41,8 @@ export interface CliContext {
   readonly workerUrl?: URL;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly home?: string;
+  /** The terminal's width when the report goes to one (reports are narrowed to it); none when piped. */
+  readonly columns?: number;
 }
 
 export function statsJson(s: TraceStats): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { DayRow, ModelRow, ProjectRow, Row, SessionRow, StatsReport, Totals } from '../fast/report';
 import { cutText } from '../trace/text-order';
-import { duration, int, table, usd } from './format';
+import { duration, fitTable, int, usd } from './format';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -44,14 +44,22 @@ function isModel(r: Row): r is ModelRow {
   return 'model' in r;
 }
 
-/** The readable form of `loupe stats --by …`: one table, a totals line, and what the numbers cover. */
-export function formatReport(report: StatsReport, about: string): string {
+/** The token breakdown's columns (input, output, cache write, cache read) after `lead` columns: the first dropped to fit
+ *  a narrow terminal (calls, total tokens and cost stay). */
+const breakdown = (lead: number): number[] => [lead + 3, lead + 4, lead + 1, lead + 2];
+
+/**
+ * The readable form of `loupe stats --by …`: one table, a totals line, and what the numbers cover. `width`: a
+ * terminal's columns, which the table is narrowed to (see `fitTable`).
+ */
+export function formatReport(report: StatsReport, about: string, width?: number): string {
+  const fit = width === undefined ? {} : { width };
   const utc = report.timeZone === 'UTC';
   const rows = report.rows;
   let body: string;
   switch (report.by) {
     case 'session':
-      body = table(
+      body = fitTable(
         [
           ['start', 'project', 'session', ...TOKEN_HEAD, 'duration', 'models', 'first prompt'],
           ...rows
@@ -67,28 +75,34 @@ export function formatReport(report: StatsReport, about: string): string {
             ]),
         ],
         [0, 1, 2, 11, 12],
+        { ...fit, drop: [...breakdown(3), 2, 11], shrink: 12, last: [10] },
       );
       break;
     case 'day':
-      body = table(
+      body = fitTable(
         [
           ['day', 'sessions', ...TOKEN_HEAD, 'models'],
           ...rows.filter(isDay).map((r) => [r.day ?? '(no date)', int(r.sessions), ...tokenCells(r), models(r.models)]),
         ],
         [0, 9],
+        { ...fit, drop: breakdown(2), shrink: 9 },
       );
       break;
     case 'project':
-      body = table(
+      body = fitTable(
         [
           ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
           ...rows.filter(isProject).map((r) => [cutStart(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
         ],
         [0, 9, 10],
+        { ...fit, drop: breakdown(2), shrink: 10, last: [1] },
       );
       break;
     case 'model':
-      body = table([['model', 'sessions', ...TOKEN_HEAD], ...rows.filter(isModel).map((r) => [r.model, int(r.sessions), ...tokenCells(r)])]);
+      body = fitTable([['model', 'sessions', ...TOKEN_HEAD], ...rows.filter(isModel).map((r) => [r.model, int(r.sessions), ...tokenCells(r)])], [0], {
+        ...fit,
+        drop: breakdown(2),
+      });
       break;
   }
   const t = report.totals;

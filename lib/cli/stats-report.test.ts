@@ -168,6 +168,27 @@ describe('loupe stats --by', () => {
     expect(r.out).toContain('1 <synthetic>/API-error message(s) not counted');
   });
 
+  it('narrows each table to a terminal’s width: the token breakdown goes first, then the prompt is cut', async () => {
+    const narrow = async (by: string, columns: number): Promise<string[]> => {
+      let out = '';
+      const code = await runCli(['stats', projects, '--by', by, '--utc'], { out: (s) => (out += s), err: () => undefined }, { columns });
+      expect(code).toBe(0);
+      return out.split('\n\n')[0]?.split('\n') ?? [];
+    };
+    for (const by of ['session', 'day', 'project', 'model']) {
+      const lines = await narrow(by, 80);
+      for (const line of lines) expect(line.length, `${by}: ${line}`).toBeLessThanOrEqual(80);
+      // Calls, total tokens and cost stay; the breakdown goes, as much of it as needs to.
+      expect(lines[0]).toMatch(/calls\s.*total tokens\s+cost/);
+      expect(lines[0]).not.toContain('cache read');
+    }
+    const session = await narrow('session', 100);
+    expect(session[0]).toMatch(/^start\s+project\s+calls\s+total tokens\s+cost\s+duration\s+first prompt$/);
+    expect(session.some((l) => l.endsWith('…'))).toBe(true);
+    // Wide enough: nothing dropped, nothing cut.
+    expect((await narrow('session', 400))[0]).toMatch(/input\s+output\s+cache write\s+cache read/);
+  });
+
   it('says --since after --until is a mistake instead of printing an empty report', async () => {
     const r = await run(['stats', projects, '--by', 'day', '--since', '2026-03-03', '--until', '2026-03-01']);
     expect(r.code).toBe(2);

@@ -66,7 +66,7 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
   } else {
     const size = bytes >= 1e5 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
     const about = `${files.length} file(s), ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
-    io.out(formatReport(report, about));
+    io.out(formatReport(report, about, ctx.columns));
   }
   return 0;
 }
