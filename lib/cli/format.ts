@@ -32,9 +32,11 @@ export function fitTable(
   const { width, drop = [], shrink, last = [] } = opts;
   if (width === undefined || width <= 0) return table(rows, left);
   const kept = new Set((rows[0] ?? []).map((_, i) => i));
+  // Each column's width, measured once (a loop: a folder may hold more sessions than a call takes arguments).
+  const widths = (rows[0] ?? []).map((_, i) => rows.reduce((w, r) => Math.max(w, (r[i] ?? '').length), 0));
   const widthOf = (): number => {
     let w = 0;
-    for (const i of kept) w += Math.max(0, ...rows.map((r) => (r[i] ?? '').length)) + 2;
+    for (const i of kept) w += (widths[i] ?? 0) + 2;
     return w - 2;
   };
   for (const i of drop) {
@@ -42,7 +44,7 @@ export function fitTable(
     kept.delete(i);
   }
   // The shrunk column's width, once the columns in `last` that must go have gone.
-  const wide = shrink === undefined ? 0 : Math.max(0, ...rows.map((r) => (r[shrink] ?? '').length));
+  const wide = shrink === undefined ? 0 : (widths[shrink] ?? 0);
   const slack = shrink !== undefined && kept.has(shrink) ? Math.max(0, wide - SHRINK_MIN) : 0;
   for (const i of last) {
     if (widthOf() - slack <= width) break;
