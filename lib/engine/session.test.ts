@@ -11,6 +11,8 @@ import { loadTrace, type LoadProgress } from './load';
 import { TraceSession } from './session';
 import { memorySource, memoryText } from './source';
 import { withEventUuids } from '../trace/model/uuids';
+import { tourText } from '../trace/testing/tour';
+import type { ChipKey } from '../view/chips';
 
 const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const DEEP = 'claude-code-log/projects/-src-deep-manifest';
@@ -144,6 +146,30 @@ describe('engine session over Blobs', () => {
     // A kind that heads nothing there gives the event's own row.
     const turn = headers.find((v) => v.kind === 'turn');
     expect(session.rowOf(turn?.firstSeq ?? -1, 'agent')).toBe(session.rowOf(turn?.firstSeq ?? -1));
+  });
+
+  it('finds a header however far from its first event: a folded stream, a model call with every line hidden', async () => {
+    const session = new TraceSession({ keep: blobKeeper });
+    await session.load([await blobInput('tour.jsonl', new Blob([tourText()]))]);
+    const headers = (show: readonly ChipKey[]) => {
+      session.setView({ filter: '', expanded: [], show });
+      const views = session.rows(0, 1000);
+      return views.filter((v) => v.kind !== 'event' && v.firstSeq !== undefined);
+    };
+    for (const show of [[], ['stream'], ['stream', 'meta', 'hooks', 'progress']] as const) {
+      const hs = headers(show);
+      expect(hs.length).toBeGreaterThan(0);
+      for (const h of hs) {
+        if (h.kind === 'event') continue;
+        // The first header of that kind with that first event (an inline lane's header may come back further down).
+        const first = hs.find((x) => x.kind === h.kind && x.firstSeq === h.firstSeq);
+        expect(session.rowOf(h.firstSeq ?? -1, h.kind), `${show.join(',')} ${h.kind} ${h.label}`).toBe(first?.row);
+      }
+    }
+    // With the stream chip on, a folded stream's header has no event row of its own to stand beside.
+    const streams = headers(['stream']).find((h) => h.kind === 'streams');
+    expect(streams).toBeDefined();
+    expect(session.rowOf(streams?.firstSeq ?? -1)).toBe(-1);
   });
 
   it('reads again the line a diagnostic is about, cut past 64 KiB', async () => {

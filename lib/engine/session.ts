@@ -7,8 +7,8 @@ import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
 import type { RawLines, SealedTrace, TraceSummary, TraceUpdate, ViewResult, ViewState } from '../view/protocol';
-import { rowViews, type RowView } from '../view/rowview';
-import { buildRows, type HeaderKind, type RowTable } from '../view/rows';
+import { headerFirstSeq, rowViews, type RowView } from '../view/rowview';
+import { buildRows, ROW_KINDS, type HeaderKind, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
 import { inProgress, liveRow, type InProgress } from '../view/live';
 import type { LoadLimits } from './limits';
@@ -21,11 +21,6 @@ import { summarize } from './summary';
 import type { EngineInput, SourceText } from './source';
 
 /** How a session loads: progress, yielding and keeping bytes are the host's (see `LoadHooks`). */
-/** How many rows above its first event a header may be (a response's, then its first model call's, then a lane's). */
-const HEADER_REACH = 4;
-/** How many hidden events after a header's first one are looked past for the first row shown. */
-const HIDDEN_REACH = 256;
-
 export type SessionHooks = Pick<LoadHooks, 'onProgress' | 'pause' | 'keep' | 'normalize'>;
 
 interface Loaded {
@@ -176,21 +171,16 @@ export class TraceSession {
     };
   }
 
-  /** The row of event `seq`, or with `header` the header of that kind above it whose first event it is (see `Api`). */
+  /** The row of event `seq`, or with `header` the header row of that kind whose first event it is (see `Api`). */
   rowOf(seq: number, header?: HeaderKind): number {
     const l = this.loaded;
     const row = l?.rows.rowOfSeq[seq] ?? -1;
     if (!l || !header) return row;
-    // A header sits right above its first event (a response's above its prompt, a model call's above its first line),
-    // or, when that event is hidden (a meta line under a chip that is off), above the first one shown after it.
-    let below = row;
-    for (let q = seq + 1; below < 0 && q < Math.min(seq + HIDDEN_REACH, l.rows.rowOfSeq.length); q++) below = l.rows.rowOfSeq[q] ?? -1;
-    if (below < 0) return row;
-    const near = rowViews(l.trace, l.rows, below - HEADER_REACH, below + 1, new Set(l.view.expanded));
-    for (let i = near.length - 1; i >= 0; i--) {
-      const v = near[i];
-      if (v?.kind === header && v.firstSeq === seq) return v.row;
-    }
+    // One pass over the rows' kinds: a header may be far from its first event's row, or have none shown (a folded
+    // stream, a model call whose lines are under chips that are off).
+    const code = ROW_KINDS.indexOf(header);
+    const { kind, ref } = l.rows;
+    for (let r = 0; r < l.rows.length; r++) if (kind[r] === code && headerFirstSeq(l.trace, header, ref[r] ?? -1) === seq) return r;
     return row;
   }
 

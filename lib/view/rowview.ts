@@ -156,6 +156,28 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
 }
 
 /** Views of rows [start, end). */
+/** The first event under a header row (what the details pane shows when it is selected), by the row's kind and ref. */
+export function headerFirstSeq(trace: Trace, kind: RowKind, ref: number): number | undefined {
+  switch (kind) {
+    case 'response': {
+      const r = trace.responses[ref];
+      return r ? (r.promptSeq ?? r.firstSeq) : undefined;
+    }
+    case 'turn': {
+      const t = trace.turns[ref];
+      return t ? (t.seqs[0] ?? t.streamSeqs[0]) : undefined;
+    }
+    case 'agent': {
+      const a = trace.agents[ref];
+      return a && a.firstSeq >= 0 ? a.firstSeq : undefined;
+    }
+    case 'streams':
+      return trace.turns[ref]?.streamSeqs[0];
+    default:
+      return undefined;
+  }
+}
+
 export function rowViews(trace: Trace, rows: RowTable, start: number, end: number, expanded: ReadonlySet<number>): RowView[] {
   const t0 = traceStart(trace);
   const out: RowView[] = [];
@@ -176,7 +198,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           label: v.label,
           response: ref,
           badges: v.badges,
-          ...(resp ? { firstSeq: resp.promptSeq ?? resp.firstSeq } : {}),
+          ...(resp ? { firstSeq: headerFirstSeq(trace, kind, ref) } : {}),
           ...(firstTime !== undefined && t0 !== undefined ? { offsetMs: firstTime - t0 } : {}),
         });
         break;
@@ -184,8 +206,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       case 'turn': {
         const v = turnView(trace, ref);
         const time = trace.turns[ref]?.startTime;
-        const tf = trace.turns[ref];
-        const fs = tf ? (tf.seqs[0] ?? tf.streamSeqs[0]) : undefined;
+        const fs = headerFirstSeq(trace, kind, ref);
         out.push({
           row,
           kind,
@@ -224,7 +245,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       case 'streams': {
         const t = trace.turns[ref];
         const n = t?.streamSeqs.length ?? 0;
-        const ss = t?.streamSeqs[0];
+        const ss = headerFirstSeq(trace, kind, ref);
         out.push({
           row,
           kind,
