@@ -10,6 +10,9 @@ import { fastMerged, fullMerged, type Files } from './testing/equivalence';
 import { loadTrace } from '../engine/load';
 import { memorySource } from '../engine/source';
 import { computeStats } from '../trace/stats';
+import { fromTrace } from './from-trace';
+import { mergeScans } from './merge';
+import { scanSource } from './source';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -136,6 +139,17 @@ const cases: [string, () => Files][] = [
       'p/sess-g.jsonl': jsonl([cc.assistant('msg_g', [text('l')], { input: 3, output: 2 }), cc.assistant('msg_g', [text('m')], { input: 3, output: 7 })]),
     }),
   ],
+  [
+    'a file tail (its last 16 KiB, read for the span) that starts with a line without a session id, then another session',
+    () => {
+      const t = (sec: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, sec)).toISOString();
+      const calls = (n: number, session: string, t0: number) =>
+        Array.from({ length: n }, (_, i) => cc.assistant(`m${session}${i}`, [text('x'.repeat(300))], { input: 1, output: 1 }, { session, time: t(t0 + i) }));
+      // 19 calls of 818 bytes after it: the line without a session id is the first one of the tail.
+      const { sessionId: _none, ...sidless } = cc.line('system', { subtype: 'informational', content: 'x' }, { time: t(5000) });
+      return { 'p/tail.jsonl': jsonl([cc.prompt('hi', { session: 's1', time: t(0) }), ...calls(300, 's1', 1), sidless, ...calls(19, 's2', 400)]) };
+    },
+  ],
 ];
 for (const dir of ['test/fixtures/real/claude-code-log/projects', 'public/samples']) {
   for (const sub of readdirSync(path.join(ROOT, dir))) cases.push([`${dir}/${sub}`, () => filesUnder(`${dir}/${sub}`)]);
@@ -175,3 +189,20 @@ describe('a session file spans in the library what it spans in the workbench', (
     });
   }
 });
+
+describe('a CRLF file whose last line is exactly at the line limit', () => {
+  it('is read to its end by both, the CR not counted', async () => {
+    const time = (sec: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, sec)).toISOString();
+    const last = JSON.stringify(cc.line('system', { subtype: 'stop_hook_summary', content: 'x'.repeat(400) }, { session: 's1', time: time(9000) }));
+    const body = `${jsonl([cc.prompt('hi', { session: 's1', time: time(0) })]).replace(/\n/g, '\r\n')}${last}\r\n`;
+    const limits = { maxLineBytes: last.length };
+    const full = fromTrace(await loadTrace([memorySource('p/x.jsonl', body)], { limits }), () => 'p');
+    const fast = mergeScans([{ scan: (await scanSource(memorySource('p/x.jsonl', body), limits)) ?? fail(), project: 'p' }]);
+    expect(fast.sessions.map((s) => [s.firstTime, s.lastTime])).toEqual(full.sessions.map((s) => [s.firstTime, s.lastTime]));
+    expect(full.sessions[0]?.lastTime).toBe(Date.parse(time(9000)));
+  });
+});
+
+function fail(): never {
+  throw new Error('no scan');
+}

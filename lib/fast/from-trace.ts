@@ -46,7 +46,7 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
   for (const e of trace.events) {
     if (prev && prev.src.source !== e.src.source) endOf();
     prev = e;
-    if (e.time !== undefined && inTail(e)) tail.push(e);
+    if (e.time !== undefined && e.sessionId !== undefined && inTail(e)) tail.push(e);
     let sink = sinks.get(e.src.source);
     if (!sink) {
       sink = new RecordSink(fileIdentity(trace.sources[e.src.source]?.name ?? '').fileSessionId, window);

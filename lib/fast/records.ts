@@ -199,9 +199,13 @@ export class RecordSink {
     if (sid !== undefined) this.lastSessionId = sid;
   }
 
-  /** A line that starts in the file's last `TAIL_BYTES`, parsed: its time widens its session's span (see `SessionRecord`). */
+  /**
+   * A line that starts in the file's last `TAIL_BYTES`, parsed: its time widens its session's span (see
+   * `SessionRecord`). Only a line that names its session: these records come after the file's others, where a line
+   * without one would borrow the wrong session.
+   */
   end(e: Pick<TraceEvent, 'sessionId' | 'time' | 'src'>): void {
-    if (e.time !== undefined) this.addRecord(spanRecord(e));
+    if (e.time !== undefined && e.sessionId !== undefined) this.addRecord(spanRecord(e));
   }
 
   /** A line outside the first lines that adds no record (`recordOf` gives none): what `add` keeps of it. */

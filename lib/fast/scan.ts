@@ -279,7 +279,9 @@ export class FileScanner extends ChunkedLines {
   /** The lines at the file's end, read as the full parser reads them: their times widen their sessions' spans. */
   private readTail(): void {
     for (const line of this.tail.lines(this.tailFrom ?? this.absolute - TAIL_BYTES)) {
-      if (line.bytes.length > this.maxLine) continue;
+      // Past the line limit (not counting a CR before the newline, as the parser counts): a line never read.
+      const n = line.bytes.length;
+      if ((n > 0 && line.bytes[n - 1] === CR ? n - 1 : n) > this.maxLine) continue;
       let obj: unknown;
       try {
         obj = JSON.parse(this.decoder.decode(line.bytes));
