@@ -53,6 +53,8 @@ export class FileScanner extends ChunkedLines {
   private lastLean: AssistantRecord | undefined;
   private readonly tail = new FileTail();
   private readonly tailFrom: number | undefined;
+  /** Where the lines the prompt window parsed end: the tail skips them (their times are in the records already). */
+  private windowTo = 0;
 
   constructor(name: string, opts: ScanOptions = {}) {
     const simd = opts.simd === false ? undefined : sharedWasm();
@@ -225,6 +227,7 @@ export class FileScanner extends ChunkedLines {
       return;
     }
     this.parseLine(buf, s, e, offset, true);
+    this.windowTo = offset + (e - s) + 1;
     if (!this.sink.open && this.dialect !== undefined) this.window = false;
   }
 
@@ -278,7 +281,7 @@ export class FileScanner extends ChunkedLines {
 
   /** The lines at the file's end, read as the full parser reads them: their times widen their sessions' spans. */
   private readTail(): void {
-    for (const line of this.tail.lines(this.tailFrom ?? this.absolute - TAIL_BYTES)) {
+    for (const line of this.tail.lines(Math.max(this.windowTo, this.tailFrom ?? this.absolute - TAIL_BYTES))) {
       // Past the line limit (not counting a CR before the newline, as the parser counts): a line never read.
       const n = line.bytes.length;
       if ((n > 0 && line.bytes[n - 1] === CR ? n - 1 : n) > this.maxLine) continue;
