@@ -19,8 +19,9 @@ export function DiagnosticsPanel({
   onJump: (seq: number | undefined) => void;
   onClose: () => void;
 }) {
-  const [shown, setShown] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (i: number) =>
+  // Open lines by where they start (a live update may add diagnostics before them: an index would move).
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (i: string) =>
     setShown((s) => {
       const next = new Set(s);
       if (!next.delete(i)) next.add(i);
@@ -57,6 +58,7 @@ export function DiagnosticsPanel({
           // A line that made no event (it did not parse, or was too long): its text, re-read on demand.
           const src = d.consumesLine ? d.src : undefined;
           const lineId = `${idBase}-line-${i}`;
+          const at = src ? `${src.source}:${src.offset}` : '';
           return (
             <li key={i}>
               <div className="flex items-baseline">
@@ -71,18 +73,18 @@ export function DiagnosticsPanel({
                 {src ? (
                   <button
                     type="button"
-                    aria-expanded={shown.has(i)}
+                    aria-expanded={shown.has(at)}
                     aria-controls={lineId}
                     title={`The text of line ${src.line} of ${d.sourceName}, read again from the file`}
-                    onClick={() => toggle(i)}
+                    onClick={() => toggle(at)}
                     className="shrink-0 px-2 text-sky-700 hover:underline dark:text-sky-400"
                   >
-                    <span aria-hidden="true">{shown.has(i) ? '▾ ' : '▸ '}</span>
+                    <span aria-hidden="true">{shown.has(at) ? '▾ ' : '▸ '}</span>
                     line {src.line}
                   </button>
                 ) : null}
               </div>
-              {src && shown.has(i) ? <DiagnosticLine ask={ask} id={lineId} source={src.source} offset={src.offset} /> : null}
+              {src && shown.has(at) ? <DiagnosticLine ask={ask} id={lineId} source={src.source} offset={src.offset} /> : null}
             </li>
           );
         })}

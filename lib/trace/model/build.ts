@@ -60,7 +60,10 @@ export class ModelBuilder implements ParseSink {
   }
 }
 
-/** Builds the model from parsed events. Pure: the same events always give the same model. */
+/**
+ * Builds the model from parsed events. Pure: the same events always give the same model. The events are in seq order
+ * and grouped by source, sources in ascending order (as every loader gives them: `loadSources`, `LiveSources`).
+ */
 export function buildModel(
   events: readonly TraceEvent[],
   sources: readonly SourceInfo[],
