@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURES, Loupe } from './pages/Loupe';
@@ -6,6 +6,16 @@ import { FIXTURES, Loupe } from './pages/Loupe';
 const SECRETS = path.join(FIXTURES, 'secrets.jsonl');
 const ANTHROPIC_KEY = 'sk-ant-api03-a1N-BzFs1Y4NaLYmQMig7Q0W9t5G-WGjutHqUZectw4gcRD3XhZHRW6Op6p3B-teElWZACJ0RzgJwiDCXlwHdagZtB4-_AA';
 const GITHUB_TOKEN = 'ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP';
+
+/** The recipient: a browser context of their own (no storage shared with the sender) that opens the link. */
+async function openAsRecipient(browser: Browser, baseURL: string | undefined, link: string): Promise<{ ctxB: BrowserContext; b: Page; appB: Loupe }> {
+  const ctxB = await browser.newContext({ baseURL });
+  const b = await ctxB.newPage();
+  const appB = new Loupe(b);
+  await b.goto(link);
+  await appB.waitForWorkbench();
+  return { ctxB, b, appB };
+}
 
 async function openSecrets(page: Page): Promise<Loupe> {
   const app = new Loupe(page);
@@ -137,11 +147,7 @@ test('share: a project folder goes as one bundle (subagent file included); too b
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
 
-  const ctxB = await browser.newContext({ baseURL });
-  const b = await ctxB.newPage();
-  const appB = new Loupe(b);
-  await b.goto(link);
-  await appB.waitForWorkbench();
+  const { ctxB, b, appB } = await openAsRecipient(browser, baseURL, link);
   // $6.144627 + $0.069359, computed independently: the subagent file travelled with the main one.
   await expect(appB.computedCost).toHaveText('$6.21');
   await expect(b.getByRole('combobox', { name: 'Agent' }).locator('option')).toHaveText([
@@ -187,11 +193,7 @@ test('share: a filter holding a redacted secret reaches the recipient redacted, 
   expect(decodeURIComponent(link)).not.toContain(GITHUB_TOKEN);
   await expect(dialog.getByRole('region', { name: 'The link' })).toContainText('The filter it opens with is redacted too');
 
-  const ctxB = await browser.newContext({ baseURL });
-  const b = await ctxB.newPage();
-  const appB = new Loupe(b);
-  await b.goto(link);
-  await appB.waitForWorkbench();
+  const { ctxB, b, appB } = await openAsRecipient(browser, baseURL, link);
   // The placeholder is the filter: it finds the redacted call, as the token found it for the sender.
   await expect(appB.filter).toHaveValue('[REDACTED:github-token]');
   await expect(appB.option(/Bash\(curl -s -H/)).toBeVisible();
@@ -233,11 +235,7 @@ test('share: text added to redact that is in the file name is redacted there too
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
 
-  const ctxB = await browser.newContext({ baseURL });
-  const b = await ctxB.newPage();
-  const appB = new Loupe(b);
-  await b.goto(link);
-  await appB.waitForWorkbench();
+  const { ctxB, b, appB } = await openAsRecipient(browser, baseURL, link);
   await appB.option(/user prompt: Deploy the release/).click();
   await appB.tab('Raw').click();
   await expect(appB.detailsPanel).toContainText('[REDACTED:literal]-incident.jsonl:2');
