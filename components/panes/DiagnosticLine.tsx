@@ -3,8 +3,7 @@
 import type { Ask } from '../viewer/useTraceWorker';
 import { useWorkerQuery } from '../viewer/useWorkerQuery';
 import { InlineError } from '../ui/InlineError';
-
-const int = (n: number): string => n.toLocaleString('en-US');
+import { formatInt } from '../../lib/trace/text-order';
 
 /** The text of the line a diagnostic is about (one that made no event), re-read from its file, as plain text. */
 export function DiagnosticLine({ ask, id, source, offset }: { ask: Ask; id: string; source: number; offset: number }) {
@@ -25,7 +24,7 @@ export function DiagnosticLine({ ask, id, source, offset }: { ask: Ask; id: stri
           </pre>
           {raw.more ? (
             <p className="border-t border-neutral-200 px-2 py-0.5 text-neutral-500 dark:border-neutral-700">
-              {int(raw.more)} more bytes of its {int(raw.length)} are not shown
+              {formatInt(raw.more)} more bytes of its {formatInt(raw.length)} are not shown
             </p>
           ) : null}
         </>

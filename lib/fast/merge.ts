@@ -25,7 +25,7 @@ export interface SessionSummary {
   /** The project of the first file the session appears in. */
   readonly project: string;
   readonly files: string[];
-  /** Span of the session's prompts, model calls and results, epoch ms. */
+  /** Span of the session's timestamped lines as the fast path reads them (see `SessionRecord`), epoch ms. */
   firstTime?: number;
   lastTime?: number;
   /** The first prompt of the session's first file that has one (short form); else its first slash command. */

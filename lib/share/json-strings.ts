@@ -70,11 +70,16 @@ function step(line: string, i: number, end: number): { readonly ch: string; read
   if (i + 1 >= end) return { ch: '', width: end - i };
   const e = line.charAt(i + 1);
   switch (e) {
-    case 'n': return { ch: '\n', width: 2 };
-    case 't': return { ch: '\t', width: 2 };
-    case 'r': return { ch: '\r', width: 2 };
-    case 'b': return { ch: '\b', width: 2 };
-    case 'f': return { ch: '\f', width: 2 };
+    case 'n':
+      return { ch: '\n', width: 2 };
+    case 't':
+      return { ch: '\t', width: 2 };
+    case 'r':
+      return { ch: '\r', width: 2 };
+    case 'b':
+      return { ch: '\b', width: 2 };
+    case 'f':
+      return { ch: '\f', width: 2 };
     case 'u': {
       if (i + 6 > end) return { ch: '', width: end - i };
       const v = hexValue(line, i + 2);

@@ -96,6 +96,18 @@ export function placeholderFor(ruleId: string, _secret: string): string {
   return `[REDACTED:${id}]`;
 }
 
+/**
+ * `text` with each secret of `secrets` (text → id of the rule that found it) replaced by its placeholder, longest
+ * first (a secret inside a longer one does not break it): a file name, a link's filter.
+ */
+export function replaceSecrets(text: string, secrets: ReadonlyMap<string, string>): string {
+  let out = text;
+  for (const [secret, rule] of [...secrets].sort((a, b) => b[0].length - a[0].length)) {
+    if (secret !== '' && out.includes(secret)) out = out.split(secret).join(placeholderFor(rule, secret));
+  }
+  return out;
+}
+
 /** The placeholder in an id field: numbered per secret, so that two different ids stay two ids. */
 function idPlaceholder(ruleId: string, n: number): string {
   return placeholderFor(`${ruleId}:${n}`, '');

@@ -38,7 +38,9 @@ export function fromBase64Url(s: string): Uint8Array<ArrayBuffer> {
 }
 
 export function encodeBundle(files: readonly BundleFile[]): Uint8Array<ArrayBuffer> {
-  const header = new TextEncoder().encode(`${JSON.stringify({ loupe: BUNDLE_MAGIC, v: 1, files: files.map((f) => ({ path: f.path, size: f.bytes.length })) })}\n`);
+  const header = new TextEncoder().encode(
+    `${JSON.stringify({ loupe: BUNDLE_MAGIC, v: 1, files: files.map((f) => ({ path: f.path, size: f.bytes.length })) })}\n`,
+  );
   const out = new Uint8Array(header.length + files.reduce((n, f) => n + f.bytes.length, 0));
   out.set(header, 0);
   let at = header.length;
@@ -52,7 +54,17 @@ export function encodeBundle(files: readonly BundleFile[]): Uint8Array<ArrayBuff
 function isHeader(v: unknown): v is { files: { path: string; size: number }[] } {
   if (typeof v !== 'object' || v === null || !('loupe' in v) || v.loupe !== BUNDLE_MAGIC || !('files' in v) || !Array.isArray(v.files)) return false;
   const files: unknown[] = v.files;
-  return files.every((f) => typeof f === 'object' && f !== null && 'path' in f && typeof f.path === 'string' && 'size' in f && typeof f.size === 'number' && Number.isInteger(f.size) && f.size >= 0);
+  return files.every(
+    (f) =>
+      typeof f === 'object' &&
+      f !== null &&
+      'path' in f &&
+      typeof f.path === 'string' &&
+      'size' in f &&
+      typeof f.size === 'number' &&
+      Number.isInteger(f.size) &&
+      f.size >= 0,
+  );
 }
 
 const NOT_LOUPE = 'The shared trace opened, but it is not a trace Loupe packed (its list of files is missing or damaged).';

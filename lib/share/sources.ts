@@ -3,7 +3,7 @@
  * secret masked with where it occurs, and redact the secrets a person kept selected. Pure and isomorphic.
  */
 
-import { groupMatches, placeholderFor, redactLines, scanLines, type ScanOptions, type SecretMatch } from './redact';
+import { groupMatches, redactLines, replaceSecrets, scanLines, type ScanOptions, type SecretMatch } from './redact';
 import { ShareRefusedError, residualSecrets } from './verify';
 
 export interface ShareFile {
@@ -79,15 +79,6 @@ function nameMatches(path: string, opts: ScanOptions | undefined): SecretMatch[]
   return scanLines([path], opts).map((m) => ({ ...m, line: 0, path: null }));
 }
 
-/** The file name with each secret in `redacted` (text → rule id) replaced by its placeholder. */
-function redactName(path: string, redacted: ReadonlyMap<string, string>): string {
-  let out = path;
-  for (const [secret, rule] of [...redacted].sort((a, b) => b[0].length - a[0].length)) {
-    if (secret !== '' && out.includes(secret)) out = out.split(secret).join(placeholderFor(rule, secret));
-  }
-  return out;
-}
-
 function whereOf(path: string, m: SecretMatch): string {
   // Not the name itself, which would show the secret whole: the context shows it, masked.
   if (m.line === 0) return 'the file name';
@@ -146,7 +137,7 @@ function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, o
   const all = matches.flat();
   const selected = new Set(secrets.keys());
   const out = files.map((f, k) => ({
-    path: redactName(f.path, secrets),
+    path: replaceSecrets(f.path, secrets),
     text: redactLines(perFile[k] ?? [], selected, { ...opts, matches: all }).join('\n'),
   }));
   return { files: out, redacted: secrets, kept: [...kept] };

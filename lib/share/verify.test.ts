@@ -43,7 +43,10 @@ describe('residualSecrets', () => {
   });
 
   it('lets a secret the person kept through, and reads object keys the redaction does not rewrite', async () => {
-    const line = jsonl([sdk.assistant('msg_01KeptAndKey00000000001', [toolUse('toolu_01KeptAndKey0000000001', 'Configure', { tokens: { [GHP]: 'ci' } })], {}), sdk.init()]);
+    const line = jsonl([
+      sdk.assistant('msg_01KeptAndKey00000000001', [toolUse('toolu_01KeptAndKey0000000001', 'Configure', { tokens: { [GHP]: 'ci' } })], {}),
+      sdk.init(),
+    ]);
     const residues = await residualSecrets([{ path: 'k.jsonl', text: line }], []);
     expect(residues.map((r) => r.where)).toEqual([expect.stringContaining(', as an object key')]);
     expect(await residualSecrets([{ path: 'k.jsonl', text: line }], [GHP])).toEqual([]);

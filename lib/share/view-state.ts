@@ -1,4 +1,4 @@
-import { placeholderFor, scanLines, type ScanOptions } from './redact';
+import { replaceSecrets, scanLines, type ScanOptions } from './redact';
 
 // A share link carries the view beside the key (`#k=…&sel=…&tab=…&q=…`), and the recipient's filter box shows `q`
 // as written. A filter is often the very secret the sender looked for (`ghp_…`, a customer's name added as text to
@@ -28,10 +28,7 @@ export function redactViewState(
   const secrets = new Map(redacted);
   const keptSet = new Set(kept);
   for (const m of scanLines([q], opts)) if (!keptSet.has(m.secret) && !secrets.has(m.secret)) secrets.set(m.secret, m.ruleId);
-  let out = q;
-  for (const [secret, rule] of [...secrets].sort((a, b) => b[0].length - a[0].length)) {
-    if (secret !== '') out = out.split(secret).join(placeholderFor(rule, secret));
-  }
+  const out = replaceSecrets(q, secrets);
   if (leftPiece(out, [...secrets.keys()])) {
     params.delete('q');
     return { state: params.toString(), filter: 'dropped' };

@@ -155,7 +155,6 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
   return badges;
 }
 
-/** Views of rows [start, end). */
 /** The first event under a header row (what the details pane shows when it is selected), by the row's kind and ref. */
 export function headerFirstSeq(trace: Trace, kind: RowKind, ref: number): number | undefined {
   switch (kind) {
@@ -178,6 +177,7 @@ export function headerFirstSeq(trace: Trace, kind: RowKind, ref: number): number
   }
 }
 
+/** Views of rows [start, end). */
 export function rowViews(trace: Trace, rows: RowTable, start: number, end: number, expanded: ReadonlySet<number>): RowView[] {
   const t0 = traceStart(trace);
   const out: RowView[] = [];
