@@ -91,6 +91,45 @@ describe('readLines', () => {
     );
   });
 
+  it('numbers every line and gives its true offset, length and limit, in any chunking and line limit', async () => {
+    // Mostly ASCII, so whole chunks are read as one string; now and then a non-ASCII line or a CR, a run of empty
+    // lines, a line past the limit, and a last line without its newline.
+    const line = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('{"a":1}', '{"b":"text"}', 'x'.repeat(40), '{"c":2}\r') },
+      { weight: 2, arbitrary: fc.constantFrom('', '\r', ' ') },
+      { weight: 1, arbitrary: fc.constantFrom('{"t":"café"}', '"→"', '{"e":"😀"}\r') },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 60 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 1, max: 60 }),
+        async (ls, endsOpen, size, max) => {
+          const text = ls.join('\n') + (endsOpen ? '' : '\n');
+          const file = enc(text);
+          const expected: [string, number, number, number, boolean, boolean][] = [];
+          let from = 0;
+          for (let n = 1; from < file.length; n++) {
+            const nl = file.indexOf(0x0a, from);
+            const stop = nl < 0 ? file.length : nl;
+            const end = stop > from && file[stop - 1] === 0x0d ? stop - 1 : stop;
+            const tooLong = end - from > max;
+            expected.push([tooLong ? '' : new TextDecoder().decode(file.subarray(from, end)), n, from, end - from, tooLong, nl < 0]);
+            from = stop + 1;
+          }
+          const got: typeof expected = [];
+          for (const l of await lines(chunked(file, size), max)) {
+            const count = l.blankLines ?? 1;
+            for (let i = 0; i < count; i++) got.push([l.text, l.line + i, l.offset + i, l.length, l.tooLong === true, l.unterminated]);
+          }
+          expect(got).toEqual(expected);
+        },
+      ),
+      { numRuns: 400, seed: 7 },
+    );
+  });
+
   it('marks only a last line without newline as unterminated', async () => {
     const ls = await lines([enc('{"a":1}\n{"b":')]);
     expect(ls.map((l) => l.unterminated)).toEqual([false, true]);

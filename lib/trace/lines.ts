@@ -62,6 +62,8 @@ const LF = 0x0a;
 /** Lines up to this many bytes are decoded in runs. */
 const SHORT_LINE = 2048;
 const CR = 0x0d;
+/** The most bytes of a chunk decoded as one string by the all-ASCII path (a string holds at most about 2^29). */
+const ASCII_RUN = 64 * MiB;
 
 function isAsyncIterable(x: unknown): x is AsyncIterable<Uint8Array> {
   return typeof x === 'object' && x !== null && Symbol.asyncIterator in x;
@@ -148,13 +150,50 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   const hold = (bytes: Uint8Array): void => {
     if (bytes.length === 0) return;
     lastByte = bytes[bytes.length - 1] ?? -1;
-    if (!skipping && pendingLength + bytes.length > max) {
+    // One byte past the limit may be the CR of a CRLF, which is not part of the line.
+    if (!skipping && pendingLength + bytes.length > max + 1) {
       skipping = true;
       pending = [];
     }
     // Copy: the caller may reuse the chunk's buffer.
     if (!skipping) pending.push(bytes.slice());
     pendingLength += bytes.length;
+  };
+
+  /**
+   * The chunk's whole lines from `start` on, decoded with one call when they are all ASCII (nearly every transcript
+   * chunk): split on "\n", each line's byte offset is its character offset, so no newline is looked for twice.
+   * Returns where the lines left to read start: `start` itself when the chunk holds non-ASCII text (read line by line
+   * below) or is too big for one string.
+   */
+  const asciiLines = (chunk: Uint8Array, start: number, batch: RawLine[]): number => {
+    const last = chunk.lastIndexOf(LF);
+    if (last < start || last - start > ASCII_RUN) return start;
+    const decoded = decoder.decode(chunk.subarray(start, last));
+    if (decoded.length !== last - start) return start;
+    const texts = decoded.split('\n');
+    let at = absolute + start;
+    for (let i = 0; i < texts.length; i++) {
+      const raw = texts[i] ?? '';
+      if (raw.length === 0 && texts[i + 1] === '') {
+        // Two or more empty lines in a row: counted, one entry for the run.
+        let count = 2;
+        while (i + count < texts.length && texts[i + count] === '') count += 1;
+        batch.push({ text: '', line: lineNo + 1, offset: at, length: 0, unterminated: false, blankLines: count });
+        lineNo += count;
+        at += count;
+        i += count - 1;
+        continue;
+      }
+      const cr = raw.charCodeAt(raw.length - 1) === CR;
+      const length = cr ? raw.length - 1 : raw.length;
+      lineNo += 1;
+      batch.push(
+        length > max ? tooLong(lineNo, at, length, false) : { text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: at, length, unterminated: false },
+      );
+      at += raw.length + 1;
+    }
+    return last + 1;
   };
 
   for await (let chunk of chunksOf(source)) {
@@ -172,9 +211,10 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
     if (firstNl >= 0 && pendingLength > 0) {
       // The line that began in an earlier chunk ends here.
       lineNo += 1;
-      if (skipping || pendingLength + firstNl > max) {
-        const endsCr = firstNl > 0 ? chunk[firstNl - 1] === CR : lastByte === CR;
-        batch.push(tooLong(lineNo, lineStart, pendingLength + firstNl - (endsCr ? 1 : 0), false));
+      const endsCr = firstNl > 0 ? chunk[firstNl - 1] === CR : lastByte === CR;
+      const length = pendingLength + firstNl - (endsCr ? 1 : 0);
+      if (skipping || length > max) {
+        batch.push(tooLong(lineNo, lineStart, length, false));
       } else {
         pending.push(chunk.subarray(0, firstNl));
         batch.push(whole(concat(pending, pendingLength + firstNl), lineNo, lineStart, false));
@@ -185,6 +225,7 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
       start = firstNl + 1;
       lineStart = absolute + start;
     }
+    if (!lineByLine && firstNl >= 0) start = asciiLines(chunk, start, batch);
     // Runs of short lines are decoded with one call and split on "\n" (a 0x0A byte is never inside a multi-byte
     // character, and U+FFFD is never "\n", so string lines and byte lines match one to one). Once a run holds
     // non-ASCII text (fewer characters than bytes), its lines are decoded one by one instead, until a whole chunk
@@ -264,7 +305,8 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   }
   if (pendingLength > 0) {
     lineNo += 1;
-    if (skipping) yield [tooLong(lineNo, lineStart, pendingLength - (lastByte === CR ? 1 : 0), true)];
+    const length = pendingLength - (lastByte === CR ? 1 : 0);
+    if (skipping || length > max) yield [tooLong(lineNo, lineStart, length, true)];
     else yield [whole(concat(pending, pendingLength), lineNo, lineStart, true)];
   }
   opts.onEnd?.({ offset: absolute, line: lineNo });
