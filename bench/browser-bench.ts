@@ -9,7 +9,7 @@
 // for a slow scroll (SLOW_PX a frame, logged and in the JSON). Writes bench-results/browser.json and the README's browser
 // table.
 import { chromium, type Page } from '@playwright/test';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { freePort } from '../scripts/net';
@@ -18,6 +18,8 @@ import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
 import { frameCosts, type FrameCosts, type TraceEvent } from './frame-trace';
 import { writeRowsFile } from './rows-file';
+import { startServer } from './app-server';
+import { bare, loadTimes, watchLoad } from './load-timing';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -60,52 +62,6 @@ export interface BrowserRow {
   rows: number;
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, LOUPE_DATA_DIR: path.join(ROOT, 'bench/.cache/data') },
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/`);
-      if (r.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('next start did not come up');
-}
-
-/** The bare pipeline, in the page, on the same File object the app will get. */
-async function bare(page: Page, file: string): Promise<number> {
-  await page.evaluate(() => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'bench-bare';
-    document.body.append(input);
-  });
-  await page.setInputFiles('#bench-bare', file);
-  return page.evaluate(async () => {
-    const input = document.getElementById('bench-bare');
-    if (!(input instanceof HTMLInputElement) || !input.files?.[0]) throw new Error('no file');
-    const t0 = performance.now();
-    const text = await input.files[0].text();
-    let n = 0;
-    for (const line of text.split('\n')) {
-      if (line.length === 0) continue;
-      JSON.parse(line);
-      n += 1;
-    }
-    if (n === 0) throw new Error('empty');
-    const ms = performance.now() - t0;
-    input.remove();
-    return ms;
-  });
-}
-
 async function measureFile(page: Page, base: string, file: string, dialect: BrowserRow['dialect']): Promise<BrowserRow> {
   const size = statSync(file).size;
   await page.goto(`${base}/`);
@@ -122,15 +78,7 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
   });
   // Times are taken in the page: from the input's change event (when the user's drop lands) to the first row of the
   // timeline, and to the computed cost (the model is done). Playwright's own file hand-over is not counted.
-  await page.evaluate(() => {
-    const w = window as unknown as { __t: Record<string, number> };
-    w.__t = {};
-    document.addEventListener('change', () => (w.__t['change'] ??= performance.now()), true);
-    new MutationObserver(() => {
-      if (w.__t['rows'] === undefined && document.querySelector('[role=listbox][aria-label=Events] [role=option]')) w.__t['rows'] = performance.now();
-      if (w.__t['indexed'] === undefined && document.querySelector('[aria-label="Computed cost"]')) w.__t['indexed'] = performance.now();
-    }).observe(document.body, { childList: true, subtree: true });
-  });
+  await watchLoad(page);
   // For a closer look at the load's main-thread tasks: BENCH_LOAD_TRACE_DIR=dir keeps a trace of each load.
   const loadTrace = process.env['BENCH_LOAD_TRACE_DIR'] ? await startTrace(page, LOAD_CATEGORIES) : undefined;
   await page.getByLabel('Choose files').setInputFiles(file);
@@ -141,9 +89,7 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
       path.join(process.env['BENCH_LOAD_TRACE_DIR'] ?? '.', `load-${path.basename(file)}-${Date.now()}.json`),
       JSON.stringify({ traceEvents: await loadTrace() }),
     );
-  const t = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
-  const firstRowsMs = Math.round((t['rows'] ?? 0) - (t['change'] ?? 0));
-  const indexedMs = Math.round((t['indexed'] ?? 0) - (t['change'] ?? 0));
+  const { firstRowsMs, indexedMs } = await loadTimes(page);
   const longestLoad = await page.evaluate(() => {
     const w = window as unknown as { __longest: number };
     const longest = w.__longest;
@@ -344,7 +290,7 @@ async function main(): Promise<void> {
   }
 
   const port = await freePort();
-  const server = await startServer(port);
+  const server = await startServer(ROOT, port);
   const browser = await chromium.launch(chromiumLaunchOptions(['--enable-precise-memory-info', '--js-flags=--expose-gc']));
   const all: BrowserRow[][] = files.map(() => []);
   try {

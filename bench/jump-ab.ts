@@ -16,12 +16,11 @@
 // scroll`, for switches that change which elements a row has). Two values that change nothing (`--x nothing`) measured
 // a mean ratio of 1.00-1.02 this way; two copies of one build, on two servers, gave round ratios of 0.95-1.29.
 import { chromium, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { freePort } from '../scripts/net';
 import { frameCosts, p95, type TraceEvent } from './frame-trace';
+import { startServer } from './app-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -39,25 +38,6 @@ const rounds = Number(opt('--rounds', '6'));
 const cold = args.includes('--cold');
 const SELECTOR = '[role=listbox][aria-label=Events]';
 type Side = 'A' | 'B';
-
-async function startServer(dir: string, port: number): Promise<ChildProcess> {
-  mkdirSync(path.join(dir, 'bench/.cache/data'), { recursive: true });
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: dir,
-    stdio: 'ignore',
-    env: { ...process.env, LOUPE_DATA_DIR: path.join(dir, 'bench/.cache/data') },
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`next start in ${dir} did not come up`);
-}
 
 /** Opens the file as the user does and turns every chip on. */
 async function open(page: Page, base: string, file: string): Promise<void> {
