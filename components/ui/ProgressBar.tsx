@@ -9,7 +9,8 @@ export function ProgressBar({ label, pct, className }: { label: string; pct: num
       aria-valuenow={pct}
       className={`block h-2 shrink-0 overflow-hidden rounded bg-neutral-300 dark:bg-neutral-700 ${className}`}
     >
-      <span className="block h-full bg-sky-600 transition-[width]" style={{ width: `${pct}%` }} />
+      {/* No transition: an animated width is a layout a frame, on the main thread, all through a load. */}
+      <span className="block h-full bg-sky-600" style={{ width: `${pct}%` }} />
     </span>
   );
 }

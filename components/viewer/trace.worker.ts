@@ -18,7 +18,9 @@ const post = (m: WorkerMessage): void => self.postMessage(m);
 
 startReader();
 
-const PROGRESS_EVERY_MS = 80;
+// Each message re-renders the loading view (the bar, the counts, the rows list's length) on the main thread, whose CPU a
+// big load shares with this worker on a small machine: four a second keep the bar moving without taking much of it.
+const PROGRESS_EVERY_MS = 250;
 let lastProgress = 0;
 const session = new TraceSession({
   keep: blobKeeper,
