@@ -20,15 +20,21 @@ startReader();
 
 // Each message re-renders the loading view (the bar, the counts, the rows list's length) on the main thread, whose CPU a
 // big load shares with this worker on a small machine: four a second keep the bar moving without taking much of it.
+// Until a screenful of rows exists every report is sent: the first rows wait for no timer.
 const PROGRESS_EVERY_MS = 250;
+const SCREENFUL = 100;
 let lastProgress = 0;
+let postedEvents = 0;
 const session = new TraceSession({
   keep: blobKeeper,
   pause: eventLoopPacer(),
   onProgress: ({ phase, name, bytes, totalBytes, events }) => {
     const now = performance.now();
-    if (phase === 'reading' && now - lastProgress < PROGRESS_EVERY_MS) return;
+    // A new load counts from zero again.
+    if (events < postedEvents) postedEvents = 0;
+    if (phase === 'reading' && postedEvents >= SCREENFUL && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
+    postedEvents = events;
     post({ kind: 'progress', bytes, ...(totalBytes !== undefined ? { totalBytes } : {}), events, name, rowCount: events });
   },
 });
