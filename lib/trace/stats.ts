@@ -37,7 +37,7 @@ export interface TraceStats {
   };
   readonly byModel: readonly Breakdown[];
   readonly byAgent: readonly Breakdown[];
-  /** Wall-clock span from the first to the last timestamp, when there are timestamps. */
+  /** Wall-clock span from the first to the last timestamp, when two timestamps differ. */
   readonly durationMs?: number;
   readonly diagnostics: { readonly errors: number; readonly warnings: number; readonly info: number };
 }
@@ -133,7 +133,8 @@ export function computeStats(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
     },
     byModel: [...byModel.values()].map(roundBreakdown),
     byAgent: [...byAgent.values()].map(roundBreakdown),
-    ...(first !== undefined && last !== undefined ? { durationMs: last - first } : {}),
+    // One instant (a single timestamped line) has no span to show: "0 ms" would read as a measurement.
+    ...(first !== undefined && last !== undefined && last > first ? { durationMs: last - first } : {}),
     diagnostics: diag,
   };
 }

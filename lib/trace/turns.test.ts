@@ -67,3 +67,15 @@ describe('responseRows: a response lasts from its first to its last line with a 
     expect(rows[0]?.durationMs).toBe(4000);
   });
 });
+
+describe('the trace span: from its first to its last timestamp', () => {
+  it('is the time between them, and none for a single instant (never a made-up 0 ms)', async () => {
+    const two = [
+      line({ type: 'user', message: { role: 'user', content: 'hi' }, session_id: S, timestamp: '2026-01-01T00:00:00.000Z' }),
+      assistant('msg_01D', '2026-01-01T00:01:30.250Z', 'end_turn'),
+    ].join('\n');
+    expect((await loadText(two)).stats.durationMs).toBe(90_250);
+    const one = line({ type: 'user', message: { role: 'user', content: 'hi' }, session_id: S, timestamp: '2026-01-01T00:00:00.000Z' });
+    expect((await loadText(one)).stats.durationMs).toBeUndefined();
+  });
+});
