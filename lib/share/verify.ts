@@ -100,7 +100,11 @@ function* modelTexts(trace: Trace): Generator<{ readonly value: unknown; readonl
   }
   for (const c of trace.toolCalls) yield { value: c, where: at(c.requestSeq, 'the tool call') };
   yield { value: trace.sources.map((src) => src.name), where: 'a file name' };
-  for (const v of [trace.sessions, trace.agents, trace.diagnostics, trace.sources, trace.looseCopies]) yield { value: v, where: 'the summary' };
+  yield { value: trace.sessions, where: 'the session list' };
+  yield { value: trace.agents, where: 'the agent lanes' };
+  yield { value: trace.diagnostics, where: 'the Diagnostics panel' };
+  yield { value: trace.sources, where: 'the file list' };
+  yield { value: trace.looseCopies, where: 'the Explain rows of a total' };
 }
 
 /**
