@@ -20,6 +20,15 @@ describe('parsing and line accounting', () => {
     expect(accounted(stats, lineDiags.length)).toBe(true);
   });
 
+  it('quotes a record of a JSON document that is not an object, since its line shows only the document start', async () => {
+    const doc = JSON.stringify([sdk.init(), 42, sdk.result()], null, 2);
+    const { trace, stats } = await loadFiles({ 'run.json': doc });
+    expect(trace.events.map((e) => e.kind)).toEqual(['system', 'result']);
+    const d = trace.diagnostics.find((x) => x.code === 'invalid-document');
+    expect(d?.message).toBe('[1]: not an object: "42"');
+    expect(accounted(stats, 1)).toBe(true);
+  });
+
   it('reports a cut-off last line as truncated, not as an event', async () => {
     const { trace } = await loadText(jsonl([sdk.init()]) + '{"type":"result","subtype":"succ');
     expect(trace.diagnostics.find((d) => d.consumesLine)).toMatchObject({ code: 'truncated-last-line', src: { line: 2 } });

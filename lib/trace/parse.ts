@@ -1,6 +1,6 @@
 import { normalizeClaudeCodeLine } from './adapters/claude-code';
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapters/common';
-import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem } from './adapters/json-document';
+import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem, type DocumentItem } from './adapters/json-document';
 import { normalizeSdkLine } from './adapters/sdk-stream';
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
 import { bytesText } from './sizes';
@@ -270,7 +270,13 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
         info.lines.total += 1;
         const e = normalizeItem(item, norm, head(src, item.path));
         if (e) emit(e);
-        else lineDiag('invalid-document', `${item.path}: ${item.type === 'invalid' ? item.problem : 'not an object'}`, src);
+        // The record itself in the words: the document's first line is all the diagnostic's line can show.
+        else
+          lineDiag(
+            'invalid-document',
+            `${item.path}: ${item.type === 'invalid' ? item.problem : `not an object: ${preview(JSON.stringify(itemValue(item)) ?? 'undefined')}`}`,
+            src,
+          );
       }
     } else if (ok && isObject(doc) && buffered.filter((b) => !isBlank(b.text)).length > 1) {
       // One pretty-printed message: a single record.
@@ -345,6 +351,11 @@ function isBlank(text: string): boolean {
   const c = text.charCodeAt(0);
   if (c > 32 && c < 127) return false;
   return text.trim().length === 0;
+}
+
+/** What a document record holds (its message, for a message). */
+function itemValue(item: DocumentItem): unknown {
+  return item.type === 'message' ? item.value : item;
 }
 
 function preview(text: string): string {
