@@ -184,6 +184,17 @@ test.describe('the feature tour sample', () => {
     await expect(panel).toContainText('interrupted');
     await panel.getByRole('button', { name: /stream-incomplete/ }).click();
     await expect(app.detailsPanel).toContainText('message_start');
+    // Open, the panel stays open across a reload; closed, it stays closed.
+    await expect(page).toHaveURL(/diag=1/);
+    await page.reload();
+    await app.waitForWorkbench();
+    await expect(panel).toContainText('stream-incomplete');
+    await panel.getByRole('button', { name: 'Close diagnostics' }).click();
+    await expect(page).not.toHaveURL(/diag=/);
+    await page.reload();
+    await app.waitForWorkbench();
+    await expect(app.diagnostics).toBeVisible();
+    await expect(panel).toHaveCount(0);
   });
 });
 

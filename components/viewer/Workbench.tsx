@@ -52,7 +52,9 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
     setViewVersion((v) => v + 1);
   }
   const [selectedRow, setSelectedRow] = useState(-1);
-  const [diagOpen, setDiagOpen] = useState(false);
+  // Open or closed, the Diagnostics panel stays so across a reload (as DevTools keeps its drawer).
+  const diagOpen = url.diagnostics;
+  const setDiagOpen = (open: boolean) => url.update({ diagnostics: open }, 'replace');
   const [skippedShown, setSkippedShown] = useState(true);
   const [lossShown, setLossShown] = useState(true);
   const lost = useMemo(() => lossLines(summary.diagnostics), [summary.diagnostics]);
@@ -215,7 +217,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         findStatus={findStatus}
         onFindStep={stepFind}
         diagnosticsOpen={diagOpen}
-        onToggleDiagnostics={() => setDiagOpen((o) => !o)}
+        onToggleDiagnostics={() => setDiagOpen(!diagOpen)}
         show={url.show}
         onShow={(show) => url.update({ show })}
         {...(view.data && !view.loading ? { counts: { matched: view.data.matched, total: view.data.total } } : {})}

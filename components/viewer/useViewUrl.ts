@@ -17,6 +17,8 @@ export interface ViewUrl {
   readonly panel: Panel;
   /** Timeline chips that are on (`show=hooks,progress`). */
   readonly show: readonly ChipKey[];
+  /** The Diagnostics panel is open (`diag=1`). */
+  readonly diagnostics: boolean;
 }
 
 // Shared links keep the view state in the fragment beside the key (`/t/<id>#k=…&sel=…`), so nothing about the view
@@ -49,17 +51,17 @@ export function selectionOf(v: RowView | undefined): Pick<ViewUrl, 'sel' | 'head
   return v?.firstSeq === undefined ? undefined : { sel: v.firstSeq, head: v.kind };
 }
 
-/** The view part of a set of URL parameters (`sel`, `row`, `tab`, `q`, `panel`, `show`), as a query string without the rest. */
+/** The view part of a set of URL parameters (`sel`, `row`, `tab`, `q`, `panel`, `show`, `diag`), as a query string without the rest. */
 export function viewStateString(params: URLSearchParams): string {
   const out = new URLSearchParams();
-  for (const k of ['sel', 'row', 'tab', 'q', 'panel', 'show']) {
+  for (const k of ['sel', 'row', 'tab', 'q', 'panel', 'show', 'diag']) {
     const v = params.get(k);
     if (v !== null) out.set(k, v);
   }
   return out.toString();
 }
 
-/** The view state that lives in the URL (selection, tab, filter, chips), so reload and back/forward restore it. */
+/** The view state that lives in the URL (selection, tab, filter, chips, open panels), so reload and back/forward restore it. */
 export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode?: 'push' | 'replace') => void; stateString: string } {
   const inHash = useContext(InHash);
   const state = useSyncExternalStore(
@@ -79,6 +81,7 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
   const showRaw = params.get('show');
   // One array per URL value, so effects that depend on it run when the chips change, not on every render.
   const show = useMemo(() => parseShow(showRaw), [showRaw]);
+  const diagnostics = params.get('diag') === '1';
   const update = useCallback(
     (patch: Partial<ViewUrl>, mode: 'push' | 'replace' = 'push') => {
       const next = new URLSearchParams(inHash ? window.location.hash.slice(1) : window.location.search);
@@ -101,6 +104,10 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
         if (patch.filter === '') next.delete('q');
         else next.set('q', patch.filter);
       }
+      if (patch.diagnostics !== undefined) {
+        if (patch.diagnostics) next.set('diag', '1');
+        else next.delete('diag');
+      }
       if (patch.show !== undefined) {
         const v = showString(patch.show);
         if (v === '') next.delete('show');
@@ -116,5 +123,5 @@ export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode
     },
     [inHash],
   );
-  return { sel, head, tab, filter, panel, show, update, stateString: viewStateString(params) };
+  return { sel, head, tab, filter, panel, show, diagnostics, update, stateString: viewStateString(params) };
 }
