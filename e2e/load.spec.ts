@@ -94,6 +94,10 @@ test.describe('?src= URLs', () => {
       else if (req.url === '/cors/session.jsonl' || req.url === '/flaky/session.jsonl')
         res.writeHead(200, { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' }).end(body);
       else if (req.url === '/nocors/session.jsonl') res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(body);
+      else if (req.url === '/cors/shot.png')
+        res
+          .writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' })
+          .end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
       else res.writeHead(404, { 'access-control-allow-origin': '*' }).end('no');
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -107,6 +111,13 @@ test.describe('?src= URLs', () => {
     await page.goto(`/view?src=${encodeURIComponent(`${base}/cors/session.jsonl`)}`);
     await app.waitForWorkbench();
     await expect(app.computedCost).toHaveText('$0.17');
+  });
+
+  test('says a link to an image is not a transcript, as a dropped one would', async ({ page }) => {
+    const app = new Loupe(page);
+    await page.goto(`/view?src=${encodeURIComponent(`${base}/cors/shot.png`)}`);
+    await expect(app.alert).toContainText('shot.png is a PNG image, not a transcript.');
+    await expect(app.alert).toContainText('Loupe reads Claude Code session files');
   });
 
   test('explains a URL that does not allow cross-origin reads', async ({ page }) => {

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { blobInput } from '../../lib/engine/blob';
+import { ACCEPTS, sniffBlob } from '../../lib/engine/sniff';
 import type { EngineInput } from '../../lib/engine/source';
 import { decodeBundle, fromBase64Url, unseal } from '../../lib/share/seal';
 import type { LoadSource } from '../../lib/view/protocol';
@@ -33,7 +34,13 @@ export async function openSource(source: LoadSource): Promise<EngineInput[]> {
   if (source.kind === 'handles') return openHandles(source);
   const list = source.kind === 'url' ? [{ url: source.url, path: source.name ?? nameOfUrl(source.url) }] : source.urls;
   const inputs: EngineInput[] = [];
-  for (const { url, path } of list) inputs.push(await blobInput(path, await fetchBlob(url), readBlob));
+  for (const { url, path } of list) {
+    const blob = await fetchBlob(url);
+    // A link to an image or an archive says so, as a dropped one does, rather than loading as lines that all fail.
+    const not = await sniffBlob(path, blob);
+    if (not) throw new Error(`${not.sentence} ${ACCEPTS}`);
+    inputs.push(await blobInput(path, blob, readBlob));
+  }
   return inputs;
 }
 
