@@ -13,6 +13,11 @@ export async function startServer(dir: string, port: number): Promise<ChildProce
     stdio: 'ignore',
     env: { ...process.env, LOUPE_DATA_DIR: data },
   });
+  return answering(child, port, `next start in ${dir}`);
+}
+
+/** The server `child` once it answers on 127.0.0.1:`port` (30 s at most; then it is killed and `what` is named). */
+export async function answering(child: ChildProcess, port: number, what: string): Promise<ChildProcess> {
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
@@ -22,5 +27,5 @@ export async function startServer(dir: string, port: number): Promise<ChildProce
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`next start in ${dir} did not come up`);
+  throw new Error(`${what} did not come up`);
 }

@@ -17,6 +17,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { freePort } from '../scripts/net';
 import { generateFile } from './generate';
+import { answering } from './app-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -135,16 +136,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     stdio: 'ignore',
     env: { ...process.env, LOUPE_DATA_DIR: path.join(DIR, 'data') },
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not come up');
+  return answering(child, port, 'the server');
 }
 
 async function main(): Promise<void> {
