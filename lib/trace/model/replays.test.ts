@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { LiveSources } from '../../engine/live';
 import { memorySource } from '../../engine/source';
 import { jsonl, type Line } from '../testing/builders';
+import type { TraceEvent } from '../types';
+import type { Ctx } from './context';
+import { forTests } from './replays';
 
 const status = (uuid: string, i: number): Line => ({
   type: 'system',
@@ -37,5 +40,22 @@ describe('replays (lines that repeat a uuid already seen)', () => {
     let replays = 0;
     for (let i = 0; i < trace.events.length; i++) if ((trace.eventReplayOf[i] ?? -1) === 2) replays += 1;
     expect(replays).toBe(99_999);
+  });
+
+  it('compare a bounded number of uuids when a crafted file gives 20,000 different uuids one hash', () => {
+    const n = 20_000;
+    const uuids = Array.from({ length: n }, (_, i) => `u-${i % (n / 2)}`);
+    const ctx = { events: uuids.map((uuid) => ({ uuid }) as unknown as TraceEvent) } as unknown as Ctx;
+    let compared = 0;
+    const collide = {
+      hash: () => 7,
+      same: (i: number, j: number) => (compared++, uuids[i] === uuids[j]),
+      get: (i: number) => uuids[i],
+    };
+    const firstOf = forTests.firstOfEachUuid(ctx, collide);
+    // The second half repeats the first: each later copy points at its first line, and nothing else is a copy.
+    expect(Array.from(firstOf.subarray(0, n / 2)).every((f) => f === -1)).toBe(true);
+    expect(Array.from(firstOf.subarray(n / 2)).every((f, i) => f === i)).toBe(true);
+    expect(compared).toBeLessThan(n);
   });
 });

@@ -39,9 +39,8 @@ export function markReplays(ctx: Ctx): void {
  * compared: a million uuids cost a few sequential passes over typed arrays, where a hash table's probes each missed
  * the cache (2.5x the time).
  */
-function firstOfEachUuid(ctx: Ctx): Int32Array {
+function firstOfEachUuid(ctx: Ctx, keys: UuidKeys = uuidKeys(ctx)): Int32Array {
   const n = ctx.events.length;
-  const keys = uuidKeys(ctx);
   const uuids = ctx.uuids;
   const firstOf = new Int32Array(n).fill(-1);
   const index = new Int32Array(n);
@@ -60,7 +59,18 @@ function firstOfEachUuid(ctx: Ctx): Int32Array {
     const h = hashes[order[a] ?? 0];
     let b = a + 1;
     while (b < m && hashes[order[b] ?? 0] === h) b += 1;
-    if (b - a > 1) {
+    if (b - a > LONG_RUN) {
+      // Many uuids of one hash: crafted collisions, or a uuid copied many times. By the uuid itself, so that a file
+      // made to collide costs a map lookup a line, not a comparison with every uuid before it.
+      const firstOfUuid = new Map<string, number>();
+      for (let x = a; x < b; x++) {
+        const i = index[order[x] ?? 0] ?? 0;
+        const uuid = keys.get(i) ?? '';
+        const first = firstOfUuid.get(uuid);
+        if (first === undefined) firstOfUuid.set(uuid, i);
+        else firstOf[i] = first;
+      }
+    } else if (b - a > 1) {
       distinct.length = 0;
       for (let x = a; x < b; x++) {
         const i = index[order[x] ?? 0] ?? 0;
@@ -111,10 +121,14 @@ function sortByHash(hashes: Uint32Array, m: number): Int32Array {
   return from;
 }
 
+/** A run of equal hashes longer than this is sorted out by the uuids' strings (see `firstOfEachUuid`). */
+const LONG_RUN = 16;
+
 /** How the uuid of event `i` is hashed and compared: in the column when the events' uuids are kept there. */
 interface UuidKeys {
   hash(i: number): number;
   same(i: number, j: number): boolean;
+  get(i: number): string | undefined;
 }
 
 function uuidKeys(ctx: Ctx): UuidKeys {
@@ -124,6 +138,7 @@ function uuidKeys(ctx: Ctx): UuidKeys {
   return {
     hash: (i) => hashOf(events[i]?.uuid ?? ''),
     same: (i, j) => events[i]?.uuid === events[j]?.uuid,
+    get: (i) => events[i]?.uuid,
   };
 }
 
@@ -133,3 +148,5 @@ function hashOf(s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16_777_619);
   return h;
 }
+
+export const forTests = { firstOfEachUuid };
