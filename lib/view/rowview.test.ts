@@ -62,6 +62,7 @@ describe('response headers of a Claude Code session file', () => {
       ['Response 2 · please fix these', 26_346],
     ]);
     const deep = await headers('claude-code-log/projects/-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl');
-    expect(deep[0]?.label).toBe('Response 1 · /context');
+    // Its Caveat line is stamped 1.8 s after the /context it precedes: the header shows when the response began.
+    expect([deep[0]?.label, deep[0]?.offsetMs]).toEqual(['Response 1 · /context', 0]);
   });
 });

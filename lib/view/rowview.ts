@@ -97,21 +97,22 @@ function responseView(trace: Trace, r: number): { label: string; badges: Badge[]
   return { label, badges, ...(lead.time !== undefined ? { time: lead.time } : {}) };
 }
 
-/** How far a header looks into its response for its first time and command: a few lines, not the whole response. */
+/** How far a header looks into its response for its time and command: a few lines, not the whole response. */
 const LEAD_LINES = 256;
 
-/** A response's opening lines, read for its header: the first line with a time (a session file opens with untimed
- *  lines, file-history-snapshot and summary) and the first slash or `!` command (a response with no prompt, such as
- *  `/context` or `! uv run ty check` typed before the first prompt). */
+/** A response's opening lines, read for its header: the earliest time among them (a session file opens with untimed
+ *  lines, file-history-snapshot and summary, and a Caveat line may be stamped after the command it precedes) and the
+ *  first slash or `!` command (a response with no prompt, such as `/context` or `! uv run ty check` typed before the
+ *  first prompt). */
 function responseLead(trace: Trace, resp: Response): { time?: number; command?: TraceEvent } {
   let time: number | undefined;
   let command: TraceEvent | undefined;
   const end = Math.min(resp.lastSeq, resp.firstSeq + LEAD_LINES);
-  for (let q = resp.firstSeq; q <= end && (time === undefined || command === undefined); q++) {
+  for (let q = resp.firstSeq; q <= end; q++) {
     if (trace.eventResponse[q] !== resp.index) continue;
     const e = trace.events[q];
     if (!e) continue;
-    time ??= e.time;
+    if (e.time !== undefined && (time === undefined || e.time < time)) time = e.time;
     if (command === undefined && e.kind === 'user' && e.role === 'command') command = e;
   }
   return { ...(time !== undefined ? { time } : {}), ...(command ? { command } : {}) };
