@@ -95,6 +95,24 @@ test('Esc in an empty filter or find box goes back to the list; with text, it cl
   await expect(app.events).toBeFocused();
 });
 
+test('the list keys work as soon as the page opens; Enter goes to the details and Esc comes back', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  // Nothing has the focus yet: ↓ and j still move in the list, and leave the focus there.
+  await page.keyboard.press('ArrowDown');
+  await expect(app.events).toBeFocused();
+  await expect(app.selected()).toContainText('Response 1');
+  await page.keyboard.press('j');
+  await expect(app.selected()).toContainText('Refactor the greeter');
+  await page.keyboard.press('Enter');
+  await expect(app.tab('Message')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(app.events).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(app.selected()).toContainText('Model call 1');
+});
+
 test('buttons that go away when pressed leave the focus where the keyboard can go on', async ({ page }) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1&q=kind:hook');

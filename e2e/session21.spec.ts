@@ -51,7 +51,15 @@ test.describe('a current Claude Code session (cc-2-1 sample)', () => {
     await expect(diff).toContainText('+from greeter.names import normalize');
 
     await app.pick('tool:Edit status:error', /String to replace not found/);
+    // The error reads as Claude Code's words, without the tags it wraps them in for the model (Raw keeps them).
+    await app.tab('Message').click();
+    const message = app.detailsPanel.getByRole('region', { name: 'Tool result (error)' });
+    await expect(message).toContainText('String to replace not found in file.');
+    await expect(message).not.toContainText('tool_use_error');
     await app.tab('Tool call').click();
+    const result = app.chainStep(app.toolCall(/Edit call toolu_01Sub3Edit/), '3 · Result (error)');
+    await expect(result).toContainText('String to replace not found in file.');
+    await expect(result).not.toContainText('tool_use_error');
     const failed = app.chainStep(app.toolCall(/Edit call toolu_01Sub3Edit/), '4 · Side effect');
     await expect(failed).toHaveText(/None: the call failed \(is_error\), so it changed nothing\./);
     await expect(failed.getByRole('figure', { name: 'Diff' })).toHaveCount(0);

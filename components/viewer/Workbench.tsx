@@ -25,6 +25,9 @@ import { useFind } from './useFind';
 import { movedSeq } from '../../lib/view/moves';
 import type { TraceChange } from './TraceClient';
 
+/** The keys that move in the timeline (see EventList). */
+const LIST_KEYS = new Set(['ArrowDown', 'ArrowUp', 'j', 'k', 'PageDown', 'PageUp', 'Home', 'End', '[', ']']);
+
 export interface WorkbenchProps {
   readonly ask: Ask;
   readonly summary: TraceSummary;
@@ -182,7 +185,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
     if (title) document.title = `${title} · Loupe`;
   }, [title]);
 
-  // Global keys: `/` focuses the filter, Esc in an empty filter or find box goes back to the list.
+  // Global keys: `/` focuses the filter, Esc in an empty filter or find box or in the details goes back to the list.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof HTMLElement ? e.target : undefined;
@@ -191,6 +194,15 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         // The box had nothing to clear or close (it handles Esc itself when it has).
         e.preventDefault();
         list.current?.focus();
+      } else if (e.key === 'Escape' && !e.defaultPrevented && !typing && target && details.current?.contains(target)) {
+        // Enter took the keyboard from the list to the details: Esc brings it back to the selected row.
+        e.preventDefault();
+        list.current?.focus();
+      } else if (target === document.body && LIST_KEYS.has(e.key) && !e.altKey && !e.ctrlKey && !e.metaKey) {
+        // Nothing has the focus (the page has just opened): the list's keys go to the list, as if it had it.
+        e.preventDefault();
+        list.current?.focus();
+        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: e.key, bubbles: true, cancelable: true }));
       } else if (e.key === '/' && !typing) {
         e.preventDefault();
         toolbar.current?.focusFilter();

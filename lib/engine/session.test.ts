@@ -62,7 +62,7 @@ describe('engine session over Blobs', () => {
     expect((await handle(handlers, 'view', { view: { filter: '', expanded: [], show: ['hooks', 'progress', 'meta', 'stream'] } })).rowCount).toBe(469);
     const first = await handle(handlers, 'rows', { start: 0, end: 3 });
     expect(first.map((r) => [r.row, r.kind, r.label])).toEqual([
-      [0, 'response', 'Response 1'],
+      [0, 'response', 'Response 1 · /context'],
       [1, 'event', 'summary · Claude Code warmup for deep-manifest project'],
       [2, 'event', 'summary · Claude Code CLI Tool Development Summary'],
     ]);

@@ -42,3 +42,27 @@ describe('formatDuration', () => {
     expect(formatDuration(26 * 3_600_000 + 5 * 60_000)).toBe('26h 5m');
   });
 });
+
+describe('response headers of a Claude Code session file', () => {
+  const headers = async (file: string) => {
+    const { trace } = await loadText(readFileSync(path.join(REAL, file), 'utf8'), path.basename(file));
+    const rows = buildRows(trace, { show: new Set() });
+    return rowViews(trace, rows, 0, rows.length, new Set()).filter((v) => v.kind === 'response');
+  };
+
+  it('show the time of the first line that has one, past the untimed file-history-snapshot (short.jsonl)', async () => {
+    const [first] = await headers('spotter/transcripts/short.jsonl');
+    expect(first?.offsetMs).toBe(0);
+  });
+
+  it('are named by the command that opened a response with no prompt, as a prompt names the others', async () => {
+    const views = await headers('claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl');
+    expect(views.map((v) => [v.label, v.offsetMs])).toEqual([
+      ['Response 1 · ! uv run ty check', 0],
+      ['Response 2 · please fix these', 26_346],
+    ]);
+    const deep = await headers('claude-code-log/projects/-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl');
+    // Its Caveat line is stamped 1.8 s after the /context it precedes: the header shows when the response began.
+    expect([deep[0]?.label, deep[0]?.offsetMs]).toEqual(['Response 1 · /context', 0]);
+  });
+});

@@ -1,5 +1,6 @@
 import { summarize, toolCallsOf } from '../trace/describe';
-import type { Agent, Trace } from '../trace/model/types';
+import type { Agent, Response, Trace } from '../trace/model/types';
+import type { TraceEvent } from '../trace/types';
 import { costOf } from '../trace/pricing/pricing';
 import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
@@ -73,7 +74,7 @@ export function traceStart(trace: Trace): number | undefined {
   return start;
 }
 
-function responseView(trace: Trace, r: number): { label: string; badges: Badge[] } {
+function responseView(trace: Trace, r: number): { label: string; badges: Badge[]; time?: number } {
   const resp = trace.responses[r];
   if (!resp) return { label: '?', badges: [] };
   const badges: Badge[] = [];
@@ -89,9 +90,32 @@ function responseView(trace: Trace, r: number): { label: string; badges: Badge[]
     badges.push({ kind: 'interrupted', text: 'interrupted', title: 'no result frame: the stream stopped before this response finished' });
   else badges.push({ kind: 'info', text: resp.end === 'next-prompt' ? 'ended at next prompt' : 'end of file', title: 'session files have no result frames' });
   const prompt = resp.promptSeq === undefined ? undefined : trace.events[resp.promptSeq];
-  const label = `Response ${r + 1}${prompt ? ` · ${summarize(prompt)}` : ''}`;
+  const lead = responseLead(trace, resp);
+  const opener = prompt ?? lead.command;
+  const label = `Response ${r + 1}${opener ? ` · ${summarize(opener)}` : ''}`;
   badges.push({ kind: 'info', text: `${resp.turns.length} model call${resp.turns.length === 1 ? '' : 's'}` });
-  return { label, badges };
+  return { label, badges, ...(lead.time !== undefined ? { time: lead.time } : {}) };
+}
+
+/** How far a header looks into its response for its time and command: a few lines, not the whole response. */
+const LEAD_LINES = 256;
+
+/** A response's opening lines, read for its header: the earliest time among them (a session file opens with untimed
+ *  lines, file-history-snapshot and summary, and a Caveat line may be stamped after the command it precedes) and the
+ *  first slash or `!` command (a response with no prompt, such as `/context` or `! uv run ty check` typed before the
+ *  first prompt). */
+function responseLead(trace: Trace, resp: Response): { time?: number; command?: TraceEvent } {
+  let time: number | undefined;
+  let command: TraceEvent | undefined;
+  const end = Math.min(resp.lastSeq, resp.firstSeq + LEAD_LINES);
+  for (let q = resp.firstSeq; q <= end; q++) {
+    if (trace.eventResponse[q] !== resp.index) continue;
+    const e = trace.events[q];
+    if (!e) continue;
+    if (e.time !== undefined && (time === undefined || e.time < time)) time = e.time;
+    if (command === undefined && e.kind === 'user' && e.role === 'command') command = e;
+  }
+  return { ...(time !== undefined ? { time } : {}), ...(command ? { command } : {}) };
 }
 
 const DURATION_TITLE = 'from the line that started the request (the prompt, tool result or model call before it) to the call’s last line';
@@ -188,8 +212,8 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
     switch (kind) {
       case 'response': {
         const v = responseView(trace, ref);
-        const firstTime = trace.events[trace.responses[ref]?.firstSeq ?? -1]?.time;
         const resp = trace.responses[ref];
+        const firstTime = v.time;
         out.push({
           row,
           kind,

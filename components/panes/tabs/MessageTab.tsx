@@ -1,6 +1,6 @@
 'use client';
 
-import { blockSummary, isEmptyText } from '../../../lib/trace/describe';
+import { blockSummary, isEmptyText, unwrapToolError } from '../../../lib/trace/describe';
 import { formatInt } from '../../../lib/trace/text-order';
 import type { ContentBlock } from '../../../lib/trace/types';
 import type { DetailsView, TurnDetails } from '../../../lib/view/details';
@@ -126,7 +126,7 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
                   <Markdown text={r.text} />
                 </div>
               ) : (
-                <Pre text={r.text || (r.images ? `${r.images} image(s)` : '(empty)')} label="tool result text" />
+                <Pre text={(r.isError ? unwrapToolError(r.text) : r.text) || (r.images ? `${r.images} image(s)` : '(empty)')} label="tool result text" />
               )}
               {r.textLength > r.text.length ? <ShowAll onClick={onShowAll} total={r.textLength} /> : null}
             </Section>

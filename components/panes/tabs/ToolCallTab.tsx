@@ -1,5 +1,6 @@
 'use client';
 
+import { unwrapToolError } from '../../../lib/trace/describe';
 import { formatInt } from '../../../lib/trace/text-order';
 import type { SideEffect } from '../../../lib/trace/types';
 import type { ToolCallDetails } from '../../../lib/view/details';
@@ -198,7 +199,7 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
                     <Markdown text={c.result.text} />
                   </div>
                 ) : (
-                  <Pre text={c.result.text || '(empty)'} label="result text" />
+                  <Pre text={(c.result.isError ? unwrapToolError(c.result.text) : c.result.text) || '(empty)'} label="result text" />
                 )}
               </>
             ) : (
