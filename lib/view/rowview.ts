@@ -1,6 +1,7 @@
 import { summarize, toolCallsOf } from '../trace/describe';
 import type { Agent, Response, Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
+import { RESPONSE_LEAD_LINES } from '../trace/model/clock';
 import { costOf } from '../trace/pricing/pricing';
 import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
@@ -90,32 +91,22 @@ function responseView(trace: Trace, r: number): { label: string; badges: Badge[]
     badges.push({ kind: 'interrupted', text: 'interrupted', title: 'no result frame: the stream stopped before this response finished' });
   else badges.push({ kind: 'info', text: resp.end === 'next-prompt' ? 'ended at next prompt' : 'end of file', title: 'session files have no result frames' });
   const prompt = resp.promptSeq === undefined ? undefined : trace.events[resp.promptSeq];
-  const lead = responseLead(trace, resp);
-  const opener = prompt ?? lead.command;
+  const opener = prompt ?? leadCommand(trace, resp);
   const label = `Response ${r + 1}${opener ? ` · ${summarize(opener)}` : ''}`;
   badges.push({ kind: 'info', text: `${resp.turns.length} model call${resp.turns.length === 1 ? '' : 's'}` });
-  return { label, badges, ...(lead.time !== undefined ? { time: lead.time } : {}) };
+  return { label, badges, ...(resp.startTime !== undefined ? { time: resp.startTime } : {}) };
 }
 
-/** How far a header looks into its response for its time and command: a few lines, not the whole response. */
-const LEAD_LINES = 256;
-
-/** A response's opening lines, read for its header: the earliest time among them (a session file opens with untimed
- *  lines, file-history-snapshot and summary, and a Caveat line may be stamped after the command it precedes) and the
- *  first slash or `!` command (a response with no prompt, such as `/context` or `! uv run ty check` typed before the
- *  first prompt). */
-function responseLead(trace: Trace, resp: Response): { time?: number; command?: TraceEvent } {
-  let time: number | undefined;
-  let command: TraceEvent | undefined;
-  const end = Math.min(resp.lastSeq, resp.firstSeq + LEAD_LINES);
+/** The first slash or `!` command among a response's opening lines: what names a response nobody typed a prompt for
+ *  (`/context` or `! uv run ty check` before the first prompt). */
+function leadCommand(trace: Trace, resp: Response): TraceEvent | undefined {
+  const end = Math.min(resp.lastSeq, resp.firstSeq + RESPONSE_LEAD_LINES);
   for (let q = resp.firstSeq; q <= end; q++) {
     if (trace.eventResponse[q] !== resp.index) continue;
     const e = trace.events[q];
-    if (!e) continue;
-    if (e.time !== undefined && (time === undefined || e.time < time)) time = e.time;
-    if (command === undefined && e.kind === 'user' && e.role === 'command') command = e;
+    if (e?.kind === 'user' && e.role === 'command') return e;
   }
-  return { ...(time !== undefined ? { time } : {}), ...(command ? { command } : {}) };
+  return undefined;
 }
 
 const DURATION_TITLE = 'from the line that started the request (the prompt, tool result or model call before it) to the call’s last line';

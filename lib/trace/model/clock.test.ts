@@ -96,6 +96,38 @@ describe('model calls in start-time order across agents', () => {
   });
 });
 
+describe('responses in start-time order', () => {
+  it('start a response at its earliest time, not at the untimed line a session file opens with', async () => {
+    const snapshot = { type: 'file-history-snapshot', messageId: 'm0', snapshot: { messageId: 'm0', trackedFileBackups: {} }, isSnapshotUpdate: false };
+    const A = 'a0000000-0000-4000-8000-00000000000a';
+    const B = 'b0000000-0000-4000-8000-00000000000b';
+    const { trace } = await loadFiles({
+      [`p/${A}.jsonl`]: jsonl([
+        snapshot,
+        cc.prompt('first, at ten', { time: at('10:00:00'), session: A }),
+        cc.assistant('msg_a1', [text('x')], { output: 1 }, { time: at('10:00:01'), session: A }),
+        cc.prompt('third, at eleven', { time: at('11:00:00'), session: A }),
+        cc.assistant('msg_a2', [text('x')], { output: 1 }, { time: at('11:00:01'), session: A }),
+      ]),
+      [`p/${B}.jsonl`]: jsonl([
+        snapshot,
+        cc.prompt('second, at half past ten', { time: at('10:30:00'), session: B }),
+        cc.assistant('msg_b1', [text('y')], { output: 1 }, { time: at('10:30:01'), session: B }),
+      ]),
+    });
+    const prompts = trace.responses.map((r) => {
+      const e = trace.events[r.promptSeq ?? -1];
+      return e?.kind === 'user' ? e.text : undefined;
+    });
+    expect(prompts).toEqual(['first, at ten', 'second, at half past ten', 'third, at eleven']);
+    expect(trace.responses.map((r) => r.startTime)).toEqual([at('10:00:00'), at('10:30:00'), at('11:00:00')].map(Date.parse));
+    // The header says that time too.
+    const rows = buildRows(trace);
+    const headers = rowViews(trace, rows, 0, rows.length, new Set()).filter((v) => v.kind === 'response');
+    expect(headers.map((v) => v.offsetMs)).toEqual([0, 30 * 60_000, 60 * 60_000]);
+  });
+});
+
 describe('one duration per model call', () => {
   it('runs from the line that started the request to the call’s last line', async () => {
     const { trace } = await loadText(
@@ -190,7 +222,13 @@ describe('the cc-2-1 sample on one clock', () => {
     const { trace } = await loadText(
       jsonl([
         sdk.assistant('msg_1', [text('a')], { output: 1 }),
-        { type: 'system', subtype: 'compact_boundary', compact_metadata: { trigger: 'manual', pre_tokens: 50_000, post_tokens: 4_000, duration_ms: 3_200 }, session_id: 'sess-1', uuid: 'cb' },
+        {
+          type: 'system',
+          subtype: 'compact_boundary',
+          compact_metadata: { trigger: 'manual', pre_tokens: 50_000, post_tokens: 4_000, duration_ms: 3_200 },
+          session_id: 'sess-1',
+          uuid: 'cb',
+        },
         sdk.assistant('msg_2', [text('b')], { output: 1 }),
       ]),
     );

@@ -108,7 +108,26 @@ export function orderToolCalls(ctx: Ctx, built: readonly ToolCall[]): ToolCall[]
   return out;
 }
 
-/** Responses (opened in file order) in order of their first line's time; returns old index → new index. */
+/** How many of a response's first lines its start is read from. */
+export const RESPONSE_LEAD_LINES = 256;
+
+/**
+ * When a response started: the earliest time among its first lines (`eventResponse` saying which are its own). Not
+ * its first line's: a session file opens with untimed lines (file-history-snapshot, summary), and Claude Code stamps
+ * a Caveat line after the command it comes before.
+ */
+export function responseStart(events: readonly TraceEvent[], eventResponse: Int32Array, r: Response): number | undefined {
+  let time: number | undefined;
+  const end = Math.min(r.lastSeq, r.firstSeq + RESPONSE_LEAD_LINES);
+  for (let q = r.firstSeq; q <= end; q++) {
+    if (eventResponse[q] !== r.index) continue;
+    const t = events[q]?.time;
+    if (t !== undefined && (time === undefined || t < time)) time = t;
+  }
+  return time;
+}
+
+/** Responses (opened in file order, `startTime` set) in order of their start; returns old index → new index. */
 export function responseOrder(ctx: Ctx, responses: readonly Response[]): number[] {
-  return clockOrder(responses.map((r) => ({ time: ctx.events[r.firstSeq]?.time, source: ctx.events[r.firstSeq]?.src.source ?? -1 })));
+  return clockOrder(responses.map((r) => ({ time: r.startTime, source: ctx.events[r.firstSeq]?.src.source ?? -1 })));
 }

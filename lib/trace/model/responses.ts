@@ -1,4 +1,4 @@
-import { responseOrder } from './clock';
+import { responseOrder, responseStart } from './clock';
 import type { Ctx } from './context';
 import type { Agent, Response, Turn } from './types';
 
@@ -62,8 +62,12 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
     }
     if (hasResults.has(s) || sessionIsStream(ctx, s)) r.end = 'interrupted';
   }
-  // Numbered in order of their first line's time: sessions of one folder interleave as they happened.
+  // Numbered in order of their start: sessions of one folder interleave as they happened.
   const opened = responses.filter((r) => r.lastSeq >= 0);
+  for (const r of opened) {
+    const t = responseStart(ctx.events, ctx.eventResponse, r);
+    if (t !== undefined) r.startTime = t;
+  }
   const kept = responseOrder(ctx, opened)
     .map((i) => opened[i])
     .filter((r): r is Response => r !== undefined);

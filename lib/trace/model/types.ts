@@ -57,6 +57,8 @@ export interface Response {
   end: ResponseEnd;
   readonly turns: number[];
   promptSeq?: number;
+  /** When it started: the earliest time among its first lines (see `responseStart`). */
+  startTime?: number;
 }
 
 export type UsageCopyVia = 'line' | 'stream' | 'progress';
