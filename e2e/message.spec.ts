@@ -20,3 +20,19 @@ test('a system line reads as its summary and its fields, with the time in UTC', 
   await expect(fields).not.toContainText('seq');
   await expect(fields).not.toContainText('1795');
 });
+
+test('a command and its output read as a terminal showed them, not as a user prompt (deep-manifest)', async ({ page }) => {
+  await page.goto('/view?sample=deep-manifest');
+  const app = new Loupe(page);
+  await app.waitForWorkbench();
+  await expect(app.option(/^command: \/context/)).toBeVisible();
+  await app.option(/^command output: Context Usage/).click();
+  await app.tab('Message').click();
+  const output = app.detailsPanel.getByLabel('command output', { exact: true });
+  await expect(app.detailsPanel.getByRole('heading', { name: /^Command output/ })).toBeVisible();
+  // Its lines kept, no tags, no terminal colour codes.
+  await expect(output).toContainText(/^\s*Context Usage\n/);
+  await expect(output).toContainText('claude-sonnet-4-5-20250929 · 66k/200k tokens (33%)');
+  await expect(output).not.toContainText('local-command-stdout');
+  expect(await output.textContent()).not.toContain('\u001b');
+});

@@ -1,9 +1,19 @@
 import type { EventKind } from '../../lib/trace/types';
 
-type IconKind = EventKind | 'response' | 'turn' | 'agent';
+type IconKind = EventKind | 'response' | 'turn' | 'agent' | UserIcon;
+
+/** User lines that are not prompts: what Claude Code wrote in the user's place (see `userIcon` in lib/view/rowview). */
+type UserIcon = 'command' | 'command-output' | 'interrupt' | 'notification' | 'compact-summary' | 'user-meta';
 
 const ICONS: Record<IconKind, { glyph: string; className: string; title: string }> = {
   user: { glyph: '›', className: 'text-sky-700 dark:text-sky-300', title: 'user prompt' },
+  command: { glyph: '$', className: 'text-sky-700 dark:text-sky-300', title: 'command' },
+  // As a console shows output beside its input.
+  'command-output': { glyph: '‹', className: 'text-neutral-600 dark:text-neutral-400', title: 'command output' },
+  interrupt: { glyph: '✕', className: 'text-amber-700 dark:text-amber-400', title: 'interrupted by the user' },
+  notification: { glyph: '!', className: 'text-neutral-600 dark:text-neutral-400', title: 'task notification' },
+  'compact-summary': { glyph: '≡', className: 'text-neutral-600 dark:text-neutral-400', title: 'compaction summary' },
+  'user-meta': { glyph: '·', className: 'text-neutral-500', title: 'user line, not typed (meta)' },
   assistant: { glyph: '◆', className: 'text-violet-700 dark:text-violet-300', title: 'assistant message' },
   'tool-result': { glyph: '↩', className: 'text-teal-700 dark:text-teal-300', title: 'tool result' },
   stream: { glyph: '≋', className: 'text-neutral-500', title: 'stream event' },

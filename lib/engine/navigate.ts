@@ -1,7 +1,7 @@
 import { searchText, summarize } from '../trace/describe';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import type { RowView } from '../view/rowview';
+import { eventIcon, type RowView } from '../view/rowview';
 import { ROW_EVENT, ROW_RESPONSE, ROW_TURN, type RowTable } from '../view/rows';
 
 // Moving around the row table: rows while loading, header rows, text search.
@@ -11,7 +11,7 @@ export function liveRows(events: readonly TraceEvent[], start: number, end: numb
   const out: RowView[] = [];
   for (let i = Math.max(0, start); i < Math.min(end, events.length); i++) {
     const e = events[i];
-    if (e) out.push({ row: i, kind: 'event', depth: 0, icon: e.kind, label: summarize(e), seq: e.seq, badges: [] });
+    if (e) out.push({ row: i, kind: 'event', depth: 0, icon: eventIcon(e), label: summarize(e), seq: e.seq, badges: [] });
   }
   return out;
 }

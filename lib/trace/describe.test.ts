@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockSummary, hookReply, summarize } from './describe';
+import { eventIcon } from '../view/rowview';
+import { blockSummary, commandOutput, hookReply, stripAnsi, summarize } from './describe';
 import type { AssistantEvent, ContentBlock, TraceEvent } from './types';
 
 const line = (blocks: ContentBlock[]): AssistantEvent => ({
@@ -59,8 +60,26 @@ describe('slash commands and shell lines read without their tags', () => {
     ['empty output', '<local-command-stdout></local-command-stdout>', '(no output)'],
     ['a ! shell line', '<bash-input>uv run ty check</bash-input>', '! uv run ty check'],
     ['its output and errors', '<bash-stdout>ok\n1 file</bash-stdout><bash-stderr>warn</bash-stderr>', 'ok 1 file warn'],
+    ['output in terminal colours', '<local-command-stdout>Set model to \u001b[1mopus\u001b[22m</local-command-stdout>', 'Set model to opus'],
   ])('%s', (_, text, label) => {
     expect(summarize(user(text))).toBe(label);
+  });
+
+  it('shows output as the terminal did: its lines and columns, no tags, no colour or mode codes', () => {
+    const stdout =
+      '<local-command-stdout>\u001b[?2026h\n \u001b[1mContext Usage\u001b[22m\n\u001b[38;2;136;136;136m⛁ ⛀\u001b[39m  66k/200k\n</local-command-stdout>';
+    expect(commandOutput(stdout)).toBe(' Context Usage\n⛁ ⛀  66k/200k');
+    expect(commandOutput('<bash-stdout>ok</bash-stdout><bash-stderr>warn</bash-stderr>')).toBe('ok\nwarn');
+    // The command itself is not output.
+    expect(commandOutput('<command-name>/context</command-name><command-args></command-args>')).toBeUndefined();
+    expect(commandOutput('plain words')).toBeUndefined();
+    expect(stripAnsi('\u001b]0;title\u0007a\u001b[2Kb')).toBe('ab');
+  });
+
+  it('gives a command and its output icons of their own, not the user prompt’s', () => {
+    expect(eventIcon(user('<command-name>/context</command-name>'))).toBe('command');
+    expect(eventIcon(user('<local-command-stdout>x</local-command-stdout>'))).toBe('command-output');
+    expect(eventIcon({ ...user('hi'), role: 'prompt' } as TraceEvent)).toBe('user');
   });
 });
 

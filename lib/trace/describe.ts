@@ -121,6 +121,28 @@ const COMMAND_TAG =
   /<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr|local-command-caveat)>([\s\S]*?)<\/\1>/g;
 const COMMAND_OUTPUT = ['local-command-stdout', 'local-command-stderr', 'bash-stdout', 'bash-stderr', 'local-command-caveat'];
 
+/** Terminal control sequences (colours, cursor and mode switches) and OSC strings (titles, links): what Claude Code
+ *  keeps of a command's terminal output that is not text. */
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+
+/** Text without terminal control sequences. */
+export function stripAnsi(text: string): string {
+  return text.includes('\u001b') ? text.replace(ANSI, '') : text;
+}
+
+/**
+ * A command's output as the terminal showed it, its lines kept: without Claude Code's tags and without colour codes.
+ * Undefined when the text is not output (the command itself, or anything else).
+ */
+export function commandOutput(text: string): string | undefined {
+  const parts = new Map<string, string>();
+  for (const m of text.matchAll(COMMAND_TAG)) if (m[1] !== undefined) parts.set(m[1], m[2] ?? '');
+  if (parts.has('command-name') || parts.has('bash-input')) return undefined;
+  const out = COMMAND_OUTPUT.map((k) => parts.get(k)).filter((v): v is string => v !== undefined);
+  if (out.length === 0) return undefined;
+  return stripAnsi(out.join('\n')).replace(/^\s*\n|\s+$/g, '');
+}
+
 /** What a slash command, a `!` shell line or their output reads as, without Claude Code's tags: `/model opus`,
  * `! git status`, or the output's text. */
 export function commandSummary(text: string): string {
@@ -132,9 +154,11 @@ export function commandSummary(text: string): string {
   if (input !== undefined) return `! ${input}`;
   if (parts.size === 0) return text;
   return (
-    COMMAND_OUTPUT.map((k) => parts.get(k))
-      .filter(Boolean)
-      .join(' ') || '(no output)'
+    stripAnsi(
+      COMMAND_OUTPUT.map((k) => parts.get(k))
+        .filter(Boolean)
+        .join(' '),
+    ) || '(no output)'
   );
 }
 

@@ -1,4 +1,4 @@
-import { summarize, toolCallsOf } from '../trace/describe';
+import { commandOutput, summarize, toolCallsOf } from '../trace/describe';
 import type { Agent, Response, Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
 import { RESPONSE_LEAD_LINES } from '../trace/model/clock';
@@ -107,6 +107,22 @@ function leadCommand(trace: Trace, resp: Response): TraceEvent | undefined {
     if (e?.kind === 'user' && e.role === 'command') return e;
   }
   return undefined;
+}
+
+/** The icon of an event's row: its kind, and for a user line that nobody typed as a prompt, what it is instead. */
+export function eventIcon(e: TraceEvent): string {
+  if (e.kind !== 'user') return e.kind;
+  switch (e.role) {
+    case 'prompt':
+    case 'queued':
+      return 'user';
+    case 'command':
+      return commandOutput(e.text) === undefined ? 'command' : 'command-output';
+    case 'meta':
+      return 'user-meta';
+    default:
+      return e.role;
+  }
 }
 
 const DURATION_TITLE = 'from the line that started the request (the prompt, tool result or model call before it) to the call’s last line';
@@ -281,7 +297,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           row,
           kind,
           depth,
-          icon: e.kind,
+          icon: eventIcon(e),
           label: summarize(e),
           seq: ref,
           turn: trace.eventTurn[ref] ?? -1,

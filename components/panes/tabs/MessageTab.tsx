@@ -1,6 +1,6 @@
 'use client';
 
-import { blockSummary, isEmptyText, unwrapToolError } from '../../../lib/trace/describe';
+import { blockSummary, commandOutput, commandSummary, isEmptyText, unwrapToolError } from '../../../lib/trace/describe';
 import { formatInt } from '../../../lib/trace/text-order';
 import type { ContentBlock } from '../../../lib/trace/types';
 import type { DetailsView, TurnDetails } from '../../../lib/view/details';
@@ -110,6 +110,16 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
             <Pre text={e.text} label="notification text" />
           </Section>
         );
+      if (e.role === 'command') {
+        // A slash command or `!` line the user typed, or its output as the terminal showed it (columns kept).
+        const output = commandOutput(e.text);
+        return (
+          <Section title={output === undefined ? 'Command (typed by the user)' : 'Command output (from Claude Code, not typed by the user)'}>
+            <Pre text={output ?? commandSummary(e.text)} label={output === undefined ? 'command' : 'command output'} />
+            {e.textLength > e.text.length ? <ShowAll onClick={onShowAll} /> : null}
+          </Section>
+        );
+      }
       return (
         <Section title={e.role === 'prompt' ? 'User prompt' : e.role === 'queued' ? 'User prompt, typed while the agent worked (queued)' : `User (${e.role})`}>
           <Markdown text={e.text} />
