@@ -217,6 +217,18 @@ describe('loupe stats: per-response and per-call tables', () => {
   });
 });
 
+describe('loupe stats: a trace with no model call', () => {
+  it('a trace with no model call: no empty per-model, per-agent or per-call tables, only their zero counts', async () => {
+    const { code, out } = await run('stats', path.join(ROOT, 'claude-code-log/projects/-experiments-ideas'));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^model calls 0 /m);
+    expect(out).not.toMatch(/^model {2,}calls {2}input/m);
+    expect(out).not.toMatch(/^agent {2,}calls {2}input/m);
+    expect(out).not.toMatch(/^turn\s+resp/m);
+    expect(out.trimEnd().endsWith('per model call (0)')).toBe(true);
+  });
+});
+
 describe('loupe stats --by session: durations read as in the library and the workbench', () => {
   it('rounds a session of 1h 54m 32s to 1h 55m, as formatDuration does, and never prints 60.0 s', async () => {
     const json = await run('stats', DEEP, '--by', 'session', '--json');

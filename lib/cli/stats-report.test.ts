@@ -235,6 +235,21 @@ describe('loupe stats --by', () => {
     expect(projects[1]).toMatch(/^-Users-someone-workspace-company-monorepo-api /);
   });
 
+  it('says there are no model calls instead of printing a header with nothing under it', async () => {
+    // Days with no use, and a folder whose only transcript holds no model call (a file-history snapshot).
+    const since = await run(['stats', projects, '--by', 'project', '--since', '2099-01-01']);
+    expect(since.code).toBe(0);
+    expect(since.out.split('\n')[0]).toBe('no model calls in those days');
+    const quiet = path.join(dir, 'quiet', 'projects');
+    mkdirSync(path.join(quiet, '-p'), { recursive: true });
+    writeFileSync(path.join(quiet, '-p', 'q1.jsonl'), `${JSON.stringify({ type: 'file-history-snapshot', messageId: 'm1', snapshot: {} })}\n`);
+    for (const by of ['session', 'day', 'project', 'model']) {
+      const r = await run(['stats', quiet, '--by', by]);
+      expect(r.code).toBe(0);
+      expect(r.out.split('\n').slice(0, 3)).toEqual(['no model calls', '', expect.stringMatching(/^total {6}0 session\(s\), 0 model calls/)]);
+    }
+  });
+
   it('rejects an unknown grouping', async () => {
     const r = await run(['stats', projects, '--by', 'week']);
     expect(r.code).toBe(2);
