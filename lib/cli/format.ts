@@ -148,6 +148,8 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
     `model calls ${int(s.apiMessages)}   results ${int(s.results)}   tool calls ${int(s.toolCalls.requested)} (${int(s.toolCalls.withResult)} answered, ${int(s.toolCalls.errored)} errored, ${int(s.toolCalls.denied)} denied)`,
     `tokens     input ${int(t.input)}  output ${int(t.output)}  cache write ${int(t.cacheCreation)} (5m ${int(t.cache5m)}, 1h ${int(t.cache1h)})  cache read ${int(t.cacheRead)}`,
     `cost       computed ${usd(s.cost.computedUsd)}   reported ${usd(s.cost.reportedUsd)}${s.cost.unpricedModels.length ? `   unpriced: ${s.cost.unpricedModels.join(', ')}` : ''}`,
+    // The span the workbench shows beside cost and tokens; a trace of one instant has none.
+    `duration   ${s.durationMs === undefined ? '— (fewer than two distinct timestamps)' : duration(s.durationMs)}`,
     `prices     ${s.cost.priceTable.source}, as of ${s.cost.priceTable.asOf}`,
   ];
   const models = tableOrNone(
