@@ -217,6 +217,13 @@ describe('loupe stats: per-response and per-call tables', () => {
   });
 });
 
+describe('loupe --version', () => {
+  it('prints the package\'s version and exits 0, as it did "unknown command" before', async () => {
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(await run('--version')).toEqual({ code: 0, out: `loupe ${pkg.version}` });
+  });
+});
+
 describe('loupe stats: the header', () => {
   it("prints the trace's duration, the span the workbench shows beside cost and tokens", async () => {
     const { out } = await run('stats', STREAM.replace('.stream.jsonl', '.json'));

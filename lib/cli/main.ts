@@ -11,12 +11,14 @@ import { findEach, inputsOf } from './files';
 import { formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
 import { inert } from './stdio';
+import { version } from '../../package.json';
 
 const USAGE = `usage:
   loupe stats [files or folders…] --by session|day|project|model [--since DATE] [--until DATE] [--utc] [--json]
   loupe stats <files or folders…> [--json] [--turns]
   loupe check <files or folders…> [--max-cost USD] [--json]
   any command: [--max-line-bytes SIZE] [--max-inflate-bytes SIZE] [--debug]
+  loupe --version
 
 Folders are read recursively for *.jsonl, *.jsonl.gz and *.json; a path given twice, or a file inside a folder given,
 is read once.
@@ -143,6 +145,10 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   const { command, flags, values } = args;
   if (flags.has('--help')) {
     io.out(USAGE);
+    return 0;
+  }
+  if (flags.has('--version')) {
+    io.out(`loupe ${version}`);
     return 0;
   }
   const limits = limitsOf(args);
