@@ -74,7 +74,7 @@ export function formatReport(report: StatsReport, about: string, width?: number)
                 ...tokenCells(r),
                 duration(r.durationMs ?? undefined),
                 models(r.models),
-                cut(r.firstPrompt ?? '', 48),
+                r.firstPrompt === null ? '—' : cut(r.firstPrompt, 48),
               ]),
           ],
           [0, 1, 2, 11, 12],

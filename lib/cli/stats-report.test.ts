@@ -250,6 +250,19 @@ describe('loupe stats --by', () => {
     }
   });
 
+  it('shows a session without a prompt (an SDK stream, which does not echo it) as —, as the library does', async () => {
+    const id = 'f0000000-0000-4000-8000-0000000000aa';
+    const file = path.join(dir, 'noprompt', 'projects', '-p', `${id}.jsonl`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      jsonl([cc.assistant('msg_np', [text('ok')], { input: 1, output: 1 }, { session: id, model: 'claude-opus-4-6', time: '2026-03-01T10:00:00.000Z' })]),
+    );
+    const lines = (await run(['stats', path.dirname(path.dirname(file)), '--by', 'session', '--utc'])).out.split('\n');
+    expect(lines[0]).toMatch(/ first prompt$/);
+    expect(lines[1]).toMatch(/^2026-03-01 10:00 .* opus-4-6 {2}—$/);
+  });
+
   it('rejects an unknown grouping', async () => {
     const r = await run(['stats', projects, '--by', 'week']);
     expect(r.code).toBe(2);
