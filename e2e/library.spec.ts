@@ -153,3 +153,14 @@ test('a folder whose files hold no session says so, with how many files it read'
   await expect(page.getByText('2 files · 0 kB scanned')).toBeVisible();
   await expect(grid(page).getByRole('gridcell', { name: 'No session in these 2 files: none holds a prompt or a model call.' })).toBeVisible();
 });
+
+test('a projects folder picked with Choose a folder… opens as the library, not as one trace of every session', async ({ page }, info) => {
+  const folder = writeProjects(info.outputPath('gen'));
+  const sessions = cliReport(folder, 'session', TZ);
+  await new Loupe(page).home();
+  await page.getByLabel('Choose a folder').setInputFiles(folder);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByText(/files? · .* scanned/)).toBeVisible();
+  await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(sessions.rows.length);
+  await expect(page.getByLabel('Total cost')).toHaveText(formatUsd(sessions.totals.costUsd));
+});

@@ -80,6 +80,10 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   const mine = dialog.getByRole('region', { name: 'Your shared links' });
   await mine.getByRole('listitem').first().getByRole('button', { name: 'Delete' }).click();
   await expect(mine).toBeHidden();
+  // The link just made goes from the dialog too: nothing offers to copy a link that no longer opens.
+  await expect(dialog.getByRole('textbox', { name: 'Link to share' })).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeHidden();
+  await expect(dialog.getByRole('status', { name: 'Link deleted' })).toHaveText('Link deleted: it no longer opens. Create a new one to share again.');
   await b.reload();
   await expect(appB.alert).toHaveText('This trace was deleted or has expired.');
 

@@ -5,13 +5,14 @@ import { useEffect, useState, useSyncExternalStore, type DragEvent, type FormEve
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
-import { ACCEPTS, filesFromDrop, filesFromInput, vetFiles, type PickedFile } from './intake';
+import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
 import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
 import { TraceViewer } from '../viewer/TraceViewer';
 import { LibraryView } from '../library/LibraryView';
-import { ProjectsFolder } from '../library/ProjectsFolder';
+import { ProjectsFolder, showLibrary } from '../library/ProjectsFolder';
+import { useLibraryStore } from '../library/LibraryProvider';
 
 /**
  * Opens the viewer for a URL without a round trip to the server: the page's URL becomes `/view?…` (so reload, back
@@ -34,6 +35,7 @@ const noSubscribe = () => () => undefined;
 
 function HomeIntake() {
   const handoff = useHandoff();
+  const library = useLibraryStore();
   // False in the server's HTML and until hydration: the inputs only act once React is attached to them.
   const hydrated = useSyncExternalStore(
     noSubscribe,
@@ -54,6 +56,12 @@ function HomeIntake() {
   const open = async (picked: { files: PickedFile[]; fromFolder: boolean }) => {
     setError(undefined);
     setNote(undefined);
+    // A whole projects folder (~/.claude/projects) dropped or picked: the library, a session a row.
+    if (picked.fromFolder && isProjectsFolder(picked.files)) {
+      library.openFiles(picked.files);
+      showLibrary();
+      return;
+    }
     setBusy(true);
     try {
       const vetted = await vetFiles(picked.files, picked.fromFolder);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vetFiles } from './intake';
+import { isProjectsFolder, vetFiles } from './intake';
 
 const file = (name: string, body: string | Uint8Array<ArrayBuffer>): File => new File([body], name);
 
@@ -68,5 +68,26 @@ describe('vetting what the user opens', () => {
       { path: 'people.csv', reason: 'not JSONL (its first line is not JSON)' },
       { path: 'empty.jsonl', reason: 'empty' },
     ]);
+  });
+});
+
+describe('a whole projects folder', () => {
+  const picked = (...paths: string[]) => paths.map((p) => ({ path: p, file: file(p.split('/').pop() ?? p, '{}') }));
+  const S1 = 'a0000000-0000-4000-8000-000000000001.jsonl';
+  const S2 = 'b0000000-0000-4000-8000-000000000002.jsonl';
+
+  it('is told by session files directly inside two or more project folders', () => {
+    expect(isProjectsFolder(picked(`projects/-home-a/${S1}`, `projects/-home-b/${S2}`))).toBe(true);
+    expect(
+      isProjectsFolder(picked(`projects/-home-a/${S1}`, `projects/-home-a/${S1.replace('1.', '3.')}/subagents/agent-x.jsonl`, `projects/-home-b/${S2}`)),
+    ).toBe(true);
+  });
+
+  it('is not one project folder (its subagent files included), nor folders of other transcripts', () => {
+    // One project: sessions, and a session folder with its subagents.
+    expect(isProjectsFolder(picked(`-home-a/${S1}`, `-home-a/${S2}`, `-home-a/${S1.replace('.jsonl', '')}/subagents/agent-x.jsonl`))).toBe(false);
+    expect(isProjectsFolder(picked(`projects/-home-a/${S1}`, `projects/-home-a/${S2}`))).toBe(false);
+    // Runs of an SDK app, one folder each: not session files.
+    expect(isProjectsFolder(picked('runs/one/out.jsonl', 'runs/two/out.jsonl'))).toBe(false);
   });
 });

@@ -85,6 +85,23 @@ export async function vetFiles(
   };
 }
 
+/** A Claude Code session file's name: `<session uuid>.jsonl`. */
+const SESSION_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jsonl$/i;
+
+/**
+ * Whether a picked or dropped folder is a whole Claude Code projects folder (`~/.claude/projects`): session files
+ * (`<uuid>.jsonl`) directly inside two or more of its subfolders. One trace of months of unrelated sessions helps no
+ * one; the library lists them, each opening on its own.
+ */
+export function isProjectsFolder(files: readonly PickedFile[]): boolean {
+  const projects = new Set<string>();
+  for (const f of files) {
+    const parts = f.path.split('/');
+    if (parts.length === 3 && SESSION_FILE.test(parts[2] ?? '')) projects.add(parts[1] ?? '');
+  }
+  return projects.size >= 2;
+}
+
 type Entry = {
   isFile: boolean;
   isDirectory: boolean;

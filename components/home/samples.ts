@@ -41,7 +41,7 @@ export const SAMPLES: readonly Sample[] = [
   {
     id: 'claude-p',
     title: 'Headless run with auto-denied calls',
-    description: 'Real `claude -p` session (claude-code-log): Bash calls denied for approval, a SessionStart hook, WebSearch.',
+    description: 'Real claude -p session (claude-code-log): Bash calls denied for approval, a SessionStart hook, WebSearch.',
     files: ['claude-p/2b4ed4c0-b905-41de-9238-273db3ec737a.jsonl'],
   },
   {

@@ -8,7 +8,7 @@ import { allSecretIds } from '../../lib/share/sources';
 import type { FilterFate } from '../../lib/share/view-state';
 import type { Ask } from '../viewer/useTraceWorker';
 import { useWorkerQuery } from '../viewer/useWorkerQuery';
-import { rememberLink, uploadSealed } from './shareApi';
+import { loadLinks, onLinksChanged, rememberLink, uploadSealed } from './shareApi';
 import { LinkResult } from './LinkResult';
 import { SecretsFound } from './SecretsFound';
 import { SharedLinks } from './SharedLinks';
@@ -28,7 +28,9 @@ const EXPIRIES: readonly (readonly [string, number])[] = [
 type Phase =
   | { readonly kind: 'review' }
   | { readonly kind: 'working'; readonly what: string }
-  | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean; readonly filter: FilterFate };
+  | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean; readonly filter: FilterFate; readonly id?: string }
+  /** The uploaded link made here was deleted (from the list below, or in another tab): it no longer opens. */
+  | { readonly kind: 'deleted' };
 
 export interface ShareDialogProps {
   readonly ask: Ask;
@@ -74,7 +76,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
   const selected = new Set(allIds.filter((id) => !kept.has(id)));
   // A link made before a choice changed no longer matches it (it may hold a secret just ticked): take it away.
   const changed = useCallback(() => {
-    setPhase((p) => (p.kind === 'done' ? { kind: 'review' } : p));
+    setPhase((p) => (p.kind === 'done' || p.kind === 'deleted' ? { kind: 'review' } : p));
     setCopied(false);
   }, []);
   const toggle = useCallback(
@@ -140,7 +142,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       const up = await uploadSealed(sealed.sealed, ttl);
       const link = `${window.location.origin}/t/${up.id}#k=${sealed.key}${state}`;
       rememberLink({ id: up.id, link, deleteToken: up.deleteToken, createdAt: Date.now(), expiresAt: Date.parse(up.expiresAt), title });
-      setPhase({ kind: 'done', link, uploaded: true, filter: sealed.filter });
+      setPhase({ kind: 'done', link, uploaded: true, filter: sealed.filter, id: up.id });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setPhase({ kind: 'review' });
@@ -155,6 +157,18 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       setError('The browser refused clipboard access: select the link and copy it by hand.');
     }
   };
+
+  // Deleting the link just made takes it away here too: copying a link that no longer opens helps no one.
+  const madeId = phase.kind === 'done' ? phase.id : undefined;
+  useEffect(() => {
+    if (madeId === undefined) return;
+    return onLinksChanged(() => {
+      if (!loadLinks().some((l) => l.id === madeId)) {
+        setPhase({ kind: 'deleted' });
+        setCopied(false);
+      }
+    });
+  }, [madeId]);
 
   const busy = scanning || phase.kind === 'working' || !scan || scanQuery.error !== undefined;
   return (
@@ -279,6 +293,11 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
           </div>
           {phase.kind === 'done' ? (
             <LinkResult link={phase.link} uploaded={phase.uploaded} filter={phase.filter} copied={copied} onCopy={() => void copy(phase.link)} />
+          ) : null}
+          {phase.kind === 'deleted' ? (
+            <p role="status" aria-label="Link deleted" className="mb-2 text-neutral-600 dark:text-neutral-400">
+              Link deleted: it no longer opens. Create a new one to share again.
+            </p>
           ) : null}
           <SharedLinks />
         </div>

@@ -21,7 +21,10 @@ export function parseArgs(argv: readonly string[]): Args | string {
   // `loupe --help`, `loupe -h` and `loupe help` ask for the usage, as `loupe stats --help` does: they are no command.
   const help = first === '--help' || first === '-h' || first === 'help';
   if (help) flags.add('--help');
-  const command = help ? undefined : first;
+  // `loupe --version`: the version of the package installed, as most command-line tools answer.
+  const version = first === '--version';
+  if (version) flags.add('--version');
+  const command = help || version ? undefined : first;
   let options = true;
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] ?? '';

@@ -96,6 +96,20 @@ describe('loupe check exit codes', () => {
     }
   });
 
+  it('1 for an image or binary file, said in one sentence as the home page says it, not as lines that are not JSON', async () => {
+    const png = path.join(dir, 'shot.png');
+    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    const bin = path.join(dir, 'dump.jsonl');
+    writeFileSync(bin, Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 151 + 7) % 256)));
+    const good = write('good.jsonl', session);
+    const r = await run('check', png, bin, good);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(`FAIL:\n  - ${png} is a PNG image, not a transcript.\n  - ${bin} is a binary file, not text: it is not a transcript.\n`);
+    // stats exits 1 on it, as on a path that is not there.
+    const s = await run('stats', png);
+    expect(s).toEqual({ code: 1, out: '', err: `loupe: ${png} is a PNG image, not a transcript.\n` });
+  });
+
   it('1 for a 0-byte file and a blank-only file: no events', async () => {
     for (const p of [write('zero.jsonl', ''), write('blank.jsonl', '\n\n  \n\n')]) {
       const r = await run('check', p);

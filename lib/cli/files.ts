@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { sniffBlob } from '../engine/sniff';
 import { projectOf } from '../fast/project';
 import type { SourceInput } from '../trace/parse';
 import type { FileTask } from './fast-node';
@@ -76,6 +77,27 @@ export async function findEach(args: readonly string[]): Promise<FoundPath[]> {
     }
   }
   return out.filter((f): f is FoundPath => f !== undefined);
+}
+
+/**
+ * The files that are plainly no transcript (an image, a PDF, a ZIP, binary bytes), each with the sentence the home
+ * page says of it: their bytes quoted back as lines that are "not JSON" would be noise. Text (one whose first line is
+ * not JSON, UTF-16) is left to the reader, which names the lines or the encoding.
+ */
+export async function notTranscripts(files: readonly FoundFile[]): Promise<{ readonly file: FoundFile; readonly sentence: string }[]> {
+  const out: { file: FoundFile; sentence: string }[] = [];
+  for (const file of files) {
+    const head = new Uint8Array(Math.min(4096, file.size));
+    const fd = openSync(file.path, 'r');
+    try {
+      readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+    const why = await sniffBlob(file.path, new Blob([head]));
+    if (why?.reason.startsWith('not a transcript')) out.push({ file, sentence: why.sentence });
+  }
+  return out;
 }
 
 /** Every file the paths expand to, each once; a path that does not exist is an error. */

@@ -65,6 +65,14 @@ export function fitTable(
   );
 }
 
+/**
+ * `table`, or '' when there are no rows under the header: a header with nothing below it reads as a table that failed
+ * to print.
+ */
+export function tableOrNone(rows: readonly (readonly string[])[], left: readonly number[]): string {
+  return rows.length > 1 ? table(rows, left) : '';
+}
+
 /** The narrowest a shrunk column gets. */
 const SHRINK_MIN = 12;
 
@@ -86,7 +94,7 @@ export interface TurnTables {
 
 /** Per response (how it ended, `num_turns` beside the calls counted), then per model call, capped unless `all`. */
 export function formatTurnTables({ turns, responses, all = false }: TurnTables): string {
-  const resp = table(
+  const resp = tableOrNone(
     [
       ['response', 'ended by', 'num_turns', 'model calls', 'main calls', 'output', 'cost', 'reported', 'duration', 'result'],
       ...responses.map((r) => [
@@ -105,7 +113,7 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables):
     [1, 9],
   );
   const shown = all ? turns : turns.slice(0, TURN_TABLE_CAP);
-  const calls = table(
+  const calls = tableOrNone(
     [
       ['turn', 'resp', 'model', 'agent', 'in', 'out', 'cache w', 'cache r', 'cost', 'tools', 'duration', 'stop'],
       ...shown.map((t) => [
@@ -127,7 +135,9 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables):
   );
   const more = turns.length - shown.length;
   const tail = more > 0 ? [`… ${int(more)} more model calls (use --turns or --json for all)`] : [];
-  return [`per response (${int(responses.length)})`, resp, '', `per model call (${int(turns.length)})`, calls, ...tail].join('\n');
+  // A count of 0 says it all: no header with nothing under it.
+  const section = (title: string, body: string): string[] => (body ? [title, body] : [title]);
+  return [...section(`per response (${int(responses.length)})`, resp), '', ...section(`per model call (${int(turns.length)})`, calls), ...tail].join('\n');
 }
 
 /** The readable form of `loupe stats`. */
@@ -138,31 +148,40 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
     `model calls ${int(s.apiMessages)}   results ${int(s.results)}   tool calls ${int(s.toolCalls.requested)} (${int(s.toolCalls.withResult)} answered, ${int(s.toolCalls.errored)} errored, ${int(s.toolCalls.denied)} denied)`,
     `tokens     input ${int(t.input)}  output ${int(t.output)}  cache write ${int(t.cacheCreation)} (5m ${int(t.cache5m)}, 1h ${int(t.cache1h)})  cache read ${int(t.cacheRead)}`,
     `cost       computed ${usd(s.cost.computedUsd)}   reported ${usd(s.cost.reportedUsd)}${s.cost.unpricedModels.length ? `   unpriced: ${s.cost.unpricedModels.join(', ')}` : ''}`,
+    // The span the workbench shows beside cost and tokens; a trace of one instant has none.
+    `duration   ${s.durationMs === undefined ? '— (fewer than two distinct timestamps)' : duration(s.durationMs)}`,
     `prices     ${s.cost.priceTable.source}, as of ${s.cost.priceTable.asOf}`,
   ];
-  const models = table([
-    ['model', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-    ...s.byModel.map((b) => [
-      b.label,
-      int(b.apiMessages),
-      int(b.tokens.input),
-      int(b.tokens.output),
-      int(b.tokens.cacheCreation),
-      int(b.tokens.cacheRead),
-      b.priced ? usd(b.costUsd) : 'unpriced',
-    ]),
-  ]);
-  const agents = table([
-    ['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-    ...s.byAgent.map((b) => [
-      b.label,
-      int(b.apiMessages),
-      int(b.tokens.input),
-      int(b.tokens.output),
-      int(b.tokens.cacheCreation),
-      int(b.tokens.cacheRead),
-      usd(b.costUsd),
-    ]),
-  ]);
-  return [...head, '', models, '', agents, ...(turnTables ? ['', formatTurnTables(turnTables)] : [])].join('\n');
+  const models = tableOrNone(
+    [
+      ['model', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
+      ...s.byModel.map((b) => [
+        b.label,
+        int(b.apiMessages),
+        int(b.tokens.input),
+        int(b.tokens.output),
+        int(b.tokens.cacheCreation),
+        int(b.tokens.cacheRead),
+        b.priced ? usd(b.costUsd) : 'unpriced',
+      ]),
+    ],
+    [0],
+  );
+  const agents = tableOrNone(
+    [
+      ['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
+      ...s.byAgent.map((b) => [
+        b.label,
+        int(b.apiMessages),
+        int(b.tokens.input),
+        int(b.tokens.output),
+        int(b.tokens.cacheCreation),
+        int(b.tokens.cacheRead),
+        usd(b.costUsd),
+      ]),
+    ],
+    [0],
+  );
+  // No model call: the header's `model calls 0` says it, with no empty per-model and per-agent tables under it.
+  return [...head, ...[models, agents].flatMap((t) => (t ? ['', t] : [])), ...(turnTables ? ['', formatTurnTables(turnTables)] : [])].join('\n');
 }

@@ -217,6 +217,34 @@ describe('loupe stats: per-response and per-call tables', () => {
   });
 });
 
+describe('loupe --version', () => {
+  it('prints the package\'s version and exits 0, as it did "unknown command" before', async () => {
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(await run('--version')).toEqual({ code: 0, out: `loupe ${pkg.version}` });
+  });
+});
+
+describe('loupe stats: the header', () => {
+  it("prints the trace's duration, the span the workbench shows beside cost and tokens", async () => {
+    const { out } = await run('stats', STREAM.replace('.stream.jsonl', '.json'));
+    expect(out).toMatch(/^cost {7}computed \$0\.0131 {3}reported \$0\.0167\nduration {3}5\.4 s\n/m);
+    // The stream of the same run has no timestamps: no span, said so, never a made-up 0 ms.
+    expect((await run('stats', STREAM)).out).toMatch(/^duration {3}— \(fewer than two distinct timestamps\)$/m);
+    expect((await run('stats', DEEP)).out).toMatch(/^duration {3}1h 55m$/m);
+  });
+
+  it('a trace with no model call: no empty per-model, per-agent or per-call tables, only their zero counts', async () => {
+    const { code, out } = await run('stats', path.join(ROOT, 'claude-code-log/projects/-experiments-ideas'));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^model calls 0 /m);
+    expect(out).toMatch(/^duration {3}— \(fewer than two distinct timestamps\)$/m);
+    expect(out).not.toMatch(/^model {2,}calls {2}input/m);
+    expect(out).not.toMatch(/^agent {2,}calls {2}input/m);
+    expect(out).not.toMatch(/^turn\s+resp/m);
+    expect(out.trimEnd().endsWith('per model call (0)')).toBe(true);
+  });
+});
+
 describe('loupe stats --by session: durations read as in the library and the workbench', () => {
   it('rounds a session of 1h 54m 32s to 1h 55m, as formatDuration does, and never prints 60.0 s', async () => {
     const json = await run('stats', DEEP, '--by', 'session', '--json');

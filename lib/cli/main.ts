@@ -7,16 +7,18 @@ import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace
 import { formatUsd } from '../trace/money';
 import { limitsOf, parseArgs } from './args';
 import { checkProblems, lossNotes } from './check';
-import { findEach, inputsOf } from './files';
+import { findEach, inputsOf, notTranscripts } from './files';
 import { formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
 import { inert } from './stdio';
+import { version } from '../../package.json';
 
 const USAGE = `usage:
   loupe stats [files or folders…] --by session|day|project|model [--since DATE] [--until DATE] [--utc] [--json]
   loupe stats <files or folders…> [--json] [--turns]
   loupe check <files or folders…> [--max-cost USD] [--json]
   any command: [--max-line-bytes SIZE] [--max-inflate-bytes SIZE] [--debug]
+  loupe --version
 
 Folders are read recursively for *.jsonl, *.jsonl.gz and *.json; a path given twice, or a file inside a folder given,
 is read once.
@@ -145,6 +147,10 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     io.out(USAGE);
     return 0;
   }
+  if (flags.has('--version')) {
+    io.out(`loupe ${version}`);
+    return 0;
+  }
   const limits = limitsOf(args);
   if (typeof limits === 'string') return usageError(io, limits);
   const json = flags.has('--json');
@@ -165,8 +171,10 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   if (command !== 'stats' && command !== 'check') return usageError(io, `unknown command "${command}": stats or check`);
   if (paths.length === 0) return usageError(io, `${command} needs files or folders`);
   const found = await findEach(paths);
-  const unmatched = found.flatMap((f) => (f.why !== undefined ? [f.why] : []));
-  const files = found.flatMap((f) => f.files);
+  // A file that is plainly no transcript (an image, binary bytes) is said as such, as the home page says it.
+  const refused = await notTranscripts(found.flatMap((f) => f.files));
+  const unmatched = [...found.flatMap((f) => (f.why !== undefined ? [f.why] : [])), ...refused.map((r) => r.sentence)];
+  const files = found.flatMap((f) => f.files).filter((f) => !refused.some((r) => r.file === f));
   if (command === 'stats' && unmatched.length > 0) {
     io.err(`loupe: ${unmatched.join('; ')}`);
     return 1;

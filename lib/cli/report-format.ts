@@ -56,55 +56,58 @@ export function formatReport(report: StatsReport, about: string, width?: number)
   const fit = width === undefined ? {} : { width };
   const utc = report.timeZone === 'UTC';
   const rows = report.rows;
-  let body: string;
-  switch (report.by) {
-    case 'session':
-      body = fitTable(
-        [
-          ['start', 'project', 'session', ...TOKEN_HEAD, 'duration', 'models', 'first prompt'],
-          ...rows
-            .filter(isSession)
-            .map((r) => [
-              minute(r.start, utc),
-              cutStart(r.project, 32),
-              r.sessionId.slice(0, 8),
-              ...tokenCells(r),
-              duration(r.durationMs ?? undefined),
-              models(r.models),
-              cut(r.firstPrompt ?? '', 48),
-            ]),
-        ],
-        [0, 1, 2, 11, 12],
-        { ...fit, drop: [...breakdown(3), 2, 11], shrink: 12, last: [10] },
-      );
-      break;
-    case 'day':
-      body = fitTable(
-        [
-          ['day', 'sessions', ...TOKEN_HEAD, 'models'],
-          ...rows.filter(isDay).map((r) => [r.day ?? '(no date)', int(r.sessions), ...tokenCells(r), models(r.models)]),
-        ],
-        [0, 9],
-        { ...fit, drop: breakdown(2), shrink: 9 },
-      );
-      break;
-    case 'project':
-      body = fitTable(
-        [
-          ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
-          ...rows.filter(isProject).map((r) => [cutStart(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
-        ],
-        [0, 9, 10],
-        { ...fit, drop: breakdown(2), shrink: 10, last: [1] },
-      );
-      break;
-    case 'model':
-      body = fitTable([['model', 'sessions', ...TOKEN_HEAD], ...rows.filter(isModel).map((r) => [r.model, int(r.sessions), ...tokenCells(r)])], [0], {
-        ...fit,
-        drop: breakdown(2),
-      });
-      break;
-  }
+  let body = '';
+  // An empty folder (or days with no use): a line, not a header with nothing under it.
+  if (rows.length === 0) body = `no model calls${report.since || report.until ? ' in those days' : ''}`;
+  else
+    switch (report.by) {
+      case 'session':
+        body = fitTable(
+          [
+            ['start', 'project', 'session', ...TOKEN_HEAD, 'duration', 'models', 'first prompt'],
+            ...rows
+              .filter(isSession)
+              .map((r) => [
+                minute(r.start, utc),
+                cutStart(r.project, 32),
+                r.sessionId.slice(0, 8),
+                ...tokenCells(r),
+                duration(r.durationMs ?? undefined),
+                models(r.models),
+                r.firstPrompt === null ? '—' : cut(r.firstPrompt, 48),
+              ]),
+          ],
+          [0, 1, 2, 11, 12],
+          { ...fit, drop: [...breakdown(3), 2, 11], shrink: 12, last: [10] },
+        );
+        break;
+      case 'day':
+        body = fitTable(
+          [
+            ['day', 'sessions', ...TOKEN_HEAD, 'models'],
+            ...rows.filter(isDay).map((r) => [r.day ?? '(no date)', int(r.sessions), ...tokenCells(r), models(r.models)]),
+          ],
+          [0, 9],
+          { ...fit, drop: breakdown(2), shrink: 9 },
+        );
+        break;
+      case 'project':
+        body = fitTable(
+          [
+            ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
+            ...rows.filter(isProject).map((r) => [cutStart(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
+          ],
+          [0, 9, 10],
+          { ...fit, drop: breakdown(2), shrink: 10, last: [1] },
+        );
+        break;
+      case 'model':
+        body = fitTable([['model', 'sessions', ...TOKEN_HEAD], ...rows.filter(isModel).map((r) => [r.model, int(r.sessions), ...tokenCells(r)])], [0], {
+          ...fit,
+          drop: breakdown(2),
+        });
+        break;
+    }
   const t = report.totals;
   const range = report.since || report.until ? `, ${report.since ?? '…'} to ${report.until ?? '…'}` : '';
   const unpriced = t.unpricedModels.length ? `\n* unpriced models (counted at $0): ${t.unpricedModels.join(', ')}` : '';

@@ -235,6 +235,34 @@ describe('loupe stats --by', () => {
     expect(projects[1]).toMatch(/^-Users-someone-workspace-company-monorepo-api /);
   });
 
+  it('says there are no model calls instead of printing a header with nothing under it', async () => {
+    // Days with no use, and a folder whose only transcript holds no model call (a file-history snapshot).
+    const since = await run(['stats', projects, '--by', 'project', '--since', '2099-01-01']);
+    expect(since.code).toBe(0);
+    expect(since.out.split('\n')[0]).toBe('no model calls in those days');
+    const quiet = path.join(dir, 'quiet', 'projects');
+    mkdirSync(path.join(quiet, '-p'), { recursive: true });
+    writeFileSync(path.join(quiet, '-p', 'q1.jsonl'), `${JSON.stringify({ type: 'file-history-snapshot', messageId: 'm1', snapshot: {} })}\n`);
+    for (const by of ['session', 'day', 'project', 'model']) {
+      const r = await run(['stats', quiet, '--by', by]);
+      expect(r.code).toBe(0);
+      expect(r.out.split('\n').slice(0, 3)).toEqual(['no model calls', '', expect.stringMatching(/^total {6}0 session\(s\), 0 model calls/)]);
+    }
+  });
+
+  it('shows a session without a prompt (an SDK stream, which does not echo it) as —, as the library does', async () => {
+    const id = 'f0000000-0000-4000-8000-0000000000aa';
+    const file = path.join(dir, 'noprompt', 'projects', '-p', `${id}.jsonl`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      jsonl([cc.assistant('msg_np', [text('ok')], { input: 1, output: 1 }, { session: id, model: 'claude-opus-4-6', time: '2026-03-01T10:00:00.000Z' })]),
+    );
+    const lines = (await run(['stats', path.dirname(path.dirname(file)), '--by', 'session', '--utc'])).out.split('\n');
+    expect(lines[0]).toMatch(/ first prompt$/);
+    expect(lines[1]).toMatch(/^2026-03-01 10:00 .* opus-4-6 {2}—$/);
+  });
+
   it('rejects an unknown grouping', async () => {
     const r = await run(['stats', projects, '--by', 'week']);
     expect(r.code).toBe(2);

@@ -217,7 +217,7 @@ describe('hostile inputs', () => {
     ['empty.jsonl', 'no events'],
     ['blank.jsonl', 'no events'],
     ['utf16.jsonl', 'utf16.jsonl is UTF-16 text (it starts with a UTF-16 byte order mark): Loupe reads UTF-8 JSON lines'],
-    ['image.jsonl', 'is not JSON'],
+    ['image.jsonl', 'image.jsonl is a PNG image, not a transcript.'],
   ])(
     '%s: check fails in words (%s), every line accounted for',
     async (name, said) => {
