@@ -197,3 +197,17 @@ test('status badges line up in one column down the timeline, whatever duration f
   const rights = await denied.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
   expect(new Set(rights).size).toBe(1);
 });
+
+test('a Diagnostics row keeps its line number in view: a long file name cut short, whole in its tooltip', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=tour');
+  await app.waitForWorkbench();
+  await app.diagnostics.click();
+  const panel = page.getByRole('region', { name: 'Diagnostics panel' });
+  const source = panel.getByTitle(/^tour\/tour\.stream\.jsonl:\d+$/).first();
+  const title = (await source.getAttribute('title')) ?? '';
+  const line = source.getByText(`:${title.split(':').at(-1) ?? ''}`, { exact: true });
+  await expect(line).toBeVisible();
+  const [cell, shown] = await Promise.all([source.boundingBox(), line.boundingBox()]);
+  expect((shown?.x ?? 0) + (shown?.width ?? 0)).toBeLessThanOrEqual((cell?.x ?? 0) + (cell?.width ?? 0) + 0.5);
+});
