@@ -133,6 +133,19 @@ test('Find (Ctrl+F) steps through the rows that hold the text, under the filter'
   await expect(status).toHaveCount(0);
 });
 
+test('Enter in Find right after typing goes to the first match, the matches not yet counted', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  const find = page.getByRole('textbox', { name: 'Find' });
+  // fill then Enter at once: the step comes before the worker has counted the matches, and must not be lost.
+  await find.fill('greet');
+  await find.press('Enter');
+  await expect(page.getByRole('banner').getByText(/^\d+ \/ \d+$/)).toHaveText(/^1 \/ [1-9]\d*$/);
+  await expect(app.selected()).toHaveCount(1);
+  await expect(app.selected()).toHaveAttribute('aria-label', /greet/i);
+});
+
 test('a reload with a filter active restores the selection and scrolls it into view (deep-manifest)', async ({ page }) => {
   const app = new Loupe(page);
   await page.setViewportSize({ width: 1280, height: 600 });

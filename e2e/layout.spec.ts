@@ -184,3 +184,30 @@ test('an Explain row keeps to one line: a long file name cut short, whole in its
   const lineHeight = await source.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
   expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.5);
 });
+
+test('status badges line up in one column down the timeline, whatever duration follows them', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=short');
+  await app.waitForWorkbench();
+  // Two requests and their two results, all denied; the results took 1.4 s and 811 ms.
+  const denied = app.events.locator('[data-badge=denied]');
+  await expect(denied).toHaveCount(4);
+  await expect(app.option(/error: The user doesn't want to proceed/).first()).toContainText('1.4 s');
+  await expect(app.option(/error: The user doesn't want to proceed/).last()).toContainText('811 ms');
+  const rights = await denied.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
+  expect(new Set(rights).size).toBe(1);
+});
+
+test('a Diagnostics row keeps its line number in view: a long file name cut short, whole in its tooltip', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=tour');
+  await app.waitForWorkbench();
+  await app.diagnostics.click();
+  const panel = page.getByRole('region', { name: 'Diagnostics panel' });
+  const source = panel.getByTitle(/^tour\/tour\.stream\.jsonl:\d+$/).first();
+  const title = (await source.getAttribute('title')) ?? '';
+  const line = source.getByText(`:${title.split(':').at(-1) ?? ''}`, { exact: true });
+  await expect(line).toBeVisible();
+  const [cell, shown] = await Promise.all([source.boundingBox(), line.boundingBox()]);
+  expect((shown?.x ?? 0) + (shown?.width ?? 0)).toBeLessThanOrEqual((cell?.x ?? 0) + (cell?.width ?? 0) + 0.5);
+});

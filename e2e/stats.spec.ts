@@ -126,3 +126,23 @@ test('Stats with the keyboard: Esc or ✕ closes Explain back to its total; a li
   await page.keyboard.press('ArrowDown');
   await expect(selected).toContainText("I'll look at the project first.");
 });
+
+test('Stats: a By model or By agent cell explains its own part, named for it, and Explain says whose part it lists', async ({ page }) => {
+  await page.goto('/view?sample=cc-2-1&panel=stats');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  const byAgent = stats.getByRole('table', { name: 'By agent' });
+  const cost = byAgent.getByRole('button', { name: 'Explain the computed cost of alice · Refactor greeting helpers' });
+  await expect(cost).toHaveText('$0.0677', { timeout: 20_000 });
+  await cost.click();
+  const explain = page.getByRole('complementary', { name: 'Explain' });
+  await expect(explain).toContainText('Explain computed cost · alice · Refactor greeting helpers');
+  await expect(explain.getByTestId('explain-total')).toHaveText('$0.0677');
+  await expect(explain.getByRole('list', { name: 'Explain rows' }).locator('> li')).toHaveCount(8);
+  await byAgent.getByRole('button', { name: 'Explain the model calls of main' }).click();
+  await expect(explain).toContainText('Explain model calls · main');
+  await expect(explain.getByTestId('explain-total')).toHaveText('8');
+  const byModel = stats.getByRole('table', { name: 'By model' });
+  await byModel.getByRole('button', { name: 'Explain the computed cost of claude-opus-4-7' }).click();
+  await expect(explain).toContainText('Explain computed cost · claude-opus-4-7');
+  await expect(explain.getByTestId('explain-total')).toHaveText('$0.369');
+});

@@ -17,11 +17,32 @@ const TONES: Record<Badge['kind'], string> = {
   live: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
 };
 
-/** The badges as items of the row's flex line (no wrapper: one element fewer per row of the timeline). */
-export function BadgeList({ badges }: { badges: readonly Badge[] }) {
-  return badges.map((b, i) => (
-    <span key={i} title={b.title} data-badge={b.kind} className={`shrink-0 rounded px-1 text-[11px] leading-4 tabular-nums ${TONES[b.kind]}`}>
+const BADGE_CLASS = 'shrink-0 rounded px-1 text-[11px] leading-4 tabular-nums';
+/** Wide enough for the longest duration `formatDuration` writes (`59m 59s`) at 11 px. */
+const DURATION_COLUMN = 'min-w-[3.25rem] text-right';
+
+function Item({ b, className = '' }: { b: Badge; className?: string }) {
+  return (
+    <span title={b.title} data-badge={b.kind} className={`${BADGE_CLASS} ${TONES[b.kind]} ${className}`}>
       {b.text}
     </span>
-  ));
+  );
+}
+
+/**
+ * The badges as items of the row's flex line (no wrapper: one element fewer per row of the timeline). With
+ * `durationColumn`, a row with badges keeps its duration last, in a slot of fixed width (empty when it has none):
+ * badges such as `denied` then line up down the list whatever duration follows them, as in a table's column.
+ */
+export function BadgeList({ badges, durationColumn = false }: { badges: readonly Badge[]; durationColumn?: boolean }) {
+  if (!durationColumn || badges.length === 0) return badges.map((b, i) => <Item key={i} b={b} />);
+  const duration = badges.find((b) => b.kind === 'duration');
+  return [
+    ...badges.filter((b) => b !== duration).map((b, i) => <Item key={i} b={b} />),
+    duration ? (
+      <Item key="duration" b={duration} className={DURATION_COLUMN} />
+    ) : (
+      <span key="duration" aria-hidden data-badge-slot="duration" className={`${BADGE_CLASS} ${DURATION_COLUMN}`} />
+    ),
+  ];
 }

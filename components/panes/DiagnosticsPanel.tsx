@@ -46,9 +46,10 @@ export function DiagnosticsPanel({
           const cells = (
             <>
               <span className={`w-14 shrink-0 ${SEV[d.severity]}`}>{d.severity}</span>
-              <span className="w-40 shrink-0 truncate font-mono text-neutral-500">
-                {d.sourceName}
-                {d.src ? `:${d.src.line}` : ''}
+              {/* A long file name is cut short (whole in the tooltip), its line number kept in view. */}
+              <span title={`${d.sourceName}${d.src ? `:${d.src.line}` : ''}`} className="flex w-40 shrink-0 font-mono text-neutral-500">
+                <span className="truncate">{d.sourceName}</span>
+                {d.src ? <span className="shrink-0">:{d.src.line}</span> : null}
               </span>
               <span className="w-44 shrink-0 font-mono text-neutral-600 dark:text-neutral-400">{d.code}</span>
               <span className="min-w-0 flex-1 break-words">{d.message}</span>

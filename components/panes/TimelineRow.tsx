@@ -89,7 +89,7 @@ export const Row = memo(function Row({
       <span className={`min-w-0 flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}>
         {view.label}
       </span>
-      <BadgeList badges={view.badges} />
+      <BadgeList badges={view.badges} durationColumn={view.kind === 'event' || view.kind === 'turn'} />
     </div>
   );
 });

@@ -61,7 +61,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   const [skippedShown, setSkippedShown] = useState(true);
   const [lossShown, setLossShown] = useState(true);
   const lost = useMemo(() => lossLines(summary.diagnostics), [summary.diagnostics]);
-  const { find, setFind, query: findQuery, matches, matchAt, setMatchAt, status: findStatus, ...found } = useFind(ask, viewVersion);
+  const { find, setFind, query: findQuery, ready: findReady, matches, matchAt, setMatchAt, status: findStatus, ...found } = useFind(ask, viewVersion);
   // A one-off request that failed (a jump, a selection): said in a line under the toolbar until dismissed.
   const [failure, setFailure] = useState<{ what: string; error: string } | undefined>();
   const fail = useCallback((what: string) => (e: unknown) => setFailure({ what, error: errorText(e) }), []);
@@ -161,8 +161,14 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
 
   const toggleStreams = useCallback((turn: number) => setExpanded((e) => (e.includes(turn) ? e.filter((x) => x !== turn) : [...e, turn])), []);
 
+  // A step asked while the matches of what was just typed are on their way (Enter at once) is taken when they come.
+  const pendingFindStep = useRef<1 | -1 | undefined>(undefined);
   const stepFind = useCallback(
     (dir: 1 | -1) => {
+      if (!findReady) {
+        pendingFindStep.current = dir;
+        return;
+      }
       if (matches.length === 0) return;
       const next =
         matchAt < 0 ? (dir === 1 ? matches.findIndex((r) => r > selectedRow) : matches.length - 1) : (matchAt + dir + matches.length) % matches.length;
@@ -177,8 +183,14 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         if (sel) url.update(sel, 'replace');
       }, fail('select the match'));
     },
-    [matches, matchAt, setMatchAt, selectedRow, ask, url, fail],
+    [findReady, matches, matchAt, setMatchAt, selectedRow, ask, url, fail],
   );
+  useEffect(() => {
+    const dir = pendingFindStep.current;
+    if (!findReady || dir === undefined) return;
+    pendingFindStep.current = undefined;
+    stepFind(dir);
+  }, [findReady, stepFind]);
 
   // The tab says which trace it shows (the viewer can open in place on the home page, whose title is generic).
   useEffect(() => {

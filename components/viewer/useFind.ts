@@ -23,6 +23,8 @@ export function useFind(ask: Ask, viewVersion: number) {
     setSeen(found.data);
     setMatchAt(-1);
   }
+  // The answer is for what the box holds now: a step asked before it (Enter right after typing) waits for it.
+  const ready = find.trim() === query && !found.loading;
   const status = !find.trim() ? '' : found.error ? 'failed' : `${matchAt >= 0 ? matchAt + 1 : 0} / ${matches.length}`;
-  return { find, setFind, query, matches, matchAt, setMatchAt, status, error: found.error, retry: found.retry };
+  return { find, setFind, query, ready, matches, matchAt, setMatchAt, status, error: found.error, retry: found.retry };
 }

@@ -6,6 +6,11 @@ import { compactNumber, formatUsd } from '../../../lib/view/rowview';
 
 type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metric'>) => ExplainProps;
 
+const LINK = 'text-sky-800 hover:underline dark:text-sky-300';
+
+/** A cell's Explain button is named for what it explains, not only by its number (`Explain the model calls of main`). */
+const named = (what: string, of: string) => ({ 'aria-label': `Explain the ${what} of ${of}`, title: `Explain: list the lines that make the ${what} of ${of}` });
+
 /** Tokens and cost by model (computed beside what modelUsage reports) and by agent; each count explains itself. */
 export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) {
   const s = view.stats;
@@ -31,7 +36,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
               <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
                 <td className="font-mono whitespace-nowrap">{b.label}</td>
                 <td className="text-right">
-                  <button type="button" {...ex('apiMessages', { model: b.key })} className="hover:underline">
+                  <button type="button" {...ex('apiMessages', { model: b.key })} {...named('model calls', b.label)} className={LINK}>
                     {b.apiMessages}
                   </button>
                 </td>
@@ -40,7 +45,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                 <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
                 <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
                 <td className="text-right">
-                  <button type="button" {...ex('cost', { model: b.key })} className="hover:underline">
+                  <button type="button" {...ex('cost', { model: b.key })} {...named('computed cost', b.label)} className={LINK}>
                     {b.priced ? formatUsd(b.costUsd) : 'unpriced'}
                   </button>
                 </td>
@@ -78,7 +83,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
             <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
               <td>{b.label}</td>
               <td className="text-right">
-                <button type="button" {...ex('apiMessages', { agent: Number(b.key) })} className="hover:underline">
+                <button type="button" {...ex('apiMessages', { agent: Number(b.key) })} {...named('model calls', b.label)} className={LINK}>
                   {b.apiMessages}
                 </button>
               </td>
@@ -86,7 +91,11 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
               <td className="text-right">{compactNumber(b.tokens.output)}</td>
               <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
               <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
-              <td className="text-right">{formatUsd(b.costUsd)}</td>
+              <td className="text-right">
+                <button type="button" {...ex('cost', { agent: Number(b.key) })} {...named('computed cost', b.label)} className={LINK}>
+                  {formatUsd(b.costUsd)}
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>

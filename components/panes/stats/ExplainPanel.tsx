@@ -29,12 +29,15 @@ const TITLES: Record<ExplainQuery['metric'], string> = {
 export function ExplainPanel({
   ask,
   query,
+  scope,
   overrides,
   onClose,
   onJump,
 }: {
   ask: Ask;
   query: ExplainQuery;
+  /** The part of the total explained (a model, an agent), named as its table row names it. */
+  scope?: string | undefined;
   overrides: readonly ModelPrice[];
   onClose: () => void;
   onJump: (seq: number) => void;
@@ -52,7 +55,7 @@ export function ExplainPanel({
     >
       <div className="flex h-7 shrink-0 items-center gap-2 border-b border-neutral-200 bg-neutral-100 px-2 font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         Explain {TITLES[query.metric]}
-        {query.model ? ` · ${query.model}` : ''}
+        {scope ? ` · ${scope}` : ''}
         <button type="button" aria-label="Close explain" onClick={onClose} className="ml-auto font-normal text-neutral-500">
           ✕
         </button>

@@ -16,6 +16,13 @@ import { VerdictPanel } from './VerdictPanel';
 
 const int = (n: number): string => n.toLocaleString('en-US');
 
+/** What an Explain of part of a total is about, in the words of the tables: the model, or the agent's lane name. */
+function scopeOf(q: ExplainQuery, byAgent: readonly { key: string; label: string }[]): string | undefined {
+  if (q.model !== undefined) return q.model;
+  if (q.agent !== undefined) return byAgent.find((b) => Number(b.key) === q.agent)?.label ?? `agent ${q.agent}`;
+  return undefined;
+}
+
 function Total({ label, value, explain, sub }: { label: string; value: string; explain?: ExplainProps; sub?: string }) {
   return (
     <div className="flex min-w-24 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
@@ -141,7 +148,9 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
         </div>
         <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} />
       </div>
-      {explainQ ? <ExplainPanel ask={ask} query={explainQ} overrides={overrides} onClose={closeExplain} onJump={onJump} /> : null}
+      {explainQ ? (
+        <ExplainPanel ask={ask} query={explainQ} scope={scopeOf(explainQ, s.byAgent)} overrides={overrides} onClose={closeExplain} onJump={onJump} />
+      ) : null}
     </div>
   );
 }
