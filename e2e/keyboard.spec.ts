@@ -33,6 +33,23 @@ test('the filter and find boxes show a focus ring, not only a border colour', as
   expect(await find.evaluate(ring)).toBe('none');
 });
 
+test('the panel and details tabs show a focus ring when the keyboard reaches them', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  const ring = (el: Element): string => getComputedStyle(el).boxShadow;
+  await app.events.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(app.tab('Message')).toBeFocused();
+  expect(await app.tab('Message').evaluate(ring)).not.toBe('none');
+  const timeline = page.getByRole('tab', { name: 'Timeline' });
+  await timeline.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Stats & verdict' })).toBeFocused();
+  expect(await page.getByRole('tab', { name: 'Stats & verdict' }).evaluate(ring)).not.toBe('none');
+});
+
 test('the workbench toolbar: Tab goes from Reload… to Share…, not to the hidden file input behind Reload…', async ({ page }) => {
   const app = new Loupe(page);
   await app.home();

@@ -123,7 +123,7 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
           aria-autocomplete="list"
           aria-activedescendant={chosen ? `${listId}-${active}` : undefined}
           aria-describedby={[countId, describedBy].filter(Boolean).join(' ')}
-          placeholder="Filter  (kind:assistant tool:Bash status:error -kind:stream …)"
+          placeholder="Filter (e.g. tool:Bash)"
           spellCheck={false}
           value={draft}
           onChange={(e) => {

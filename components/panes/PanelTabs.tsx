@@ -47,7 +47,7 @@ export function PanelTabs({ panel, onPanel }: { panel: Panel; onPanel: (p: Panel
           aria-controls={PANEL_ID}
           tabIndex={panel === p.id ? 0 : -1}
           onClick={() => onPanel(p.id)}
-          className={`border-b-2 px-3 ${panel === p.id ? 'border-sky-600 font-medium dark:border-sky-400' : 'border-transparent text-neutral-600 hover:bg-neutral-200 dark:text-neutral-400 dark:hover:bg-neutral-800'}`}
+          className={`border-b-2 px-3 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500 ${panel === p.id ? 'border-sky-600 font-medium dark:border-sky-400' : 'border-transparent text-neutral-600 hover:bg-neutral-200 dark:text-neutral-400 dark:hover:bg-neutral-800'}`}
         >
           {p.title}
         </button>

@@ -55,7 +55,7 @@ export function TabbedPane({ tabs, selected, onSelect, label, children, right }:
                 tabIndex={active ? 0 : -1}
                 disabled={t.disabled}
                 onClick={() => onSelect(t.id)}
-                className={`border-b-2 px-3 text-[12px] outline-none focus-visible:bg-sky-100 disabled:opacity-40 dark:focus-visible:bg-sky-900 ${active ? 'border-sky-600 text-neutral-900 dark:border-sky-400 dark:text-neutral-50' : 'border-transparent text-neutral-600 hover:bg-neutral-200 dark:text-neutral-400 dark:hover:bg-neutral-700'}`}
+                className={`border-b-2 px-3 text-[12px] outline-none focus-visible:bg-sky-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500 disabled:opacity-40 dark:focus-visible:bg-sky-900 ${active ? 'border-sky-600 text-neutral-900 dark:border-sky-400 dark:text-neutral-50' : 'border-transparent text-neutral-600 hover:bg-neutral-200 dark:text-neutral-400 dark:hover:bg-neutral-700'}`}
               >
                 {t.title}
                 {t.badge ? <span className="ml-1 rounded bg-neutral-300 px-1 text-[10px] dark:bg-neutral-600">{t.badge}</span> : null}

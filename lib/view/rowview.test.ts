@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadText } from '../trace/testing/load';
+import { loadFiles, loadText } from '../trace/testing/load';
+import { session21Files } from '../trace/testing/session21';
 import { buildRows } from './rows';
-import { formatDuration, rowViews } from './rowview';
+import { formatDuration, rowViews, traceStart } from './rowview';
 import { CHIP_KEYS } from './chips';
 
 const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
@@ -64,5 +65,19 @@ describe('response headers of a Claude Code session file', () => {
     const deep = await headers('claude-code-log/projects/-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl');
     // Its Caveat line is stamped 1.8 s after the /context it precedes: the header shows when the response began.
     expect([deep[0]?.label, deep[0]?.offsetMs]).toEqual(['Response 1 · /context', 0]);
+  });
+});
+
+describe('lane headers', () => {
+  it('show when the subagent or compaction lane began, as response and model call headers do (cc-2-1)', async () => {
+    const { trace } = await loadFiles(Object.fromEntries(session21Files().map((f) => [`cc-2-1/${f.path}`, f.text])));
+    const rows = buildRows(trace, { show: new Set() });
+    const lanes = rowViews(trace, rows, 0, rows.length, new Set()).filter((v) => v.kind === 'agent');
+    expect(lanes.length).toBeGreaterThan(1);
+    for (const v of lanes) {
+      const a = trace.agents[v.agent ?? -1];
+      const own = trace.events.filter((e, q) => trace.eventAgent[q] === a?.index && e.time !== undefined).map((e) => e.time ?? 0);
+      expect(v.offsetMs, v.label).toBe(Math.min(...own) - (traceStart(trace) ?? 0));
+    }
   });
 });

@@ -109,6 +109,20 @@ function leadCommand(trace: Trace, resp: Response): TraceEvent | undefined {
   return undefined;
 }
 
+/** When a subagent or compaction lane started: the earliest time among its first lines (as a response's start). */
+function laneStart(trace: Trace, a: Agent): number | undefined {
+  if (a.firstSeq < 0) return undefined;
+  let time: number | undefined;
+  let seen = 0;
+  for (let q = a.firstSeq; q <= a.lastSeq && seen < RESPONSE_LEAD_LINES; q++) {
+    if (trace.eventAgent[q] !== a.index) continue;
+    seen += 1;
+    const t = trace.events[q]?.time;
+    if (t !== undefined && (time === undefined || t < time)) time = t;
+  }
+  return time;
+}
+
 /** The icon of an event's row: its kind, and for a user line that nobody typed as a prompt, what it is instead. */
 export function eventIcon(e: TraceEvent): string {
   if (e.kind !== 'user') return e.kind;
@@ -253,6 +267,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       }
       case 'agent': {
         const a = trace.agents[ref];
+        const laneTime = a ? laneStart(trace, a) : undefined;
         const calls = trace.turns.filter((t) => t.agent === ref && t.counted).length;
         // The label names the lane; its type and id stay at hand beside it.
         const names = a && a.kind !== 'main' ? agentNames(trace, a) : undefined;
@@ -265,6 +280,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           label: `${agentLabel(trace, ref)}${a?.kind === 'compaction' ? ' · the model call that wrote the summary' : ''}`,
           agent: ref,
           ...(a && a.firstSeq >= 0 ? { firstSeq: a.firstSeq } : {}),
+          ...(laneTime !== undefined && t0 !== undefined ? { offsetMs: laneTime - t0 } : {}),
           badges: [
             { kind: 'agent', text: `${calls} model call${calls === 1 ? '' : 's'}` },
             ...(ids ? [{ kind: 'info' as const, text: ids, title: 'agent type and id' }] : []),
