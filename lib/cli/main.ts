@@ -5,7 +5,7 @@ import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { formatUsd } from '../trace/money';
-import { limitsOf, parseArgs } from './args';
+import { limitsOf, parseArgs, usageError } from './args';
 import { checkProblems, lossNotes } from './check';
 import { findEach, inputsOf, notTranscripts } from './files';
 import { formatStatsTable, TURN_TABLE_CAP } from './format';
@@ -131,12 +131,6 @@ export async function runCli(argv: readonly string[], raw: CliIo, ctx: CliContex
     if (debug && err instanceof Error && err.stack) io.err(err.stack);
     return 2;
   }
-}
-
-/** A usage error: one line, exit 2. */
-function usageError(io: CliIo, what: string): number {
-  io.err(`loupe: ${what} (loupe --help for usage)`);
-  return 2;
 }
 
 async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise<number> {

@@ -192,7 +192,7 @@ describe('loupe stats --by', () => {
   it('says --since after --until is a mistake instead of printing an empty report', async () => {
     const r = await run(['stats', projects, '--by', 'day', '--since', '2026-03-03', '--until', '2026-03-01']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('loupe: --since 2026-03-03 is after --until 2026-03-01: no day is in that range');
+    expect(r.err).toBe('loupe: --since 2026-03-03 is after --until 2026-03-01: no day is in that range (loupe --help for usage)');
     expect(r.out).toBe('');
   });
 
@@ -266,7 +266,20 @@ describe('loupe stats --by', () => {
   it('rejects an unknown grouping', async () => {
     const r = await run(['stats', projects, '--by', 'week']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--by takes session, day, project, model');
+    expect(r.err).toBe('loupe: --by takes session, day, project, model; got "week" (loupe --help for usage)');
+  });
+
+  it('points every wrong option at the usage, as the other usage errors do', async () => {
+    for (const argv of [
+      ['--since', 'soon'],
+      ['--until', '2026-13-45'],
+      ['--threads', '-1'],
+      ['--since', '2026-03-03', '--until', '2026-03-01'],
+    ]) {
+      const r = await run(['stats', projects, '--by', 'day', ...argv]);
+      expect(r.code).toBe(2);
+      expect(r.err, argv.join(' ')).toMatch(/^loupe: .* \(loupe --help for usage\)$/);
+    }
   });
 });
 
