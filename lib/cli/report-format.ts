@@ -1,6 +1,6 @@
 import type { DayRow, ModelRow, ProjectRow, Row, SessionRow, StatsReport, Totals } from '../fast/report';
 import { cutText } from '../trace/text-order';
-import { duration, fitTable, int, usd } from './format';
+import { count, duration, fitTable, int, usd } from './format';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -112,14 +112,14 @@ export function formatReport(report: StatsReport, about: string, width?: number)
   const range = report.since || report.until ? `, ${report.since ?? '…'} to ${report.until ?? '…'}` : '';
   const unpriced = t.unpricedModels.length ? `\n* unpriced models (counted at $0): ${t.unpricedModels.join(', ')}` : '';
   const skipped =
-    (report.uncounted.synthetic > 0 ? `; ${int(report.uncounted.synthetic)} <synthetic>/API-error message(s) not counted` : '') +
+    (report.uncounted.synthetic > 0 ? `; ${count(report.uncounted.synthetic, '<synthetic>/API-error message')} not counted` : '') +
     (report.uncounted.invalidUsage > 0
-      ? `; ${int(report.uncounted.invalidUsage)} model call(s) with an unsound usage number (negative, fractional, huge, not a number) not counted`
+      ? `; ${count(report.uncounted.invalidUsage, 'model call')} with an unsound usage number (negative, fractional, huge, not a number) not counted`
       : '');
   return [
     body,
     '',
-    `total      ${int(t.sessions)} session(s), ${int(t.modelCalls)} model calls, ${int(t.tokens.total)} tokens (input ${int(t.tokens.input)}, output ${int(t.tokens.output)}, cache write ${int(t.tokens.cacheWrite)}, cache read ${int(t.tokens.cacheRead)}), ${usd(t.costUsd)} computed`,
+    `total      ${count(t.sessions, 'session')}, ${count(t.modelCalls, 'model call')}, ${int(t.tokens.total)} tokens (input ${int(t.tokens.input)}, output ${int(t.tokens.output)}, cache write ${int(t.tokens.cacheWrite)}, cache read ${int(t.tokens.cacheRead)}), ${usd(t.costUsd)} computed`,
     `covers     ${about}; days in ${utc ? 'UTC' : 'local time'}${range}${skipped}`,
     `prices     ${report.priceTable.source}, as of ${report.priceTable.asOf}${unpriced}`,
   ].join('\n');

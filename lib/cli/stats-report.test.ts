@@ -163,9 +163,9 @@ describe('loupe stats --by', () => {
       /^start\s+project\s+session\s+calls\s+input\s+output\s+cache write\s+cache read\s+total tokens\s+cost\s+duration\s+models\s+first prompt$/,
     );
     expect(lines[1]).toMatch(/^2026-03-01 09:00\s+-home-dev-alpha\s+a0000000\s+6\s/);
-    expect(r.out).toContain('5 session(s), 17 model calls');
+    expect(r.out).toContain('5 sessions, 17 model calls');
     expect(r.out).toContain('days in UTC');
-    expect(r.out).toContain('1 <synthetic>/API-error message(s) not counted');
+    expect(r.out).toContain('1 <synthetic>/API-error message not counted');
   });
 
   it('narrows each table to a terminal’s width: the token breakdown goes first, then the prompt is cut', async () => {
@@ -246,7 +246,7 @@ describe('loupe stats --by', () => {
     for (const by of ['session', 'day', 'project', 'model']) {
       const r = await run(['stats', quiet, '--by', by]);
       expect(r.code).toBe(0);
-      expect(r.out.split('\n').slice(0, 3)).toEqual(['no model calls', '', expect.stringMatching(/^total {6}0 session\(s\), 0 model calls/)]);
+      expect(r.out.split('\n').slice(0, 3)).toEqual(['no model calls', '', expect.stringMatching(/^total {6}0 sessions, 0 model calls,/)]);
     }
   });
 
@@ -292,7 +292,8 @@ describe('loupe stats --by: lines it could not read', () => {
     writeFileSync(path.join(folder, '-p', 'c1.jsonl'), `${good}{"type":"assistant","message":{"id":"msg_c2","usage":{"input_tok\n`);
     const r = await run(['stats', folder, '--by', 'session']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^total {6}1 session\(s\), 1 model calls/m);
-    expect(r.err).toBe(`not counted (loupe check names the lines):\n  - projects/-p/c1.jsonl: 1 line(s) read are not JSON objects; skipped`);
+    expect(r.out).toMatch(/^total {6}1 session, 1 model call,/m);
+    expect(r.out).toMatch(/^covers {5}1 file, /m);
+    expect(r.err).toBe(`not counted (loupe check names the lines):\n  - projects/-p/c1.jsonl: 1 line read is not a JSON object; skipped`);
   });
 });

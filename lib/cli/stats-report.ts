@@ -5,6 +5,7 @@ import { defaultProjectDirs, findEach, inputsOf, type FoundFile } from './files'
 import type { LoadLimits } from '../engine/limits';
 import type { CliContext, CliIo } from './main';
 import { usageError } from './args';
+import { count } from './format';
 import { formatReport } from './report-format';
 
 interface ReportArgs {
@@ -64,7 +65,7 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
     io.out(JSON.stringify({ ...report, files: files.length, bytes, paths, engine: full ? 'full model' : 'fast path' }));
   } else {
     const size = bytes >= 1e5 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
-    const about = `${files.length} file(s), ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
+    const about = `${count(files.length, 'file')}, ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
     io.out(formatReport(report, about, ctx.columns));
   }
   return 0;
@@ -75,7 +76,11 @@ async function fastPath(files: readonly FoundFile[], threads: number | undefined
   const stopped = scans.flatMap((s) => (s.stopped !== undefined ? [`${s.name}: ${s.stopped}; the rest of the file is not counted`] : []));
   if (stopped.length > 0) io.err(`not read to the end:\n${stopped.map((n) => `  - ${n}`).join('\n')}`);
   // A line that could carry usage but is not JSON (cut short, corrupted) is a model call that may be missing: say so.
-  const invalid = scans.flatMap((s) => (s.invalidLines > 0 ? [`${s.name}: ${s.invalidLines} line(s) read are not JSON objects; skipped`] : []));
+  const invalid = scans.flatMap((s) =>
+    s.invalidLines > 0
+      ? [`${s.name}: ${count(s.invalidLines, 'line')} read ${s.invalidLines === 1 ? 'is not a JSON object' : 'are not JSON objects'}; skipped`]
+      : [],
+  );
   if (invalid.length > 0) io.err(`not counted (loupe check names the lines):\n${invalid.map((n) => `  - ${n}`).join('\n')}`);
   return mergeScans(scans.map((scan, i) => ({ scan, project: files[i]?.project ?? '?' })));
 }
