@@ -68,6 +68,28 @@ export function fitTable(
 }
 
 /**
+ * A `label      text` line fitted to `width` columns: the words that do not fit go on to lines of their own, under
+ * the text (a hanging indent of `indent`). Without a width (output piped), the line as it is.
+ */
+export function wrapLine(line: string, width: number | undefined, indent = 11): string {
+  if (width === undefined || width <= 0 || line.length <= width) return line;
+  const pad = ' '.repeat(indent);
+  const lines: string[] = [];
+  let cur = line.slice(0, indent);
+  let fresh = true;
+  for (const word of line.slice(indent).split(' ')) {
+    if (!fresh && cur.length + 1 + word.length > width) {
+      lines.push(cur);
+      cur = pad;
+      fresh = true;
+    }
+    cur += fresh ? word : ` ${word}`;
+    fresh = false;
+  }
+  return [...lines, cur].join('\n');
+}
+
+/**
  * `table`, or '' when there are no rows under the header: a header with nothing below it reads as a table that failed
  * to print.
  */

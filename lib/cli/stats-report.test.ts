@@ -189,6 +189,29 @@ describe('loupe stats --by', () => {
     expect((await narrow('session', 400))[0]).toMatch(/input\s+output\s+cache write\s+cache read/);
   });
 
+  it('fits the lines under the table to a terminal too: the token breakdown goes first, then words wrap', async () => {
+    const footer = async (columns?: number): Promise<string[]> => {
+      let out = '';
+      await runCli(['stats', projects, '--by', 'session', '--utc'], { out: (s) => (out += s), err: () => undefined }, columns ? { columns } : {});
+      return out.split('\n\n')[1]?.split('\n') ?? [];
+    };
+    const wide = await footer();
+    expect(wide[0]).toMatch(
+      /^total {6}5 sessions, 17 model calls, [\d,]+ tokens \(input [\d,]+, output [\d,]+, cache write [\d,]+, cache read [\d,]+\), \$[\d.]+ computed$/,
+    );
+    expect(wide.some((l) => l.length > 80)).toBe(true);
+    const at80 = await footer(80);
+    expect(at80[0]).toMatch(/^total {6}5 sessions, 17 model calls, [\d,]+ tokens, \$[\d.]+ computed$/);
+    for (const line of at80) expect(line.length, line).toBeLessThanOrEqual(80);
+    // What wraps goes under the text, and no word is lost.
+    expect(at80.filter((l) => l.startsWith(' ')).every((l) => /^ {11}\S/.test(l))).toBe(true);
+    const words = (ls: string[]): string => ls.join(' ').replace(/\s+/g, ' ');
+    expect(words(at80.slice(1))).toBe(words(wide.slice(1)));
+    const at60 = await footer(60);
+    expect(at60[0]).toMatch(/^total {6}5 sessions, 17 model calls, [\d,]+ tokens,$/);
+    expect(at60[1]).toMatch(/^ {11}\$[\d.]+ computed$/);
+  });
+
   it('says --since after --until is a mistake instead of printing an empty report', async () => {
     const r = await run(['stats', projects, '--by', 'day', '--since', '2026-03-03', '--until', '2026-03-01']);
     expect(r.code).toBe(2);
