@@ -152,6 +152,9 @@ test.describe('?src= URLs', () => {
     const app = new Loupe(page);
     await page.goto(`/view?src=${encodeURIComponent(`${base}/cors/missing.jsonl`)}`);
     await expect(app.alert).toContainText('answered 404');
+    // The same answer would come again: nothing offers to try.
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   });
 });
 

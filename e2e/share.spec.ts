@@ -86,6 +86,9 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   await expect(dialog.getByRole('status', { name: 'Link deleted' })).toHaveText('Link deleted: it no longer opens. Create a new one to share again.');
   await b.reload();
   await expect(appB.alert).toHaveText('This trace was deleted or has expired.');
+  // Trying again would get the same answer: nothing offers to.
+  await expect(b.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await expect(b.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 
   await ctxA.close();
   await ctxB.close();
