@@ -5,7 +5,7 @@ import { useEffect, useState, useSyncExternalStore, type DragEvent, type FormEve
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
-import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, vetFiles, type PickedFile } from './intake';
+import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, pastedName, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
 import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
@@ -103,7 +103,9 @@ function HomeIntake() {
       setError('The pasted text is empty.');
       return;
     }
-    void open({ files: [{ path: 'pasted.jsonl', file: new File([paste], 'pasted.jsonl', { type: 'application/x-ndjson' }) }], fromFolder: false });
+    const name = pastedName(paste);
+    const type = name.endsWith('.jsonl') ? 'application/x-ndjson' : 'application/json';
+    void open({ files: [{ path: name, file: new File([paste], name, { type }) }], fromFolder: false });
   };
 
   const onUrl = (e: FormEvent) => {
