@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SESSIONS } from '../lib/fast/testing/projects';
 import { formatUsd } from '../lib/trace/money';
+import path from 'node:path';
 import { cliReport, writeProjects } from './helpers/projects';
 import { Loupe } from './pages/Loupe';
 
@@ -163,4 +164,31 @@ test('a projects folder picked with Choose a folder… opens as the library, not
   await expect(page.getByText(/files? · .* scanned/)).toBeVisible();
   await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(sessions.rows.length);
   await expect(page.getByLabel('Total cost')).toHaveText(formatUsd(sessions.totals.costUsd));
+});
+
+test('a cheap day beside a dear one is a bar you can see, a day of no use has none; the numbers stay exact', async ({ page }) => {
+  // Real sessions: a $6.21 day beside $0.17–$0.19 days, which to scale are slivers under 3 px tall.
+  await openLibrary(page, path.resolve(import.meta.dirname, '../test/fixtures/real/claude-code-log/projects'));
+  const chart = page.getByRole('img', { name: /^Cost per day, stacked by project/ });
+  await expect(chart).toBeVisible();
+  const days = await chart.locator('g').evaluateAll((gs) =>
+    gs.map((g) => ({
+      said: g.querySelector('title')?.textContent ?? '',
+      px: [...g.querySelectorAll('rect')].slice(1).reduce((n, r) => n + r.getBoundingClientRect().height, 0),
+    })),
+  );
+  const cost = (said: string): number => Number(/\$([\d.]+)$/.exec(said)?.[1] ?? 'NaN');
+  const dear = days.filter((d) => cost(d.said) >= 6);
+  const cheap = days.filter((d) => cost(d.said) > 0 && cost(d.said) < 0.2);
+  expect(dear.length).toBeGreaterThan(0);
+  expect(cheap.length).toBeGreaterThan(0);
+  for (const d of cheap) expect(d.px, d.said).toBeGreaterThanOrEqual(3.5);
+  for (const d of days.filter((x) => cost(x.said) === 0)) expect(d.px, d.said).toBe(0);
+  // The tooltips and the table keep the exact cost.
+  await expect(
+    page
+      .getByRole('table', { name: 'Cost per day, as a table' })
+      .getByRole('row', { name: /\$0\.17$/ })
+      .first(),
+  ).toBeAttached();
 });

@@ -82,6 +82,25 @@ test('paste JSONL text', async ({ page }) => {
   await expect(page.getByLabel('Reported cost')).toHaveText('$0.0015');
 });
 
+test('a pasted JSON document opens as pasted.json, and Ctrl+Enter opens it as the button does', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  const box = page.getByLabel('Paste JSONL');
+  await expect(page.getByText('or Ctrl+Enter (⌘+Enter on a Mac)')).toBeVisible();
+  // An Agent SDK recording: one object, pretty-printed over many lines.
+  await box.fill(readFileSync(path.join(import.meta.dirname, '../test/fixtures/real/open-harness/golden/structured-output.json'), 'utf8'));
+  await box.press('Control+Enter');
+  await app.waitForWorkbench();
+  await expect(page).toHaveTitle('pasted.json · Loupe');
+  await expect(app.option(/John Smith/).first()).toBeVisible();
+  // Lines of JSON stay pasted.jsonl.
+  await app.home();
+  await box.fill(`${JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', message: { role: 'user', content: 'one line' } })}\n`);
+  await box.press('Control+Enter');
+  await app.waitForWorkbench();
+  await expect(page).toHaveTitle('pasted.jsonl · Loupe');
+});
+
 test.describe('?src= URLs', () => {
   let server: Server;
   let base = '';
@@ -152,6 +171,9 @@ test.describe('?src= URLs', () => {
     const app = new Loupe(page);
     await page.goto(`/view?src=${encodeURIComponent(`${base}/cors/missing.jsonl`)}`);
     await expect(app.alert).toContainText('answered 404');
+    // The same answer would come again: nothing offers to try.
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   });
 });
 

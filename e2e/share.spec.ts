@@ -86,9 +86,36 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   await expect(dialog.getByRole('status', { name: 'Link deleted' })).toHaveText('Link deleted: it no longer opens. Create a new one to share again.');
   await b.reload();
   await expect(appB.alert).toHaveText('This trace was deleted or has expired.');
+  // Trying again would get the same answer: nothing offers to.
+  await expect(b.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await expect(b.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 
   await ctxA.close();
   await ctxB.close();
+});
+
+test('share: a link whose id cannot be one says it is malformed, not deleted, and asks the server nothing', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) asked.push(r.url());
+  });
+  const app = new Loupe(page);
+  const key = `#k=${'A'.repeat(43)}`;
+  await page.goto(`/t/xyz${key}`);
+  await expect(app.alert).toHaveText(
+    'This link is malformed: its trace id (the part after /t/) is 3 characters long, where a shared trace’s is 22. It was likely cut off or changed when it was copied: ask for the whole link.',
+  );
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  // Cut off before its key, it is still the id that is said.
+  await page.goto('/t/AAAAAAAAAAAAAAAAAAAAA');
+  await expect(app.alert).toContainText('is 21 characters long, where a shared trace’s is 22');
+  await page.goto(`/t/AAAAAAAAAAAAAAAAAAAA.A${key}`);
+  await expect(app.alert).toContainText('has characters a shared trace’s id never has');
+  // An id of the right shape that the store does not hold is deleted or expired, as before.
+  await page.goto(`/t/AAAAAAAAAAAAAAAAAAAAAA${key}`);
+  await expect(app.alert).toHaveText('This trace was deleted or has expired.');
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  expect(asked).toEqual([expect.stringMatching(/\/api\/traces\/AAAAAAAAAAAAAAAAAAAAAA$/)]);
 });
 
 test('share: a small trace travels in the link itself, with nothing uploaded', async ({ browser, baseURL }) => {

@@ -5,7 +5,7 @@ import { useEffect, useState, useSyncExternalStore, type DragEvent, type FormEve
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
-import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, vetFiles, type PickedFile } from './intake';
+import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, pastedName, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
 import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
@@ -103,7 +103,9 @@ function HomeIntake() {
       setError('The pasted text is empty.');
       return;
     }
-    void open({ files: [{ path: 'pasted.jsonl', file: new File([paste], 'pasted.jsonl', { type: 'application/x-ndjson' }) }], fromFolder: false });
+    const name = pastedName(paste);
+    const type = name.endsWith('.jsonl') ? 'application/x-ndjson' : 'application/json';
+    void open({ files: [{ path: name, file: new File([paste], name, { type }) }], fromFolder: false });
   };
 
   const onUrl = (e: FormEvent) => {
@@ -183,17 +185,27 @@ function HomeIntake() {
               id="paste"
               value={paste}
               onChange={(e) => setPaste(e.target.value)}
+              onKeyDown={(e) => {
+                // Ctrl+Enter (⌘+Enter on a Mac) opens it, as the button below does.
+                if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
               rows={4}
               spellCheck={false}
               placeholder='{"type":"system","subtype":"init",…}'
               className="rounded border border-neutral-300 bg-white p-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
             />
-            <button
-              type="submit"
-              className="self-start rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
-            >
-              Open pasted text
-            </button>
+            <span className="flex items-baseline gap-2">
+              <button
+                type="submit"
+                className="rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
+              >
+                Open pasted text
+              </button>
+              <span className="text-[11px] text-neutral-500 dark:text-neutral-400">or Ctrl+Enter (⌘+Enter on a Mac)</span>
+            </span>
           </form>
           <form onSubmit={onUrl} className="flex flex-col gap-1">
             <label htmlFor="url" className="font-medium">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProjectsFolder, vetFiles } from './intake';
+import { isProjectsFolder, pastedName, vetFiles } from './intake';
 
 const file = (name: string, body: string | Uint8Array<ArrayBuffer>): File => new File([body], name);
 
@@ -89,5 +89,19 @@ describe('a whole projects folder', () => {
     expect(isProjectsFolder(picked(`projects/-home-a/${S1}`, `projects/-home-a/${S2}`))).toBe(false);
     // Runs of an SDK app, one folder each: not session files.
     expect(isProjectsFolder(picked('runs/one/out.jsonl', 'runs/two/out.jsonl'))).toBe(false);
+  });
+});
+
+describe('naming pasted text', () => {
+  it('is pasted.json for one JSON document: an array, or one object over several lines', () => {
+    expect(pastedName('  [{"type":"system"},\n{"type":"result"}]\n')).toBe('pasted.json');
+    expect(pastedName('{\n  "messages": [\n    {"type": "system"}\n  ]\n}\n')).toBe('pasted.json');
+  });
+
+  it('is pasted.jsonl for lines of JSON, one line included, and for text that is neither', () => {
+    expect(pastedName('{"type":"user"}\n{"type":"assistant"}\n')).toBe('pasted.jsonl');
+    expect(pastedName('{"type":"user"}')).toBe('pasted.jsonl');
+    expect(pastedName('{"type":"user",\n oops')).toBe('pasted.jsonl');
+    expect(pastedName('not json')).toBe('pasted.jsonl');
   });
 });

@@ -85,6 +85,27 @@ export async function vetFiles(
   };
 }
 
+/**
+ * The name pasted text opens under: `pasted.json` when it is one JSON document (an array of messages, or one object
+ * over several lines, as a pretty-printer leaves it), else `pasted.jsonl`. The parser tells them apart by content
+ * either way; the name is what the tab, the share dialog and line references call it.
+ */
+export function pastedName(text: string): string {
+  const t = text.trim();
+  if (t.startsWith('[')) return 'pasted.json';
+  // One object on one line is a line of JSONL as much as a document; several lines parse whole only as a document.
+  return t.startsWith('{') && t.includes('\n') && parsesWhole(t) ? 'pasted.json' : 'pasted.jsonl';
+}
+
+function parsesWhole(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A Claude Code session file's name: `<session uuid>.jsonl`. */
 const SESSION_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jsonl$/i;
 

@@ -3,6 +3,7 @@
 import { memo, useRef, type KeyboardEvent } from 'react';
 import type { DailySeries, StackBy } from '../../lib/fast/daily';
 import { formatUsd } from '../../lib/view/rowview';
+import { stackHeights } from './bars';
 
 // Cost per day as stacked bars in plain SVG (one bar per calendar day, empty days included), with a legend, a switch
 // between stacking by project and by model, and the same numbers as a table for screen readers.
@@ -20,6 +21,8 @@ const FILLS = [
 
 const W = 1000;
 const H = 100;
+/** The least height of a day that cost anything: 4 of the 100 units, about 4 px in the chart’s 96 px (a $0.17 day beside a $6.21 one is 2.6 px to scale). */
+const MIN_BAR = 4;
 
 const label = (day: string | null): string => day ?? 'no date';
 
@@ -87,14 +90,20 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
           {series.days.map((day, d) => {
             let y = H;
             const x = d * bw + gap / 2;
+            const heights = stackHeights(
+              series.keys.map((_, k) => series.values[d]?.[k] ?? 0),
+              max,
+              H - 2,
+              MIN_BAR,
+            );
             return (
               <g key={day ?? 'none'}>
                 <title>{`${label(day)}: ${formatUsd(series.dayTotals[d] ?? 0)}`}</title>
                 <rect x={d * bw} y={0} width={bw} height={H} className="fill-transparent" />
                 {series.keys.map((key, k) => {
                   const v = series.values[d]?.[k] ?? 0;
-                  if (v <= 0 || max <= 0) return null;
-                  const h = (v / max) * (H - 2);
+                  const h = heights[k] ?? 0;
+                  if (h <= 0) return null;
                   y -= h;
                   return (
                     <rect key={key} x={x} y={y} width={Math.max(0.5, bw - gap)} height={h} className={FILLS[k % FILLS.length]}>

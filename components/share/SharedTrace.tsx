@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo, useSyncExternalStore } from 'react';
+import { malformedId } from '../../lib/share/id';
 import type { LoadSource } from '../../lib/view/protocol';
 import { LoadingView } from '../viewer/LoadingView';
 import { TraceWorkbench } from '../viewer/TraceViewer';
@@ -34,6 +35,9 @@ export function SharedTrace({ id }: { id?: string }) {
   const resolved = useMemo<Resolved>(() => {
     if (fragment === undefined) return undefined;
     const [key = '', data = ''] = fragment.split(' ');
+    // An id that cannot be one is said first: a link cut short there has lost its key too.
+    const malformed = id ? malformedId(id) : undefined;
+    if (malformed) return { error: malformed };
     if (!key)
       return {
         error:

@@ -14,6 +14,7 @@ import {
   type WorkerMessage,
 } from '../../lib/view/protocol';
 import type { SeqMove } from '../../lib/view/moves';
+import { FinalError, isFinal } from './load-error';
 
 export type LoadProgressState = Omit<ProgressMessage, 'kind'>;
 
@@ -27,7 +28,7 @@ export type TraceState =
   | { readonly phase: 'idle' }
   | { readonly phase: 'loading'; readonly progress?: LoadProgressState }
   | { readonly phase: 'ready'; readonly summary: TraceSummary; readonly change?: TraceChange }
-  | { readonly phase: 'error'; readonly message: string };
+  | { readonly phase: 'error'; readonly message: string; readonly final?: boolean };
 
 /**
  * One trace worker and the conversation with it. It can be created before there is anything to load (so its script
@@ -70,7 +71,7 @@ export class TraceClient {
     const limits = limitsFromParams(new URLSearchParams(window.location.search));
     this.ask('load', { source, limits }).then(
       (summary) => this.set({ phase: 'ready', summary }),
-      (e: Error) => this.set({ phase: 'error', message: e.message }),
+      (e: Error) => this.set({ phase: 'error', message: e.message, final: isFinal(e) }),
     );
   }
 
@@ -79,7 +80,7 @@ export class TraceClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const settle = (reply: Reply): void => {
-        if (!reply.ok) reject(new Error(reply.error));
+        if (!reply.ok) reject(reply.final ? new FinalError(reply.error) : new Error(reply.error));
         else if (answers(method, reply)) resolve(reply.result);
         else reject(new Error(`the worker answered "${reply.method}" to "${method}"`));
       };

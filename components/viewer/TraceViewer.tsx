@@ -110,7 +110,7 @@ export function TraceWorkbench({
 }) {
   const { state, ask, reload, retry } = useTraceWorker(source, sourceKey);
   return useMemo(() => {
-    if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} onRetry={retry} />;
+    if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} {...(state.final ? {} : { onRetry: retry })} />;
     if (state.phase === 'ready') {
       const controls = (
         <>

@@ -3,6 +3,8 @@ import { blobKeeper } from '../../lib/engine/blob';
 import { handle, sessionHandlers } from '../../lib/engine/handlers';
 import { TraceSession } from '../../lib/engine/session';
 import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../../lib/view/protocol';
+import { SealError } from '../../lib/share/seal';
+import { isFinal } from './load-error';
 import { startReader } from './reader-link';
 import { watchHandles } from './watch';
 import { eventLoopPacer, openSource } from './worker-io';
@@ -55,7 +57,8 @@ async function answer<K extends Method>(call: CallOf<K>): Promise<ReplyOf<K> | F
     if (call.method === 'load' && isLoad(req) && req.source.kind === 'handles') unwatch = watchHandles(req.source, session, post, newest);
     return { kind: 'reply', id: call.id, method: call.method, ok: true, result };
   } catch (err) {
-    return { kind: 'reply', id: call.id, ok: false, error: err instanceof Error ? err.message : String(err) };
+    const final = isFinal(err) || err instanceof SealError;
+    return { kind: 'reply', id: call.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(final ? { final } : {}) };
   }
 }
 

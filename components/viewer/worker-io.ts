@@ -5,6 +5,7 @@ import type { EngineInput } from '../../lib/engine/source';
 import { decodeBundle, fromBase64Url, unseal } from '../../lib/share/seal';
 import type { LoadSource } from '../../lib/view/protocol';
 import { walkFolder, type HandleFile } from '../library/fsa';
+import { FinalError } from './load-error';
 import { readBlob } from './reader-link';
 
 // The trace worker's I/O: what the page asked to load becomes Blob inputs (dropped files, fetched URLs, an opened
@@ -38,7 +39,7 @@ export async function openSource(source: LoadSource): Promise<EngineInput[]> {
     const blob = await fetchBlob(url);
     // A link to an image or an archive says so, as a dropped one does, rather than loading as lines that all fail.
     const not = await sniffBlob(path, blob);
-    if (not) throw new Error(`${not.sentence} ${ACCEPTS}`);
+    if (not) throw new FinalError(`${not.sentence} ${ACCEPTS}`);
     inputs.push(await blobInput(path, blob, readBlob));
   }
   return inputs;
@@ -118,7 +119,7 @@ function nameOfUrl(url: string): string {
   }
 }
 
-/** A shared trace's sealed bytes from the store; a missing one is said in words (deleted or expired). */
+/** A shared trace's sealed bytes from the store; a missing one is said in words (deleted or expired), and is final. */
 async function fetchSealed(url: string): Promise<Uint8Array<ArrayBuffer>> {
   let res: Response;
   try {
@@ -129,7 +130,7 @@ async function fetchSealed(url: string): Promise<Uint8Array<ArrayBuffer>> {
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => undefined);
     const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
-    if (res.status === 404) throw new Error(message ?? 'This trace was deleted or has expired.');
+    if (res.status === 404) throw new FinalError(message ?? 'This trace was deleted or has expired.');
     throw new Error(`The server answered ${res.status} ${res.statusText} for this shared trace${message ? `: ${message}` : ''}. Try again later.`);
   }
   return new Uint8Array(await res.arrayBuffer());
@@ -140,7 +141,7 @@ function sealedFromLink(data: string): Uint8Array<ArrayBuffer> {
   try {
     return fromBase64Url(data);
   } catch {
-    throw new Error('This link is damaged: the trace it carries (the part after #d=) is not intact. Ask for the whole link again.');
+    throw new FinalError('This link is damaged: the trace it carries (the part after #d=) is not intact. Ask for the whole link again.');
   }
 }
 
@@ -149,11 +150,11 @@ async function fetchBlob(url: string): Promise<Blob> {
   try {
     parsed = new URL(url, self.location.href);
   } catch {
-    throw new Error(`"${url}" is not a URL.`);
+    throw new FinalError(`"${url}" is not a URL.`);
   }
   const loopback = parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
   if (parsed.protocol !== 'https:' && parsed.origin !== self.location.origin && !loopback) {
-    throw new Error(`Only https:// URLs can be loaded (got ${parsed.protocol}//). Use an https link, or download the file and drop it here.`);
+    throw new FinalError(`Only https:// URLs can be loaded (got ${parsed.protocol}//). Use an https link, or download the file and drop it here.`);
   }
   let res: Response;
   try {
@@ -165,8 +166,12 @@ async function fetchBlob(url: string): Promise<Blob> {
         'Use a raw link that allows it (raw.githubusercontent.com, gist raw URLs, most CI artifact links), or download the file and drop it here.',
     );
   }
+  // A 4xx answer will be the same next time (but a timeout or a rate limit); a 5xx may not be.
+  const final = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
   if (!res.ok)
-    throw new Error(`${parsed.href} answered ${res.status} ${res.statusText}: nothing to load. Check the link, or download the file and drop it here.`);
+    throw new (final ? FinalError : Error)(
+      `${parsed.href} answered ${res.status} ${res.statusText}: nothing to load. Check the link, or download the file and drop it here.`,
+    );
   const len = Number(res.headers.get('content-length') ?? '0');
   if (len > MAX_BYTES) throw new Error(`That file is ${(len / 1024 ** 3).toFixed(1)} GB: more than this tab can hold. Use \`npx loupe stats\` on it instead.`);
   return res.blob();

@@ -1,4 +1,5 @@
 import { parseByteSize, type LoadLimits } from '../engine/limits';
+import type { CliIo } from './main';
 
 // The command line, read: the command, its paths, its flags and valued options.
 
@@ -10,6 +11,12 @@ export interface Args {
   readonly paths: readonly string[];
   readonly flags: ReadonlySet<string>;
   readonly values: ReadonlyMap<string, string>;
+}
+
+/** A usage error: one line that points at the usage, exit 2. Every wrong argument is said this way. */
+export function usageError(io: CliIo, what: string): number {
+  io.err(`loupe: ${what} (loupe --help for usage)`);
+  return 2;
 }
 
 /** The arguments, or what is wrong with them (a usage error). */

@@ -114,8 +114,15 @@ describe('loupe check exit codes', () => {
     for (const p of [write('zero.jsonl', ''), write('blank.jsonl', '\n\n  \n\n')]) {
       const r = await run('check', p);
       expect(r.code, p).toBe(1);
-      expect(r.out).toContain('no events');
+      expect(r.out).toBe(`FAIL:\n  - no events: 1 file holds no transcript line (${p.endsWith('blank.jsonl') ? 4 : 0} blank, 0 invalid)\n`);
     }
+  });
+
+  it('0 and counts in words, singular for one: "1 model call", not "1 model calls"', async () => {
+    const one = write('one/one.jsonl', jsonl([cc.prompt('go', { session: 'O' }), cc.assistant('msg_o', [text('ok')], { input: 10, output: 1 }, { session: 'O' })]));
+    expect((await run('check', one)).out).toMatch(/^ok: 2 lines, 1 model call, \$[\d.]+ computed\n$/);
+    expect((await run('check', main)).out).toMatch(/^ok: 4 lines, 2 model calls, /);
+    expect((await run('stats', one)).out).toMatch(/^lines {6}2 \(0 invalid, 0 blank\) in 1 file$/m);
   });
 
   it('1 for a negative token count, naming field and line; --max-cost cannot be dodged by it', async () => {

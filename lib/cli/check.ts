@@ -1,4 +1,5 @@
 import { formatUsd } from '../trace/money';
+import { count } from './format';
 import type { Trace } from '../trace/model/types';
 import type { TraceStats } from '../trace/stats';
 import type { Diagnostic } from '../trace/types';
@@ -22,12 +23,14 @@ export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number |
   const files = trace.sources.filter((s) => s.format !== 'agent-meta').length;
   // With no file read (every path given was missing, which is said already) there is nothing to call empty.
   if (trace.events.length === 0 && files > 0) {
-    problems.push(`no events: ${files} file(s) hold no transcript line (${stats.lines.blank} blank, ${stats.lines.invalid} invalid)`);
+    problems.push(
+      `no events: ${count(files, 'file')} ${files === 1 ? 'holds' : 'hold'} no transcript line (${stats.lines.blank} blank, ${stats.lines.invalid} invalid)`,
+    );
   }
   const interrupted = trace.responses.filter((r) => r.end === 'interrupted').length;
-  if (interrupted > 0) problems.push(`${interrupted} response(s) interrupted: no result frame at the end`);
+  if (interrupted > 0) problems.push(`${count(interrupted, 'response')} interrupted: no result frame at the end`);
   const incomplete = trace.turns.filter((t) => t.stream?.verdict === 'incomplete').length;
-  if (incomplete > 0) problems.push(`${incomplete} streamed message(s) never completed`);
+  if (incomplete > 0) problems.push(`${count(incomplete, 'streamed message')} never completed`);
   // Every line not read, and what was read but not counted.
   for (const d of trace.diagnostics) if (d.consumesLine || LOST_CODES.has(d.code)) problems.push(where(trace, d));
   if (maxCost !== undefined) {

@@ -7,6 +7,8 @@ import { formatDuration } from '../view/rowview';
 
 export const int = formatInt;
 export const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
+/** `1 model call`, `2 model calls`: a count and its noun, singular for exactly one (`many`: a plural not made by +s). */
+export const count = (n: number, one: string, many = `${one}s`): string => `${int(n)} ${n === 1 ? one : many}`;
 
 /** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */
 export const TURN_TABLE_CAP = 50;
@@ -63,6 +65,28 @@ export function fitTable(
     out,
     left.flatMap((i) => (kept.has(i) ? [cols.indexOf(i)] : [])),
   );
+}
+
+/**
+ * A `label      text` line fitted to `width` columns: the words that do not fit go on to lines of their own, under
+ * the text (a hanging indent of `indent`). Without a width (output piped), the line as it is.
+ */
+export function wrapLine(line: string, width: number | undefined, indent = 11): string {
+  if (width === undefined || width <= 0 || line.length <= width) return line;
+  const pad = ' '.repeat(indent);
+  const lines: string[] = [];
+  let cur = line.slice(0, indent);
+  let fresh = true;
+  for (const word of line.slice(indent).split(' ')) {
+    if (!fresh && cur.length + 1 + word.length > width) {
+      lines.push(cur);
+      cur = pad;
+      fresh = true;
+    }
+    cur += fresh ? word : ` ${word}`;
+    fresh = false;
+  }
+  return [...lines, cur].join('\n');
 }
 
 /**
@@ -134,7 +158,7 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables):
     [2, 3, 11],
   );
   const more = turns.length - shown.length;
-  const tail = more > 0 ? [`… ${int(more)} more model calls (use --turns or --json for all)`] : [];
+  const tail = more > 0 ? [`… ${count(more, 'more model call')} (use --turns or --json for all)`] : [];
   // A count of 0 says it all: no header with nothing under it.
   const section = (title: string, body: string): string[] => (body ? [title, body] : [title]);
   return [...section(`per response (${int(responses.length)})`, resp), '', ...section(`per model call (${int(turns.length)})`, calls), ...tail].join('\n');
@@ -144,7 +168,7 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables):
 export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnTables): string {
   const t = s.tokens;
   const head = [
-    `lines      ${int(s.lines.total)} (${int(s.lines.invalid)} invalid, ${int(s.lines.blank)} blank) in ${trace.sources.length - s.lines.sidecars} file(s)${s.lines.sidecars > 0 ? `; ${int(s.lines.sidecars)} .meta.json sidecar(s) attached to their subagents, not counted as lines` : ''}`,
+    `lines      ${int(s.lines.total)} (${int(s.lines.invalid)} invalid, ${int(s.lines.blank)} blank) in ${count(trace.sources.length - s.lines.sidecars, 'file')}${s.lines.sidecars > 0 ? `; ${count(s.lines.sidecars, '.meta.json sidecar')} attached to their subagents, not counted as lines` : ''}`,
     `model calls ${int(s.apiMessages)}   results ${int(s.results)}   tool calls ${int(s.toolCalls.requested)} (${int(s.toolCalls.withResult)} answered, ${int(s.toolCalls.errored)} errored, ${int(s.toolCalls.denied)} denied)`,
     `tokens     input ${int(t.input)}  output ${int(t.output)}  cache write ${int(t.cacheCreation)} (5m ${int(t.cache5m)}, 1h ${int(t.cache1h)})  cache read ${int(t.cacheRead)}`,
     `cost       computed ${usd(s.cost.computedUsd)}   reported ${usd(s.cost.reportedUsd)}${s.cost.unpricedModels.length ? `   unpriced: ${s.cost.unpricedModels.join(', ')}` : ''}`,

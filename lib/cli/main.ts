@@ -5,10 +5,10 @@ import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { formatUsd } from '../trace/money';
-import { limitsOf, parseArgs } from './args';
+import { limitsOf, parseArgs, usageError } from './args';
 import { checkProblems, lossNotes } from './check';
 import { findEach, inputsOf, notTranscripts } from './files';
-import { formatStatsTable, TURN_TABLE_CAP } from './format';
+import { count, formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
 import { inert } from './stdio';
 import { version } from '../../package.json';
@@ -133,12 +133,6 @@ export async function runCli(argv: readonly string[], raw: CliIo, ctx: CliContex
   }
 }
 
-/** A usage error: one line, exit 2. */
-function usageError(io: CliIo, what: string): number {
-  io.err(`loupe: ${what} (loupe --help for usage)`);
-  return 2;
-}
-
 async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise<number> {
   const args = parseArgs(argv);
   if (typeof args === 'string') return usageError(io, args);
@@ -191,7 +185,8 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   const stats = computeStats(trace);
   const problems = [...unmatched, ...checkProblems(trace, stats, maxCost)];
   if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, stats: statsJson(stats) }));
-  else if (problems.length === 0) io.out(`ok: ${stats.lines.total} lines, ${stats.apiMessages} model calls, ${formatUsd(stats.cost.computedUsd)} computed`);
+  else if (problems.length === 0)
+    io.out(`ok: ${count(stats.lines.total, 'line')}, ${count(stats.apiMessages, 'model call')}, ${formatUsd(stats.cost.computedUsd)} computed`);
   else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return problems.length === 0 ? 0 : 1;
 }

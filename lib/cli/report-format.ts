@@ -1,6 +1,6 @@
 import type { DayRow, ModelRow, ProjectRow, Row, SessionRow, StatsReport, Totals } from '../fast/report';
 import { cutText } from '../trace/text-order';
-import { duration, fitTable, int, usd } from './format';
+import { count, duration, fitTable, int, usd, wrapLine } from './format';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -50,7 +50,7 @@ const breakdown = (lead: number): number[] => [lead + 3, lead + 4, lead + 1, lea
 
 /**
  * The readable form of `loupe stats --by …`: one table, a totals line, and what the numbers cover. `width`: a
- * terminal's columns, which the table is narrowed to (see `fitTable`).
+ * terminal's columns, which the table is narrowed to (see `fitTable`) and the lines under it are fitted to.
  */
 export function formatReport(report: StatsReport, about: string, width?: number): string {
   const fit = width === undefined ? {} : { width };
@@ -112,15 +112,23 @@ export function formatReport(report: StatsReport, about: string, width?: number)
   const range = report.since || report.until ? `, ${report.since ?? '…'} to ${report.until ?? '…'}` : '';
   const unpriced = t.unpricedModels.length ? `\n* unpriced models (counted at $0): ${t.unpricedModels.join(', ')}` : '';
   const skipped =
-    (report.uncounted.synthetic > 0 ? `; ${int(report.uncounted.synthetic)} <synthetic>/API-error message(s) not counted` : '') +
+    (report.uncounted.synthetic > 0 ? `; ${count(report.uncounted.synthetic, '<synthetic>/API-error message')} not counted` : '') +
     (report.uncounted.invalidUsage > 0
-      ? `; ${int(report.uncounted.invalidUsage)} model call(s) with an unsound usage number (negative, fractional, huge, not a number) not counted`
+      ? `; ${count(report.uncounted.invalidUsage, 'model call')} with an unsound usage number (negative, fractional, huge, not a number) not counted`
       : '');
+  const total = (parts: string): string =>
+    `total      ${count(t.sessions, 'session')}, ${count(t.modelCalls, 'model call')}, ${int(t.tokens.total)} tokens${parts}, ${usd(t.costUsd)} computed`;
+  const whole = total(
+    ` (input ${int(t.tokens.input)}, output ${int(t.tokens.output)}, cache write ${int(t.tokens.cacheWrite)}, cache read ${int(t.tokens.cacheRead)})`,
+  );
+  // In a narrow terminal the token breakdown goes first, as the table's breakdown columns do; what is still too wide
+  // wraps under its text rather than at the terminal's edge.
+  const fits = width === undefined || whole.length <= width;
   return [
     body,
     '',
-    `total      ${int(t.sessions)} session(s), ${int(t.modelCalls)} model calls, ${int(t.tokens.total)} tokens (input ${int(t.tokens.input)}, output ${int(t.tokens.output)}, cache write ${int(t.tokens.cacheWrite)}, cache read ${int(t.tokens.cacheRead)}), ${usd(t.costUsd)} computed`,
-    `covers     ${about}; days in ${utc ? 'UTC' : 'local time'}${range}${skipped}`,
-    `prices     ${report.priceTable.source}, as of ${report.priceTable.asOf}${unpriced}`,
+    wrapLine(fits ? whole : total(''), width),
+    wrapLine(`covers     ${about}; days in ${utc ? 'UTC' : 'local time'}${range}${skipped}`, width),
+    `${wrapLine(`prices     ${report.priceTable.source}, as of ${report.priceTable.asOf}`, width)}${unpriced}`,
   ].join('\n');
 }

@@ -163,9 +163,9 @@ describe('loupe stats --by', () => {
       /^start\s+project\s+session\s+calls\s+input\s+output\s+cache write\s+cache read\s+total tokens\s+cost\s+duration\s+models\s+first prompt$/,
     );
     expect(lines[1]).toMatch(/^2026-03-01 09:00\s+-home-dev-alpha\s+a0000000\s+6\s/);
-    expect(r.out).toContain('5 session(s), 17 model calls');
+    expect(r.out).toContain('5 sessions, 17 model calls');
     expect(r.out).toContain('days in UTC');
-    expect(r.out).toContain('1 <synthetic>/API-error message(s) not counted');
+    expect(r.out).toContain('1 <synthetic>/API-error message not counted');
   });
 
   it('narrows each table to a terminal’s width: the token breakdown goes first, then the prompt is cut', async () => {
@@ -189,10 +189,33 @@ describe('loupe stats --by', () => {
     expect((await narrow('session', 400))[0]).toMatch(/input\s+output\s+cache write\s+cache read/);
   });
 
+  it('fits the lines under the table to a terminal too: the token breakdown goes first, then words wrap', async () => {
+    const footer = async (columns?: number): Promise<string[]> => {
+      let out = '';
+      await runCli(['stats', projects, '--by', 'session', '--utc'], { out: (s) => (out += s), err: () => undefined }, columns ? { columns } : {});
+      return out.split('\n\n')[1]?.split('\n') ?? [];
+    };
+    const wide = await footer();
+    expect(wide[0]).toMatch(
+      /^total {6}5 sessions, 17 model calls, [\d,]+ tokens \(input [\d,]+, output [\d,]+, cache write [\d,]+, cache read [\d,]+\), \$[\d.]+ computed$/,
+    );
+    expect(wide.some((l) => l.length > 80)).toBe(true);
+    const at80 = await footer(80);
+    expect(at80[0]).toMatch(/^total {6}5 sessions, 17 model calls, [\d,]+ tokens, \$[\d.]+ computed$/);
+    for (const line of at80) expect(line.length, line).toBeLessThanOrEqual(80);
+    // What wraps goes under the text, and no word is lost.
+    expect(at80.filter((l) => l.startsWith(' ')).every((l) => /^ {11}\S/.test(l))).toBe(true);
+    const words = (ls: string[]): string => ls.join(' ').replace(/\s+/g, ' ');
+    expect(words(at80.slice(1))).toBe(words(wide.slice(1)));
+    const at60 = await footer(60);
+    expect(at60[0]).toMatch(/^total {6}5 sessions, 17 model calls, [\d,]+ tokens,$/);
+    expect(at60[1]).toMatch(/^ {11}\$[\d.]+ computed$/);
+  });
+
   it('says --since after --until is a mistake instead of printing an empty report', async () => {
     const r = await run(['stats', projects, '--by', 'day', '--since', '2026-03-03', '--until', '2026-03-01']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('loupe: --since 2026-03-03 is after --until 2026-03-01: no day is in that range');
+    expect(r.err).toBe('loupe: --since 2026-03-03 is after --until 2026-03-01: no day is in that range (loupe --help for usage)');
     expect(r.out).toBe('');
   });
 
@@ -246,7 +269,7 @@ describe('loupe stats --by', () => {
     for (const by of ['session', 'day', 'project', 'model']) {
       const r = await run(['stats', quiet, '--by', by]);
       expect(r.code).toBe(0);
-      expect(r.out.split('\n').slice(0, 3)).toEqual(['no model calls', '', expect.stringMatching(/^total {6}0 session\(s\), 0 model calls/)]);
+      expect(r.out.split('\n').slice(0, 3)).toEqual(['no model calls', '', expect.stringMatching(/^total {6}0 sessions, 0 model calls,/)]);
     }
   });
 
@@ -266,7 +289,20 @@ describe('loupe stats --by', () => {
   it('rejects an unknown grouping', async () => {
     const r = await run(['stats', projects, '--by', 'week']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--by takes session, day, project, model');
+    expect(r.err).toBe('loupe: --by takes session, day, project, model; got "week" (loupe --help for usage)');
+  });
+
+  it('points every wrong option at the usage, as the other usage errors do', async () => {
+    for (const argv of [
+      ['--since', 'soon'],
+      ['--until', '2026-13-45'],
+      ['--threads', '-1'],
+      ['--since', '2026-03-03', '--until', '2026-03-01'],
+    ]) {
+      const r = await run(['stats', projects, '--by', 'day', ...argv]);
+      expect(r.code).toBe(2);
+      expect(r.err, argv.join(' ')).toMatch(/^loupe: .* \(loupe --help for usage\)$/);
+    }
   });
 });
 
@@ -279,7 +315,8 @@ describe('loupe stats --by: lines it could not read', () => {
     writeFileSync(path.join(folder, '-p', 'c1.jsonl'), `${good}{"type":"assistant","message":{"id":"msg_c2","usage":{"input_tok\n`);
     const r = await run(['stats', folder, '--by', 'session']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^total {6}1 session\(s\), 1 model calls/m);
-    expect(r.err).toBe(`not counted (loupe check names the lines):\n  - projects/-p/c1.jsonl: 1 line(s) read are not JSON objects; skipped`);
+    expect(r.out).toMatch(/^total {6}1 session, 1 model call,/m);
+    expect(r.out).toMatch(/^covers {5}1 file, /m);
+    expect(r.err).toBe(`not counted (loupe check names the lines):\n  - projects/-p/c1.jsonl: 1 line read is not a JSON object; skipped`);
   });
 });

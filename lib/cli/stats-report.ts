@@ -4,6 +4,8 @@ import { defaultThreads, scanFiles } from './fast-node';
 import { defaultProjectDirs, findEach, inputsOf, type FoundFile } from './files';
 import type { LoadLimits } from '../engine/limits';
 import type { CliContext, CliIo } from './main';
+import { usageError } from './args';
+import { count } from './format';
 import { formatReport } from './report-format';
 
 interface ReportArgs {
@@ -18,8 +20,7 @@ const isGroup = (s: string): s is GroupBy => GROUPS.some((g) => g === s);
 export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, limits: LoadLimits = {}): Promise<number> {
   const by = args.values.get('--by') ?? 'day';
   if (!isGroup(by)) {
-    io.err(`loupe: --by takes ${GROUPS.join(', ')}; got "${by}"`);
-    return 2;
+    return usageError(io, `--by takes ${GROUPS.join(', ')}; got "${by}"`);
   }
   const range: { since?: string; until?: string } = {};
   for (const key of ['--since', '--until'] as const) {
@@ -27,26 +28,25 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
     if (raw === undefined) continue;
     const day = parseDay(raw);
     if (day === undefined) {
-      io.err(`loupe: ${key} takes a date, YYYY-MM-DD or YYYYMMDD; got "${raw}"`);
-      return 2;
+      return usageError(io, `${key} takes a date, YYYY-MM-DD or YYYYMMDD; got "${raw}"`);
     }
     range[key === '--since' ? 'since' : 'until'] = day;
   }
   // Swapped dates would select no day at all: an empty report that looks like no use, not like a typo.
   if (range.since !== undefined && range.until !== undefined && range.since > range.until) {
-    io.err(`loupe: --since ${range.since} is after --until ${range.until}: no day is in that range`);
-    return 2;
+    return usageError(io, `--since ${range.since} is after --until ${range.until}: no day is in that range`);
   }
   const threadsArg = args.values.get('--threads');
   const threads = threadsArg === undefined ? undefined : Number(threadsArg);
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) {
-    io.err('loupe: --threads takes a whole number (0: no worker threads)');
-    return 2;
+    return usageError(io, '--threads takes a whole number (0: no worker threads)');
   }
   const paths = args.paths.length > 0 ? args.paths : defaultProjectDirs(ctx.env, ctx.home);
   if (paths.length === 0) {
-    io.err('loupe: no Claude Code projects folder found ($CLAUDE_CONFIG_DIR/projects, ~/.config/claude/projects, ~/.claude/projects); give a folder or files');
-    return 2;
+    return usageError(
+      io,
+      'no Claude Code projects folder found ($CLAUDE_CONFIG_DIR/projects, ~/.config/claude/projects, ~/.claude/projects); give a folder or files',
+    );
   }
   const found = await findEach(paths);
   // A path given that is not there, or holds no transcript: nothing to report on, which is a failure (as `loupe stats
@@ -65,7 +65,7 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
     io.out(JSON.stringify({ ...report, files: files.length, bytes, paths, engine: full ? 'full model' : 'fast path' }));
   } else {
     const size = bytes >= 1e5 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
-    const about = `${files.length} file(s), ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
+    const about = `${count(files.length, 'file')}, ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
     io.out(formatReport(report, about, ctx.columns));
   }
   return 0;
@@ -76,7 +76,11 @@ async function fastPath(files: readonly FoundFile[], threads: number | undefined
   const stopped = scans.flatMap((s) => (s.stopped !== undefined ? [`${s.name}: ${s.stopped}; the rest of the file is not counted`] : []));
   if (stopped.length > 0) io.err(`not read to the end:\n${stopped.map((n) => `  - ${n}`).join('\n')}`);
   // A line that could carry usage but is not JSON (cut short, corrupted) is a model call that may be missing: say so.
-  const invalid = scans.flatMap((s) => (s.invalidLines > 0 ? [`${s.name}: ${s.invalidLines} line(s) read are not JSON objects; skipped`] : []));
+  const invalid = scans.flatMap((s) =>
+    s.invalidLines > 0
+      ? [`${s.name}: ${count(s.invalidLines, 'line')} read ${s.invalidLines === 1 ? 'is not a JSON object' : 'are not JSON objects'}; skipped`]
+      : [],
+  );
   if (invalid.length > 0) io.err(`not counted (loupe check names the lines):\n${invalid.map((n) => `  - ${n}`).join('\n')}`);
   return mergeScans(scans.map((scan, i) => ({ scan, project: files[i]?.project ?? '?' })));
 }

@@ -12,6 +12,9 @@
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
+// The id's shape is the page's too (it says a link whose id cannot be one is malformed): it lives in lib/share.
+export { ID_PATTERN, isValidId } from '../share/id';
+
 export interface StoredTrace {
   id: string;
   bytes: Uint8Array;
@@ -64,14 +67,8 @@ export interface TraceStore {
   close(): Promise<void>;
 }
 
-/** 128-bit ids, base64url without padding: exactly 22 characters. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** 256-bit tokens, base64url without padding: exactly 43 characters. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function isValidId(id: string): boolean {
-  return ID_PATTERN.test(id);
-}
 
 export function newId(): string {
   return randomBytes(16).toString('base64url');

@@ -192,6 +192,8 @@ export interface Failure {
   readonly id: number;
   readonly ok: false;
   readonly error: string;
+  /** Trying again cannot help (a shared trace deleted, a link cut short): the page offers no "Try again". */
+  readonly final?: true;
 }
 export type Reply = ReplyOf<Method> | Failure;
 
