@@ -2,13 +2,12 @@ import type { Trace } from '../trace/model/types';
 import { formatUsd } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
-import { cutText, formatInt } from '../trace/text-order';
+import { count, cutText, formatInt } from '../trace/text-order';
 import { formatDuration } from '../view/rowview';
 
 export const int = formatInt;
 export const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
-/** `1 model call`, `2 model calls`: a count and its noun, singular for exactly one (`many`: a plural not made by +s). */
-export const count = (n: number, one: string, many = `${one}s`): string => `${int(n)} ${n === 1 ? one : many}`;
+export { count };
 
 /** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */
 export const TURN_TABLE_CAP = 50;

@@ -1,5 +1,6 @@
 import { changedPath, changesFile } from './model/derived-effects';
 import type { Trace } from './model/types';
+import { count } from './text-order';
 
 // Three verdicts kept apart: the protocol (did the producer finish cleanly?), each result frame as given, and the
 // task (did the work pass its check?). A failed task is classified by the evidence the trace holds.
@@ -76,12 +77,12 @@ export function verdictOf(trace: Trace): Verdict {
   }
   if (interrupted.length > 0) {
     if (status === 'clean') status = 'interrupted';
-    reasons.push(`${interrupted.length} response(s) ended without a result frame`);
+    reasons.push(`${count(interrupted.length, 'response')} ended without a result frame`);
     for (const r of interrupted) evidence.push(ref(trace, r.lastSeq, `last line of response ${r.index + 1}`));
   }
   if (incomplete.length > 0) {
     if (status === 'clean') status = 'incomplete-streams';
-    reasons.push(`${incomplete.length} streamed message(s) never completed`);
+    reasons.push(`${count(incomplete.length, 'streamed message')} never completed`);
     for (const t of incomplete) if (t.stream) evidence.push(ref(trace, t.stream.startSeq, `message_start of ${t.stream.messageId}`));
   }
   const streamDialect = trace.sources.some(

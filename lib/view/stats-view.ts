@@ -3,6 +3,7 @@ import { costOf, DEFAULT_PRICES, priceFor, type ModelPrice, type PriceTable } fr
 import { agentLabel, computeStats, round6, type TraceStats } from '../trace/stats';
 import { responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
+import { count } from '../trace/text-order';
 
 // The Stats pane's view-model: totals with their reasons, per-turn and per-response tables, chart series, and the
 // Explain lists that show which lines make each total. The per-call and per-response rows come from lib/trace/turns,
@@ -149,7 +150,7 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
       n += 1;
     }
     if (n > 0)
-      reasons.push({ text: `${n} model call(s) came after the session's last result, so the reported total does not include them`, usd: round6(after) });
+      reasons.push({ text: `${count(n, 'model call')} came after the session's last result, so the reported total does not include them`, usd: round6(after) });
   }
   for (const m of stats.cost.unpricedModels) reasons.push({ text: `${m} has no price in the table: its calls are not in the computed cost` });
   if (stats.cost.reportedUsd !== null && trace.sources.some((s) => s.fileAgentId))
