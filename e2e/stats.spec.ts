@@ -38,7 +38,7 @@ test('Stats: verdicts kept apart, cost reported beside computed with its reasons
   await expect(verdict).toContainText('success');
   await expect(verdict).toContainText('is_error: false');
   await expect(verdict.getByTestId('task-status')).toHaveText('unknown');
-  await expect(stats.getByRole('list', { name: 'Why reported and computed differ' })).toContainText("1 model call(s) came after the session's last result");
+  await expect(stats.getByRole('list', { name: 'Why reported and computed differ' })).toContainText("1 model call came after the session's last result");
   await expect(stats.getByRole('img', { name: /Tokens per model call, 7 calls/ })).toBeVisible();
   await expect(stats.getByRole('img', { name: /Cumulative computed cost, reaching \$0\.0445$/ })).toBeVisible();
   await expect(stats.getByRole('img', { name: /Tool call waterfall: 4 calls in 2 lane/ })).toBeVisible();

@@ -50,7 +50,7 @@ describe('vetting what the user opens', () => {
     );
     expect(ok.error).toBeUndefined();
     expect(ok.files.map((f) => f.path)).toEqual(['p/s.jsonl', 'p/t.jsonl.gz']);
-    expect(ok.note).toMatch(/1 file\(s\) skipped/);
+    expect(ok.note).toMatch(/^1 file skipped\./);
     // What the viewer names, with why.
     expect(ok.skipped).toEqual([{ path: 'p/notes.csv', reason: 'not a .jsonl or .json file' }]);
     const mixed = await vetFiles(
@@ -63,6 +63,7 @@ describe('vetting what the user opens', () => {
       false,
     );
     expect(mixed.files.map((f) => f.path)).toEqual(['s.jsonl']);
+    expect(mixed.note).toMatch(/^3 files skipped\./);
     expect(mixed.skipped).toEqual([
       { path: 'image.png', reason: 'not a transcript (PNG image)' },
       { path: 'people.csv', reason: 'not JSONL (its first line is not JSON)' },

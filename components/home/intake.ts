@@ -3,6 +3,7 @@
 // Turning what the user dropped, picked or pasted into files the viewer can open, with a clear word when it can't.
 
 import { ACCEPTS, sniffBlob } from '../../lib/engine/sniff';
+import { count } from '../../lib/trace/text-order';
 
 export interface PickedFile {
   readonly path: string;
@@ -76,7 +77,7 @@ export async function vetFiles(
     skipped,
     ...(skipped.length > 0
       ? {
-          note: `${skipped.length} file(s) skipped. ${problems
+          note: `${count(skipped.length, 'file')} skipped. ${problems
             .slice(0, 3)
             .map((p) => p.sentence)
             .join(' ')}`.trim(),

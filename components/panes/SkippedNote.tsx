@@ -1,6 +1,7 @@
 'use client';
 
 import type { SkippedFile } from '../home/intake';
+import { count } from '../../lib/trace/text-order';
 import { NoteStrip } from '../ui/NoteStrip';
 
 /** The files of a drop that were not opened, each named with why, until dismissed. */
@@ -18,7 +19,7 @@ export function SkippedNote({ skipped, onDismiss }: { skipped: readonly SkippedF
           </>
         ),
       }))}
-      more={(n) => `…and ${n} more file(s) skipped`}
+      more={(n) => `…and ${count(n, 'more file')} skipped`}
       onDismiss={onDismiss}
     />
   );

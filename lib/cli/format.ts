@@ -2,13 +2,12 @@ import type { Trace } from '../trace/model/types';
 import { formatUsd } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
-import { cutText, formatInt } from '../trace/text-order';
+import { count, cutText, formatInt } from '../trace/text-order';
 import { formatDuration } from '../view/rowview';
 
 export const int = formatInt;
 export const usd = (n: number | null): string => (n === null ? '—' : formatUsd(n));
-/** `1 model call`, `2 model calls`: a count and its noun, singular for exactly one (`many`: a plural not made by +s). */
-export const count = (n: number, one: string, many = `${one}s`): string => `${int(n)} ${n === 1 ? one : many}`;
+export { count };
 
 /** How many model calls the per-turn table shows before it says how many more there are (`--turns` shows all). */
 export const TURN_TABLE_CAP = 50;
@@ -69,24 +68,27 @@ export function fitTable(
 
 /**
  * A `label      text` line fitted to `width` columns: the words that do not fit go on to lines of their own, under
- * the text (a hanging indent of `indent`). Without a width (output piped), the line as it is.
+ * the text (a hanging indent of `indent`). `sep`: where the text may break (`'  '` between fields; kept at a line's
+ * end without its spaces, as `;` or `,`); a part still too wide then breaks between words. Without a width (output
+ * piped), the line as it is.
  */
-export function wrapLine(line: string, width: number | undefined, indent = 11): string {
+export function wrapLine(line: string, width: number | undefined, indent = 11, sep = ' '): string {
   if (width === undefined || width <= 0 || line.length <= width) return line;
   const pad = ' '.repeat(indent);
   const lines: string[] = [];
   let cur = line.slice(0, indent);
   let fresh = true;
-  for (const word of line.slice(indent).split(' ')) {
-    if (!fresh && cur.length + 1 + word.length > width) {
-      lines.push(cur);
+  for (const part of line.slice(indent).split(sep)) {
+    if (!fresh && cur.length + sep.length + part.length > width) {
+      lines.push(cur + sep.trimEnd());
       cur = pad;
       fresh = true;
     }
-    cur += fresh ? word : ` ${word}`;
+    cur += fresh ? part : sep + part;
     fresh = false;
   }
-  return [...lines, cur].join('\n');
+  lines.push(cur);
+  return sep === ' ' ? lines.join('\n') : lines.map((l) => wrapLine(l, width, indent)).join('\n');
 }
 
 /**
@@ -96,6 +98,19 @@ export function wrapLine(line: string, width: number | undefined, indent = 11): 
 export function tableOrNone(rows: readonly (readonly string[])[], left: readonly number[]): string {
   return rows.length > 1 ? table(rows, left) : '';
 }
+
+/** `fitTable` to a terminal's `width` (none: the whole table), or '' when there are no rows under the header. */
+function fitOrNone(
+  rows: readonly (readonly string[])[],
+  left: readonly number[],
+  width: number | undefined,
+  opts: Parameters<typeof fitTable>[2] = {},
+): string {
+  return rows.length > 1 ? fitTable(rows, left, width === undefined ? opts : { ...opts, width }) : '';
+}
+
+/** The per-model and per-agent tables' token breakdown (cache write, cache read, input, output), in the order it goes. */
+const BREAKDOWN = [4, 5, 2, 3];
 
 /** The narrowest a shrunk column gets. */
 const SHRINK_MIN = 12;
@@ -116,9 +131,12 @@ export interface TurnTables {
   readonly all?: boolean;
 }
 
-/** Per response (how it ended, `num_turns` beside the calls counted), then per model call, capped unless `all`. */
-export function formatTurnTables({ turns, responses, all = false }: TurnTables): string {
-  const resp = tableOrNone(
+/**
+ * Per response (how it ended, `num_turns` beside the calls counted), then per model call, capped unless `all`. In a
+ * terminal narrower than a table, its least telling columns go first (see `fitTable`).
+ */
+export function formatTurnTables({ turns, responses, all = false }: TurnTables, width?: number): string {
+  const resp = fitOrNone(
     [
       ['response', 'ended by', 'num_turns', 'model calls', 'main calls', 'output', 'cost', 'reported', 'duration', 'result'],
       ...responses.map((r) => [
@@ -135,9 +153,11 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables):
       ]),
     ],
     [1, 9],
+    width,
+    { drop: [4, 2, 7, 5], shrink: 9 },
   );
   const shown = all ? turns : turns.slice(0, TURN_TABLE_CAP);
-  const calls = tableOrNone(
+  const calls = fitOrNone(
     [
       ['turn', 'resp', 'model', 'agent', 'in', 'out', 'cache w', 'cache r', 'cost', 'tools', 'duration', 'stop'],
       ...shown.map((t) => [
@@ -156,6 +176,8 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables):
       ]),
     ],
     [2, 3, 11],
+    width,
+    { drop: [6, 7], shrink: 3, last: [4, 1, 9, 5, 10] },
   );
   const more = turns.length - shown.length;
   const tail = more > 0 ? [`… ${count(more, 'more model call')} (use --turns or --json for all)`] : [];
@@ -164,19 +186,40 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables):
   return [...section(`per response (${int(responses.length)})`, resp), '', ...section(`per model call (${int(turns.length)})`, calls), ...tail].join('\n');
 }
 
-/** The readable form of `loupe stats`. */
-export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnTables): string {
+/**
+ * The readable form of `loupe stats`. `width`: a terminal's columns, which each line is fitted to: a long line breaks
+ * between its fields onto lines under its text, and the tables lose their least telling columns first (`fitTable`).
+ */
+export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnTables, width?: number): string {
   const t = s.tokens;
+  const tokens = (split: string): string =>
+    `tokens     input ${int(t.input)}  output ${int(t.output)}  cache write ${int(t.cacheCreation)}${split}  cache read ${int(t.cacheRead)}`;
+  const allTokens = tokens(` (5m ${int(t.cache5m)}, 1h ${int(t.cache1h)})`);
   const head = [
-    `lines      ${int(s.lines.total)} (${int(s.lines.invalid)} invalid, ${int(s.lines.blank)} blank) in ${count(trace.sources.length - s.lines.sidecars, 'file')}${s.lines.sidecars > 0 ? `; ${count(s.lines.sidecars, '.meta.json sidecar')} attached to their subagents, not counted as lines` : ''}`,
-    `model calls ${int(s.apiMessages)}   results ${int(s.results)}   tool calls ${int(s.toolCalls.requested)} (${int(s.toolCalls.withResult)} answered, ${int(s.toolCalls.errored)} errored, ${int(s.toolCalls.denied)} denied)`,
-    `tokens     input ${int(t.input)}  output ${int(t.output)}  cache write ${int(t.cacheCreation)} (5m ${int(t.cache5m)}, 1h ${int(t.cache1h)})  cache read ${int(t.cacheRead)}`,
-    `cost       computed ${usd(s.cost.computedUsd)}   reported ${usd(s.cost.reportedUsd)}${s.cost.unpricedModels.length ? `   unpriced: ${s.cost.unpricedModels.join(', ')}` : ''}`,
+    wrapLine(
+      `lines      ${int(s.lines.total)} (${int(s.lines.invalid)} invalid, ${int(s.lines.blank)} blank) in ${count(trace.sources.length - s.lines.sidecars, 'file')}${s.lines.sidecars > 0 ? `; ${count(s.lines.sidecars, '.meta.json sidecar')} attached to their subagents, not counted as lines` : ''}`,
+      width,
+    ),
+    wrapLine(
+      `model calls ${int(s.apiMessages)}   results ${int(s.results)}   tool calls ${int(s.toolCalls.requested)} (${int(s.toolCalls.withResult)} answered, ${int(s.toolCalls.errored)} errored, ${int(s.toolCalls.denied)} denied)`,
+      width,
+      11,
+      '   ',
+    ),
+    // In a narrow terminal the cache write's split by lifetime goes first; what is still too wide breaks between fields.
+    wrapLine(width === undefined || allTokens.length <= width ? allTokens : tokens(''), width, 11, '  '),
+    wrapLine(
+      `cost       computed ${usd(s.cost.computedUsd)}   reported ${usd(s.cost.reportedUsd)}${s.cost.unpricedModels.length ? `   unpriced: ${s.cost.unpricedModels.join(', ')}` : ''}`,
+      width,
+      11,
+      '   ',
+    ),
     // The span the workbench shows beside cost and tokens; a trace of one instant has none.
     `duration   ${s.durationMs === undefined ? '— (fewer than two distinct timestamps)' : duration(s.durationMs)}`,
-    `prices     ${s.cost.priceTable.source}, as of ${s.cost.priceTable.asOf}`,
+    wrapLine(`prices     ${s.cost.priceTable.source}, as of ${s.cost.priceTable.asOf}`, width),
   ];
-  const models = tableOrNone(
+  // Per model and per agent: the token breakdown goes first (cache write, cache read, input, output), as in `--by`.
+  const models = fitOrNone(
     [
       ['model', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
       ...s.byModel.map((b) => [
@@ -190,8 +233,10 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
       ]),
     ],
     [0],
+    width,
+    { drop: BREAKDOWN, shrink: 0 },
   );
-  const agents = tableOrNone(
+  const agents = fitOrNone(
     [
       ['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
       ...s.byAgent.map((b) => [
@@ -205,7 +250,9 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
       ]),
     ],
     [0],
+    width,
+    { drop: BREAKDOWN, shrink: 0 },
   );
   // No model call: the header's `model calls 0` says it, with no empty per-model and per-agent tables under it.
-  return [...head, ...[models, agents].flatMap((t) => (t ? ['', t] : [])), ...(turnTables ? ['', formatTurnTables(turnTables)] : [])].join('\n');
+  return [...head, ...[models, agents].flatMap((t) => (t ? ['', t] : [])), ...(turnTables ? ['', formatTurnTables(turnTables, width)] : [])].join('\n');
 }

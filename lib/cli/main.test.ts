@@ -245,6 +245,56 @@ describe('loupe stats: the header', () => {
   });
 });
 
+describe('loupe stats in a narrow terminal', () => {
+  const CC21 = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1');
+  async function stats(p: string, columns?: number): Promise<string> {
+    let out = '';
+    const code = await runCli(['stats', p, '--turns'], { out: (s) => (out += s), err: () => undefined }, columns ? { columns } : {});
+    expect(code).toBe(0);
+    return out;
+  }
+  const words = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+  it('fits every line to the width: long header lines break under their text, tables lose columns', async () => {
+    for (const p of [CC21, DEEP, STREAM]) {
+      for (const columns of [80, 72]) {
+        const out = await stats(p, columns);
+        for (const line of out.split('\n')) expect(line.length, `${p} at ${columns}: ${line}`).toBeLessThanOrEqual(columns);
+      }
+    }
+    const wide = await stats(CC21);
+    const at80 = await stats(CC21, 80);
+    const head = (out: string): string[] => out.split('\n\n')[0]?.split('\n') ?? [];
+    // The header says the same words, the cache write's split by lifetime aside; what wraps hangs under the text.
+    expect(words(head(at80).join(' '))).toBe(
+      words(
+        head(wide)
+          .join(' ')
+          .replace(/ \(5m [\d,]+, 1h [\d,]+\)/, ''),
+      ),
+    );
+    expect(
+      head(at80)
+        .filter((l) => l.startsWith(' '))
+        .every((l) => /^ {11}\S/.test(l)),
+    ).toBe(true);
+    expect(head(at80)).toContain('tokens     input 68  output 3,613  cache write 19,166  cache read 399,996');
+    expect(head(at80)[1]).toBe('           their subagents, not counted as lines');
+    // Every model call is still a row, cut to the width; the model, the cost and how the call stopped stay.
+    const calls = at80.slice(at80.indexOf('per model call (17)')).split('\n');
+    expect(calls[1]).toMatch(/^turn\s+model\s+agent\s+.*cost\s+duration\s+stop$/);
+    expect(calls.slice(2)).toHaveLength(17);
+    expect(at80).toContain('alice · Refactor …');
+  });
+
+  it('prints the whole lines when the output is piped (no width)', async () => {
+    const out = await stats(CC21);
+    expect(out).toContain('tokens     input 68  output 3,613  cache write 19,166 (5m 0, 1h 19,166)  cache read 399,996');
+    expect(out).toMatch(/^turn\s+resp\s+model\s+agent\s+in\s+out\s+cache w\s+cache r\s+cost\s+tools\s+duration\s+stop$/m);
+    expect(out.split('\n').some((l) => l.length > 120)).toBe(true);
+  });
+});
+
 describe('loupe stats --by session: durations read as in the library and the workbench', () => {
   it('rounds a session of 1h 54m 32s to 1h 55m, as formatDuration does, and never prints 60.0 s', async () => {
     const json = await run('stats', DEEP, '--by', 'session', '--json');

@@ -104,13 +104,13 @@ export function turnTables(trace: Trace, prices: PriceTable = DEFAULT_PRICES): {
 }
 
 /** What `loupe stats <files>` prints for a loaded trace: the table (or `--json`), and on stderr what it left out. */
-export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean }): { out: string; err?: string } {
+export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean; columns?: number }): { out: string; err?: string } {
   const stats = computeStats(trace);
   const rows = turnTables(trace);
   if (opts.json) return { out: JSON.stringify({ ...statsJson(stats), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) }) };
   const notes = lossNotes(trace);
   return {
-    out: formatStatsTable(trace, stats, { ...rows, all: opts.all }),
+    out: formatStatsTable(trace, stats, { ...rows, all: opts.all }, opts.columns),
     ...(notes.length > 0 ? { err: `not read or not counted:\n${notes.map((n) => `  - ${n}`).join('\n')}` } : {}),
   };
 }
@@ -176,7 +176,7 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   if (command === 'stats') {
     // The lean load: the same numbers and rows, in memory that grows with the messages, not the file.
     const trace = await loadStatsTrace(inputsOf(files), { limits });
-    const { out, err } = statsOutput(trace, { json, all: allTurns });
+    const { out, err } = statsOutput(trace, { json, all: allTurns, ...(ctx.columns ? { columns: ctx.columns } : {}) });
     io.out(out);
     if (err !== undefined) io.err(err);
     return 0;

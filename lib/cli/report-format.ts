@@ -17,6 +17,19 @@ const cut = cutText;
 /** A project folder's name keeps its end: `-Users-me-work-acme-api` and `-Users-me-work-acme-web` differ only there. */
 const cutStart = (s: string, n: number): string => (s.length > n ? `…${s.slice(s.length - n + 1)}` : s);
 
+/**
+ * A table made with the project column cut to each of `caps` in turn, until no line is wider than `width` (the last
+ * cap when none fits): a long project folder's name, once the table has dropped and cut what `fitTable` can.
+ */
+function projectCut(width: number | undefined, caps: readonly number[], make: (cap: number) => string): string {
+  let out = '';
+  for (const cap of caps) {
+    out = make(cap);
+    if (width === undefined || out.split('\n').every((l) => l.length <= width)) break;
+  }
+  return out;
+}
+
 /** `opus-4-6, haiku-4-5`: model ids without the `claude-` prefix and date suffix. */
 const models = (ms: readonly string[]): string => ms.map((m) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '')).join(', ');
 
@@ -62,23 +75,25 @@ export function formatReport(report: StatsReport, about: string, width?: number)
   else
     switch (report.by) {
       case 'session':
-        body = fitTable(
-          [
-            ['start', 'project', 'session', ...TOKEN_HEAD, 'duration', 'models', 'first prompt'],
-            ...rows
-              .filter(isSession)
-              .map((r) => [
-                minute(r.start, utc),
-                cutStart(r.project, 32),
-                r.sessionId.slice(0, 8),
-                ...tokenCells(r),
-                duration(r.durationMs ?? undefined),
-                models(r.models),
-                r.firstPrompt === null ? '—' : cut(r.firstPrompt, 48),
-              ]),
-          ],
-          [0, 1, 2, 11, 12],
-          { ...fit, drop: [...breakdown(3), 2, 11], shrink: 12, last: [10] },
+        body = projectCut(width, [32, 24, 16], (cap) =>
+          fitTable(
+            [
+              ['start', 'project', 'session', ...TOKEN_HEAD, 'duration', 'models', 'first prompt'],
+              ...rows
+                .filter(isSession)
+                .map((r) => [
+                  minute(r.start, utc),
+                  cutStart(r.project, cap),
+                  r.sessionId.slice(0, 8),
+                  ...tokenCells(r),
+                  duration(r.durationMs ?? undefined),
+                  models(r.models),
+                  r.firstPrompt === null ? '—' : cut(r.firstPrompt, 48),
+                ]),
+            ],
+            [0, 1, 2, 11, 12],
+            { ...fit, drop: [...breakdown(3), 2, 11], shrink: 12, last: [10] },
+          ),
         );
         break;
       case 'day':
@@ -92,13 +107,17 @@ export function formatReport(report: StatsReport, about: string, width?: number)
         );
         break;
       case 'project':
-        body = fitTable(
-          [
-            ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
-            ...rows.filter(isProject).map((r) => [cutStart(r.project, 48), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
-          ],
-          [0, 9, 10],
-          { ...fit, drop: breakdown(2), shrink: 10, last: [1] },
+        body = projectCut(width, [48, 32, 24, 16], (cap) =>
+          fitTable(
+            [
+              ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
+              ...rows
+                .filter(isProject)
+                .map((r) => [cutStart(r.project, cap), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
+            ],
+            [0, 9, 10],
+            { ...fit, drop: breakdown(2), shrink: 10, last: [1] },
+          ),
         );
         break;
       case 'model':

@@ -189,6 +189,20 @@ describe('loupe stats --by', () => {
     expect((await narrow('session', 400))[0]).toMatch(/input\s+output\s+cache write\s+cache read/);
   });
 
+  it('cuts long project folder names, keeping their ends, when the table is still too wide for the terminal', async () => {
+    const real = path.resolve(import.meta.dirname, '../../test/fixtures/real/claude-code-log/projects');
+    for (const by of ['session', 'project']) {
+      let out = '';
+      expect(await runCli(['stats', real, '--by', by, '--utc'], { out: (s) => (out += s), err: () => undefined }, { columns: 80 })).toBe(0);
+      const table = out.split('\n\n')[0]?.split('\n') ?? [];
+      for (const line of table) expect(line.length, `${by}: ${line}`).toBeLessThanOrEqual(80);
+      expect(table.some((l) => l.includes('…code-log-sample'))).toBe(true);
+      let piped = '';
+      await runCli(['stats', real, '--by', by, '--utc'], { out: (s) => (piped += s), err: () => undefined });
+      expect(piped).toContain(by === 'project' ? '-Users-dain-workspace-claude-code-log-sample' : '…orkspace-claude-code-log-sample');
+    }
+  });
+
   it('fits the lines under the table to a terminal too: the token breakdown goes first, then words wrap', async () => {
     const footer = async (columns?: number): Promise<string[]> => {
       let out = '';

@@ -1,7 +1,7 @@
 import { formatUsd } from './money';
 import type { Trace } from './model/types';
 import type { ContentBlock, SystemEvent, TraceEvent } from './types';
-import { formatInt } from './text-order';
+import { count, formatInt } from './text-order';
 
 export function assertNever(x: never): never {
   throw new Error(`unexpected ${JSON.stringify(x)}`);
@@ -193,11 +193,11 @@ export function summarize(e: TraceEvent): string {
       if (e.role === 'command') return oneLine(commandSummary(e.text));
       if (e.role === 'queued') return oneLine(`queued · ${e.text}`);
       if (e.role === 'notification') return oneLine(notificationSummary(e.text));
-      return oneLine(e.text || (e.images ? `${e.images} image(s)` : '(empty prompt)'));
+      return oneLine(e.text || (e.images ? count(e.images, 'image') : '(empty prompt)'));
     case 'tool-result': {
       const r = e.results[0];
       if (!r) return '';
-      return oneLine(`${r.isError ? 'error: ' : ''}${unwrapToolError(r.text) || (r.images ? `${r.images} image(s)` : '(no output)')}`);
+      return oneLine(`${r.isError ? 'error: ' : ''}${unwrapToolError(r.text) || (r.images ? count(r.images, 'image') : '(no output)')}`);
     }
     case 'assistant':
       if (e.blocks.length === 0) return '(no content blocks)';

@@ -7,6 +7,7 @@ import { bytesText } from './sizes';
 import { lineLimit, readLineBatches, type ByteSource, type LinePosition, type LineRef, type RawLine } from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
 import { unknownEvent, type Head, type RawObject } from './adapters/messages';
+import { count } from './text-order';
 
 /** One input file. `name` is its path relative to what the user dropped (it carries the subagent layout). */
 export interface SourceInput {
@@ -297,7 +298,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     sink.diagnostic({
       code: 'unrecognized-file',
       severity: 'info',
-      message: `${name} is not a Claude Code or Agent SDK transcript (no line says which it is): its ${rawRows} line(s) are kept as raw rows`,
+      message: `${name} is not a Claude Code or Agent SDK transcript (no line says which it is): its ${count(rawRows, 'line')} ${rawRows === 1 ? 'is' : 'are'} kept as raw rows`,
       src: { source: index, line: 1, offset: 0, length: 0 },
       consumesLine: false,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareText, cutText, formatCents, formatInt } from './text-order';
+import { compareText, count, cutText, formatCents, formatInt } from './text-order';
 
 /** A small deterministic generator, so a failure names its case. */
 function rng(seed: number): () => number {
@@ -43,6 +43,14 @@ describe('locale-free formatting and ordering', () => {
     expect(compareText('2026-01-02', '2026-01-10')).toBeLessThan(0);
     // Paths: `/` against the other characters read in code-unit order.
     agreeOn(words('0a-./', 10));
+  });
+});
+
+describe('count', () => {
+  it('says a count with its noun, singular for exactly one, with no "(s)"', () => {
+    expect([0, 1, 2, 1234].map((n) => count(n, 'model call'))).toEqual(['0 model calls', '1 model call', '2 model calls', '1,234 model calls']);
+    expect(count(1, 'sidecar', 'sidecars attached')).toBe('1 sidecar');
+    expect(count(3, 'entry', 'entries')).toBe('3 entries');
   });
 });
 

@@ -34,6 +34,9 @@ export function formatInt(n: number): string {
   return n < 0 ? `-${group(String(-n))}` : group(String(n));
 }
 
+/** `1 model call`, `2 model calls`: a count and its noun, singular for exactly one (`many`: a plural not made by +s). */
+export const count = (n: number, one: string, many = `${one}s`): string => `${formatInt(n)} ${n === 1 ? one : many}`;
+
 /**
  * `n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })`. Like ICU, it rounds the shortest
  * decimal that reads back as `n` (0.015 is "0.015", so $0.02; `toFixed` rounds the binary value, 0.01499…, down), half

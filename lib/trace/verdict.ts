@@ -1,5 +1,6 @@
 import { changedPath, changesFile } from './model/derived-effects';
 import type { Trace } from './model/types';
+import { count } from './text-order';
 
 // Three verdicts kept apart: the protocol (did the producer finish cleanly?), each result frame as given, and the
 // task (did the work pass its check?). A failed task is classified by the evidence the trace holds.
@@ -76,15 +77,17 @@ export function verdictOf(trace: Trace): Verdict {
   }
   if (interrupted.length > 0) {
     if (status === 'clean') status = 'interrupted';
-    reasons.push(`${interrupted.length} response(s) ended without a result frame`);
+    reasons.push(`${count(interrupted.length, 'response')} ended without a result frame`);
     for (const r of interrupted) evidence.push(ref(trace, r.lastSeq, `last line of response ${r.index + 1}`));
   }
   if (incomplete.length > 0) {
     if (status === 'clean') status = 'incomplete-streams';
-    reasons.push(`${incomplete.length} streamed message(s) never completed`);
+    reasons.push(`${count(incomplete.length, 'streamed message')} never completed`);
     for (const t of incomplete) if (t.stream) evidence.push(ref(trace, t.stream.startSeq, `message_start of ${t.stream.messageId}`));
   }
-  const streamDialect = trace.sources.some((s) => s.format === 'sdk-stream' || s.format === 'recording' || s.format === 'json-array' || s.format === 'eval-artifact');
+  const streamDialect = trace.sources.some(
+    (s) => s.format === 'sdk-stream' || s.format === 'recording' || s.format === 'json-array' || s.format === 'eval-artifact',
+  );
   if (status === 'clean' && results.length === 0) {
     status = 'no-result-frames';
     reasons.push(streamDialect ? 'no result frame at all' : 'session files have no result frames: the end of the file is all there is');
@@ -92,10 +95,29 @@ export function verdictOf(trace: Trace): Verdict {
   const protocol = { status, reasons, evidence };
 
   if (passed === undefined) {
-    return { protocol, results, task: { status: 'unknown', reason: evalSeq === undefined ? 'No evaluation is attached to this trace (no test result): the task verdict is unknown.' : 'The evaluation artifact has no pass/fail verdict.', evidence: [] } };
+    return {
+      protocol,
+      results,
+      task: {
+        status: 'unknown',
+        reason:
+          evalSeq === undefined
+            ? 'No evaluation is attached to this trace (no test result): the task verdict is unknown.'
+            : 'The evaluation artifact has no pass/fail verdict.',
+        evidence: [],
+      },
+    };
   }
   if (passed) {
-    return { protocol, results, task: { status: 'passed', reason: testSummary ? `The test passed: ${testSummary}` : 'The test passed.', evidence: evalSeq !== undefined ? [ref(trace, evalSeq, 'testResult')] : [] } };
+    return {
+      protocol,
+      results,
+      task: {
+        status: 'passed',
+        reason: testSummary ? `The test passed: ${testSummary}` : 'The test passed.',
+        evidence: evalSeq !== undefined ? [ref(trace, evalSeq, 'testResult')] : [],
+      },
+    };
   }
   const taskEvidence: EvidenceRef[] = evalSeq !== undefined ? [ref(trace, evalSeq, `testResult: failed${testSummary ? ` (${testSummary})` : ''}`)] : [];
   const denied = trace.toolCalls.filter((c) => c.permission === 'denied');
@@ -108,17 +130,33 @@ export function verdictOf(trace: Trace): Verdict {
     taskEvidence.push(...evidence);
   } else if (!changed && denied.length > 0) {
     failure = 'permission-denied';
-    for (const c of denied) taskEvidence.push(ref(trace, c.requestSeq, `${c.name} denied: ${c.decidedBy !== undefined ? c.evidence[c.decidedBy]?.detail ?? '' : ''}`));
+    for (const c of denied)
+      taskEvidence.push(ref(trace, c.requestSeq, `${c.name} denied: ${c.decidedBy !== undefined ? (c.evidence[c.decidedBy]?.detail ?? '') : ''}`));
   } else if (!changed && failedCalls.length > 0) {
     failure = 'tool-failed';
-    for (const c of failedCalls) if (c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} failed: ${c.result.text.split('\n', 1)[0]?.slice(0, 120) ?? ''}`));
+    for (const c of failedCalls)
+      if (c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} failed: ${c.result.text.split('\n', 1)[0]?.slice(0, 120) ?? ''}`));
   } else if (changed) {
     failure = 'changed-but-test-failed';
-    for (const c of trace.toolCalls) if (changesFile(c) && c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} changed ${changedPath(c) ?? 'a file'}${c.derived ? ' (from its request)' : ''}`));
+    for (const c of trace.toolCalls)
+      if (changesFile(c) && c.result)
+        taskEvidence.push(ref(trace, c.result.seq, `${c.name} changed ${changedPath(c) ?? 'a file'}${c.derived ? ' (from its request)' : ''}`));
     if (diff && evalSeq !== undefined) taskEvidence.push(ref(trace, evalSeq, 'workspaceDiff is not empty'));
   } else {
     failure = proposed ? 'tool-failed' : 'never-proposed';
-    if (!proposed) for (const t of trace.turns.slice(-3)) if (t.seqs[0] !== undefined) taskEvidence.push(ref(trace, t.seqs[0], `model call ${t.index + 1}: no file-changing tool call`));
+    if (!proposed)
+      for (const t of trace.turns.slice(-3))
+        if (t.seqs[0] !== undefined) taskEvidence.push(ref(trace, t.seqs[0], `model call ${t.index + 1}: no file-changing tool call`));
   }
-  return { protocol, results, task: { status: 'failed', reason: testSummary ? `The test failed: ${testSummary}` : 'The test failed.', failure, failureText: FAILURE_TEXT[failure], evidence: taskEvidence } };
+  return {
+    protocol,
+    results,
+    task: {
+      status: 'failed',
+      reason: testSummary ? `The test failed: ${testSummary}` : 'The test failed.',
+      failure,
+      failureText: FAILURE_TEXT[failure],
+      evidence: taskEvidence,
+    },
+  };
 }

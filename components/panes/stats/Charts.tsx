@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { binByPixel, countAxis, elapsedAxis, formatMoment, nearest, valueAxis, type Axis } from '../../../lib/view/chart';
 import type { TurnRow, WaterfallBar } from '../../../lib/view/stats-view';
 import { compactNumber, formatDuration, formatUsd } from '../../../lib/view/rowview';
+import { count } from '../../../lib/trace/text-order';
 import { ChartFrame, MARGIN, XAxis, YAxis, type ChartModel } from './ChartFrame';
 
 // The Stats charts, on the trace's one clock: time since the first line on the x axis (call numbers when a trace has no
@@ -305,7 +306,7 @@ export function Waterfall({ bars, lanes, clock, onPick }: { bars: readonly Water
   return (
     <ChartFrame
       caption="Tool calls, request to result (one lane per call running at once; click a bar to open the call)"
-      label={`Tool call waterfall: ${bars.length} calls in ${lanes} lane(s)`}
+      label={`Tool call waterfall: ${count(bars.length, 'call')} in ${count(lanes, 'lane')}`}
       height={H}
       legend={
         <div className="text-[11px] text-neutral-500">

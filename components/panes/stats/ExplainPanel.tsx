@@ -2,6 +2,7 @@
 
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import type { ExplainQuery } from '../../../lib/view/stats-view';
+import { count } from '../../../lib/trace/text-order';
 import { formatUsd } from '../../../lib/view/rowview';
 import type { Ask } from '../../viewer/useTraceWorker';
 import { useWorkerQuery } from '../../viewer/useWorkerQuery';
@@ -75,7 +76,7 @@ export function ExplainPanel({
             <span data-testid="explain-sum" className="font-mono">
               {fmt(query.metric === 'cost' ? Math.round(sum * 1e6) / 1e6 : sum)}
             </span>{' '}
-            over {counted.length} counted model call(s); {view.dropped} not counted.
+            over {count(counted.length, 'counted model call')}; {view.dropped} not counted.
           </p>
           <ol aria-label="Explain rows" className="min-h-0 flex-1 overflow-auto">
             {view.rows.map((r, i) => (

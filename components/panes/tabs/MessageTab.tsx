@@ -1,7 +1,7 @@
 'use client';
 
 import { blockSummary, commandOutput, commandSummary, isEmptyText, unwrapToolError } from '../../../lib/trace/describe';
-import { formatInt } from '../../../lib/trace/text-order';
+import { count, formatInt } from '../../../lib/trace/text-order';
 import type { ContentBlock } from '../../../lib/trace/types';
 import type { DetailsView, TurnDetails } from '../../../lib/view/details';
 import { eventFields } from '../../../lib/view/event-fields';
@@ -136,7 +136,7 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
                   <Markdown text={r.text} />
                 </div>
               ) : (
-                <Pre text={(r.isError ? unwrapToolError(r.text) : r.text) || (r.images ? `${r.images} image(s)` : '(empty)')} label="tool result text" />
+                <Pre text={(r.isError ? unwrapToolError(r.text) : r.text) || (r.images ? count(r.images, 'image') : '(empty)')} label="tool result text" />
               )}
               {r.textLength > r.text.length ? <ShowAll onClick={onShowAll} total={r.textLength} /> : null}
             </Section>

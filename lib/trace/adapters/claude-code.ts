@@ -4,6 +4,7 @@ import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unk
 import { normalizeAttachment } from './claude-code-attachment';
 import { apiErrorText, microcompactText } from './claude-code-text';
 import { Fast } from './schemas';
+import { count } from '../text-order';
 
 // Claude Code session files `~/.claude/projects/<project>/<session>.jsonl` (FORMATS.md §3).
 
@@ -168,7 +169,7 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   }
   if (subtype === 'stop_hook_summary') {
     const raw = obj;
-    const count = typeof raw['hookCount'] === 'number' ? raw['hookCount'] : undefined;
+    const hooks = typeof raw['hookCount'] === 'number' ? raw['hookCount'] : undefined;
     const prevented = raw['preventedContinuation'] === true;
     return {
       kind: 'hook',
@@ -188,7 +189,7 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
       hookName: 'Stop',
       toolUseId: u(line.toolUseID),
       outcome: prevented ? 'prevented continuation' : undefined,
-      text: `${count ?? '?'} stop hook(s)${prevented ? ', prevented continuation' : ''}`,
+      text: `${hooks === undefined ? '? stop hooks' : count(hooks, 'stop hook')}${prevented ? ', prevented continuation' : ''}`,
     };
   }
   if (!SYSTEM_SUBTYPES.has(subtype)) return unknownEvent(obj, `unknown system subtype "${subtype}"`, opts, h);

@@ -1,6 +1,7 @@
 import type { TraceEvent } from '../types';
 import type { Ctx } from './context';
 import type { Response, ToolCall, Turn } from './types';
+import { count } from '../text-order';
 
 // Reported costs per session, and the diagnostics only the whole model can see.
 
@@ -25,7 +26,7 @@ export function finalDiagnostics(ctx: Ctx, turns: readonly Turn[], calls: readon
       ctx.diags.push({
         code: 'stream-incomplete',
         severity: 'error',
-        message: `message ${s.messageId}: ${s.deltaCount} delta(s) that never became a completed message (${s.detail ?? ''})`,
+        message: `message ${s.messageId}: ${count(s.deltaCount, 'delta')} that never became a completed message (${s.detail ?? ''})`,
         ...(src ? { src } : {}),
         seq: s.startSeq,
         consumesLine: false,
@@ -95,7 +96,7 @@ export function finalDiagnostics(ctx: Ctx, turns: readonly Turn[], calls: readon
           ctx.diags.push({
             code: 'result-gap',
             severity: 'warning',
-            message: `result_index jumps from ${prev} to ${e.resultIndex}: ${e.resultIndex - prev - 1} result(s) lost`,
+            message: `result_index jumps from ${prev} to ${e.resultIndex}: ${count(e.resultIndex - prev - 1, 'result')} lost`,
             src: e.src,
             seq: e.seq,
             consumesLine: false,

@@ -31,7 +31,14 @@ describe('replays (lines that repeat a uuid already seen)', () => {
     // The third 'a' points at the first one, not at the second.
     expect(replayOf).toEqual([-1, -1, -1, 2, -1, 3, 2]);
     expect(trace.diagnostics.filter((d) => d.code === 'repeated-uuid').map((d) => d.message)).toEqual([
-      '3 line(s) of run.jsonl repeat uuids already seen in the same file (first: line 6 = line 3); counted once',
+      '3 lines of run.jsonl repeat uuids already seen in the same file (first: line 6 = line 3); counted once',
+    ]);
+  });
+
+  it('say one repeated line in the singular', async () => {
+    const trace = await load(['a', 'b', 'a'].map(status));
+    expect(trace.diagnostics.filter((d) => d.code === 'repeated-uuid').map((d) => d.message)).toEqual([
+      '1 line of run.jsonl repeats a uuid already seen in the same file (first: line 5 = line 3); counted once',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../types';
 import type { Ctx } from './context';
+import { count } from '../text-order';
 
 /** Resumed and forked sessions copy earlier lines, uuid and all: the later copy is a replay, not new work. */
 export function markReplays(ctx: Ctx): void {
@@ -19,13 +20,13 @@ export function markReplays(ctx: Ctx): void {
     if (agg) agg.count += 1;
     else bySourcePair.set(key, { count: 1, first: e, original });
   }
-  for (const { count, first, original } of bySourcePair.values()) {
+  for (const { count: n, first, original } of bySourcePair.values()) {
     const a = ctx.sources[first.src.source]?.name ?? '?';
     const b = ctx.sources[original.src.source]?.name ?? '?';
     ctx.diags.push({
       code: 'repeated-uuid',
       severity: 'info',
-      message: `${count} line(s) of ${a} repeat uuids already seen in ${a === b ? 'the same file' : b} (first: line ${first.src.line} = line ${original.src.line}); counted once`,
+      message: `${count(n, 'line')} of ${a} ${n === 1 ? 'repeats a uuid' : 'repeat uuids'} already seen in ${a === b ? 'the same file' : b} (first: line ${first.src.line} = line ${original.src.line}); counted once`,
       src: first.src,
       seq: first.seq,
       consumesLine: false,

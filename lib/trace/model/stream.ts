@@ -2,6 +2,7 @@ import { clampDeep, type NormalizeOptions } from '../adapters/common';
 import type { ContentBlock, Diagnostic, StreamEvent, Usage } from '../types';
 import { usageErrorOf } from './calls';
 import type { RebuiltBlock, StreamRebuild } from './types';
+import { count } from '../text-order';
 
 // Rebuilds a message from its stream_event deltas, by content block index (never arrival order), following the
 // accumulation rules of the Anthropic SDK's MessageStream (FORMATS.md §1.3).
@@ -161,7 +162,7 @@ export function verdictOf(s: StreamRebuild, completed: readonly ContentBlock[], 
   const rebuilt = s.blocks.filter((b): b is RebuiltBlock => b !== undefined);
   if (rebuilt.length !== completed.length) {
     s.verdict = 'mismatch';
-    s.detail = `${rebuilt.length} block(s) rebuilt from deltas, ${completed.length} in the completed message`;
+    s.detail = `${count(rebuilt.length, 'block')} rebuilt from deltas, ${completed.length} in the completed message`;
     return;
   }
   for (let i = 0; i < rebuilt.length; i++) {
