@@ -119,7 +119,10 @@ describe('loupe check exit codes', () => {
   });
 
   it('0 and counts in words, singular for one: "1 model call", not "1 model calls"', async () => {
-    const one = write('one/one.jsonl', jsonl([cc.prompt('go', { session: 'O' }), cc.assistant('msg_o', [text('ok')], { input: 10, output: 1 }, { session: 'O' })]));
+    const one = write(
+      'one/one.jsonl',
+      jsonl([cc.prompt('go', { session: 'O' }), cc.assistant('msg_o', [text('ok')], { input: 10, output: 1 }, { session: 'O' })]),
+    );
     expect((await run('check', one)).out).toMatch(/^ok: 2 lines, 1 model call, \$[\d.]+ computed\n$/);
     expect((await run('check', main)).out).toMatch(/^ok: 4 lines, 2 model calls, /);
     expect((await run('stats', one)).out).toMatch(/^lines {6}2 \(0 invalid, 0 blank\) in 1 file$/m);
@@ -187,6 +190,9 @@ describe('loupe check exit codes', () => {
       expect(r.out, argv.join(' ')).toMatch(/^usage:\n {2}loupe stats /);
       expect(r.err, argv.join(' ')).toBe('');
     }
+    // It fits a terminal of the default width.
+    const wide = (await run('--help')).out.split('\n').filter((l) => l.length > 80);
+    expect(wide).toEqual([]);
   });
 
   it('reads every argument after -- as a path, even one that starts with dashes', async () => {

@@ -13,24 +13,35 @@ import { statsReport } from './stats-report';
 import { inert } from './stdio';
 import { version } from '../../package.json';
 
+// Wrapped to 80 columns: a terminal's default width.
 const USAGE = `usage:
-  loupe stats [files or folders…] --by session|day|project|model [--since DATE] [--until DATE] [--utc] [--json]
+  loupe stats [files or folders…] --by session|day|project|model
+              [--since DATE] [--until DATE] [--utc] [--json]
   loupe stats <files or folders…> [--json] [--turns]
   loupe check <files or folders…> [--max-cost USD] [--json]
   any command: [--max-line-bytes SIZE] [--max-inflate-bytes SIZE] [--debug]
   loupe --version
 
-Folders are read recursively for *.jsonl, *.jsonl.gz and *.json; a path given twice, or a file inside a folder given,
-is read once.
-stats --by reports over a whole projects folder (default: the projects folder under $CLAUDE_CONFIG_DIR, else
-~/.config/claude and ~/.claude; with no path, --by day), each model call counted once, subagent files counted into
-their session. DATE is YYYY-MM-DD (or YYYYMMDD), inclusive; days are local days unless --utc. --threads N sets the
-worker threads (0: none); --full computes the same report from the full model instead of the fast path.
-stats without --by prints totals, then per model, per agent, per response and per model call (the first ${TURN_TABLE_CAP}; --turns prints all).
-A line longer than --max-line-bytes (default 64MB) is skipped and reported; a .gz file stops at --max-inflate-bytes
-(default: 200x its size, at most 8GB). SIZE is bytes or with a unit: 64MB, 8GB.
-check exits 1 when a path matches no transcript, the trace has no events, is interrupted, has incomplete streams,
-lines it could not read or unsound token counts or costs, or costs more than --max-cost. Exit 2: a usage or internal
+Folders are read recursively for *.jsonl, *.jsonl.gz and *.json; a path given
+twice, or a file inside a folder given, is read once.
+
+stats --by reports over a whole projects folder (default: the projects folder
+under $CLAUDE_CONFIG_DIR, else ~/.config/claude and ~/.claude; with no path,
+--by day), each model call counted once, subagent files counted into their
+session. DATE is YYYY-MM-DD (or YYYYMMDD), inclusive; days are local days unless
+--utc. --threads N sets the worker threads (0: none); --full computes the same
+report from the full model instead of the fast path.
+
+stats without --by prints totals, then per model, per agent, per response and
+per model call (the first ${TURN_TABLE_CAP}; --turns prints all).
+
+A line longer than --max-line-bytes (default 64MB) is skipped and reported; a
+.gz file stops at --max-inflate-bytes (default: 200x its size, at most 8GB).
+SIZE is bytes or with a unit: 64MB, 8GB.
+
+check exits 1 when a path matches no transcript, the trace has no events, is
+interrupted, has incomplete streams, lines it could not read or unsound token
+counts or costs, or costs more than --max-cost. Exit 2: a usage or internal
 error (--debug prints its stack).`;
 
 export interface CliIo {
