@@ -18,7 +18,14 @@ export interface EvidenceRef {
 
 export interface Verdict {
   readonly protocol: { readonly status: ProtocolStatus; readonly reasons: readonly string[]; readonly evidence: readonly EvidenceRef[] };
-  readonly results: readonly { readonly seq: number; readonly line: number; readonly subtype: string; readonly isError: boolean; readonly disagree: boolean }[];
+  readonly results: readonly {
+    readonly seq: number;
+    readonly line: number;
+    readonly path?: string;
+    readonly subtype: string;
+    readonly isError: boolean;
+    readonly disagree: boolean;
+  }[];
   readonly task: {
     readonly status: 'passed' | 'failed' | 'unknown';
     readonly reason: string;
@@ -64,7 +71,7 @@ export function verdictOf(trace: Trace): Verdict {
     if (e.kind === 'result') {
       // `success` with is_error, or an error subtype with is_error false: both are shown as given.
       const disagree = (e.subtype === 'success') === e.isError;
-      results.push({ seq: e.seq, line: e.src.line, subtype: e.subtype, isError: e.isError, disagree });
+      results.push({ seq: e.seq, line: e.src.line, ...(e.path ? { path: e.path } : {}), subtype: e.subtype, isError: e.isError, disagree });
     }
   }
   const interrupted = trace.responses.filter((r) => r.end === 'interrupted');
@@ -84,7 +91,9 @@ export function verdictOf(trace: Trace): Verdict {
     reasons.push(`${incomplete.length} streamed message(s) never completed`);
     for (const t of incomplete) if (t.stream) evidence.push(ref(trace, t.stream.startSeq, `message_start of ${t.stream.messageId}`));
   }
-  const streamDialect = trace.sources.some((s) => s.format === 'sdk-stream' || s.format === 'recording' || s.format === 'json-array' || s.format === 'eval-artifact');
+  const streamDialect = trace.sources.some(
+    (s) => s.format === 'sdk-stream' || s.format === 'recording' || s.format === 'json-array' || s.format === 'eval-artifact',
+  );
   if (status === 'clean' && results.length === 0) {
     status = 'no-result-frames';
     reasons.push(streamDialect ? 'no result frame at all' : 'session files have no result frames: the end of the file is all there is');
@@ -92,10 +101,29 @@ export function verdictOf(trace: Trace): Verdict {
   const protocol = { status, reasons, evidence };
 
   if (passed === undefined) {
-    return { protocol, results, task: { status: 'unknown', reason: evalSeq === undefined ? 'No evaluation is attached to this trace (no test result): the task verdict is unknown.' : 'The evaluation artifact has no pass/fail verdict.', evidence: [] } };
+    return {
+      protocol,
+      results,
+      task: {
+        status: 'unknown',
+        reason:
+          evalSeq === undefined
+            ? 'No evaluation is attached to this trace (no test result): the task verdict is unknown.'
+            : 'The evaluation artifact has no pass/fail verdict.',
+        evidence: [],
+      },
+    };
   }
   if (passed) {
-    return { protocol, results, task: { status: 'passed', reason: testSummary ? `The test passed: ${testSummary}` : 'The test passed.', evidence: evalSeq !== undefined ? [ref(trace, evalSeq, 'testResult')] : [] } };
+    return {
+      protocol,
+      results,
+      task: {
+        status: 'passed',
+        reason: testSummary ? `The test passed: ${testSummary}` : 'The test passed.',
+        evidence: evalSeq !== undefined ? [ref(trace, evalSeq, 'testResult')] : [],
+      },
+    };
   }
   const taskEvidence: EvidenceRef[] = evalSeq !== undefined ? [ref(trace, evalSeq, `testResult: failed${testSummary ? ` (${testSummary})` : ''}`)] : [];
   const denied = trace.toolCalls.filter((c) => c.permission === 'denied');
@@ -108,17 +136,33 @@ export function verdictOf(trace: Trace): Verdict {
     taskEvidence.push(...evidence);
   } else if (!changed && denied.length > 0) {
     failure = 'permission-denied';
-    for (const c of denied) taskEvidence.push(ref(trace, c.requestSeq, `${c.name} denied: ${c.decidedBy !== undefined ? c.evidence[c.decidedBy]?.detail ?? '' : ''}`));
+    for (const c of denied)
+      taskEvidence.push(ref(trace, c.requestSeq, `${c.name} denied: ${c.decidedBy !== undefined ? (c.evidence[c.decidedBy]?.detail ?? '') : ''}`));
   } else if (!changed && failedCalls.length > 0) {
     failure = 'tool-failed';
-    for (const c of failedCalls) if (c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} failed: ${c.result.text.split('\n', 1)[0]?.slice(0, 120) ?? ''}`));
+    for (const c of failedCalls)
+      if (c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} failed: ${c.result.text.split('\n', 1)[0]?.slice(0, 120) ?? ''}`));
   } else if (changed) {
     failure = 'changed-but-test-failed';
-    for (const c of trace.toolCalls) if (changesFile(c) && c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} changed ${changedPath(c) ?? 'a file'}${c.derived ? ' (from its request)' : ''}`));
+    for (const c of trace.toolCalls)
+      if (changesFile(c) && c.result)
+        taskEvidence.push(ref(trace, c.result.seq, `${c.name} changed ${changedPath(c) ?? 'a file'}${c.derived ? ' (from its request)' : ''}`));
     if (diff && evalSeq !== undefined) taskEvidence.push(ref(trace, evalSeq, 'workspaceDiff is not empty'));
   } else {
     failure = proposed ? 'tool-failed' : 'never-proposed';
-    if (!proposed) for (const t of trace.turns.slice(-3)) if (t.seqs[0] !== undefined) taskEvidence.push(ref(trace, t.seqs[0], `model call ${t.index + 1}: no file-changing tool call`));
+    if (!proposed)
+      for (const t of trace.turns.slice(-3))
+        if (t.seqs[0] !== undefined) taskEvidence.push(ref(trace, t.seqs[0], `model call ${t.index + 1}: no file-changing tool call`));
   }
-  return { protocol, results, task: { status: 'failed', reason: testSummary ? `The test failed: ${testSummary}` : 'The test failed.', failure, failureText: FAILURE_TEXT[failure], evidence: taskEvidence } };
+  return {
+    protocol,
+    results,
+    task: {
+      status: 'failed',
+      reason: testSummary ? `The test failed: ${testSummary}` : 'The test failed.',
+      failure,
+      failureText: FAILURE_TEXT[failure],
+      evidence: taskEvidence,
+    },
+  };
 }

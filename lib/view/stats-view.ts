@@ -32,8 +32,14 @@ export interface StatsView {
   readonly cacheHitRate: number;
   readonly reported: {
     readonly totalUsd: number | null;
-    readonly sessions: readonly { readonly session: string; readonly usd: number; readonly seq: number; readonly line: number }[];
-    readonly modelUsage: readonly { readonly model: string; readonly costUsd?: number; readonly input: number; readonly output: number; readonly inMessages: boolean }[];
+    readonly sessions: readonly { readonly session: string; readonly usd: number; readonly seq: number; readonly line: number; readonly path?: string }[];
+    readonly modelUsage: readonly {
+      readonly model: string;
+      readonly costUsd?: number;
+      readonly input: number;
+      readonly output: number;
+      readonly inMessages: boolean;
+    }[];
   };
   readonly differenceUsd: number | null;
   readonly reasons: readonly CostReason[];
@@ -97,19 +103,30 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
   const messageModels = new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''));
   for (const s of trace.sessions) {
     if (s.reportedCostUsd === undefined || s.reportedCostSeq === undefined) continue;
-    sessions.push({ session: s.id, usd: s.reportedCostUsd, seq: s.reportedCostSeq, line: trace.events[s.reportedCostSeq]?.src.line ?? 0 });
     const e = trace.events[s.reportedCostSeq];
+    // Inside a JSON document every record shares the document's first line: its path says which record it is.
+    sessions.push({ session: s.id, usd: s.reportedCostUsd, seq: s.reportedCostSeq, line: e?.src.line ?? 0, ...(e?.path ? { path: e.path } : {}) });
     if (e?.kind !== 'result') continue;
     for (const m of e.modelUsage) {
       const prev = modelUsage.get(m.model);
-      modelUsage.set(m.model, { model: m.model, ...(m.costUsd !== undefined || prev?.costUsd !== undefined ? { costUsd: (prev?.costUsd ?? 0) + (m.costUsd ?? 0) } : {}), input: (prev?.input ?? 0) + m.input, output: (prev?.output ?? 0) + m.output, inMessages: messageModels.has(m.model) });
+      modelUsage.set(m.model, {
+        model: m.model,
+        ...(m.costUsd !== undefined || prev?.costUsd !== undefined ? { costUsd: (prev?.costUsd ?? 0) + (m.costUsd ?? 0) } : {}),
+        input: (prev?.input ?? 0) + m.input,
+        output: (prev?.output ?? 0) + m.output,
+        inMessages: messageModels.has(m.model),
+      });
     }
   }
   const reportedTotal = stats.cost.reportedUsd;
   const difference = reportedTotal === null ? null : round6(reportedTotal - stats.cost.computedUsd);
   const reasons: CostReason[] = [];
   for (const m of modelUsage.values()) {
-    if (!m.inMessages) reasons.push({ text: `${m.model} appears in modelUsage (subagent or internal calls) but in no loaded message`, ...(m.costUsd !== undefined ? { usd: round6(m.costUsd) } : {}) });
+    if (!m.inMessages)
+      reasons.push({
+        text: `${m.model} appears in modelUsage (subagent or internal calls) but in no loaded message`,
+        ...(m.costUsd !== undefined ? { usd: round6(m.costUsd) } : {}),
+      });
   }
   if (tk.cache1h > 0) {
     // Claude Code priced every cache write at the 5m rate in some versions: show what that would change.
@@ -132,12 +149,16 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
       after += costOf(t.usage, t.model, prices).usd;
       n += 1;
     }
-    if (n > 0) reasons.push({ text: `${n} model call(s) came after the session's last result, so the reported total does not include them`, usd: round6(after) });
+    if (n > 0)
+      reasons.push({ text: `${n} model call(s) came after the session's last result, so the reported total does not include them`, usd: round6(after) });
   }
   for (const m of stats.cost.unpricedModels) reasons.push({ text: `${m} has no price in the table: its calls are not in the computed cost` });
-  if (stats.cost.reportedUsd !== null && trace.sources.some((s) => s.fileAgentId)) reasons.push({ text: 'subagent files are counted in the computed cost; the reported total includes them too' });
+  if (stats.cost.reportedUsd !== null && trace.sources.some((s) => s.fileAgentId))
+    reasons.push({ text: 'subagent files are counted in the computed cost; the reported total includes them too' });
   const responses = responseRows(trace, prices);
-  const used = [...new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''))].map((m) => priceFor(m, prices)).filter((p): p is ModelPrice => p !== undefined);
+  const used = [...new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''))]
+    .map((m) => priceFor(m, prices))
+    .filter((p): p is ModelPrice => p !== undefined);
   const wf = waterfallOf(trace, t0);
   return {
     stats,
@@ -177,7 +198,14 @@ export interface ExplainRow {
   readonly value: number;
   readonly counted: boolean;
   readonly rule: string;
-  readonly copies: readonly { readonly line: number; readonly seq: number; readonly via: string; readonly output: number; readonly chosen: boolean; readonly rule: string }[];
+  readonly copies: readonly {
+    readonly line: number;
+    readonly seq: number;
+    readonly via: string;
+    readonly output: number;
+    readonly chosen: boolean;
+    readonly rule: string;
+  }[];
 }
 
 export interface ExplainView {
@@ -225,7 +253,14 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
       value,
       counted,
       rule: t.countRule,
-      copies: t.copies.map((c) => ({ line: trace.events[c.seq]?.src.line ?? 0, seq: c.seq, via: c.via, output: c.usage.output, chosen: c.chosen, rule: c.rule })),
+      copies: t.copies.map((c) => ({
+        line: trace.events[c.seq]?.src.line ?? 0,
+        seq: c.seq,
+        via: c.via,
+        output: c.usage.output,
+        chosen: c.chosen,
+        rule: c.rule,
+      })),
     });
   }
   // Copies found outside any loaded model call (agent_progress of an unloaded subagent): shown, never counted.
@@ -233,7 +268,17 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
     for (const c of trace.looseCopies) {
       const e = trace.events[c.seq];
       dropped += 1;
-      rows.push({ ...(c.messageId ? { messageId: c.messageId } : {}), agent: 'progress copy', source: trace.sources[e?.src.source ?? -1]?.name ?? '?', line: e?.src.line ?? 0, seq: c.seq, value: 0, counted: false, rule: c.rule, copies: [] });
+      rows.push({
+        ...(c.messageId ? { messageId: c.messageId } : {}),
+        agent: 'progress copy',
+        source: trace.sources[e?.src.source ?? -1]?.name ?? '?',
+        line: e?.src.line ?? 0,
+        seq: c.seq,
+        value: 0,
+        counted: false,
+        rule: c.rule,
+        copies: [],
+      });
     }
   }
   return { metric: q.metric, total: q.metric === 'cost' ? round6(total) : total, rows, dropped };
