@@ -1,6 +1,9 @@
 import type { EventKind } from '../../lib/trace/types';
 
-type IconKind = EventKind | 'response' | 'turn' | 'agent' | UserIcon;
+type IconKind = EventKind | 'response' | 'turn' | 'agent' | UserIcon | EvalIcon;
+
+/** An evaluation's verdict (see `eventIcon` in lib/view/rowview); plain `eval` has none. */
+type EvalIcon = 'eval-passed' | 'eval-failed';
 
 /** User lines that are not prompts: what Claude Code wrote in the user's place (see `userIcon` in lib/view/rowview). */
 type UserIcon = 'command' | 'command-output' | 'interrupt' | 'notification' | 'compact-summary' | 'user-meta';
@@ -24,7 +27,9 @@ const ICONS: Record<IconKind, { glyph: string; className: string; title: string 
   progress: { glyph: '…', className: 'text-neutral-500', title: 'progress' },
   control: { glyph: '⇄', className: 'text-orange-700 dark:text-orange-400', title: 'control frame' },
   meta: { glyph: '·', className: 'text-neutral-500', title: 'metadata' },
-  eval: { glyph: '✓', className: 'text-emerald-700 dark:text-emerald-400', title: 'evaluation' },
+  eval: { glyph: '◎', className: 'text-neutral-600 dark:text-neutral-400', title: 'evaluation, no verdict' },
+  'eval-passed': { glyph: '✓', className: 'text-emerald-700 dark:text-emerald-400', title: 'evaluation passed' },
+  'eval-failed': { glyph: '✗', className: 'text-red-700 dark:text-red-400', title: 'evaluation failed' },
   unknown: { glyph: '?', className: 'text-fuchsia-700 dark:text-fuchsia-400', title: 'unknown type (raw)' },
   response: { glyph: '▤', className: 'text-neutral-700 dark:text-neutral-300', title: 'response' },
   turn: { glyph: '◇', className: 'text-violet-700 dark:text-violet-300', title: 'model call' },

@@ -45,7 +45,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPa
     { id: 'stream', title: 'Stream', disabled: !details.turn?.stream },
     { id: 'raw', title: 'Raw' },
   ] as const;
-  const source = `${details.sourceName}:${details.event.src.line}`;
+  const source = details.event.path ? `${details.sourceName} · ${details.event.path}` : `${details.sourceName}:${details.event.src.line}`;
   const current = tabs.find((t) => t.id === tab && !('disabled' in t && t.disabled)) ? tab : 'message';
   return (
     <TabbedPane

@@ -32,9 +32,29 @@ export async function rawLines(trace: Trace, texts: readonly (SourceText | undef
     line: e.src.line,
     offset: e.src.offset,
     length: e.src.length,
-    text,
+    text: e.path ? (recordText(text, e.path) ?? text) : text,
     ...(e.path ? { path: e.path } : {}),
   };
+}
+
+/**
+ * The record at `path` (`messages[3].message`, `[2]`, `$`) of a JSON document, as JSON: a record has no line of its
+ * own, and the whole document is not what the event came from. Undefined when the path does not resolve.
+ */
+export function recordText(doc: string, path: string): string | undefined {
+  if (path === '$') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(doc);
+  } catch {
+    return undefined;
+  }
+  for (const [, key, index] of path.matchAll(/([A-Za-z_$][\w$]*)|\[(\d+)\]/g)) {
+    if (index !== undefined && Array.isArray(value)) value = value[Number(index)];
+    else if (key !== undefined && isObject(value)) value = value[key];
+    else return undefined;
+  }
+  return value === undefined ? undefined : JSON.stringify(value);
 }
 
 /** The most of a line a diagnostic shows (a line past the line limit may be gigabytes). */

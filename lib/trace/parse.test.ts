@@ -145,6 +145,35 @@ describe('parsing and line accounting', () => {
     ]);
   });
 
+  it('orders recording items by their explicit index, not by where the file put them', async () => {
+    const rec = {
+      metadata: { recordedAt: '2026-01-01T00:00:00.000Z' },
+      messages: [
+        { message: sdk.result(), relativeTimestamp: 1500, index: 2 },
+        { message: sdk.init(), relativeTimestamp: 0, index: 0 },
+        { message: sdk.assistant('msg_1', [text('hi')], { input: 10, output: 5 }), relativeTimestamp: 900, index: 1 },
+      ],
+    };
+    const { trace } = await loadText(JSON.stringify(rec), 'rec.json');
+    expect(trace.events.map((e) => [e.kind, e.path])).toEqual([
+      ['meta', '$'],
+      ['system', 'messages[1].message'],
+      ['assistant', 'messages[2].message'],
+      ['result', 'messages[0].message'],
+    ]);
+    // One response, ended by its result, with the model call inside it.
+    expect(trace.responses.map((r) => [r.end, r.turns.length])).toEqual([['result', 1]]);
+  });
+
+  it('keeps the document order when indexes are missing or repeated', async () => {
+    const items = [
+      { message: sdk.init(), index: 1 },
+      { message: sdk.result(), index: 1 },
+    ];
+    const { trace } = await loadText(JSON.stringify(items), 'run.json');
+    expect(trace.events.map((e) => e.kind)).toEqual(['system', 'result']);
+  });
+
   it('falls back to line-by-line when a .json file is really JSONL, losing nothing', async () => {
     const { trace, stats } = await loadText(jsonl([sdk.init(), sdk.result()]), 'oops.json');
     expect(stats.lines).toMatchObject({ total: 2, invalid: 0 });

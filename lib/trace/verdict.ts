@@ -19,7 +19,14 @@ export interface EvidenceRef {
 
 export interface Verdict {
   readonly protocol: { readonly status: ProtocolStatus; readonly reasons: readonly string[]; readonly evidence: readonly EvidenceRef[] };
-  readonly results: readonly { readonly seq: number; readonly line: number; readonly subtype: string; readonly isError: boolean; readonly disagree: boolean }[];
+  readonly results: readonly {
+    readonly seq: number;
+    readonly line: number;
+    readonly path?: string;
+    readonly subtype: string;
+    readonly isError: boolean;
+    readonly disagree: boolean;
+  }[];
   readonly task: {
     readonly status: 'passed' | 'failed' | 'unknown';
     readonly reason: string;
@@ -65,7 +72,7 @@ export function verdictOf(trace: Trace): Verdict {
     if (e.kind === 'result') {
       // `success` with is_error, or an error subtype with is_error false: both are shown as given.
       const disagree = (e.subtype === 'success') === e.isError;
-      results.push({ seq: e.seq, line: e.src.line, subtype: e.subtype, isError: e.isError, disagree });
+      results.push({ seq: e.seq, line: e.src.line, ...(e.path ? { path: e.path } : {}), subtype: e.subtype, isError: e.isError, disagree });
     }
   }
   const interrupted = trace.responses.filter((r) => r.end === 'interrupted');

@@ -81,3 +81,23 @@ describe('lane headers', () => {
     }
   });
 });
+
+describe('the row of an evaluation', () => {
+  const evalRow = async (artifact: object) => {
+    const { trace } = await loadText(JSON.stringify({ sessionId: 's', messages: [], ...artifact }), 'eval.json');
+    const rows = buildRows(trace, { show: new Set(CHIP_KEYS) });
+    return rowViews(trace, rows, 0, rows.length, new Set()).find((v) => v.kind === 'event' && v.label.startsWith('evaluation'));
+  };
+
+  it('shows the verdict in its glyph and a badge: a failed test is never a check mark', async () => {
+    const failed = await evalRow({ testResult: { passed: false, summary: '1 failed' } });
+    expect([failed?.icon, failed?.badges.map((b) => [b.kind, b.text])]).toEqual(['eval-failed', [['error', 'failed']]]);
+    const passed = await evalRow({ testResult: { passed: true } });
+    expect([passed?.icon, passed?.badges.map((b) => [b.kind, b.text])]).toEqual(['eval-passed', [['result', 'passed']]]);
+  });
+
+  it('has no verdict glyph without a test result, and says a transport error apart', async () => {
+    const none = await evalRow({ transportError: 'socket closed' });
+    expect([none?.icon, none?.badges.map((b) => [b.kind, b.text])]).toEqual(['eval', [['error', 'transport error']]]);
+  });
+});

@@ -125,6 +125,8 @@ function laneStart(trace: Trace, a: Agent): number | undefined {
 
 /** The icon of an event's row: its kind, and for a user line that nobody typed as a prompt, what it is instead. */
 export function eventIcon(e: TraceEvent): string {
+  // An evaluation's glyph is its verdict: a check mark on a failed test reads as a pass.
+  if (e.kind === 'eval') return e.passed === undefined ? 'eval' : e.passed ? 'eval-passed' : 'eval-failed';
   if (e.kind !== 'user') return e.kind;
   switch (e.role) {
     case 'prompt':
@@ -194,6 +196,9 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
   if (trace.eventReplayOf[seq] !== -1) badges.push({ kind: 'copy', text: 'repeated uuid', title: 'a copy of a line already loaded from another file' });
   if (e.kind === 'result') badges.push({ kind: e.isError || e.subtype !== 'success' ? 'error' : 'result', text: e.subtype });
   if (e.kind === 'unknown') badges.push({ kind: 'info', text: 'raw' });
+  if (e.kind === 'eval' && e.passed !== undefined)
+    badges.push(e.passed ? { kind: 'result', text: 'passed' } : { kind: 'error', text: 'failed', title: e.testSummary });
+  if (e.kind === 'eval' && e.transportError) badges.push({ kind: 'error', text: 'transport error', title: e.transportError });
   if (e.kind === 'permission-denied') badges.push({ kind: 'denied', text: 'denied' });
   if (e.kind === 'hook' && e.decision) badges.push({ kind: e.decision === 'deny' ? 'denied' : 'info', text: e.decision });
   if (e.kind === 'progress' && e.embedded) badges.push({ kind: 'copy', text: 'copy', title: 'agent_progress copy of a subagent message: never counted' });

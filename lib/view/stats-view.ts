@@ -33,7 +33,7 @@ export interface StatsView {
   readonly cacheHitRate: number;
   readonly reported: {
     readonly totalUsd: number | null;
-    readonly sessions: readonly { readonly session: string; readonly usd: number; readonly seq: number; readonly line: number }[];
+    readonly sessions: readonly { readonly session: string; readonly usd: number; readonly seq: number; readonly line: number; readonly path?: string }[];
     readonly modelUsage: readonly {
       readonly model: string;
       readonly costUsd?: number;
@@ -104,8 +104,9 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
   const messageModels = new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''));
   for (const s of trace.sessions) {
     if (s.reportedCostUsd === undefined || s.reportedCostSeq === undefined) continue;
-    sessions.push({ session: s.id, usd: s.reportedCostUsd, seq: s.reportedCostSeq, line: trace.events[s.reportedCostSeq]?.src.line ?? 0 });
     const e = trace.events[s.reportedCostSeq];
+    // Inside a JSON document every record shares the document's first line: its path says which record it is.
+    sessions.push({ session: s.id, usd: s.reportedCostUsd, seq: s.reportedCostSeq, line: e?.src.line ?? 0, ...(e?.path ? { path: e.path } : {}) });
     if (e?.kind !== 'result') continue;
     for (const m of e.modelUsage) {
       const prev = modelUsage.get(m.model);

@@ -127,7 +127,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
                 Reported from:{' '}
                 {view.reported.sessions.map((x) => (
                   <button key={x.session} type="button" onClick={() => onJump(x.seq)} className="mr-2 font-mono text-sky-700 hover:underline dark:text-sky-400">
-                    {x.session.slice(0, 8)} line {x.line} ({formatUsd(x.usd)})
+                    {x.session.slice(0, 8)} {x.path ?? `line ${x.line}`} ({formatUsd(x.usd)})
                   </button>
                 ))}
               </p>

@@ -33,7 +33,7 @@ export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump:
           {v.results.map((r) => (
             <li key={r.seq} className="flex flex-wrap items-center gap-x-2">
               <button type="button" onClick={() => onJump(r.seq)} className="whitespace-nowrap font-mono text-sky-700 hover:underline dark:text-sky-400">
-                line {r.line}
+                {r.path ?? `line ${r.line}`}
               </button>
               <span className="font-mono">{r.subtype}</span>
               <span className="font-mono text-neutral-500">is_error: {String(r.isError)}</span>

@@ -6,7 +6,7 @@ import { useWorkerQuery } from '../../viewer/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
 import { Pre, Section } from './common';
 
-/** The Raw tab: the exact source line, with its file and line number, and a copy button. */
+/** The Raw tab: the exact source line (or document record), with its file and line number (or path), and a copy button. */
 export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
   const query = useWorkerQuery(ask, 'raw', { seq }, [], { keepPrevious: false });
   const raw = query.data;
@@ -46,8 +46,9 @@ export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
       }
     >
       <div data-testid="raw-location" className="mb-1 font-mono text-[12px] text-neutral-600 dark:text-neutral-400">
-        {raw.sourceName}:{raw.line}
-        {raw.path ? ` · ${raw.path}` : ''} · bytes {raw.offset}–{raw.offset + raw.length}
+        {/* A record of a JSON document has no line of its own: its path says where it is in the document. */}
+        {raw.path ? `${raw.sourceName} · ${raw.path} · in the document, bytes ` : `${raw.sourceName}:${raw.line} · bytes `}
+        {raw.offset}–{raw.offset + raw.length}
       </div>
       <Pre text={shown} label="raw line" />
     </Section>

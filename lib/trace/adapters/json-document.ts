@@ -53,13 +53,30 @@ function recordedAt(doc: RawObject): number | undefined {
 
 const message = (path: string, value: unknown, time?: unknown): DocumentItem => ({ path, type: 'message', value, ...(time !== undefined ? { time } : {}) });
 
+/**
+ * Wrapped items in the order of their explicit `index` when every item has a distinct one (a recorder may write
+ * them as they arrive, not as they were produced); in the document's order otherwise. Paths keep the file position.
+ */
+function byIndex<T>(wrapped: readonly unknown[], items: T[]): T[] {
+  const idx = wrapped.map((w) =>
+    isObject(w) && isObject(w['message']) && typeof w['index'] === 'number' && Number.isFinite(w['index']) ? w['index'] : undefined,
+  );
+  if (idx.some((i) => i === undefined) || new Set(idx).size !== idx.length) return items;
+  return items
+    .map((item, i) => ({ item, at: idx[i] ?? i }))
+    .sort((a, b) => a.at - b.at)
+    .map((x) => x.item);
+}
+
 /** Lists a document's records in order, without normalizing them yet. */
 export function documentItems(doc: unknown): { format: SourceFormat; items: DocumentItem[] } {
   if (Array.isArray(doc)) {
     const items = doc.map((m, i) =>
-      isObject(m) && isObject(m['message']) && typeof m['type'] !== 'string' ? message(`[${i}].message`, m['message'], itemTime(m, undefined)) : message(`[${i}]`, m),
+      isObject(m) && isObject(m['message']) && typeof m['type'] !== 'string'
+        ? message(`[${i}].message`, m['message'], itemTime(m, undefined))
+        : message(`[${i}]`, m),
     );
-    return { format: 'json-array', items };
+    return { format: 'json-array', items: byIndex(doc, items) };
   }
   if (!isObject(doc)) return { format: 'unknown', items: [{ path: '$', type: 'invalid', problem: 'not a JSON document of messages' }] };
   if (isEvalArtifact(doc)) {
@@ -78,7 +95,10 @@ export function documentItems(doc: unknown): { format: SourceFormat; items: Docu
   const rec = RecordingSchema.safeParse(doc);
   if (rec.success) {
     const start = recordedAt(doc);
-    const items: DocumentItem[] = rec.data.messages.map((m, i) => message(`messages[${i}].message`, m.message, itemTime(m, start)));
+    const items: DocumentItem[] = byIndex(
+      rec.data.messages,
+      rec.data.messages.map((m, i) => message(`messages[${i}].message`, m.message, itemTime(m, start))),
+    );
     const prompt = textOf(doc['prompt']);
     items.unshift({ path: '$', type: 'recording-header', ...(prompt ? { prompt } : {}), ...(start !== undefined ? { time: start } : {}) });
     return { format: 'recording', items };
@@ -93,7 +113,15 @@ export function normalizeItem(item: DocumentItem, opts: NormalizeOptions, h: Hea
     case 'invalid':
       return undefined;
     case 'recording-header':
-      return { seq: h.seq, src: h.src, path: h.path, kind: 'meta', metaType: 'recording', text: item.prompt ? clampText(item.prompt, opts) : 'recording', time: item.time };
+      return {
+        seq: h.seq,
+        src: h.src,
+        path: h.path,
+        kind: 'meta',
+        metaType: 'recording',
+        text: item.prompt ? clampText(item.prompt, opts) : 'recording',
+        time: item.time,
+      };
     case 'eval':
       return evalEvent(item.artifact, opts, h);
     case 'message': {

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { Loupe } from './pages/Loupe';
+
+const RECORDING = path.resolve(import.meta.dirname, '../test/fixtures/real/open-harness/golden/structured-output.json');
+
+test('a record of a JSON document is named by its path, and Raw shows that record, not the whole document', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(RECORDING);
+  await app.waitForWorkbench();
+  await app.option(/result error_max_turns/).click();
+  // Every record shares the document's first line: `:1` would name them all alike.
+  await expect(page.getByTitle('structured-output.json · messages[29].message · main')).toBeVisible();
+  await app.tab('Raw').click();
+  await expect(app.detailsPanel.getByTestId('raw-location')).toContainText('structured-output.json · messages[29].message · in the document, bytes');
+  await expect(app.detailsPanel.getByLabel('raw line')).toContainText('"subtype":"error_max_turns"');
+  await expect(app.detailsPanel.getByLabel('raw line')).not.toContainText('"metadata"');
+
+  await page.getByRole('tab', { name: 'Stats & verdict' }).click();
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await expect(stats.getByRole('region', { name: 'Verdict' }).getByRole('button', { name: 'messages[29].message' })).toBeVisible();
+  await expect(stats.getByRole('button', { name: '98a8d11f messages[29].message ($0.0167)' })).toBeVisible();
+});
+
+test('an evaluation row shows its verdict: a failed test is marked failed, never with a check mark', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=eval-failed');
+  await app.waitForWorkbench();
+  const row = app.option(/^evaluation failed: evaluation · test failed/);
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-badge=error]')).toHaveText('failed');
+  await expect(row).not.toContainText('✓');
+});
