@@ -219,40 +219,26 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
     wrapLine(`prices     ${s.cost.priceTable.source}, as of ${s.cost.priceTable.asOf}`, width),
   ];
   // Per model and per agent: the token breakdown goes first (cache write, cache read, input, output), as in `--by`.
-  const models = fitOrNone(
-    [
-      ['model', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-      ...s.byModel.map((b) => [
-        b.label,
-        int(b.apiMessages),
-        int(b.tokens.input),
-        int(b.tokens.output),
-        int(b.tokens.cacheCreation),
-        int(b.tokens.cacheRead),
-        b.priced ? usd(b.costUsd) : 'unpriced',
-      ]),
-    ],
-    [0],
-    width,
-    { drop: BREAKDOWN, shrink: 0 },
-  );
-  const agents = fitOrNone(
-    [
-      ['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
-      ...s.byAgent.map((b) => [
-        b.label,
-        int(b.apiMessages),
-        int(b.tokens.input),
-        int(b.tokens.output),
-        int(b.tokens.cacheCreation),
-        int(b.tokens.cacheRead),
-        usd(b.costUsd),
-      ]),
-    ],
-    [0],
-    width,
-    { drop: BREAKDOWN, shrink: 0 },
-  );
+  const breakdown = (label: string, rows: typeof s.byModel, cost: (b: (typeof s.byModel)[number]) => string) =>
+    fitOrNone(
+      [
+        [label, 'calls', 'input', 'output', 'cache write', 'cache read', 'cost'],
+        ...rows.map((b) => [
+          b.label,
+          int(b.apiMessages),
+          int(b.tokens.input),
+          int(b.tokens.output),
+          int(b.tokens.cacheCreation),
+          int(b.tokens.cacheRead),
+          cost(b),
+        ]),
+      ],
+      [0],
+      width,
+      { drop: BREAKDOWN, shrink: 0 },
+    );
+  const models = breakdown('model', s.byModel, (b) => (b.priced ? usd(b.costUsd) : 'unpriced'));
+  const agents = breakdown('agent', s.byAgent, (b) => usd(b.costUsd));
   // No model call: the header's `model calls 0` says it, with no empty per-model and per-agent tables under it.
   return [...head, ...[models, agents].flatMap((t) => (t ? ['', t] : [])), ...(turnTables ? ['', formatTurnTables(turnTables, width)] : [])].join('\n');
 }
