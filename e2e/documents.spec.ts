@@ -23,6 +23,32 @@ test('a record of a JSON document is named by its path, and Raw shows that recor
   await expect(stats.getByRole('button', { name: '98a8d11f messages[29].message ($0.0167)' })).toBeVisible();
 });
 
+test('links to other records of a JSON document name them by path, and jump to them', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(RECORDING);
+  await app.waitForWorkbench();
+  await app.option(/StructuredOutput\(/).click();
+  await app.tab('Tool call').click();
+  const call = app.toolCall(/StructuredOutput call/);
+  await expect(app.chainStep(call, /Request: StructuredOutput/).getByRole('button', { name: 'messages[24].message' })).toBeVisible();
+  await expect(call.getByRole('button', { name: /^line / })).toHaveCount(0);
+  await app
+    .chainStep(call, /Result/)
+    .getByRole('button', { name: 'messages[28].message' })
+    .click();
+  await expect(app.selected()).toContainText('Structured output provided successfully');
+
+  await page.getByRole('tab', { name: 'Stats & verdict' }).click();
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await stats.getByRole('button', { name: 'Explain Model calls' }).click();
+  const rows = page.getByRole('list', { name: 'Explain rows' });
+  await expect(rows.getByRole('button', { name: 'structured-output.json · messages[14].message' })).toBeVisible();
+  // The call's copies: each record by its path.
+  await expect(rows.getByRole('button', { name: 'messages[24].message' })).toBeVisible();
+  await expect(rows.getByRole('button', { name: /^line / })).toHaveCount(0);
+});
+
 test('an evaluation row shows its verdict: a failed test is marked failed, never with a check mark', async ({ page }) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=eval-failed');
