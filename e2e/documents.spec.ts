@@ -49,6 +49,23 @@ test('links to other records of a JSON document name them by path, and jump to t
   await expect(rows.getByRole('button', { name: /^line / })).toHaveCount(0);
 });
 
+test("a recording's metadata and result block are fields of its header, not another result", async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(RECORDING);
+  await app.waitForWorkbench();
+  await app.chip('Meta').click();
+  await app.option(/Extract the person's name and age/).click();
+  await app.tab('Message').click();
+  const fields = app.detailsPanel;
+  await expect(fields.getByRole('term').filter({ hasText: /^metadata\.scenario$/ })).toBeVisible();
+  await expect(fields.getByRole('definition').filter({ hasText: /^structured-output$/ })).toBeVisible();
+  await expect(fields.getByRole('term').filter({ hasText: /^result\.hasStructuredOutput$/ })).toBeVisible();
+  await expect(fields.getByRole('definition').filter({ hasText: /^\["StructuredOutput"\]$/ })).toBeVisible();
+  // One result row: the SDK's result frame, not the recorder's block.
+  await expect(app.option(/result error_max_turns/)).toHaveCount(1);
+});
+
 test('an evaluation row shows its verdict: a failed test is marked failed, never with a check mark', async ({ page }) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=eval-failed');
