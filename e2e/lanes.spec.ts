@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import path from 'node:path';
 import { Loupe } from './pages/Loupe';
 
 test('a subagent inside an SDK stream reads as a named lane right under its Task call (tour)', async ({ page }) => {
@@ -14,4 +15,19 @@ test('a subagent inside an SDK stream reads as a named lane right under its Task
   await app.option(/Explore · Find other greetings/).click();
   await app.tab('Message').click();
   await expect(app.detailsPanel).toContainText('claude-haiku-4-5-20251001');
+});
+
+test('a file of nothing but a summary line is not listed as a session of its own', async ({ page }) => {
+  const app = new Loupe(page);
+  await app.home();
+  const folder = path.resolve(import.meta.dirname, '../test/fixtures/real/claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample');
+  await page.getByLabel('Choose a folder').setInputFiles(folder);
+  await app.waitForWorkbench();
+  // One session: no session picker, and the main lane is not named after a session.
+  await expect(page.getByRole('combobox', { name: 'Session' })).toHaveCount(0);
+  // Its line is still there, in the one session.
+  await app.chip('Meta').click();
+  await app.setFilter('TUI Cache');
+  await expect(app.option(/summary · TUI Cache Handling: Empty State Fix/)).toBeVisible();
+  await expect(page.getByText(/main \(/)).toHaveCount(0);
 });

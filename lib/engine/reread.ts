@@ -1,4 +1,5 @@
 import type { Trace } from '../trace/model/types';
+import { documentItems, normalizeItem } from '../trace/adapters/json-document';
 import { detectDialect, isObject, normalizeLine } from '../trace/parse';
 import { detailsOf, type DetailsView } from '../view/details';
 import type { RawLines } from '../view/protocol';
@@ -79,20 +80,27 @@ export async function diagnosticLine(
   return { sourceName, line: src.line, offset: src.offset, length: src.length, text, ...(shown < src.length ? { more: src.length - shown } : {}) };
 }
 
-/** An event's details; with `full`, its line is re-read and normalized again without clamping long text. */
+/** An event's details; with `full`, its line (or document record) is re-read and normalized again without clamping long text. */
 export async function fullDetails(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, full: boolean): Promise<DetailsView | undefined> {
   const d = detailsOf(trace, seq);
-  if (!d || !full) return d;
-  const raw = await rawLines(trace, texts, seq);
-  // A record inside a JSON document has no line of its own to re-read.
-  if (!raw || raw.path) return d;
+  const source = d && texts[d.event.src.source];
+  if (!d || !full || !source) return d;
+  const { src, path } = d.event;
+  const sourceName = trace.sources[src.source]?.name ?? '?';
+  const text = await readAgain(sourceName, 'to see all of it', () => source.slice(src.offset, src.offset + src.length));
+  const opts = { clamp: Number.MAX_SAFE_INTEGER };
   try {
-    const obj: unknown = JSON.parse(raw.text);
+    // A record inside a JSON document: the document read again, and that record normalized as it was when loaded.
+    if (path) {
+      const item = documentItems(JSON.parse(text)).items.find((i) => i.path === path);
+      const event = item && normalizeItem(item, opts, { seq, src, path });
+      return event ? { ...d, event } : d;
+    }
+    const obj: unknown = JSON.parse(text);
     if (!isObject(obj)) return d;
-    const format = trace.sources[d.event.src.source]?.format;
+    const format = trace.sources[src.source]?.format;
     const dialect = format === 'claude-code' || format === 'sdk-stream' ? format : detectDialect(obj);
-    const event = normalizeLine(obj, dialect, { clamp: Number.MAX_SAFE_INTEGER }, { seq, src: d.event.src, path: undefined });
-    return { ...d, event };
+    return { ...d, event: normalizeLine(obj, dialect, opts, { seq, src, path: undefined }) };
   } catch {
     return d;
   }

@@ -54,6 +54,10 @@ async function expectSame(files: Files): Promise<void> {
 const cases: [string, () => Files][] = [
   ['test/fixtures/real (all together)', () => filesUnder('test/fixtures/real')],
   ['public/samples (all together)', () => filesUnder('public/samples')],
+  [
+    'a project folder with a file of one summary line',
+    () => filesUnder('test/fixtures/real/claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample'),
+  ],
   ['the tour', () => ({ 'tour/tour.stream.jsonl': jsonl(tourLines()) })],
   ['a generated projects folder (subagents in both layouts, a resumed session, a <synthetic> line)', projectsFolder],
   [

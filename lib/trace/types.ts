@@ -260,6 +260,11 @@ export interface MetaEvent extends EventBase {
   readonly leafUuid?: string;
   /** agent-meta sidecar. */
   readonly agentMeta?: { readonly agentType?: string; readonly description?: string; readonly toolUseId?: string; readonly parentAgentId?: string };
+  /**
+   * A recording's header: the fields of its `metadata` and `result` blocks, each named by its path in the document
+   * (`result.toolCallsMade`). The recorder's summary, not an SDK `result` frame: it ends nothing.
+   */
+  readonly documentFields?: readonly (readonly [string, string])[];
 }
 
 export interface EvalEvent extends EventBase {

@@ -4,6 +4,7 @@ import { costOf } from '../trace/pricing/pricing';
 import { agentLabel } from '../trace/stats';
 import type { ContentBlock, PermissionBehavior, TraceEvent, Usage } from '../trace/types';
 import { effectDetails, type EffectDetails } from './effect';
+import { whereOf } from './where';
 
 /** Everything the details pane shows for one event; plain data. */
 export interface DetailsView {
@@ -26,12 +27,20 @@ export interface TurnDetails {
   readonly blocks: readonly ContentBlock[];
   readonly seqs: readonly number[];
   /** The lines merged into this model call, with what each holds (an empty text block is one of them). */
-  readonly lines: readonly { readonly seq: number; readonly line?: number; readonly label: string }[];
+  readonly lines: readonly { readonly seq: number; readonly line?: number; readonly path?: string; readonly label: string }[];
   readonly usage?: Usage;
   readonly costUsd?: number;
   readonly counted: boolean;
   readonly countRule: string;
-  readonly copies: readonly { readonly seq: number; readonly line: number; readonly via: string; readonly output: number; readonly chosen: boolean; readonly rule: string }[];
+  readonly copies: readonly {
+    readonly seq: number;
+    readonly line: number;
+    readonly path?: string;
+    readonly via: string;
+    readonly output: number;
+    readonly chosen: boolean;
+    readonly rule: string;
+  }[];
   readonly stream?: StreamDetails;
 }
 
@@ -47,10 +56,12 @@ export interface StreamDetails {
   readonly ttftMs?: number;
   readonly firstSeq: number;
   readonly firstLine?: number;
+  readonly firstPath?: string;
 }
 
 export interface EvidenceDetails extends PermissionEvidence {
   readonly line?: number;
+  readonly path?: string;
   readonly decisive: boolean;
 }
 
@@ -60,9 +71,11 @@ export interface ToolCallDetails {
   readonly input: unknown;
   readonly requestSeq: number;
   readonly requestLine?: number;
+  /** The request's path, for a record of a JSON document. */
+  readonly requestPath?: string;
   readonly permission: ToolCall['permission'];
   readonly evidence: readonly EvidenceDetails[];
-  readonly result?: ToolCall['result'] & { readonly line?: number };
+  readonly result?: ToolCall['result'] & { readonly line?: number; readonly path?: string };
   /** The side effect: recorded, derived from the request (and labelled so), or why there is none. */
   readonly effect: EffectDetails;
   readonly durationMs?: number;
@@ -80,6 +93,7 @@ export interface ToolCallDetails {
 export interface HookDetails {
   readonly seq: number;
   readonly line?: number;
+  readonly path?: string;
   readonly hookEvent?: string;
   readonly hookName?: string;
   /** `running` (Claude Code hook_progress), `started`, or how it ended (`success`, `error`, `blocked`, …). */
@@ -94,6 +108,7 @@ export interface HookDetails {
 export interface ProgressDetails {
   readonly seq: number;
   readonly line?: number;
+  readonly path?: string;
   readonly type: string;
   readonly elapsedSeconds?: number;
   readonly text?: string;
@@ -108,14 +123,21 @@ export interface CompactionDetails {
   readonly postTokens?: number;
   readonly durationMs?: number;
   /** The `isCompactSummary` user line that replaced the conversation. */
-  readonly summary?: { readonly seq: number; readonly line?: number; readonly text: string };
+  readonly summary?: { readonly seq: number; readonly line?: number; readonly path?: string; readonly text: string };
   /** The billed model call that wrote the summary (its `agent-acompact-*` file). */
-  readonly calls: readonly { readonly turn: number; readonly seq: number; readonly model?: string; readonly costUsd?: number; readonly tokens?: number; readonly counted: boolean }[];
+  readonly calls: readonly {
+    readonly turn: number;
+    readonly seq: number;
+    readonly model?: string;
+    readonly costUsd?: number;
+    readonly tokens?: number;
+    readonly counted: boolean;
+  }[];
 }
 
 function toolCallDetails(trace: Trace, c: ToolCall): ToolCallDetails {
-  const lineOf = (seq: number): number | undefined => trace.events[seq]?.src.line;
-  const evidence = c.evidence.map((ev, i) => ({ ...ev, line: lineOf(ev.seq), decisive: i === c.decidedBy }));
+  const evidence = c.evidence.map((ev, i) => ({ ...ev, ...whereOf(trace, ev.seq), decisive: i === c.decidedBy }));
+  const request = whereOf(trace, c.requestSeq);
   const durationMs = c.requestedAt !== undefined && c.result?.time !== undefined ? c.result.time - c.requestedAt : undefined;
   const permissionWaitMs = c.requestedAt !== undefined && c.decidedAt !== undefined ? c.decidedAt - c.requestedAt : undefined;
   return {
@@ -123,10 +145,11 @@ function toolCallDetails(trace: Trace, c: ToolCall): ToolCallDetails {
     name: c.name,
     input: c.input,
     requestSeq: c.requestSeq,
-    requestLine: lineOf(c.requestSeq),
+    requestLine: request.line,
+    ...(request.path ? { requestPath: request.path } : {}),
     permission: c.permission,
     evidence,
-    ...(c.result ? { result: { ...c.result, line: lineOf(c.result.seq) } } : {}),
+    ...(c.result ? { result: { ...c.result, ...whereOf(trace, c.result.seq) } } : {}),
     effect: effectDetails(trace, c),
     ...(durationMs !== undefined ? { durationMs } : {}),
     ...(permissionWaitMs !== undefined ? { permissionWaitMs } : {}),
@@ -150,7 +173,7 @@ function hookDetails(trace: Trace, c: ToolCall): { preHooks: HookDetails[]; post
     const state = e.via === 'progress' ? 'running' : e.phase === 'started' ? 'started' : e.phase === 'progress' ? 'running' : (e.outcome ?? 'done');
     const d: HookDetails = {
       seq,
-      line: e.src.line,
+      ...whereOf(trace, seq),
       ...(e.hookEvent ? { hookEvent: e.hookEvent } : {}),
       ...(e.hookName ? { hookName: e.hookName } : {}),
       state,
@@ -171,7 +194,7 @@ function progressDetails(trace: Trace, c: ToolCall, seq: number): ProgressDetail
   if (e?.kind !== 'progress') return undefined;
   return {
     seq,
-    line: e.src.line,
+    ...whereOf(trace, seq),
     type: e.progressType,
     ...(e.elapsedSeconds !== undefined ? { elapsedSeconds: e.elapsedSeconds } : {}),
     ...(e.text && !e.embedded ? { text: e.text } : {}),
@@ -194,7 +217,7 @@ export function compactionDetails(trace: Trace, seq: number): CompactionDetails 
     const x = trace.events[q];
     if (!x || x.src.source !== e.src.source) break;
     if (x.kind === 'user' && x.role === 'compact-summary') {
-      summary = { seq: q, line: x.src.line, text: x.text };
+      summary = { seq: q, ...whereOf(trace, q), text: x.text };
       break;
     }
     if (x.kind === 'user' && x.role === 'prompt') break;
@@ -230,6 +253,7 @@ export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
   if (!turn) return undefined;
   const s = turn.stream;
   const firstDelta = s?.firstDeltaTime;
+  const firstPath = s ? trace.events[s.startSeq]?.path : undefined;
   const stream: StreamDetails | undefined = s
     ? {
         verdict: s.verdict,
@@ -243,6 +267,7 @@ export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
         ...(s.ttftMs !== undefined ? { ttftMs: s.ttftMs } : {}),
         firstSeq: s.startSeq,
         firstLine: trace.events[s.startSeq]?.src.line,
+        ...(firstPath ? { firstPath } : {}),
       }
     : undefined;
   const cost = turn.usage && turn.counted ? costOf(turn.usage, turn.model) : undefined;
@@ -255,13 +280,21 @@ export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
     seqs: turn.seqs,
     lines: turn.seqs.map((q) => {
       const e = trace.events[q];
-      return { seq: q, ...(e ? { line: e.src.line, label: summarize(e) } : { label: '?' }) };
+      return { seq: q, ...(e ? { ...whereOf(trace, q), label: summarize(e) } : { label: '?' }) };
     }),
     ...(turn.usage ? { usage: turn.usage } : {}),
     ...(cost?.priced ? { costUsd: cost.usd } : {}),
     counted: turn.counted,
     countRule: turn.countRule,
-    copies: turn.copies.map((c) => ({ seq: c.seq, line: trace.events[c.seq]?.src.line ?? 0, via: c.via, output: c.usage.output, chosen: c.chosen, rule: c.rule })),
+    copies: turn.copies.map((c) => ({
+      seq: c.seq,
+      ...whereOf(trace, c.seq),
+      line: trace.events[c.seq]?.src.line ?? 0,
+      via: c.via,
+      output: c.usage.output,
+      chosen: c.chosen,
+      rule: c.rule,
+    })),
     ...(stream ? { stream } : {}),
   };
 }
@@ -273,7 +306,10 @@ export function detailsOf(trace: Trace, seq: number): DetailsView | undefined {
   const t = trace.eventTurn[seq] ?? -1;
   const calls = toolCallsOf(e, trace);
   // A result-less assistant row still shows its calls; a turn header's calls come through the turn.
-  const toolCalls = calls.map((ci) => trace.toolCalls[ci]).filter((c): c is ToolCall => c !== undefined).map((c) => toolCallDetails(trace, c));
+  const toolCalls = calls
+    .map((ci) => trace.toolCalls[ci])
+    .filter((c): c is ToolCall => c !== undefined)
+    .map((c) => toolCallDetails(trace, c));
   const related: { seq: number; label: string }[] = [];
   const replay = trace.eventReplayOf[seq] ?? -1;
   if (replay >= 0) related.push({ seq: replay, label: 'original of this repeated line' });
@@ -297,7 +333,7 @@ export function detailsOf(trace: Trace, seq: number): DetailsView | undefined {
 /** Details of a model call header: its first line's details. */
 export function turnFirstSeq(trace: Trace, t: number): number | undefined {
   const turn = trace.turns[t];
-  return turn ? turn.seqs[0] ?? turn.streamSeqs[0] : undefined;
+  return turn ? (turn.seqs[0] ?? turn.streamSeqs[0]) : undefined;
 }
 
 export const eventLabel = (e: TraceEvent): string => summarize(e);

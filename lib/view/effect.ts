@@ -3,6 +3,7 @@ import type { ToolCall, Trace } from '../trace/model/types';
 import { agentLabel } from '../trace/agent-names';
 import type { SideEffect } from '../trace/types';
 import { diffModel, type DiffModel } from './diff';
+import { whereOf } from './where';
 
 // The last link of a tool call's chain, as the Tool call tab shows it: what the tool recorded, or what its request
 // says it changed (labelled as such), or why there is nothing.
@@ -11,6 +12,8 @@ import { diffModel, type DiffModel } from './diff';
 export interface LineRef {
   readonly seq: number;
   readonly line?: number;
+  /** Its path, for a record of a JSON document. */
+  readonly path?: string;
   /** The file it is in, when not the file of the call. */
   readonly source?: string;
   /** What is there: `the Read`, `the Write`. */
@@ -50,7 +53,7 @@ function refOf(trace: Trace, call: ToolCall, seq: number, label: string): LineRe
   const e = trace.events[seq];
   const own = trace.events[call.requestSeq]?.src.source;
   const source = e && e.src.source !== own ? trace.sources[e.src.source]?.name : undefined;
-  return { seq, label, ...(e ? { line: e.src.line } : {}), ...(source ? { source } : {}) };
+  return { seq, label, ...whereOf(trace, seq), ...(source ? { source } : {}) };
 }
 
 function beforeOf(trace: Trace, call: ToolCall, base: DiffBase): FileDiffDetails['before'] {

@@ -48,4 +48,23 @@ describe('eventFields: a slash command Claude Code 2.1 ran (system local_command
     expect(commands.map((e) => summarize(e))).toEqual(['local_command · /model', 'local_command · Kept model as Default (recommended)']);
     expect(commands.map((e) => eventFields(e).rows.find(([k]) => k === 'text')?.[1])).toEqual(['/model', 'Kept model as Default (recommended)']);
   });
+
+  it("shows a recording's metadata and result block as fields of its header, not as a second result frame", async () => {
+    const file = path.resolve(import.meta.dirname, '../../test/fixtures/real/open-harness/golden/structured-output.json');
+    const { trace } = await loadText(readFileSync(file, 'utf8'), 'structured-output.json');
+    const header = trace.events.find((e) => e.kind === 'meta' && e.metaType === 'recording');
+    if (!header) throw new Error('missing recording header');
+    const { rows } = eventFields(header);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['metadata.scenario', 'structured-output'],
+        ['metadata.sdkVersion', '0.2.5'],
+        ['metadata.description', 'Response with structured JSON output using outputSchema'],
+        ['result.hasStructuredOutput', 'false'],
+        ['result.toolCallsMade', '["StructuredOutput"]'],
+      ]),
+    );
+    // The recorder's result block ends nothing: the one SDK result frame is still the only result.
+    expect(trace.events.filter((e) => e.kind === 'result').map((e) => e.path)).toEqual(['messages[29].message']);
+  });
 });

@@ -15,6 +15,11 @@ export function eventFields(e: TraceEvent): { readonly title: string; readonly r
   if (e.time !== undefined && Number.isFinite(e.time)) rows.push(['time', new Date(e.time).toISOString()]);
   for (const [k, v] of Object.entries(e)) {
     if (BOOKKEEPING.has(k) || v === undefined || v === null) continue;
+    // A recording's own fields (`result.toolCallsMade`): one row each, named by their path in the document.
+    if (k === 'documentFields' && e.kind === 'meta' && e.documentFields) {
+      for (const [name, value] of e.documentFields) rows.push([name, value]);
+      continue;
+    }
     rows.push([k, k === 'text' && e.kind === 'system' ? systemText(e) : text(v)]);
   }
   return { title: summarize(e), rows };

@@ -4,6 +4,7 @@ import { agentLabel, computeStats, round6, type TraceStats } from '../trace/stat
 import { responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
 import { count } from '../trace/text-order';
+import { pathOf } from './where';
 
 // The Stats pane's view-model: totals with their reasons, per-turn and per-response tables, chart series, and the
 // Explain lists that show which lines make each total. The per-call and per-response rows come from lib/trace/turns,
@@ -195,12 +196,15 @@ export interface ExplainRow {
   readonly agent: string;
   readonly source: string;
   readonly line: number;
+  /** For a record of a JSON document, which names it (every record shares the document's line 1). */
+  readonly path?: string;
   readonly seq: number;
   readonly value: number;
   readonly counted: boolean;
   readonly rule: string;
   readonly copies: readonly {
     readonly line: number;
+    readonly path?: string;
     readonly seq: number;
     readonly via: string;
     readonly output: number;
@@ -250,12 +254,14 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
       agent: agentLabel(trace, t.agent),
       source: trace.sources[e?.src.source ?? -1]?.name ?? '?',
       line: e?.src.line ?? 0,
+      ...(e?.path ? { path: e.path } : {}),
       seq,
       value,
       counted,
       rule: t.countRule,
       copies: t.copies.map((c) => ({
         line: trace.events[c.seq]?.src.line ?? 0,
+        ...pathOf(trace, c.seq),
         seq: c.seq,
         via: c.via,
         output: c.usage.output,
@@ -274,6 +280,7 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
         agent: 'progress copy',
         source: trace.sources[e?.src.source ?? -1]?.name ?? '?',
         line: e?.src.line ?? 0,
+        ...(e?.path ? { path: e.path } : {}),
         seq: c.seq,
         value: 0,
         counted: false,

@@ -90,13 +90,13 @@ export function ExplainPanel({
                   {/* A long file name is cut short (whole in the tooltip), its line number kept in view. */}
                   <button
                     type="button"
-                    title={`${r.source}:${r.line}`}
-                    aria-label={`${r.source}:${r.line}`}
+                    title={r.path ? `${r.source} · ${r.path}` : `${r.source}:${r.line}`}
+                    aria-label={r.path ? `${r.source} · ${r.path}` : `${r.source}:${r.line}`}
                     onClick={() => onJump(r.seq)}
                     className="flex min-w-0 font-mono text-sky-700 hover:underline dark:text-sky-400"
                   >
                     <span className="truncate">{r.source}</span>
-                    <span className="shrink-0">:{r.line}</span>
+                    <span className="shrink-0">{r.path ? ` · ${r.path}` : `:${r.line}`}</span>
                   </button>
                   <span className="min-w-0 truncate font-mono">{r.messageId ?? '(no id)'}</span>
                   <span className="ml-auto shrink-0 font-mono">{r.counted ? fmt(r.value) : 'dropped'}</span>
@@ -109,7 +109,7 @@ export function ExplainPanel({
                     {r.copies.map((c, j) => (
                       <li key={j}>
                         <button type="button" onClick={() => onJump(c.seq)} className="font-mono hover:underline">
-                          line {c.line}
+                          {c.path ?? `line ${c.line}`}
                         </button>{' '}
                         {c.via} · {c.output} out · {c.rule}
                       </li>

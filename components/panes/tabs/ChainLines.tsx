@@ -31,7 +31,7 @@ export function HookList({ hooks, label, onJump }: { hooks: readonly HookDetails
             <span className="min-w-0 flex-1 truncate text-neutral-600 dark:text-neutral-400" title={h.decisionReason ?? h.text}>
               {h.decisionReason ?? h.text ?? ''}
             </span>
-            <LineLink line={h.line} seq={h.seq} onJump={onJump} />
+            <LineLink line={h.line} path={h.path} seq={h.seq} onJump={onJump} />
           </li>
         ))}
       </ol>
@@ -57,7 +57,7 @@ export function ProgressList({ progress, onJump }: { progress: readonly Progress
             <span className="min-w-0 flex-1 truncate font-mono text-neutral-600 dark:text-neutral-400" title={p.text}>
               {p.copyOf ? `copy of subagent ${p.copyOf} (never counted)` : (p.text?.split('\n').at(-1) ?? '')}
             </span>
-            <LineLink line={p.line} seq={p.seq} onJump={onJump} />
+            <LineLink line={p.line} path={p.path} seq={p.seq} onJump={onJump} />
           </li>
         ))}
       </ol>

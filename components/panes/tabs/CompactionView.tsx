@@ -39,7 +39,7 @@ export function CompactionView({ c, onJump }: { c: CompactionDetails; onJump: (s
           </ul>
         )}
       </Section>
-      <Section title="Summary" aside={c.summary ? <LineLink line={c.summary.line} seq={c.summary.seq} onJump={onJump} /> : undefined}>
+      <Section title="Summary" aside={c.summary ? <LineLink line={c.summary.line} path={c.summary.path} seq={c.summary.seq} onJump={onJump} /> : undefined}>
         {c.summary ? <Markdown text={c.summary.text} /> : <p className="text-[12px] text-neutral-500">No summary line follows this boundary in the file.</p>}
       </Section>
     </div>

@@ -53,7 +53,7 @@ function Lines({ lines, onJump }: { lines: TurnDetails['lines']; onJump: (seq: n
     <ol aria-label="lines of this model call" className="flex flex-col">
       {lines.map((l) => (
         <li key={l.seq} className="flex min-w-0 items-baseline gap-2">
-          <LineLink line={l.line} seq={l.seq} onJump={onJump} />
+          <LineLink line={l.line} path={l.path} seq={l.seq} onJump={onJump} />
           <span className="min-w-0 flex-1 truncate font-sans text-neutral-600 dark:text-neutral-400" title={l.label}>
             {l.label}
           </span>

@@ -24,7 +24,7 @@ export function StreamTab({ turn, onJump }: { turn: TurnDetails | undefined; onJ
   if (!turn || !s) return <p className="p-3 text-[13px] text-neutral-500">This model call was not streamed (no stream_event lines).</p>;
   return (
     <div>
-      <Section title="Stream" aside={<LineLink line={s.firstLine} seq={s.firstSeq} onJump={onJump} />}>
+      <Section title="Stream" aside={<LineLink line={s.firstLine} path={s.firstPath} seq={s.firstSeq} onJump={onJump} />}>
         <div className="mb-1 flex items-center gap-2">
           <span data-testid="stream-verdict" className={`rounded px-1.5 text-[12px] font-semibold ${VERDICT_TONE[s.verdict]}`}>
             {s.verdict}

@@ -27,7 +27,7 @@ function Before({ b, onJump }: { b: NonNullable<FileDiffDetails['before']>; onJu
         {b.at ? (
           <span className="ml-1 whitespace-nowrap text-neutral-500">
             ({b.at.label}
-            {b.at.source ? ` in ${b.at.source}` : ''}: <LineLink line={b.at.line} seq={b.at.seq} onJump={onJump} />)
+            {b.at.source ? ` in ${b.at.source}` : ''}: <LineLink line={b.at.line} path={b.at.path} seq={b.at.seq} onJump={onJump} />)
           </span>
         ) : null}
       </dd>
@@ -146,7 +146,7 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
     <div>
       {calls.map((c) => (
         <article key={c.id} aria-label={`${c.name} call ${c.id}`} className="border-b-4 border-neutral-200 dark:border-neutral-700">
-          <Section title={`1 · Request: ${c.name}`} aside={<LineLink line={c.requestLine} seq={c.requestSeq} onJump={onJump} />}>
+          <Section title={`1 · Request: ${c.name}`} aside={<LineLink line={c.requestLine} path={c.requestPath} seq={c.requestSeq} onJump={onJump} />}>
             <ReadableInput
               name={c.name}
               input={c.input}
@@ -177,7 +177,7 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
                       {ev.detail}
                       {ev.decisive ? ' (decided)' : ''}
                     </span>
-                    <LineLink line={ev.line} seq={ev.seq} onJump={onJump} />
+                    <LineLink line={ev.line} path={ev.path} seq={ev.seq} onJump={onJump} />
                   </li>
                 ))}
               </ol>
@@ -186,7 +186,7 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
           </Section>
           <Section
             title={`3 · Result${c.result?.isError ? ' (error)' : ''}`}
-            aside={c.result ? <LineLink line={c.result.line} seq={c.result.seq} onJump={onJump} /> : undefined}
+            aside={c.result ? <LineLink line={c.result.line} path={c.result.path} seq={c.result.seq} onJump={onJump} /> : undefined}
           >
             <ProgressList progress={c.progress} onJump={onJump} />
             {c.result ? (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { whereLabel } from '../../../lib/view/where';
 
 /** Tools whose result is the model's own prose (a subagent's report): shown as markdown. */
 export const PROSE_RESULTS: ReadonlySet<string> = new Set(['Agent', 'Task']);
@@ -39,10 +40,11 @@ export function Pre({ text, label }: { text: string; label?: string }) {
   );
 }
 
-export function LineLink({ line, seq, onJump }: { line?: number; seq: number; onJump: (seq: number) => void }) {
+/** A link to an event: its line, or for a record of a JSON document its path (every record shares line 1). */
+export function LineLink({ line, path, seq, onJump }: { line?: number; path?: string | undefined; seq: number; onJump: (seq: number) => void }) {
   return (
     <button type="button" onClick={() => onJump(seq)} className="font-mono text-[11px] text-sky-700 hover:underline dark:text-sky-400">
-      line {line ?? '?'}
+      {whereLabel({ ...(line !== undefined ? { line } : {}), ...(path ? { path } : {}) })}
     </button>
   );
 }

@@ -10,7 +10,13 @@ import { normalizeClaudeCodeLine } from './claude-code';
 
 export type DocumentItem =
   | { readonly path: string; readonly type: 'message'; readonly value: unknown; readonly time?: unknown }
-  | { readonly path: string; readonly type: 'recording-header'; readonly prompt?: string; readonly time?: number }
+  | {
+      readonly path: string;
+      readonly type: 'recording-header';
+      readonly prompt?: string;
+      readonly time?: number;
+      readonly fields: readonly (readonly [string, unknown])[];
+    }
   | { readonly path: string; readonly type: 'eval'; readonly artifact: EvalFields }
   | { readonly path: string; readonly type: 'invalid'; readonly problem: string };
 
@@ -100,7 +106,11 @@ export function documentItems(doc: unknown): { format: SourceFormat; items: Docu
       rec.data.messages.map((m, i) => message(`messages[${i}].message`, m.message, itemTime(m, start))),
     );
     const prompt = textOf(doc['prompt']);
-    items.unshift({ path: '$', type: 'recording-header', ...(prompt ? { prompt } : {}), ...(start !== undefined ? { time: start } : {}) });
+    const fields = ['metadata', 'result'].flatMap((block) => {
+      const b = doc[block];
+      return isObject(b) ? Object.entries(b).map(([k, v]) => [`${block}.${k}`, v] as const) : [];
+    });
+    items.unshift({ path: '$', type: 'recording-header', ...(prompt ? { prompt } : {}), ...(start !== undefined ? { time: start } : {}), fields });
     return { format: 'recording', items };
   }
   const list: unknown[] = Array.isArray(doc['messages']) ? doc['messages'] : [];
@@ -121,6 +131,7 @@ export function normalizeItem(item: DocumentItem, opts: NormalizeOptions, h: Hea
         metaType: 'recording',
         text: item.prompt ? clampText(item.prompt, opts) : 'recording',
         time: item.time,
+        ...(item.fields.length > 0 ? { documentFields: documentFields(item.fields, opts) } : {}),
       };
     case 'eval':
       return evalEvent(item.artifact, opts, h);
@@ -132,6 +143,13 @@ export function normalizeItem(item: DocumentItem, opts: NormalizeOptions, h: Hea
       return ccLike ? normalizeClaudeCodeLine(withTime, opts, h) : normalizeSdkLine(withTime, opts, h);
     }
   }
+}
+
+/** A recording's `metadata` and `result` fields as text: a string as it is, anything else as JSON; long ones clamped. */
+function documentFields(fields: readonly (readonly [string, unknown])[], opts: NormalizeOptions): [string, string][] {
+  return fields
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, clampText(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)), opts)]);
 }
 
 function evalEvent(a: EvalFields, opts: NormalizeOptions, h: Head): TraceEvent {

@@ -1,5 +1,6 @@
 import type { Ctx } from './context';
 import type { AgentKind } from './types';
+import { placeSummaryFiles } from './summary-files';
 
 // Sessions and agents: every event gets its session and its lane (main, a subagent, a sidechain).
 
@@ -73,6 +74,7 @@ export function assignLanes(ctx: Ctx): void {
     const sid = src.fileAgentId ? sessionOfFileAgent.get(src.fileAgentId) : undefined;
     if (sid && !lastSessionOfSource.has(i)) lastSessionOfSource.set(i, sid);
   });
+  const stray = placeSummaryFiles(ctx, lastSessionOfSource);
   const last: LastLane = { session: -1, key: '', agent: -1 };
   // The session id a line without one borrows: the last one before it in its file (the map holds it per source).
   let source = -1;
@@ -125,7 +127,7 @@ export function assignLanes(ctx: Ctx): void {
       if (session.lastTime === undefined || e.time > session.lastTime) session.lastTime = e.time;
     }
     if (session && e.kind === 'meta' && (e.metaType === 'custom-title' || e.metaType === 'ai-title') && e.text) session.title = e.text;
-    if (session && !session.title && e.kind === 'meta' && e.metaType === 'summary' && e.text) session.title = e.text;
+    if (session && !session.title && e.kind === 'meta' && e.metaType === 'summary' && e.text && !stray.has(source)) session.title = e.text;
   }
 }
 
