@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTrace } from '../../engine/load';
+import { LiveSources } from '../../engine/live';
 import { memorySource } from '../../engine/source';
 import { agentLabel } from '../agent-names';
 import { cc, jsonl, text } from '../testing/builders';
@@ -25,6 +26,17 @@ describe('a file of nothing but summary lines is not a session of its own', () =
     const trace = await load({ [`p/${A}.jsonl`]: session(A), [`p/${B}.jsonl`]: summaryFile(`${A}-u2`) });
     expect(trace.sessions.map((s) => [s.id, s.title])).toEqual([[A, 'Cache Fix']]);
     expect(trace.events.map((e) => trace.agents[trace.eventAgent[e.seq] ?? -1]?.session)).toEqual([0, 0, 0]);
+  });
+
+  it('finds its leaf as well when the uuids are kept in a column, as the browser and the CLI load', async () => {
+    const live = new LiveSources();
+    // The leaf is a user line: only an assistant line keeps its uuid on the event.
+    const files = { [`p/${A}.jsonl`]: session(A), [`p/${B}.jsonl`]: summaryFile(`${A}-u1`) };
+    const { trace } = await live.load(
+      Object.entries(files).map(([name, data]) => memorySource(name, new TextEncoder().encode(data))),
+      false,
+    );
+    expect(trace.sessions.map((s) => [s.id, s.title])).toEqual([[A, 'Cache Fix']]);
   });
 
   it('with its leaf not loaded, joins the file before it without titling it', async () => {

@@ -1,4 +1,5 @@
 import type { Ctx } from './context';
+import { uuidAt } from './uuids';
 
 /**
  * Claude Code writes files of nothing but `summary` lines, each titling a branch of another session by its leaf
@@ -10,9 +11,16 @@ export function placeSummaryFiles(ctx: Ctx, sessionOfSource: Map<number, string>
   // Sources without a session id whose every line is a summary, with the leaf uuids they name.
   const leaves = new Map<number, string[]>();
   const mixed = new Set<number>();
+  // Events come in runs of one source: whether the run's source can be a summary file is looked up once per run.
+  let runSource = -1;
+  let skip = false;
   for (const e of ctx.events) {
     const s = e.src.source;
-    if (sessionOfSource.has(s) || mixed.has(s)) continue;
+    if (s !== runSource) {
+      runSource = s;
+      skip = sessionOfSource.has(s) || mixed.has(s);
+    }
+    if (skip) continue;
     if (e.kind === 'meta' && e.metaType === 'summary') {
       const list = leaves.get(s) ?? [];
       if (e.leafUuid) list.push(e.leafUuid);
@@ -20,13 +28,19 @@ export function placeSummaryFiles(ctx: Ctx, sessionOfSource: Map<number, string>
     } else {
       mixed.add(s);
       leaves.delete(s);
+      skip = true;
     }
   }
   const stray = new Set<number>();
   if (leaves.size === 0) return stray;
   const wanted = new Set([...leaves.values()].flat());
   const sessionOfUuid = new Map<string, string>();
-  if (wanted.size > 0) for (const e of ctx.events) if (e.uuid && e.sessionId && wanted.has(e.uuid)) sessionOfUuid.set(e.uuid, e.sessionId);
+  // The uuids are in the column when the load keeps them there (the browser and the CLI), else on the events.
+  if (wanted.size > 0)
+    ctx.events.forEach((e, i) => {
+      const uuid = uuidAt(ctx.uuids, ctx.events, i);
+      if (uuid && e.sessionId && wanted.has(uuid)) sessionOfUuid.set(uuid, e.sessionId);
+    });
   const nearest = (source: number): string | undefined => {
     for (let i = source - 1; i >= 0; i--) if (sessionOfSource.has(i) && !leaves.has(i)) return sessionOfSource.get(i);
     for (let i = source + 1; i < ctx.sources.length; i++) if (sessionOfSource.has(i) && !leaves.has(i)) return sessionOfSource.get(i);
