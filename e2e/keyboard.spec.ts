@@ -38,8 +38,9 @@ test('the panel and details tabs show a focus ring when the keyboard reaches the
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
   const ring = (el: Element): string => getComputedStyle(el).boxShadow;
-  await app.events.focus();
-  await page.keyboard.press('ArrowDown');
+  // An event's row (Enter on a header folds it): Enter takes the keyboard to the details' tabs.
+  await app.option(/^user prompt: Refactor the greeter/).click();
+  await expect(app.events).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(app.tab('Message')).toBeFocused();
   expect(await app.tab('Message').evaluate(ring)).not.toBe('none');
