@@ -1,11 +1,12 @@
 import type { EventKind } from '../../lib/trace/types';
 
-type IconKind = EventKind | 'response' | 'turn' | 'agent' | UserIcon | EvalIcon;
+type IconKind = EventKind | 'response' | 'turn' | 'agent' | UserIcon | VerdictIcon;
 
-/** An evaluation's verdict (see `eventIcon` in lib/view/rowview); plain `eval` has none. */
-type EvalIcon = 'eval-passed' | 'eval-failed';
+/** Glyphs that say how something ended (see `eventIcon` in lib/view/rowview): an evaluation's verdict (plain `eval`
+ *  has none), a result frame that is an error. */
+type VerdictIcon = 'eval-passed' | 'eval-failed' | 'result-error';
 
-/** User lines that are not prompts: what Claude Code wrote in the user's place (see `userIcon` in lib/view/rowview). */
+/** User lines that are not prompts: what Claude Code wrote in the user's place (see `eventIcon` in lib/view/rowview). */
 type UserIcon = 'command' | 'command-output' | 'interrupt' | 'notification' | 'compact-summary' | 'user-meta';
 
 const ICONS: Record<IconKind, { glyph: string; className: string; title: string }> = {
@@ -30,6 +31,7 @@ const ICONS: Record<IconKind, { glyph: string; className: string; title: string 
   eval: { glyph: '◎', className: 'text-neutral-600 dark:text-neutral-400', title: 'evaluation, no verdict' },
   'eval-passed': { glyph: '✓', className: 'text-emerald-700 dark:text-emerald-400', title: 'evaluation passed' },
   'eval-failed': { glyph: '✗', className: 'text-red-700 dark:text-red-400', title: 'evaluation failed' },
+  'result-error': { glyph: '■', className: 'text-red-700 dark:text-red-400', title: 'result, an error' },
   unknown: { glyph: '?', className: 'text-fuchsia-700 dark:text-fuchsia-400', title: 'unknown type (raw)' },
   response: { glyph: '▤', className: 'text-neutral-700 dark:text-neutral-300', title: 'response' },
   turn: { glyph: '◇', className: 'text-violet-700 dark:text-violet-300', title: 'model call' },

@@ -81,6 +81,13 @@ describe('slash commands and shell lines read without their tags', () => {
     expect(eventIcon(user('<local-command-stdout>x</local-command-stdout>'))).toBe('command-output');
     expect(eventIcon({ ...user('hi'), role: 'prompt' } as TraceEvent)).toBe('user');
   });
+
+  it('draws a result frame that is an error apart from a success', () => {
+    const result = (subtype: string, isError: boolean) => ({ kind: 'result', seq: 0, src: user('').src, subtype, isError }) as unknown as TraceEvent;
+    expect(eventIcon(result('success', false))).toBe('result');
+    expect(eventIcon(result('error_max_turns', true))).toBe('result-error');
+    expect(eventIcon(result('success', true))).toBe('result-error');
+  });
 });
 
 describe('a tool error reads without the tags Claude Code wraps it in for the model', () => {

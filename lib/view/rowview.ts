@@ -127,6 +127,8 @@ function laneStart(trace: Trace, a: Agent): number | undefined {
 export function eventIcon(e: TraceEvent): string {
   // An evaluation's glyph is its verdict: a check mark on a failed test reads as a pass.
   if (e.kind === 'eval') return e.passed === undefined ? 'eval' : e.passed ? 'eval-passed' : 'eval-failed';
+  // So is a result frame's: one that ended in error (is_error, or an error_* subtype) is not drawn as a success.
+  if (e.kind === 'result') return e.isError || e.subtype !== 'success' ? 'result-error' : 'result';
   if (e.kind !== 'user') return e.kind;
   switch (e.role) {
     case 'prompt':
