@@ -91,14 +91,6 @@ export function wrapLine(line: string, width: number | undefined, indent = 11, s
   return sep === ' ' ? lines.join('\n') : lines.map((l) => wrapLine(l, width, indent)).join('\n');
 }
 
-/**
- * `table`, or '' when there are no rows under the header: a header with nothing below it reads as a table that failed
- * to print.
- */
-export function tableOrNone(rows: readonly (readonly string[])[], left: readonly number[]): string {
-  return rows.length > 1 ? table(rows, left) : '';
-}
-
 /** `fitTable` to a terminal's `width` (none: the whole table), or '' when there are no rows under the header. */
 function fitOrNone(
   rows: readonly (readonly string[])[],

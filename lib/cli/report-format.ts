@@ -13,7 +13,6 @@ function minute(iso: string | null, utc: boolean): string {
     : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-const cut = cutText;
 /** A project folder's name keeps its end: `-Users-me-work-acme-api` and `-Users-me-work-acme-web` differ only there. */
 const cutStart = (s: string, n: number): string => (s.length > n ? `…${s.slice(s.length - n + 1)}` : s);
 
@@ -88,7 +87,7 @@ export function formatReport(report: StatsReport, about: string, width?: number)
                   ...tokenCells(r),
                   duration(r.durationMs ?? undefined),
                   models(r.models),
-                  r.firstPrompt === null ? '—' : cut(r.firstPrompt, 48),
+                  r.firstPrompt === null ? '—' : cutText(r.firstPrompt, 48),
                 ]),
             ],
             [0, 1, 2, 11, 12],

@@ -1,7 +1,7 @@
 import { commandOutput, summarize, toolCallsOf } from '../trace/describe';
 import type { Agent, Response, Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { RESPONSE_LEAD_LINES } from '../trace/model/clock';
+import { LEAD_LINES, leadTime } from '../trace/model/clock';
 import { costOf } from '../trace/pricing/pricing';
 import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
@@ -100,27 +100,13 @@ function responseView(trace: Trace, r: number): { label: string; badges: Badge[]
 /** The first slash or `!` command among a response's opening lines: what names a response nobody typed a prompt for
  *  (`/context` or `! uv run ty check` before the first prompt). */
 function leadCommand(trace: Trace, resp: Response): TraceEvent | undefined {
-  const end = Math.min(resp.lastSeq, resp.firstSeq + RESPONSE_LEAD_LINES);
+  const end = Math.min(resp.lastSeq, resp.firstSeq + LEAD_LINES);
   for (let q = resp.firstSeq; q <= end; q++) {
     if (trace.eventResponse[q] !== resp.index) continue;
     const e = trace.events[q];
     if (e?.kind === 'user' && e.role === 'command') return e;
   }
   return undefined;
-}
-
-/** When a subagent or compaction lane started: the earliest time among its first lines (as a response's start). */
-function laneStart(trace: Trace, a: Agent): number | undefined {
-  if (a.firstSeq < 0) return undefined;
-  let time: number | undefined;
-  let seen = 0;
-  for (let q = a.firstSeq; q <= a.lastSeq && seen < RESPONSE_LEAD_LINES; q++) {
-    if (trace.eventAgent[q] !== a.index) continue;
-    seen += 1;
-    const t = trace.events[q]?.time;
-    if (t !== undefined && (time === undefined || t < time)) time = t;
-  }
-  return time;
 }
 
 /** The icon of an event's row: its kind, and for a user line that nobody typed as a prompt, what it is instead. */
@@ -274,7 +260,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       }
       case 'agent': {
         const a = trace.agents[ref];
-        const laneTime = a ? laneStart(trace, a) : undefined;
+        const laneTime = a && a.firstSeq >= 0 ? leadTime(trace.events, trace.eventAgent, a.index, a.firstSeq, a.lastSeq) : undefined;
         const calls = trace.turns.filter((t) => t.agent === ref && t.counted).length;
         // The label names the lane; its type and id stay at hand beside it.
         const names = a && a.kind !== 'main' ? agentNames(trace, a) : undefined;

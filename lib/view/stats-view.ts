@@ -107,7 +107,7 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
     if (s.reportedCostUsd === undefined || s.reportedCostSeq === undefined) continue;
     const e = trace.events[s.reportedCostSeq];
     // Inside a JSON document every record shares the document's first line: its path says which record it is.
-    sessions.push({ session: s.id, usd: s.reportedCostUsd, seq: s.reportedCostSeq, line: e?.src.line ?? 0, ...(e?.path ? { path: e.path } : {}) });
+    sessions.push({ session: s.id, usd: s.reportedCostUsd, seq: s.reportedCostSeq, line: e?.src.line ?? 0, ...pathOf(trace, s.reportedCostSeq) });
     if (e?.kind !== 'result') continue;
     for (const m of e.modelUsage) {
       const prev = modelUsage.get(m.model);

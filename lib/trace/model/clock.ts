@@ -108,19 +108,20 @@ export function orderToolCalls(ctx: Ctx, built: readonly ToolCall[]): ToolCall[]
   return out;
 }
 
-/** How many of a response's first lines its start is read from. */
-export const RESPONSE_LEAD_LINES = 256;
+/** How many lines from the start of a response or lane its start (and a header's command) is read from. */
+export const LEAD_LINES = 256;
 
 /**
- * When a response started: the earliest time among its first lines (`eventResponse` saying which are its own). Not
- * its first line's: a session file opens with untimed lines (file-history-snapshot, summary), and Claude Code stamps
- * a Caveat line after the command it comes before.
+ * When a response or a lane started: the earliest time among its lines (those `owner` gives `index`) in its first
+ * `LEAD_LINES` seqs from `first`. Not its first line's: a session file opens with untimed lines (file-history-snapshot,
+ * summary), and Claude Code stamps a Caveat line after the command it comes before. The window keeps the cost of a
+ * header bounded when its lines are spread thin among others'.
  */
-export function responseStart(events: readonly TraceEvent[], eventResponse: Int32Array, r: Response): number | undefined {
+export function leadTime(events: readonly TraceEvent[], owner: Int32Array, index: number, first: number, last: number): number | undefined {
   let time: number | undefined;
-  const end = Math.min(r.lastSeq, r.firstSeq + RESPONSE_LEAD_LINES);
-  for (let q = r.firstSeq; q <= end; q++) {
-    if (eventResponse[q] !== r.index) continue;
+  const end = Math.min(last, first + LEAD_LINES);
+  for (let q = Math.max(0, first); q <= end; q++) {
+    if (owner[q] !== index) continue;
     const t = events[q]?.time;
     if (t !== undefined && (time === undefined || t < time)) time = t;
   }

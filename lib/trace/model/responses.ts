@@ -1,4 +1,4 @@
-import { responseOrder, responseStart } from './clock';
+import { leadTime, responseOrder } from './clock';
 import type { Ctx } from './context';
 import type { Agent, Response, Turn } from './types';
 
@@ -65,7 +65,7 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
   // Numbered in order of their start: sessions of one folder interleave as they happened.
   const opened = responses.filter((r) => r.lastSeq >= 0);
   for (const r of opened) {
-    const t = responseStart(ctx.events, ctx.eventResponse, r);
+    const t = leadTime(ctx.events, ctx.eventResponse, r.index, r.firstSeq, r.lastSeq);
     if (t !== undefined) r.startTime = t;
   }
   const kept = responseOrder(ctx, opened)

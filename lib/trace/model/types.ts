@@ -57,7 +57,7 @@ export interface Response {
   end: ResponseEnd;
   readonly turns: number[];
   promptSeq?: number;
-  /** When it started: the earliest time among its first lines (see `responseStart`). */
+  /** When it started: the earliest time among its first lines (see `leadTime`). */
   startTime?: number;
 }
 
