@@ -6,14 +6,14 @@
 // and what each frame costs while scrolling the timeline from top to bottom, one step per animation frame: the p95 of
 // the frame's CPU time on the threads that make frames (main, compositor, raster, viz; see frame-trace.ts), of its
 // main-thread CPU time, and of its wall time, each beside the same scroll over a static page of plain rows; and the same
-// for a slow scroll (SLOW_PX a frame, logged and in the JSON). Writes bench-results/browser.json and the README's browser
+// for a slow scroll (SLOW_PX a frame, logged and in the JSON). With --write, writes bench-results/browser.json and docs/performance.md's browser
 // table.
 import { chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { freePort } from '../scripts/net';
-import { writeReadmeSection } from './readme';
+import { writePerfSection, writeTracked } from './tracked';
 import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
 import { frameCosts, type FrameCosts, type TraceEvent } from './frame-trace';
@@ -31,7 +31,7 @@ const json = args.includes('--json');
 const sizes = opt('--sizes', '10,100,300').split(',').map(Number);
 /** Only these files (names without `.jsonl`, e.g. `rows-1m,cc-100`): the sizes are then taken from the names. */
 const only = args.includes('--files') ? opt('--files', '').split(',').filter(Boolean) : undefined;
-/** Each file is measured this many times (interleaved with the others); the README gets the median run of each. */
+/** Each file is measured this many times (interleaved with the others); docs/performance.md gets the median run of each. */
 const runs = Math.max(1, Number(opt('--runs', '1')));
 const log = (s: string): void => {
   if (!json) process.stdout.write(`${s}\n`);
@@ -240,7 +240,7 @@ async function heapAfterLoad(page: Page): Promise<number> {
 
 function updateReadme(rows: readonly BrowserRow[]): void {
   const mb = (n: number): string => (n / 1e6).toFixed(0);
-  writeReadmeSection(
+  writePerfSection(
     'browser-bench',
     [
       '| file | MB | bare pipeline | first rows | fully indexed | longest main-thread task | JS heap after load | scroll frame p95: CPU, main thread (static page) | slow scroll frame p95: CPU, main thread |',
@@ -314,9 +314,8 @@ async function main(): Promise<void> {
   if (runs > 1) for (const r of rows) log(`median run of ${r.file}: indexed ${(r.indexedMs / r.bareMs).toFixed(2)}x the bare pipeline`);
   // A run of some files only leaves the recorded results (which have every file) as they were.
   if (only === undefined) {
-    mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, 'bench-results/browser.json'),
+    writeTracked(
+      'bench-results/browser.json',
       `${JSON.stringify(
         rows.map(({ rows: _r, ...rest }) => rest),
         null,

@@ -12,7 +12,7 @@ import { projectsFolder } from '../lib/fast/testing/projects';
 import { collectInputs } from '../lib/cli/files';
 import { loadTrace } from '../lib/engine/load';
 import { generateFile } from './generate';
-import { writeReadmeSection } from './readme';
+import { writePerfSection, writeTracked } from './tracked';
 
 /** ccusage 20 (a native binary per platform, with a byte prefilter and threads); 20.0.24 is the newest whose
  *  linux-x64 binary is published (20.0.26's is not). */
@@ -251,11 +251,10 @@ function* datasets(dir: string, generated: string | undefined): Generator<[strin
 }
 
 function writeResults(speed: readonly SpeedRow[], totals: readonly TotalsRow[]): void {
-  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench-results/ccusage.json'), `${JSON.stringify({ ccusage: CCUSAGE, speed, totals }, null, 2)}\n`);
+  writeTracked('bench-results/ccusage.json', `${JSON.stringify({ ccusage: CCUSAGE, speed, totals }, null, 2)}\n`);
   const rss = (x?: number): string => (x === undefined ? '—' : `${(x / 1e6).toFixed(0)} MB`);
   const n = (x: number): string => x.toLocaleString('en-US');
-  writeReadmeSection(
+  writePerfSection(
     'ccusage-bench',
     [
       `| file | MB | \`loupe stats --by day\` | ${CCUSAGE.replace('@', ' ')} \`claude daily\` | loupe ÷ ccusage | peak RSS (loupe / ccusage) |`,

@@ -6,10 +6,10 @@
 // and reports each as a ratio to the baseline measured in the same run, with peak RSS. Then the CLI's start-up:
 // `loupe stats` on a tiny file against a bare `node -e 0`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { generateFile, type Dialect } from './generate';
-import { writeReadmeSection } from './readme';
+import { writePerfSection, writeTracked } from './tracked';
 import { bundleNode } from '../scripts/bundle.mjs';
 
 interface Row {
@@ -224,18 +224,17 @@ function startupRow(): StartupRow {
   return row;
 }
 
-/** bench-results/node*.json, and the README's Node tables between their markers (each only when it was measured). */
+/** bench-results/node*.json, and docs/performance.md's Node tables between their markers (each only when it was measured). */
 function writeResults(rows: readonly Row[], measured: readonly StatsRow[], measuredStartup: StartupRow | undefined): void {
-  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
   // A run of one part (`--only`) keeps the other part's last figures.
   const file = path.join(ROOT, 'bench-results/node-stats.json');
   const last = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { stats?: StatsRow[]; startup?: StartupRow }) : {};
   const stats = measured.length > 0 ? measured : (last.stats ?? []);
   const startup = measuredStartup ?? last.startup;
   if (measured.length > 0 || measuredStartup) {
-    writeFileSync(path.join(ROOT, 'bench-results/node-stats.json'), `${JSON.stringify({ stats, startup }, null, 2)}\n`);
+    writeTracked('bench-results/node-stats.json', `${JSON.stringify({ stats, startup }, null, 2)}\n`);
     const mb = (b: number): string => `${(b / 1e6).toFixed(0)} MB`;
-    writeReadmeSection(
+    writePerfSection(
       'stats-bench',
       [
         '| file | MB | bare pipeline | stats, 1 thread | same, in CPU time | stats, worker threads | peak RSS (1 thread / workers) |',
@@ -254,8 +253,8 @@ function writeResults(rows: readonly Row[], measured: readonly StatsRow[], measu
     );
   }
   if (rows.length === 0) return;
-  writeFileSync(path.join(ROOT, 'bench-results/node.json'), `${JSON.stringify(rows, null, 2)}\n`);
-  writeReadmeSection(
+  writeTracked('bench-results/node.json', `${JSON.stringify(rows, null, 2)}\n`);
+  writePerfSection(
     'node-bench',
     [
       '| file | MB | loupe parse + model | bare pipeline | ratio | peak RSS |',

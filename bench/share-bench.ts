@@ -2,15 +2,15 @@
 // Builds and starts the app (server.mjs), then measures GET /api/traces/<id> latency (a 1 MB trace, one request at a
 // time) while idle and during a burst of concurrent 5 MB uploads, for each store: SQLite (the default) and S3 (a
 // real S3 protocol server, s3rver, in its own process). The uploads come from a child process, so the client that
-// times the GETs is not itself busy sending 200 MB. Prints p50/p95/max and their ratio burst/idle, writes
-// bench-results/share.json and the README's share table.
+// times the GETs is not itself busy sending 200 MB. Prints p50/p95/max and their ratio burst/idle, with --write writes
+// bench-results/share.json and docs/performance.md's share table.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/net';
-import { writeReadmeSection } from './readme';
+import { writePerfSection, writeTracked } from './tracked';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -184,6 +184,5 @@ const table = [
 ].join('\n');
 if (json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
 else log(`\n${table}`);
-mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-writeFileSync(path.join(ROOT, 'bench-results', 'share.json'), `${JSON.stringify(rows, null, 2)}\n`);
-writeReadmeSection('share-bench', table);
+writeTracked('bench-results/share.json', `${JSON.stringify(rows, null, 2)}\n`);
+writePerfSection('share-bench', table);

@@ -5,7 +5,7 @@ import { showcaseFolder, writeProjects } from './helpers/projects';
 import { FIXTURES, Loupe } from './pages/Loupe';
 
 // The workbench, the Stats pane and the Share dialog in light and dark, on the sample that shows every feature.
-// `npm run screenshots` runs this file with LOUPE_DOCS_SHOTS=1 to refresh the PNGs in docs/ that the README shows.
+// `npm run screenshots` runs this file with LOUPE_DOCS_SHOTS=1 to refresh the PNGs in docs/ that docs/workbench.md shows.
 
 const DOCS = path.resolve(import.meta.dirname, '../docs');
 const shoot = async (page: Page, name: string, dir = DOCS) => {
@@ -72,7 +72,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 // A Claude Code 2.1.1xx session: a subagent's Edit with no recorded result (its diff derived from the request), and the
-// Message tab of a model call with signature-only thinking and an empty text block. README shows the 1280 px ones.
+// Message tab of a model call with signature-only thinking and an empty text block. docs/workbench.md shows the 1280 px ones.
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [1280, 900]) {
     test.describe(`${scheme} theme, ${width} px`, () => {
@@ -105,7 +105,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 // The filter box flagging a typo with what was meant, a failed request shown with Retry, and the Stats pane using its
-// width. README shows the 1280 px ones; the 900 px ones are checked (no sideways scroll) and kept in test-results.
+// width. docs/workbench.md shows the 1280 px ones; the 900 px ones are checked (no sideways scroll) and kept in test-results.
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [1280, 900]) {
     test.describe(`${scheme} theme, ${width} px: filter, errors, stats`, () => {

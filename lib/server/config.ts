@@ -1,5 +1,5 @@
 // Server-only: the share store's settings, read from the environment (process.env by default; tests pass their own).
-// Every limit has a default that holds on a directly exposed server; README "Sharing a trace" lists them.
+// Every limit has a default that holds on a directly exposed server; docs/sharing.md lists them.
 
 /** The environment variables read here. */
 export type Env = Readonly<Record<string, string | undefined>>;

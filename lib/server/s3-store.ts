@@ -17,7 +17,7 @@
 //     trace and its marker.
 //   • sweep: expired markers → delete the trace and the marker; traces older than the grace period with no marker
 //     are orphans (stored, but the id never reached anyone) → deleted. Any server may sweep; deletes are idempotent.
-//     A bucket lifecycle rule backs this up (README): expire `traces/` and `expiry/` after 31 days.
+//     A bucket lifecycle rule backs this up (docs/sharing.md): expire `traces/` and `expiry/` after 31 days.
 //   • quota: the bytes under `traces/`, listed at most once a minute per server plus this server's own uploads since:
 //     approximate across a fleet (each server sees the others' uploads only at its next listing).
 //   • free-disk watermark: not applicable (the disk is the bucket's).
