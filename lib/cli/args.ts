@@ -1,5 +1,5 @@
 import { parseByteSize, type LoadLimits } from '../engine/limits';
-import type { CliIo } from './main';
+import type { CliIo } from './io';
 
 // The command line, read: the command, its paths, its flags and valued options.
 

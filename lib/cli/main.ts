@@ -11,6 +11,9 @@ import { findEach, inputsOf, notTranscripts } from './files';
 import { count, formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
 import { inert } from './stdio';
+import type { CliContext, CliIo } from './io';
+
+export type { CliContext, CliIo };
 import { version } from '../../package.json';
 
 // Wrapped to 80 columns: a terminal's default width.
@@ -43,20 +46,6 @@ check exits 1 when a path matches no transcript, the trace has no events, is
 interrupted, has incomplete streams, lines it could not read or unsound token
 counts or costs, or costs more than --max-cost. Exit 2: a usage or internal
 error (--debug prints its stack).`;
-
-export interface CliIo {
-  readonly out: (s: string) => void;
-  readonly err: (s: string) => void;
-}
-
-/** What the CLI learns from where it runs: the bundle a worker thread starts, the environment and home folder. */
-export interface CliContext {
-  readonly workerUrl?: URL;
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  readonly home?: string;
-  /** The terminal's width when the report goes to one (reports are narrowed to it); none when piped. */
-  readonly columns?: number;
-}
 
 export function statsJson(s: TraceStats): Record<string, unknown> {
   return {

@@ -3,7 +3,7 @@ import { loadTrace } from '../engine/load';
 import { defaultThreads, scanFiles } from './fast-node';
 import { defaultProjectDirs, findEach, inputsOf, type FoundFile } from './files';
 import type { LoadLimits } from '../engine/limits';
-import type { CliContext, CliIo } from './main';
+import type { CliContext, CliIo } from './io';
 import { usageError } from './args';
 import { count } from './format';
 import { formatReport } from './report-format';
