@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import './globals.css';
-import { HandoffProvider } from '../components/viewer/Handoff';
+import { HandoffProvider } from '../components/data/Handoff';
 import { LibraryProvider } from '../components/library/LibraryProvider';
 
 export const metadata: Metadata = {

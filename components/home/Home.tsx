@@ -3,10 +3,10 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
 import { ThemeToggle } from '../ui/ThemeToggle';
-import { useHandoff } from '../viewer/Handoff';
-import { newLocalId, saveLocal } from '../viewer/localFiles';
-import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, pastedName, vetFiles, type PickedFile } from './intake';
-import { SAMPLES } from './samples';
+import { useHandoff } from '../data/Handoff';
+import { newLocalId, saveLocal } from '../data/localFiles';
+import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, pastedName, vetFiles, type PickedFile } from '../intake/intake';
+import { SAMPLES } from '../intake/samples';
 import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
 import { TraceViewer } from '../viewer/TraceViewer';

@@ -3,8 +3,8 @@
 import type { LibrarySnapshot } from '../../lib/fast/library';
 import type { StackBy } from '../../lib/fast/daily';
 import type { WatchedFolder } from '../../lib/view/protocol';
-import type { StoredFiles } from '../viewer/localFiles';
-import { TRACE_FILE, walkFolder, type HandleFile, type HandleFolder } from './fsa';
+import type { StoredFiles } from '../data/localFiles';
+import { TRACE_FILE, walkFolder, type HandleFile, type HandleFolder } from '../intake/fsa';
 import type { FromLibrary, LibraryFile, LibraryProgress, ToLibrary } from './protocol';
 
 // The open projects folder, outside React: it outlives the library page while a session is open in the workbench

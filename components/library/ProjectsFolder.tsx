@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { filesFromInput } from '../home/intake';
-import { canRead } from './fsa';
+import { filesFromInput } from '../intake/intake';
+import { canRead } from '../intake/fsa';
 import { useLibraryStore } from './LibraryProvider';
 import { rememberedFolder, rememberFolder } from './remember';
 

@@ -2,9 +2,9 @@
 
 import { useEffect, useState } from 'react';
 import { TabbedPane } from '../ui/TabbedPane';
-import type { Ask } from '../viewer/useTraceWorker';
+import type { Ask } from '../data/useTraceWorker';
 import { CompactionView } from './tabs/CompactionView';
-import { useWorkerQuery } from '../viewer/useWorkerQuery';
+import { useWorkerQuery } from '../data/useWorkerQuery';
 import { InlineError } from '../ui/InlineError';
 import { MessageTab } from './tabs/MessageTab';
 import { RawTab } from './tabs/RawTab';

@@ -1,7 +1,7 @@
 'use client';
 
-import type { Ask } from '../viewer/useTraceWorker';
-import { useWorkerQuery } from '../viewer/useWorkerQuery';
+import type { Ask } from '../data/useTraceWorker';
+import { useWorkerQuery } from '../data/useWorkerQuery';
 import { InlineError } from '../ui/InlineError';
 import { formatInt } from '../../lib/trace/text-order';
 

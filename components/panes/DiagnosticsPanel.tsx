@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import type { TraceSummary } from '../../lib/view/protocol';
-import type { Ask } from '../viewer/useTraceWorker';
+import type { Ask } from '../data/useTraceWorker';
 import { DiagnosticLine } from './DiagnosticLine';
 
 const SEV = { error: 'text-red-700 dark:text-red-400', warning: 'text-amber-700 dark:text-amber-400', info: 'text-neutral-500' } as const;

@@ -3,7 +3,7 @@
 import { forwardRef, useCallback, type KeyboardEvent } from 'react';
 import type { RowView } from '../../lib/view/rowview';
 import { VirtualList, type VirtualListHandle } from '../ui/VirtualList';
-import type { Ask } from '../viewer/useTraceWorker';
+import type { Ask } from '../data/useTraceWorker';
 import { useRowWindow } from './useRowWindow';
 import { HiddenMatches, hasHidden } from './HiddenMatches';
 import type { ChipCounts, ChipKey } from '../../lib/view/chips';

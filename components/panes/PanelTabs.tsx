@@ -1,7 +1,8 @@
 'use client';
 
 import { useRef, type KeyboardEvent } from 'react';
-import type { Panel } from '../viewer/useViewUrl';
+/** The workbench's two panels, as the URL names them. */
+export type Panel = 'timeline' | 'stats';
 
 const PANELS: readonly { id: Panel; title: string }[] = [
   { id: 'timeline', title: 'Timeline' },

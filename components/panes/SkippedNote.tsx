@@ -1,6 +1,6 @@
 'use client';
 
-import type { SkippedFile } from '../home/intake';
+import type { SkippedFile } from '../intake/intake';
 import { count } from '../../lib/trace/text-order';
 import { NoteStrip } from '../ui/NoteStrip';
 

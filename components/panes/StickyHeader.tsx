@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { RowView } from '../../lib/view/rowview';
-import type { Ask } from '../viewer/useTraceWorker';
+import type { Ask } from '../data/useTraceWorker';
 import { Row } from './TimelineRow';
 
 /** How far above the first visible row the header is looked for in the row cache before the worker is asked. */

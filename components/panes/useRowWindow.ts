@@ -2,8 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RowView } from '../../lib/view/rowview';
-import type { Ask } from '../viewer/useTraceWorker';
-import { errorText } from '../viewer/useWorkerQuery';
+import type { Ask } from '../data/useTraceWorker';
+import { errorText } from '../data/useWorkerQuery';
 import { pagesToFetch, pagesToDrop, PAGE } from './row-pages';
 
 /**

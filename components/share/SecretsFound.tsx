@@ -1,7 +1,7 @@
 'use client';
 
 import type { RuleGroupView, ShareScan } from '../../lib/share/sources';
-import type { WorkerQuery } from '../viewer/useWorkerQuery';
+import type { WorkerQuery } from '../data/useWorkerQuery';
 import { InlineError } from '../ui/InlineError';
 
 type Toggle = (ids: readonly string[], redact: boolean) => void;

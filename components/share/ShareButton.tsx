@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { Ask } from '../viewer/useTraceWorker';
+import type { Ask } from '../data/useTraceWorker';
 import { ShareDialog } from './ShareDialog';
 
 /** The toolbar's Share button and the dialog it opens. */

@@ -2,8 +2,8 @@
 
 import { useRef, useState } from 'react';
 import type { LoadSource, TraceSummary } from '../../lib/view/protocol';
-import { filesFromInput } from '../home/intake';
-import type { Reload } from './useTraceWorker';
+import { filesFromInput } from '../intake/intake';
+import type { Reload } from '../data/useTraceWorker';
 
 const POLL_S = 0.75;
 const QUIET_S = 30;

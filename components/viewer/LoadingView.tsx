@@ -2,7 +2,7 @@
 
 import { EventList } from '../panes/EventList';
 import { ProgressBar } from '../ui/ProgressBar';
-import type { Ask, LoadProgressState } from './useTraceWorker';
+import type { Ask, LoadProgressState } from '../data/useTraceWorker';
 
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
 

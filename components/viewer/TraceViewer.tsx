@@ -3,15 +3,15 @@
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoadSource } from '../../lib/view/protocol';
-import { SAMPLES } from '../home/samples';
+import { SAMPLES } from '../intake/samples';
 import { AllowReading } from './AllowReading';
 import { LiveControls } from './LiveControls';
 import { LoadingView } from './LoadingView';
-import { useHandoff } from './Handoff';
-import type { SkippedFile } from '../home/intake';
-import { canRead } from '../library/fsa';
-import { loadLocal, sourceOf, type StoredFiles } from './localFiles';
-import { useTraceWorker } from './useTraceWorker';
+import { useHandoff } from '../data/Handoff';
+import type { SkippedFile } from '../intake/intake';
+import { canRead } from '../intake/fsa';
+import { loadLocal, sourceOf, type StoredFiles } from '../data/localFiles';
+import { useTraceWorker } from '../data/useTraceWorker';
 import { Workbench } from './Workbench';
 
 type Resolved =

@@ -12,18 +12,18 @@ import { SplitView } from '../ui/SplitView';
 import { StatsPane } from '../panes/stats/StatsPane';
 import { PANEL_ID, PanelTabs, panelTabId } from '../panes/PanelTabs';
 import type { VirtualListHandle } from '../ui/VirtualList';
-import type { Ask } from './useTraceWorker';
+import type { Ask } from '../data/useTraceWorker';
 import { selectionOf, useViewUrl } from './useViewUrl';
 import { ShareButton } from '../share/ShareButton';
-import type { SkippedFile } from '../home/intake';
+import type { SkippedFile } from '../intake/intake';
 import { SkippedNote } from '../panes/SkippedNote';
 import { LossNote } from '../panes/LossNote';
 import { lossLines } from '../../lib/view/loss';
 import { InlineError } from '../ui/InlineError';
-import { errorText, useWorkerQuery } from './useWorkerQuery';
+import { errorText, useWorkerQuery } from '../data/useWorkerQuery';
 import { useFind } from './useFind';
 import { movedSeq } from '../../lib/view/moves';
-import type { TraceChange } from './TraceClient';
+import type { TraceChange } from '../data/TraceClient';
 
 /** The keys that move in the timeline (see EventList). */
 const LIST_KEYS = new Set(['ArrowDown', 'ArrowUp', 'j', 'k', 'PageDown', 'PageUp', 'Home', 'End', '[', ']']);

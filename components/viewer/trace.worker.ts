@@ -4,7 +4,7 @@ import { handle, sessionHandlers } from '../../lib/engine/handlers';
 import { TraceSession } from '../../lib/engine/session';
 import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../../lib/view/protocol';
 import { SealError } from '../../lib/share/seal';
-import { isFinal } from './load-error';
+import { isFinal } from '../data/load-error';
 import { startReader } from './reader-link';
 import { watchHandles } from './watch';
 import { eventLoopPacer, openSource } from './worker-io';

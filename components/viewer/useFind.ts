@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { Ask } from '../../lib/view/protocol';
-import { useWorkerQuery } from './useWorkerQuery';
+import { useWorkerQuery } from '../data/useWorkerQuery';
 
 const PAUSE_MS = 120;
 

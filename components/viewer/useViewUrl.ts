@@ -5,8 +5,9 @@ import { parseShow, showString, type ChipKey } from '../../lib/view/chips';
 import { isHeaderKind, type HeaderKind } from '../../lib/view/rows';
 import type { RowView } from '../../lib/view/rowview';
 import { DETAILS_TABS, type DetailsTab } from '../panes/DetailsPane';
+import type { Panel } from '../panes/PanelTabs';
 
-export type Panel = 'timeline' | 'stats';
+export type { Panel };
 
 export interface ViewUrl {
   readonly sel: number | undefined;

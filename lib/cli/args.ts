@@ -1,4 +1,4 @@
-import { parseByteSize, type LoadLimits } from '../engine/limits';
+import { parseByteSize, type LoadLimits } from '../trace/limits';
 import type { CliIo } from './io';
 
 // The command line, read: the command, its paths, its flags and valued options.

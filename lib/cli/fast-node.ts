@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { sharedWasm, SIMD_CHUNK } from '../fast/scan-wasm';
 import { FileScanner, PROMPT_WINDOW, TAIL_BYTES, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
-import type { LoadLimits } from '../engine/limits';
+import type { LoadLimits } from '../trace/limits';
 import type { Dialect, SourceInput } from '../trace/parse';
 
 // The Node side of the stats fast path: reads files from disk in chunks and spreads the work over worker_threads,

@@ -2,7 +2,7 @@ import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, type GroupBy, typ
 import { loadTrace } from '../engine/load';
 import { defaultThreads, scanFiles } from './fast-node';
 import { defaultProjectDirs, findEach, inputsOf, type FoundFile } from './files';
-import type { LoadLimits } from '../engine/limits';
+import type { LoadLimits } from '../trace/limits';
 import type { CliContext, CliIo } from './io';
 import { usageError } from './args';
 import { count } from './format';

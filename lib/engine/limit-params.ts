@@ -1,5 +1,5 @@
 import { parseByteSize } from '../trace/sizes';
-import type { LoadLimits } from './limits';
+import type { LoadLimits } from '../trace/limits';
 
 // The load limits as a page URL gives them: kept apart from limits.ts so the page bundle stays small.
 

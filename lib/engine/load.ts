@@ -4,7 +4,7 @@ import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
 import { bytesText, parseBytes, resumable, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
-import { inflateLimit, type LoadLimits } from './limits';
+import { inflateLimit, type LoadLimits } from '../trace/limits';
 import { orderInputs } from './order';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 

@@ -11,7 +11,7 @@ import { headerFirstSeq, rowViews, type RowView } from '../view/rowview';
 import { buildRows, ROW_KINDS, type HeaderKind, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
 import { inProgress, liveRow, type InProgress } from '../view/live';
-import type { LoadLimits } from './limits';
+import type { LoadLimits } from '../trace/limits';
 import { LiveSources, matchByPath, type LiveUpdate } from './live';
 import type { LoadHooks } from './load';
 import { findRows, headerOf, liveRows, neighborHeader } from './navigate';

@@ -1,4 +1,4 @@
-import { inflateLimit } from '../engine/limits';
+import { inflateLimit } from '../trace/limits';
 import { maybeGunzip, type ByteSource } from '../trace/lines';
 import { bytesText, fileIdentity, parseBytes, type SourceInput } from '../trace/parse';
 import type { TraceEvent } from '../trace/types';

@@ -1,4 +1,4 @@
-import type { LoadLimits } from '../engine/limits';
+import type { LoadLimits } from '../trace/limits';
 import type { FilterIssue } from '../trace/filter-check';
 import type { Diagnostic } from '../trace/types';
 import type { ChipCounts, ChipKey } from './chips';

@@ -4,8 +4,8 @@ import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import type { ExplainQuery } from '../../../lib/view/stats-view';
 import { count } from '../../../lib/trace/text-order';
 import { formatUsd } from '../../../lib/view/rowview';
-import type { Ask } from '../../viewer/useTraceWorker';
-import { useWorkerQuery } from '../../viewer/useWorkerQuery';
+import type { Ask } from '../../data/useTraceWorker';
+import { useWorkerQuery } from '../../data/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
 
 /** What an Explain button spreads: it opens the panel for its total, and says whether the panel is open for it. */

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import type { Ask } from '../../viewer/useTraceWorker';
-import { useWorkerQuery } from '../../viewer/useWorkerQuery';
+import type { Ask } from '../../data/useTraceWorker';
+import { useWorkerQuery } from '../../data/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
 import { Pre, Section } from './common';
 

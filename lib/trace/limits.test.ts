@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitParams, limitsFromParams } from './limit-params';
+import { limitParams, limitsFromParams } from '../engine/limit-params';
 import { inflateLimit, INFLATE_CEILING, parseByteSize } from './limits';
 
 describe('load limits', () => {

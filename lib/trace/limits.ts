@@ -1,6 +1,6 @@
-import { DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_CEILING } from '../trace/lines';
-import { bytesText } from '../trace/sizes';
-export { parseByteSize } from '../trace/sizes';
+import { DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_CEILING } from './lines';
+import { bytesText } from './sizes';
+export { parseByteSize } from './sizes';
 
 // The limits that keep a load bounded whatever the input: the longest line read, and how far a .gz may inflate.
 // The CLI (flags) and the browser (URL settings) give the same options; both default to the same values.

@@ -44,7 +44,7 @@ export class TraceClient {
   private changes = 0;
 
   constructor() {
-    this.worker = new Worker(new URL('./trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
+    this.worker = new Worker(new URL('../viewer/trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
     this.worker.onmessage = (ev: MessageEvent<WorkerMessage>) => this.onMessage(ev.data);
     this.worker.onerror = (ev) => {
       const message = `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}`;

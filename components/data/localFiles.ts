@@ -1,7 +1,7 @@
 'use client';
 
 import type { LoadSource, WatchedFolder } from '../../lib/view/protocol';
-import type { SkippedFile } from '../home/intake';
+import type { SkippedFile } from '../intake/intake';
 import { idbRequest } from '../ui/idb';
 
 // Dropped and pasted files live in IndexedDB under a random id, so `/view?local=<id>` survives a reload.
