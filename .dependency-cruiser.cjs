@@ -3,7 +3,7 @@
 // still point up (issue 25): none may be added, and each one removed is taken off the list.
 
 /** Lowest first. */
-const libLayers = ['lib/trace', 'lib/share', 'lib/view', 'lib/engine', 'lib/fast', 'lib/(cli|server)'];
+const libLayers = ['lib/trace', 'lib/share', 'lib/view', 'lib/engine', 'lib/fast', 'lib/(cli|server|browser)'];
 const componentLayers = [
   'components/(ui|events)',
   'components/intake',

@@ -9,7 +9,10 @@ const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_') && !m.start
 const uiImports = { regex: '^(?:(?:\\.\\.?/)+|@/)(?:components|app)(?:/|$)', message: 'lib/ must not import UI code (components/, app/).' };
 
 /** lib/'s Node adapters: the only code under lib/ that may use Node (tests are exempt too). */
-const nodeAdapters = ['lib/cli/**', 'lib/server/**', 'lib/**/node/**'];
+const nodeAdapters = ['lib/cli/**', 'lib/server/**'];
+
+/** lib/'s browser host: the Web Workers and their I/O, the only code under lib/ that may use the DOM's globals. */
+const browserHost = ['lib/browser/**'];
 
 const domAndNodeGlobals = [
   ...['window', 'self', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'XMLHttpRequest', 'WebSocket'],
@@ -34,7 +37,7 @@ export default tseslint.config(
     // lib/ is the engine: it runs in a Web Worker, on the server and in the CLI. No React, Next, DOM or Node, no UI
     // code, and none of the Node adapters (which would bring Node with them).
     files: ['lib/**/*.ts'],
-    ignores: [...nodeAdapters, 'lib/**/*.test.ts'],
+    ignores: [...nodeAdapters, ...browserHost, 'lib/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -48,13 +51,27 @@ export default tseslint.config(
             { group: ['next/*', 'react/*', 'react-dom/*', '@next/*'], message: 'lib/ must not import React or Next.' },
             uiImports,
             {
-              regex: '(?:^|/)lib/(?:server|cli)(?:/|$)|^(?:\\.\\./)+(?:server|cli)(?:/|$)',
-              message: 'lib/ must not import its Node adapters (lib/server, lib/cli).',
+              regex: '(?:^|/)lib/(?:server|cli|browser)(?:/|$)|^(?:\\.\\./)+(?:server|cli|browser)(?:/|$)',
+              message: 'lib/ must not import its hosts (lib/server, lib/cli, lib/browser).',
             },
           ],
         },
       ],
       'no-restricted-globals': ['error', ...domAndNodeGlobals.map((name) => ({ name, message: 'lib/ must not use DOM or Node globals.' }))],
+    },
+  },
+  {
+    // The browser host runs in Web Workers: DOM globals yes; Node, React, Next and UI code no.
+    files: browserHost.map((g) => `${g}/*.ts`),
+    ignores: ['lib/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...nodeBuiltins, 'react', 'react-dom', 'next'].map((name) => ({ name, message: 'lib/browser runs in a Web Worker.' })),
+          patterns: [{ group: ['node:*', 'next/*', 'react/*', 'react-dom/*'], message: 'lib/browser runs in a Web Worker.' }, uiImports],
+        },
+      ],
     },
   },
   {

@@ -14,7 +14,7 @@ import {
   type WorkerMessage,
 } from '../../lib/view/protocol';
 import type { SeqMove } from '../../lib/view/moves';
-import { FinalError, isFinal } from './load-error';
+import { FinalError, isFinal } from '../../lib/browser/load-error';
 
 export type LoadProgressState = Omit<ProgressMessage, 'kind'>;
 
@@ -44,7 +44,7 @@ export class TraceClient {
   private changes = 0;
 
   constructor() {
-    this.worker = new Worker(new URL('../viewer/trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
+    this.worker = new Worker(new URL('../../lib/browser/trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
     this.worker.onmessage = (ev: MessageEvent<WorkerMessage>) => this.onMessage(ev.data);
     this.worker.onerror = (ev) => {
       const message = `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}`;

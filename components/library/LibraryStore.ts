@@ -4,8 +4,8 @@ import type { LibrarySnapshot } from '../../lib/fast/library';
 import type { StackBy } from '../../lib/fast/daily';
 import type { WatchedFolder } from '../../lib/view/protocol';
 import type { StoredFiles } from '../data/localFiles';
-import { TRACE_FILE, walkFolder, type HandleFile, type HandleFolder } from '../intake/fsa';
-import type { FromLibrary, LibraryFile, LibraryProgress, ToLibrary } from './protocol';
+import { TRACE_FILE, walkFolder, type HandleFile, type HandleFolder } from '../../lib/browser/fsa';
+import type { FromLibrary, LibraryFile, LibraryProgress, ToLibrary } from '../../lib/browser/library-protocol';
 
 // The open projects folder, outside React: it outlives the library page while a session is open in the workbench
 // (Back shows it again as it was: rows, sort, search, scroll), and owns the workers that fill it.
@@ -137,13 +137,13 @@ export class LibraryStore {
       startedAt: performance.now(),
       doneAt: undefined,
     });
-    const library = new Worker(new URL('./library.worker.ts', import.meta.url), { type: 'module', name: 'loupe-library' });
+    const library = new Worker(new URL('../../lib/browser/library.worker.ts', import.meta.url), { type: 'module', name: 'loupe-library' });
     library.onmessage = (ev: MessageEvent<FromLibrary>) => this.onMessage(ev.data);
     library.onerror = (ev) => this.set({ error: `The library stopped: ${ev.message || 'its worker crashed'}` });
     this.library = library;
     const ports: MessagePort[] = [];
     for (let i = 0; i < Math.min(poolSize(), Math.max(1, files.length)); i++) {
-      const w = new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module', name: `loupe-scan-${i + 1}` });
+      const w = new Worker(new URL('../../lib/browser/scan.worker.ts', import.meta.url), { type: 'module', name: `loupe-scan-${i + 1}` });
       // A scan worker that fails to start or crashes would leave its files unscanned and the table waiting: say so.
       w.onerror = (ev) => {
         if (this.library === library) this.set({ error: `A scan worker stopped: ${ev.message || 'it crashed'}. Close and open the folder again.` });

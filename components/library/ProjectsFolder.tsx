@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { filesFromInput } from '../intake/intake';
-import { canRead } from '../intake/fsa';
+import { canRead } from '../../lib/browser/fsa';
 import { useLibraryStore } from './LibraryProvider';
 import { rememberedFolder, rememberFolder } from './remember';
 

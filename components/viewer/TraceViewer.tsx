@@ -9,7 +9,7 @@ import { LiveControls } from './LiveControls';
 import { LoadingView } from './LoadingView';
 import { useHandoff } from '../data/Handoff';
 import type { SkippedFile } from '../intake/intake';
-import { canRead } from '../intake/fsa';
+import { canRead } from '../../lib/browser/fsa';
 import { loadLocal, sourceOf, type StoredFiles } from '../data/localFiles';
 import { useTraceWorker } from '../data/useTraceWorker';
 import { Workbench } from './Workbench';

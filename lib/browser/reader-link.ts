@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { readerLink } from '../../lib/engine/reader-link';
+import { readerLink } from '../engine/reader-link';
 
 // The trace worker's link to its reader worker, which reads big files for it (see lib/engine/reader.ts and
 // lib/engine/reader-link.ts).

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { serveRead, type ReadRequest } from '../../lib/engine/reader';
+import { serveRead, type ReadRequest } from '../engine/reader';
 
 // The reader worker: reads the Blobs the trace worker asks for and hands it their bytes in transferred slices (see
 // lib/engine/reader.ts). It does nothing else, so a read moves at the browser's pace while the trace worker parses; it

@@ -1,11 +1,11 @@
 /// <reference lib="webworker" />
-import { blobInput } from '../../lib/engine/blob';
-import { ACCEPTS, sniffBlob } from '../../lib/engine/sniff';
-import type { EngineInput } from '../../lib/engine/source';
-import { decodeBundle, fromBase64Url, unseal } from '../../lib/share/seal';
-import type { LoadSource } from '../../lib/view/protocol';
-import { walkFolder, type HandleFile } from '../intake/fsa';
-import { FinalError } from '../data/load-error';
+import { blobInput } from '../engine/blob';
+import { ACCEPTS, sniffBlob } from '../engine/sniff';
+import type { EngineInput } from '../engine/source';
+import { decodeBundle, fromBase64Url, unseal } from '../share/seal';
+import type { LoadSource } from '../view/protocol';
+import { walkFolder, type HandleFile } from './fsa';
+import { FinalError } from './load-error';
 import { readBlob } from './reader-link';
 
 // The trace worker's I/O: what the page asked to load becomes Blob inputs (dropped files, fetched URLs, an opened

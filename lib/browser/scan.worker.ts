@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-import { blobChunks } from '../../lib/engine/blob';
-import { scanSource } from '../../lib/fast';
-import type { FromScan, ToScan } from './protocol';
+import { blobChunks } from '../engine/blob';
+import { scanSource } from '../fast/index';
+import type { FromScan, ToScan } from './library-protocol';
 
 // A scan worker: the stats fast path over one file at a time (prompts kept for search). Its jobs come from the
 // library worker through the port the page gave it; what it returns goes back there.

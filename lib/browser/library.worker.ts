@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-import { orderInputs } from '../../lib/engine/order';
-import { librarySnapshot, projectOf, searchSessions, searchTexts, type LibrarySnapshot, type ScannedFile } from '../../lib/fast';
-import type { FromLibrary, FromScan, LibraryFile, LibraryJob, LibraryProgress, ToLibrary } from './protocol';
+import { orderInputs } from '../engine/order';
+import { librarySnapshot, projectOf, searchSessions, searchTexts, type LibrarySnapshot, type ScannedFile } from '../fast/index';
+import type { FromLibrary, FromScan, LibraryFile, LibraryJob, LibraryProgress, ToLibrary } from './library-protocol';
 
 // The library worker: hands the folder's files to the scan workers (each kept one file ahead), merges their scans
 // into the session rows (the canonical `sessionRows`, as `loupe stats --by session`), and sends the page snapshots

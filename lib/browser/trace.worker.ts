@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
-import { blobKeeper } from '../../lib/engine/blob';
-import { handle, sessionHandlers } from '../../lib/engine/handlers';
-import { TraceSession } from '../../lib/engine/session';
-import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../../lib/view/protocol';
-import { SealError } from '../../lib/share/seal';
-import { isFinal } from '../data/load-error';
+import { blobKeeper } from '../engine/blob';
+import { handle, sessionHandlers } from '../engine/handlers';
+import { TraceSession } from '../engine/session';
+import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../view/protocol';
+import { SealError } from '../share/seal';
+import { isFinal } from './load-error';
 import { startReader } from './reader-link';
 import { watchHandles } from './watch';
 import { eventLoopPacer, openSource } from './worker-io';

@@ -1,4 +1,4 @@
-import type { FileScan, LibrarySnapshot } from '../../lib/fast';
+import type { FileScan, LibrarySnapshot } from '../fast/index';
 
 // Messages of the library's workers. The page gives the library worker the files and one port per scan worker; the
 // library worker hands files to the scan workers through those ports, merges what they return, and sends the page
