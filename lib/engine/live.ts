@@ -4,7 +4,7 @@ import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
 import { UuidColumn } from '../trace/model/uuids';
 import { resumable, type ParseCheckpoint, type ParseSink, type SourceInfo } from '../trace/parse';
 import type { Diagnostic, TraceEvent } from '../trace/types';
-import { orderInputs, parseInput, type LoadedSources, type LoadHooks } from './load';
+import { orderInputs, parseInput, readInputs, type LoadedSources, type LoadHooks } from './load';
 import type { SeqMove } from '../view/moves';
 import type { EngineInput, SourceText } from './source';
 
@@ -153,29 +153,20 @@ export class LiveSources {
     const all: TraceEvent[] = [];
     this.hooks.onStart?.(all);
     const ordered = orderInputs(inputs);
-    const sizes = ordered.map((i) => i.size);
-    const totalBytes = sizes.every((s) => s !== undefined) ? sizes.reduce<number>((a, s) => a + (s ?? 0), 0) : undefined;
-    let doneBytes = 0;
-    for (let i = 0; i < ordered.length; i++) {
-      const input = ordered[i];
-      if (!input) continue;
-      const done = doneBytes;
-      const k = await this.read(input, undefined, i, all.length, all, ordered.length === 1, (read) =>
-        this.hooks.onProgress?.({
-          phase: 'reading',
-          name: input.name,
-          bytes: done + read,
-          events: all.length,
-          ...(totalBytes !== undefined ? { totalBytes } : {}),
-        }),
-      );
-      this.kept.set(input.name, k);
-      doneBytes += k.size;
-    }
-    this.holding = live;
-    if (!live) for (const k of this.kept.values()) await this.settleOne(k);
-    this.hooks.onProgress?.({ phase: 'building', name: 'building the model', bytes: doneBytes, totalBytes: doneBytes, events: all.length });
-    await this.hooks.pause?.('building');
+    await readInputs(
+      ordered,
+      this.hooks,
+      () => all.length,
+      async (input, i, onRead) => {
+        const k = await this.read(input, undefined, i, all.length, all, ordered.length === 1, onRead);
+        this.kept.set(input.name, k);
+        return k.size;
+      },
+      async () => {
+        this.holding = live;
+        if (!live) for (const k of this.kept.values()) await this.settleOne(k);
+      },
+    );
     return this.build().loaded;
   }
 

@@ -8,7 +8,8 @@ import { inflateLimit, type LoadLimits } from '../trace/limits';
 import { orderInputs } from './order';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
-// The one load loop: the browser worker, the CLI and the tests all load traces through `loadSources`.
+// Loading: `readInputs` is the one load loop; `loadSources` runs it for a one-shot load, `LiveSources` (live.ts) for
+// sources that may grow. `parseInput` reads one source.
 
 export interface LoadProgress {
   /** `reading` while sources are parsed (many times per source), `building` once before the model is built. */
@@ -58,34 +59,57 @@ export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHoo
   const norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
   const builder = hooks.builder?.(norm) ?? new ModelBuilder(norm);
   hooks.onStart?.(builder.events);
-  const ordered = orderInputs(inputs);
+  const texts: (SourceText | undefined)[] = [];
+  await readInputs(
+    orderInputs(inputs),
+    hooks,
+    () => builder.events.length,
+    async (input, i, onRead) => {
+      const { info, text, stored } = await parseInput(input, i, builder, norm, hooks, onRead);
+      builder.addSource(info);
+      texts[i] = text;
+      return input.size ?? stored;
+    },
+  );
+  const t0 = performance.now();
+  const trace = builder.finish();
+  return { trace, texts, modelMs: performance.now() - t0 };
+}
+
+/**
+ * The one load loop, run by every host through `loadSources` (a one-shot load: the CLI, the server's check before
+ * sealing, tests) and `LiveSources.load` (the browser worker, whose sources may grow): the inputs in load order, each
+ * read by `readOne` (which returns its size in stored bytes), progress reported over all of them, then `beforeBuild`
+ * and the building phase. What differs between the two is only what a source's events are kept in.
+ */
+export async function readInputs(
+  ordered: readonly EngineInput[],
+  hooks: Pick<LoadHooks, 'onProgress' | 'pause'>,
+  events: () => number,
+  readOne: (input: EngineInput, index: number, onRead: (storedBytes: number) => void) => Promise<number>,
+  beforeBuild?: () => Promise<void>,
+): Promise<void> {
   const sizes = ordered.map((i) => i.size);
   const totalBytes = sizes.every((s) => s !== undefined) ? sizes.reduce<number>((a, s) => a + (s ?? 0), 0) : undefined;
-  const texts: (SourceText | undefined)[] = [];
   let doneBytes = 0;
   for (let i = 0; i < ordered.length; i++) {
     const input = ordered[i];
     if (!input) continue;
     const done = doneBytes;
-    const { info, text, stored } = await parseInput(input, i, builder, norm, hooks, (read) =>
+    doneBytes += await readOne(input, i, (read) =>
       hooks.onProgress?.({
         phase: 'reading',
         name: input.name,
         bytes: done + read,
-        events: builder.events.length,
+        events: events(),
         ...(totalBytes !== undefined ? { totalBytes } : {}),
       }),
     );
-    builder.addSource(info);
-    texts[i] = text;
-    doneBytes += input.size ?? stored;
   }
+  await beforeBuild?.();
   const bytes = totalBytes ?? doneBytes;
-  hooks.onProgress?.({ phase: 'building', name: 'building the model', bytes, totalBytes: bytes, events: builder.events.length });
+  hooks.onProgress?.({ phase: 'building', name: 'building the model', bytes, totalBytes: bytes, events: events() });
   await hooks.pause?.('building');
-  const t0 = performance.now();
-  const trace = builder.finish();
-  return { trace, texts, modelMs: performance.now() - t0 };
 }
 
 /** Parses every input and builds the model, keeping no bytes: the CLI's and most tests' entry. */
