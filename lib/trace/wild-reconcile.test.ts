@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFiles } from './testing/load';
-import { callTokens, reconciledRows, resultGapNotices, sessionFacts, type Tokens } from './testing/wild-facts';
+import { callTokens, reconciledRows, responseReportedUsd, resultGapNotices, sessionFacts, type Tokens } from './testing/wild-facts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/made');
 const WILD: Record<string, Golden> = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'));
@@ -14,6 +14,8 @@ interface Golden {
   results: number;
   placeholderOutput: boolean;
   modelUsageTotal: Record<string, Tokens & { costUsd: number }> | null;
+  cumulativeResults: boolean | null;
+  resultFrames: { sessionId: string | null; totalCostUsd: number | null; ownUsd: number | null }[];
   firstPrompt: { text: string; kind: 'typed' | 'command' | 'recording' } | null;
   mainSessionId: string | null;
   mainSpan: { first: string; last: string } | null;
@@ -59,6 +61,20 @@ describe('the result frame on recordings from the wild', () => {
         expect(told, `${rel}: ${model} reported ${reported.output} output tokens, the calls carry ${own.output}`).toBe(true);
       }
     }
+  });
+});
+
+const cumulative = Object.keys(WILD).filter((k) => WILD[k]?.cumulativeResults === true);
+
+describe('cumulative result frames', () => {
+  it.each(cumulative)('%s: each response shows its own share of the running total', async (rel) => {
+    const want = WILD[rel];
+    if (!want) throw new Error(`no golden for ${rel}`);
+    const { trace } = await loadFiles(filesOf(rel));
+    const shares = want.resultFrames.flatMap((f) => (f.ownUsd === null ? [] : [f.ownUsd]));
+    const shown = responseReportedUsd(trace);
+    expect(shown.length, rel).toBe(shares.length);
+    shares.forEach((own, i) => expect(shown[i], `${rel}: response ${i + 1}`).toBeCloseTo(own, 5));
   });
 });
 

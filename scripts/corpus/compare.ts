@@ -5,7 +5,7 @@ import { loadTrace } from '../../lib/engine/load';
 import { memorySource } from '../../lib/engine/source';
 import type { Files } from '../../lib/fast/testing/equivalence';
 import { computeStats } from '../../lib/trace/stats';
-import { callTokens, reconciledRows, resultGapNotices, sessionFacts, type Tokens } from '../../lib/trace/testing/wild-facts';
+import { callTokens, reconciledRows, responseReportedUsd, resultGapNotices, sessionFacts, type Tokens } from '../../lib/trace/testing/wild-facts';
 
 type ModelGolden = Tokens & { apiMessages: number; costUsd: number };
 
@@ -20,6 +20,8 @@ export interface Golden {
   byModel: Record<string, ModelGolden>;
   unpricedModels?: string[];
   modelUsageTotal: Record<string, Tokens & { costUsd: number }> | null;
+  cumulativeResults: boolean | null;
+  resultFrames: { sessionId: string | null; totalCostUsd: number | null; ownUsd: number | null }[];
   placeholderOutput: boolean;
   openCalls: { calls: number; output: number };
   firstPrompt: { text: string; kind: string } | null;
@@ -27,7 +29,18 @@ export interface Golden {
   mainSpan: { first: string; last: string } | null;
 }
 
-export const FINDINGS = ['lines', 'calls', 'tokens per model', 'tool calls', 'cost', 'unpriced', 'result frame', 'first prompt', 'span'] as const;
+export const FINDINGS = [
+  'lines',
+  'calls',
+  'tokens per model',
+  'tool calls',
+  'cost',
+  'unpriced',
+  'result frame',
+  'response shares',
+  'first prompt',
+  'span',
+] as const;
 export type Finding = (typeof FINDINGS)[number];
 export type Verdict = { readonly state: 'agree' } | { readonly state: 'differ'; readonly diffs: readonly string[] } | { readonly state: 'n/a' };
 export type CaseReport = Readonly<Record<Finding, Verdict>>;
@@ -101,6 +114,7 @@ export async function compareCase(files: Files, want: Golden): Promise<CaseRepor
         )
       : { state: 'n/a' },
     'result frame': resultFrame(want, calls, reconciledRows(trace, stats), (m) => resultGapNotices(trace, m).length > 0),
+    'response shares': shares(want, responseReportedUsd(trace)),
     ...(await sessions(files, want)),
   };
 }
@@ -120,6 +134,14 @@ function resultFrame(want: Golden, calls: ReadonlyMap<string, Tokens>, rows: Ret
   }
   if (want.placeholderOutput && diffs.length) diffs.unshift('every assistant line holds placeholder output');
   return verdict(diffs);
+}
+
+/** Beside each response, its own share of cumulative result frames (not the running total). */
+function shares(want: Golden, shown: readonly number[]): Verdict {
+  if (want.cumulativeResults !== true) return { state: 'n/a' };
+  const own = want.resultFrames.flatMap((f) => (f.ownUsd === null ? [] : [f.ownUsd]));
+  if (shown.length !== own.length) return verdict([`${own.length} result frames, ${shown.length} responses with a reported cost`]);
+  return verdict(own.flatMap((o, i) => (Math.abs((shown[i] ?? NaN) - o) < 5e-6 ? [] : [`response ${i + 1}: own share $${o}, shown $${shown[i]}`])));
 }
 
 /** The first prompt and span of the main session, as `--by session` and the library show them. */

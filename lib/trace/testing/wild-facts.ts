@@ -6,6 +6,7 @@ import { computeStatsView } from '../../view/stats-view';
 import { fastMerged, type Files } from '../../fast/testing/equivalence';
 import type { Trace } from '../model/types';
 import { countedTurns, type TraceStats } from '../stats';
+import { responseRows } from '../turns';
 
 export interface Tokens {
   input: number;
@@ -64,4 +65,13 @@ export function resultGapNotices(trace: Trace, model: string): readonly string[]
 export async function sessionFacts(files: Files): Promise<readonly SessionFacts[]> {
   const rows = buildReport(await fastMerged(files), 'session', { utc: true }).rows as SessionRow[];
   return rows.map((r) => ({ id: r.sessionId, firstPrompt: r.firstPrompt, start: r.start, end: r.end }));
+}
+
+/**
+ * The reported cost the per-response table shows beside each response that ends in a result frame, in order. Today
+ * that is the frame's `total_cost_usd`, the session's running total where frames are cumulative; issue 24 wants the
+ * response's own share.
+ */
+export function responseReportedUsd(trace: Trace): readonly number[] {
+  return responseRows(trace).flatMap((r) => (r.reportedUsd === undefined ? [] : [r.reportedUsd]));
 }
