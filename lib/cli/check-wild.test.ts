@@ -1,0 +1,34 @@
+// `loupe check --max-cost` on the made corpus (test/fixtures/made, the traps of the recordings from the wild): an unpriced model's cost is unknown, so
+// the check fails and names the model, whatever the priced part costs; a fully priced trace well under the limit passes.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadFiles } from '../trace/testing/load';
+import { checkProblems } from './check';
+
+const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/made');
+const WILD: Record<string, { lines: { invalid: number }; unpricedModels?: string[] }> = JSON.parse(
+  readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'),
+);
+
+function filesOf(rel: string): Record<string, Uint8Array> {
+  const out: Record<string, Uint8Array> = {};
+  const walk = (p: string): void => {
+    if (statSync(p).isDirectory()) for (const f of readdirSync(p)) walk(path.join(p, f));
+    else out[path.relative(ROOT, p)] = readFileSync(p);
+  };
+  walk(path.join(ROOT, rel));
+  return out;
+}
+
+describe('check --max-cost on recordings from the wild', () => {
+  it.each(Object.keys(WILD))('%s: fails exactly when the cost is unknown', async (rel) => {
+    const want = WILD[rel];
+    if (!want) throw new Error(`no golden for ${rel}`);
+    const { trace, stats } = await loadFiles(filesOf(rel));
+    // Every case costs far less than a million dollars: only an unknown cost (or an unread line) can fail the check.
+    const problems = checkProblems(trace, stats, 1_000_000);
+    if (want.unpricedModels) for (const m of want.unpricedModels) expect(problems.join('\n'), `${rel}: names ${m}`).toContain(m);
+    else if (want.lines.invalid === 0) expect(problems, rel).toEqual([]);
+  });
+});
