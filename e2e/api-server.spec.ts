@@ -185,8 +185,11 @@ test.describe('the small ones', () => {
     expect(server?.log() ?? '').not.toMatch(/TRACE|⨯|Error|unsupported/);
   });
 
-  test('a non-numeric Content-Length, which Node's parser refuses before any route, gets a JSON 400', async () => {
-    const res = await rawRequest(server?.port ?? 0, 'POST /api/traces HTTP/1.1\r\nHost: loupe\r\nContent-Type: application/octet-stream\r\nContent-Length: 12abc\r\n\r\n');
+  test("a non-numeric Content-Length, refused by Node's parser before any route, gets a JSON 400", async () => {
+    const res = await rawRequest(
+      server?.port ?? 0,
+      'POST /api/traces HTTP/1.1\r\nHost: loupe\r\nContent-Type: application/octet-stream\r\nContent-Length: 12abc\r\n\r\n',
+    );
     expect(res).toMatch(/^HTTP\/1\.1 400 /);
     expect(res.toLowerCase()).toContain('content-type: application/json');
     const body = JSON.parse(res.split('\r\n\r\n')[1] ?? '') as { error: string; message: string };
