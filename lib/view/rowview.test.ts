@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFiles, loadText } from '../trace/testing/load';
+import { jsonl, sdk, toolUse } from '../trace/testing/builders';
 import { session21Files } from '../trace/testing/session21';
 import { buildRows } from './rows';
 import { formatDuration, rowViews, traceStart } from './rowview';
@@ -23,6 +24,38 @@ describe('row badges of a denied tool call', () => {
     ]);
     const hook = views.find((v) => v.label.startsWith('PreToolUse:Bash running'));
     expect(hook?.badges.map((b) => b.text)).toEqual([]);
+  });
+});
+
+describe('the line that denied a call', () => {
+  it('says "denied" once: a permission_denied frame, a PreToolUse hook that denied, a control response', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        sdk.assistant('msg_1', [toolUse('t_hook', 'Bash', {}), toolUse('t_rule', 'Write', {}), toolUse('t_host', 'Edit', {})], { output: 5 }),
+        {
+          type: 'system',
+          subtype: 'hook_response',
+          hook_name: 'PreToolUse:Bash',
+          hook_event: 'PreToolUse',
+          tool_use_id: 't_hook',
+          output: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked"}}',
+          session_id: 'sess-1',
+          uuid: 'h',
+        },
+        { type: 'system', subtype: 'permission_denied', tool_name: 'Write', tool_use_id: 't_rule', message: 'by rule', session_id: 'sess-1', uuid: 'p' },
+        { type: 'control_request', request_id: 'r1', request: { subtype: 'can_use_tool', tool_name: 'Edit', input: {}, tool_use_id: 't_host' } },
+        { type: 'control_response', response: { subtype: 'success', request_id: 'r1', response: { behavior: 'deny', message: 'no' } } },
+        sdk.result(),
+      ]),
+    );
+    const rows = buildRows(trace, { show: new Set(CHIP_KEYS) });
+    const views = rowViews(trace, rows, 0, rows.length, new Set()).filter((v) => v.kind === 'event');
+    const denying = views.filter((v) => ['hook', 'permission-denied', 'control'].includes(v.icon));
+    expect(denying.length).toBe(4);
+    for (const v of denying) {
+      const said = v.badges.filter((b) => b.kind === 'denied').map((b) => b.text);
+      expect(said, v.label).toEqual(['denied']);
+    }
   });
 });
 

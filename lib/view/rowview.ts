@@ -187,8 +187,12 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
   if (e.kind === 'eval' && e.passed !== undefined)
     badges.push(e.passed ? { kind: 'result', text: 'passed' } : { kind: 'error', text: 'failed', title: e.testSummary });
   if (e.kind === 'eval' && e.transportError) badges.push({ kind: 'error', text: 'transport error', title: e.transportError });
-  if (e.kind === 'permission-denied') badges.push({ kind: 'denied', text: 'denied' });
-  if (e.kind === 'hook' && e.decision) badges.push({ kind: e.decision === 'deny' ? 'denied' : 'info', text: e.decision });
+  // One "denied" a row: the line that denied its call (a permission_denied frame, a PreToolUse hook's deny) already
+  // has it from the call above, and said again it read "denied denied".
+  const saysDenied = badges.some((b) => b.kind === 'denied');
+  if (e.kind === 'permission-denied' && !saysDenied) badges.push({ kind: 'denied', text: 'denied' });
+  if (e.kind === 'hook' && e.decision && !(e.decision === 'deny' && saysDenied))
+    badges.push({ kind: e.decision === 'deny' ? 'denied' : 'info', text: e.decision });
   if (e.kind === 'progress' && e.embedded) badges.push({ kind: 'copy', text: 'copy', title: 'agent_progress copy of a subagent message: never counted' });
   return badges;
 }
