@@ -31,3 +31,20 @@ test('a file of nothing but a summary line is not listed as a session of its own
   await expect(app.option(/summary · TUI Cache Handling: Empty State Fix/)).toBeVisible();
   await expect(page.getByText(/main \(/)).toHaveCount(0);
 });
+
+test("the sticky header inside a subagent's lane says whose lane it is, as the lane's header does (tour)", async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=tour');
+  await app.waitForWorkbench();
+  const call = app.option(/Model call 4 · claude-haiku-4-5-20251001/);
+  const row = Number(((await call.getAttribute('id')) ?? '').replace('row-', ''));
+  expect(row).toBeGreaterThan(0);
+  // The call's first line at the top: its header (and the lane's) scrolled away above it.
+  await app.events.evaluate((list, top) => (list.scrollTop = top), (row + 1) * 22);
+  const lane = page.getByTestId('sticky-lane');
+  await expect(lane).toHaveText('Explore · Find other greetings ›');
+  await expect(page.getByRole('option', { name: /^model call: Explore · Find other greetings › Model call 4 · / })).toBeVisible();
+  // Back in the main agent's flow, the header is the call alone.
+  await app.events.evaluate((list) => (list.scrollTop = 3 * 22));
+  await expect(lane).toHaveCount(0);
+});

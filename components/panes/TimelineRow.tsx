@@ -26,11 +26,14 @@ export const Row = memo(function Row({
   selected,
   onSelect,
   onToggle,
+  sticky = false,
 }: {
   view: RowView | undefined;
   selected: boolean;
   onSelect: (row: number, view?: RowView) => void;
   onToggle: (turn: number) => void;
+  /** Drawn as the sticky header: a model call in a subagent's lane says whose lane it is. */
+  sticky?: boolean;
 }) {
   // A row not fetched yet has the elements of a row, empty: when it comes (a scroll's jump draws every row this way
   // first), the row's elements are filled in rather than made, and nothing else is removed.
@@ -43,6 +46,7 @@ export const Row = memo(function Row({
         <BadgeList badges={[]} />
       </div>
     );
+  const lane = sticky ? view.lane : undefined;
   const header = view.kind === 'response' || view.kind === 'turn' || view.kind === 'agent';
   const tone =
     view.kind === 'response'
@@ -57,7 +61,7 @@ export const Row = memo(function Row({
       id={`row-${view.row}`}
       role="option"
       aria-selected={selected}
-      aria-label={`${kindTitle(view.icon)}: ${view.label}`}
+      aria-label={`${kindTitle(view.icon)}: ${lane ? `${lane} › ` : ''}${view.label}`}
       data-kind={view.kind}
       data-seq={view.seq}
       data-depth={view.depth}
@@ -86,6 +90,11 @@ export const Row = memo(function Row({
       ) : (
         <EventIcon kind={view.icon} />
       )}
+      {lane ? (
+        <span data-testid="sticky-lane" title={`in the lane of ${lane}`} className="min-w-0 max-w-[45%] shrink truncate text-indigo-700 dark:text-indigo-300">
+          {lane} ›
+        </span>
+      ) : null}
       <span className={`min-w-0 flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}>
         {view.label}
       </span>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFiles, loadText } from '../trace/testing/load';
-import { jsonl, sdk, toolUse } from '../trace/testing/builders';
+import { cc, jsonl, sdk, text, toolUse } from '../trace/testing/builders';
 import { session21Files } from '../trace/testing/session21';
 import { buildRows } from './rows';
 import { formatDuration, rowViews, traceStart } from './rowview';
@@ -24,6 +24,33 @@ describe('row badges of a denied tool call', () => {
     ]);
     const hook = views.find((v) => v.label.startsWith('PreToolUse:Bash running'));
     expect(hook?.badges.map((b) => b.text)).toEqual([]);
+  });
+});
+
+describe('model-call rows in a subagent lane', () => {
+  it("carry the lane's name as its header row shows it; the main agent's calls carry none", async () => {
+    const main = jsonl([
+      cc.prompt('go', { session: 'S' }),
+      cc.assistant('msg_m', [toolUse('toolu_T', 'Agent', { subagent_type: 'Explore', prompt: 'p' })], { output: 2 }, { session: 'S' }),
+    ]);
+    const sub = jsonl([
+      cc.assistant('msg_s1', [toolUse('toolu_g', 'Grep', { pattern: 'x' })], { output: 20 }, { session: 'S', sidechain: true, agentId: 'abc' }),
+      cc.assistant('msg_s2', [text('found it')], { output: 20 }, { session: 'S', sidechain: true, agentId: 'abc' }),
+    ]);
+    const { trace } = await loadFiles({
+      'proj/S.jsonl': main,
+      'proj/S/subagents/agent-abc.jsonl': sub,
+      'proj/S/subagents/agent-abc.meta.json': JSON.stringify({ agentType: 'Explore', description: 'look around', toolUseId: 'toolu_T' }),
+    });
+    const rows = buildRows(trace);
+    const views = rowViews(trace, rows, 0, rows.length, new Set());
+    const laneHeader = views.find((v) => v.kind === 'agent');
+    expect(laneHeader?.label).toBe('Explore · look around');
+    expect(views.filter((v) => v.kind === 'turn').map((v) => [v.label.split(' · ')[0], v.lane])).toEqual([
+      ['Model call 1', undefined],
+      ['Model call 2', 'Explore · look around'],
+      ['Model call 3', 'Explore · look around'],
+    ]);
   });
 });
 

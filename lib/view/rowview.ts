@@ -42,6 +42,9 @@ export interface RowView {
   readonly turn?: number;
   readonly response?: number;
   readonly agent?: number;
+  /** A model call's row in a subagent's lane: the lane's name as its header shows it (`alice · Refactor helpers`).
+   *  The sticky header says it, since the lane header has scrolled away. */
+  readonly lane?: string;
   /** For header rows: the first event under them (what the details pane shows when the header is selected). */
   readonly firstSeq?: number;
   /** Milliseconds from the start of the trace. */
@@ -219,6 +222,13 @@ export function headerFirstSeq(trace: Trace, kind: RowKind, ref: number): number
   }
 }
 
+/** The label of a lane's header row (see 'agent' below), or undefined for the main agent. */
+function laneOf(trace: Trace, agent: number | undefined): string | undefined {
+  const a = agent === undefined ? undefined : trace.agents[agent];
+  if (!a || a.kind === 'main') return undefined;
+  return agentLabel(trace, a.index);
+}
+
 /** Views of rows [start, end). */
 export function rowViews(trace: Trace, rows: RowTable, start: number, end: number, expanded: ReadonlySet<number>): RowView[] {
   const t0 = traceStart(trace);
@@ -249,6 +259,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
         const v = turnView(trace, ref);
         const time = trace.turns[ref]?.startTime;
         const fs = headerFirstSeq(trace, kind, ref);
+        const lane = laneOf(trace, trace.turns[ref]?.agent);
         out.push({
           row,
           kind,
@@ -257,6 +268,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           label: v.label,
           turn: ref,
           badges: v.badges,
+          ...(lane !== undefined ? { lane } : {}),
           ...(fs !== undefined ? { firstSeq: fs } : {}),
           ...(time !== undefined && t0 !== undefined ? { offsetMs: time - t0 } : {}),
         });
