@@ -4,12 +4,16 @@ import { memo } from 'react';
 import type { RowView } from '../../lib/view/rowview';
 import { EventIcon, kindTitle } from '../events/EventIcon';
 import { BadgeList } from '../events/BadgeList';
+import { stepBackNote } from '../../lib/view/step-back';
 
 export const ROW_HEIGHT = 22;
 /** A row's box: its own height, and nothing inside it lays out or paints outside it. */
 const ROW_BOX = { height: ROW_HEIGHT, contain: 'strict' } as const;
 const ROW_CLASS = 'flex cursor-default items-center gap-1 whitespace-nowrap border-b pr-2 text-[12px]';
-const OFFSET_CLASS = 'w-14 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums';
+const OFFSET_BOX = 'w-14 shrink-0 pr-1 text-right font-mono text-[11px] tabular-nums';
+const OFFSET_CLASS = `${OFFSET_BOX} text-neutral-500`;
+/** A time earlier than the line above it: the clock steps back here (see lib/view/step-back.ts). */
+const STEP_BACK_CLASS = `${OFFSET_BOX} text-amber-700 dark:text-amber-400`;
 
 function offset(ms: number | undefined): string {
   if (ms === undefined) return '';
@@ -71,9 +75,16 @@ export const Row = memo(function Row({
       className={`${ROW_CLASS} border-neutral-100 dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
     >
       {/* The indent is the offset's margin (14 px a level, and the gap a spacer element would add), not an element. */}
-      <span style={{ marginRight: view.depth * 14 + 4 }} className={OFFSET_CLASS}>
-        {offset(view.offsetMs)}
-      </span>
+      {view.stepBackMs !== undefined ? (
+        <span style={{ marginRight: view.depth * 14 + 4 }} className={STEP_BACK_CLASS} data-step-back={view.stepBackMs} title={stepBackNote(view.stepBackMs)}>
+          <span aria-hidden>↰</span>
+          {offset(view.offsetMs)}
+        </span>
+      ) : (
+        <span style={{ marginRight: view.depth * 14 + 4 }} className={OFFSET_CLASS}>
+          {offset(view.offsetMs)}
+        </span>
+      )}
       {view.kind === 'streams' ? (
         <button
           type="button"
