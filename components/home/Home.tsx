@@ -5,6 +5,7 @@ import { useEffect, useState, useSyncExternalStore, type DragEvent, type FormEve
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../viewer/Handoff';
 import { newLocalId, saveLocal } from '../viewer/localFiles';
+import { titleOfFiles } from '../../lib/view/title';
 import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, pastedName, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
 import { limitParams } from '../../lib/engine/limit-params';
@@ -71,8 +72,7 @@ function HomeIntake() {
       }
       if (vetted.note) setNote(vetted.note);
       const id = newLocalId();
-      const first = vetted.files[0]?.path ?? 'trace';
-      const title = vetted.files.length === 1 ? first : `${first.split('/')[0] ?? first} (${vetted.files.length} files)`;
+      const title = titleOfFiles(vetted.files.map((f) => f.path)) ?? 'trace';
       const stored = {
         files: vetted.files.map((f) => ({ path: f.path, file: f.file })),
         title,
