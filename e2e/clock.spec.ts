@@ -119,6 +119,8 @@ test('where the clock steps back (the compaction lane under its boundary), the t
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
+  // Near the end of the list: scrolled there, the virtual list draws it.
+  await app.events.evaluate((list) => (list.scrollTop = list.scrollHeight));
   const row = app.option(/Your task is to create a detailed summary/);
   await row.scrollIntoViewIfNeeded();
   const time = row.locator('[data-step-back]');

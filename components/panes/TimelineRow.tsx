@@ -102,7 +102,7 @@ export const Row = memo(function Row({
         <EventIcon kind={view.icon} />
       )}
       {lane ? (
-        <span data-testid="sticky-lane" title={`in the lane of ${lane}`} className="min-w-0 max-w-[45%] shrink truncate text-indigo-700 dark:text-indigo-300">
+        <span data-testid="sticky-lane" title={`in the lane of ${lane}`} className="min-w-0 max-w-[30%] shrink-0 truncate text-indigo-700 dark:text-indigo-300">
           {lane} ›
         </span>
       ) : null}
