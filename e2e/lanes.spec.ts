@@ -42,7 +42,7 @@ test("the sticky header inside a subagent's lane says whose lane it is, as the l
   // The call's first line at the top: its header (and the lane's) scrolled away above it.
   await app.events.evaluate((list, top) => (list.scrollTop = top), (row + 1) * 22);
   const lane = page.getByTestId('sticky-lane');
-  await expect(lane).toHaveText('alice · Refactor greeting helpers ›');
+  await expect(lane).toHaveText('alice · Refactor greeting helpers');
   await expect(page.getByRole('option', { name: /^model call: alice · Refactor greeting helpers › Model call 6 · / })).toBeVisible();
   // Back in the main agent's flow, the header is the call alone.
   await app.events.evaluate((list) => (list.scrollTop = 3 * 22));

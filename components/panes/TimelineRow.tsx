@@ -102,11 +102,19 @@ export const Row = memo(function Row({
         <EventIcon kind={view.icon} />
       )}
       {lane ? (
-        <span data-testid="sticky-lane" title={`in the lane of ${lane}`} className="min-w-0 max-w-[30%] shrink-0 truncate text-indigo-700 dark:text-indigo-300">
-          {lane} ›
-        </span>
+        <>
+          {/* The lane's name gives way first: the call's own label keeps room for "Model call N". */}
+          <span data-testid="sticky-lane" title={`in the lane of ${lane}`} className="min-w-0 max-w-[30%] truncate text-indigo-700 dark:text-indigo-300">
+            {lane}
+          </span>
+          <span aria-hidden className="shrink-0 text-neutral-500">
+            ›
+          </span>
+        </>
       ) : null}
-      <span className={`min-w-0 flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}>
+      <span
+        className={`${lane ? 'min-w-[5.5rem]' : 'min-w-0'} flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}
+      >
         {view.label}
       </span>
       <BadgeList badges={view.badges} durationColumn={view.kind === 'event' || view.kind === 'turn'} />
