@@ -8,13 +8,20 @@
 //      anything but the methods below gets a JSON 405 here, and nothing is logged.
 //   3. Time limits on the socket: a request (headers and body) must arrive within LOUPE_BODY_TIMEOUT_SECONDS + 10 s
 //      (the upload route answers 408 itself at LOUPE_BODY_TIMEOUT_SECONDS); Node's default would wait 300 s.
+//   4. Requests Node's parser refuses (a non-numeric Content-Length, headers too large) never reach Next: Node would
+//      answer an empty 400; they get JSON `{error, message}` like every other refusal (lib/server/client-error.mjs).
+//   5. The SQLite store's data folder is checked at start: made 0700 if others could read it, or the server refuses
+//      to start and says why (lib/server/data-dir.mjs).
 //
 // Usage: node server.mjs [-p PORT] [-H HOST]   (defaults: $PORT or 3000, all interfaces). Run from the app folder
 // after `next build` (`npm start` does both).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import path from 'node:path';
 import next from 'next';
+import { onClientError } from './lib/server/client-error.mjs';
+import { privateDataDir } from './lib/server/data-dir.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -25,6 +32,17 @@ const hostname = values.hostname;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const bodyTimeoutSeconds = Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) > 0 ? Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) : 30;
+
+if ((process.env.LOUPE_STORE ?? '').trim().toLowerCase() !== 's3') {
+  const dataDir = path.resolve(process.env.LOUPE_DATA_DIR ?? './data');
+  try {
+    const was = privateDataDir(dataDir);
+    if (was) console.log(`[loupe] the data folder ${dataDir} was open to other users (mode ${was}): made it 0700`);
+  } catch (err) {
+    console.error(`[loupe] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
 
 /** @type {AsyncLocalStorage<{ peer?: string }>} */
 const context = new AsyncLocalStorage();
@@ -63,6 +81,7 @@ const server = createServer(
     });
   },
 );
+server.on('clientError', onClientError);
 // CONNECT never reaches the 'request' listener.
 server.on('connect', (_req, socket) => {
   socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -149,6 +149,20 @@ test.describe('abuse limits on a real server', () => {
   });
 });
 
+test('a data folder that already exists open to others (0755) is made 0700 when the server starts', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-open-'));
+  chmodSync(dataDir, 0o755);
+  await withServer(
+    {},
+    async (s) => {
+      // At start, before any request opens the store.
+      expect((statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
+      expect(s.log()).toContain('(mode 0755): made it 0700');
+    },
+    dataDir,
+  );
+});
+
 test.describe('the small ones', () => {
   let server: RunningServer | undefined;
   test.beforeAll(async () => {
@@ -169,6 +183,17 @@ test.describe('the small ones', () => {
     expect((await fetch(`${base}/api/traces/none`)).status).toBe(404);
     // (Case matters: `/api/traces` is in the access log; a TRACE failure used to log `⨯ TypeError: 'TRACE' … unsupported`.)
     expect(server?.log() ?? '').not.toMatch(/TRACE|⨯|Error|unsupported/);
+  });
+
+  test("a non-numeric Content-Length, refused by Node's parser before any route, gets a JSON 400", async () => {
+    const res = await rawRequest(
+      server?.port ?? 0,
+      'POST /api/traces HTTP/1.1\r\nHost: loupe\r\nContent-Type: application/octet-stream\r\nContent-Length: 12abc\r\n\r\n',
+    );
+    expect(res).toMatch(/^HTTP\/1\.1 400 /);
+    expect(res.toLowerCase()).toContain('content-type: application/json');
+    const body = JSON.parse(res.split('\r\n\r\n')[1] ?? '') as { error: string; message: string };
+    expect(body.error).toBe('invalid_content_length');
   });
 
   test('OPTIONS advertises only the methods that are answered', async () => {

@@ -114,3 +114,18 @@ test('a chart bar clicked as the pointer arrives opens that call, not the first 
   await expect(app.selected()).toContainText('Agent(');
   await expect(app.selected()).not.toContainText('Bash(');
 });
+
+test('where the clock steps back (the compaction lane under its boundary), the time column marks it and says why', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  // Near the end of the list: scrolled there, the virtual list draws it.
+  await app.events.evaluate((list) => (list.scrollTop = list.scrollHeight));
+  const row = app.option(/Your task is to create a detailed summary/);
+  await row.scrollIntoViewIfNeeded();
+  const time = row.locator('[data-step-back]');
+  await expect(time).toHaveText('↰33:50');
+  await expect(time).toHaveAttribute('title', /^1\.0 s earlier than the line above\. The timeline keeps the order the lines were written in/);
+  // The only mark: the rest of the column runs forward.
+  await expect(app.events.locator('[data-step-back]')).toHaveCount(1);
+});

@@ -113,6 +113,28 @@ test('Esc in an empty filter or find box goes back to the list; with text, it cl
   await expect(app.events).toBeFocused();
 });
 
+test('Esc with the completion list open closes the list only; the next Esc clears the box, as in DevTools', async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1&q=tool%3ABash');
+  await app.waitForWorkbench();
+  await app.filter.click();
+  await app.filter.press('End');
+  await page.keyboard.type(' mod');
+  await expect(app.suggestions).toBeVisible();
+  // One Esc: the list closes; what is typed stays, and so does the filter applied.
+  await page.keyboard.press('Escape');
+  await expect(app.suggestions).toHaveCount(0);
+  await expect(app.filter).toHaveAttribute('aria-expanded', 'false');
+  await expect(app.filter).toHaveValue('tool:Bash mod');
+  await expect(page).toHaveURL(/[?&]q=tool%3ABash(?:&|$)/);
+  await expect(app.filter).toBeFocused();
+  // The next: the box is cleared, and the filter with it.
+  await page.keyboard.press('Escape');
+  await expect(app.filter).toHaveValue('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(app.filter).toBeFocused();
+});
+
 test('the list keys work as soon as the page opens; Enter goes to the details and Esc comes back', async ({ page }) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');

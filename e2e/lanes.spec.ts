@@ -31,3 +31,21 @@ test('a file of nothing but a summary line is not listed as a session of its own
   await expect(app.option(/summary · TUI Cache Handling: Empty State Fix/)).toBeVisible();
   await expect(page.getByText(/main \(/)).toHaveCount(0);
 });
+
+test("the sticky header inside a subagent's lane says whose lane it is, as the lane's header does (2.1 session)", async ({ page }) => {
+  const app = new Loupe(page);
+  await page.goto('/view?sample=cc-2-1');
+  await app.waitForWorkbench();
+  const call = app.option(/^model call: Model call 6 · claude-sonnet-4-6/);
+  const row = Number(((await call.getAttribute('id')) ?? '').replace('row-', ''));
+  expect(row).toBeGreaterThan(0);
+  // The call's first line at the top: its header (and the lane's) scrolled away above it.
+  await app.events.evaluate((list, top) => (list.scrollTop = top), (row + 1) * 22);
+  const lane = page.getByTestId('sticky-lane');
+  await expect(lane).toHaveText('alice · Refactor greeting helpers');
+  await expect(page.getByRole('option', { name: /^model call: alice · Refactor greeting helpers › Model call 6 · / })).toBeVisible();
+  // Back in the main agent's flow, the header is the call alone.
+  await app.events.evaluate((list) => (list.scrollTop = 3 * 22));
+  await expect(page.getByRole('option', { name: /^model call: Model call 1 · / }).first()).toBeVisible();
+  await expect(lane).toHaveCount(0);
+});

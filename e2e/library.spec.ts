@@ -192,3 +192,19 @@ test('a cheap day beside a dear one is a bar you can see, a day of no use has no
       .first(),
   ).toBeAttached();
 });
+
+test('a single day is a bar of a day’s width, not a block across the panel', async ({ page }) => {
+  await openLibrary(page, path.resolve(import.meta.dirname, '../test/fixtures/real/claude-code-log/projects'));
+  // One session (the deep-manifest one, by its id): one day in the chart.
+  await page.getByRole('searchbox', { name: 'Search prompts' }).fill('a7da6a22');
+  await expect(page.getByRole('table', { name: 'Cost per day, as a table' }).locator('tbody tr')).toHaveCount(1);
+  const chart = page.getByRole('img', { name: /^Cost per day, stacked by project: .* over 1 day$/ });
+  const width = (await chart.boundingBox())?.width ?? 0;
+  const bar = chart.locator('g rect').nth(1);
+  const barWidth = (await bar.boundingBox())?.width ?? Infinity;
+  expect(width).toBeGreaterThan(500);
+  // As wide as a day in a month's chart, from the left edge.
+  expect(barWidth).toBeLessThanOrEqual(width / 30);
+  expect(barWidth).toBeGreaterThan(width / 60);
+  expect(((await bar.boundingBox())?.x ?? 0) - ((await chart.boundingBox())?.x ?? 0)).toBeLessThan(width / 30);
+});

@@ -63,6 +63,8 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   await b.goto(link);
   await appB.waitForWorkbench();
   await expect(appB.computedCost).toHaveText(cost ?? '');
+  // The page is called by its file's name, as the sender's is, not "Shared trace".
+  await expect(b).toHaveTitle('secrets.jsonl · Loupe');
   await expect(b.getByLabel('Model calls')).toHaveText(calls ?? '');
   await expect(appB.events.getByRole('option')).toHaveCount(await appA.events.getByRole('option').count());
   await expect(appB.selected()).toContainText('Bash(curl -s -H "Authorization: Bearer [REDACTED:github-token]"');

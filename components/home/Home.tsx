@@ -7,6 +7,7 @@ import { useHandoff } from '../data/Handoff';
 import { newLocalId, saveLocal } from '../data/localFiles';
 import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, pastedName, vetFiles, type PickedFile } from '../intake/intake';
 import { SAMPLES } from '../intake/samples';
+import { titleOfFiles } from '../../lib/view/title';
 import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
 import { TraceViewer } from '../viewer/TraceViewer';
@@ -71,8 +72,7 @@ function HomeIntake() {
       }
       if (vetted.note) setNote(vetted.note);
       const id = newLocalId();
-      const first = vetted.files[0]?.path ?? 'trace';
-      const title = vetted.files.length === 1 ? first : `${first.split('/')[0] ?? first} (${vetted.files.length} files)`;
+      const title = titleOfFiles(vetted.files.map((f) => f.path)) ?? 'trace';
       const stored = {
         files: vetted.files.map((f) => ({ path: f.path, file: f.file })),
         title,

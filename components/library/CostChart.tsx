@@ -3,7 +3,7 @@
 import { memo, useRef, type KeyboardEvent } from 'react';
 import type { DailySeries, StackBy } from '../../lib/fast/daily';
 import { formatUsd } from '../../lib/view/rowview';
-import { stackHeights } from './bars';
+import { daySlots, stackHeights } from './bars';
 
 // Cost per day as stacked bars in plain SVG (one bar per calendar day, empty days included), with a legend, a switch
 // between stacking by project and by model, and the same numbers as a table for screen readers.
@@ -67,7 +67,9 @@ function StackSwitch({ stackBy, onStackBy }: { stackBy: StackBy; onStackBy: (by:
 export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }: { series: DailySeries; stackBy: StackBy; onStackBy: (by: StackBy) => void }) {
   const max = Math.max(0, ...series.dayTotals);
   const n = series.days.length;
-  const bw = n > 0 ? W / n : W;
+  // A day is as wide as in a month's chart at least: a single day is a bar, not a block across the panel.
+  const { slots, used } = daySlots(n);
+  const bw = W / slots;
   const gap = bw > 6 ? Math.min(2, bw * 0.15) : 0;
   const first = series.days[0];
   const last = series.days[n - 1];
@@ -115,7 +117,7 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
             );
           })}
         </svg>
-        <div aria-hidden className="flex justify-between text-[11px] tabular-nums text-neutral-500">
+        <div aria-hidden style={{ width: `${used * 100}%` }} className="flex min-w-max justify-between gap-2 text-[11px] tabular-nums text-neutral-500">
           <span>{first !== undefined ? label(first) : ''}</span>
           <span>{last !== undefined && n > 1 ? label(last) : ''}</span>
         </div>

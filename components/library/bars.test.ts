@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stackHeights } from './bars';
+import { daySlots, MIN_DAY_SLOTS, stackHeights } from './bars';
 
 describe('stackHeights', () => {
   it('draws a day to scale when it is tall enough', () => {
@@ -19,5 +19,17 @@ describe('stackHeights', () => {
     expect(stackHeights([0, 0], 6.21, 98, 3)).toEqual([0, 0]);
     expect(stackHeights([0, 0.1, 0], 6.21, 98, 3)).toEqual([0, 3, 0]);
     expect(stackHeights([1], 0, 98, 3)).toEqual([0]);
+  });
+});
+
+describe('daySlots', () => {
+  it('gives one day a month-wide chart’s day, not the whole width', () => {
+    expect(daySlots(1)).toEqual({ slots: MIN_DAY_SLOTS, used: 1 / MIN_DAY_SLOTS });
+    expect(daySlots(3).used).toBeCloseTo(0.1);
+  });
+
+  it('shares the width between the days from a month on', () => {
+    expect(daySlots(30)).toEqual({ slots: 30, used: 1 });
+    expect(daySlots(401)).toEqual({ slots: 401, used: 1 });
   });
 });

@@ -11,3 +11,13 @@ export function stackHeights(values: readonly number[], max: number, top: number
   const scale = Math.max((total / max) * top, min) / total;
   return values.map((v) => (v > 0 ? v * scale : 0));
 }
+
+/** The fewest days the chart's width is shared between: a month, so a library of one day or a few draws them as bars
+ *  of a day's natural width from the left, not one block across the panel. */
+export const MIN_DAY_SLOTS = 30;
+
+/** How many day-wide slots the chart is cut into for `days` days, and the share of its width they take. */
+export function daySlots(days: number): { slots: number; used: number } {
+  const slots = Math.max(days, MIN_DAY_SLOTS);
+  return { slots, used: days / slots };
+}

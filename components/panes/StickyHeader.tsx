@@ -23,7 +23,8 @@ export interface StickyHeaderProps {
 /**
  * The nearest model-call or response row above the first visible row, over the top of the timeline. It is found in
  * the row cache while rendering; when it is further up, the worker names it (once per 32 rows scrolled) and its row is
- * kept here. Its own state: an answer redraws this header, not the list. Keyed by the rows' version by its parent.
+ * kept here. A model call in a subagent's lane is drawn with the lane's name before it (the lane's own header has
+ * scrolled away). Its own state: an answer redraws this header, not the list. Keyed by the rows' version by its parent.
  */
 export function StickyHeader({ ask, first, get, selectedRow, onSelect, onToggle, fail }: StickyHeaderProps) {
   let near = -1;
@@ -59,7 +60,7 @@ export function StickyHeader({ ask, first, get, selectedRow, onSelect, onToggle,
   const view = h >= 0 && h < first ? (near >= 0 ? get(h) : far.view) : undefined;
   return view ? (
     <div className="shadow-sm">
-      <Row view={view} selected={h === selectedRow} onSelect={onSelect} onToggle={onToggle} />
+      <Row view={view} selected={h === selectedRow} onSelect={onSelect} onToggle={onToggle} sticky />
     </div>
   ) : null;
 }

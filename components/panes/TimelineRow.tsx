@@ -4,12 +4,16 @@ import { memo } from 'react';
 import type { RowView } from '../../lib/view/rowview';
 import { EventIcon, kindTitle } from '../events/EventIcon';
 import { BadgeList } from '../events/BadgeList';
+import { stepBackNote } from '../../lib/view/step-back';
 
 export const ROW_HEIGHT = 22;
 /** A row's box: its own height, and nothing inside it lays out or paints outside it. */
 const ROW_BOX = { height: ROW_HEIGHT, contain: 'strict' } as const;
 const ROW_CLASS = 'flex cursor-default items-center gap-1 whitespace-nowrap border-b pr-2 text-[12px]';
-const OFFSET_CLASS = 'w-14 shrink-0 pr-1 text-right font-mono text-[11px] text-neutral-500 tabular-nums';
+const OFFSET_BOX = 'w-14 shrink-0 pr-1 text-right font-mono text-[11px] tabular-nums';
+const OFFSET_CLASS = `${OFFSET_BOX} text-neutral-500`;
+/** A time earlier than the line above it: the clock steps back here (see lib/view/step-back.ts). */
+const STEP_BACK_CLASS = `${OFFSET_BOX} text-amber-700 dark:text-amber-400`;
 
 function offset(ms: number | undefined): string {
   if (ms === undefined) return '';
@@ -26,11 +30,14 @@ export const Row = memo(function Row({
   selected,
   onSelect,
   onToggle,
+  sticky = false,
 }: {
   view: RowView | undefined;
   selected: boolean;
   onSelect: (row: number, view?: RowView) => void;
   onToggle: (turn: number) => void;
+  /** Drawn as the sticky header: a model call in a subagent's lane says whose lane it is. */
+  sticky?: boolean;
 }) {
   // A row not fetched yet has the elements of a row, empty: when it comes (a scroll's jump draws every row this way
   // first), the row's elements are filled in rather than made, and nothing else is removed.
@@ -43,6 +50,7 @@ export const Row = memo(function Row({
         <BadgeList badges={[]} />
       </div>
     );
+  const lane = sticky ? view.lane : undefined;
   const header = view.kind === 'response' || view.kind === 'turn' || view.kind === 'agent';
   const tone =
     view.kind === 'response'
@@ -57,7 +65,7 @@ export const Row = memo(function Row({
       id={`row-${view.row}`}
       role="option"
       aria-selected={selected}
-      aria-label={`${kindTitle(view.icon)}: ${view.label}`}
+      aria-label={`${kindTitle(view.icon)}: ${lane ? `${lane} › ` : ''}${view.label}`}
       data-kind={view.kind}
       data-seq={view.seq}
       data-depth={view.depth}
@@ -67,9 +75,16 @@ export const Row = memo(function Row({
       className={`${ROW_CLASS} border-neutral-100 dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-900' : `${tone} hover:bg-sky-50 dark:hover:bg-neutral-700`}`}
     >
       {/* The indent is the offset's margin (14 px a level, and the gap a spacer element would add), not an element. */}
-      <span style={{ marginRight: view.depth * 14 + 4 }} className={OFFSET_CLASS}>
-        {offset(view.offsetMs)}
-      </span>
+      {view.stepBackMs !== undefined ? (
+        <span style={{ marginRight: view.depth * 14 + 4 }} className={STEP_BACK_CLASS} data-step-back={view.stepBackMs} title={stepBackNote(view.stepBackMs)}>
+          <span aria-hidden>↰</span>
+          {offset(view.offsetMs)}
+        </span>
+      ) : (
+        <span style={{ marginRight: view.depth * 14 + 4 }} className={OFFSET_CLASS}>
+          {offset(view.offsetMs)}
+        </span>
+      )}
       {view.kind === 'streams' ? (
         <button
           type="button"
@@ -86,7 +101,20 @@ export const Row = memo(function Row({
       ) : (
         <EventIcon kind={view.icon} />
       )}
-      <span className={`min-w-0 flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}>
+      {lane ? (
+        <>
+          {/* The lane's name gives way first: the call's own label keeps room for "Model call N". */}
+          <span data-testid="sticky-lane" title={`in the lane of ${lane}`} className="min-w-0 max-w-[30%] truncate text-indigo-700 dark:text-indigo-300">
+            {lane}
+          </span>
+          <span aria-hidden className="shrink-0 text-neutral-500">
+            ›
+          </span>
+        </>
+      ) : null}
+      <span
+        className={`${lane ? 'min-w-[5.5rem]' : 'min-w-0'} flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}
+      >
         {view.label}
       </span>
       <BadgeList badges={view.badges} durationColumn={view.kind === 'event' || view.kind === 'turn'} />

@@ -50,7 +50,12 @@ export function SharedTrace({ id }: { id?: string }) {
   if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
   return (
     <ViewStateInHash>
-      <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={id ? 'Shared trace' : 'Shared trace (carried in the link)'} />
+      <TraceWorkbench
+        source={resolved?.source}
+        sourceKey={resolved?.key ?? ''}
+        title={id ? 'Shared trace' : 'Shared trace (carried in the link)'}
+        titleFromFiles
+      />
     </ViewStateInHash>
   );
 }

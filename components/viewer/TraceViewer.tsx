@@ -13,6 +13,7 @@ import { canRead } from '../../lib/browser/fsa';
 import { loadLocal, sourceOf, type StoredFiles } from '../data/localFiles';
 import { useTraceWorker } from '../data/useTraceWorker';
 import { Workbench } from './Workbench';
+import { titleOfFiles } from '../../lib/view/title';
 
 type Resolved =
   | { readonly source: LoadSource; readonly key: string; readonly title: string; readonly skipped?: readonly SkippedFile[] }
@@ -101,10 +102,14 @@ export function TraceWorkbench({
   title,
   right,
   skipped,
+  titleFromFiles = false,
 }: {
   source: LoadSource | undefined;
   sourceKey: string;
+  /** While loading, and once loaded unless `titleFromFiles`. */
   title: string;
+  /** Once loaded, the trace is called by its files' names (a shared trace: its link names nothing). */
+  titleFromFiles?: boolean;
   right?: ReactNode;
   skipped?: readonly SkippedFile[] | undefined;
 }) {
@@ -122,7 +127,7 @@ export function TraceWorkbench({
         <Workbench
           ask={ask}
           summary={state.summary}
-          title={title}
+          title={(titleFromFiles ? titleOfFiles(state.summary.sources.map((s) => s.name)) : undefined) ?? title}
           toolbarRight={controls}
           skipped={skipped ?? []}
           {...(state.change ? { change: state.change } : {})}
@@ -130,5 +135,5 @@ export function TraceWorkbench({
       );
     }
     return <LoadingView progress={state.phase === 'loading' ? state.progress : undefined} ask={ask} title={title} />;
-  }, [state, ask, reload, retry, source, title, right, skipped]);
+  }, [state, ask, reload, retry, source, title, right, skipped, titleFromFiles]);
 }

@@ -20,13 +20,16 @@
 // INCREMENTAL plus `incremental_vacuum` in sweep() hands the freed pages back, so the file shrinks with the data.
 //
 // ─── Files ──────────────────────────────────────────────────────────────────────────────────────────────────────
-// The data folder is created 0700 and traces.db 0600 (SQLite gives -wal and -shm the database file's mode).
+// The data folder is created 0700 and traces.db 0600 (SQLite gives -wal and -shm the database file's mode). A data
+// folder that already exists with any group or other permission (0755 from a plain `mkdir`) is made 0700 at start;
+// when that is not possible (another user owns it) the store refuses to start and says what to do.
 
 import Database from 'better-sqlite3';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { privateDataDir } from './data-dir.mjs';
 import {
   StoreFullError,
   checkTtl,
@@ -44,7 +47,7 @@ import {
 export const DB_FILE_NAME = 'traces.db';
 
 export interface SqliteTraceStoreOptions {
-  /** Folder for traces.db; created (mkdir -p, 0700) if missing. Default: LOUPE_DATA_DIR ?? './data'. */
+  /** Folder for traces.db; created (mkdir -p, 0700) if missing, made 0700 if not. Default: LOUPE_DATA_DIR ?? './data'. */
   dir?: string;
   /** Clock in epoch ms; tests inject one. Default Date.now. */
   clock?: () => number;
@@ -161,7 +164,7 @@ export class SqliteTraceStore implements TraceStore {
 
   constructor(opts: SqliteTraceStoreOptions = {}) {
     this.dir = path.resolve(/*turbopackIgnore: true*/ opts.dir ?? defaultDataDir());
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    privateDataDir(this.dir);
     this.file = path.join(/*turbopackIgnore: true*/ this.dir, DB_FILE_NAME);
     this.clock = opts.clock ?? (() => Date.now());
     this.orphanGraceMs = opts.orphanGraceMs ?? 10 * 60 * 1000;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFiles, loadText } from '../trace/testing/load';
+import { cc, jsonl, sdk, text, toolUse } from '../trace/testing/builders';
 import { session21Files } from '../trace/testing/session21';
 import { buildRows } from './rows';
 import { formatDuration, rowViews, traceStart } from './rowview';
@@ -23,6 +24,65 @@ describe('row badges of a denied tool call', () => {
     ]);
     const hook = views.find((v) => v.label.startsWith('PreToolUse:Bash running'));
     expect(hook?.badges.map((b) => b.text)).toEqual([]);
+  });
+});
+
+describe('model-call rows in a subagent lane', () => {
+  it("carry the lane's name as its header row shows it; the main agent's calls carry none", async () => {
+    const main = jsonl([
+      cc.prompt('go', { session: 'S' }),
+      cc.assistant('msg_m', [toolUse('toolu_T', 'Agent', { subagent_type: 'Explore', prompt: 'p' })], { output: 2 }, { session: 'S' }),
+    ]);
+    const sub = jsonl([
+      cc.assistant('msg_s1', [toolUse('toolu_g', 'Grep', { pattern: 'x' })], { output: 20 }, { session: 'S', sidechain: true, agentId: 'abc' }),
+      cc.assistant('msg_s2', [text('found it')], { output: 20 }, { session: 'S', sidechain: true, agentId: 'abc' }),
+    ]);
+    const { trace } = await loadFiles({
+      'proj/S.jsonl': main,
+      'proj/S/subagents/agent-abc.jsonl': sub,
+      'proj/S/subagents/agent-abc.meta.json': JSON.stringify({ agentType: 'Explore', description: 'look around', toolUseId: 'toolu_T' }),
+    });
+    const rows = buildRows(trace);
+    const views = rowViews(trace, rows, 0, rows.length, new Set());
+    const laneHeader = views.find((v) => v.kind === 'agent');
+    expect(laneHeader?.label).toBe('Explore · look around');
+    expect(views.filter((v) => v.kind === 'turn').map((v) => [v.label.split(' · ')[0], v.lane])).toEqual([
+      ['Model call 1', undefined],
+      ['Model call 2', 'Explore · look around'],
+      ['Model call 3', 'Explore · look around'],
+    ]);
+  });
+});
+
+describe('the line that denied a call', () => {
+  it('says "denied" once: a permission_denied frame, a PreToolUse hook that denied, a control response', async () => {
+    const { trace } = await loadText(
+      jsonl([
+        sdk.assistant('msg_1', [toolUse('t_hook', 'Bash', {}), toolUse('t_rule', 'Write', {}), toolUse('t_host', 'Edit', {})], { output: 5 }),
+        {
+          type: 'system',
+          subtype: 'hook_response',
+          hook_name: 'PreToolUse:Bash',
+          hook_event: 'PreToolUse',
+          tool_use_id: 't_hook',
+          output: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked"}}',
+          session_id: 'sess-1',
+          uuid: 'h',
+        },
+        { type: 'system', subtype: 'permission_denied', tool_name: 'Write', tool_use_id: 't_rule', message: 'by rule', session_id: 'sess-1', uuid: 'p' },
+        { type: 'control_request', request_id: 'r1', request: { subtype: 'can_use_tool', tool_name: 'Edit', input: {}, tool_use_id: 't_host' } },
+        { type: 'control_response', response: { subtype: 'success', request_id: 'r1', response: { behavior: 'deny', message: 'no' } } },
+        sdk.result(),
+      ]),
+    );
+    const rows = buildRows(trace, { show: new Set(CHIP_KEYS) });
+    const views = rowViews(trace, rows, 0, rows.length, new Set()).filter((v) => v.kind === 'event');
+    const denying = views.filter((v) => ['hook', 'permission-denied', 'control'].includes(v.icon));
+    expect(denying.length).toBe(4);
+    for (const v of denying) {
+      const said = v.badges.filter((b) => b.kind === 'denied').map((b) => b.text);
+      expect(said, v.label).toEqual(['denied']);
+    }
   });
 });
 

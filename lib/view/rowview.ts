@@ -7,6 +7,8 @@ import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
 import { formatUsd } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
+import { compactNumber, formatDuration } from './format';
+import { STEP_BACK_MS, eventTimeAbove } from './step-back';
 
 export type BadgeKind =
   | 'tokens'
@@ -42,29 +44,22 @@ export interface RowView {
   readonly turn?: number;
   readonly response?: number;
   readonly agent?: number;
+  /** A model call's row in a subagent's lane: the lane's name as its header shows it (`alice · Refactor helpers`).
+   *  The sticky header says it, since the lane header has scrolled away. */
+  readonly lane?: string;
   /** For header rows: the first event under them (what the details pane shows when the header is selected). */
   readonly firstSeq?: number;
   /** Milliseconds from the start of the trace. */
   readonly offsetMs?: number;
+  /** An event row whose time is this many ms (≥ STEP_BACK_MS) earlier than the event row above it with a time: the
+   *  timeline keeps the files' order, and the time column marks where its clock steps back. */
+  readonly stepBackMs?: number;
   readonly badges: readonly Badge[];
   readonly expanded?: boolean;
 }
 
-export const compactNumber = (n: number): string =>
-  n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
-
-/**
- * `850 ms`, `42.1 s`, `9m 27s`, `1h 53m`. Each unit is rounded before it is shown, so a value never reads as the next
- * unit's worth (`1m 60s`, `60.0 s`, `1000 ms`); past an hour, minutes (a library's sessions last hours or days).
- */
-export function formatDuration(ms: number): string {
-  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
-  if (Math.round(ms / 100) < 600) return `${(ms / 1000).toFixed(1)} s`;
-  const s = Math.round(ms / 1000);
-  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
-  const m = Math.round(s / 60);
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
-}
+// The formatters the panes take from here (lib/view/format.ts).
+export { compactNumber, formatDuration } from './format';
 
 // One rule for dollars everywhere (lib/trace/money.ts); panes import it from here with the other formatters.
 export { formatUsd } from '../trace/money';
@@ -187,8 +182,12 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
   if (e.kind === 'eval' && e.passed !== undefined)
     badges.push(e.passed ? { kind: 'result', text: 'passed' } : { kind: 'error', text: 'failed', title: e.testSummary });
   if (e.kind === 'eval' && e.transportError) badges.push({ kind: 'error', text: 'transport error', title: e.transportError });
-  if (e.kind === 'permission-denied') badges.push({ kind: 'denied', text: 'denied' });
-  if (e.kind === 'hook' && e.decision) badges.push({ kind: e.decision === 'deny' ? 'denied' : 'info', text: e.decision });
+  // One "denied" a row: the line that denied its call (a permission_denied frame, a PreToolUse hook's deny) already
+  // has it from the call above, and said again it read "denied denied".
+  const saysDenied = badges.some((b) => b.kind === 'denied');
+  if (e.kind === 'permission-denied' && !saysDenied) badges.push({ kind: 'denied', text: 'denied' });
+  if (e.kind === 'hook' && e.decision && !(e.decision === 'deny' && saysDenied))
+    badges.push({ kind: e.decision === 'deny' ? 'denied' : 'info', text: e.decision });
   if (e.kind === 'progress' && e.embedded) badges.push({ kind: 'copy', text: 'copy', title: 'agent_progress copy of a subagent message: never counted' });
   return badges;
 }
@@ -215,10 +214,18 @@ export function headerFirstSeq(trace: Trace, kind: RowKind, ref: number): number
   }
 }
 
+/** The label of a lane's header row (see 'agent' below), or undefined for the main agent. */
+function laneOf(trace: Trace, agent: number | undefined): string | undefined {
+  const a = agent === undefined ? undefined : trace.agents[agent];
+  if (!a || a.kind === 'main') return undefined;
+  return agentLabel(trace, a.index);
+}
+
 /** Views of rows [start, end). */
 export function rowViews(trace: Trace, rows: RowTable, start: number, end: number, expanded: ReadonlySet<number>): RowView[] {
   const t0 = traceStart(trace);
   const out: RowView[] = [];
+  let lastEventTime = start > 0 ? eventTimeAbove(trace, rows, Math.min(start, rows.length)) : undefined;
   for (let row = Math.max(0, start); row < Math.min(end, rows.length); row++) {
     const kind = ROW_KINDS[rows.kind[row] ?? 3] ?? 'event';
     const depth = rows.depth[row] ?? 0;
@@ -245,6 +252,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
         const v = turnView(trace, ref);
         const time = trace.turns[ref]?.startTime;
         const fs = headerFirstSeq(trace, kind, ref);
+        const lane = laneOf(trace, trace.turns[ref]?.agent);
         out.push({
           row,
           kind,
@@ -253,6 +261,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           label: v.label,
           turn: ref,
           badges: v.badges,
+          ...(lane !== undefined ? { lane } : {}),
           ...(fs !== undefined ? { firstSeq: fs } : {}),
           ...(time !== undefined && t0 !== undefined ? { offsetMs: time - t0 } : {}),
         });
@@ -302,6 +311,8 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       case 'event': {
         const e = trace.events[ref];
         if (!e) break;
+        const back = e.time !== undefined && lastEventTime !== undefined ? lastEventTime - e.time : 0;
+        if (e.time !== undefined) lastEventTime = e.time;
         out.push({
           row,
           kind,
@@ -312,6 +323,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           turn: trace.eventTurn[ref] ?? -1,
           badges: eventBadges(trace, ref),
           ...(e.time !== undefined && t0 !== undefined ? { offsetMs: e.time - t0 } : {}),
+          ...(back >= STEP_BACK_MS ? { stepBackMs: back } : {}),
         });
         break;
       }

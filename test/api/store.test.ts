@@ -1,7 +1,7 @@
 // SqliteTraceStore against a real SQLite file in a temp folder: the shared TraceStore contract, then what only a
 // local file has (pragmas, file modes, secure delete, vacuum, an old file's migration). No mocks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,6 +57,14 @@ describe('SqliteTraceStore on disk', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal'); // persistent in the file
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2); // INCREMENTAL
     db.close();
+  });
+
+  it('makes an existing data folder that others could read (0755) private when it opens it', async () => {
+    const d = tempDir();
+    chmodSync(d, 0o755);
+    const s = new SqliteTraceStore({ dir: d });
+    expect(mode(d)).toBe('700');
+    await s.close();
   });
 
   it('makes an existing world-readable traces.db private when it opens it', async () => {

@@ -1,0 +1,1 @@
+export function privateDataDir(dir: string): string | undefined;
