@@ -3,7 +3,7 @@
 import { forwardRef, useId, useImperativeHandle, useRef, type ReactNode } from 'react';
 import type { FilterIssue } from '../../lib/trace/filter-check';
 import type { TraceSummary } from '../../lib/view/protocol';
-import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
+import { compactNumber, formatCost, formatDuration, formatUsd, unpricedNote } from '../../lib/view/rowview';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import type { ChipKey } from '../../lib/view/chips';
 import { FilterBox, type FilterBoxHandle } from './FilterBox';
@@ -205,10 +205,16 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
         <span className="text-neutral-500">diagnostics</span>
         <ViewChips counts={s.chipCounts} show={p.show} onShow={p.onShow} />
         <div className="ml-auto flex items-center gap-3 whitespace-nowrap tabular-nums text-neutral-700 dark:text-neutral-300">
-          <span title="computed from the dated price table">
+          <span
+            title={
+              st.cost.unpricedModels.length > 0
+                ? `${unpricedNote(st.cost.unpricedModels)}: ${st.cost.computedUsd > 0 ? '≥ the priced part' : 'unknown'}${st.cost.reportedUsd !== null ? '; the reported cost beside it is what the run counted' : ''} (Stats: add prices from a file)`
+                : 'computed from the dated price table'
+            }
+          >
             computed{' '}
             <span role="status" aria-label="Computed cost" data-timings={JSON.stringify(s.timings)} className="font-semibold">
-              {formatUsd(st.cost.computedUsd)}
+              {formatCost(st.cost.computedUsd, st.cost.unpricedModels)}
             </span>
           </span>
           <span title="latest total_cost_usd of each session, as reported by the SDK">

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { readPriceFile } from '../trace/pricing/litellm';
 import { DEFAULT_PRICES, withPriceFile } from '../trace/pricing/pricing';
 import { cc, jsonl, text } from '../trace/testing/builders';
-import { buildReport, costJson, reportJson, sessionRows } from './report';
+import { dailySeries } from './daily';
+import { buildReport, costJson, reportJson, sessionCells, sessionRows } from './report';
 import { fastMerged } from './testing/equivalence';
 
 const NEW = 'claude-sonnet-5';
@@ -43,6 +44,16 @@ describe('the fast path with an unpriced model', () => {
       ['2026-11-02', null],
       ['2026-11-03', 0.006],
     ]);
+  });
+
+  it("the library's chart marks the days whose cost leaves out an unpriced model", async () => {
+    const merged = await fastMerged(files);
+    const rows = sessionRows(merged, { utc: true });
+    const series = dailySeries(rows, Object.fromEntries(sessionCells(merged, { utc: true })), 'model');
+    expect(series.days).toEqual(['2026-11-02', '2026-11-03']);
+    expect(series.dayTotals).toEqual([0.0045, 0.006]);
+    expect(series.dayUnpriced).toEqual([[NEW], []]);
+    expect(series.unpriced).toEqual([NEW]);
   });
 
   it('prices it from a price file', async () => {

@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import type { ExplainMetric, ExplainQuery } from '../../../lib/view/stats-view';
-import { formatUsd } from '../../../lib/view/rowview';
+import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { Ask } from '../../viewer/useTraceWorker';
 import { useWorkerQuery } from '../../viewer/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
@@ -23,7 +23,7 @@ function scopeOf(q: ExplainQuery, byAgent: readonly { key: string; label: string
   return undefined;
 }
 
-function Total({ label, value, explain, sub }: { label: string; value: string; explain?: ExplainProps; sub?: string }) {
+function Total({ label, value, explain, sub, note }: { label: string; value: string; explain?: ExplainProps; sub?: string; note?: string }) {
   return (
     <div className="flex min-w-24 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
       <span className="text-[11px] text-neutral-500">{label}</span>
@@ -32,7 +32,7 @@ function Total({ label, value, explain, sub }: { label: string; value: string; e
           type="button"
           {...explain}
           aria-label={`Explain ${label}`}
-          title="Explain: list the lines this total is made of"
+          title={note ? `${note}. Explain: list the lines this total is made of` : 'Explain: list the lines this total is made of'}
           className="text-left font-mono text-[14px] font-semibold text-sky-800 hover:underline dark:text-sky-300"
         >
           {value}
@@ -100,7 +100,13 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
             </div>
             <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Cost</h2>
             <div className="flex flex-wrap gap-2">
-              <Total label="Computed" value={formatUsd(s.cost.computedUsd)} explain={ex('cost')} sub={`prices as of ${view.prices.asOf}`} />
+              <Total
+                label="Computed"
+                value={formatCost(s.cost.computedUsd, s.cost.unpricedModels)}
+                explain={ex('cost')}
+                sub={s.cost.unpricedModels.length > 0 ? `no price for ${s.cost.unpricedModels.join(', ')}` : `prices as of ${view.prices.asOf}`}
+                {...(s.cost.unpricedModels.length > 0 ? { note: unpricedNote(s.cost.unpricedModels) } : {})}
+              />
               <Total
                 label="Reported"
                 value={view.reported.totalUsd === null ? '—' : formatUsd(view.reported.totalUsd)}
@@ -108,8 +114,12 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
               />
               <Total
                 label="Difference"
-                value={view.differenceUsd === null ? '—' : `${view.differenceUsd >= 0 ? '+' : '−'}${formatUsd(Math.abs(view.differenceUsd))}`}
-                sub="reported − computed"
+                value={
+                  view.differenceUsd === null
+                    ? '—'
+                    : `${s.cost.unpricedModels.length > 0 ? '≤ ' : ''}${view.differenceUsd >= 0 ? '+' : '−'}${formatUsd(Math.abs(view.differenceUsd))}`
+                }
+                sub={s.cost.unpricedModels.length > 0 ? 'reported − the priced part' : 'reported − computed'}
               />
             </div>
             {view.reasons.length > 0 ? (
