@@ -28,8 +28,9 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     find: async ({ query }) => session.find(query),
     neighbor: async ({ row, dir }) => session.neighbor(row, dir),
     headerOf: async ({ row }) => session.headerOf(row),
-    statsView: async ({ overrides }) => session.statsView(overrides),
-    explain: async ({ query, overrides }) => session.explain(query, overrides),
+    statsView: async (prices) => session.statsView(prices),
+    explain: async ({ query, ...prices }) => session.explain(query, prices),
+    cost: async (prices) => session.cost(prices),
     shareScan: ({ options }) => session.shareScan(options),
     shareSeal: ({ kept, options, view }) => session.shareSeal(kept, options, view),
   };

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
+import type { LocalPrices } from '../../../lib/view/protocol';
 import type { ExplainQuery } from '../../../lib/view/stats-view';
 import { count } from '../../../lib/trace/text-order';
 import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
@@ -31,7 +31,7 @@ export function ExplainPanel({
   ask,
   query,
   scope,
-  overrides,
+  local,
   onClose,
   onJump,
 }: {
@@ -39,11 +39,11 @@ export function ExplainPanel({
   query: ExplainQuery;
   /** The part of the total explained (a model, an agent), named as its table row names it. */
   scope?: string | undefined;
-  overrides: readonly ModelPrice[];
+  local: LocalPrices;
   onClose: () => void;
   onJump: (seq: number) => void;
 }) {
-  const answer = useWorkerQuery(ask, 'explain', { query, overrides }, [], { keepPrevious: false });
+  const answer = useWorkerQuery(ask, 'explain', { query, ...local }, [], { keepPrevious: false });
   const view = answer.data;
   const fmt = (n: number): string => (query.metric === 'cost' ? formatUsd(n) : n.toLocaleString('en-US'));
   const counted = view?.rows.filter((r) => r.counted) ?? [];

@@ -9,7 +9,8 @@ import { useWorkerQuery } from '../../viewer/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
 import { CostChart, TokensChart, Waterfall } from './Charts';
 import { EXPLAIN_PANEL_ID, ExplainPanel, type ExplainProps } from './ExplainPanel';
-import { PriceOverrides, useOverrides } from './PriceOverrides';
+import { PriceOverrides } from './PriceOverrides';
+import type { Prices } from './usePrices';
 import { TurnTable } from './TurnTable';
 import { BreakdownTables } from './BreakdownTables';
 import { VerdictPanel } from './VerdictPanel';
@@ -46,9 +47,8 @@ function Total({ label, value, explain, sub, note }: { label: string; value: str
 }
 
 /** The Stats pane: tokens by kind, model and agent; reported beside computed cost; Explain; tables; charts; verdict. */
-export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => void }) {
-  const [overrides, setOverrides] = useOverrides();
-  const query = useWorkerQuery(ask, 'statsView', { overrides });
+export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; onJump: (seq: number) => void }) {
+  const query = useWorkerQuery(ask, 'statsView', prices.local);
   const view = query.data;
   const [explainQ, setExplainQ] = useState<ExplainQuery | undefined>();
   // The control that opened Explain: closing it gives the focus back there, not to the page.
@@ -147,7 +147,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
             <BreakdownTables view={view} ex={ex} />
           </div>
         </div>
-        <PriceOverrides prices={view.prices} overrides={overrides} onChange={setOverrides} />
+        <PriceOverrides prices={view.prices} local={prices} />
         <h2 className="mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Charts</h2>
         <div className="grid grid-cols-1 gap-3 @5xl:grid-cols-2">
           <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
@@ -159,7 +159,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
         <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} />
       </div>
       {explainQ ? (
-        <ExplainPanel ask={ask} query={explainQ} scope={scopeOf(explainQ, s.byAgent)} overrides={overrides} onClose={closeExplain} onJump={onJump} />
+        <ExplainPanel ask={ask} query={explainQ} scope={scopeOf(explainQ, s.byAgent)} local={prices.local} onClose={closeExplain} onJump={onJump} />
       ) : null}
     </div>
   );
