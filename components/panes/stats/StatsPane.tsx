@@ -104,7 +104,13 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
                 label="Computed"
                 value={formatCost(s.cost.computedUsd, s.cost.unpricedModels)}
                 explain={ex('cost')}
-                sub={s.cost.unpricedModels.length > 0 ? `no price for ${s.cost.unpricedModels.join(', ')}` : `prices as of ${view.prices.asOf}`}
+                sub={
+                  s.cost.unpricedModels.length > 0
+                    ? `no price for ${s.cost.unpricedModels.join(', ')}`
+                    : view.prices.used.some((p) => p.origin)
+                      ? 'with local prices (below)'
+                      : `prices as of ${view.prices.asOf}`
+                }
                 {...(s.cost.unpricedModels.length > 0 ? { note: unpricedNote(s.cost.unpricedModels) } : {})}
               />
               <Total

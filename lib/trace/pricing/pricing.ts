@@ -103,9 +103,12 @@ export function withOverrides(prices: PriceTable, overrides: readonly ModelPrice
 export function withPriceFile(prices: PriceTable, file: { readonly name: string; readonly models: readonly ModelPrice[] }): PriceTable {
   if (file.models.length === 0) return prices;
   const ids = new Set(file.models.map((m) => m.id));
+  const asOf = file.models[0]?.origin?.asOf;
+  // The table's own date follows the source where it is shown (`…, as of 2026-03-01`): the file's goes with its name.
+  const families = `${file.models.length} model ${file.models.length === 1 ? 'family' : 'families'}`;
   return {
     ...prices,
-    source: `${prices.source}; ${file.models.length} model ${file.models.length === 1 ? 'family' : 'families'} from ${file.name}`,
+    source: `${families} from ${file.name}${asOf ? ` (as of ${asOf})` : ''}, the rest from the ${prices.source}`,
     models: [...file.models, ...prices.models.filter((m) => !ids.has(m.id))],
   };
 }
