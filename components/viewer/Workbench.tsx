@@ -316,7 +316,15 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
               }
               second={
                 <div ref={details} className="h-full">
-                  <DetailsPane ask={ask} seq={url.sel} tab={url.tab} onTab={(tab) => url.update({ tab })} onJump={(s) => void jumpToSeq(s)} version={version} />
+                  <DetailsPane
+                    ask={ask}
+                    seq={url.sel}
+                    tab={url.tab}
+                    onTab={(tab) => url.update({ tab })}
+                    onJump={(s) => void jumpToSeq(s)}
+                    version={version}
+                    local={prices.local}
+                  />
                 </div>
               }
             />

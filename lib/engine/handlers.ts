@@ -21,7 +21,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
       (await session.reload(await Promise.all(files.map(async (f) => ({ path: f.path, input: await blobInput(f.path, f.file) }))))) ?? null,
     rows: async ({ start, end }) => session.rows(start, end),
     view: async ({ view }) => session.setView(view),
-    details: ({ seq, full }) => session.details(seq, full === true),
+    details: ({ seq, full, ...prices }) => session.details(seq, full === true, prices),
     raw: ({ seq }) => session.raw(seq),
     diagnosticLine: ({ source, offset }) => session.diagnosticLine(source, offset),
     rowOf: async ({ seq, header }) => session.rowOf(seq, header),

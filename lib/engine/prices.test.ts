@@ -48,6 +48,13 @@ describe('local prices in the worker', () => {
     expect(ex.prices).toEqual([{ model: NEW, source: 'prices.json, "claude-sonnet-5", as of 2026-12-01' }]);
   });
 
+  it("the model call's details are priced with them too", async () => {
+    const h = await loaded();
+    expect((await handle(h, 'details', { seq: 1 }))?.turn).toMatchObject({ model: NEW });
+    expect((await handle(h, 'details', { seq: 1 }))?.turn?.costUsd).toBeUndefined();
+    expect((await handle(h, 'details', { seq: 1, priceFile: fileOf() }))?.turn?.costUsd).toBe(0.003);
+  });
+
   it('a typed override wins over the file', async () => {
     const h = await loaded();
     const overrides = [

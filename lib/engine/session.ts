@@ -185,10 +185,10 @@ export class TraceSession {
     return row;
   }
 
-  details(seq: number, full: boolean): Promise<DetailsView | undefined> {
+  details(seq: number, full: boolean, prices: LocalPrices = {}): Promise<DetailsView | undefined> {
     const l = this.loaded;
     if (!l) return Promise.resolve(undefined);
-    return this.hasEvent(l, seq) ? fullDetails(l.trace, l.texts, seq, full) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+    return this.hasEvent(l, seq) ? fullDetails(l.trace, l.texts, seq, full, pricesWith(prices)) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
   raw(seq: number): Promise<RawLines | undefined> {

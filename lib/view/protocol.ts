@@ -115,7 +115,7 @@ export interface Api {
   /** Rebuilds the rows for a filter, folds and chips: how many rows, how many events matched of all, and what in the filter is wrong. */
   view: { req: { readonly view: ViewState }; res: ViewResult };
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
-  details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
+  details: { req: LocalPrices & { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };
   /** The line a line diagnostic is about (one that made no event), by where it starts; cut past 64 KiB (`more`). */
   diagnosticLine: { req: { readonly source: number; readonly offset: number }; res: RawLines | undefined };
