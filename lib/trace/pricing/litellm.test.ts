@@ -6,7 +6,17 @@ import { costOf, DEFAULT_PRICES, priceFor, priceSource, withPriceFile } from './
 import type { Usage } from '../types';
 
 const data = (name: string): string => readFileSync(join(__dirname, 'testdata', name), 'utf8');
-const usage = (u: Partial<Usage>): Usage => ({ input: 0, output: 0, cacheCreation: 0, cache5m: 0, cache1h: 0, cacheRead: 0, webSearch: 0, hasCacheSplit: false, ...u });
+const usage = (u: Partial<Usage>): Usage => ({
+  input: 0,
+  output: 0,
+  cacheCreation: 0,
+  cache5m: 0,
+  cache1h: 0,
+  cacheRead: 0,
+  webSearch: 0,
+  hasCacheSplit: false,
+  ...u,
+});
 
 function sample(): PriceFile {
   const file = readPriceFile(data('litellm-sample.json'), 'prices.json', '2026-12-01');
