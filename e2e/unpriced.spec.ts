@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cc, jsonl, sdk, text } from '../lib/trace/testing/builders';
 import { writeProjects } from './helpers/projects';
+import { Loupe } from './pages/Loupe';
 
 // A model newer than the price table (claude-sonnet-5): its cost is unknown, never $0.00. The workbench shows the
 // priced part as a lower bound (≥) or — with the model named, and a price file loaded in the Stats pane prices it.
@@ -15,6 +16,12 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
   const computed = page.getByRole('status', { name: 'Computed cost' });
   await expect(computed).toHaveText('≥ $0.0045', { timeout: 20_000 });
   await expect(page.locator('span[title^="no price for claude-sonnet-5"]')).toBeVisible();
+
+  // The model call's own cost in its Message tab: unknown, the model named.
+  const app = new Loupe(page);
+  await app.pick('model:claude-sonnet-5', /new parser/);
+  await app.tab('Message').click();
+  await expect(app.detailsPanel).toContainText('cost— (no price for claude-sonnet-5)');
 
   await page.getByRole('tab', { name: 'Stats & verdict' }).click();
   const stats = page.getByRole('region', { name: 'Stats' });
@@ -54,6 +61,8 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
   await expect(prices.getByRole('row', { name: /claude-sonnet-5/ })).toContainText('litellm-prices.json · claude-sonnet-5');
   await total.click();
   await expect(explain.getByRole('list', { name: 'Prices used' })).toContainText('litellm-prices.json, "claude-sonnet-5", as of');
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(app.detailsPanel).toContainText('cost$0.003');
 
   // Kept in this browser: the file opened again is priced at once. Removed: unknown again.
   await page.goto('/');
