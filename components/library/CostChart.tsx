@@ -2,7 +2,7 @@
 
 import { memo, useRef, type KeyboardEvent } from 'react';
 import type { DailySeries, StackBy } from '../../lib/fast/daily';
-import { formatUsd } from '../../lib/view/rowview';
+import { formatCost, formatUsd, unpricedNote } from '../../lib/view/rowview';
 import { daySlots, stackHeights } from './bars';
 
 // Cost per day as stacked bars in plain SVG (one bar per calendar day, empty days included), with a legend, a switch
@@ -84,7 +84,7 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
       <div className="relative">
         <svg
           role="img"
-          aria-label={`${title}: ${formatUsd(series.total)} over ${n} day${n === 1 ? '' : 's'}`}
+          aria-label={`${title}: ${formatCost(series.total, series.unpriced)} over ${n} day${n === 1 ? '' : 's'}`}
           viewBox={`0 0 ${W} ${H}`}
           preserveAspectRatio="none"
           className="h-24 w-full rounded-sm bg-neutral-50 dark:bg-neutral-950/40"
@@ -100,7 +100,7 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
             );
             return (
               <g key={day ?? 'none'}>
-                <title>{`${label(day)}: ${formatUsd(series.dayTotals[d] ?? 0)}`}</title>
+                <title>{`${label(day)}: ${formatCost(series.dayTotals[d] ?? 0, series.dayUnpriced[d] ?? [])}${(series.dayUnpriced[d] ?? []).length > 0 ? ` (${unpricedNote(series.dayUnpriced[d] ?? [])})` : ''}`}</title>
                 <rect x={d * bw} y={0} width={bw} height={H} className="fill-transparent" />
                 {series.keys.map((key, k) => {
                   const v = series.values[d]?.[k] ?? 0;
@@ -149,7 +149,7 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
             {series.days.map((day, d) => (
               <tr key={day ?? 'none'} data-usd={series.dayTotals[d] ?? 0}>
                 <th scope="row">{label(day)}</th>
-                <td>{formatUsd(series.dayTotals[d] ?? 0)}</td>
+                <td>{formatCost(series.dayTotals[d] ?? 0, series.dayUnpriced[d] ?? [])}</td>
               </tr>
             ))}
           </tbody>

@@ -4,7 +4,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardE
 import { dailySeries, type StackBy } from '../../lib/fast/daily';
 import type { SessionRow } from '../../lib/fast/report';
 import { round6 } from '../../lib/trace/stats';
-import { compactNumber, formatUsd } from '../../lib/view/rowview';
+import { compactNumber, formatCost, unpricedNote } from '../../lib/view/rowview';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../data/Handoff';
@@ -47,14 +47,17 @@ function Progress({ state }: { state: LibraryState }) {
 const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly SessionRow[]; all: number; usd: number }) {
   let calls = 0;
   const t = { input: 0, output: 0, cacheWrite: 0, cacheRead: 0, total: 0 };
+  const missing = new Set<string>();
   for (const r of rows) {
     calls += r.modelCalls;
+    for (const m of r.unpricedModels) missing.add(m);
     t.input += r.tokens.input;
     t.output += r.tokens.output;
     t.cacheWrite += r.tokens.cacheWrite;
     t.cacheRead += r.tokens.cacheRead;
     t.total += r.tokens.total;
   }
+  const unpriced = [...missing].sort();
   const item = 'flex items-baseline justify-between gap-3';
   return (
     <dl
@@ -73,10 +76,13 @@ const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly Session
         <dt className="text-neutral-500">tokens</dt>
         <dd>{compactNumber(t.total)}</dd>
       </div>
-      <div className={item} title="computed from the dated price table, every call counted once">
+      <div
+        className={item}
+        title={unpriced.length > 0 ? `${unpricedNote(unpriced)}: the total is the priced part` : 'computed from the dated price table, every call counted once'}
+      >
         <dt className="text-neutral-500">cost</dt>
         <dd aria-label="Total cost" data-usd={round6(usd)} className="font-semibold">
-          {formatUsd(round6(usd))}
+          {formatCost(round6(usd), unpriced)}
         </dd>
       </div>
     </dl>

@@ -4,10 +4,16 @@ import { formatInt } from '../../lib/trace/text-order';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SessionRow } from '../../lib/fast/report';
-import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
+import { compactNumber, formatCost, formatDuration, formatUsd, unpricedNote } from '../../lib/view/rowview';
 import type { SortKey } from './LibraryStore';
 
 const ROW = 24;
+
+/** A session's cost: computed, or with a model that has no price the run's reported cost (labelled), else `≥ $x` or `—`. */
+function costText(r: SessionRow): string {
+  if (r.unpricedModels.length > 0 && r.reportedCostUsd !== null) return `${formatUsd(r.reportedCostUsd)} (rep.)`;
+  return formatCost(r.costUsd, r.unpricedModels);
+}
 
 interface Column {
   readonly key: SortKey;
@@ -55,10 +61,13 @@ export const COLUMNS: readonly Column[] = [
   {
     key: 'cost',
     label: 'Cost',
-    width: '72px',
+    width: '96px',
     num: true,
-    text: (r) => formatUsd(r.costUsd),
-    title: (r) => `computed from the dated price table${r.unpricedModels.length > 0 ? `; no price for ${r.unpricedModels.join(', ')}` : ''}`,
+    text: costText,
+    title: (r) =>
+      r.unpricedModels.length === 0
+        ? 'computed from the dated price table'
+        : `${r.reportedCostUsd !== null ? 'reported by the run (its last result frame); ' : ''}computed ${formatCost(r.costUsd, r.unpricedModels)}: ${unpricedNote(r.unpricedModels)}`,
   },
 ];
 

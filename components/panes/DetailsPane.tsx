@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import type { LocalPrices } from '../../lib/view/protocol';
 import { TabbedPane } from '../ui/TabbedPane';
 import type { Ask } from '../data/useTraceWorker';
 import { CompactionView } from './tabs/CompactionView';
@@ -21,14 +22,16 @@ export interface DetailsPaneProps {
   readonly onTab: (tab: DetailsTab) => void;
   readonly onJump: (seq: number) => void;
   readonly version: string;
+  /** This browser's local prices (a price file, overrides), for the model call's cost. */
+  readonly local?: LocalPrices;
 }
 
 /** The details of the selected event, in tabs: Message, Tool call, Stream, Raw. */
-export function DetailsPane({ ask, seq, tab, onTab, onJump, version }: DetailsPaneProps) {
+export function DetailsPane({ ask, seq, tab, onTab, onJump, version, local = {} }: DetailsPaneProps) {
   const [full, setFull] = useState(false);
   useEffect(() => setFull(false), [seq]);
   // While the next event's details load, the current ones stay (no flash of an empty pane).
-  const query = useWorkerQuery(ask, 'details', seq === undefined ? undefined : { seq, full }, [version]);
+  const query = useWorkerQuery(ask, 'details', seq === undefined ? undefined : { seq, full, ...local }, [version]);
   const details = query.data;
 
   if (seq === undefined) return <div className="p-4 text-[13px] text-neutral-500">Select an event (click, or ↑/↓ in the list).</div>;

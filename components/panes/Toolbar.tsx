@@ -3,7 +3,7 @@
 import { forwardRef, useId, useImperativeHandle, useRef, type ReactNode } from 'react';
 import type { FilterIssue } from '../../lib/trace/filter-check';
 import type { TraceSummary } from '../../lib/view/protocol';
-import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
+import { compactNumber, formatCost, formatDuration, formatUsd, unpricedNote } from '../../lib/view/rowview';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import type { ChipKey } from '../../lib/view/chips';
 import { FilterBox, type FilterBoxHandle } from './FilterBox';
@@ -29,6 +29,8 @@ export interface ToolbarProps {
   readonly counts?: { readonly matched: number; readonly total: number };
   /** What in the applied filter cannot match as meant. */
   readonly filterIssues: readonly FilterIssue[];
+  /** The cost under this browser's local prices (a price file, overrides), when any is in use. */
+  readonly cost?: TraceSummary['stats']['cost'];
 }
 
 export interface ToolbarHandle {
@@ -71,6 +73,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
   useImperativeHandle(ref, () => ({ focusFilter: () => filterRef.current?.focus(), focusDiagnostics: () => diagnosticsRef.current?.focus() }), []);
   const { summary: s } = p;
   const st = s.stats;
+  const cost = p.cost ?? st.cost;
   const tokens = st.tokens.input + st.tokens.output + st.tokens.cacheCreation + st.tokens.cacheRead;
   const errors = s.diagnostics.filter((d) => d.severity === 'error').length;
   const agentValue = termValue(p.filter, 'agent');
@@ -205,10 +208,18 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
         <span className="text-neutral-500">diagnostics</span>
         <ViewChips counts={s.chipCounts} show={p.show} onShow={p.onShow} />
         <div className="ml-auto flex items-center gap-3 whitespace-nowrap tabular-nums text-neutral-700 dark:text-neutral-300">
-          <span title="computed from the dated price table">
+          <span
+            title={
+              cost.unpricedModels.length > 0
+                ? `${unpricedNote(cost.unpricedModels)}: ${cost.computedUsd > 0 ? '≥ the priced part' : 'unknown'}${cost.reportedUsd !== null ? '; the reported cost beside it is what the run counted' : ''} (Stats: add prices from a file)`
+                : p.cost
+                  ? `computed with local prices: ${cost.priceTable.source}`
+                  : 'computed from the dated price table'
+            }
+          >
             computed{' '}
             <span role="status" aria-label="Computed cost" data-timings={JSON.stringify(s.timings)} className="font-semibold">
-              {formatUsd(st.cost.computedUsd)}
+              {formatCost(cost.computedUsd, cost.unpricedModels)}
             </span>
           </span>
           <span title="latest total_cost_usd of each session, as reported by the SDK">

@@ -2,7 +2,7 @@
 
 import type { RefObject } from 'react';
 import type { ChipKey } from '../../lib/view/chips';
-import type { Ask, ViewResult } from '../../lib/view/protocol';
+import type { Ask, LocalPrices, ViewResult } from '../../lib/view/protocol';
 import type { RowView } from '../../lib/view/rowview';
 import { DetailsPane, type DetailsTab } from '../panes/DetailsPane';
 import { EventList } from '../panes/EventList';
@@ -27,6 +27,8 @@ export interface TimelinePanelProps {
   readonly tab: DetailsTab;
   readonly onTab: (tab: DetailsTab) => void;
   readonly onJump: (seq: number) => void;
+  /** This browser's local prices, for the selected model call's cost. */
+  readonly local: LocalPrices;
 }
 
 /** The timeline beside the selected event's details. */
@@ -68,7 +70,7 @@ export function TimelinePanel(p: TimelinePanelProps) {
       }
       second={
         <div ref={p.details} className="h-full">
-          <DetailsPane ask={p.ask} seq={p.sel} tab={p.tab} onTab={p.onTab} onJump={p.onJump} version={p.version} />
+          <DetailsPane ask={p.ask} seq={p.sel} tab={p.tab} onTab={p.onTab} onJump={p.onJump} version={p.version} local={p.local} />
         </div>
       }
     />

@@ -5,6 +5,7 @@ import type { TraceSummary } from '../../lib/view/protocol';
 import { DiagnosticsPanel } from '../panes/DiagnosticsPanel';
 import { Toolbar, type ToolbarHandle } from '../panes/Toolbar';
 import { StatsPane } from '../panes/stats/StatsPane';
+import { usePrices } from '../panes/stats/usePrices';
 import { PANEL_ID, PanelTabs, panelTabId } from '../panes/PanelTabs';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import type { Ask } from '../data/useTraceWorker';
@@ -42,6 +43,9 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   // Also when the files changed (live tail, reload): the same view over the trace built again.
   const view = useWorkerQuery(ask, 'view', { view: { filter: url.filter, expanded, show: url.show } }, [change?.n ?? 0]);
   const rowCount = view.data?.rowCount ?? summary.rowCount;
+  // Prices kept in this browser (a price file, overrides) price the toolbar's cost too, not only the Stats pane's.
+  const prices = usePrices(summary.models);
+  const localCost = useWorkerQuery(ask, 'cost', prices.inUse ? prices.local : undefined, [change?.n ?? 0]);
   // Each answer is a new set of rows: the list drops its cache in the same render as it learns the new count.
   const [viewVersion, setViewVersion] = useState(0);
   const [seenView, setSeenView] = useState(view.data);
@@ -99,6 +103,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         onShow={(show) => url.update({ show })}
         {...(view.data && !view.loading ? { counts: { matched: view.data.matched, total: view.data.total } } : {})}
         filterIssues={view.data?.issues ?? []}
+        {...(prices.inUse && localCost.data ? { cost: localCost.data } : {})}
         right={
           <>
             {toolbarRight}
@@ -116,6 +121,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
           {url.panel === 'stats' ? (
             <StatsPane
               ask={ask}
+              prices={prices}
               onJump={(seq) => {
                 url.update({ panel: 'timeline' });
                 void jumpToSeq(seq);
@@ -144,6 +150,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
               tab={url.tab}
               onTab={(tab) => url.update({ tab })}
               onJump={(seq) => void jumpToSeq(seq)}
+              local={prices.local}
             />
           )}
         </div>

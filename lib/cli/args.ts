@@ -3,8 +3,8 @@ import type { CliIo } from './io';
 
 // The command line, read: the command, its paths, its flags and valued options.
 
-const FLAGS = new Set(['--json', '--turns', '--utc', '--full', '--debug']);
-const VALUED = new Set(['--max-cost', '--by', '--since', '--until', '--threads', '--max-line-bytes', '--max-inflate-bytes']);
+const FLAGS = new Set(['--json', '--turns', '--utc', '--full', '--debug', '--allow-unpriced']);
+const VALUED = new Set(['--max-cost', '--by', '--since', '--until', '--threads', '--max-line-bytes', '--max-inflate-bytes', '--prices']);
 
 export interface Args {
   readonly command: string | undefined;

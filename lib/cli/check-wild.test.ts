@@ -27,7 +27,7 @@ describe('check --max-cost on recordings from the wild', () => {
     if (!want) throw new Error(`no golden for ${rel}`);
     const { trace, stats } = await loadFiles(filesOf(rel));
     // Every case costs far less than a million dollars: only an unknown cost (or an unread line) can fail the check.
-    const problems = checkProblems(trace, stats, 1_000_000);
+    const problems = checkProblems(trace, stats, { maxCost: 1_000_000 });
     if (want.unpricedModels) for (const m of want.unpricedModels) expect(problems.join('\n'), `${rel}: names ${m}`).toContain(m);
     else if (want.lines.invalid === 0) expect(problems, rel).toEqual([]);
   });

@@ -1,7 +1,7 @@
-import { formatUsd } from '../trace/money';
+import { formatCost, formatUsd, unpricedNote } from '../trace/money';
 import { count } from './format';
 import type { Trace } from '../trace/model/types';
-import type { TraceStats } from '../trace/stats';
+import { countedTurns, type TraceStats } from '../trace/stats';
 import type { Diagnostic } from '../trace/types';
 import { LOST_CODES, lossText } from '../view/loss';
 
@@ -17,8 +17,44 @@ export function lossNotes(trace: Trace): string[] {
   return trace.diagnostics.filter((d) => LOST_CODES.has(d.code)).map((d) => where(trace, d));
 }
 
+/**
+ * Whether the reported cost stands in for an unknown computed one: there is one, and every call of an unpriced model
+ * came before its session's last result (whose cumulative `total_cost_usd` therefore includes it).
+ */
+export function reportedCovers(trace: Trace, stats: TraceStats): boolean {
+  if (stats.cost.reportedUsd === null) return false;
+  const unpriced = new Set(stats.cost.unpricedModels);
+  return countedTurns(trace).every((t) => {
+    if (!unpriced.has(t.model ?? '(no model)')) return true;
+    const s = trace.sessions[t.session];
+    const first = t.seqs[0] ?? t.streamSeqs[0];
+    return s?.reportedCostSeq !== undefined && first !== undefined && first < s.reportedCostSeq;
+  });
+}
+
+export interface CostCheck {
+  readonly maxCost?: number;
+  /** `--allow-unpriced`: an unknown cost is checked by its priced part instead of failing. */
+  readonly allowUnpriced?: boolean;
+}
+
+/** What `--max-cost` finds: a cost over the limit, or one it cannot know (a model with no price, no reported cost). */
+function costProblems(trace: Trace, stats: TraceStats, { maxCost, allowUnpriced = false }: CostCheck): string[] {
+  if (maxCost === undefined) return [];
+  const { computedUsd, reportedUsd, unpricedModels } = stats.cost;
+  const unknown = unpricedModels.length > 0 && !reportedCovers(trace, stats);
+  if (unknown && !allowUnpriced)
+    return [
+      `cost unknown, so --max-cost $${maxCost} cannot be checked: ${unpricedNote(unpricedModels)} (computed ${formatCost(computedUsd, unpricedModels)}, ` +
+        `${reportedUsd === null ? 'no reported cost' : `reported ${formatUsd(reportedUsd)} does not cover them all`}); ` +
+        'give prices with --prices FILE, or --allow-unpriced to check the priced part',
+    ];
+  const cost = Math.max(reportedUsd ?? 0, computedUsd);
+  return cost > maxCost ? [`cost ${unknown ? '≥ ' : ''}${formatUsd(cost)} exceeds --max-cost $${maxCost}`] : [];
+}
+
 /** Problems that make `loupe check` fail, each in words. */
-export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number | undefined): string[] {
+export function checkProblems(trace: Trace, stats: TraceStats, cost: CostCheck = {}): string[] {
   const problems: string[] = [];
   const files = trace.sources.filter((s) => s.format !== 'agent-meta').length;
   // With no file read (every path given was missing, which is said already) there is nothing to call empty.
@@ -33,9 +69,6 @@ export function checkProblems(trace: Trace, stats: TraceStats, maxCost: number |
   if (incomplete > 0) problems.push(`${count(incomplete, 'streamed message')} never completed`);
   // Every line not read, and what was read but not counted.
   for (const d of trace.diagnostics) if (d.consumesLine || LOST_CODES.has(d.code)) problems.push(where(trace, d));
-  if (maxCost !== undefined) {
-    const cost = Math.max(stats.cost.reportedUsd ?? 0, stats.cost.computedUsd);
-    if (cost > maxCost) problems.push(`cost ${formatUsd(cost)} exceeds --max-cost $${maxCost}`);
-  }
+  problems.push(...costProblems(trace, stats, cost));
   return problems;
 }

@@ -1,5 +1,5 @@
 import type { Trace } from '../trace/model/types';
-import { formatUsd } from '../trace/money';
+import { formatCost, formatUsd, unpricedNote } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
 import { count, cutText, formatInt } from '../trace/text-order';
@@ -138,7 +138,7 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables, 
         int(r.modelCalls),
         int(r.mainModelCalls),
         int(r.output),
-        usd(r.costUsd),
+        formatCost(r.costUsd, r.unpricedModels),
         r.reportedUsd !== undefined ? usd(r.reportedUsd) : '—',
         duration(r.durationMs),
         r.resultSubtype !== undefined ? `${r.resultSubtype}${r.isError ? ' (is_error)' : ''}` : '—',
@@ -161,7 +161,7 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables, 
         int(t.output),
         int(t.cacheWrite),
         int(t.cacheRead),
-        usd(t.costUsd),
+        t.priced ? usd(t.costUsd) : '—',
         int(t.toolCalls),
         duration(t.durationMs),
         t.stopReason,
@@ -201,7 +201,7 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
     // In a narrow terminal the cache write's split by lifetime goes first; what is still too wide breaks between fields.
     wrapLine(width === undefined || allTokens.length <= width ? allTokens : tokens(''), width, 11, '  '),
     wrapLine(
-      `cost       computed ${usd(s.cost.computedUsd)}   reported ${usd(s.cost.reportedUsd)}${s.cost.unpricedModels.length ? `   unpriced: ${s.cost.unpricedModels.join(', ')}` : ''}`,
+      `cost       computed ${formatCost(s.cost.computedUsd, s.cost.unpricedModels)}   reported ${usd(s.cost.reportedUsd)}${s.cost.unpricedModels.length ? `   ${unpricedNote(s.cost.unpricedModels)} (—: unknown; ≥: the priced part; --prices FILE adds prices)` : ''}`,
       width,
       11,
       '   ',
@@ -229,8 +229,8 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
       width,
       { drop: BREAKDOWN, shrink: 0 },
     );
-  const models = breakdown('model', s.byModel, (b) => (b.priced ? usd(b.costUsd) : 'unpriced'));
-  const agents = breakdown('agent', s.byAgent, (b) => usd(b.costUsd));
+  const models = breakdown('model', s.byModel, (b) => formatCost(b.costUsd, b.unpricedModels));
+  const agents = breakdown('agent', s.byAgent, (b) => formatCost(b.costUsd, b.unpricedModels));
   // No model call: the header's `model calls 0` says it, with no empty per-model and per-agent tables under it.
   return [...head, ...[models, agents].flatMap((t) => (t ? ['', t] : [])), ...(turnTables ? ['', formatTurnTables(turnTables, width)] : [])].join('\n');
 }

@@ -4,7 +4,7 @@ import { computeStats, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
-import { formatUsd } from '../trace/money';
+import { formatCost, unpricedNote } from '../trace/money';
 import { limitsOf, parseArgs, usageError } from './args';
 import { checkProblems, lossNotes } from './check';
 import { findEach, inputsOf, notTranscripts } from './files';
@@ -14,6 +14,7 @@ import { inert } from './stdio';
 import type { CliContext, CliIo } from './io';
 
 export type { CliContext, CliIo };
+import { pricesOf } from './prices';
 import { version } from '../../package.json';
 
 // Wrapped to 80 columns: a terminal's default width.
@@ -21,8 +22,9 @@ const USAGE = `usage:
   loupe stats [files or folders…] --by session|day|project|model
               [--since DATE] [--until DATE] [--utc] [--json]
   loupe stats <files or folders…> [--json] [--turns]
-  loupe check <files or folders…> [--max-cost USD] [--json]
-  any command: [--max-line-bytes SIZE] [--max-inflate-bytes SIZE] [--debug]
+  loupe check <files or folders…> [--max-cost USD [--allow-unpriced]] [--json]
+  any command: [--prices FILE] [--max-line-bytes SIZE]
+               [--max-inflate-bytes SIZE] [--debug]
   loupe --version
 
 Folders are read recursively for *.jsonl, *.jsonl.gz and *.json; a path given
@@ -42,21 +44,32 @@ A line longer than --max-line-bytes (default 64MB) is skipped and reported; a
 .gz file stops at --max-inflate-bytes (default: 200x its size, at most 8GB).
 SIZE is bytes or with a unit: 64MB, 8GB.
 
+A model with no price (newer than the price table) makes a cost unknown: —
+when no call is priced, ≥ $x (the priced part) when some are; --json gives
+null with the models named. --prices FILE adds prices from a file in the shape
+of LiteLLM's model_prices_and_context_window.json (what ccusage reads).
+
 check exits 1 when a path matches no transcript, the trace has no events, is
 interrupted, has incomplete streams, lines it could not read or unsound token
-counts or costs, or costs more than --max-cost. Exit 2: a usage or internal
-error (--debug prints its stack).`;
+counts or costs, or costs more than --max-cost; --max-cost also fails on a cost
+it cannot know (an unpriced model, no reported cost covering it) unless
+--allow-unpriced, which checks the priced part. Exit 2: a usage or internal
+error, or a --prices file that cannot be read (--debug prints a stack).`;
+
+/** A cost in `--json`: null when it leaves out an unpriced model's calls, the priced part beside it. */
+const knownUsd = (usd: number, unpriced: readonly string[]): number | null => (unpriced.length > 0 ? null : usd);
 
 export function statsJson(s: TraceStats): Record<string, unknown> {
+  const breakdown = (b: TraceStats['byModel'][number]) => ({ ...b, costUsd: knownUsd(b.costUsd, b.unpricedModels), pricedCostUsd: b.costUsd });
   return {
     lines: { total: s.lines.total, parsed: s.lines.parsed, invalid: s.lines.invalid, sidecars: s.lines.sidecars },
     apiMessages: s.apiMessages,
     tokens: s.tokens,
     toolCalls: s.toolCalls,
     results: s.results,
-    cost: s.cost,
-    byModel: s.byModel,
-    byAgent: s.byAgent,
+    cost: { ...s.cost, computedUsd: knownUsd(s.cost.computedUsd, s.cost.unpricedModels), pricedUsd: s.cost.computedUsd },
+    byModel: s.byModel.map(breakdown),
+    byAgent: s.byAgent.map(breakdown),
     ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
     diagnostics: s.diagnostics,
   };
@@ -73,7 +86,7 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       model: r.model,
       stopReason: r.stopReason,
       tokens: { input: r.input, output: r.output, cacheCreation: r.cacheWrite, cache5m: r.cache5m, cache1h: r.cache1h, cacheRead: r.cacheRead },
-      costUsd: r.costUsd,
+      costUsd: r.priced ? r.costUsd : null,
       toolCalls: r.toolCalls,
       ...(r.startedAt !== undefined ? { startedAt: new Date(r.startedAt).toISOString() } : {}),
       ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
@@ -92,7 +105,9 @@ export function responsesJson(rows: readonly ResponseRow[]): Record<string, unkn
     numTurns: r.numTurns ?? null,
     resultSubtype: r.resultSubtype ?? null,
     isError: r.isError ?? null,
-    costUsd: r.costUsd,
+    costUsd: knownUsd(r.costUsd, r.unpricedModels),
+    pricedCostUsd: r.costUsd,
+    unpricedModels: r.unpricedModels,
     reportedCostUsd: r.reportedUsd ?? null,
     ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
   }));
@@ -104,9 +119,10 @@ export function turnTables(trace: Trace, prices: PriceTable = DEFAULT_PRICES): {
 }
 
 /** What `loupe stats <files>` prints for a loaded trace: the table (or `--json`), and on stderr what it left out. */
-export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean; columns?: number }): { out: string; err?: string } {
-  const stats = computeStats(trace);
-  const rows = turnTables(trace);
+export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean; columns?: number; prices?: PriceTable }): { out: string; err?: string } {
+  const prices = opts.prices ?? DEFAULT_PRICES;
+  const stats = computeStats(trace, prices);
+  const rows = turnTables(trace, prices);
   if (opts.json) return { out: JSON.stringify({ ...statsJson(stats), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) }) };
   const notes = lossNotes(trace);
   return {
@@ -152,6 +168,11 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   // A report over folders: asked for by any of its options, or by giving no path (the default projects folders).
   const report = ['--by', '--since', '--until', '--threads'].some((k) => values.has(k)) || flags.has('--utc') || flags.has('--full');
   if (command === 'stats' && (report || args.paths.length === 0)) return statsReport(args, io, ctx, limits);
+  const prices = await pricesOf(values.get('--prices'));
+  if ('error' in prices) {
+    io.err(`loupe: ${prices.error}`);
+    return 2;
+  }
   const paths = args.paths;
   let maxCost: number | undefined;
   if (values.has('--max-cost')) {
@@ -176,17 +197,23 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   if (command === 'stats') {
     // The lean load: the same numbers and rows, in memory that grows with the messages, not the file.
     const trace = await loadStatsTrace(inputsOf(files), { limits });
-    const { out, err } = statsOutput(trace, { json, all: allTurns, ...(ctx.columns ? { columns: ctx.columns } : {}) });
+    const { out, err } = statsOutput(trace, { json, all: allTurns, prices, ...(ctx.columns ? { columns: ctx.columns } : {}) });
     io.out(out);
     if (err !== undefined) io.err(err);
     return 0;
   }
   const trace = await loadTrace(inputsOf(files), { limits });
-  const stats = computeStats(trace);
-  const problems = [...unmatched, ...checkProblems(trace, stats, maxCost)];
-  if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, stats: statsJson(stats) }));
+  const stats = computeStats(trace, prices);
+  const allowUnpriced = flags.has('--allow-unpriced');
+  const problems = [...unmatched, ...checkProblems(trace, stats, { ...(maxCost !== undefined ? { maxCost } : {}), allowUnpriced })];
+  const unpriced = stats.cost.unpricedModels;
+  // Named whether or not the check fails on them: a cost that leaves calls out is never passed off as whole.
+  const note = unpriced.length > 0 ? `\nunpriced: ${unpricedNote(unpriced)} (--prices FILE adds prices)` : '';
+  if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, unpricedModels: unpriced, stats: statsJson(stats) }));
   else if (problems.length === 0)
-    io.out(`ok: ${count(stats.lines.total, 'line')}, ${count(stats.apiMessages, 'model call')}, ${formatUsd(stats.cost.computedUsd)} computed`);
-  else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    io.out(
+      `ok: ${count(stats.lines.total, 'line')}, ${count(stats.apiMessages, 'model call')}, ${formatCost(stats.cost.computedUsd, unpriced)} computed${note}`,
+    );
+  else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}${note}`);
   return problems.length === 0 ? 0 : 1;
 }

@@ -1,4 +1,5 @@
 import type { DayRow, ModelRow, ProjectRow, Row, SessionRow, StatsReport, Totals } from '../fast/report';
+import { formatCost } from '../trace/money';
 import { cutText } from '../trace/text-order';
 import { count, duration, fitTable, int, usd, wrapLine } from './format';
 
@@ -32,14 +33,18 @@ function projectCut(width: number | undefined, caps: readonly number[], make: (c
 /** `opus-4-6, haiku-4-5`: model ids without the `claude-` prefix and date suffix. */
 const models = (ms: readonly string[]): string => ms.map((m) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '')).join(', ');
 
-const tokenCells = (t: Totals): string[] => [
+/** A computed cost, `≥ $x` or `—` when a model has no price; a session's reported cost stands in then, labelled. */
+const costCell = (t: Totals, reported: number | null = null): string =>
+  t.unpricedModels.length > 0 && reported !== null ? `${usd(reported)} reported` : formatCost(t.costUsd, t.unpricedModels);
+
+const tokenCells = (t: Totals, reported: number | null = null): string[] => [
   int(t.modelCalls),
   int(t.tokens.input),
   int(t.tokens.output),
   int(t.tokens.cacheWrite),
   int(t.tokens.cacheRead),
   int(t.tokens.total),
-  t.unpricedModels.length ? `${usd(t.costUsd)}*` : usd(t.costUsd),
+  costCell(t, reported),
 ];
 const TOKEN_HEAD = ['calls', 'input', 'output', 'cache write', 'cache read', 'total tokens', 'cost'];
 
@@ -84,7 +89,7 @@ export function formatReport(report: StatsReport, about: string, width?: number)
                   minute(r.start, utc),
                   cutStart(r.project, cap),
                   r.sessionId.slice(0, 8),
-                  ...tokenCells(r),
+                  ...tokenCells(r, r.reportedCostUsd),
                   duration(r.durationMs ?? undefined),
                   models(r.models),
                   r.firstPrompt === null ? '—' : cutText(r.firstPrompt, 48),
@@ -128,14 +133,16 @@ export function formatReport(report: StatsReport, about: string, width?: number)
     }
   const t = report.totals;
   const range = report.since || report.until ? `, ${report.since ?? '…'} to ${report.until ?? '…'}` : '';
-  const unpriced = t.unpricedModels.length ? `\n* unpriced models (counted at $0): ${t.unpricedModels.join(', ')}` : '';
+  const unpriced = t.unpricedModels.length
+    ? `\n${wrapLine(`unpriced   no price for ${t.unpricedModels.join(', ')}: costs that include ${t.unpricedModels.length === 1 ? 'it' : 'them'} read ≥ (the priced part), — (none priced) or a session's reported cost; --prices FILE adds prices`, width)}`
+    : '';
   const skipped =
     (report.uncounted.synthetic > 0 ? `; ${count(report.uncounted.synthetic, '<synthetic>/API-error message')} not counted` : '') +
     (report.uncounted.invalidUsage > 0
       ? `; ${count(report.uncounted.invalidUsage, 'model call')} with an unsound usage number (negative, fractional, huge, not a number) not counted`
       : '');
   const total = (parts: string): string =>
-    `total      ${count(t.sessions, 'session')}, ${count(t.modelCalls, 'model call')}, ${int(t.tokens.total)} tokens${parts}, ${usd(t.costUsd)} computed`;
+    `total      ${count(t.sessions, 'session')}, ${count(t.modelCalls, 'model call')}, ${int(t.tokens.total)} tokens${parts}, ${formatCost(t.costUsd, t.unpricedModels)} computed`;
   const whole = total(
     ` (input ${int(t.tokens.input)}, output ${int(t.tokens.output)}, cache write ${int(t.tokens.cacheWrite)}, cache read ${int(t.tokens.cacheRead)})`,
   );

@@ -1,4 +1,4 @@
-import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, type GroupBy, type Merged } from '../fast';
+import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, reportJson, type GroupBy, type Merged } from '../fast';
 import { loadTrace } from '../engine/load';
 import { defaultThreads, scanFiles } from './fast-node';
 import { defaultProjectDirs, findEach, inputsOf, type FoundFile } from './files';
@@ -7,6 +7,7 @@ import type { CliContext, CliIo } from './io';
 import { usageError } from './args';
 import { count } from './format';
 import { formatReport } from './report-format';
+import { pricesOf } from './prices';
 
 interface ReportArgs {
   readonly paths: readonly string[];
@@ -41,6 +42,11 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) {
     return usageError(io, '--threads takes a whole number (0: no worker threads)');
   }
+  const prices = await pricesOf(args.values.get('--prices'));
+  if ('error' in prices) {
+    io.err(`loupe: ${prices.error}`);
+    return 2;
+  }
   const paths = args.paths.length > 0 ? args.paths : defaultProjectDirs(ctx.env, ctx.home);
   if (paths.length === 0) {
     return usageError(
@@ -59,10 +65,10 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
   const files: FoundFile[] = found.flatMap((f) => f.files);
   const full = args.flags.has('--full');
   const merged = full ? await fullModel(files, limits) : await fastPath(files, threads, ctx, limits, io);
-  const report = buildReport(merged, by, { ...range, utc: args.flags.has('--utc') });
+  const report = buildReport(merged, by, { ...range, utc: args.flags.has('--utc'), prices });
   const bytes = files.reduce((n, f) => n + f.size, 0);
   if (args.flags.has('--json')) {
-    io.out(JSON.stringify({ ...report, files: files.length, bytes, paths, engine: full ? 'full model' : 'fast path' }));
+    io.out(JSON.stringify({ ...reportJson(report), files: files.length, bytes, paths, engine: full ? 'full model' : 'fast path' }));
   } else {
     const size = bytes >= 1e5 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
     const about = `${count(files.length, 'file')}, ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;

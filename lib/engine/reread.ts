@@ -1,3 +1,4 @@
+import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import type { Trace } from '../trace/model/types';
 import { documentItems, normalizeItem } from '../trace/adapters/json-document';
 import { detectDialect, isObject, normalizeLine } from '../trace/parse';
@@ -81,8 +82,14 @@ export async function diagnosticLine(
 }
 
 /** An event's details; with `full`, its line (or document record) is re-read and normalized again without clamping long text. */
-export async function fullDetails(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, full: boolean): Promise<DetailsView | undefined> {
-  const d = detailsOf(trace, seq);
+export async function fullDetails(
+  trace: Trace,
+  texts: readonly (SourceText | undefined)[],
+  seq: number,
+  full: boolean,
+  prices: PriceTable = DEFAULT_PRICES,
+): Promise<DetailsView | undefined> {
+  const d = detailsOf(trace, seq, prices);
   const source = d && texts[d.event.src.source];
   if (!d || !full || !source) return d;
   const { src, path } = d.event;

@@ -1,12 +1,13 @@
 import { compileFilter } from '../trace/filter';
 import { checkFilter, filterVocabulary, type FilterVocabulary } from '../trace/filter-check';
 import type { Trace } from '../trace/model/types';
-import { DEFAULT_PRICES, withOverrides, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
+import { DEFAULT_PRICES, withOverrides, withPriceFile, type PriceTable } from '../trace/pricing/pricing';
+import { computeStats, type TraceStats } from '../trace/stats';
 import type { TraceEvent } from '../trace/types';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
-import type { RawLines, SealedTrace, TraceSummary, TraceUpdate, ViewResult, ViewState } from '../view/protocol';
+import type { LocalPrices, RawLines, SealedTrace, TraceSummary, TraceUpdate, ViewResult, ViewState } from '../view/protocol';
 import { headerFirstSeq, rowViews, type RowView } from '../view/rowview';
 import { buildRows, ROW_KINDS, type HeaderKind, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
@@ -184,10 +185,10 @@ export class TraceSession {
     return row;
   }
 
-  details(seq: number, full: boolean): Promise<DetailsView | undefined> {
+  details(seq: number, full: boolean, prices: LocalPrices = {}): Promise<DetailsView | undefined> {
     const l = this.loaded;
     if (!l) return Promise.resolve(undefined);
-    return this.hasEvent(l, seq) ? fullDetails(l.trace, l.texts, seq, full) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+    return this.hasEvent(l, seq) ? fullDetails(l.trace, l.texts, seq, full, pricesWith(prices)) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
   raw(seq: number): Promise<RawLines | undefined> {
@@ -218,12 +219,17 @@ export class TraceSession {
     return this.loaded ? headerOf(this.loaded.rows, row) : -1;
   }
 
-  statsView(overrides: readonly ModelPrice[] | undefined): StatsView {
-    return computeStatsView(this.trace(), pricesWith(overrides));
+  statsView(prices: LocalPrices = {}): StatsView {
+    return computeStatsView(this.trace(), pricesWith(prices));
   }
 
-  explain(query: ExplainQuery, overrides: readonly ModelPrice[] | undefined): ExplainView {
-    return explain(this.trace(), query, pricesWith(overrides));
+  explain(query: ExplainQuery, prices: LocalPrices = {}): ExplainView {
+    return explain(this.trace(), query, pricesWith(prices));
+  }
+
+  /** The totals' cost under local prices (the toolbar's figure once a price file or override is in use). */
+  cost(prices: LocalPrices = {}): TraceStats['cost'] {
+    return computeStats(this.trace(), pricesWith(prices)).cost;
   }
 
   async shareScan(options: ScanOptions | undefined): Promise<ShareScan> {
@@ -245,6 +251,8 @@ function noEvent(seq: number, trace: Trace): string {
   return `this trace has no event ${seq} (its events are numbered 0 to ${n - 1}). The link may have been made for another version of the file.`;
 }
 
-function pricesWith(overrides: readonly ModelPrice[] | undefined): PriceTable {
-  return overrides && overrides.length > 0 ? withOverrides(DEFAULT_PRICES, overrides) : DEFAULT_PRICES;
+/** The shipped table, a price file's models over it, and typed overrides over both. */
+export function pricesWith({ overrides, priceFile }: LocalPrices): PriceTable {
+  const base = priceFile ? withPriceFile(DEFAULT_PRICES, priceFile) : DEFAULT_PRICES;
+  return overrides && overrides.length > 0 ? withOverrides(base, overrides) : base;
 }

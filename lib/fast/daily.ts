@@ -17,6 +17,10 @@ export interface DailySeries {
   /** Per day, the sum of its stacks. */
   readonly dayTotals: readonly number[];
   readonly total: number;
+  /** Per day, the models of its calls that have no price (their cost is not in the bars: the day costs at least that). */
+  readonly dayUnpriced: readonly (readonly string[])[];
+  /** Every day's, together. */
+  readonly unpriced: readonly string[];
 }
 
 export const OTHER = 'other';
@@ -30,11 +34,11 @@ const nextDay = (day: string): string => {
 /** The chart's series for some sessions (rows) and their cells. */
 export function dailySeries(rows: readonly SessionRow[], cells: Readonly<Record<string, readonly DayCell[]>>, by: StackBy, maxKeys = 8): DailySeries {
   const byKey = new Map<string, number>();
-  const flat: { day: string | null; key: string; usd: number }[] = [];
+  const flat: { day: string | null; key: string; usd: number; unpriced?: string }[] = [];
   for (const r of rows) {
     for (const c of cells[r.sessionId] ?? []) {
       const key = by === 'project' ? r.project : c.model;
-      flat.push({ day: c.day, key, usd: c.costUsd });
+      flat.push({ day: c.day, key, usd: c.costUsd, ...(r.unpricedModels.includes(c.model) ? { unpriced: c.model } : {}) });
       byKey.set(key, (byKey.get(key) ?? 0) + c.costUsd);
     }
   }
@@ -49,13 +53,16 @@ export function dailySeries(rows: readonly SessionRow[], cells: Readonly<Record<
   if (flat.some((f) => f.day === null)) days.push(null);
   const dayIndex = new Map(days.map((d, i) => [d, i]));
   const values = days.map(() => keys.map(() => 0));
+  const missing = days.map(() => new Set<string>());
   let total = 0;
   for (const f of flat) {
+    if (f.unpriced !== undefined) missing[dayIndex.get(f.day) ?? -1]?.add(f.unpriced);
     const row = values[dayIndex.get(f.day) ?? -1];
     const k = keyIndex.get(f.key) ?? keyIndex.get(OTHER) ?? -1;
     if (row && k >= 0) row[k] = (row[k] ?? 0) + f.usd;
     total += f.usd;
   }
   const dayTotals = values.map((v) => v.reduce((a, b) => a + b, 0));
-  return { days, keys, values, dayTotals, total };
+  const dayUnpriced = missing.map((m) => [...m].sort());
+  return { days, keys, values, dayTotals, total, dayUnpriced, unpriced: [...new Set(dayUnpriced.flat())].sort() };
 }

@@ -8,6 +8,8 @@ export { fromTrace } from './from-trace';
 export { projectOf } from './project';
 export {
   buildReport,
+  costJson,
+  reportJson,
   sessionRows,
   sessionCells,
   parseDay,

@@ -31,9 +31,10 @@ export interface Tokens {
 export interface Totals {
   readonly modelCalls: number;
   readonly tokens: Tokens;
-  /** Computed from the price table, rounded to 6 decimals. */
+  /** Computed from the price table, rounded to 6 decimals: the priced calls' cost, the whole cost only when
+   *  `unpricedModels` is empty (`--json` gives null then, `costJson`). */
   readonly costUsd: number;
-  /** Models with no price (their calls cost 0 here). */
+  /** Models with no price: their calls' cost is unknown. */
   readonly unpricedModels: readonly string[];
 }
 
@@ -339,4 +340,14 @@ function rowsBy(merged: Merged, calls: readonly Priced[], by: GroupBy, opts: Rep
         .map(([model, a]): ModelRow => ({ model, sessions: a.sessions.size, priced: a.unpriced.size === 0, ...totalsOf(a) }))
         .sort((x, y) => y.costUsd - x.costUsd || compareText(x.model, y.model));
   }
+}
+
+/** A row's or the totals' cost as `--json` gives it: unknown (null) when a model has no price, the priced part beside. */
+export function costJson<T extends Totals>(t: T): Omit<T, 'costUsd'> & { readonly costUsd: number | null; readonly pricedCostUsd: number } {
+  return { ...t, costUsd: t.unpricedModels.length > 0 ? null : t.costUsd, pricedCostUsd: t.costUsd };
+}
+
+/** The report as `loupe stats --by … --json` prints it: every cost through `costJson`. */
+export function reportJson(report: StatsReport): Record<string, unknown> {
+  return { ...report, rows: report.rows.map((r) => costJson<Row>(r)), totals: costJson(report.totals) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from './money';
+import { formatCost, formatUsd, unpricedNote } from './money';
 
 describe('formatUsd', () => {
   it.each([
@@ -34,5 +34,19 @@ describe('formatUsd', () => {
       const unit = 10 ** (Math.floor(Math.log10(usd)) - 2);
       expect(Math.abs(shown - usd), `${usd} shown as ${formatUsd(usd)}`).toBeLessThanOrEqual(unit / 2 + 1e-15);
     }
+  });
+});
+
+describe('formatCost', () => {
+  it('is the dollars when every call is priced, a lower bound when some are, unknown when none is', () => {
+    expect(formatCost(1.5, [])).toBe('$1.50');
+    expect(formatCost(0, [])).toBe('$0.00');
+    expect(formatCost(1.5, ['claude-sonnet-5'])).toBe('≥ $1.50');
+    expect(formatCost(0, ['claude-sonnet-5'])).toBe('—');
+  });
+
+  it('names the models without a price', () => {
+    expect(unpricedNote(['claude-sonnet-5'])).toBe('no price for claude-sonnet-5: its calls are not in this cost');
+    expect(unpricedNote(['a', 'b'])).toBe('no price for a, b: their calls are not in this cost');
   });
 });

@@ -18,3 +18,17 @@ export function formatUsd(usd: number): string {
   const trimmed = frac.replace(/0+$/, '').padEnd(2, '0');
   return `${sign}$${whole}.${trimmed}`;
 }
+
+/**
+ * A computed cost that may leave out calls of unpriced models: `$x` when every call is priced, `≥ $x` (the priced
+ * part) when some are, `—` when none is. An unknown price is unknown, never $0.
+ */
+export function formatCost(usd: number, unpriced: readonly string[]): string {
+  if (unpriced.length === 0) return formatUsd(usd);
+  return usd > 0 ? `≥ ${formatUsd(usd)}` : '—';
+}
+
+/** Why a cost reads `—` or `≥ $x`, in words (a tooltip, a CLI note): the models with no price, named. */
+export function unpricedNote(unpriced: readonly string[]): string {
+  return `no price for ${unpriced.join(', ')}: ${unpriced.length === 1 ? 'its calls are' : 'their calls are'} not in this cost`;
+}

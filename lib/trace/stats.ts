@@ -17,8 +17,10 @@ export interface Breakdown {
   readonly label: string;
   apiMessages: number;
   readonly tokens: TokenTotals;
+  /** The priced calls' cost: the whole cost only when `unpricedModels` is empty (`formatCost`). */
   costUsd: number;
   priced: boolean;
+  readonly unpricedModels: string[];
 }
 
 export interface TraceStats {
@@ -31,6 +33,7 @@ export interface TraceStats {
   readonly results: number;
   readonly cost: {
     readonly reportedUsd: number | null;
+    /** The priced calls' cost: the whole cost only when `unpricedModels` is empty (`formatCost` shows `≥`/`—`). */
     readonly computedUsd: number;
     readonly unpricedModels: readonly string[];
     readonly priceTable: { readonly source: string; readonly asOf: string };
@@ -90,11 +93,12 @@ export function computeStats(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
     if (!u) continue;
     addUsage(tokens, u);
     const cost = costOf(u, t.model, prices);
-    if (!cost.priced) unpriced.add(t.model ?? '(no model)');
-    computed += cost.usd;
     const model = t.model ?? '(no model)';
-    bump(byModel, model, model, u, cost.usd, cost.priced);
-    bump(byAgent, String(t.agent), agentLabel(trace, t.agent), u, cost.usd, cost.priced);
+    if (!cost.priced) unpriced.add(model);
+    computed += cost.usd;
+    const missing = cost.priced ? undefined : model;
+    bump(byModel, model, model, u, cost.usd, missing);
+    bump(byAgent, String(t.agent), agentLabel(trace, t.agent), u, cost.usd, missing);
   }
   let withResult = 0;
   let errored = 0;
@@ -139,18 +143,21 @@ export function computeStats(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
   };
 }
 
-function bump(map: Map<string, Breakdown>, key: string, label: string, u: Usage, usd: number, priced: boolean): void {
+function bump(map: Map<string, Breakdown>, key: string, label: string, u: Usage, usd: number, unpriced: string | undefined): void {
   let b = map.get(key);
   if (!b) {
-    b = { key, label, apiMessages: 0, tokens: zeroTokens(), costUsd: 0, priced: true };
+    b = { key, label, apiMessages: 0, tokens: zeroTokens(), costUsd: 0, priced: true, unpricedModels: [] };
     map.set(key, b);
   }
   b.apiMessages += 1;
   addUsage(b.tokens, u);
   b.costUsd += usd;
-  if (!priced) b.priced = false;
+  if (unpriced !== undefined) {
+    b.priced = false;
+    if (!b.unpricedModels.includes(unpriced)) b.unpricedModels.push(unpriced);
+  }
 }
 
 function roundBreakdown(b: Breakdown): Breakdown {
-  return { ...b, costUsd: round6(b.costUsd) };
+  return { ...b, costUsd: round6(b.costUsd), unpricedModels: [...b.unpricedModels].sort() };
 }

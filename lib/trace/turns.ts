@@ -22,8 +22,10 @@ export interface TurnRow {
   readonly cacheWrite: number;
   readonly cache5m: number;
   readonly cache1h: number;
-  /** Computed cost of this call, 0 when it does not count; to 1e-9 so the rows sum to the total. */
+  /** Computed cost of this call, 0 when it does not count or its model has no price; to 1e-9 so the rows sum to the total. */
   readonly costUsd: number;
+  /** False when the call counts but its model has no price: its cost is unknown, not 0. */
+  readonly priced: boolean;
   readonly toolCalls: number;
   /** The call's one duration (`Turn.durationMs`): from the line that started its request to its last line. */
   readonly durationMs?: number;
@@ -44,7 +46,9 @@ export interface ResponseRow {
   /** Counted model calls in this response (all agents) and those of the main agent. */
   readonly modelCalls: number;
   readonly mainModelCalls: number;
+  /** The priced calls' cost: the whole cost only when `unpricedModels` is empty. */
   readonly costUsd: number;
+  readonly unpricedModels: readonly string[];
   /** The result's `total_cost_usd`: cumulative over the session, not this response alone. */
   readonly reportedUsd?: number;
   readonly output: number;
@@ -60,7 +64,7 @@ export function traceStart(trace: Trace): number | undefined {
 
 export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRICES, t0: number | undefined = traceStart(trace)): TurnRow {
   const u = t.usage;
-  const cost = u && t.counted ? costOf(u, t.model, prices).usd : 0;
+  const cost = u && t.counted ? costOf(u, t.model, prices) : undefined;
   return {
     turn: t.index,
     response: t.response,
@@ -73,7 +77,8 @@ export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRIC
     cacheWrite: u?.cacheCreation ?? 0,
     cache5m: u?.cache5m ?? 0,
     cache1h: u?.cache1h ?? 0,
-    costUsd: round9(cost),
+    costUsd: round9(cost?.usd ?? 0),
+    priced: cost?.priced !== false,
     toolCalls: t.toolCalls.length,
     ...(t.durationMs !== undefined ? { durationMs: t.durationMs } : {}),
     stopReason: t.stream?.stopReason ?? t.stopReason ?? '—',
@@ -109,6 +114,8 @@ export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
     const result = res?.kind === 'result' ? res : undefined;
     const rts = r.turns.map((i) => trace.turns[i]).filter((t): t is Turn => t !== undefined && t.counted && t.usage !== undefined);
     const { first, last } = responseSpan(trace, r);
+    const costs = rts.map((t) => (t.usage ? costOf(t.usage, t.model, prices) : undefined));
+    const unpriced = new Set(rts.flatMap((t, i) => (costs[i]?.priced === false ? [t.model ?? '(no model)'] : [])));
     return {
       response: r.index,
       end: r.end,
@@ -116,7 +123,8 @@ export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
       ...(result ? { resultSubtype: result.subtype, isError: result.isError } : {}),
       modelCalls: rts.length,
       mainModelCalls: rts.filter((t) => trace.agents[t.agent]?.kind === 'main').length,
-      costUsd: round6(rts.reduce((n, t) => n + (t.usage ? costOf(t.usage, t.model, prices).usd : 0), 0)),
+      costUsd: round6(costs.reduce((n, c) => n + (c?.usd ?? 0), 0)),
+      unpricedModels: [...unpriced].sort(),
       ...(result?.totalCostUsd !== undefined ? { reportedUsd: result.totalCostUsd } : {}),
       output: rts.reduce((n, t) => n + (t.usage?.output ?? 0), 0),
       ...(result?.durationMs !== undefined ? { durationMs: result.durationMs } : first !== undefined && last !== undefined ? { durationMs: last - first } : {}),

@@ -1,6 +1,6 @@
 import { summarize, toolCallsOf } from '../trace/describe';
 import type { PermissionEvidence, RebuiltBlock, StreamVerdict, ToolCall, Trace } from '../trace/model/types';
-import { costOf } from '../trace/pricing/pricing';
+import { costOf, DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { agentLabel } from '../trace/stats';
 import type { ContentBlock, PermissionBehavior, TraceEvent, Usage } from '../trace/types';
 import { effectDetails, type EffectDetails } from './effect';
@@ -207,7 +207,7 @@ const after = (c: ToolCall, time: number | undefined): { afterMs?: number } =>
   c.requestedAt !== undefined && time !== undefined ? { afterMs: time - c.requestedAt } : {};
 
 /** What a compact_boundary line compacted, the summary that replaced it, and the call that wrote it. */
-export function compactionDetails(trace: Trace, seq: number): CompactionDetails | undefined {
+export function compactionDetails(trace: Trace, seq: number, prices: PriceTable = DEFAULT_PRICES): CompactionDetails | undefined {
   const e = trace.events[seq];
   if (e?.kind !== 'system' || e.subtype !== 'compact_boundary') return undefined;
   const c = e.compact;
@@ -227,7 +227,7 @@ export function compactionDetails(trace: Trace, seq: number): CompactionDetails 
     if (a.compactBoundarySeq !== seq) continue;
     for (const t of trace.turns) {
       if (t.agent !== a.index) continue;
-      const cost = t.usage && t.counted ? costOf(t.usage, t.model) : undefined;
+      const cost = t.usage && t.counted ? costOf(t.usage, t.model, prices) : undefined;
       calls.push({
         turn: t.index,
         seq: t.seqs[0] ?? t.streamSeqs[0] ?? a.firstSeq,
@@ -248,7 +248,7 @@ export function compactionDetails(trace: Trace, seq: number): CompactionDetails 
   };
 }
 
-export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
+export function turnDetails(trace: Trace, t: number, prices: PriceTable = DEFAULT_PRICES): TurnDetails | undefined {
   const turn = trace.turns[t];
   if (!turn) return undefined;
   const s = turn.stream;
@@ -270,7 +270,7 @@ export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
         ...(firstPath ? { firstPath } : {}),
       }
     : undefined;
-  const cost = turn.usage && turn.counted ? costOf(turn.usage, turn.model) : undefined;
+  const cost = turn.usage && turn.counted ? costOf(turn.usage, turn.model, prices) : undefined;
   return {
     index: t,
     ...(turn.messageId ? { messageId: turn.messageId } : {}),
@@ -299,8 +299,8 @@ export function turnDetails(trace: Trace, t: number): TurnDetails | undefined {
   };
 }
 
-/** The details of one event: its model call, its tool calls' chains, its stream rebuild. */
-export function detailsOf(trace: Trace, seq: number): DetailsView | undefined {
+/** The details of one event: its model call, its tool calls' chains, its stream rebuild (costs at `prices`). */
+export function detailsOf(trace: Trace, seq: number, prices: PriceTable = DEFAULT_PRICES): DetailsView | undefined {
   const e = trace.events[seq];
   if (!e) return undefined;
   const t = trace.eventTurn[seq] ?? -1;
@@ -317,8 +317,8 @@ export function detailsOf(trace: Trace, seq: number): DetailsView | undefined {
     if (c.requestSeq !== seq) related.push({ seq: c.requestSeq, label: `${c.name} request` });
     if (c.result && c.result.seq !== seq) related.push({ seq: c.result.seq, label: `${c.name} result` });
   }
-  const turn = t >= 0 ? turnDetails(trace, t) : undefined;
-  const compaction = compactionDetails(trace, seq);
+  const turn = t >= 0 ? turnDetails(trace, t, prices) : undefined;
+  const compaction = compactionDetails(trace, seq, prices);
   return {
     event: e,
     sourceName: trace.sources[e.src.source]?.name ?? '?',

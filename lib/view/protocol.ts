@@ -99,6 +99,15 @@ export interface ViewState {
  * What the page can ask the trace worker: one entry per method, its request and its result. The worker answers
  * through a handler table keyed the same way (`lib/engine/handlers.ts`), so both ends are checked against this map.
  */
+/**
+ * Prices kept in this browser: typed overrides (the Stats pane) over a loaded price file's models (only those of the
+ * trace's models are sent) over the shipped table.
+ */
+export interface LocalPrices {
+  readonly overrides?: readonly ModelPrice[];
+  readonly priceFile?: { readonly name: string; readonly models: readonly ModelPrice[] };
+}
+
 export interface Api {
   /** `limits`: the line and inflate limits (the page URL's `maxLineBytes`, `maxInflateBytes`); defaults when absent. */
   load: { req: { readonly source: LoadSource; readonly limits?: LoadLimits }; res: TraceSummary };
@@ -106,7 +115,7 @@ export interface Api {
   /** Rebuilds the rows for a filter, folds and chips: how many rows, how many events matched of all, and what in the filter is wrong. */
   view: { req: { readonly view: ViewState }; res: ViewResult };
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
-  details: { req: { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
+  details: { req: LocalPrices & { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };
   /** The line a line diagnostic is about (one that made no event), by where it starts; cut past 64 KiB (`more`). */
   diagnosticLine: { req: { readonly source: number; readonly offset: number }; res: RawLines | undefined };
@@ -121,8 +130,10 @@ export interface Api {
   neighbor: { req: { readonly row: number; readonly dir: 1 | -1 }; res: number };
   /** The header row (model call or response) a row sits under, or -1. */
   headerOf: { req: { readonly row: number }; res: number };
-  statsView: { req: { readonly overrides?: readonly ModelPrice[] }; res: StatsView };
-  explain: { req: { readonly query: ExplainQuery; readonly overrides?: readonly ModelPrice[] }; res: ExplainView };
+  statsView: { req: LocalPrices; res: StatsView };
+  explain: { req: LocalPrices & { readonly query: ExplainQuery }; res: ExplainView };
+  /** The totals' cost under local prices: what the toolbar shows once a price file or an override is in use. */
+  cost: { req: LocalPrices; res: TraceStats['cost'] };
   /** Every secret in the loaded files, masked, for the Share dialog. */
   shareScan: { req: { readonly options?: ScanOptions }; res: ShareScan };
   /** The loaded files with every secret found redacted except those kept, bundled, compressed and encrypted. */

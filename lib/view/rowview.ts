@@ -62,7 +62,7 @@ export interface RowView {
 export { compactNumber, formatDuration } from './format';
 
 // One rule for dollars everywhere (lib/trace/money.ts); panes import it from here with the other formatters.
-export { formatUsd } from '../trace/money';
+export { formatCost, formatUsd, unpricedNote } from '../trace/money';
 
 export function traceStart(trace: Trace): number | undefined {
   let start: number | undefined;

@@ -1,5 +1,5 @@
 import type { Trace, Turn } from '../trace/model/types';
-import { costOf, DEFAULT_PRICES, priceFor, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
+import { costOf, DEFAULT_PRICES, priceFor, priceSource, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
 import { agentLabel, computeStats, round6, type TraceStats } from '../trace/stats';
 import { responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
@@ -154,7 +154,8 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
     if (n > 0)
       reasons.push({ text: `${count(n, 'model call')} came after the session's last result, so the reported total does not include them`, usd: round6(after) });
   }
-  for (const m of stats.cost.unpricedModels) reasons.push({ text: `${m} has no price in the table: its calls are not in the computed cost` });
+  for (const m of stats.cost.unpricedModels)
+    reasons.push({ text: `${m} has no price in the table: its calls are not in the computed cost, which is a lower bound (add its price from a file below)` });
   if (stats.cost.reportedUsd !== null && trace.sources.some((s) => s.fileAgentId))
     reasons.push({ text: 'subagent files are counted in the computed cost; the reported total includes them too' });
   const responses = responseRows(trace, prices);
@@ -201,6 +202,8 @@ export interface ExplainRow {
   readonly seq: number;
   readonly value: number;
   readonly counted: boolean;
+  /** For the cost: false when the call counts but its model has no price (its value is unknown, not 0). */
+  readonly priced: boolean;
   readonly rule: string;
   readonly copies: readonly {
     readonly line: number;
@@ -215,9 +218,13 @@ export interface ExplainRow {
 
 export interface ExplainView {
   readonly metric: ExplainMetric;
+  /** For the cost, the priced calls' sum: the whole cost only when `unpricedModels` is empty. */
   readonly total: number;
   readonly rows: readonly ExplainRow[];
   readonly dropped: number;
+  /** For the cost: each model of the rows, with where its price came from (null: no price). */
+  readonly prices: readonly { readonly model: string; readonly source: string | null }[];
+  readonly unpricedModels: readonly string[];
 }
 
 /** Lists the model calls that make a total, each with its lines, and the copies merged or dropped and why. */
@@ -237,11 +244,14 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
   };
   let total = 0;
   let dropped = 0;
+  const models = new Map<string, string | null>();
   for (const t of trace.turns) {
     if (q.model !== undefined && t.model !== q.model) continue;
     if (q.agent !== undefined && t.agent !== q.agent) continue;
     const counted = t.counted && t.usage !== undefined;
     const value = counted ? valueOf(t) : 0;
+    const price = t.model ? priceFor(t.model, prices) : undefined;
+    if (counted && q.metric === 'cost') models.set(t.model ?? '(no model)', price ? priceSource(price, prices) : null);
     if (counted) total += value;
     else dropped += 1;
     const seq = t.seqs[0] ?? t.streamSeqs[0] ?? 0;
@@ -258,6 +268,7 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
       seq,
       value,
       counted,
+      priced: !counted || q.metric !== 'cost' || price !== undefined,
       rule: t.countRule,
       copies: t.copies.map((c) => ({
         line: trace.events[c.seq]?.src.line ?? 0,
@@ -284,10 +295,19 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
         seq: c.seq,
         value: 0,
         counted: false,
+        priced: true,
         rule: c.rule,
         copies: [],
       });
     }
   }
-  return { metric: q.metric, total: q.metric === 'cost' ? round6(total) : total, rows, dropped };
+  const listed = [...models].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    metric: q.metric,
+    total: q.metric === 'cost' ? round6(total) : total,
+    rows,
+    dropped,
+    prices: listed.map(([model, source]) => ({ model, source })),
+    unpricedModels: listed.flatMap(([model, source]) => (source === null ? [model] : [])),
+  };
 }

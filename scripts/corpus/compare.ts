@@ -109,7 +109,7 @@ export async function compareCase(files: Files, want: Golden): Promise<CaseRepor
     unpriced: unpriced.length
       ? verdict(
           unpriced
-            .filter((m) => !checkProblems(trace, stats, 1_000_000).some((p) => p.includes(m)))
+            .filter((m) => !checkProblems(trace, stats, { maxCost: 1_000_000 }).some((p) => p.includes(m)))
             .map((m) => `${m} is unpriced, yet check --max-cost passes (computed $${stats.cost.computedUsd})`),
         )
       : { state: 'n/a' },

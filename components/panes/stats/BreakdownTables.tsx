@@ -2,7 +2,7 @@
 
 import type { ExplainQuery, StatsView } from '../../../lib/view/stats-view';
 import type { ExplainProps } from './ExplainPanel';
-import { compactNumber, formatUsd } from '../../../lib/view/rowview';
+import { compactNumber, formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 
 type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metric'>) => ExplainProps;
 
@@ -10,6 +10,17 @@ const LINK = 'text-sky-800 hover:underline dark:text-sky-300';
 
 /** A cell's Explain button is named for what it explains, not only by its number (`Explain the model calls of main`). */
 const named = (what: string, of: string) => ({ 'aria-label': `Explain the ${what} of ${of}`, title: `Explain: list the lines that make the ${what} of ${of}` });
+
+/** A computed cost's Explain button: `—` or `≥ $x` when a model has no price, which its tooltip names. */
+function CostButton({ b, ex }: { b: StatsView['stats']['byModel'][number]; ex: ExplainProps }) {
+  const unpriced = b.unpricedModels.length > 0;
+  const n = named('computed cost', b.label);
+  return (
+    <button type="button" {...ex} {...n} title={unpriced ? `${unpricedNote(b.unpricedModels)}. ${n.title}` : n.title} className={LINK}>
+      {formatCost(b.costUsd, b.unpricedModels)}
+    </button>
+  );
+}
 
 /** Tokens and cost by model (computed beside what modelUsage reports) and by agent; each count explains itself. */
 export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) {
@@ -45,9 +56,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                 <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
                 <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
                 <td className="text-right">
-                  <button type="button" {...ex('cost', { model: b.key })} {...named('computed cost', b.label)} className={LINK}>
-                    {b.priced ? formatUsd(b.costUsd) : 'unpriced'}
-                  </button>
+                  <CostButton b={b} ex={ex('cost', { model: b.key })} />
                 </td>
                 <td className="text-right">{mu?.costUsd !== undefined ? formatUsd(mu.costUsd) : '—'}</td>
               </tr>
@@ -92,9 +101,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
               <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
               <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
               <td className="text-right">
-                <button type="button" {...ex('cost', { agent: Number(b.key) })} {...named('computed cost', b.label)} className={LINK}>
-                  {formatUsd(b.costUsd)}
-                </button>
+                <CostButton b={b} ex={ex('cost', { agent: Number(b.key) })} />
               </td>
             </tr>
           ))}

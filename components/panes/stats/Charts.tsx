@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from 'react';
 import { binByPixel, countAxis, elapsedAxis, formatMoment, nearest, valueAxis, type Axis } from '../../../lib/view/chart';
 import type { TurnRow, WaterfallBar } from '../../../lib/view/stats-view';
-import { compactNumber, formatDuration, formatUsd } from '../../../lib/view/rowview';
+import { compactNumber, formatCost, formatDuration, formatUsd } from '../../../lib/view/rowview';
 import { count } from '../../../lib/trace/text-order';
 import { ChartFrame, MARGIN, XAxis, YAxis, type ChartModel } from './ChartFrame';
 
@@ -164,15 +164,19 @@ export function CostChart({ rows, clock }: { rows: readonly TurnRow[]; clock: Cl
   const H = 140;
   const plotH = H - MARGIN.top - MARGIN.bottom;
   const totalUsd = counted.reduce((n, r) => n + r.costUsd, 0);
+  // Calls of a model with no price add nothing to the line: the sums are the priced part, a lower bound (≥).
+  const unpriced = useMemo(() => [...new Set(counted.filter((r) => !r.priced).map((r) => r.model))], [counted]);
   const build = useCallback(
     (width: number): ChartModel => {
       const plotW = width - MARGIN.left - MARGIN.right;
       const xs = callAxis(counted, clock, plotW);
       let run = 0;
-      const points: { r: TurnRow; sum: number; x: number }[] = [];
+      const missing = new Set<string>();
+      const points: { r: TurnRow; sum: number; x: number; missing: string[] }[] = [];
       for (const r of counted) {
         run += r.costUsd;
-        if (!xs.byTime || r.offsetMs !== undefined) points.push({ r, sum: run, x: xs.x(r) });
+        if (!r.priced) missing.add(r.model);
+        if (!xs.byTime || r.offsetMs !== undefined) points.push({ r, sum: run, x: xs.x(r), missing: [...missing] });
       }
       const y = valueAxis(run, plotH, formatUsd);
       const xsOf = points.map((p) => p.x);
@@ -197,7 +201,12 @@ export function CostChart({ rows, clock }: { rows: readonly TurnRow[]; clock: Cl
           return {
             x: p.x,
             y: y.at(p.sum),
-            lines: [`${formatUsd(p.sum)} after model call ${p.r.turn + 1}`, `this call: ${formatUsd(p.r.costUsd)} (${p.r.model})`, when(p.r, clock), p.r.agent],
+            lines: [
+              `${formatCost(p.sum, p.missing)} after model call ${p.r.turn + 1}`,
+              `this call: ${p.r.priced ? formatUsd(p.r.costUsd) : '— (no price)'} (${p.r.model})`,
+              when(p.r, clock),
+              p.r.agent,
+            ],
           };
         },
         content: (
@@ -214,7 +223,16 @@ export function CostChart({ rows, clock }: { rows: readonly TurnRow[]; clock: Cl
     [counted, clock, plotH],
   );
   return (
-    <ChartFrame caption="Cumulative computed cost over the run" label={`Cumulative computed cost, reaching ${formatUsd(totalUsd)}`} height={H} build={build} />
+    <ChartFrame
+      caption={
+        unpriced.length > 0
+          ? `Cumulative computed cost over the run: the priced part (no price for ${unpriced.join(', ')})`
+          : 'Cumulative computed cost over the run'
+      }
+      label={`Cumulative computed cost, reaching ${formatCost(totalUsd, unpriced)}`}
+      height={H}
+      build={build}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 'use client';
 
-import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
+import type { LocalPrices } from '../../../lib/view/protocol';
 import type { ExplainQuery } from '../../../lib/view/stats-view';
 import { count } from '../../../lib/trace/text-order';
-import { formatUsd } from '../../../lib/view/rowview';
+import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
@@ -31,7 +31,7 @@ export function ExplainPanel({
   ask,
   query,
   scope,
-  overrides,
+  local,
   onClose,
   onJump,
 }: {
@@ -39,11 +39,11 @@ export function ExplainPanel({
   query: ExplainQuery;
   /** The part of the total explained (a model, an agent), named as its table row names it. */
   scope?: string | undefined;
-  overrides: readonly ModelPrice[];
+  local: LocalPrices;
   onClose: () => void;
   onJump: (seq: number) => void;
 }) {
-  const answer = useWorkerQuery(ask, 'explain', { query, overrides }, [], { keepPrevious: false });
+  const answer = useWorkerQuery(ask, 'explain', { query, ...local }, [], { keepPrevious: false });
   const view = answer.data;
   const fmt = (n: number): string => (query.metric === 'cost' ? formatUsd(n) : n.toLocaleString('en-US'));
   const counted = view?.rows.filter((r) => r.counted) ?? [];
@@ -70,14 +70,27 @@ export function ExplainPanel({
           <p className="border-b border-neutral-200 px-2 py-1 dark:border-neutral-700">
             Total{' '}
             <span data-testid="explain-total" className="font-mono font-semibold">
-              {fmt(view.total)}
+              {query.metric === 'cost' ? formatCost(view.total, view.unpricedModels) : fmt(view.total)}
             </span>{' '}
             = sum of{' '}
             <span data-testid="explain-sum" className="font-mono">
               {fmt(query.metric === 'cost' ? Math.round(sum * 1e6) / 1e6 : sum)}
             </span>{' '}
             over {count(counted.length, 'counted model call')}; {view.dropped} not counted.
+            {view.unpricedModels.length > 0 ? ` ${unpricedNote(view.unpricedModels)}.` : ''}
           </p>
+          {view.prices.length > 0 ? (
+            <ul aria-label="Prices used" className="border-b border-neutral-200 px-2 py-1 text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+              {view.prices.map((p) => (
+                <li key={p.model} className="flex gap-2">
+                  <span className="shrink-0 font-mono">{p.model}</span>
+                  <span className={p.source === null ? 'text-amber-700 dark:text-amber-400' : 'min-w-0 truncate'} title={p.source ?? undefined}>
+                    {p.source ?? 'no price: its calls are not in this cost'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <ol aria-label="Explain rows" className="min-h-0 flex-1 overflow-auto">
             {view.rows.map((r, i) => (
               <li
@@ -99,7 +112,9 @@ export function ExplainPanel({
                     <span className="shrink-0">{r.path ? ` · ${r.path}` : `:${r.line}`}</span>
                   </button>
                   <span className="min-w-0 truncate font-mono">{r.messageId ?? '(no id)'}</span>
-                  <span className="ml-auto shrink-0 font-mono">{r.counted ? fmt(r.value) : 'dropped'}</span>
+                  <span className="ml-auto shrink-0 font-mono" title={r.priced ? undefined : unpricedNote([r.model ?? '(no model)'])}>
+                    {!r.counted ? 'dropped' : r.priced ? fmt(r.value) : '—'}
+                  </span>
                 </div>
                 <div className="text-neutral-500">
                   {r.model ?? ''} · {r.agent} · {r.rule}

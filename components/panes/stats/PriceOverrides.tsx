@@ -1,50 +1,107 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
+import { dateOf, readPriceFile } from '../../../lib/trace/pricing/litellm';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
-
-const KEY = 'loupe.priceOverrides';
-
-/** Local price overrides, remembered in this browser. */
-export function useOverrides(): [readonly ModelPrice[], (o: readonly ModelPrice[]) => void] {
-  const [overrides, setState] = useState<readonly ModelPrice[]>([]);
-  useEffect(() => {
-    try {
-      const raw: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-      if (Array.isArray(raw))
-        setState(raw.filter((x): x is ModelPrice => typeof x === 'object' && x !== null && typeof x.id === 'string' && typeof x.input === 'number'));
-    } catch {
-      setState([]);
-    }
-  }, []);
-  const set = useCallback((o: readonly ModelPrice[]) => {
-    setState(o);
-    localStorage.setItem(KEY, JSON.stringify(o));
-  }, []);
-  return [overrides, set];
-}
+import { formatInt } from '../../../lib/trace/text-order';
+import type { Prices } from './usePrices';
 
 const FIELDS = ['input', 'cacheWrite5m', 'cacheWrite1h', 'cacheRead', 'output'] as const;
 
-/** The price table's source and date, the prices in use, and a way to override a model's prices locally. */
+/** Where a row's price comes from: the shipped table, a price file (its entry), a typed override. */
+function originText(p: ModelPrice | undefined, asOf: string): string {
+  if (!p) return 'no price';
+  const o = p.origin;
+  if (!o) return `price table, ${asOf}`;
+  if (o.file === LOCAL) return `local override, ${o.asOf}`;
+  return `${o.file} · ${o.key} · ${o.asOf}${o.derived && o.derived.length > 0 ? ` (derived: ${o.derived.join(', ')})` : ''}`;
+}
+
+const LOCAL = 'local override';
+
+/** Loads a price file (LiteLLM's shape) kept in this browser, says what it holds or what is wrong with it in words. */
+function PriceFileControl({ local }: { local: Prices }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | undefined>();
+  const file = local.file;
+  const load = async (f: File) => {
+    const read = readPriceFile(await f.text(), f.name, dateOf(f.lastModified));
+    if ('error' in read) {
+      setError(read.error);
+      return;
+    }
+    setError(local.setFile({ name: read.name, asOf: read.asOf, models: read.models, skipped: read.skipped }));
+  };
+  return (
+    <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        className="rounded border border-neutral-300 px-1.5 leading-5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800"
+      >
+        {file ? 'Replace price file…' : 'Load price file…'}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        aria-label="Price file"
+        className="hidden"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f) void load(f);
+        }}
+      />
+      {file ? (
+        <span aria-label="Price file in use" className="text-neutral-700 dark:text-neutral-300">
+          <span className="font-mono">{file.name}</span> · {formatInt(file.models.length)} model {file.models.length === 1 ? 'family' : 'families'} · as of{' '}
+          {file.asOf}
+          <button
+            type="button"
+            onClick={() => {
+              setError(undefined);
+              local.setFile(undefined);
+            }}
+            className="ml-2 text-neutral-500 hover:underline"
+          >
+            Remove
+          </button>
+        </span>
+      ) : (
+        <span className="text-neutral-500">JSON in the shape of LiteLLM&apos;s model_prices_and_context_window.json; kept in this browser</span>
+      )}
+      {error ? (
+        <p role="alert" className="w-full text-red-700 dark:text-red-400">
+          Price file not used: {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The price table's source and date, the prices in use and where each comes from, a price file, and local overrides. */
 export function PriceOverrides({
   prices,
-  overrides,
-  onChange,
+  local,
 }: {
   prices: { source: string; asOf: string; used: readonly ModelPrice[]; unpriced: readonly string[] };
-  overrides: readonly ModelPrice[];
-  onChange: (o: readonly ModelPrice[]) => void;
+  local: Prices;
 }) {
+  const { overrides, setOverrides: onChange } = local;
   const [editing, setEditing] = useState<string | undefined>();
   const [draft, setDraft] = useState<Record<string, string>>({});
-  const rows = [...prices.used, ...prices.unpriced.map((m) => ({ id: m, name: m, input: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0, output: 0 }))];
+  const rows: { id: string; name: string; price?: ModelPrice }[] = [
+    ...prices.used.map((p) => ({ id: p.id, name: p.name, price: p })),
+    ...prices.unpriced.map((m) => ({ id: m, name: m })),
+  ];
   return (
     <section aria-label="Prices" className="mt-3">
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Prices (USD per million tokens)</h2>
       <p className="text-neutral-500">
         {prices.source}, as of {prices.asOf}.
       </p>
+      <PriceFileControl local={local} />
       <div className="overflow-x-auto">
         <table className="mt-1 text-left tabular-nums">
           <thead className="text-neutral-500">
@@ -55,15 +112,16 @@ export function PriceOverrides({
                   {f}
                 </th>
               ))}
+              <th className="pr-3 font-normal">source</th>
               <th />
             </tr>
           </thead>
           <tbody>
             {rows.map((p) => {
               const o = overrides.find((x) => x.id === p.id);
-              const shown = o ?? p;
+              const shown = o ?? p.price;
               return (
-                <tr key={p.id}>
+                <tr key={p.id} className={shown ? '' : 'text-amber-700 dark:text-amber-400'}>
                   <td className="whitespace-nowrap pr-3 font-mono">
                     {p.id}
                     {o ? <span className="ml-1 text-amber-700 dark:text-amber-400">(local override)</span> : null}
@@ -73,25 +131,36 @@ export function PriceOverrides({
                       {editing === p.id ? (
                         <input
                           aria-label={`${p.id} ${f}`}
-                          value={draft[f] ?? String(shown[f])}
+                          value={draft[f] ?? (shown ? String(shown[f]) : '')}
                           onChange={(e) => setDraft({ ...draft, [f]: e.target.value })}
                           className="w-16 rounded border border-neutral-300 bg-white px-1 text-right dark:border-neutral-600 dark:bg-neutral-900"
                         />
-                      ) : (
+                      ) : shown ? (
                         shown[f]
+                      ) : (
+                        '—'
                       )}
                     </td>
                   ))}
+                  <td className="max-w-72 truncate pr-3 text-neutral-500" title={originText(shown, prices.asOf)}>
+                    {originText(shown, prices.asOf)}
+                  </td>
                   <td>
                     {editing === p.id ? (
                       <button
                         type="button"
                         onClick={() => {
                           const next: ModelPrice = {
-                            ...shown,
                             id: p.id,
                             name: p.name,
-                            ...Object.fromEntries(FIELDS.map((f) => [f, Number(draft[f] ?? shown[f]) || 0])),
+                            input: 0,
+                            cacheWrite5m: 0,
+                            cacheWrite1h: 0,
+                            cacheRead: 0,
+                            output: 0,
+                            ...(shown?.longContext ? { longContext: shown.longContext } : {}),
+                            ...Object.fromEntries(FIELDS.map((f) => [f, Number(draft[f] ?? shown?.[f] ?? 0) || 0])),
+                            origin: { file: LOCAL, key: p.id, asOf: dateOf(Date.now()) },
                           };
                           onChange([...overrides.filter((x) => x.id !== p.id), next]);
                           setEditing(undefined);

@@ -3,13 +3,14 @@
 import { useMemo, useRef, useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import type { ExplainMetric, ExplainQuery } from '../../../lib/view/stats-view';
-import { formatUsd } from '../../../lib/view/rowview';
+import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
 import { CostChart, TokensChart, Waterfall } from './Charts';
 import { EXPLAIN_PANEL_ID, ExplainPanel, type ExplainProps } from './ExplainPanel';
-import { PriceOverrides, useOverrides } from './PriceOverrides';
+import { PriceOverrides } from './PriceOverrides';
+import type { Prices } from './usePrices';
 import { TurnTable } from './TurnTable';
 import { BreakdownTables } from './BreakdownTables';
 import { VerdictPanel } from './VerdictPanel';
@@ -23,7 +24,7 @@ function scopeOf(q: ExplainQuery, byAgent: readonly { key: string; label: string
   return undefined;
 }
 
-function Total({ label, value, explain, sub }: { label: string; value: string; explain?: ExplainProps; sub?: string }) {
+function Total({ label, value, explain, sub, note }: { label: string; value: string; explain?: ExplainProps; sub?: string; note?: string }) {
   return (
     <div className="flex min-w-24 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
       <span className="text-[11px] text-neutral-500">{label}</span>
@@ -32,7 +33,7 @@ function Total({ label, value, explain, sub }: { label: string; value: string; e
           type="button"
           {...explain}
           aria-label={`Explain ${label}`}
-          title="Explain: list the lines this total is made of"
+          title={note ? `${note}. Explain: list the lines this total is made of` : 'Explain: list the lines this total is made of'}
           className="text-left font-mono text-[14px] font-semibold text-sky-800 hover:underline dark:text-sky-300"
         >
           {value}
@@ -46,9 +47,8 @@ function Total({ label, value, explain, sub }: { label: string; value: string; e
 }
 
 /** The Stats pane: tokens by kind, model and agent; reported beside computed cost; Explain; tables; charts; verdict. */
-export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => void }) {
-  const [overrides, setOverrides] = useOverrides();
-  const query = useWorkerQuery(ask, 'statsView', { overrides });
+export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; onJump: (seq: number) => void }) {
+  const query = useWorkerQuery(ask, 'statsView', prices.local);
   const view = query.data;
   const [explainQ, setExplainQ] = useState<ExplainQuery | undefined>();
   // The control that opened Explain: closing it gives the focus back there, not to the page.
@@ -100,7 +100,19 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
             </div>
             <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Cost</h2>
             <div className="flex flex-wrap gap-2">
-              <Total label="Computed" value={formatUsd(s.cost.computedUsd)} explain={ex('cost')} sub={`prices as of ${view.prices.asOf}`} />
+              <Total
+                label="Computed"
+                value={formatCost(s.cost.computedUsd, s.cost.unpricedModels)}
+                explain={ex('cost')}
+                sub={
+                  s.cost.unpricedModels.length > 0
+                    ? `no price for ${s.cost.unpricedModels.join(', ')}`
+                    : view.prices.used.some((p) => p.origin)
+                      ? 'with local prices (below)'
+                      : `prices as of ${view.prices.asOf}`
+                }
+                {...(s.cost.unpricedModels.length > 0 ? { note: unpricedNote(s.cost.unpricedModels) } : {})}
+              />
               <Total
                 label="Reported"
                 value={view.reported.totalUsd === null ? '—' : formatUsd(view.reported.totalUsd)}
@@ -108,8 +120,12 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
               />
               <Total
                 label="Difference"
-                value={view.differenceUsd === null ? '—' : `${view.differenceUsd >= 0 ? '+' : '−'}${formatUsd(Math.abs(view.differenceUsd))}`}
-                sub="reported − computed"
+                value={
+                  view.differenceUsd === null
+                    ? '—'
+                    : `${s.cost.unpricedModels.length > 0 ? '≤ ' : ''}${view.differenceUsd >= 0 ? '+' : '−'}${formatUsd(Math.abs(view.differenceUsd))}`
+                }
+                sub={s.cost.unpricedModels.length > 0 ? 'reported − the priced part' : 'reported − computed'}
               />
             </div>
             {view.reasons.length > 0 ? (
@@ -137,7 +153,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
             <BreakdownTables view={view} ex={ex} />
           </div>
         </div>
-        <PriceOverrides prices={view.prices} overrides={overrides} onChange={setOverrides} />
+        <PriceOverrides prices={view.prices} local={prices} />
         <h2 className="mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Charts</h2>
         <div className="grid grid-cols-1 gap-3 @5xl:grid-cols-2">
           <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
@@ -149,7 +165,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
         <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} />
       </div>
       {explainQ ? (
-        <ExplainPanel ask={ask} query={explainQ} scope={scopeOf(explainQ, s.byAgent)} overrides={overrides} onClose={closeExplain} onJump={onJump} />
+        <ExplainPanel ask={ask} query={explainQ} scope={scopeOf(explainQ, s.byAgent)} local={prices.local} onClose={closeExplain} onJump={onJump} />
       ) : null}
     </div>
   );

@@ -3,9 +3,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { ResponseRow, TurnRow } from '../../../lib/view/stats-view';
-import { compactNumber, formatDuration, formatUsd } from '../../../lib/view/rowview';
+import { compactNumber, formatCost, formatDuration, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 
-type Col = { key: keyof TurnRow; label: string; num: boolean; fmt?: (r: TurnRow) => string };
+type Col = { key: keyof TurnRow; label: string; num: boolean; fmt?: (r: TurnRow) => string; title?: (r: TurnRow) => string | undefined };
 const COLS: readonly Col[] = [
   { key: 'turn', label: 'call', num: true, fmt: (r) => String(r.turn + 1) },
   { key: 'response', label: 'resp', num: true, fmt: (r) => String(r.response + 1) },
@@ -15,7 +15,13 @@ const COLS: readonly Col[] = [
   { key: 'output', label: 'output', num: true, fmt: (r) => compactNumber(r.output) },
   { key: 'cacheRead', label: 'cache read', num: true, fmt: (r) => compactNumber(r.cacheRead) },
   { key: 'cacheWrite', label: 'cache write', num: true, fmt: (r) => compactNumber(r.cacheWrite) },
-  { key: 'costUsd', label: 'cost', num: true, fmt: (r) => (r.counted ? formatUsd(r.costUsd) : 'not counted') },
+  {
+    key: 'costUsd',
+    label: 'cost',
+    num: true,
+    fmt: (r) => (!r.counted ? 'not counted' : r.priced ? formatUsd(r.costUsd) : '—'),
+    title: (r) => (r.counted && !r.priced ? unpricedNote([r.model]) : undefined),
+  },
   { key: 'toolCalls', label: 'tools', num: true },
   { key: 'durationMs', label: 'duration', num: true, fmt: (r) => (r.durationMs !== undefined ? formatDuration(r.durationMs) : '—') },
   { key: 'stopReason', label: 'stop reason', num: false },
@@ -73,7 +79,9 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
                 <td className="pr-4">{r.modelCalls}</td>
                 <td className="pr-4">{r.mainModelCalls}</td>
                 <td className="pr-4">{compactNumber(r.output)}</td>
-                <td className="pr-4">{formatUsd(r.costUsd)}</td>
+                <td className="pr-4" title={r.unpricedModels.length > 0 ? unpricedNote(r.unpricedModels) : undefined}>
+                  {formatCost(r.costUsd, r.unpricedModels)}
+                </td>
                 <td className="pr-4">{r.reportedUsd !== undefined ? formatUsd(r.reportedUsd) : '—'}</td>
                 <td className="pr-4">{r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'}</td>
               </tr>
@@ -116,7 +124,12 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
                     style={{ transform: `translateY(${it.start}px)`, height: 20, gridTemplateColumns: GRID }}
                   >
                     {COLS.map((c) => (
-                      <div key={c.key} role="cell" className={`truncate px-1 ${c.num ? 'text-right' : ''} ${c.key === 'model' ? 'font-mono' : ''}`}>
+                      <div
+                        key={c.key}
+                        role="cell"
+                        title={c.title?.(r)}
+                        className={`truncate px-1 ${c.num ? 'text-right' : ''} ${c.key === 'model' ? 'font-mono' : ''}`}
+                      >
                         {c.fmt ? c.fmt(r) : String(r[c.key] ?? '')}
                       </div>
                     ))}

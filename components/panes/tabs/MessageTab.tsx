@@ -95,7 +95,16 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
                     ? `${formatInt(turn.usage.input)} in · ${formatInt(turn.usage.cacheRead)} cache read · ${formatInt(turn.usage.cacheCreation)} cache write · ${formatInt(turn.usage.output)} out`
                     : '—',
                 ],
-                ['cost', turn?.costUsd !== undefined ? formatUsd(turn.costUsd) : turn?.counted === false ? `not counted: ${turn.countRule}` : '—'],
+                [
+                  'cost',
+                  turn?.costUsd !== undefined
+                    ? formatUsd(turn.costUsd)
+                    : turn?.counted === false
+                      ? `not counted: ${turn.countRule}`
+                      : turn?.usage && (turn.model ?? e.model)
+                        ? `— (no price for ${turn.model ?? e.model ?? ''})`
+                        : '—',
+                ],
                 ...(turn && turn.lines.length > 1 ? [['lines', <Lines key="lines" lines={turn.lines} onJump={onJump} />] as const] : []),
               ]}
             />

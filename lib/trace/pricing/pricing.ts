@@ -18,6 +18,19 @@ export interface ModelPrice {
     readonly cacheRead: number;
     readonly output: number;
   };
+  /** Where a price not from the shipped table came from: a user's price file (its name, the key read, its date). */
+  readonly origin?: PriceOrigin;
+}
+
+export interface PriceOrigin {
+  /** The price file's name (or `local override` for a price typed in the Stats pane). */
+  readonly file: string;
+  /** The key of the file's entry that priced this model family. */
+  readonly key: string;
+  /** The file's date (`YYYY-MM-DD`, its last modification) or when the override was saved. */
+  readonly asOf: string;
+  /** Rates the entry did not give, taken from the documented multiples of its input rate. */
+  readonly derived?: readonly string[];
 }
 
 export interface PriceTable {
@@ -84,4 +97,26 @@ export function withOverrides(prices: PriceTable, overrides: readonly ModelPrice
     source: `${prices.source} (with local overrides: ${[...ids].join(', ')})`,
     models: [...overrides, ...prices.models.filter((m) => !ids.has(m.id))],
   };
+}
+
+/** A copy of the table with a price file's models added, each replacing the table's price for its family. */
+export function withPriceFile(prices: PriceTable, file: { readonly name: string; readonly models: readonly ModelPrice[] }): PriceTable {
+  if (file.models.length === 0) return prices;
+  const ids = new Set(file.models.map((m) => m.id));
+  const asOf = file.models[0]?.origin?.asOf;
+  // The table's own date follows the source where it is shown (`…, as of 2026-03-01`): the file's goes with its name.
+  const families = `${file.models.length} model ${file.models.length === 1 ? 'family' : 'families'}`;
+  return {
+    ...prices,
+    source: `${families} from ${file.name}${asOf ? ` (as of ${asOf})` : ''}, the rest from the ${prices.source}`,
+    models: [...file.models, ...prices.models.filter((m) => !ids.has(m.id))],
+  };
+}
+
+/** Where a price comes from, in words: the shipped table and its date, or the file, its entry and its date. */
+export function priceSource(p: ModelPrice, prices: PriceTable): string {
+  const o = p.origin;
+  if (!o) return `price table, as of ${prices.asOf}`;
+  const derived = o.derived && o.derived.length > 0 ? `; ${o.derived.join(', ')} derived from the input rate` : '';
+  return `${o.file}, "${o.key}", as of ${o.asOf}${derived}`;
 }
