@@ -92,6 +92,7 @@ export function ShareChoicesForm({
           <input
             type="password"
             autoComplete="new-password"
+            aria-label="Password for the link"
             value={value.password}
             onChange={(e) => set({ password: e.target.value })}
             aria-describedby="share-password-note"

@@ -255,15 +255,18 @@ export class SqliteTraceStore implements TraceStore {
   async get(id: string): Promise<StoredTrace | undefined> {
     if (!isValidId(id)) return undefined;
     const now = this.clock();
-    const row = this.stmts.full.get(id);
-    if (!row) return undefined;
-    if (row.expires_at <= now) {
+    const info = this.stmts.info.get(id);
+    if (!info) return undefined;
+    if (info.expires_at <= now) {
       await this.writer.call('deleteExpired', { id, now });
       return undefined;
     }
+    // A burn-after-reading blob is read once, by the writer that deletes it.
+    if (info.burn !== 0) return this.take(id, now);
+    const row = this.stmts.full.get(id);
+    if (!row) return undefined;
     // size is CHECKed against length(blob) on insert; checking again costs nothing and never serves a short blob.
     if (row.blob.byteLength !== row.size) throw new Error('stored trace failed its length check');
-    if (row.burn !== 0) return this.take(id, now);
     return { id, bytes: row.blob, createdAt: row.created_at, expiresAt: row.expires_at, burnAfterReading: false };
   }
 
