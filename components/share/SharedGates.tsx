@@ -63,7 +63,11 @@ export function PasswordGate({
       <p className="mb-2 text-neutral-700 dark:text-neutral-300">
         Enter the password its sender gave you. It never leaves this browser: the trace is decrypted here, with the key in the link and the password together.
       </p>
-      {lifetime ? <p className="mb-3 text-neutral-600 dark:text-neutral-400">{lifetimeSentence(lifetime, Date.now())}</p> : null}
+      {lifetime ? (
+        <p className={`mb-3 ${lifetime.kind === 'burned' ? 'text-amber-800 dark:text-amber-300' : 'text-neutral-600 dark:text-neutral-400'}`}>
+          {lifetimeSentence(lifetime, Date.now())}
+        </p>
+      ) : null}
       <form onSubmit={submit} className="mb-2 flex items-center gap-2">
         <label className="flex items-center gap-2">
           Password

@@ -16,16 +16,18 @@ describe('a shared trace lifetime, in words', () => {
     expect(timeLeft(30_000)).toBe('in under a minute');
     expect(timeLeft(59 * 60_000 + 59_000)).toBe('in 59 min');
     expect(timeLeft(3_600_000)).toBe('in 1 h');
-    expect(timeLeft(47 * 3_600_000 + 3_599_000)).toBe('in 47 h');
-    expect(timeLeft(7 * 86_400_000 - 1)).toBe('in 6 days');
-    expect(timeLeft(30 * 86_400_000)).toBe('in 30 days');
+    expect(timeLeft(3_600_000 - 1)).toBe('in 59 min');
+    expect(timeLeft(86_400_000 - 1)).toBe('in 23 h 59 min');
+    expect(timeLeft(47 * 3_600_000 + 3_599_000)).toBe('in 1 d 23 h');
+    expect(timeLeft(7 * 86_400_000 - 1)).toBe('in 6 d 23 h');
+    expect(timeLeft(30 * 86_400_000)).toBe('in 30 d');
   });
 
   it('the toolbar words and the sentence for each kind', () => {
     const day = { kind: 'expires', expiresAt: NOW + 86_400_000 } as const;
-    expect(lifetimeShort(day, NOW)).toBe('expires in 24 h');
+    expect(lifetimeShort(day, NOW)).toBe('expires in 1 d');
     expect(lifetimeShort(day, NOW + 86_400_000)).toBe('expired');
-    expect(lifetimeSentence(day, NOW, 'UTC')).toBe('The server deletes this trace in 24 h (Mon, 7 Dec 2026, 20:00 UTC), or sooner if its sender deletes it.');
+    expect(lifetimeSentence(day, NOW, 'UTC')).toBe('The server deletes this trace in 1 d (Mon, 7 Dec 2026, 20:00 UTC), or sooner if its sender deletes it.');
     expect(lifetimeShort({ kind: 'never' }, NOW)).toBe('never expires');
     expect(lifetimeSentence({ kind: 'never' }, NOW)).toMatch(/does not expire.*until its sender deletes it/);
     expect(lifetimeShort({ kind: 'burned' }, NOW)).toBe('burned after reading');

@@ -17,14 +17,14 @@ export function lifetimeOf(expiresHeader: string | null, burnHeader: string | nu
   return Number.isFinite(at) ? { kind: 'expires', expiresAt: at } : undefined;
 }
 
-/** `in 59 min`, `in 23 h`, `in 6 days`: rounded down, so it never promises more time than is left. */
+/** `in 59 min`, `in 23 h 59 min`, `in 6 d 23 h`: two units, rounded down, so it never promises more time than is left. */
 export function timeLeft(ms: number): string {
   const min = Math.floor(ms / 60_000);
   if (min < 1) return 'in under a minute';
   if (min < 60) return `in ${min} min`;
   const h = Math.floor(min / 60);
-  if (h < 48) return `in ${h} h`;
-  return `in ${Math.floor(h / 24)} days`;
+  if (h < 24) return `in ${h} h${min % 60 ? ` ${min % 60} min` : ''}`;
+  return `in ${Math.floor(h / 24)} d${h % 24 ? ` ${h % 24} h` : ''}`;
 }
 
 export function dateText(ms: number, timeZone?: string): string {
