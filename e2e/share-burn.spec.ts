@@ -17,6 +17,8 @@ const GITHUB_TOKEN = 'ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP';
 interface Target {
   readonly name: 'sqlite' | 's3';
   server?: RunningServer;
+  /** S3: a second app server on the same bucket (a fleet). */
+  other?: RunningServer;
   s3?: S3Server;
   /** Every file that holds stored data. */
   files(): string[];
@@ -32,11 +34,14 @@ test.beforeAll(async () => {
   if (!sqlite || !s3) return;
   sqlite.server = await startServer({ LOUPE_ALLOW_NEVER_EXPIRE: '1' });
   s3.s3 = await startS3('loupe-burn');
-  s3.server = await startServer({ ...s3.s3.env, LOUPE_ALLOW_NEVER_EXPIRE: '1' });
+  [s3.server, s3.other] = await Promise.all([
+    startServer({ ...s3.s3.env, LOUPE_ALLOW_NEVER_EXPIRE: '1' }),
+    startServer({ ...s3.s3.env, LOUPE_ALLOW_NEVER_EXPIRE: '1' }),
+  ]);
 });
 
 test.afterAll(async () => {
-  for (const t of targets) await t.server?.stop();
+  for (const t of targets) await Promise.all([t.server?.stop(), t.other?.stop()]);
   await targets[1]?.s3?.close();
 });
 
@@ -226,4 +231,27 @@ test('the page fetches a shared trace itself: a 503 offers Try again, and trying
   await app.waitForWorkbench();
   await expect(page.getByRole('note')).toHaveText('expires in 29 d 23 h');
   await ctx.close();
+});
+
+test('S3 fleet: a burn-after-reading trace read through one server is gone through the other, and HEAD spends nothing', async () => {
+  const [a, b] = [targets[1]?.server?.base ?? '', targets[1]?.other?.base ?? ''];
+  const bytes = Buffer.from(crypto.getRandomValues(new Uint8Array(40_000)));
+  const up = await fetch(`${a}/api/traces`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream', 'x-loupe-burn-after-reading': '1', 'x-loupe-expires-in': 'never' },
+    body: bytes,
+  });
+  expect(up.status).toBe(201);
+  const created = (await up.json()) as { id: string; expiresAt: string | null; burnAfterReading: boolean };
+  expect(created).toMatchObject({ expiresAt: null, burnAfterReading: true });
+  for (const base of [a, b]) expect((await fetch(`${base}/api/traces/${created.id}`, { method: 'HEAD' })).status).toBe(200);
+  const got = await fetch(`${b}/api/traces/${created.id}`);
+  expect(got.status).toBe(200);
+  expect(got.headers.get('x-loupe-expires-at')).toBe('never');
+  expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+  for (const base of [a, b]) {
+    const again = await fetch(`${base}/api/traces/${created.id}`);
+    expect(again.status).toBe(410);
+    expect(((await again.json()) as { error: string }).error).toBe('already_read');
+  }
 });
