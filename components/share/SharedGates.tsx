@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { lifetimeSentence, lifetimeShort, type Lifetime } from '../../lib/share/expiry-text';
 
 // The receiving page's states before a shared trace opens (a link that burns after reading, one that needs a
@@ -54,6 +54,11 @@ export function PasswordGate({
   onSubmit: (password: string) => void;
 }) {
   const [password, setPassword] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // A wrong password is selected, so typing the right one replaces it.
+  useEffect(() => {
+    if (error) input.current?.select();
+  }, [error]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password) onSubmit(password);
@@ -72,6 +77,7 @@ export function PasswordGate({
         <label className="flex items-center gap-2">
           Password
           <input
+            ref={input}
             type="password"
             autoFocus
             autoComplete="off"
