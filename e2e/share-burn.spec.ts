@@ -255,3 +255,27 @@ test('S3 fleet: a burn-after-reading trace read through one server is gone throu
     expect(((await again.json()) as { error: string }).error).toBe('already_read');
   }
 });
+
+test('a small trace carried in the link can have a password too: nothing uploaded, the link alone opens nothing', async ({ browser, baseURL }) => {
+  const a = await sender(browser, baseURL ?? '');
+  await a.dialog.getByRole('radio', { name: /No upload/ }).check();
+  await expect(a.dialog.getByRole('checkbox', { name: /Burn after reading/ })).toBeDisabled();
+  await a.dialog.getByRole('textbox', { name: 'Password for the link' }).fill(PASSWORD);
+  await a.dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await a.dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
+  expect(link).toMatch(/\/t#d=[A-Za-z0-9_-]+&k=/);
+  expect(link).not.toContain(PASSWORD);
+  await expect(a.dialog).toContainText('Anyone with this link and the password can read it.');
+  expect(a.sent.filter((s) => s.includes('/api/traces'))).toEqual([]);
+  await a.ctx.close();
+  const b = await recipient(browser, baseURL ?? '', link);
+  await expect(b.page.getByRole('heading', { name: 'This trace is protected by a password' })).toBeVisible();
+  await b.page.getByLabel('Password').fill('nope');
+  await b.page.getByLabel('Password').press('Enter');
+  await expect(b.app.alert).toHaveText('That password does not open this trace. Check it and try again (it is case-sensitive).');
+  await b.page.getByLabel('Password').fill(PASSWORD);
+  await b.page.getByLabel('Password').press('Enter');
+  await b.app.waitForWorkbench();
+  await expect(b.app.option(/Bash\(curl -s -H/)).toContainText('[REDACTED:github-token]');
+  await b.close();
+});

@@ -73,17 +73,25 @@ function sealedFromData(data: string): Uint8Array<ArrayBuffer> | undefined {
  */
 export function SharedTrace({ id }: { id?: string }) {
   const fragment = useTraceFragment();
+  if (fragment === undefined) return <OpenShared fragment={undefined} {...(id ? { id } : {})} />;
+  // An id that cannot be one is said first: a link cut short there has lost its key too.
+  const malformed = id ? malformedId(id) : undefined;
+  if (malformed) return <LoadingView error={malformed} ask={noAsk} />;
+  if (!fragment.key)
+    return (
+      <LoadingView
+        error="This link is missing its key (the part after #k=). Ask for the whole link: the key is never stored on the server, so it cannot be recovered here."
+        ask={noAsk}
+      />
+    );
+  if (!id && !fragment.data) return <LoadingView error="This link carries no trace (no #d= part). Ask for the whole link." ask={noAsk} />;
+  // Another trace in the fragment (an edited link): opened afresh, from the start.
+  return <OpenShared key={`${fragment.key} ${fragment.data} ${fragment.burn}`} fragment={fragment} {...(id ? { id } : {})} />;
+}
+
+/** One trace's way from the link to the workbench; `fragment` undefined: not read yet (server render). */
+function OpenShared({ id, fragment }: { id?: string; fragment: Fragment | undefined }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
-  const problem = useMemo(() => {
-    if (fragment === undefined) return undefined;
-    // An id that cannot be one is said first: a link cut short there has lost its key too.
-    const malformed = id ? malformedId(id) : undefined;
-    if (malformed) return malformed;
-    if (!fragment.key)
-      return 'This link is missing its key (the part after #k=). Ask for the whole link: the key is never stored on the server, so it cannot be recovered here.';
-    if (!id && !fragment.data) return 'This link carries no trace (no #d= part). Ask for the whole link.';
-    return undefined;
-  }, [fragment, id]);
   const key = fragment?.key ?? '';
 
   /** Sealed bytes in hand: ask for a password, or decrypt with the link's key alone. */
@@ -123,17 +131,18 @@ export function SharedTrace({ id }: { id?: string }) {
     [fragment, id, unlock],
   );
 
+  // Once per trace: a later run (a changed callback) must not fetch again, which for a burned link would answer 410.
+  const started = phase.kind !== 'starting';
   useEffect(() => {
-    if (!fragment || problem) return;
-    if (fragment.burn && id) setPhase((p) => (p.kind === 'starting' ? { kind: 'gate' } : p));
+    if (!fragment || started) return;
+    if (fragment.burn && id) setPhase({ kind: 'gate' });
     else void load();
-  }, [fragment, problem, id, load]);
+  }, [fragment, id, load, started]);
 
   const source = useMemo<LoadSource | undefined>(() => (phase.kind === 'open' ? { kind: 'sealed', packed: phase.packed, key } : undefined), [phase, key]);
   const lifetime = phase.kind === 'open' ? phase.lifetime : undefined;
   const note = useMemo(() => (lifetime ? <LifetimeNote lifetime={lifetime} /> : undefined), [lifetime]);
 
-  if (problem) return <LoadingView error={problem} ask={noAsk} />;
   if (phase.kind === 'gate') return <BurnGate onOpen={() => void load()} />;
   if (phase.kind === 'read') return <AlreadyRead message={phase.message} />;
   if (phase.kind === 'failed') return <LoadingView error={phase.message} ask={noAsk} {...(phase.final ? {} : { onRetry: () => void load(true) })} />;

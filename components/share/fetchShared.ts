@@ -55,5 +55,10 @@ export function fetchShared(id: string, again = false): Promise<Fetched> {
   if (known) return known;
   const p = request(id);
   inflight.set(id, p);
+  // Forgotten once answered (the page keeps what it needs): a tab does not hold a second copy of the bytes.
+  const forget = (): void => {
+    if (inflight.get(id) === p) inflight.delete(id);
+  };
+  p.then(forget, forget);
   return p;
 }
