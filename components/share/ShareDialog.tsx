@@ -12,23 +12,27 @@ import { loadLinks, onLinksChanged, rememberLink, uploadSealed } from './shareAp
 import { LinkResult } from './LinkResult';
 import { SecretsFound } from './SecretsFound';
 import { SharedLinks } from './SharedLinks';
+import { ShareChoicesForm, useShareChoices, type LinkChoices } from './ShareChoicesForm';
 
 /** A link that carries the whole trace in its fragment stays short enough to paste anywhere. */
 export const FRAGMENT_MAX_SEALED_BYTES = 6 * 1024;
 /** …view state included (a long filter could otherwise push it past what chat tools keep whole). */
 const FRAGMENT_MAX_LINK_CHARS = 10_000;
 
-const EXPIRIES: readonly (readonly [string, number])[] = [
-  ['1 hour', 3600],
-  ['1 day', 86_400],
-  ['7 days', 7 * 86_400],
-  ['30 days', 30 * 86_400],
-];
-
 type Phase =
   | { readonly kind: 'review' }
   | { readonly kind: 'working'; readonly what: string }
-  | { readonly kind: 'done'; readonly link: string; readonly uploaded: boolean; readonly filter: FilterFate; readonly id?: string }
+  | {
+      readonly kind: 'done';
+      readonly link: string;
+      readonly uploaded: boolean;
+      readonly filter: FilterFate;
+      readonly id?: string;
+      readonly burn?: boolean;
+      readonly password?: boolean;
+      /** epoch ms; null: never expires. */
+      readonly expiresAt?: number | null;
+    }
   /** The uploaded link made here was deleted (from the list below, or in another tab): it no longer opens. */
   | { readonly kind: 'deleted' };
 
@@ -56,8 +60,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
   const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
   const [options, setOptions] = useState<ScanOptions>({});
   const [error, setError] = useState<string | undefined>();
-  const [ttl, setTtl] = useState(30 * 86_400);
-  const [where, setWhere] = useState<'upload' | 'fragment'>('upload');
+  const [choices, setChoices] = useState<LinkChoices>({ where: 'upload', ttl: 30 * 86_400, burn: false, password: '' });
+  const offered = useShareChoices();
+  const { where, ttl, burn, password } = choices;
   const [literal, setLiteral] = useState('');
   const [pattern, setPattern] = useState('');
   const [copied, setCopied] = useState(false);
@@ -124,8 +129,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
       // The worker redacts everything it finds except what was kept, so a stale or failed scan cannot leak more.
       // The view state too: a filter can hold the very secret looked for, which the worker redacts as the trace.
-      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState });
+      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState, ...(password ? { password } : {}) });
       const state = sealed.view ? `&${sealed.view}` : '';
+      const lock = password ? { password: true } : {};
       if (where === 'fragment') {
         const link = `${window.location.origin}/t#d=${toBase64Url(sealed.sealed)}&k=${sealed.key}${state}`;
         if (sealed.sealed.length > FRAGMENT_MAX_SEALED_BYTES || link.length > FRAGMENT_MAX_LINK_CHARS) {
@@ -135,14 +141,16 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
           setPhase({ kind: 'review' });
           return;
         }
-        setPhase({ kind: 'done', link, uploaded: false, filter: sealed.filter });
+        setPhase({ kind: 'done', link, uploaded: false, filter: sealed.filter, ...lock });
         return;
       }
       setPhase({ kind: 'working', what: `Uploading ${kb(sealed.sealed.length)} of ciphertext…` });
-      const up = await uploadSealed(sealed.sealed, ttl);
-      const link = `${window.location.origin}/t/${up.id}#k=${sealed.key}${state}`;
-      rememberLink({ id: up.id, link, deleteToken: up.deleteToken, createdAt: Date.now(), expiresAt: Date.parse(up.expiresAt), title });
-      setPhase({ kind: 'done', link, uploaded: true, filter: sealed.filter, id: up.id });
+      const up = await uploadSealed(sealed.sealed, ttl, burn);
+      // `b=1` lets the receiving page ask before the one read that deletes it (a link preview must not spend it).
+      const link = `${window.location.origin}/t/${up.id}#k=${sealed.key}${burn ? '&b=1' : ''}${state}`;
+      const expiresAt = up.expiresAt === null ? null : Date.parse(up.expiresAt);
+      rememberLink({ id: up.id, link, deleteToken: up.deleteToken, createdAt: Date.now(), expiresAt, title, burnAfterReading: burn, ...lock });
+      setPhase({ kind: 'done', link, uploaded: true, filter: sealed.filter, id: up.id, burn, expiresAt, ...lock });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setPhase({ kind: 'review' });
@@ -232,49 +240,15 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
               </button>
             </form>
           </div>
-          <fieldset className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1">
-            <legend className="sr-only">Where the encrypted trace goes</legend>
-            <label className="flex items-center gap-1">
-              <input
-                type="radio"
-                name="where"
-                checked={where === 'upload'}
-                onChange={() => {
-                  changed();
-                  setWhere('upload');
-                }}
-              />
-              Upload the ciphertext, expires after
-            </label>
-            <select
-              aria-label="Expires after"
-              value={ttl}
-              onChange={(e) => {
-                changed();
-                setTtl(Number(e.target.value));
-              }}
-              disabled={where !== 'upload'}
-              className="h-6 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-950"
-            >
-              {EXPIRIES.map(([label, s]) => (
-                <option key={s} value={s}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            <label className="flex items-center gap-1">
-              <input
-                type="radio"
-                name="where"
-                checked={where === 'fragment'}
-                onChange={() => {
-                  changed();
-                  setWhere('fragment');
-                }}
-              />
-              No upload: the link carries the trace (small traces, up to {kb(FRAGMENT_MAX_SEALED_BYTES)} encrypted)
-            </label>
-          </fieldset>
+          <ShareChoicesForm
+            value={choices}
+            onChange={(next) => {
+              changed();
+              setChoices(next);
+            }}
+            choices={offered}
+            fragmentMax={kb(FRAGMENT_MAX_SEALED_BYTES)}
+          />
           {error ? (
             <p role="alert" className="mb-2 rounded border border-red-300 bg-red-50 p-1.5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
               {error}
@@ -291,9 +265,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             </button>
             {phase.kind === 'working' ? <span className="text-neutral-500">{phase.what}</span> : null}
           </div>
-          {phase.kind === 'done' ? (
-            <LinkResult link={phase.link} uploaded={phase.uploaded} filter={phase.filter} copied={copied} onCopy={() => void copy(phase.link)} />
-          ) : null}
+          {phase.kind === 'done' ? <LinkResult result={phase} copied={copied} onCopy={() => void copy(phase.link)} /> : null}
           {phase.kind === 'deleted' ? (
             <p role="status" aria-label="Link deleted" className="mb-2 text-neutral-600 dark:text-neutral-400">
               Link deleted: it no longer opens. Create a new one to share again.

@@ -41,7 +41,9 @@ export function SharedLinks({ className }: { className?: string }) {
                 {l.title}
               </a>
               <span className="text-neutral-500">
-                shared {when(l.createdAt)} · expires {when(l.expiresAt)}
+                shared {when(l.createdAt)} · {l.expiresAt === null ? 'never expires' : `expires ${when(l.expiresAt)}`}
+                {l.burnAfterReading ? ' · opens once' : ''}
+                {l.password ? ' · password' : ''}
               </span>
             </span>
             <button

@@ -2,7 +2,7 @@
 import { blobInput } from '../engine/blob';
 import { ACCEPTS, sniffBlob } from '../engine/sniff';
 import type { EngineInput } from '../engine/source';
-import { decodeBundle, fromBase64Url, unseal } from '../share/seal';
+import { decodeBundle, fromBase64Url, unpack, unseal } from '../share/seal';
 import type { LoadSource } from '../view/protocol';
 import { walkFolder, type HandleFile } from './fsa';
 import { FinalError } from './load-error';
@@ -19,8 +19,14 @@ const MAX_BYTES = 1.5 * 1024 * 1024 * 1024;
 export async function openSource(source: LoadSource): Promise<EngineInput[]> {
   if (source.kind === 'sealed') {
     // Once opened, a shared trace is files like any dropped ones.
-    const sealed = source.data !== undefined ? sealedFromLink(source.data) : await fetchSealed(source.url ?? '');
-    const files = decodeBundle(await unseal(sealed, source.key, MAX_BYTES));
+    let plain: Uint8Array<ArrayBuffer>;
+    if (source.packed !== undefined) {
+      plain = await unpack(source.packed, MAX_BYTES);
+    } else {
+      const sealed = source.data !== undefined ? sealedFromLink(source.data) : await fetchSealed(source.url ?? '');
+      plain = await unseal(sealed, source.key, MAX_BYTES, source.password);
+    }
+    const files = decodeBundle(plain);
     return openSource({ kind: 'files', files: files.map(({ path, bytes }) => ({ path, file: new Blob([bytes]) })) });
   }
   if (source.kind === 'files') {
@@ -131,6 +137,7 @@ async function fetchSealed(url: string): Promise<Uint8Array<ArrayBuffer>> {
     const body: unknown = await res.json().catch(() => undefined);
     const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
     if (res.status === 404) throw new FinalError(message ?? 'This trace was deleted or has expired.');
+    if (res.status === 410) throw new FinalError(message ?? 'This link was set to burn after reading, and it has been read.');
     throw new Error(`The server answered ${res.status} ${res.statusText} for this shared trace${message ? `: ${message}` : ''}. Try again later.`);
   }
   return new Uint8Array(await res.arrayBuffer());

@@ -32,7 +32,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     explain: async ({ query, ...prices }) => session.explain(query, prices),
     cost: async (prices) => session.cost(prices),
     shareScan: ({ options }) => session.shareScan(options),
-    shareSeal: ({ kept, options, view }) => session.shareSeal(kept, options, view),
+    shareSeal: ({ kept, options, view, password }) => session.shareSeal(kept, options, view, password),
   };
 }
 

@@ -20,14 +20,20 @@ export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined
 
 /**
  * The files with every secret found redacted except those kept, checked (nothing else readable, or it throws in
- * words), bundled, compressed and encrypted; and the view state the link carries (`view`), its filter redacted the
- * same way.
+ * words), bundled, compressed and encrypted (under `password` too, when one is given); and the view state the link
+ * carries (`view`), its filter redacted the same way.
  */
-export async function sealFiles(files: readonly ShareFile[], kept: readonly string[], options: ScanOptions | undefined, view = ''): Promise<SealedTrace> {
+export async function sealFiles(
+  files: readonly ShareFile[],
+  kept: readonly string[],
+  options: ScanOptions | undefined,
+  view = '',
+  password?: string,
+): Promise<SealedTrace> {
   const redaction = await redactChecked(files, new Set(kept), options);
   const enc = new TextEncoder();
   const plain = encodeBundle(redaction.files.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
-  const { sealed, key } = await seal(plain);
+  const { sealed, key } = await seal(plain, password ? { password } : {});
   const state = redactViewState(view, redaction.redacted, redaction.kept, options);
   return { sealed, key, plainBytes: plain.length, files: redaction.files.length, view: state.state, filter: state.filter };
 }

@@ -36,6 +36,8 @@ export interface ShareLimits {
   readonly bodyTimeoutMs: number;
   readonly globalUploadsPerMinute: number;
   readonly orphanGraceMs: number;
+  /** LOUPE_ALLOW_NEVER_EXPIRE=1: senders may keep a trace until they delete it (off by default). */
+  readonly allowNeverExpire: boolean;
 }
 
 export function shareLimits(env: Env = process.env): ShareLimits {
@@ -46,6 +48,7 @@ export function shareLimits(env: Env = process.env): ShareLimits {
     bodyTimeoutMs: int(env.LOUPE_BODY_TIMEOUT_SECONDS, DEFAULTS.bodyTimeoutSeconds, 1) * 1000,
     globalUploadsPerMinute: int(env.LOUPE_GLOBAL_RATE_LIMIT_PER_MIN, DEFAULTS.globalUploadsPerMinute),
     orphanGraceMs: int(env.LOUPE_ORPHAN_GRACE_SECONDS, DEFAULTS.orphanGraceSeconds) * 1000,
+    allowNeverExpire: /^(1|true|yes)$/i.test((env.LOUPE_ALLOW_NEVER_EXPIRE ?? '').trim()),
   };
 }
 

@@ -13,6 +13,14 @@
 //     S3 itself needs no help. The PUT returns once the object is durably stored: acknowledged = survives.
 //   • get: `GetObject`; an `expires-at` in the past is treated as missing (and the object removed), so expiry holds
 //     to the millisecond whatever the lifecycle rule does.
+//   • burn after reading (metadata `burn: 1`): before a read serves the bytes it writes the tombstone `read/<id>`
+//     with `If-None-Match: *`; only the read whose tombstone write succeeds serves, then deletes the trace and its
+//     marker. S3, MinIO and R2 make that write atomic across the fleet; on this server, reads of one id also queue
+//     behind each other, and a `HeadObject` of the tombstone comes first (s3rver ignores `If-None-Match`, so across
+//     servers it is atomic only on a store that honours it). A later read finds the tombstone: `wasRead`. The sweep
+//     deletes tombstones past their `until` (the trace's own expiry, at most 30 days after the read).
+//   • never expires (only where the operator allows it): `expires-at` is NEVER_EXPIRES, and so is the marker's key;
+//     such a bucket must not have the 31-day lifecycle rule below.
 //   • delete: `HeadObject`, constant-time compare of SHA-256(token) with `delete-hash`, then `DeleteObject` of the
 //     trace and its marker.
 //   • sweep: expired markers → delete the trace and the marker; traces older than the grace period with no marker
@@ -36,6 +44,7 @@ import type { Env } from './config';
 import {
   StoreFullError,
   checkTtl,
+  expiryOf,
   hashDeleteToken,
   isValidId,
   newDeleteToken,
@@ -45,11 +54,14 @@ import {
   type PutOptions,
   type PutResult,
   type StoredTrace,
+  type TraceInfo,
   type TraceStore,
+  tombstoneUntil,
 } from './trace-store';
 
 const TRACES = 'traces/';
 const EXPIRY = 'expiry/';
+const READ = 'read/';
 
 export interface S3TraceStoreOptions {
   readonly client: S3Client;
@@ -65,6 +77,7 @@ export interface S3TraceStoreOptions {
 }
 
 const traceKey = (id: string): string => `${TRACES}${id}`;
+const readKey = (id: string): string => `${READ}${id}`;
 const markerKey = (id: string, expiresAt: number): string => `${EXPIRY}${String(Math.max(0, Math.floor(expiresAt))).padStart(15, '0')}/${id}`;
 
 function status(err: unknown): number | undefined {
@@ -118,6 +131,8 @@ export class S3TraceStore implements TraceStore {
   private listed: { bytes: number; at: number } | undefined;
   /** Bytes this server stored since the last listing. */
   private since = 0;
+  /** Burn-after-reading reads in flight on this server, by id: a second read of the id waits for the first. */
+  private readonly taking = new Map<string, Promise<StoredTrace | undefined>>();
 
   constructor(opts: S3TraceStoreOptions) {
     this.client = opts.client;
@@ -136,7 +151,7 @@ export class S3TraceStore implements TraceStore {
     }
     const deleteToken = newDeleteToken();
     const createdAt = this.clock();
-    const expiresAt = createdAt + Math.floor(opts.ttlMs);
+    const expiresAt = expiryOf(createdAt, opts.ttlMs);
     for (let attempt = 0; attempt < 4; attempt++) {
       const id = this.makeId();
       if (await this.exists(traceKey(id))) continue;
@@ -153,6 +168,7 @@ export class S3TraceStore implements TraceStore {
               'delete-hash': hashDeleteToken(deleteToken),
               'created-at': String(createdAt),
               'expires-at': String(expiresAt),
+              ...(opts.burnAfterReading === true ? { burn: '1' } : {}),
             },
           }),
         );
@@ -207,7 +223,66 @@ export class S3TraceStore implements TraceStore {
     }
     const bytes = await res.Body.transformToByteArray();
     if (res.ContentLength !== undefined && bytes.byteLength !== res.ContentLength) throw new Error('stored trace failed its length check');
-    return { id, bytes, createdAt, expiresAt };
+    const trace = { id, bytes, createdAt, expiresAt, burnAfterReading: res.Metadata?.burn === '1' };
+    return trace.burnAfterReading ? this.take(trace) : trace;
+  }
+
+  /** Burn after reading: serve `trace` only if this read is the one that wrote its tombstone; then delete it. */
+  private take(trace: StoredTrace): Promise<StoredTrace | undefined> {
+    const earlier = this.taking.get(trace.id);
+    // A read of the same id already in flight here: it (or an earlier one) has the trace.
+    if (earlier) return earlier.then(() => undefined);
+    const taken = (async () => {
+      const now = this.clock();
+      if (await this.exists(readKey(trace.id))) return undefined;
+      try {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: readKey(trace.id),
+            Body: new Uint8Array(0),
+            ContentLength: 0,
+            IfNoneMatch: '*',
+            Metadata: { until: String(tombstoneUntil(trace.expiresAt, now)) },
+          }),
+        );
+      } catch (err) {
+        if (isTaken(err)) return undefined;
+        throw err;
+      }
+      await this.remove(trace.id, trace.expiresAt);
+      return trace;
+    })();
+    this.taking.set(trace.id, taken);
+    const done = (): void => {
+      if (this.taking.get(trace.id) === taken) this.taking.delete(trace.id);
+    };
+    taken.then(done, done);
+    return taken;
+  }
+
+  async peek(id: string): Promise<TraceInfo | undefined> {
+    if (!isValidId(id)) return undefined;
+    const head = await this.head(id);
+    const expiresAt = metaNumber(head?.Metadata, 'expires-at');
+    const createdAt = metaNumber(head?.Metadata, 'created-at');
+    if (!head || expiresAt === undefined || createdAt === undefined || expiresAt <= this.clock()) return undefined;
+    return { id, createdAt, expiresAt, burnAfterReading: head.Metadata?.burn === '1' };
+  }
+
+  async wasRead(id: string): Promise<boolean> {
+    return isValidId(id) && ((await this.readUntil(id)) ?? 0) > this.clock();
+  }
+
+  /** Until when the tombstone of a burned trace says "read"; undefined without one. */
+  private async readUntil(id: string): Promise<number | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: readKey(id) }));
+      return metaNumber(head.Metadata, 'until') ?? 0;
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
   }
 
   async delete(id: string, deleteToken: string): Promise<DeleteOutcome> {
@@ -248,6 +323,11 @@ export class S3TraceStore implements TraceStore {
       }
     }
     for (const [id, u] of this.unconfirmed) if (u.at < orphansBefore) this.unconfirmed.delete(id);
+    // Tombstones of burned traces, past their `until` (not counted: they hold no trace).
+    for await (const o of this.list(READ)) {
+      const id = (o.Key ?? '').slice(READ.length);
+      if (isValidId(id) && ((await this.readUntil(id)) ?? 0) <= now) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: readKey(id) }));
+    }
     if (removed > 0) this.listed = undefined;
     return removed;
   }

@@ -33,6 +33,7 @@ import { privateDataDir } from './data-dir.mjs';
 import {
   StoreFullError,
   checkTtl,
+  expiryOf,
   hashDeleteToken,
   isValidId,
   newDeleteToken,
@@ -41,6 +42,7 @@ import {
   type PutOptions,
   type PutResult,
   type StoredTrace,
+  type TraceInfo,
   type TraceStore,
 } from './trace-store';
 
@@ -55,11 +57,14 @@ export interface SqliteTraceStoreOptions {
   orphanGraceMs?: number;
 }
 
-interface FullRow {
-  blob: Buffer;
+interface InfoRow {
   size: number;
   created_at: number;
   expires_at: number;
+  burn: number;
+}
+interface FullRow extends InfoRow {
+  blob: Buffer;
 }
 interface DeleteRow {
   delete_hash: string;
@@ -159,7 +164,9 @@ export class SqliteTraceStore implements TraceStore {
   private readonly writer: Writer;
   private readonly stmts: {
     full: Database.Statement<[string], FullRow>;
+    info: Database.Statement<[string], InfoRow>;
     forDelete: Database.Statement<[string], DeleteRow>;
+    read: Database.Statement<[string, number], { id: string }>;
   };
 
   constructor(opts: SqliteTraceStoreOptions = {}) {
@@ -192,6 +199,9 @@ export class SqliteTraceStore implements TraceStore {
       // Added later: rows from before were all answered, so they count as confirmed.
       const columns = this.db.prepare<[], { name: string }>('PRAGMA table_info(traces)').all();
       if (!columns.some((c) => c.name === 'confirmed')) this.db.exec('ALTER TABLE traces ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 1');
+      // Burn after reading (added later too): the first read deletes the row and leaves a tombstone in `burned`.
+      if (!columns.some((c) => c.name === 'burn')) this.db.exec('ALTER TABLE traces ADD COLUMN burn INTEGER NOT NULL DEFAULT 0');
+      this.db.exec('CREATE TABLE IF NOT EXISTS burned (id TEXT PRIMARY KEY NOT NULL, until INTEGER NOT NULL)');
       this.db.exec(`
         DROP INDEX IF EXISTS traces_expires_at;
         CREATE INDEX IF NOT EXISTS traces_expiry_size ON traces (expires_at, size);
@@ -200,7 +210,9 @@ export class SqliteTraceStore implements TraceStore {
       // The WAL and shared-memory files now exist: same mode as the database.
       privateFile(this.file);
       this.stmts = {
-        full: this.db.prepare('SELECT blob, size, created_at, expires_at FROM traces WHERE id = ?'),
+        full: this.db.prepare('SELECT blob, size, created_at, expires_at, burn FROM traces WHERE id = ?'),
+        info: this.db.prepare('SELECT size, created_at, expires_at, burn FROM traces WHERE id = ?'),
+        read: this.db.prepare('SELECT id FROM burned WHERE id = ? AND until > ?'),
         forDelete: this.db.prepare('SELECT delete_hash, expires_at FROM traces WHERE id = ?'),
       };
     } catch (err) {
@@ -214,7 +226,7 @@ export class SqliteTraceStore implements TraceStore {
     checkTtl(opts.ttlMs);
     const deleteToken = newDeleteToken();
     const createdAt = this.clock();
-    const expiresAt = createdAt + Math.floor(opts.ttlMs);
+    const expiresAt = expiryOf(createdAt, opts.ttlMs);
     // Handed over to the writer thread (transferred, not cloned): the caller's own buffer when it gave it up and the
     // view covers all of it, else one copy of exactly these bytes.
     const own = bytes.buffer;
@@ -228,6 +240,7 @@ export class SqliteTraceStore implements TraceStore {
         deleteHash: hashDeleteToken(deleteToken),
         createdAt,
         expiresAt,
+        burn: opts.burnAfterReading === true,
         maxStoreBytes: opts.maxStoreBytes ?? Number.MAX_SAFE_INTEGER,
       },
       transfer instanceof ArrayBuffer ? [transfer] : [],
@@ -245,15 +258,42 @@ export class SqliteTraceStore implements TraceStore {
   async get(id: string): Promise<StoredTrace | undefined> {
     if (!isValidId(id)) return undefined;
     const now = this.clock();
-    const row = this.stmts.full.get(id);
-    if (!row) return undefined;
-    if (row.expires_at <= now) {
+    const info = this.stmts.info.get(id);
+    if (!info) return undefined;
+    if (info.expires_at <= now) {
       await this.writer.call('deleteExpired', { id, now });
       return undefined;
     }
+    // A burn-after-reading blob is read once, by the writer that deletes it.
+    if (info.burn !== 0) return this.take(id, now);
+    const row = this.stmts.full.get(id);
+    if (!row) return undefined;
     // size is CHECKed against length(blob) on insert; checking again costs nothing and never serves a short blob.
     if (row.blob.byteLength !== row.size) throw new Error('stored trace failed its length check');
-    return { id, bytes: row.blob, createdAt: row.created_at, expiresAt: row.expires_at };
+    return { id, bytes: row.blob, createdAt: row.created_at, expiresAt: row.expires_at, burnAfterReading: false };
+  }
+
+  /**
+   * Burn after reading: the writer thread deletes the row and writes its tombstone in one transaction and hands the
+   * blob back. The writer runs one call at a time, so of two simultaneous reads the second finds no row.
+   */
+  private async take(id: string, now: number): Promise<StoredTrace | undefined> {
+    const v = await this.writer.call('take', { id, now });
+    if (typeof v !== 'object' || v === null || !('blob' in v) || !(v.blob instanceof Uint8Array)) return undefined;
+    const createdAt = 'createdAt' in v && typeof v.createdAt === 'number' ? v.createdAt : 0;
+    const expiresAt = 'expiresAt' in v && typeof v.expiresAt === 'number' ? v.expiresAt : now;
+    return { id, bytes: v.blob, createdAt, expiresAt, burnAfterReading: true };
+  }
+
+  async peek(id: string): Promise<TraceInfo | undefined> {
+    if (!isValidId(id)) return undefined;
+    const row = this.stmts.info.get(id);
+    if (!row || row.expires_at <= this.clock()) return undefined;
+    return { id, createdAt: row.created_at, expiresAt: row.expires_at, burnAfterReading: row.burn !== 0 };
+  }
+
+  async wasRead(id: string): Promise<boolean> {
+    return isValidId(id) && this.stmts.read.get(id, this.clock()) !== undefined;
   }
 
   async delete(id: string, deleteToken: string): Promise<DeleteOutcome> {

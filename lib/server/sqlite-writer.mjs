@@ -12,13 +12,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 if (!parentPort) throw new Error('sqlite-writer.mjs runs as a worker thread');
 const port = parentPort;
 
+/** As READ_TOMBSTONE_MS in trace-store.ts: how long a burned trace is remembered as read, at most. */
+const READ_TOMBSTONE_MS = 30 * 24 * 60 * 60 * 1000;
+
 const db = new Database(workerData.file);
 db.pragma('synchronous = FULL');
 db.pragma('secure_delete = ON');
 db.pragma('busy_timeout = 5000');
 
 const stmts = {
-  insert: db.prepare('INSERT INTO traces (id, blob, size, delete_hash, created_at, expires_at, confirmed) VALUES (?, ?, ?, ?, ?, ?, 0)'),
+  insert: db.prepare('INSERT INTO traces (id, blob, size, delete_hash, created_at, expires_at, confirmed, burn) VALUES (?, ?, ?, ?, ?, ?, 0, ?)'),
+  burnable: db.prepare('SELECT blob, size, created_at, expires_at FROM traces WHERE id = ? AND burn = 1'),
+  tombstone: db.prepare('INSERT OR REPLACE INTO burned (id, until) VALUES (?, ?)'),
+  sweepTombstones: db.prepare('DELETE FROM burned WHERE until <= ?'),
   confirm: db.prepare('UPDATE traces SET confirmed = 1 WHERE id = ?'),
   sizeOf: db.prepare('SELECT size FROM traces WHERE id = ?'),
   deleteId: db.prepare('DELETE FROM traces WHERE id = ?'),
@@ -55,7 +61,7 @@ const ops = {
   usage: () => usage,
 
   /** Stores one blob under a fresh id, unless the quota would be passed (expired rows are swept to make room first). */
-  put({ blob, deleteHash, createdAt, expiresAt, maxStoreBytes }) {
+  put({ blob, deleteHash, createdAt, expiresAt, burn, maxStoreBytes }) {
     const size = blob.byteLength;
     if (usage.bytes + size > maxStoreBytes && Number(stmts.expiredBytes.get(createdAt).n) > 0) {
       sweepExpired(createdAt);
@@ -68,7 +74,7 @@ const ops = {
     for (let attempt = 0; ; attempt++) {
       const id = randomBytes(16).toString('base64url');
       try {
-        stmts.insert.run(id, buffer, size, deleteHash, createdAt, expiresAt);
+        stmts.insert.run(id, buffer, size, deleteHash, createdAt, expiresAt, burn ? 1 : 0);
         usage = { bytes: usage.bytes + size, traces: usage.traces + 1 };
         return { id };
       } catch (err) {
@@ -93,6 +99,25 @@ const ops = {
     return deleted;
   },
 
+  /**
+   * Burn after reading: hands out a burn-after-reading trace and deletes it, with its tombstone written, in one
+   * transaction. Calls run one at a time on this thread, so a second read finds no row: exactly one read gets it.
+   */
+  take({ id, now }) {
+    const taken = db.transaction(() => {
+      const row = stmts.burnable.get(id);
+      if (!row) return undefined;
+      stmts.deleteId.run(id);
+      if (row.expires_at <= now) return { expired: true, size: row.size };
+      stmts.tombstone.run(id, Math.min(row.expires_at, now + READ_TOMBSTONE_MS));
+      return { blob: row.blob, size: row.size, createdAt: row.created_at, expiresAt: row.expires_at };
+    })();
+    if (!taken) return undefined;
+    usage = { bytes: usage.bytes - Number(taken.size), traces: usage.traces - 1 };
+    truncateWal();
+    return taken.expired ? undefined : { blob: taken.blob, createdAt: taken.createdAt, expiresAt: taken.expiresAt };
+  },
+
   deleteExpired({ id, now }) {
     const removed = stmts.deleteExpiredId.run(id, now).changes > 0;
     if (removed) {
@@ -105,6 +130,8 @@ const ops = {
   /** Expired rows, and rows whose id never left the server (committed, then the process died or the client left). */
   sweep({ now, orphansBefore }) {
     const removed = sweepExpired(now) + stmts.sweepOrphans.run(orphansBefore).changes;
+    // Tombstones of burned traces say "read" until their trace would have expired (at most 30 days); not counted.
+    stmts.sweepTombstones.run(now);
     let vacuumed = false;
     try {
       // Give the pages freed by this sweep and by earlier deletes back to the file system.

@@ -15,13 +15,40 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 // The id's shape is the page's too (it says a link whose id cannot be one is malformed): it lives in lib/share.
 export { ID_PATTERN, isValidId } from '../share/id';
 
-export interface StoredTrace {
+/**
+ * What a store knows about a trace besides its bytes. `expiresAt` is `NEVER_EXPIRES` for a trace kept until it is
+ * deleted (only where the operator allows it). A burn-after-reading trace is deleted by the first `get` that serves it.
+ */
+export interface TraceInfo {
   id: string;
-  bytes: Uint8Array;
   /** epoch ms */
   createdAt: number;
-  /** epoch ms */
+  /** epoch ms, or NEVER_EXPIRES */
   expiresAt: number;
+  burnAfterReading: boolean;
+}
+
+export interface StoredTrace extends TraceInfo {
+  bytes: Uint8Array;
+}
+
+/**
+ * The expiry of a trace that never expires: a date no clock reaches (year 33658), so every `expiresAt <= now` test
+ * and every sweep leave it alone, and it fits the S3 marker's 15 digits. Shown to people as "never".
+ */
+export const NEVER_EXPIRES = 999_999_999_999_999;
+
+/** A burned trace's tombstone (which makes a second fetch say "read", not "expired") lasts at most this long. */
+export const READ_TOMBSTONE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** `createdAt + ttlMs`, or NEVER_EXPIRES for an infinite ttl. */
+export function expiryOf(createdAt: number, ttlMs: number): number {
+  return ttlMs === Number.POSITIVE_INFINITY ? NEVER_EXPIRES : Math.min(NEVER_EXPIRES, createdAt + Math.floor(ttlMs));
+}
+
+/** Until when a trace burned at `now` is remembered as read: its own expiry, at most READ_TOMBSTONE_MS away. */
+export function tombstoneUntil(expiresAt: number, now: number): number {
+  return Math.min(expiresAt, now + READ_TOMBSTONE_MS);
 }
 
 export interface PutResult {
@@ -33,7 +60,10 @@ export interface PutResult {
 }
 
 export interface PutOptions {
+  /** Lifetime in ms; Infinity keeps the trace until it is deleted (expiresAt = NEVER_EXPIRES). */
   ttlMs: number;
+  /** The first `get` that serves the trace deletes it, atomically: of two simultaneous reads exactly one gets it. */
+  burnAfterReading?: boolean;
   /** Refuse (StoreFullError) when the store would hold more than this many bytes. */
   maxStoreBytes?: number;
   /** The caller will not touch `bytes` again: a store may take its memory over instead of copying it. */
@@ -55,8 +85,16 @@ export interface TraceStore {
   put(bytes: Uint8Array, opts: PutOptions): Promise<PutResult>;
   /** The id has been handed to the client; resolves once that is durable too. */
   confirm(id: string): Promise<void>;
-  /** Unknown and expired ids both give undefined (an expired trace is removed on the way). */
+  /**
+   * Unknown and expired ids both give undefined (an expired trace is removed on the way). A burn-after-reading trace
+   * is deleted in the same step that hands it out, and leaves a tombstone (see `wasRead`); of simultaneous calls for
+   * it exactly one gets the bytes.
+   */
   get(id: string): Promise<StoredTrace | undefined>;
+  /** What `get` would tell, without the bytes and without burning anything (HEAD). */
+  peek(id: string): Promise<TraceInfo | undefined>;
+  /** The id was a burn-after-reading trace that has been read (its tombstone is still kept). */
+  wasRead(id: string): Promise<boolean>;
   delete(id: string, deleteToken: string): Promise<DeleteOutcome>;
   /** Removes every trace whose expiry is ≤ now, and orphans older than the grace period; returns how many. */
   sweep(now?: number): Promise<number>;
@@ -93,5 +131,5 @@ export function tokenMatches(token: string, storedHashHex: string): boolean {
 }
 
 export function checkTtl(ttlMs: number): void {
-  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError('ttlMs must be a positive number');
+  if (Number.isNaN(ttlMs) || ttlMs <= 0) throw new RangeError('ttlMs must be a positive number (or Infinity)');
 }

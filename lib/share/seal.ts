@@ -6,10 +6,13 @@
  * Isomorphic: uses only Web APIs that browsers, workers and Node 20 all have as globals (crypto.subtle,
  * CompressionStream, TextEncoder). No module-level mutable state.
  *
- * Sealed bytes: IV (12) ‖ ciphertext ‖ tag (16). Key: the raw 32 bytes, base64url.
+ * Sealed bytes: IV (12) ‖ ciphertext ‖ tag (16). Key: the raw 32 bytes, base64url. With a password, a header with
+ * the salt and iteration count comes first and the key is combined with the password's (password.ts).
  * Bundle (the plaintext before compression): one JSON header line `{"loupe":"bundle","v":1,"files":[{path,size}]}`
  * then the files' bytes, concatenated in that order.
  */
+
+import { PASSWORD_HEADER_BYTES, newPasswordHeader, passwordKey, readPasswordHeader, needsPassword } from './password';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -21,6 +24,27 @@ export interface BundleFile {
 }
 
 export class SealError extends Error {}
+/** The trace was sealed under a password and none was given. */
+export class PasswordNeededError extends SealError {
+  constructor() {
+    super('This trace is protected by a password. Enter it to open the trace.');
+    this.name = 'PasswordNeededError';
+  }
+}
+/** The password (with the link's key) does not open the trace. */
+export class WrongPasswordError extends SealError {
+  constructor() {
+    super('That password does not open this trace. Check it and try again (it is case-sensitive).');
+    this.name = 'WrongPasswordError';
+  }
+}
+
+export interface SealOptions {
+  /** Combined with the fresh key: the link alone no longer opens the trace. Empty means none. */
+  readonly password?: string;
+  /** PBKDF2 iterations for the password (default PASSWORD_ITERATIONS); tests use fewer. */
+  readonly iterations?: number;
+}
 
 export function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
@@ -112,24 +136,32 @@ async function through(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStr
   return out;
 }
 
-/** Compresses and encrypts `plain` under a fresh key. */
-export async function seal(plain: Uint8Array<ArrayBuffer>): Promise<{ sealed: Uint8Array<ArrayBuffer>; key: string }> {
-  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+/** Compresses and encrypts `plain` under a fresh key (combined with `password` when one is given). */
+export async function seal(plain: Uint8Array<ArrayBuffer>, opts: SealOptions = {}): Promise<{ sealed: Uint8Array<ArrayBuffer>; key: string }> {
+  const raw = crypto.getRandomValues(new Uint8Array(32));
+  const header = opts.password ? newPasswordHeader(opts.iterations) : undefined;
+  const key = header
+    ? await passwordKey(raw, opts.password ?? '', header, 'encrypt')
+    : await crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['encrypt']);
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const packed = await through(plain, new CompressionStream('gzip'));
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, packed));
-  const sealed = new Uint8Array(IV_BYTES + cipher.length);
-  sealed.set(iv, 0);
-  sealed.set(cipher, IV_BYTES);
-  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', key));
+  const params: AesGcmParams = header ? { name: 'AES-GCM', iv, additionalData: header.bytes } : { name: 'AES-GCM', iv };
+  const cipher = new Uint8Array(await crypto.subtle.encrypt(params, key, packed));
+  const head = header?.bytes.length ?? 0;
+  const sealed = new Uint8Array(head + IV_BYTES + cipher.length);
+  if (header) sealed.set(header.bytes, 0);
+  sealed.set(iv, head);
+  sealed.set(cipher, head + IV_BYTES);
   return { sealed, key: toBase64Url(raw) };
 }
 
+export { needsPassword };
+
 /**
- * Decrypts and decompresses what `seal` made, refusing to unpack more than `limit` bytes (a hostile link must not
- * exhaust the tab). Throws SealError with a reason a person can act on.
+ * Decrypts what `seal` made (still compressed): with the link's key, and the password when it was sealed under one.
+ * Throws SealError with a reason a person can act on: PasswordNeededError, WrongPasswordError among them.
  */
-export async function unseal(sealed: Uint8Array<ArrayBuffer>, key: string, limit = Infinity): Promise<Uint8Array<ArrayBuffer>> {
+export async function decryptSealed(sealed: Uint8Array<ArrayBuffer>, key: string, password?: string): Promise<Uint8Array<ArrayBuffer>> {
   let raw: Uint8Array<ArrayBuffer>;
   try {
     raw = fromBase64Url(key);
@@ -137,17 +169,36 @@ export async function unseal(sealed: Uint8Array<ArrayBuffer>, key: string, limit
     raw = new Uint8Array(0);
   }
   if (raw.length !== 32) throw new SealError('The key in this link is not a valid key (it may have been cut short when it was copied).');
-  if (sealed.length < IV_BYTES + TAG_BYTES) throw new SealError('The shared trace is too short to be one Loupe made.');
-  const k = await crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['decrypt']);
-  let packed: Uint8Array<ArrayBuffer>;
+  const locked = needsPassword(sealed);
+  const header = locked ? readPasswordHeader(sealed) : undefined;
+  if (locked && !header) throw new SealError('The shared trace asks for a password in a way Loupe never makes: it was altered.');
+  const head = locked ? PASSWORD_HEADER_BYTES : 0;
+  if (sealed.length < head + IV_BYTES + TAG_BYTES) throw new SealError('The shared trace is too short to be one Loupe made.');
+  if (header && !password) throw new PasswordNeededError();
+  const k = header
+    ? await passwordKey(raw, password ?? '', header, 'decrypt')
+    : await crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['decrypt']);
+  const iv = sealed.subarray(head, head + IV_BYTES);
+  const params: AesGcmParams = header ? { name: 'AES-GCM', iv, additionalData: header.bytes } : { name: 'AES-GCM', iv };
   try {
-    packed = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.subarray(0, IV_BYTES) }, k, sealed.subarray(IV_BYTES)));
+    return new Uint8Array(await crypto.subtle.decrypt(params, k, sealed.subarray(head + IV_BYTES)));
   } catch {
+    if (header) throw new WrongPasswordError();
     throw new SealError('The key in this link does not open this trace: the link was altered or cut short. Ask for the full link again.');
   }
+}
+
+/** Decompresses what `decryptSealed` gave, refusing to unpack more than `limit` bytes (a hostile link must not
+ * exhaust the tab). */
+export async function unpack(packed: Uint8Array<ArrayBuffer>, limit = Infinity): Promise<Uint8Array<ArrayBuffer>> {
   try {
     return await through(packed, new DecompressionStream('gzip'), limit);
   } catch (e) {
     throw e instanceof SealError ? e : new SealError('The shared trace opened but could not be decompressed.');
   }
+}
+
+/** Decrypts and decompresses what `seal` made (see `decryptSealed` and `unpack`). */
+export async function unseal(sealed: Uint8Array<ArrayBuffer>, key: string, limit = Infinity, password?: string): Promise<Uint8Array<ArrayBuffer>> {
+  return unpack(await decryptSealed(sealed, key, password), limit);
 }

@@ -20,8 +20,19 @@ export type LoadSource =
   | { readonly kind: 'files'; readonly files: readonly { readonly file: Blob; readonly path: string }[] }
   | { readonly kind: 'url'; readonly url: string; readonly name?: string }
   | { readonly kind: 'urls'; readonly urls: readonly { readonly url: string; readonly path: string }[] }
-  /** A shared trace: sealed bytes fetched from `url` (the store) or carried in `data` (base64url, fragment-only links). */
-  | { readonly kind: 'sealed'; readonly url?: string; readonly data?: string; readonly key: string }
+  /**
+   * A shared trace: sealed bytes fetched from `url` (the store) or carried in `data` (base64url, fragment-only links);
+   * or `packed`, bytes the page already fetched and decrypted (still gzip-compressed: the worker unpacks them), as it
+   * does for a link that needs a password or burns after reading. `password` opens a password-sealed `url`/`data`.
+   */
+  | {
+      readonly kind: 'sealed';
+      readonly url?: string;
+      readonly data?: string;
+      readonly packed?: Uint8Array<ArrayBuffer>;
+      readonly key: string;
+      readonly password?: string;
+    }
   /**
    * Files opened through the File System Access API: read again as they grow (live tail). `folders` are watched for
    * new transcripts (a subagent started while the session runs), named by their path like the files in them.
@@ -137,7 +148,10 @@ export interface Api {
   /** Every secret in the loaded files, masked, for the Share dialog. */
   shareScan: { req: { readonly options?: ScanOptions }; res: ShareScan };
   /** The loaded files with every secret found redacted except those kept, bundled, compressed and encrypted. */
-  shareSeal: { req: { readonly kept: readonly string[]; readonly options?: ScanOptions; readonly view?: string }; res: SealedTrace };
+  shareSeal: {
+    req: { readonly kept: readonly string[]; readonly options?: ScanOptions; readonly view?: string; readonly password?: string };
+    res: SealedTrace;
+  };
   /**
    * Newer copies of the loaded files (picked again: a file input's files are snapshots), matched by path: the files
    * that changed are read again (only the appended part of a file that grew). Null when nothing changed.

@@ -5,8 +5,11 @@
 // Request:  Content-Type: application/octet-stream (parameters ignored), body = IV ‖ ciphertext ‖ tag (≥ 28 bytes).
 //           Optional expiry in seconds: header `X-Loupe-Expires-In` (wins) or query `?ttl=`; default and maximum
 //           30 days (longer is clamped, the response says what was applied), minimum 60 s (shorter is refused:
-//           quietly extending a lifetime someone chose to keep short would be the unsafe direction).
-// Response: 201 {id, deleteToken, expiresAt (ISO 8601)}, Location: /api/traces/<id>, Cache-Control: no-store.
+//           quietly extending a lifetime someone chose to keep short would be the unsafe direction); `never` where
+//           LOUPE_ALLOW_NEVER_EXPIRE=1 (else it is the longest). Optional `X-Loupe-Burn-After-Reading: 1` (or
+//           `?burn=1`): the first GET that serves the trace deletes it (lib/server/share-options.ts).
+// Response: 201 {id, deleteToken, expiresAt (ISO 8601, null = never), burnAfterReading}, Location: /api/traces/<id>,
+//           Cache-Control: no-store.
 // Errors (all JSON {error, message}, all Cache-Control: no-store):
 //   429 rate_limited + Retry-After: past the per-client limit, or the server-wide one (checked first, before the
 //       body is read; the client is the TCP peer unless LOUPE_TRUST_PROXY says which X-Forwarded-For entry to trust)
@@ -14,7 +17,7 @@
 //   400 invalid_content_length   Content-Length not a decimal integer
 //   413 payload_too_large        Content-Length or the streamed body over LOUPE_MAX_UPLOAD_BYTES (default 50 MB);
 //                                the stream is cancelled as soon as it passes the limit
-//   400 invalid_ttl | ttl_too_short
+//   400 invalid_ttl | ttl_too_short | invalid_burn
 //   507 insufficient_storage     the store would pass LOUPE_MAX_STORE_BYTES (default 10 GB), or the data disk would
 //                                keep less than LOUPE_MIN_FREE_DISK_BYTES free (default 1 GB); checked from
 //                                Content-Length before the body is read, and again with the bytes received
@@ -32,17 +35,8 @@ import { peerAddress } from '@/lib/server/peer';
 import { getStore } from '@/lib/server/store-instance';
 import { StoreFullError, type TraceStore } from '@/lib/server/store';
 import { clientKey, takeGlobalUploadToken, takeUploadToken } from '@/lib/server/rate-limit';
-import {
-  MIN_CIPHERTEXT_BYTES,
-  accessLog,
-  formatBytes,
-  internalError,
-  jsonError,
-  logInternalError,
-  methodNotAllowed,
-  parseTtl,
-  readBodyLimited,
-} from '@/lib/server/http';
+import { expiresAtJson, parseBurn, parseExpiry } from '@/lib/server/share-options';
+import { MIN_CIPHERTEXT_BYTES, accessLog, formatBytes, internalError, jsonError, logInternalError, methodNotAllowed, readBodyLimited } from '@/lib/server/http';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -74,9 +68,9 @@ function storeFull(max: number): Response {
 }
 
 /** The 201 answer; its body (the id) is released only once the store has confirmed the id is leaving. */
-function created(stored: { id: string; deleteToken: string; expiresAt: number }, store: TraceStore): Response {
+function created(stored: { id: string; deleteToken: string; expiresAt: number }, burnAfterReading: boolean, store: TraceStore): Response {
   const body = new TextEncoder().encode(
-    JSON.stringify({ id: stored.id, deleteToken: stored.deleteToken, expiresAt: new Date(stored.expiresAt).toISOString() }),
+    JSON.stringify({ id: stored.id, deleteToken: stored.deleteToken, expiresAt: expiresAtJson(stored.expiresAt), burnAfterReading }),
   );
   // highWaterMark 0: pull() runs when the server reads the body to send it, not when the stream is made.
   const stream = new ReadableStream<Uint8Array>(
@@ -150,8 +144,10 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
     if (declared > limit) return { response: tooLarge(), bytes: 0 };
   }
 
-  const ttl = parseTtl(request);
+  const ttl = parseExpiry(request, limits.allowNeverExpire);
   if (!ttl.ok) return { response: ttl.response, bytes: 0 };
+  const burn = parseBurn(request);
+  if (!burn.ok) return { response: burn.response, bytes: 0 };
 
   const store = getStore();
   const full = await capacityRefusal(store, declared ?? 0, limits);
@@ -201,8 +197,13 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
   // Handed over: the store may move the buffer to its writer thread, after which `bytes` is empty.
   const size = bytes.byteLength;
   try {
-    const stored = await store.put(bytes, { ttlMs: ttl.ttlSeconds * 1000, maxStoreBytes: limits.maxStoreBytes, handOver: true });
-    return { response: created(stored, store), bytes: size };
+    const stored = await store.put(bytes, {
+      ttlMs: ttl.ttlSeconds * 1000,
+      burnAfterReading: burn.burn,
+      maxStoreBytes: limits.maxStoreBytes,
+      handOver: true,
+    });
+    return { response: created(stored, burn.burn, store), bytes: size };
   } catch (err) {
     if (err instanceof StoreFullError) return { response: storeFull(limits.maxStoreBytes), bytes: size };
     throw err;

@@ -1,7 +1,9 @@
 // GET /api/traces/<id>    → 200 application/octet-stream (the ciphertext as uploaded), Cache-Control: no-store,
-//                           X-Loupe-Expires-At: <ISO 8601>. Unknown, expired or malformed id → 404
-//                           {error:"not_found", message:"This trace was deleted or has expired."}.
-//                           (HEAD is answered by Next from GET, without the body.)
+//                           X-Loupe-Expires-At: <ISO 8601> or `never`; X-Loupe-Burn-After-Reading: 1 when this read
+//                           deleted it (burn after reading: only one read ever gets it). Unknown, expired or malformed
+//                           id → 404 {error:"not_found", message:"This trace was deleted or has expired."}; a burned
+//                           trace already read → 410 {error:"already_read", …}.
+// HEAD /api/traces/<id>   → the same status and headers, without the body, and without burning anything.
 // DELETE /api/traces/<id> with `Authorization: Bearer <deleteToken>`
 //                         → 204 No Content. Missing or non-Bearer Authorization → 401 unauthorized
 //                           (+ WWW-Authenticate: Bearer); wrong token → 403 forbidden; unknown/expired → 404.
@@ -12,6 +14,8 @@
 import { getStore } from '@/lib/server/store-instance';
 import { isValidId } from '@/lib/server/store';
 import { EXPIRES_AT_HEADER, accessLog, internalError, jsonError, logInternalError, methodNotAllowed, notFound } from '@/lib/server/http';
+import { BURN_HEADER, alreadyRead, expiresAtHeader } from '@/lib/server/share-options';
+import type { TraceStore } from '@/lib/server/store';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -28,19 +32,15 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
   let bytes = 0;
   try {
     const { id } = await params;
-    const trace = isValidId(id) ? await getStore().get(id) : undefined;
+    const store = getStore();
+    const trace = isValidId(id) ? await store.get(id) : undefined;
     if (!trace) {
-      response = notFound();
+      response = await missing(store, id);
     } else {
       bytes = trace.bytes.byteLength;
       response = new Response(trace.bytes as Uint8Array<ArrayBuffer>, {
         status: 200,
-        headers: {
-          'content-type': 'application/octet-stream',
-          'content-length': String(bytes),
-          'cache-control': 'no-store',
-          [EXPIRES_AT_HEADER]: new Date(trace.expiresAt).toISOString(),
-        },
+        headers: { ...traceHeaders(trace), 'content-length': String(bytes) },
       });
     }
   } catch (err) {
@@ -48,6 +48,38 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
     response = internalError();
   }
   accessLog('GET', ROUTE, response.status, bytes, startedAt);
+  return response;
+}
+
+/** Why an id gives nothing: read already (a burned trace's tombstone), or deleted, expired or never there. */
+async function missing(store: TraceStore, id: string): Promise<Response> {
+  return isValidId(id) && (await store.wasRead(id)) ? alreadyRead() : notFound();
+}
+
+function traceHeaders(trace: { expiresAt: number; burnAfterReading: boolean }): Record<string, string> {
+  return {
+    'content-type': 'application/octet-stream',
+    'cache-control': 'no-store',
+    [EXPIRES_AT_HEADER]: expiresAtHeader(trace.expiresAt),
+    ...(trace.burnAfterReading ? { [BURN_HEADER]: '1' } : {}),
+  };
+}
+
+/** As GET without the body, and without burning: a burn-after-reading trace stays for its one real read. */
+export async function HEAD(_request: Request, { params }: Context): Promise<Response> {
+  const startedAt = performance.now();
+  let response: Response;
+  try {
+    const { id } = await params;
+    const store = getStore();
+    const info = isValidId(id) ? await store.peek(id) : undefined;
+    const answer = info ? new Response(null, { status: 200, headers: traceHeaders(info) }) : await missing(store, id);
+    response = new Response(null, { status: answer.status, headers: answer.headers });
+  } catch (err) {
+    logInternalError('HEAD', ROUTE, err);
+    response = internalError();
+  }
+  accessLog('HEAD', ROUTE, response.status, 0, startedAt);
   return response;
 }
 
