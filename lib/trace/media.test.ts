@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jsonl, sdk, text } from './testing/builders';
+import { loadFiles } from './testing/load';
+import { summarize } from './describe';
+import { mediaFrom, mediaLabel, mediaPayload, mediaTag, readFileMedia } from './media';
+import type { ToolResultEvent, UserEvent } from './types';
+
+const WILD = path.resolve(import.meta.dirname, '../../test/fixtures/wild/images');
+const wild = (name: string): string => readFileSync(path.join(WILD, name), 'utf8');
+
+// A 2x1 PNG (real bytes, made with a PNG encoder) and a 1x1 GIF.
+const PNG_2X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwH4QZYAwAU8ID/XsNk5UAAAAASUVORK5CYII=';
+const GIF_1X1 = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
+const image = (mediaType: string, data: string) => ({ type: 'image', source: { type: 'base64', media_type: mediaType, data } });
+
+describe('mediaFrom', () => {
+  it('an inline PNG: type, size and dimensions, viewable', () => {
+    const m = mediaFrom(image('image/png', PNG_2X1), 'message.content[0]', 100);
+    expect(m).toMatchObject({ kind: 'image', mediaType: 'image/png', source: 'base64', width: 2, height: 1, viewable: true });
+    expect(m?.bytes).toBe(atob(PNG_2X1).length);
+    expect(mediaTag(m!)).toBe(`[image/png 2x1, ${atob(PNG_2X1).length} B]`);
+  });
+  it('SVG is never viewable, whatever its bytes', () => {
+    const svg = btoa('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    const m = mediaFrom(image('image/svg+xml', svg), 'x', 100);
+    expect(m?.viewable).toBeUndefined();
+    expect(m?.problem).toMatch(/SVG is markup/);
+    // Declared as a PNG, the bytes are still SVG: not shown either.
+    expect(mediaFrom(image('image/png', svg), 'x', 100)?.problem).toMatch(/not a PNG, JPEG, GIF or WebP/);
+  });
+  it('bytes of another type than declared are not shown', () => {
+    expect(mediaFrom(image('image/png', GIF_1X1), 'x', 100)).toMatchObject({ problem: 'declared image/png, but the bytes are image/gif' });
+    expect(mediaFrom(image('image/gif', GIF_1X1), 'x', 100)).toMatchObject({ viewable: true, width: 1, height: 1 });
+  });
+  it('data that is not base64, or was left out', () => {
+    expect(mediaFrom(image('image/png', 'not base64!'), 'x', 100)?.problem).toBe('the data is not base64');
+    const gone = mediaFrom(image('image/png', ''), 'x', 100)!;
+    expect(gone.problem).toMatch(/left out/);
+    expect(mediaLabel(gone)).toBe('image/png, data left out');
+  });
+  it('an image by URL is described, never fetched', () => {
+    const m = mediaFrom({ type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } }, 'x', 100)!;
+    expect(m).toMatchObject({ source: 'url', url: 'https://example.com/a.png' });
+    expect(m.viewable).toBeUndefined();
+    expect(mediaTag(m)).toBe('[image, https://example.com/a.png]');
+  });
+  it('documents: a PDF with its pages, a text document with its text, by URL, from blocks', () => {
+    const pdf = btoa('%PDF-1.4\n1 0 obj << /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >> endobj\n%%EOF');
+    const m = mediaFrom({ type: 'document', title: 'Q3 report', source: { type: 'base64', media_type: 'application/pdf', data: pdf } }, 'x', 100)!;
+    expect(mediaTag(m)).toBe(`[document application/pdf "Q3 report", 3 pages, ${atob(pdf).length} B]`);
+    expect(m.viewable).toBeUndefined();
+    const t = mediaFrom({ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hello world' } }, 'x', 5)!;
+    expect(t).toMatchObject({ source: 'text', text: 'hello', textLength: 11, bytes: 11 });
+    expect(mediaFrom({ type: 'document', source: { type: 'url', url: 'https://x.org/a.pdf' } }, 'x', 5)).toMatchObject({ source: 'url' });
+    expect(mediaFrom({ type: 'document', source: { type: 'content', content: [text('a'), text('b')] } }, 'x', 50)).toMatchObject({ text: 'a\nb' });
+  });
+  it("a Read tool's structured output for an image", () => {
+    const m = readFileMedia({ type: 'image', file: { base64: PNG_2X1, type: 'image/png', originalSize: 70 } }, 'toolUseResult');
+    expect(m).toMatchObject({ kind: 'image', at: 'toolUseResult.file', width: 2, height: 1, viewable: true });
+  });
+});
+
+describe('mediaPayload', () => {
+  it('gives the checked bytes of a block found again by its place in the line', () => {
+    const line = { message: { content: [{ type: 'tool_result', content: [text('x'), image('image/png', PNG_2X1)] }] } };
+    const p = mediaPayload(line, 'message.content[0].content[1]');
+    expect(p.ok).toBe(true);
+    if (p.ok) {
+      expect(p.mediaType).toBe('image/png');
+      expect([...p.bytes.slice(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    }
+  });
+  it('refuses what would not have been shown, and a place with no image', () => {
+    const svg = { a: [image('image/svg+xml', btoa('<svg/>'))] };
+    expect(mediaPayload(svg, 'a[0]')).toEqual({ ok: false, reason: 'SVG is markup: it is never shown as an image' });
+    expect(mediaPayload(svg, 'a[1]').ok).toBe(false);
+    expect(mediaPayload({ a: [image('image/png', GIF_1X1)] }, 'a[0]').ok).toBe(false);
+  });
+});
+
+describe('the real screenshot recording (Playwright MCP, Claude Code 2.1.11)', () => {
+  it('the tool result holds the screenshot, and so does its side effect; no base64 is kept', async () => {
+    const raw = wild('images-in-tool-results.jsonl');
+    const { trace } = await loadFiles({ 'images-in-tool-results.jsonl': raw });
+    // Two comment lines the fixture's author added are diagnostics; nothing is lost.
+    expect(trace.events.length + trace.diagnostics.filter((d) => d.consumesLine).length).toBe(4);
+    const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result')!;
+    const shot = { kind: 'image', mediaType: 'image/png', source: 'base64', bytes: 453_131, width: 1369, height: 880, viewable: true };
+    expect(r.results[0]?.media).toEqual([{ ...shot, at: 'message.content[0].content[1]' }]);
+    expect(r.sideEffect).toMatchObject({ type: 'media', media: [{ ...shot, at: 'toolUseResult[1]' }] });
+    expect(r.sideEffect?.type === 'media' && r.sideEffect.text).toMatch(/^### Result/);
+    expect(summarize(r)).toMatch(/^\[image\/png 1369x880, 443 KB\] ### Result/);
+    expect(JSON.stringify(trace.events)).not.toMatch(/iVBORw0KGgo/);
+    // The data found again from the raw line is the PNG the header described.
+    const line = raw.split('\n')[r.src.line - 1]!;
+    const p = mediaPayload(JSON.parse(line), 'toolUseResult[1]');
+    expect(p.ok && p.bytes.length).toBe(453_131);
+  });
+  it('a prompt with an attached image (Claude Code 2.1.22)', async () => {
+    const { trace } = await loadFiles({ 'images-in-user-messages.jsonl': wild('images-in-user-messages.jsonl') });
+    const prompts = trace.events.filter((e): e is UserEvent => e.kind === 'user' && (e.media?.length ?? 0) > 0);
+    expect(prompts.map((p) => p.src.line)).toEqual([5, 12]);
+    expect(prompts[0]?.media).toEqual([
+      { kind: 'image', at: 'message.content[1]', mediaType: 'image/png', source: 'base64', bytes: 24_021, width: 512, height: 512, viewable: true },
+    ]);
+    expect(summarize(prompts[1]!)).toBe('[image/png 512x512, 23 KB]');
+  });
+});
+
+it('an SDK stream: a prompt with a document, a tool result with an image in tool_use_result', async () => {
+  const pdf = btoa('%PDF-1.4 << /Type /Page >> << /Type /Page >>');
+  const { trace } = await loadFiles({
+    's.jsonl': jsonl([
+      sdk.init(),
+      {
+        type: 'user',
+        message: { role: 'user', content: [text('summarize'), { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdf } }] },
+        parent_tool_use_id: null,
+        session_id: 'sess-1',
+      },
+      sdk.assistant('m1', [{ type: 'tool_use', id: 't1', name: 'mcp__shot', input: {} }], { input: 1, output: 1 }),
+      sdk.toolResult('t1', 'ok', { toolUseResult: [text('ok'), image('image/gif', GIF_1X1)] }),
+    ]),
+  });
+  const u = trace.events.find((e): e is UserEvent => e.kind === 'user');
+  expect(u?.media?.[0]).toMatchObject({ kind: 'document', pages: 2, at: 'message.content[1]' });
+  expect(summarize(u!)).toBe(`[document application/pdf, 2 pages, ${atob(pdf).length} B] summarize`);
+  const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result');
+  expect(r?.sideEffect).toMatchObject({ type: 'media', text: 'ok', media: [{ at: 'tool_use_result[1]', width: 1, height: 1 }] });
+});
