@@ -4,6 +4,8 @@ import { memo } from 'react';
 import type { RowView } from '../../lib/view/rowview';
 import { EventIcon, kindTitle } from '../events/EventIcon';
 import { BadgeList } from '../events/BadgeList';
+import { RowThumb } from '../media/RowThumb';
+import type { Ask } from '../../lib/view/protocol';
 
 export const ROW_HEIGHT = 22;
 /** A row's box: its own height, and nothing inside it lays out or paints outside it. */
@@ -26,9 +28,12 @@ export const Row = memo(function Row({
   selected,
   onSelect,
   onToggle,
+  ask,
 }: {
   view: RowView | undefined;
   selected: boolean;
+  /** Asks the worker for a thumbnail's bytes; rows without it draw none. */
+  ask?: Ask;
   onSelect: (row: number, view?: RowView) => void;
   onToggle: (turn: number) => void;
 }) {
@@ -86,6 +91,7 @@ export const Row = memo(function Row({
       ) : (
         <EventIcon kind={view.icon} />
       )}
+      {view.thumb && ask && view.seq !== undefined ? <RowThumb ask={ask} seq={view.seq} thumb={view.thumb} /> : null}
       <span className={`min-w-0 flex-1 truncate ${header ? '' : 'font-mono text-[12px]'} ${view.kind === 'streams' ? 'text-neutral-500' : ''}`}>
         {view.label}
       </span>

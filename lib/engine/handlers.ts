@@ -23,6 +23,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     view: async ({ view }) => session.setView(view),
     details: ({ seq, full }) => session.details(seq, full === true),
     raw: ({ seq }) => session.raw(seq),
+    media: ({ seq, at }) => session.media(seq, at),
     diagnosticLine: ({ source, offset }) => session.diagnosticLine(source, offset),
     rowOf: async ({ seq, header }) => session.rowOf(seq, header),
     find: async ({ query }) => session.find(query),

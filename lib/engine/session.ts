@@ -3,6 +3,7 @@ import { checkFilter, filterVocabulary, type FilterVocabulary } from '../trace/f
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, withOverrides, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
 import type { TraceEvent } from '../trace/types';
+import type { MediaPayload } from '../trace/media';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
@@ -15,7 +16,7 @@ import type { LoadLimits } from './limits';
 import { LiveSources, matchByPath, type LiveUpdate } from './live';
 import type { LoadHooks } from './load';
 import { findRows, headerOf, liveRows, neighborHeader } from './navigate';
-import { diagnosticLine, fullDetails, rawLines } from './reread';
+import { diagnosticLine, fullDetails, mediaBytes, rawLines } from './reread';
 import { sealFiles, shareFiles } from './share';
 import { summarize } from './summary';
 import type { EngineInput, SourceText } from './source';
@@ -194,6 +195,13 @@ export class TraceSession {
     const l = this.loaded;
     if (!l) return Promise.resolve(undefined);
     return this.hasEvent(l, seq) ? rawLines(l.trace, l.texts, seq) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+  }
+
+  /** The checked bytes of the image at `at` in event `seq`'s line (see `mediaBytes`). */
+  media(seq: number, at: string): Promise<MediaPayload> {
+    const l = this.loaded;
+    if (!l) return Promise.resolve({ ok: false, reason: 'nothing loaded' });
+    return this.hasEvent(l, seq) ? mediaBytes(l.trace, l.texts, seq, at) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
   diagnosticLine(source: number, offset: number): Promise<RawLines | undefined> {

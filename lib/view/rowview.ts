@@ -7,6 +7,7 @@ import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
 import { formatUsd } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
+import { rowThumb, type RowThumb } from './media-view';
 
 export type BadgeKind =
   | 'tokens'
@@ -48,6 +49,8 @@ export interface RowView {
   readonly offsetMs?: number;
   readonly badges: readonly Badge[];
   readonly expanded?: boolean;
+  /** An event row whose line holds an image the page can show: the thumbnail it draws (decoded only in view). */
+  readonly thumb?: RowThumb;
 }
 
 export const compactNumber = (n: number): string =>
@@ -302,6 +305,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       case 'event': {
         const e = trace.events[ref];
         if (!e) break;
+        const thumb = rowThumb(e);
         out.push({
           row,
           kind,
@@ -312,6 +316,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           turn: trace.eventTurn[ref] ?? -1,
           badges: eventBadges(trace, ref),
           ...(e.time !== undefined && t0 !== undefined ? { offsetMs: e.time - t0 } : {}),
+          ...(thumb ? { thumb } : {}),
         });
         break;
       }
