@@ -12,6 +12,7 @@ import { loadLinks, onLinksChanged, rememberLink, uploadSealed } from './shareAp
 import { LinkResult } from './LinkResult';
 import { SecretsFound } from './SecretsFound';
 import { SharedLinks } from './SharedLinks';
+import { MediaChoice } from './MediaChoice';
 
 /** A link that carries the whole trace in its fragment stays short enough to paste anywhere. */
 export const FRAGMENT_MAX_SEALED_BYTES = 6 * 1024;
@@ -61,6 +62,8 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
   const [literal, setLiteral] = useState('');
   const [pattern, setPattern] = useState('');
   const [copied, setCopied] = useState(false);
+  // Images are shared by default (the recipient rebuilds what the model saw); the sender may leave them out.
+  const [dropMedia, setDropMedia] = useState(false);
 
   useEffect(() => {
     const d = ref.current;
@@ -124,7 +127,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
       // The worker redacts everything it finds except what was kept, so a stale or failed scan cannot leak more.
       // The view state too: a filter can hold the very secret looked for, which the worker redacts as the trace.
-      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState });
+      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState, dropMedia });
       const state = sealed.view ? `&${sealed.view}` : '';
       if (where === 'fragment') {
         const link = `${window.location.origin}/t#d=${toBase64Url(sealed.sealed)}&k=${sealed.key}${state}`;
@@ -206,6 +209,16 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
               setKept(redact ? new Set() : new Set(allIds));
             }}
           />
+          {scan ? (
+            <MediaChoice
+              media={scan.media}
+              dropped={dropMedia}
+              onDrop={(drop) => {
+                changed();
+                setDropMedia(drop);
+              }}
+            />
+          ) : null}
           <div className="mb-2 grid gap-2 md:grid-cols-2">
             <form onSubmit={addLiteral} className="flex gap-1">
               <input

@@ -32,7 +32,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     statsView: async ({ overrides }) => session.statsView(overrides),
     explain: async ({ query, overrides }) => session.explain(query, overrides),
     shareScan: ({ options }) => session.shareScan(options),
-    shareSeal: ({ kept, options, view }) => session.shareSeal(kept, options, view),
+    shareSeal: ({ kept, options, view, dropMedia }) => session.shareSeal(kept, options, view, dropMedia === true),
   };
 }
 

@@ -240,10 +240,10 @@ export class TraceSession {
     return scanFiles(await shareFiles(l.trace, l.texts), options);
   }
 
-  async shareSeal(kept: readonly string[], options: ScanOptions | undefined, view?: string): Promise<SealedTrace> {
+  async shareSeal(kept: readonly string[], options: ScanOptions | undefined, view?: string, dropMedia = false): Promise<SealedTrace> {
     const l = this.loaded;
     if (!l) throw new Error('nothing loaded');
-    return sealFiles(await shareFiles(l.trace, l.texts), kept, options, view);
+    return sealFiles(await shareFiles(l.trace, l.texts), kept, options, view, dropMedia);
   }
 }
 

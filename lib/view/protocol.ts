@@ -129,7 +129,11 @@ export interface Api {
   /** Every secret in the loaded files, masked, for the Share dialog. */
   shareScan: { req: { readonly options?: ScanOptions }; res: ShareScan };
   /** The loaded files with every secret found redacted except those kept, bundled, compressed and encrypted. */
-  shareSeal: { req: { readonly kept: readonly string[]; readonly options?: ScanOptions; readonly view?: string }; res: SealedTrace };
+  /** `dropMedia`: the inline images and documents are left out (their data emptied in place). */
+  shareSeal: {
+    req: { readonly kept: readonly string[]; readonly options?: ScanOptions; readonly view?: string; readonly dropMedia?: boolean };
+    res: SealedTrace;
+  };
   /**
    * Newer copies of the loaded files (picked again: a file input's files are snapshots), matched by path: the files
    * that changed are read again (only the appended part of a file that grew). Null when nothing changed.
