@@ -2,11 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { Loupe } from './pages/Loupe';
 
-// Real recordings with images (test/fixtures/wild/images, see its SOURCES.md): a Playwright MCP screenshot in a
-// tool result (and its toolUseResult copy), and a prompt with an attached PNG.
-const WILD = path.resolve(import.meta.dirname, '../test/fixtures/wild/images');
-const SHOT = path.join(WILD, 'images-in-tool-results.jsonl');
-const PROMPT = path.join(WILD, 'images-in-user-messages.jsonl');
+// Real recordings with images (test/fixtures/wild/images, see its SOURCES.md; `sessions/` holds them without the two
+// comment lines their collector added): a Playwright MCP screenshot in a tool result (and its toolUseResult copy), and
+// a prompt with an attached PNG.
+const WILD = path.resolve(import.meta.dirname, '../test/fixtures/wild/images/sessions');
+const SHOT = path.join(WILD, '40c891f7-4eee-4808-ba2f-c617dd23f308.jsonl');
+const PROMPT = path.join(WILD, '47bf5f5c-9e11-4f51-8a29-7ad38ecdf17c.jsonl');
 
 async function open(page: Page, file: string): Promise<Loupe> {
   const app = new Loupe(page);
@@ -107,9 +108,11 @@ for (const scheme of ['light', 'dark'] as const) {
       const app = await open(page, SHOT);
       await app.option(/^tool result: \[image\/png 1369x880/).click();
       await app.tab('Tool call').click();
-      const img = app.chainStep(app.toolCall(/browser_take_screenshot call/), '3 · Result').getByRole('img');
+      const result = app.chainStep(app.toolCall(/browser_take_screenshot call/), '3 · Result');
+      const img = result.getByRole('img');
       expect(await naturalSize(page, img)).toBe('1369x880');
-      await img.scrollIntoViewIfNeeded();
+      // The result at the top of the pane: its text, the picture and its figures.
+      await result.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       // The picture fits its pane: the page never scrolls sideways.
       expect(await app.pageScrollsSideways()).toBe(false);
       const box = await img.boundingBox();

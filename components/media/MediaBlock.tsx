@@ -68,7 +68,7 @@ export function MediaBlock({ ask, seq, m }: { ask: Ask; seq: number; m: MediaInf
             alt={`${label}, as the model saw it`}
             width={m.width}
             height={m.height}
-            className="h-auto max-h-[480px] w-auto max-w-full self-start border border-neutral-200 bg-[repeating-conic-gradient(#e5e5e5_0_25%,#fff_0_50%)] bg-[length:12px_12px] object-contain dark:border-neutral-700"
+            className="h-auto max-h-[320px] w-auto max-w-full self-start border border-neutral-200 bg-[repeating-conic-gradient(#e5e5e5_0_25%,#fff_0_50%)] bg-[length:12px_12px] object-contain dark:border-neutral-700"
           />
         ) : (
           <p className="text-[12px] text-neutral-500">{img.error ? `Not shown: ${img.error}` : 'Decoding…'}</p>

@@ -19,12 +19,13 @@ export function mediaSummary(m: InlineMedia): string {
 export function MediaChoice({ media, dropped, onDrop }: { media: InlineMedia; dropped: boolean; onDrop: (drop: boolean) => void }) {
   if (media.images + media.documents === 0) return null;
   const what = mediaSummary(media);
-  const them = media.images + media.documents === 1 ? 'it' : 'them';
+  const one = media.images + media.documents === 1;
+  const them = one ? 'it' : 'them';
   return (
     <div className="mb-2 rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
       <p role="status" aria-label="Images" className="mb-0.5">
         {dropped
-          ? `${what} left out: the recipient sees where ${them} were, not the picture.`
+          ? `${what} left out: the recipient sees where ${one ? 'it was' : 'they were'}, not the ${one ? 'picture' : 'pictures'}.`
           : `${what} included: the recipient sees ${them} as the model did.`}
       </p>
       <label className="flex items-center gap-1.5">
