@@ -130,3 +130,21 @@ it('an SDK stream: a prompt with a document, a tool result with an image in tool
   const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result');
   expect(r?.sideEffect).toMatchObject({ type: 'media', text: 'ok', media: [{ at: 'tool_use_result[1]', width: 1, height: 1 }] });
 });
+
+it('an image in a prompt typed while the agent worked (a queued_command attachment)', async () => {
+  const { trace } = await loadFiles({
+    's.jsonl': jsonl([
+      {
+        type: 'attachment',
+        sessionId: 's1',
+        uuid: 'q1',
+        timestamp: '2026-01-01T00:00:00.000Z',
+        attachment: { type: 'queued_command', prompt: [text('and this one'), image('image/gif', GIF_1X1)] },
+      },
+    ]),
+  });
+  const q = trace.events.find((e): e is UserEvent => e.kind === 'user' && e.role === 'queued');
+  expect(q?.media).toEqual([
+    { kind: 'image', at: 'attachment.prompt[1]', mediaType: 'image/gif', source: 'base64', bytes: atob(GIF_1X1).length, width: 1, height: 1, viewable: true },
+  ]);
+});
