@@ -98,6 +98,29 @@ test('share: the summary counts the screenshot, and the sender can leave it out'
   await ctxB.close();
 });
 
+test('share: by default the recipient rebuilds the screenshot, thumbnail and all', async ({ browser, baseURL }) => {
+  const ctxA = await browser.newContext({ baseURL });
+  const a = await ctxA.newPage();
+  await open(a, SHOT);
+  await a.getByRole('button', { name: 'Share…' }).click();
+  const dialog = a.getByRole('dialog', { name: 'Share trace' });
+  await expect(dialog.getByRole('status', { name: 'Images' })).toHaveText('1 image (443 KB) included: the recipient sees it as the model did.');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
+  const ctxB = await browser.newContext({ baseURL });
+  const b = await ctxB.newPage();
+  const appB = new Loupe(b);
+  await b.goto(link);
+  await appB.waitForWorkbench();
+  const row = appB.option(/^tool result: \[image\/png 1369x880, 443 KB\]/);
+  await expect(row.getByTestId('row-thumb')).toHaveAttribute('data-drawn', /^\d+x\d+$/);
+  await row.click();
+  await appB.tab('Message').click();
+  expect(await naturalSize(b, appB.detailsPanel.getByRole('img'))).toBe('1369x880');
+  await ctxA.close();
+  await ctxB.close();
+});
+
 // The screenshot session as the README shows it: the screenshot where the model saw it (the Tool call tab's result),
 // its thumbnail in the row, in light and dark at 1280 and 900 px. `LOUPE_DOCS_SHOTS=1` writes them to docs/.
 for (const scheme of ['light', 'dark'] as const) {
