@@ -45,6 +45,10 @@ describe('mediaFrom', () => {
     expect(m).toMatchObject({ source: 'url', url: 'https://example.com/a.png' });
     expect(m.viewable).toBeUndefined();
     expect(mediaTag(m)).toBe('[image, https://example.com/a.png]');
+    // A data: URL is the data: named by its length, never kept.
+    const data = `data:image/png;base64,${'A'.repeat(5000)}`;
+    const d = mediaFrom({ type: 'image', source: { type: 'url', url: data } }, 'x', 100)!;
+    expect(d.url).toBe('data:image/png;base64,… (a data: URL of 5022 characters)');
   });
   it('documents: a PDF with its pages, a text document with its text, by URL, from blocks', () => {
     const pdf = btoa('%PDF-1.4\n1 0 obj << /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >> endobj\n%%EOF');
@@ -59,6 +63,8 @@ describe('mediaFrom', () => {
   it("a Read tool's structured output for an image", () => {
     const m = readFileMedia({ type: 'image', file: { base64: PNG_2X1, type: 'image/png', originalSize: 70 } }, 'toolUseResult');
     expect(m).toMatchObject({ kind: 'image', at: 'toolUseResult.file', width: 2, height: 1, viewable: true });
+    const p = mediaPayload({ toolUseResult: { type: 'image', file: { base64: PNG_2X1, type: 'image/png' } } }, 'toolUseResult.file');
+    expect(p.ok && p.mediaType).toBe('image/png');
   });
 });
 

@@ -61,8 +61,10 @@ export function mediaFrom(b: unknown, at: string, clamp: number): MediaInfo | un
   switch (source['type']) {
     case 'base64':
       return inline(typed, kind, declared, str(source['data']) ?? '');
-    case 'url':
-      return { ...typed, source: 'url', ...(str(source['url']) ? { url: str(source['url']) } : {}) };
+    case 'url': {
+      const url = str(source['url']);
+      return { ...typed, source: 'url', ...(url ? { url: shownUrl(url) } : {}) };
+    }
     case 'text':
       return textDoc(typed, str(source['data']) ?? '', clamp);
     case 'content':
@@ -113,6 +115,12 @@ function imageProblem(declared: string | undefined, actual: string | undefined, 
   if (bytes > MAX_IMAGE_BYTES) return `larger than ${formatBytes(MAX_IMAGE_BYTES)}: not decoded`;
   if (m.width !== undefined && m.height !== undefined && m.width * m.height > MAX_IMAGE_PIXELS) return `${m.width}x${m.height} pixels: too many to decode`;
   return undefined;
+}
+
+/** A URL as the viewer names it: a `data:` URL by its type and length (it is the data), any other cut at 300 characters. */
+function shownUrl(url: string): string {
+  if (/^data:/i.test(url)) return `${url.slice(0, Math.max(5, url.indexOf(',') + 1)).slice(0, 60)}… (a data: URL of ${url.length} characters)`;
+  return url.length > 300 ? `${url.slice(0, 300)}…` : url;
 }
 
 function textDoc(base: Omit<MediaInfo, 'source'> & { source?: MediaInfo['source'] }, text: string, clamp: number): MediaInfo {
