@@ -60,7 +60,8 @@ export function parseUsage(value: unknown): Usage | undefined {
 /** `at`: where the blocks are in their line (`message.content`), so a block's data can be found again. */
 export function blocksFrom(raw: readonly RawBlock[], opts: NormalizeOptions, at?: string): ContentBlock[] {
   const out: ContentBlock[] = [];
-  raw.forEach((b, i) => out.push(blockFrom(b, opts, at === undefined ? undefined : `${at}[${i}]`)));
+  // A block's place is only named for the blocks that need it (a string per text block would cost on a hot path).
+  raw.forEach((b, i) => out.push(blockFrom(b, opts, at !== undefined && (b.type === 'image' || b.type === 'document') ? `${at}[${i}]` : undefined)));
   return out;
 }
 
