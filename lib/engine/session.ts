@@ -201,7 +201,8 @@ export class TraceSession {
   media(seq: number, at: string): Promise<MediaPayload> {
     const l = this.loaded;
     if (!l) return Promise.resolve({ ok: false, reason: 'nothing loaded' });
-    return this.hasEvent(l, seq) ? mediaBytes(l.trace, l.texts, seq, at) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+    if (!this.hasEvent(l, seq)) return Promise.reject(new RangeError(noEvent(seq, l.trace)));
+    return mediaOfTurn(l.trace, l.texts, seq, at);
   }
 
   diagnosticLine(source: number, offset: number): Promise<RawLines | undefined> {
@@ -245,6 +246,22 @@ export class TraceSession {
     if (!l) throw new Error('nothing loaded');
     return sealFiles(await shareFiles(l.trace, l.texts), kept, options, view, dropMedia);
   }
+}
+
+/**
+ * The image at `at` in event `seq`'s line, or, for a model call merged from several lines (whose Message tab shows
+ * the blocks of all of them), in the first other line of that call that has one there.
+ */
+async function mediaOfTurn(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, at: string): Promise<MediaPayload> {
+  const first = await mediaBytes(trace, texts, seq, at);
+  const turn = trace.events[seq]?.kind === 'assistant' ? trace.turns[trace.eventTurn[seq] ?? -1] : undefined;
+  if (first.ok || !turn) return first;
+  for (const other of turn.seqs) {
+    if (other === seq) continue;
+    const found = await mediaBytes(trace, texts, other, at);
+    if (found.ok) return found;
+  }
+  return first;
 }
 
 /** A selection that is not in this trace: a link made for another version of it, or an edited URL. */
