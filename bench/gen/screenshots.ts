@@ -1,8 +1,9 @@
 /**
  * A Claude Code session in which an MCP tool takes a screenshot `count` times (Playwright MCP's
- * `browser_take_screenshot`, shaped as the real recording in test/fixtures/wild/images): each result holds a distinct
- * 1280x800 PNG twice, in the tool_result's content and in `toolUseResult`, as Claude Code writes it. For the image
- * heap measure (bench/media-heap.ts) and the e2e tests.
+ * `browser_take_screenshot`): each result holds a distinct 1280x800 PNG twice, in the tool_result's content and in
+ * `toolUseResult`, the shape Claude Code 2.1.11 wrote in a public recording studied for it (not kept in this
+ * repository; test/fixtures/made/images/README.md describes it). For the image heap measure (bench/media-heap.ts).
+ * Its PNG writer, `encodePng`, also makes the images of the made fixtures in test/fixtures/made/images.
  */
 import { deflateSync } from 'node:zlib';
 
@@ -27,6 +28,23 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
+/**
+ * A `w`x`h` 8-bit RGB PNG of `raw`: `h` scanlines, each a filter byte (0, none) then `w` RGB triples. The same pixels
+ * give the same bytes (one zlib deflate at its default level).
+ */
+export function encodePng(w: number, h: number, raw: Buffer): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A `w`x`h` RGB PNG: a flat page with a block of noise (a screenshot's busy part) where `seed` puts it. */
 export function screenshotPng(w: number, h: number, seed: number): Buffer {
   const raw = Buffer.alloc((w * 3 + 1) * h, 0xf4);
@@ -44,16 +62,7 @@ export function screenshotPng(w: number, h: number, seed: number): Buffer {
       raw[o + 2] = (s >>> 16) & 0xff;
     }
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(w, h, raw);
 }
 
 /** The session's lines (without the trailing newline of each). */
