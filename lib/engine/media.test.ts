@@ -1,6 +1,5 @@
 // The worker's `media` answer: the checked bytes of an image, read again from its line, as the page asks for them.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadSource } from '../view/protocol';
 import { blobInput, blobKeeper } from './blob';
@@ -8,7 +7,10 @@ import { handle, sessionHandlers } from './handlers';
 import { TraceSession } from './session';
 import { cc, jsonl, text } from '../trace/testing/builders';
 
-const SHOT = readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/wild/images/sessions/40c891f7-4eee-4808-ba2f-c617dd23f308.jsonl'));
+import { SHOT as SHOT_FIGURES } from '../../test/fixtures/made/images/figures';
+
+// The made MCP screenshot session (test/fixtures/made/images): its PNG's byte count is the one make.ts wrote.
+const SHOT = readFileSync(SHOT_FIGURES.path);
 const GIF_1X1 = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
 
 const openFiles = (source: LoadSource) =>
@@ -22,13 +24,13 @@ async function sessionOf(name: string, bytes: Uint8Array<ArrayBuffer>) {
 }
 
 describe('media from the worker', () => {
-  it("gives the real screenshot's PNG bytes from the tool result and from its toolUseResult", async () => {
+  it("gives the screenshot's PNG bytes from the tool result and from its toolUseResult", async () => {
     const { session, handlers } = await sessionOf('shot.jsonl', new Uint8Array(SHOT));
-    const seq = session.trace().events.findIndex((e) => e.kind === 'tool-result');
+    const seq = session.trace().events.findIndex((e) => e.kind === 'tool-result' && e.src.line === SHOT_FIGURES.lines[0]);
     for (const at of ['message.content[0].content[1]', 'toolUseResult[1]']) {
       const p = await handle(handlers, 'media', { seq, at });
       expect(p.ok).toBe(true);
-      if (p.ok) expect([p.mediaType, p.bytes.length]).toEqual(['image/png', 453_131]);
+      if (p.ok) expect([p.mediaType, p.bytes.length]).toEqual([SHOT_FIGURES.mediaType, SHOT_FIGURES.bytes]);
     }
     expect(await handle(handlers, 'media', { seq, at: 'message.content[0].content[0]' })).toEqual({
       ok: false,

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonl, sdk, text } from './testing/builders';
 import { loadFiles } from './testing/load';
@@ -7,8 +6,11 @@ import { summarize } from './describe';
 import { mediaFrom, mediaLabel, mediaPayload, mediaTag, readFileMedia } from './media';
 import type { ToolResultEvent, UserEvent } from './types';
 
-const WILD = path.resolve(import.meta.dirname, '../../test/fixtures/wild/images');
-const wild = (name: string): string => readFileSync(path.join(WILD, name), 'utf8');
+import { PDF, PROMPT_IMAGE, SHOT, TEXT_DOCUMENT } from '../../test/fixtures/made/images/figures';
+
+// The made image fixtures (test/fixtures/made/images, written by its make.ts in the shape of public Claude Code
+// recordings with images); each figure expected here is one the generator wrote.
+const made = (f: { readonly path: string }): string => readFileSync(f.path, 'utf8');
 
 // A 2x1 PNG (real bytes, made with a PNG encoder) and a 1x1 GIF.
 const PNG_2X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwH4QZYAwAU8ID/XsNk5UAAAAASUVORK5CYII=';
@@ -86,32 +88,64 @@ describe('mediaPayload', () => {
   });
 });
 
-describe('the real screenshot recording (Playwright MCP, Claude Code 2.1.11)', () => {
+describe('the made screenshot session (Playwright MCP, Claude Code 2.1.11)', () => {
   it('the tool result holds the screenshot, and so does its side effect; no base64 is kept', async () => {
-    const raw = wild('images-in-tool-results.jsonl');
-    const { trace } = await loadFiles({ 'images-in-tool-results.jsonl': raw });
-    // Two comment lines the fixture's author added are diagnostics; nothing is lost.
-    expect(trace.events.length + trace.diagnostics.filter((d) => d.consumesLine).length).toBe(4);
-    const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result')!;
-    const shot = { kind: 'image', mediaType: 'image/png', source: 'base64', bytes: 453_131, width: 1369, height: 880, viewable: true };
+    const raw = made(SHOT);
+    const { trace } = await loadFiles({ [SHOT.file]: raw });
+    // Six lines, six events; nothing is lost.
+    expect(trace.events.length + trace.diagnostics.filter((d) => d.consumesLine).length).toBe(6);
+    const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result' && e.src.line === SHOT.lines[0])!;
+    const shot = { kind: 'image', mediaType: SHOT.mediaType, source: 'base64', bytes: SHOT.bytes, width: SHOT.width, height: SHOT.height, viewable: true };
     expect(r.results[0]?.media).toEqual([{ ...shot, at: 'message.content[0].content[1]' }]);
     expect(r.sideEffect).toMatchObject({ type: 'media', media: [{ ...shot, at: 'toolUseResult[1]' }] });
     expect(r.sideEffect?.type === 'media' && r.sideEffect.text).toMatch(/^### Result/);
-    expect(summarize(r)).toMatch(/^\[image\/png 1369x880, 443 KB\] ### Result/);
+    // 181,201 bytes are 177 KB.
+    expect(summarize(r)).toMatch(/^\[image\/png 1369x880, 177 KB\] ### Result/);
     expect(JSON.stringify(trace.events)).not.toMatch(/iVBORw0KGgo/);
-    // The data found again from the raw line is the PNG the header described.
+    // The navigate call's result carries no media.
+    const nav = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result' && e.src.line === 3)!;
+    expect(nav.results[0]?.media).toBeUndefined();
+    // The data found again from the raw line is the PNG the generator wrote.
     const line = raw.split('\n')[r.src.line - 1]!;
     const p = mediaPayload(JSON.parse(line), 'toolUseResult[1]');
-    expect(p.ok && p.bytes.length).toBe(453_131);
+    expect(p.ok && p.bytes.length).toBe(SHOT.bytes);
   });
-  it('a prompt with an attached image (Claude Code 2.1.22)', async () => {
-    const { trace } = await loadFiles({ 'images-in-user-messages.jsonl': wild('images-in-user-messages.jsonl') });
+  it('a prompt with an attached image, and its resumed copy on a line of its own (Claude Code 2.1.22)', async () => {
+    const { trace } = await loadFiles({ [PROMPT_IMAGE.file]: made(PROMPT_IMAGE) });
     const prompts = trace.events.filter((e): e is UserEvent => e.kind === 'user' && (e.media?.length ?? 0) > 0);
-    expect(prompts.map((p) => p.src.line)).toEqual([5, 12]);
-    expect(prompts[0]?.media).toEqual([
-      { kind: 'image', at: 'message.content[1]', mediaType: 'image/png', source: 'base64', bytes: 24_021, width: 512, height: 512, viewable: true },
-    ]);
-    expect(summarize(prompts[1]!)).toBe('[image/png 512x512, 23 KB]');
+    expect(prompts.map((p) => p.src.line)).toEqual(PROMPT_IMAGE.lines);
+    const icon = { kind: 'image', mediaType: 'image/png', source: 'base64', bytes: PROMPT_IMAGE.bytes, width: 512, height: 512, viewable: true };
+    expect(prompts[0]?.media).toEqual([{ ...icon, at: 'message.content[1]' }]);
+    expect(prompts[1]?.media).toEqual([{ ...icon, at: 'message.content[0]' }]);
+    // 5,203 bytes are 5 KB.
+    expect(summarize(prompts[1]!)).toBe('[image/png 512x512, 5 KB]');
+  });
+  it("an SDK app's prompt with a PDF (its page tree's count) and a text document", async () => {
+    const { trace } = await loadFiles({ [PDF.file]: made(PDF) });
+    const u = trace.events.find((e): e is UserEvent => e.kind === 'user')!;
+    expect(u.src.line).toBe(PDF.lines[0]);
+    expect(u.media?.[0]).toMatchObject({
+      kind: 'document',
+      at: 'message.content[0]',
+      mediaType: PDF.mediaType,
+      source: 'base64',
+      bytes: PDF.bytes,
+      pages: PDF.pages,
+      title: PDF.title,
+    });
+    expect(u.media?.[1]).toMatchObject({
+      kind: 'document',
+      at: 'message.content[1]',
+      mediaType: TEXT_DOCUMENT.mediaType,
+      source: 'text',
+      bytes: TEXT_DOCUMENT.bytes,
+      textLength: TEXT_DOCUMENT.bytes,
+      title: TEXT_DOCUMENT.title,
+    });
+    expect(u.media?.[1]?.text).toMatch(/^Release 4\.2 notes\n- Checkout: saved cards/);
+    expect(mediaTag(u.media![0]!)).toBe('[document application/pdf "Release 4.2 checklist", 2 pages, 885 B]');
+    expect(mediaTag(u.media![1]!)).toBe('[document text/plain "release-notes.txt", 97 B]');
+    expect(JSON.stringify(trace.events)).not.toMatch(/JVBERi0/);
   });
 });
 
