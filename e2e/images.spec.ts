@@ -1,13 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
+import { PDF, PROMPT_IMAGE, SHOT as SHOT_FIGURES, TEXT_DOCUMENT } from '../test/fixtures/made/images/figures';
 import { Loupe } from './pages/Loupe';
 
-// Real recordings with images (test/fixtures/wild/images, see its SOURCES.md; `sessions/` holds them without the two
-// comment lines their collector added): a Playwright MCP screenshot in a tool result (and its toolUseResult copy), and
-// a prompt with an attached PNG.
-const WILD = path.resolve(import.meta.dirname, '../test/fixtures/wild/images/sessions');
-const SHOT = path.join(WILD, '40c891f7-4eee-4808-ba2f-c617dd23f308.jsonl');
-const PROMPT = path.join(WILD, '47bf5f5c-9e11-4f51-8a29-7ad38ecdf17c.jsonl');
+// The made sessions with images (test/fixtures/made/images, written by its make.ts in the shape of public Claude Code
+// recordings): a Playwright MCP screenshot in a tool result (and its toolUseResult copy), a prompt with an attached
+// PNG, and a prompt with a PDF and a text document. Sizes and dimensions are the ones the generator wrote.
+const SHOT = SHOT_FIGURES.path;
+const PROMPT = PROMPT_IMAGE.path;
+const DIMS = `${SHOT_FIGURES.width}x${SHOT_FIGURES.height}`;
+// 181,201 bytes are 177 KB; 5,203 bytes are 5 KB.
+const SHOT_LABEL = `image/png ${DIMS}, 177 KB`;
+const ICON_LABEL = `image/png ${PROMPT_IMAGE.width}x${PROMPT_IMAGE.height}, 5 KB`;
+const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 async function open(page: Page, file: string): Promise<Loupe> {
   const app = new Loupe(page);
@@ -25,29 +30,29 @@ async function naturalSize(page: Page, img: ReturnType<Page['locator']>): Promis
 
 test('a screenshot an MCP tool returned: thumbnail in its row, the image with its figures in both tabs', async ({ page }) => {
   const app = await open(page, SHOT);
-  const row = app.option(/^tool result: \[image\/png 1369x880, 443 KB\] ### Result/);
+  const row = app.option(new RegExp(`^tool result: \\[${esc(SHOT_LABEL)}\\] ### Result`));
   await expect(row).toBeVisible();
   // The thumbnail is drawn (decoded off the main thread, resized), not an <img> of the data.
   const thumb = row.getByTestId('row-thumb');
   await expect(thumb).toHaveAttribute('data-drawn', /^\d+x\d+$/);
-  await expect(thumb).toHaveAttribute('title', 'image/png 1369x880, 443 KB');
+  await expect(thumb).toHaveAttribute('title', SHOT_LABEL);
   await row.click();
 
   await app.tab('Message').click();
-  const figure = app.detailsPanel.getByRole('figure', { name: 'image/png 1369x880, 443 KB' });
+  const figure = app.detailsPanel.getByRole('figure', { name: SHOT_LABEL });
   const img = figure.getByRole('img');
-  expect(await naturalSize(page, img)).toBe('1369x880');
+  expect(await naturalSize(page, img)).toBe(DIMS);
   await expect(img).toHaveAttribute('src', /^blob:/);
   await expect(figure).toContainText('media typeimage/png');
-  await expect(figure).toContainText('dimensions1369 × 880 px');
-  await expect(figure).toContainText('size443 KB (453,131 bytes)');
+  await expect(figure).toContainText(`dimensions${SHOT_FIGURES.width} × ${SHOT_FIGURES.height} px`);
+  await expect(figure).toContainText(`size177 KB (${SHOT_FIGURES.bytes.toLocaleString('en-US')} bytes)`);
 
   await app.tab('Tool call').click();
   const call = app.toolCall(/browser_take_screenshot call/);
   const result = app.chainStep(call, '3 · Result');
-  expect(await naturalSize(page, result.getByRole('img'))).toBe('1369x880');
+  expect(await naturalSize(page, result.getByRole('img'))).toBe(DIMS);
   const effect = app.chainStep(call, '4 · Side effect');
-  await expect(effect).toContainText('The tool returned text and 1 image: image/png 1369x880, 443 KB, the same the result above shows');
+  await expect(effect).toContainText(`The tool returned text and 1 image: ${SHOT_LABEL}, the same the result above shows`);
   await expect(effect).not.toContainText('structured output with keys');
   // The page never holds the base64 as markup.
   expect(await page.content()).not.toContain('iVBORw0KGgo');
@@ -55,16 +60,34 @@ test('a screenshot an MCP tool returned: thumbnail in its row, the image with it
 
 test('an image attached to a prompt: in the row and in the Message tab', async ({ page }) => {
   const app = await open(page, PROMPT);
-  const row = app.option(/^user prompt: \[image\/png 512x512, 23 KB\] <ide_opened_file>/);
+  const row = app.option(new RegExp(`^user prompt: \\[${esc(ICON_LABEL)}\\] <ide_opened_file>`));
   await expect(row.getByTestId('row-thumb')).toHaveAttribute('data-drawn', /^\d+x\d+$/);
   await row.click();
   await app.tab('Message').click();
   const attached = app.detailsPanel.getByLabel('attached to the prompt');
-  expect(await naturalSize(page, attached.getByRole('img'))).toBe('512x512');
-  await expect(attached).toContainText('size23 KB (24,021 bytes)');
-  // The filter finds lines with images.
+  expect(await naturalSize(page, attached.getByRole('img'))).toBe(`${PROMPT_IMAGE.width}x${PROMPT_IMAGE.height}`);
+  await expect(attached).toContainText(`size5 KB (${PROMPT_IMAGE.bytes.toLocaleString('en-US')} bytes)`);
+  // The filter finds the lines with images: the prompt and its resumed copy.
   await app.setFilter('has:image');
-  await expect(app.filterCount).toHaveText(/^2 of \d+ events$/);
+  await expect(app.filterCount).toHaveText(new RegExp(`^${PROMPT_IMAGE.lines.length} of \\d+ events$`));
+});
+
+test("a prompt's documents: the PDF by its figures and pages, the text document with its text", async ({ page }) => {
+  const app = await open(page, PDF.path);
+  const pdfLabel = `document ${PDF.mediaType} "${PDF.title}", ${PDF.pages} pages, ${PDF.bytes} B`;
+  const textLabel = `document ${TEXT_DOCUMENT.mediaType} "${TEXT_DOCUMENT.title}", ${TEXT_DOCUMENT.bytes} B`;
+  const row = app.option(new RegExp(`^user prompt: \\[${esc(pdfLabel)}\\] \\[${esc(textLabel)}\\] Does the checklist`));
+  await expect(row.getByTestId('row-thumb')).toHaveCount(0);
+  await row.click();
+  await app.tab('Message').click();
+  const pdf = app.detailsPanel.getByRole('figure', { name: pdfLabel });
+  await expect(pdf).toContainText(`pages${PDF.pages}`);
+  await expect(pdf).toContainText('sourceinline, base64');
+  await expect(pdf.getByRole('img')).toHaveCount(0);
+  const notes = app.detailsPanel.getByRole('figure', { name: textLabel });
+  await expect(notes).toContainText('sourceinline text');
+  await expect(notes).toContainText('- Fixed: cart badge on Safari');
+  expect(await page.content()).not.toContain('JVBERi0');
 });
 
 test('share: the summary counts the screenshot, and the sender can leave it out', async ({ browser, baseURL }) => {
@@ -74,11 +97,11 @@ test('share: the summary counts the screenshot, and the sender can leave it out'
   await a.getByRole('button', { name: 'Share…' }).click();
   const dialog = a.getByRole('dialog', { name: 'Share trace' });
   const images = dialog.getByRole('status', { name: 'Images' });
-  await expect(images).toHaveText('1 image (443 KB) included: the recipient sees it as the model did.');
+  await expect(images).toHaveText('1 image (177 KB) included: the recipient sees it as the model did.');
   const include = dialog.getByRole('checkbox', { name: /^Include the image/ });
   await expect(include).toBeChecked();
   await include.uncheck();
-  await expect(images).toHaveText('1 image (443 KB) left out: the recipient sees where it was, not the picture.');
+  await expect(images).toHaveText('1 image (177 KB) left out: the recipient sees where it was, not the picture.');
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
 
@@ -104,7 +127,7 @@ test('share: by default the recipient rebuilds the screenshot, thumbnail and all
   await open(a, SHOT);
   await a.getByRole('button', { name: 'Share…' }).click();
   const dialog = a.getByRole('dialog', { name: 'Share trace' });
-  await expect(dialog.getByRole('status', { name: 'Images' })).toHaveText('1 image (443 KB) included: the recipient sees it as the model did.');
+  await expect(dialog.getByRole('status', { name: 'Images' })).toHaveText('1 image (177 KB) included: the recipient sees it as the model did.');
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
   const ctxB = await browser.newContext({ baseURL });
@@ -112,11 +135,11 @@ test('share: by default the recipient rebuilds the screenshot, thumbnail and all
   const appB = new Loupe(b);
   await b.goto(link);
   await appB.waitForWorkbench();
-  const row = appB.option(/^tool result: \[image\/png 1369x880, 443 KB\]/);
+  const row = appB.option(new RegExp(`^tool result: \\[${esc(SHOT_LABEL)}\\]`));
   await expect(row.getByTestId('row-thumb')).toHaveAttribute('data-drawn', /^\d+x\d+$/);
   await row.click();
   await appB.tab('Message').click();
-  expect(await naturalSize(b, appB.detailsPanel.getByRole('img'))).toBe('1369x880');
+  expect(await naturalSize(b, appB.detailsPanel.getByRole('img'))).toBe(DIMS);
   await ctxA.close();
   await ctxB.close();
 });
@@ -129,11 +152,11 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 800 });
       const app = await open(page, SHOT);
-      await app.option(/^tool result: \[image\/png 1369x880/).click();
+      await app.option(new RegExp(`^tool result: \\[${esc(SHOT_LABEL)}\\]`)).click();
       await app.tab('Tool call').click();
       const result = app.chainStep(app.toolCall(/browser_take_screenshot call/), '3 · Result');
       const img = result.getByRole('img');
-      expect(await naturalSize(page, img)).toBe('1369x880');
+      expect(await naturalSize(page, img)).toBe(DIMS);
       // The result at the top of the pane: its text, the picture and its figures.
       await result.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       // The picture fits its pane: the page never scrolls sideways.
