@@ -20,6 +20,7 @@ import { frameCosts, type FrameCosts, type TraceEvent } from './frame-trace';
 import { writeRowsFile } from './rows-file';
 import { startServer } from './app-server';
 import { bare, loadTimes, watchLoad } from './load-timing';
+import { heapOf } from './heap';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -204,38 +205,10 @@ async function baselineScroll(page: Page): Promise<FrameCosts> {
   return r;
 }
 
-/** JS heap of the page and of its trace worker, after a forced GC (CDP, attached to each target). */
+/** JS heap of the page and of its trace worker, after a forced GC (see heap.ts). */
 async function heapAfterLoad(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const main = await cdp.send('Runtime.getHeapUsage');
-  let worker = 0;
-  const browserCdp = await page.context().browser()?.newBrowserCDPSession();
-  if (browserCdp) {
-    const { targetInfos } = await browserCdp.send('Target.getTargets');
-    for (const t of targetInfos.filter((x) => x.type === 'worker')) {
-      const { sessionId } = await browserCdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false });
-      const ask = (id: number, method: string): Promise<unknown> =>
-        new Promise((resolve) => {
-          const onMsg = (ev: { sessionId?: string; message: string }) => {
-            const m: unknown = JSON.parse(ev.message);
-            if (typeof m === 'object' && m !== null && 'id' in m && m.id === id) {
-              browserCdp.off('Target.receivedMessageFromTarget', onMsg);
-              resolve('result' in m ? m.result : undefined);
-            }
-          };
-          browserCdp.on('Target.receivedMessageFromTarget', onMsg);
-          void browserCdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
-        });
-      await ask(1, 'HeapProfiler.collectGarbage');
-      const usage = await ask(2, 'Runtime.getHeapUsage');
-      if (typeof usage === 'object' && usage !== null && 'usedSize' in usage && typeof usage.usedSize === 'number') worker += usage.usedSize;
-      await browserCdp.send('Target.detachFromTarget', { sessionId });
-    }
-    await browserCdp.detach();
-  }
-  await cdp.detach();
-  return main.usedSize + worker;
+  const h = await heapOf(page);
+  return h.main + h.worker;
 }
 
 function updateReadme(rows: readonly BrowserRow[]): void {

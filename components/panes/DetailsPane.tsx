@@ -74,10 +74,10 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version, local = {} 
         details.compaction ? (
           <CompactionView c={details.compaction} onJump={onJump} />
         ) : (
-          <MessageTab d={details} onShowAll={() => setFull(true)} onJump={onJump} />
+          <MessageTab ask={ask} d={details} onShowAll={() => setFull(true)} onJump={onJump} />
         )
       ) : null}
-      {current === 'tool' ? <ToolCallTab calls={details.toolCalls} onJump={onJump} /> : null}
+      {current === 'tool' ? <ToolCallTab ask={ask} calls={details.toolCalls} onJump={onJump} /> : null}
       {current === 'stream' ? <StreamTab turn={details.turn} onJump={onJump} /> : null}
       {current === 'raw' ? <RawTab ask={ask} seq={seq} /> : null}
     </TabbedPane>

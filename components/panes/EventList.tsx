@@ -131,7 +131,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
         onKeyDown={onKeyDown}
         onRangeChange={onRange}
         renderSticky={renderSticky}
-        renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onSelect={select} onToggle={onToggleStreams} />}
+        renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onSelect={select} onToggle={onToggleStreams} ask={ask} />}
       />
       {rowCount === 0 && !loading && !hasHidden(hiddenMatches) ? <p className="absolute inset-x-0 top-0 p-4 text-[13px] text-neutral-500">{empty}</p> : null}
     </div>

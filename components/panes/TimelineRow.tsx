@@ -5,6 +5,8 @@ import type { RowView } from '../../lib/view/rowview';
 import { EventIcon, kindTitle } from '../events/EventIcon';
 import { BadgeList } from '../events/BadgeList';
 import { stepBackNote } from '../../lib/view/step-back';
+import { RowThumb } from '../media/RowThumb';
+import type { Ask } from '../../lib/view/protocol';
 
 export const ROW_HEIGHT = 22;
 /** A row's box: its own height, and nothing inside it lays out or paints outside it. */
@@ -31,9 +33,12 @@ export const Row = memo(function Row({
   onSelect,
   onToggle,
   sticky = false,
+  ask,
 }: {
   view: RowView | undefined;
   selected: boolean;
+  /** Asks the worker for a thumbnail's bytes; rows without it draw none. */
+  ask?: Ask;
   onSelect: (row: number, view?: RowView) => void;
   onToggle: (turn: number) => void;
   /** Drawn as the sticky header: a model call in a subagent's lane says whose lane it is. */
@@ -101,6 +106,7 @@ export const Row = memo(function Row({
       ) : (
         <EventIcon kind={view.icon} />
       )}
+      {view.thumb && ask && view.seq !== undefined ? <RowThumb ask={ask} seq={view.seq} thumb={view.thumb} /> : null}
       {lane ? (
         <>
           {/* The lane's name gives way first: the call's own label keeps room for "Model call N". */}

@@ -13,6 +13,7 @@ import { LinkResult } from './LinkResult';
 import { SecretsFound } from './SecretsFound';
 import { SharedLinks } from './SharedLinks';
 import { ShareChoicesForm, useShareChoices, type LinkChoices } from './ShareChoicesForm';
+import { MediaChoice } from './MediaChoice';
 
 /** A link that carries the whole trace in its fragment stays short enough to paste anywhere. */
 export const FRAGMENT_MAX_SEALED_BYTES = 6 * 1024;
@@ -66,6 +67,8 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
   const [literal, setLiteral] = useState('');
   const [pattern, setPattern] = useState('');
   const [copied, setCopied] = useState(false);
+  // Images are shared by default (the recipient rebuilds what the model saw); the sender may leave them out.
+  const [dropMedia, setDropMedia] = useState(false);
 
   useEffect(() => {
     const d = ref.current;
@@ -129,7 +132,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
       setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
       // The worker redacts everything it finds except what was kept, so a stale or failed scan cannot leak more.
       // The view state too: a filter can hold the very secret looked for, which the worker redacts as the trace.
-      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState, ...(password ? { password } : {}) });
+      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState, dropMedia, ...(password ? { password } : {}) });
       const state = sealed.view ? `&${sealed.view}` : '';
       const lock = password ? { password: true } : {};
       if (where === 'fragment') {
@@ -214,6 +217,16 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
               setKept(redact ? new Set() : new Set(allIds));
             }}
           />
+          {scan ? (
+            <MediaChoice
+              media={scan.media}
+              dropped={dropMedia}
+              onDrop={(drop) => {
+                changed();
+                setDropMedia(drop);
+              }}
+            />
+          ) : null}
           <div className="mb-2 grid gap-2 md:grid-cols-2">
             <form onSubmit={addLiteral} className="flex gap-1">
               <input

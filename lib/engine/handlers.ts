@@ -23,6 +23,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     view: async ({ view }) => session.setView(view),
     details: ({ seq, full, ...prices }) => session.details(seq, full === true, prices),
     raw: ({ seq }) => session.raw(seq),
+    media: ({ seq, at }) => session.media(seq, at),
     diagnosticLine: ({ source, offset }) => session.diagnosticLine(source, offset),
     rowOf: async ({ seq, header }) => session.rowOf(seq, header),
     find: async ({ query }) => session.find(query),
@@ -32,7 +33,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     explain: async ({ query, ...prices }) => session.explain(query, prices),
     cost: async (prices) => session.cost(prices),
     shareScan: ({ options }) => session.shareScan(options),
-    shareSeal: ({ kept, options, view, password }) => session.shareSeal(kept, options, view, password),
+    shareSeal: ({ kept, options, view, password, dropMedia }) => session.shareSeal(kept, options, view, password, dropMedia === true),
   };
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import type { Trace } from '../trace/model/types';
+import { mediaPayload, type MediaPayload } from '../trace/media';
 import { documentItems, normalizeItem } from '../trace/adapters/json-document';
 import { detectDialect, isObject, normalizeLine } from '../trace/parse';
 import { detailsOf, type DetailsView } from '../view/details';
@@ -111,4 +112,22 @@ export async function fullDetails(
   } catch {
     return d;
   }
+}
+
+/**
+ * The bytes of the image at `at` in event `seq`'s line, read again and checked (see `mediaPayload`): events keep an
+ * image's figures, never its data, so only the images in view are ever decoded.
+ */
+export async function mediaBytes(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, at: string): Promise<MediaPayload> {
+  const raw = await rawLines(trace, texts, seq);
+  if (!raw) return { ok: false, reason: 'the line of this event cannot be read again' };
+  let obj: unknown;
+  try {
+    obj = JSON.parse(raw.text);
+  } catch {
+    return { ok: false, reason: 'the line is not JSON (it changed since it was read?)' };
+  }
+  const found = mediaPayload(obj, at);
+  // A record of a JSON document may be the message itself rather than a line around it.
+  return !found.ok && raw.path && at.startsWith('message.') ? mediaPayload(obj, at.slice('message.'.length)) : found;
 }

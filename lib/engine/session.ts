@@ -4,6 +4,7 @@ import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, withOverrides, withPriceFile, type PriceTable } from '../trace/pricing/pricing';
 import { computeStats, type TraceStats } from '../trace/stats';
 import type { TraceEvent } from '../trace/types';
+import type { MediaPayload } from '../trace/media';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
@@ -16,7 +17,7 @@ import type { LoadLimits } from '../trace/limits';
 import { LiveSources, matchByPath, type LiveUpdate } from './live';
 import type { LoadHooks } from './load';
 import { findRows, headerOf, liveRows, neighborHeader } from './navigate';
-import { diagnosticLine, fullDetails, rawLines } from './reread';
+import { diagnosticLine, fullDetails, mediaBytes, rawLines } from './reread';
 import { sealFiles, shareFiles } from './share';
 import { summarize } from './summary';
 import type { EngineInput, SourceText } from './source';
@@ -197,6 +198,14 @@ export class TraceSession {
     return this.hasEvent(l, seq) ? rawLines(l.trace, l.texts, seq) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
+  /** The checked bytes of the image at `at` in event `seq`'s line (see `mediaBytes`). */
+  media(seq: number, at: string): Promise<MediaPayload> {
+    const l = this.loaded;
+    if (!l) return Promise.resolve({ ok: false, reason: 'nothing loaded' });
+    if (!this.hasEvent(l, seq)) return Promise.reject(new RangeError(noEvent(seq, l.trace)));
+    return mediaOfTurn(l.trace, l.texts, seq, at);
+  }
+
   diagnosticLine(source: number, offset: number): Promise<RawLines | undefined> {
     const l = this.loaded;
     return l ? diagnosticLine(l.trace, l.texts, { source, offset }) : Promise.resolve(undefined);
@@ -238,11 +247,27 @@ export class TraceSession {
     return scanFiles(await shareFiles(l.trace, l.texts), options);
   }
 
-  async shareSeal(kept: readonly string[], options: ScanOptions | undefined, view?: string, password?: string): Promise<SealedTrace> {
+  async shareSeal(kept: readonly string[], options: ScanOptions | undefined, view?: string, password?: string, dropMedia = false): Promise<SealedTrace> {
     const l = this.loaded;
     if (!l) throw new Error('nothing loaded');
-    return sealFiles(await shareFiles(l.trace, l.texts), kept, options, view, password);
+    return sealFiles(await shareFiles(l.trace, l.texts), kept, options, view, password, dropMedia);
   }
+}
+
+/**
+ * The image at `at` in event `seq`'s line, or, for a model call merged from several lines (whose Message tab shows
+ * the blocks of all of them), in the first other line of that call that has one there.
+ */
+async function mediaOfTurn(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, at: string): Promise<MediaPayload> {
+  const first = await mediaBytes(trace, texts, seq, at);
+  const turn = trace.events[seq]?.kind === 'assistant' ? trace.turns[trace.eventTurn[seq] ?? -1] : undefined;
+  if (first.ok || !turn) return first;
+  for (const other of turn.seqs) {
+    if (other === seq) continue;
+    const found = await mediaBytes(trace, texts, other, at);
+    if (found.ok) return found;
+  }
+  return first;
 }
 
 /** A selection that is not in this trace: a link made for another version of it, or an edited URL. */

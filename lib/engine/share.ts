@@ -1,7 +1,7 @@
 import type { Trace } from '../trace/model/types';
 import type { ScanOptions } from '../share/redact';
 import { encodeBundle, seal } from '../share/seal';
-import { redactChecked, type ShareFile } from '../share/sources';
+import { redactChecked, withoutMedia, type ShareFile } from '../share/sources';
 import { redactViewState } from '../share/view-state';
 import type { SealedTrace } from '../view/protocol';
 import { readAgain } from './reread';
@@ -20,8 +20,8 @@ export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined
 
 /**
  * The files with every secret found redacted except those kept, checked (nothing else readable, or it throws in
- * words), bundled, compressed and encrypted (under `password` too, when one is given); and the view state the link
- * carries (`view`), its filter redacted the same way.
+ * words), bundled, compressed and encrypted (under `password` too, when one is given), with its inline images and
+ * documents unless `dropMedia`; and the view state the link carries (`view`), its filter redacted the same way.
  */
 export async function sealFiles(
   files: readonly ShareFile[],
@@ -29,8 +29,9 @@ export async function sealFiles(
   options: ScanOptions | undefined,
   view = '',
   password?: string,
+  dropMedia = false,
 ): Promise<SealedTrace> {
-  const redaction = await redactChecked(files, new Set(kept), options);
+  const redaction = await redactChecked(dropMedia ? withoutMedia(files) : files, new Set(kept), options);
   const enc = new TextEncoder();
   const plain = encodeBundle(redaction.files.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
   const { sealed, key } = await seal(plain, password ? { password } : {});

@@ -1,6 +1,7 @@
 import { outranks, sameLineKey, usageErrorOf } from '../trace/model/calls';
 import { commandSummary } from '../trace/describe';
 import { cutText } from '../trace/text-order';
+import { withMedia } from '../trace/media';
 import type { TraceEvent, Usage } from '../trace/types';
 
 // What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
@@ -140,7 +141,7 @@ function spanRecord(e: Pick<TraceEvent, 'sessionId' | 'time' | 'src'>): SessionR
 /** The first-prompt record of a user event, when it is a typed prompt. */
 export function promptOf(e: TraceEvent): PromptRecord | undefined {
   if (e.kind !== 'user' || e.role !== 'prompt') return undefined;
-  return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(e.text) };
+  return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(withMedia(e.text, e.media, 'first')) };
 }
 
 const TYPED_COMMAND = /<(command-name|bash-input)>/;

@@ -5,6 +5,7 @@
 
 import { groupMatches, redactLines, replaceSecrets, scanLines, type ScanOptions, type SecretMatch } from './redact';
 import { ShareRefusedError, residualSecrets } from './verify';
+import { addMedia, dropInlineMedia, inlineMedia, NO_MEDIA, type InlineMedia } from './media';
 
 export interface ShareFile {
   readonly path: string;
@@ -40,6 +41,8 @@ export interface ShareScan {
   readonly secrets: number;
   readonly occurrences: number;
   readonly lines: number;
+  /** Images and documents the files carry inline: shared unless left out (`ShareChoice.dropMedia`). */
+  readonly media: InlineMedia;
 }
 
 interface Located {
@@ -56,19 +59,21 @@ function linesOf(text: string): string[] {
 }
 
 /** Each file is scanned on its own (a stream or a message never spans two files); matches keep their file. */
-function locate(files: readonly ShareFile[], opts: ScanOptions | undefined): Located & { lineCount: number } {
+function locate(files: readonly ShareFile[], opts: ScanOptions | undefined): Located & { lineCount: number; media: InlineMedia } {
   const matches: SecretMatch[] = [];
   const file: number[] = [];
   let lineCount = 0;
+  let media = NO_MEDIA;
   files.forEach((f, k) => {
     const lines = linesOf(f.text);
     lineCount += lines.filter((l) => l.trim() !== '').length;
+    media = addMedia(media, inlineMedia(lines));
     for (const m of [...scanLines(lines, opts), ...nameMatches(f.path, opts)]) {
       matches.push(m);
       file.push(k);
     }
   });
-  return { matches, file, lineCount };
+  return { matches, file, lineCount, media };
 }
 
 /**
@@ -106,7 +111,13 @@ export function scanFiles(files: readonly ShareFile[], opts?: ScanOptions): Shar
       }),
     })),
   }));
-  return { groups, secrets: groups.reduce((n, g) => n + g.secrets.length, 0), occurrences: loc.matches.length, lines: loc.lineCount };
+  return {
+    groups,
+    secrets: groups.reduce((n, g) => n + g.secrets.length, 0),
+    occurrences: loc.matches.length,
+    lines: loc.lineCount,
+    media: loc.media,
+  };
 }
 
 /** What redacting files did: the files, and the secrets' text, redacted (with the rule that found each) or kept. */
@@ -162,6 +173,11 @@ export async function redactChecked(files: readonly ShareFile[], keptIds: Readon
   const residues = await residualSecrets(done.files, done.kept, opts);
   if (residues.length > 0) throw new ShareRefusedError(residues);
   return done;
+}
+
+/** The files with their inline images and documents left out (see `dropInlineMedia`). */
+export function withoutMedia(files: readonly ShareFile[]): ShareFile[] {
+  return files.map((f) => ({ path: f.path, text: dropInlineMedia(linesOf(f.text)).join('\n') }));
 }
 
 /** Every secret id of a scan: the default selection ("sanitized by default"). */

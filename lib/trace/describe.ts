@@ -1,3 +1,4 @@
+import { mediaTag, withMedia } from './media';
 import { formatUsd } from './money';
 import type { Trace } from './model/types';
 import type { ContentBlock, SystemEvent, TraceEvent } from './types';
@@ -98,7 +99,9 @@ export function blockSummary(b: ContentBlock): string {
     case 'server_tool_result':
       return b.blockType;
     case 'image':
-      return `image ${b.mediaType ?? ''}`;
+      return b.media ? mediaTag(b.media) : `image ${b.mediaType ?? ''}`;
+    case 'document':
+      return mediaTag(b.media);
     case 'other':
       return b.blockType;
     default:
@@ -193,11 +196,12 @@ export function summarize(e: TraceEvent): string {
       if (e.role === 'command') return oneLine(commandSummary(e.text));
       if (e.role === 'queued') return oneLine(`queued · ${e.text}`);
       if (e.role === 'notification') return oneLine(notificationSummary(e.text));
-      return oneLine(e.text || (e.images ? count(e.images, 'image') : '(empty prompt)'));
+      return oneLine(withMedia(e.text, e.media, 'first') || (e.images ? count(e.images, 'image') : '(empty prompt)'));
     case 'tool-result': {
       const r = e.results[0];
       if (!r) return '';
-      return oneLine(`${r.isError ? 'error: ' : ''}${unwrapToolError(r.text) || (r.images ? count(r.images, 'image') : '(no output)')}`);
+      const said = withMedia(unwrapToolError(r.text), r.media, 'first');
+      return oneLine(`${r.isError ? 'error: ' : ''}${said || (r.images ? count(r.images, 'image') : '(no output)')}`);
     }
     case 'assistant':
       if (e.blocks.length === 0) return '(no content blocks)';

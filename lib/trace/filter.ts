@@ -39,7 +39,7 @@ export const FILTER_KEYS: readonly { readonly key: string; readonly help: string
   { key: 'decision', help: 'permission decision of the tool call', values: ['allow', 'deny', 'unknown'] },
   { key: 'agent', help: 'main, or a subagent’s name, type, description or id' },
   { key: 'model', help: 'model id (substring)' },
-  { key: 'has', help: 'diff, error, thinking, image, usage, stream', values: ['diff', 'error', 'thinking', 'image', 'usage', 'stream'] },
+  { key: 'has', help: 'diff, error, thinking, image, document, usage, stream', values: ['diff', 'error', 'thinking', 'image', 'document', 'usage', 'stream'] },
   { key: 'dur', help: 'duration, e.g. dur>5s, dur<200ms' },
   { key: 'session', help: 'session id prefix' },
   { key: 'line', help: 'source line number' },
@@ -155,6 +155,12 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
           (e.kind === 'user' && e.images > 0) ||
           (e.kind === 'tool-result' && e.results.some((r) => r.images > 0)) ||
           (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'image'))
+        );
+      if (v === 'document')
+        return (
+          (e.kind === 'user' && (e.media ?? []).some((m) => m.kind === 'document')) ||
+          (e.kind === 'tool-result' && e.results.some((r) => (r.media ?? []).some((m) => m.kind === 'document'))) ||
+          (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'document'))
         );
       if (v === 'usage') return (e.kind === 'assistant' && e.usage !== undefined) || (e.kind === 'stream' && e.usage !== undefined);
       if (v === 'stream') return trace.turns[trace.eventTurn[e.seq] ?? -1]?.stream !== undefined;

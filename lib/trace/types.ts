@@ -1,4 +1,5 @@
 import type { LineRef } from './lines';
+import type { MediaInfo } from './media';
 
 /** The dialect of one source file, decided by format detection. */
 export type SourceFormat = 'sdk-stream' | 'claude-code' | 'json-array' | 'eval-artifact' | 'recording' | 'agent-meta' | 'empty' | 'unknown';
@@ -23,7 +24,8 @@ export type ContentBlock =
   | { readonly type: 'redacted_thinking' }
   | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: unknown; readonly server: boolean }
   | { readonly type: 'server_tool_result'; readonly blockType: string; readonly toolUseId?: string }
-  | { readonly type: 'image'; readonly mediaType?: string }
+  | { readonly type: 'image'; readonly mediaType?: string; readonly media?: MediaInfo }
+  | { readonly type: 'document'; readonly media: MediaInfo }
   | { readonly type: 'other'; readonly blockType: string };
 
 export interface ToolResultBlock {
@@ -33,6 +35,8 @@ export interface ToolResultBlock {
   readonly text: string;
   readonly textLength: number;
   readonly images: number;
+  /** The images and documents of the result's content, in order (figures only, never the data). */
+  readonly media?: readonly MediaInfo[];
 }
 
 export interface PatchHunk {
@@ -58,6 +62,8 @@ export type SideEffect =
     }
   | { readonly type: 'read'; readonly filePath: string; readonly numLines?: number; readonly startLine?: number; readonly totalLines?: number }
   | { readonly type: 'text'; readonly text: string }
+  /** Content blocks (an MCP tool's result, as the model got it) or a Read of an image or PDF: their text and media. */
+  | { readonly type: 'media'; readonly text: string; readonly media: readonly MediaInfo[] }
   | { readonly type: 'other'; readonly keys: readonly string[] };
 
 export type PermissionBehavior = 'allow' | 'deny' | 'ask' | 'defer';
@@ -88,6 +94,8 @@ export interface UserEvent extends EventBase {
   readonly text: string;
   readonly textLength: number;
   readonly images: number;
+  /** Images and documents attached to the prompt, in order (figures only, never the data). */
+  readonly media?: readonly MediaInfo[];
   readonly isReplay?: boolean;
 }
 

@@ -13,6 +13,7 @@ import type { ScanOptions } from '../share/redact';
 import type { ShareScan } from '../share/sources';
 import type { FilterFate } from '../share/view-state';
 import type { SeqMove } from './moves';
+import type { MediaPayload } from '../trace/media';
 
 // Messages between the viewer and its trace worker. The worker owns the model; the page asks for what it shows.
 
@@ -128,6 +129,8 @@ export interface Api {
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
   details: { req: LocalPrices & { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };
+  /** The bytes of an image in event `seq`'s line (`at`: `MediaInfo.at`), checked to be a raster image within the caps. */
+  media: { req: { readonly seq: number; readonly at: string }; res: MediaPayload };
   /** The line a line diagnostic is about (one that made no event), by where it starts; cut past 64 KiB (`more`). */
   diagnosticLine: { req: { readonly source: number; readonly offset: number }; res: RawLines | undefined };
   /**
@@ -148,8 +151,15 @@ export interface Api {
   /** Every secret in the loaded files, masked, for the Share dialog. */
   shareScan: { req: { readonly options?: ScanOptions }; res: ShareScan };
   /** The loaded files with every secret found redacted except those kept, bundled, compressed and encrypted. */
+  /** `password`: sealed under it too; `dropMedia`: the inline images and documents are left out (their data emptied in place). */
   shareSeal: {
-    req: { readonly kept: readonly string[]; readonly options?: ScanOptions; readonly view?: string; readonly password?: string };
+    req: {
+      readonly kept: readonly string[];
+      readonly options?: ScanOptions;
+      readonly view?: string;
+      readonly password?: string;
+      readonly dropMedia?: boolean;
+    };
     res: SealedTrace;
   };
   /**

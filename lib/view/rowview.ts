@@ -9,6 +9,7 @@ import { formatUsd } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 import { compactNumber, formatDuration } from './format';
 import { STEP_BACK_MS, eventTimeAbove } from './step-back';
+import { rowThumb, type RowThumb } from './media-view';
 
 export type BadgeKind =
   | 'tokens'
@@ -56,6 +57,8 @@ export interface RowView {
   readonly stepBackMs?: number;
   readonly badges: readonly Badge[];
   readonly expanded?: boolean;
+  /** An event row whose line holds an image the page can show: the thumbnail it draws (decoded only in view). */
+  readonly thumb?: RowThumb;
 }
 
 // The formatters the panes take from here (lib/view/format.ts).
@@ -313,6 +316,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
         if (!e) break;
         const back = e.time !== undefined && lastEventTime !== undefined ? lastEventTime - e.time : 0;
         if (e.time !== undefined) lastEventTime = e.time;
+        const thumb = rowThumb(e);
         out.push({
           row,
           kind,
@@ -324,6 +328,7 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
           badges: eventBadges(trace, ref),
           ...(e.time !== undefined && t0 !== undefined ? { offsetMs: e.time - t0 } : {}),
           ...(back >= STEP_BACK_MS ? { stepBackMs: back } : {}),
+          ...(thumb ? { thumb } : {}),
         });
         break;
       }

@@ -10,9 +10,14 @@ import { JsonTree } from '../../ui/JsonTree';
 import { Markdown } from '../../ui/Markdown';
 import { Fields, LineLink, Pre, PROSE_RESULTS, Section } from './common';
 import { ReadableInput } from './Readable';
+import { MediaBlock, MediaList } from '../../media/MediaBlock';
+import type { Ask } from '../../data/useTraceWorker';
 
-function Block({ b }: { b: ContentBlock }) {
+function Block({ b, ask, seq }: { b: ContentBlock; ask: Ask; seq: number }) {
   switch (b.type) {
+    case 'image':
+    case 'document':
+      return b.media ? <MediaBlock ask={ask} seq={seq} m={b.media} /> : <p className="font-mono text-[12px] text-neutral-500">{blockSummary(b)}</p>;
     case 'text':
       return <Markdown text={b.text} />;
     case 'thinking':
@@ -64,7 +69,7 @@ function Lines({ lines, onJump }: { lines: TurnDetails['lines']; onJump: (seq: n
 }
 
 /** The Message tab: the message as a reader sees it (markdown sanitized, thinking folded, tool input as a tree). */
-export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll: () => void; onJump: (seq: number) => void }) {
+export function MessageTab({ ask, d, onShowAll, onJump }: { ask: Ask; d: DetailsView; onShowAll: () => void; onJump: (seq: number) => void }) {
   const e = d.event;
   switch (e.kind) {
     case 'assistant': {
@@ -75,7 +80,7 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
           <Section title={turn && turn.seqs.length > 1 ? `Model call (${turn.seqs.length} lines merged by message id)` : 'Assistant message'}>
             <div className="flex flex-col gap-2">
               {/* An empty text block shows nothing: it is listed with the lines below, not as a blank. */}
-              {blocks.map((b, i) => (isEmptyText(b) ? null : <Block key={i} b={b} />))}
+              {blocks.map((b, i) => (isEmptyText(b) ? null : <Block key={i} b={b} ask={ask} seq={e.seq} />))}
               {blocks.length > 0 && blocks.every(isEmptyText) ? (
                 <p className="text-[12px] italic text-neutral-500">Only an empty text block: this message shows nothing.</p>
               ) : null}
@@ -131,8 +136,9 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
       }
       return (
         <Section title={e.role === 'prompt' ? 'User prompt' : e.role === 'queued' ? 'User prompt, typed while the agent worked (queued)' : `User (${e.role})`}>
-          <Markdown text={e.text} />
+          {e.text || !e.media ? <Markdown text={e.text} /> : null}
           {e.textLength > e.text.length ? <ShowAll onClick={onShowAll} /> : null}
+          <MediaList ask={ask} seq={e.seq} media={e.media ?? []} label="attached to the prompt" />
         </Section>
       );
     case 'tool-result':
@@ -148,6 +154,7 @@ export function MessageTab({ d, onShowAll, onJump }: { d: DetailsView; onShowAll
                 <Pre text={(r.isError ? unwrapToolError(r.text) : r.text) || (r.images ? count(r.images, 'image') : '(empty)')} label="tool result text" />
               )}
               {r.textLength > r.text.length ? <ShowAll onClick={onShowAll} total={r.textLength} /> : null}
+              <MediaList ask={ask} seq={e.seq} media={r.media ?? []} label="images and documents in the result" />
             </Section>
           ))}
         </div>

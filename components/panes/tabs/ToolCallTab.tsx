@@ -11,6 +11,10 @@ import { HookList, ProgressList } from './ChainLines';
 import { Markdown } from '../../ui/Markdown';
 import { Fields, LineLink, Pre, PROSE_RESULTS, Section } from './common';
 import { ReadableInput } from './Readable';
+import { MediaList } from '../../media/MediaBlock';
+import type { Ask } from '../../data/useTraceWorker';
+import { count } from '../../../lib/trace/text-order';
+import { mediaLabel, type MediaInfo } from '../../../lib/trace/media';
 
 const STATE_TONE: Record<ToolCallDetails['permission'], string> = {
   allowed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
@@ -66,7 +70,15 @@ function EffectBadge({ e }: { e: EffectDetails }) {
   return <span className={`rounded px-1.5 text-[11px] font-semibold normal-case tracking-normal ${b.tone}`}>{b.text}</span>;
 }
 
-function EffectView({ e, onJump }: { e: EffectDetails; onJump: (seq: number) => void }) {
+interface MediaCtx {
+  readonly ask: Ask;
+  /** The result's line, where the structured output's images are read from. */
+  readonly seq: number | undefined;
+  /** What the result already shows. */
+  readonly shown: readonly MediaInfo[] | undefined;
+}
+
+function EffectView({ e, onJump, media }: { e: EffectDetails; onJump: (seq: number) => void; media: MediaCtx }) {
   switch (e.kind) {
     case 'pending':
       return <p className="text-[12px] text-amber-700 dark:text-amber-400">No result yet: what the call changed is not known until the tool reports.</p>;
@@ -80,13 +92,13 @@ function EffectView({ e, onJump }: { e: EffectDetails; onJump: (seq: number) => 
       return (
         <div className="flex flex-col gap-1">
           {e.failed ? <p className="text-[12px] text-neutral-500">The call failed (is_error); this is the output it recorded.</p> : null}
-          {e.file ? <FileChange f={e.file} onJump={onJump} /> : <SideEffectView s={e.sideEffect} agentLabel={e.agentLabel} />}
+          {e.file ? <FileChange f={e.file} onJump={onJump} /> : <SideEffectView s={e.sideEffect} agentLabel={e.agentLabel} media={media} />}
         </div>
       );
   }
 }
 
-function SideEffectView({ s, agentLabel }: { s: SideEffect; agentLabel?: string }) {
+function SideEffectView({ s, agentLabel, media }: { s: SideEffect; agentLabel?: string; media: MediaCtx }) {
   switch (s.type) {
     case 'file-edit':
       return <p className="text-[12px] text-neutral-500">A change of {s.filePath}.</p>;
@@ -134,13 +146,37 @@ function SideEffectView({ s, agentLabel }: { s: SideEffect; agentLabel?: string 
       );
     case 'text':
       return <Pre text={s.text} />;
+    case 'media':
+      return <MediaEffect s={s} media={media} />;
     case 'other':
       return <p className="text-[12px] text-neutral-500">structured output with keys: {s.keys.join(', ') || '(none)'}</p>;
   }
 }
 
+/**
+ * Content blocks the tool returned (an MCP screenshot) or a Read of an image: said in a line, with the images shown
+ * unless the result above already shows the same ones.
+ */
+function MediaEffect({ s, media }: { s: Extract<SideEffect, { type: 'media' }>; media: MediaCtx }) {
+  const labels = s.media.map(mediaLabel);
+  const what = labels.length > 0 ? labels.join('; ') : 'no images';
+  const same = media.shown !== undefined && labels.join('\n') === media.shown.map(mediaLabel).join('\n');
+  const images = s.media.every((m) => m.kind === 'image');
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-[12px]" data-testid="media-effect">
+        The tool returned {s.text ? 'text and ' : ''}
+        {count(s.media.length, images ? 'image' : 'image or document', images ? 'images' : 'images and documents')}: {what}
+        {same ? ', the same the result above shows (the model got them).' : '.'}
+      </p>
+      {s.text && !same ? <Pre text={s.text} label="structured output text" /> : null}
+      {media.seq !== undefined && !same ? <MediaList ask={media.ask} seq={media.seq} media={s.media} label="images in the structured output" /> : null}
+    </div>
+  );
+}
+
 /** The Tool call tab: request → permission decision and its evidence → result → side effect. */
-export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails[]; onJump: (seq: number) => void }) {
+export function ToolCallTab({ ask, calls, onJump }: { ask: Ask; calls: readonly ToolCallDetails[]; onJump: (seq: number) => void }) {
   if (calls.length === 0) return <p className="p-3 text-[13px] text-neutral-500">This event is not part of a tool call.</p>;
   return (
     <div>
@@ -199,8 +235,12 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
                     <Markdown text={c.result.text} />
                   </div>
                 ) : (
-                  <Pre text={(c.result.isError ? unwrapToolError(c.result.text) : c.result.text) || '(empty)'} label="result text" />
+                  <Pre
+                    text={(c.result.isError ? unwrapToolError(c.result.text) : c.result.text) || (c.result.media?.length ? '(no text)' : '(empty)')}
+                    label="result text"
+                  />
                 )}
+                <MediaList ask={ask} seq={c.result.seq} media={c.result.media ?? []} label="images and documents in the result" />
               </>
             ) : (
               <p className="text-[12px] text-amber-700 dark:text-amber-400">No tool_result was ever recorded for this call.</p>
@@ -208,7 +248,7 @@ export function ToolCallTab({ calls, onJump }: { calls: readonly ToolCallDetails
             <HookList hooks={c.postHooks} label="PostToolUse hooks, after the result" onJump={onJump} />
           </Section>
           <Section title="4 · Side effect" aside={<EffectBadge e={c.effect} />}>
-            <EffectView e={c.effect} onJump={onJump} />
+            <EffectView e={c.effect} onJump={onJump} media={{ ask, seq: c.result?.seq, shown: c.result?.media }} />
           </Section>
         </article>
       ))}

@@ -1,5 +1,6 @@
 import { formatInt } from '../text-order';
 import { userContentFrom } from './common';
+import type { MediaInfo } from '../media';
 import type { RawBlock } from './schemas';
 
 // Text Claude Code keeps in fields of its own, read into what a timeline row says.
@@ -14,16 +15,18 @@ const isBlock = (v: unknown): v is RawBlock => typeof v === 'object' && v !== nu
  * A `queued_command` attachment's prompt (a string or content blocks), and whether a person typed it: `commandMode`
  * "prompt" (or none) from a human origin (or none), not marked meta. Task notifications and peer messages are not.
  */
-export function queuedPrompt(a: Readonly<Record<string, unknown>>): { text: string; images: number; typed: boolean } | undefined {
+export function queuedPrompt(a: Readonly<Record<string, unknown>>): { text: string; images: number; media: readonly MediaInfo[]; typed: boolean } | undefined {
   const prompt = a['prompt'];
   const content = typeof prompt === 'string' ? prompt : Array.isArray(prompt) ? prompt.filter(isBlock) : undefined;
   if (content === undefined) return undefined;
-  const { text, images } = userContentFrom(content, { clamp: Number.MAX_SAFE_INTEGER });
+  const { text, images, media: found } = userContentFrom(content, { clamp: Number.MAX_SAFE_INTEGER }, 'attachment.prompt');
+  // A block's place is its index in the line: only when no element was left out do the indexes match.
+  const media = Array.isArray(prompt) && content.length === prompt.length ? found : [];
   const mode = a['commandMode'];
   const origin = a['origin'];
   const originKind = typeof origin === 'object' && origin !== null ? Reflect.get(origin, 'kind') : undefined;
   const typed = (mode === undefined || mode === 'prompt') && (originKind === undefined || originKind === 'human') && a['isMeta'] !== true;
-  return { text, images, typed };
+  return { text, images, media, typed };
 }
 
 /**

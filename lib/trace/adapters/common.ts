@@ -1,4 +1,5 @@
 import type { ContentBlock, PatchHunk, PermissionBehavior, SideEffect, ToolResultBlock, Usage } from '../types';
+import { isMediaBlock, mediaFrom, readFileMedia, type MediaInfo } from '../media';
 import { readUsage } from './numbers';
 import { Fast, type RawBlock } from './schemas';
 
@@ -56,13 +57,15 @@ export function parseUsage(value: unknown): Usage | undefined {
   return readUsage(value, 'usage').usage;
 }
 
-export function blocksFrom(raw: readonly RawBlock[], opts: NormalizeOptions): ContentBlock[] {
+/** `at`: where the blocks are in their line (`message.content`), so a block's data can be found again. */
+export function blocksFrom(raw: readonly RawBlock[], opts: NormalizeOptions, at?: string): ContentBlock[] {
   const out: ContentBlock[] = [];
-  for (const b of raw) out.push(blockFrom(b, opts));
+  // A block's place is only named for the blocks that need it (a string per text block would cost on a hot path).
+  raw.forEach((b, i) => out.push(blockFrom(b, opts, at !== undefined && (b.type === 'image' || b.type === 'document') ? `${at}[${i}]` : undefined)));
   return out;
 }
 
-export function blockFrom(b: RawBlock, opts: NormalizeOptions): ContentBlock {
+export function blockFrom(b: RawBlock, opts: NormalizeOptions, at?: string): ContentBlock {
   switch (b.type) {
     case 'text': {
       const r = Fast.TextBlock.safeParse(b);
@@ -91,7 +94,13 @@ export function blockFrom(b: RawBlock, opts: NormalizeOptions): ContentBlock {
     case 'image': {
       const r = Fast.ImageBlock.safeParse(b);
       const mediaType = r.success ? (r.data.source?.media_type ?? undefined) : undefined;
-      return mediaType ? { type: 'image', mediaType } : { type: 'image' };
+      const media = mediaFrom(b, at ?? '', opts.clamp);
+      return { type: 'image', ...(mediaType ? { mediaType } : {}), ...(media ? { media } : {}) };
+    }
+    case 'document': {
+      const media = mediaFrom(b, at ?? '', opts.clamp);
+      if (media) return { type: 'document', media };
+      break;
     }
     default:
       if (b.type.endsWith('_tool_result')) {
@@ -102,16 +111,24 @@ export function blockFrom(b: RawBlock, opts: NormalizeOptions): ContentBlock {
   return { type: 'other', blockType: b.type };
 }
 
-/** Joined text of the text blocks in a tool_result's content (string or blocks). */
-function resultText(content: string | readonly RawBlock[] | null | undefined): { text: string; images: number } {
-  if (typeof content === 'string') return { text: content, images: 0 };
-  if (!content) return { text: '', images: 0 };
+/** Joined text of the text blocks in a tool_result's content (string or blocks), and its images and documents. */
+function resultText(
+  content: string | readonly RawBlock[] | null | undefined,
+  at: string,
+  opts: NormalizeOptions,
+): { text: string; images: number; media: MediaInfo[] } {
+  if (typeof content === 'string') return { text: content, images: 0, media: [] };
+  if (!content) return { text: '', images: 0, media: [] };
   const parts: string[] = [];
   const refs: string[] = [];
+  const media: MediaInfo[] = [];
   let images = 0;
-  for (const b of content) {
-    if (b.type === 'image') images += 1;
-    else if (b.type === 'tool_reference') {
+  for (const [i, b] of content.entries()) {
+    if (isMediaBlock(b)) {
+      if (b.type === 'image') images += 1;
+      const m = mediaFrom(b, `${at}[${i}]`, opts.clamp);
+      if (m) media.push(m);
+    } else if (b.type === 'tool_reference') {
       // ToolSearch answers with the tools it loaded, one block each, and no text.
       const name = b['tool_name'];
       refs.push(typeof name === 'string' ? name : '?');
@@ -121,29 +138,32 @@ function resultText(content: string | readonly RawBlock[] | null | undefined): {
     }
   }
   if (refs.length > 0) parts.push(`tool_reference: ${refs.join(', ')}`);
-  return { text: parts.join('\n'), images };
+  return { text: parts.join('\n'), images, media };
 }
 
 export interface UserContent {
   readonly text: string;
   readonly textLength: number;
   readonly images: number;
+  readonly media: MediaInfo[];
   readonly results: ToolResultBlock[];
 }
 
-export function userContentFrom(content: string | readonly RawBlock[], opts: NormalizeOptions): UserContent {
+/** `at`: where the content is in its line (`message.content`), so a block's data can be found again. */
+export function userContentFrom(content: string | readonly RawBlock[], opts: NormalizeOptions, at = 'message.content'): UserContent {
   if (typeof content === 'string') {
     const clean = stripAnsi(content);
-    return { text: clampText(clean, opts), textLength: clean.length, images: 0, results: [] };
+    return { text: clampText(clean, opts), textLength: clean.length, images: 0, media: [], results: [] };
   }
   const texts: string[] = [];
   let images = 0;
+  const media: MediaInfo[] = [];
   const results: ToolResultBlock[] = [];
-  for (const b of content) {
+  for (const [i, b] of content.entries()) {
     if (b.type === 'tool_result') {
       const r = Fast.ToolResultBlock.safeParse(b);
       if (!r.success) continue;
-      const { text: rawText, images: img } = resultText(r.data.content);
+      const { text: rawText, images: img, media: rm } = resultText(r.data.content, `${at}[${i}].content`, opts);
       // Terminal output keeps its escape codes in the Raw tab; everywhere else they are noise.
       const text = stripAnsi(rawText);
       results.push({
@@ -152,16 +172,19 @@ export function userContentFrom(content: string | readonly RawBlock[], opts: Nor
         text: clampText(text, opts),
         textLength: text.length,
         images: img,
+        ...(rm.length > 0 ? { media: rm } : {}),
       });
-    } else if (b.type === 'image') {
-      images += 1;
+    } else if (isMediaBlock(b)) {
+      if (b.type === 'image') images += 1;
+      const m = mediaFrom(b, `${at}[${i}]`, opts.clamp);
+      if (m) media.push(m);
     } else {
       const t = Fast.TextBlock.safeParse(b);
       if (t.success) texts.push(t.data.text);
     }
   }
   const text = stripAnsi(texts.join('\n'));
-  return { text: clampText(text, opts), textLength: text.length, images, results };
+  return { text: clampText(text, opts), textLength: text.length, images, media, results };
 }
 
 function hunksFrom(
@@ -184,7 +207,7 @@ function hunksFrom(
 }
 
 /** Reduces a `toolUseResult` / `tool_use_result` to the side effect the viewer shows. */
-export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultText?: string): SideEffect | undefined {
+export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultText?: string, at = 'toolUseResult'): SideEffect | undefined {
   if (value === undefined || value === null) return undefined;
   // The structured output often repeats the result text (Bash stdout, error strings): keep one copy.
   const same = (s: string): string => {
@@ -192,7 +215,10 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
     return resultText !== undefined && c === resultText ? resultText : c;
   };
   if (typeof value === 'string') return { type: 'text', text: same(value) };
-  if (typeof value !== 'object' || Array.isArray(value)) return { type: 'other', keys: [] };
+  if (Array.isArray(value)) return blocksEffect(value, opts, at, same) ?? { type: 'other', keys: [] };
+  if (typeof value !== 'object') return { type: 'other', keys: [] };
+  const read = readFileMedia(value, at);
+  if (read) return { type: 'media', text: '', media: [read] };
   // Each shape is tried only when its required key is there: a failed safeParse builds an error object per issue,
   // which costs more than the parse itself on a hot path.
   const edit = 'filePath' in value ? Fast.SideEffectEdit.safeParse(value) : undefined;
@@ -231,9 +257,9 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
       text: clampText(parts.join('\n'), opts),
     };
   }
-  const read = 'file' in value ? Fast.SideEffectRead.safeParse(value) : undefined;
-  if (read?.success) {
-    const f = read.data.file;
+  const readText = 'file' in value ? Fast.SideEffectRead.safeParse(value) : undefined;
+  if (readText?.success) {
+    const f = readText.data.file;
     return {
       type: 'read',
       filePath: f.filePath,
@@ -243,6 +269,23 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
     };
   }
   return { type: 'other', keys: Object.keys(value).slice(0, 20) };
+}
+
+/** A structured output that is content blocks (an MCP tool's result): their text and images, as the model got them. */
+function blocksEffect(value: readonly unknown[], opts: NormalizeOptions, at: string, same: (s: string) => string): SideEffect | undefined {
+  if (value.length === 0) return undefined;
+  const texts: string[] = [];
+  const media: MediaInfo[] = [];
+  for (const [i, b] of value.entries()) {
+    const m = mediaFrom(b, `${at}[${i}]`, opts.clamp);
+    if (m) media.push(m);
+    else {
+      const t = Fast.TextBlock.safeParse(b);
+      if (!t.success) return undefined;
+      texts.push(t.data.text);
+    }
+  }
+  return { type: 'media', text: same(stripAnsi(texts.join('\n'))), media };
 }
 
 function createHunk(content: string, opts: NormalizeOptions): PatchHunk {

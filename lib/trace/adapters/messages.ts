@@ -173,7 +173,7 @@ function assistantFrom(line: AssistantLine, opts: NormalizeOptions, h: Head): As
     messageId: u(m.id),
     requestId: u(line.requestId) ?? u(line.request_id),
     model,
-    blocks: opts.noBlocks ? [] : blocksFrom(m.content, opts),
+    blocks: opts.noBlocks ? [] : blocksFrom(m.content, opts, 'message.content'),
     stopReason: u(m.stop_reason),
     usage: usage.usage,
     numberErrors: usage.errors,
@@ -211,7 +211,12 @@ function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
       isSidechain: env.isSidechain,
       time: env.time,
       results: content.results,
-      sideEffect: sideEffectFrom(line.toolUseResult ?? line.tool_use_result, opts, content.results[0]?.text),
+      sideEffect: sideEffectFrom(
+        line.toolUseResult ?? line.tool_use_result,
+        opts,
+        content.results[0]?.text,
+        line.toolUseResult !== undefined && line.toolUseResult !== null ? 'toolUseResult' : 'tool_use_result',
+      ),
       sourceAssistantUuid: u(line.sourceToolAssistantUUID),
     };
   }
@@ -243,6 +248,7 @@ function userFrom(line: UserLine, opts: NormalizeOptions, h: Head): TraceEvent {
     text,
     textLength: content.textLength,
     images: content.images,
+    ...(content.media.length > 0 ? { media: content.media } : {}),
     isReplay: line.isReplay === true ? true : undefined,
   };
 }

@@ -100,7 +100,14 @@ function attachResult(idx: ToolIndex, e: ToolResultEvent, diags: Diagnostic[]): 
       });
       return;
     }
-    call.result = { seq: e.seq, isError: r.isError, text: r.text, textLength: r.textLength, ...(e.time !== undefined ? { time: e.time } : {}) };
+    call.result = {
+      seq: e.seq,
+      isError: r.isError,
+      text: r.text,
+      textLength: r.textLength,
+      ...(e.time !== undefined ? { time: e.time } : {}),
+      ...(r.media ? { media: r.media } : {}),
+    };
     // One result per line is what producers write; a line with several gives its structured output to the first.
     if (i === 0 && e.sideEffect) call.sideEffect = e.sideEffect;
     if (r.isError) {

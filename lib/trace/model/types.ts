@@ -1,6 +1,7 @@
 import type { UuidColumn } from './uuids';
 import type { SourceInfo } from '../parse';
 import type { ContentBlock, Diagnostic, PermissionBehavior, SideEffect, TraceEvent, Usage } from '../types';
+import type { MediaInfo } from '../media';
 
 export interface Session {
   readonly index: number;
@@ -177,7 +178,15 @@ export interface ToolCall {
   /** Position among the tool_use blocks of its model call: result slots follow this order. */
   readonly slot: number;
   requestedAt?: number;
-  result?: { readonly seq: number; readonly isError: boolean; readonly text: string; readonly textLength: number; readonly time?: number };
+  result?: {
+    readonly seq: number;
+    readonly isError: boolean;
+    readonly text: string;
+    readonly textLength: number;
+    readonly time?: number;
+    /** The images and documents of the result (figures only). */
+    readonly media?: readonly MediaInfo[];
+  };
   readonly duplicateResults: number[];
   /** The structured output the tool recorded (`toolUseResult`), when the line has one. */
   sideEffect?: SideEffect;
