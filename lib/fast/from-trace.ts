@@ -1,7 +1,8 @@
 import { countedTurns } from '../trace/stats';
 import type { Trace, Turn } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { setFirstPrompt, type Call, type Merged, type SessionSummary } from './merge';
+import { setFirstPrompt, widenSpan, type Call, type Merged, type SessionSummary } from './merge';
+import { isSubagentLine } from '../trace/main-thread';
 import { fileIdentity } from '../trace/parse';
 import { recordOf, RecordSink, type PromptRecord, type PromptWindow } from './records';
 import { TAIL_BYTES } from './tail';
@@ -23,18 +24,18 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
   const touch = (e: TraceEvent, prompt?: PromptRecord): void => {
     const si = sessionOf(e);
     const id = trace.sessions[si]?.id ?? '?';
-    const file = trace.sources[e.src.source]?.name ?? '?';
+    const src = trace.sources[e.src.source];
+    const file = src?.name ?? '?';
     let s = sessions.get(si);
     if (!s) {
       s = { sessionId: id, project: projectOf(file), files: [] };
       sessions.set(si, s);
     }
     if (!s.files.includes(file)) s.files.push(file);
-    if (e.time !== undefined) {
-      if (s.firstTime === undefined || e.time < s.firstTime) s.firstTime = e.time;
-      if (s.lastTime === undefined || e.time > s.lastTime) s.lastTime = e.time;
-    }
-    if (prompt !== undefined) setFirstPrompt(s, prompt.text, prompt.command === true);
+    // The main thread as the full model's lanes read it (a subagent's own file is never).
+    const main = !isSubagentLine(e, src?.fileAgentId);
+    if (e.time !== undefined) widenSpan(s, e.time, e.time, main);
+    if (prompt !== undefined && main) setFirstPrompt(s, prompt.text, prompt.command === true);
   };
   // The lines near a file's end widen their sessions' spans (the fast path reads them whatever they are).
   const inTail = (e: TraceEvent): boolean => e.src.line >= 1 && e.src.offset >= (trace.sources[e.src.source]?.bytes ?? 0) - TAIL_BYTES;
@@ -49,7 +50,7 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     if (e.time !== undefined && e.sessionId !== undefined && inTail(e)) tail.push(e);
     let sink = sinks.get(e.src.source);
     if (!sink) {
-      sink = new RecordSink(fileIdentity(trace.sources[e.src.source]?.name ?? '').fileSessionId, window);
+      sink = new RecordSink(trace.sources[e.src.source]?.name ?? '', window);
       sinks.set(e.src.source, sink);
     }
     const before = sink.records.length;

@@ -1,6 +1,8 @@
 import { outranks, sameLineKey, usageErrorOf } from '../trace/model/calls';
 import { commandSummary } from '../trace/describe';
 import { cutText } from '../trace/text-order';
+import { isSubagentLine } from '../trace/main-thread';
+import { fileIdentity } from '../trace/parse';
 import type { TraceEvent, Usage } from '../trace/types';
 
 // What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
@@ -14,6 +16,12 @@ interface Base {
   /** The line's own session id; lines without one borrow the previous one of their file. */
   readonly sessionId?: string;
   readonly time?: number;
+  /**
+   * The line is a subagent's or a sidechain's (`isSubagentLine`): it counts toward cost and the span of work, never
+   * toward its session's first prompt, start or end. (Every line of a subagent's own file is; the merge knows those by
+   * their names.)
+   */
+  readonly sub?: true;
 }
 
 export interface AssistantRecord extends Base {
@@ -93,7 +101,7 @@ export function shortPrompt(text: string): string {
 
 /** The record of an event the stats depend on; undefined for the rest (prompts are chosen by the caller). */
 export function recordOf(e: TraceEvent): LineRecord | undefined {
-  const base = { offset: e.src.offset, sessionId: e.sessionId, time: e.time };
+  const base = { offset: e.src.offset, sessionId: e.sessionId, time: e.time, ...subOf(e) };
   switch (e.kind) {
     case 'assistant':
       return {
@@ -127,19 +135,25 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
   }
 }
 
+/** `{ sub: true }` for a line off the main thread (as the full model's lanes read it, without its file's agent). */
+function subOf(e: TraceEvent): { sub?: true } {
+  return isSubagentLine(e, undefined) ? { sub: true } : {};
+}
+
 /** A line that only widens its session's span (see `SessionRecord`). */
-function spanRecord(e: Pick<TraceEvent, 'sessionId' | 'time' | 'src'>): SessionRecord {
+function spanRecord(e: TraceEvent): SessionRecord {
   return {
     kind: 'session',
     offset: e.src.offset,
     ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}),
     ...(e.time !== undefined ? { time: e.time } : {}),
+    ...subOf(e),
   };
 }
 
-/** The first-prompt record of a user event, when it is a typed prompt. */
+/** The first-prompt record of a user event, when it is a typed prompt on the main thread (a subagent's task is not). */
 export function promptOf(e: TraceEvent): PromptRecord | undefined {
-  if (e.kind !== 'user' || e.role !== 'prompt') return undefined;
+  if (e.kind !== 'user' || e.role !== 'prompt' || isSubagentLine(e, undefined)) return undefined;
   return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(e.text) };
 }
 
@@ -150,7 +164,7 @@ const TYPED_COMMAND = /<(command-name|bash-input)>/;
  * Code records those as command lines, not prompts, and such a session may have no typed prompt at all.
  */
 export function commandPromptOf(e: TraceEvent): PromptRecord | undefined {
-  if (e.kind !== 'user' || e.role !== 'command' || !TYPED_COMMAND.test(e.text)) return undefined;
+  if (e.kind !== 'user' || e.role !== 'command' || !TYPED_COMMAND.test(e.text) || isSubagentLine(e, undefined)) return undefined;
   const text = shortPrompt(commandSummary(e.text));
   return text ? { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text, command: true } : undefined;
 }
@@ -174,9 +188,15 @@ export class RecordSink {
   private readonly ownSession: string | undefined;
   private readonly window: PromptWindow;
 
-  constructor(ownSession: string | undefined, window: PromptWindow = PROMPT_WINDOW) {
-    this.ownSession = ownSession;
+  /**
+   * `name`: the file's name. A file named by its session (`<id>.jsonl`) looks for that session's prompt; a subagent's
+   * own file (`agent-<id>.jsonl`, `subagents/…`) looks for none: its prompts are its agent's task, never its session's.
+   */
+  constructor(name: string, window: PromptWindow = PROMPT_WINDOW) {
+    const id = fileIdentity(name);
+    this.ownSession = id.fileSessionId;
     this.window = window;
+    if (id.fileAgentId !== undefined) this.open = false;
   }
 
   add(e: TraceEvent): void {
@@ -204,7 +224,7 @@ export class RecordSink {
    * `SessionRecord`). Only a line that names its session: these records come after the file's others, where a line
    * without one would borrow the wrong session.
    */
-  end(e: Pick<TraceEvent, 'sessionId' | 'time' | 'src'>): void {
+  end(e: TraceEvent): void {
     if (e.time !== undefined && e.sessionId !== undefined) this.addRecord(spanRecord(e));
   }
 
@@ -262,6 +282,7 @@ export function foldSplitLine(records: readonly LineRecord[], p: AssistantRecord
     r.sessionId !== p.sessionId ||
     r.synthetic !== p.synthetic ||
     r.isSidechain !== p.isSidechain ||
+    r.sub !== p.sub ||
     r.usageError !== undefined ||
     p.usageError !== undefined ||
     r.bestUsage !== undefined ||

@@ -41,7 +41,10 @@ export interface Totals {
 export interface SessionRow extends Totals {
   readonly sessionId: string;
   readonly project: string;
-  /** ISO 8601 (UTC) of the session's first timestamped line (its span is the workbench's); null when none has one. */
+  /**
+   * ISO 8601 (UTC) of the session's first timestamped main-thread line (a subagent's lines never set it; a session
+   * with no such line, only its subagents' files, has the span of those); null when no line has a time.
+   */
   readonly start: string | null;
   readonly end: string | null;
   readonly durationMs: number | null;
@@ -256,12 +259,16 @@ export function sessionRows(merged: Merged, opts: ReportOptions = {}): SessionRo
 }
 
 function sessionRow(s: SessionSummary, a: Acc): SessionRow {
+  // The main thread's span; a session with no timestamped main-thread line has only its span of work.
+  const main = s.firstTime !== undefined && s.lastTime !== undefined;
+  const first = main ? s.firstTime : s.workFirstTime;
+  const last = main ? s.lastTime : s.workLastTime;
   return {
     sessionId: s.sessionId,
     project: s.project,
-    start: iso(s.firstTime),
-    end: iso(s.lastTime),
-    durationMs: s.firstTime !== undefined && s.lastTime !== undefined ? s.lastTime - s.firstTime : null,
+    start: iso(first),
+    end: iso(last),
+    durationMs: first !== undefined && last !== undefined ? last - first : null,
     firstPrompt: s.firstPrompt ?? null,
     models: [...a.models].sort(),
     ...totalsOf(a),

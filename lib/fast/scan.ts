@@ -64,7 +64,7 @@ export class FileScanner extends ChunkedLines {
     this.search = simd ? (hay, needle, from) => (simd.holds(hay) ? simd.search(hay, needle, from) : plain(hay, needle, from)) : plain;
     this.promptWindow = opts.window ?? PROMPT_WINDOW;
     this.tailFrom = opts.tailFrom;
-    this.sink = new RecordSink(fileIdentity(name).fileSessionId, this.promptWindow);
+    this.sink = new RecordSink(name, this.promptWindow);
     this.norm = withInterner(NO_TEXT);
     this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
     this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
