@@ -84,9 +84,10 @@ describe('loupe stats --by', () => {
     const s1 = r.rows.find((x) => x.sessionId === S1);
     expect(s1).toMatchObject({
       firstPrompt: SESSIONS[0]?.prompt,
+      // The main thread's span: its subagent, still running after the Task call (until 09:12:10), does not end it.
       start: '2026-03-01T09:00:00.000Z',
-      end: '2026-03-01T09:12:10.000Z',
-      durationMs: 730_000,
+      end: '2026-03-01T09:10:00.000Z',
+      durationMs: 600_000,
       models: ['claude-haiku-4-5-20251001', 'claude-opus-4-6'],
     });
     // The resumed session's file starts with the earlier session's lines: its own prompt is still found.

@@ -3,7 +3,6 @@ import type { Trace, Turn } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
 import { setFirstPrompt, widenSpan, type Call, type Merged, type SessionSummary } from './merge';
 import { isSubagentLine } from '../trace/main-thread';
-import { fileIdentity } from '../trace/parse';
 import { recordOf, RecordSink, type PromptRecord, type PromptWindow } from './records';
 import { TAIL_BYTES } from './tail';
 
@@ -50,7 +49,9 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     if (e.time !== undefined && e.sessionId !== undefined && inTail(e)) tail.push(e);
     let sink = sinks.get(e.src.source);
     if (!sink) {
-      sink = new RecordSink(trace.sources[e.src.source]?.name ?? '', window);
+      const src = trace.sources[e.src.source];
+      sink = new RecordSink(src?.name ?? '', window);
+      sink.spanAll = src?.format === 'sdk-stream';
       sinks.set(e.src.source, sink);
     }
     const before = sink.records.length;

@@ -181,22 +181,29 @@ export class RecordSink {
   firstSessionId: string | undefined;
   /** Still looking for the file's first prompt. */
   open = true;
+  /**
+   * Every timestamped line widens its session's span, not only the calls' and the first lines' (an SDK stream, whose
+   * calls' lines carry no time; see `STREAM_PATTERNS`).
+   */
+  spanAll = false;
   private lastSessionId: string | undefined;
   private readonly prompted = new Set<string | undefined>();
   /** Sessions whose first command was kept, in case no prompt follows. */
   private readonly commanded = new Set<string | undefined>();
   private readonly ownSession: string | undefined;
+  private readonly agentFile: boolean;
   private readonly window: PromptWindow;
 
   /**
-   * `name`: the file's name. A file named by its session (`<id>.jsonl`) looks for that session's prompt; a subagent's
-   * own file (`agent-<id>.jsonl`, `subagents/…`) looks for none: its prompts are its agent's task, never its session's.
+   * `name`: the file's name. A file named by its session (`<id>.jsonl`) looks for that session's prompt. A subagent's
+   * own file (`agent-<id>.jsonl`, `subagents/…`) keeps none: its first prompt is its agent's task, never its
+   * session's, and only ends the first lines (whose times widen the span of work).
    */
   constructor(name: string, window: PromptWindow = PROMPT_WINDOW) {
     const id = fileIdentity(name);
     this.ownSession = id.fileSessionId;
+    this.agentFile = id.fileAgentId !== undefined;
     this.window = window;
-    if (id.fileAgentId !== undefined) this.open = false;
   }
 
   add(e: TraceEvent): void {
@@ -213,8 +220,9 @@ export class RecordSink {
       const rec = command ?? recordOf(e);
       if (command) this.commanded.add(sid);
       if (rec) this.records.push(rec);
-      else if (early && e.time !== undefined) this.records.push(spanRecord(e));
+      else if ((early || this.spanAll) && e.time !== undefined) this.records.push(spanRecord(e));
       else if (sid !== undefined && sid !== this.lastSessionId) this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
+      if (early && this.agentFile && e.kind === 'user' && e.role === 'prompt') this.open = false;
     }
     if (sid !== undefined) this.lastSessionId = sid;
   }

@@ -3,13 +3,22 @@ import type { Head } from '../trace/adapters/messages';
 import { unknownEvent } from '../trace/adapters/messages';
 import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dialect';
 import { lineLimit } from '../trace/lines';
-import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
+import { decideMode, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
 import { FileTail, TAIL_BYTES } from './tail';
 import { ChunkedLines } from './scan-chunks';
 import { sharedWasm, type ScanWasm } from './scan-wasm';
 import { foldSplitLine, inPromptWindow, PROMPT_WINDOW, RecordSink, type AssistantRecord, type PromptWindow } from './records';
-import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
+import {
+  CANDIDATE_PATTERNS,
+  nextStructural,
+  searchBytes,
+  SESSION_PATTERNS,
+  STREAM_PATTERNS,
+  TOOL_RESULT_PATTERN,
+  USER_PATTERN,
+  type ByteSearch,
+} from './search';
 import type { TraceEvent } from '../trace/types';
 import { SEARCH_PROMPT_CHARS, type FileScan, type ScannedPrompt, type ScanOptions } from './scan-types';
 
@@ -74,6 +83,7 @@ export class FileScanner extends ChunkedLines {
     if (cont) {
       this.mode = 'lines';
       this.dialect = cont.dialect;
+      this.sink.spanAll = cont.dialect === 'sdk-stream';
       this.window = false;
       this.started = true;
       this.absolute = cont.offset;
@@ -152,7 +162,7 @@ export class FileScanner extends ChunkedLines {
 
   /** Outside the window: jumps from one pattern match to the next, decoding only the lines that hold one. */
   private candidates(buf: Uint8Array, from: number, to: number, base: number): void {
-    const counted = this.dialect === 'claude-code' ? SESSION_PATTERNS : CANDIDATE_PATTERNS;
+    const counted = this.dialect === 'claude-code' ? SESSION_PATTERNS : this.dialect === 'sdk-stream' ? STREAM_PATTERNS : CANDIDATE_PATTERNS;
     const one = counted.length === 1 ? counted[0] : undefined;
     if (one && !this.prompts && this.simd && this.simd.holds(buf) && this.simd.canSearch(one)) return this.sessionLines(this.simd, one, buf, from, to, base);
     const pats = this.prompts ? [...counted, USER_PATTERN] : counted;
@@ -265,6 +275,7 @@ export class FileScanner extends ChunkedLines {
     if (!this.dialect) {
       if (this.unrecognized) return this.sink.add(unknownEvent(obj, '', norm, head));
       this.dialect = this.detector.observe(obj);
+      this.sink.spanAll = this.dialect === 'sdk-stream';
       if (!this.dialect) {
         this.held.push({ obj, norm, head, length });
         this.heldBytes += length;

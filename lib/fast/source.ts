@@ -1,6 +1,6 @@
 import { inflateLimit } from '../engine/limits';
 import { maybeGunzip, type ByteSource } from '../trace/lines';
-import { bytesText, fileIdentity, parseBytes, type SourceInput } from '../trace/parse';
+import { bytesText, parseBytes, type SourceInput } from '../trace/parse';
 import type { TraceEvent } from '../trace/types';
 import { RecordSink } from './records';
 import { FileScanner, type FileScan, type ScanOptions } from './scan';

@@ -104,8 +104,7 @@ export function assignLanes(ctx: Ctx): void {
     if (lane.kind === 'agent') {
       const { agentId } = lane;
       a = agentIndex(ctx, s, `agent:${agentId}`, isCompactionAgent(agentId) ? 'compaction' : 'subagent', { agentId }, last);
-    } else if (lane.kind === 'task')
-      a = agentIndex(ctx, s, `task:${lane.parentToolUseId}`, 'subagent', { parentToolUseId: lane.parentToolUseId }, last);
+    } else if (lane.kind === 'task') a = agentIndex(ctx, s, `task:${lane.parentToolUseId}`, 'subagent', { parentToolUseId: lane.parentToolUseId }, last);
     else if (lane.kind === 'sidechain') a = agentIndex(ctx, s, 'sidechain', 'sidechain', {}, last);
     else a = agentIndex(ctx, s, 'main', 'main', {}, last);
     ctx.eventAgent[e.seq] = a;
