@@ -24,6 +24,7 @@ import { errorText, useWorkerQuery } from './useWorkerQuery';
 import { useFind } from './useFind';
 import { movedSeq } from '../../lib/view/moves';
 import type { TraceChange } from './TraceClient';
+import { headingTooltip, headOf, traceHeading } from '../../lib/view/heading';
 
 /** The keys that move in the timeline (see EventList). */
 const LIST_KEYS = new Set(['ArrowDown', 'ArrowUp', 'j', 'k', 'PageDown', 'PageUp', 'Home', 'End', '[', ']']);
@@ -41,6 +42,9 @@ export interface WorkbenchProps {
 
 /** Wires the panes together: URL state, selection, filter, find, keyboard. */
 export function Workbench({ ask, summary, title, toolbarRight, skipped = [], change }: WorkbenchProps) {
+  // What it was opened as, then its session's first prompt (the library's and `loupe stats --by session`'s).
+  const head = headOf(summary);
+  const heading = traceHeading(title, head);
   const url = useViewUrl();
   const [expanded, setExpanded] = useState<readonly number[]>([]);
   // The worker rebuilds its rows for the filter and folds; until it answers, the list shows the rows it has (busy).
@@ -194,8 +198,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
 
   // The tab says which trace it shows (the viewer can open in place on the home page, whose title is generic).
   useEffect(() => {
-    if (title) document.title = `${title} · Loupe`;
-  }, [title]);
+    if (heading) document.title = `${heading} · Loupe`;
+  }, [heading]);
 
   // Global keys: `/` focuses the filter, Esc in an empty filter or find box or in the details goes back to the list.
   useEffect(() => {
@@ -233,7 +237,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
       <Toolbar
         ref={toolbar}
         summary={summary}
-        title={title}
+        title={heading}
+        titleTooltip={headingTooltip(heading, head)}
         filter={url.filter}
         onFilter={(q) => url.update({ filter: q })}
         find={find}
@@ -249,7 +254,7 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         right={
           <>
             {toolbarRight}
-            <ShareButton ask={ask} title={title} viewState={url.stateString} />
+            <ShareButton ask={ask} title={heading} viewState={url.stateString} />
           </>
         }
       />

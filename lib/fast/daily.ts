@@ -33,7 +33,7 @@ export function dailySeries(rows: readonly SessionRow[], cells: Readonly<Record<
   const flat: { day: string | null; key: string; usd: number }[] = [];
   for (const r of rows) {
     for (const c of cells[r.sessionId] ?? []) {
-      const key = by === 'project' ? r.project : c.model;
+      const key = by === 'project' ? r.projectPath : c.model;
       flat.push({ day: c.day, key, usd: c.costUsd });
       byKey.set(key, (byKey.get(key) ?? 0) + c.costUsd);
     }

@@ -12,10 +12,11 @@ function isRecordEvent(e: TraceEvent): boolean {
 }
 
 /**
- * The fast path's summary computed from a full model instead: counted calls from the model's own turns, sessions'
- * spans from the same kinds of lines the fast path reads. A test compares the two on every fixture and trap.
+ * Per session index, what the fast path knows of a session, read off a full model with the fast path's rules (first
+ * prompts from each file's first lines, spans from the lines it reads, the main thread apart): what the workbench
+ * names a session by, so that it names it as the library and `loupe stats --by session` do.
  */
-export function fromTrace(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Merged {
+export function traceSessions(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Map<number, SessionSummary> {
   const sessionOf = (e: TraceEvent): number => trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1;
   const sessions = new Map<number, SessionSummary>();
   // The same first-prompt rule as the fast path, per file.
@@ -66,6 +67,15 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     const reported = trace.sessions[si]?.reportedCostUsd;
     if (reported !== undefined) s.reportedCostUsd = reported;
   }
+  return sessions;
+}
+
+/**
+ * The fast path's summary computed from a full model instead: counted calls from the model's own turns, sessions'
+ * spans from the same kinds of lines the fast path reads. A test compares the two on every fixture and trap.
+ */
+export function fromTrace(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Merged {
+  const sessions = traceSessions(trace, projectOf, window);
   const calls: Call[] = [];
   // In file order, as the fast path reads them (the model numbers its calls by start time instead).
   for (const t of countedTurns(trace).sort((a, b) => firstSeq(a) - firstSeq(b))) {

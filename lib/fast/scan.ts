@@ -55,6 +55,7 @@ export class FileScanner extends ChunkedLines {
   private lineNo = 0;
   private window = true;
   private parsedLines = 0;
+  private cwd: string | undefined;
   private invalidLines = 0;
   private readonly prompts: ScannedPrompt[] | undefined;
   private readonly lean: LeanAssistantReader | undefined;
@@ -122,6 +123,7 @@ export class FileScanner extends ChunkedLines {
       parsedLines: this.parsedLines,
       invalidLines: this.invalidLines,
       ...(this.prompts ? { prompts: this.prompts } : {}),
+      ...(this.cwd !== undefined ? { cwd: this.cwd } : {}),
     };
   }
 
@@ -270,6 +272,7 @@ export class FileScanner extends ChunkedLines {
       this.invalidLines += 1;
       return;
     }
+    if (this.cwd === undefined && typeof obj['cwd'] === 'string') this.cwd = obj['cwd'];
     const head: Head = { seq: 0, src: { source: 0, line: inWindow ? this.lineNo : 0, offset, length }, path: undefined };
     const norm = inWindow && this.sink.open ? this.promptNorm : this.norm;
     if (!this.dialect) {

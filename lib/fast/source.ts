@@ -63,6 +63,7 @@ export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): 
     ...(sink.firstSessionId !== undefined ? { firstSessionId: sink.firstSessionId } : {}),
     parsedLines: info.lines.total,
     invalidLines: info.lines.invalid,
+    ...(info.cwd !== undefined ? { cwd: info.cwd } : {}),
     ...(stopped ? { stopped } : {}),
   };
 }
