@@ -254,7 +254,9 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         right={
           <>
             {toolbarRight}
-            <ShareButton ask={ask} title={heading} viewState={url.stateString} />
+            {/* Not the heading: its first prompt may hold a secret the dialog is about to redact. The recipient's own
+                workbench names the session by its redacted first prompt. */}
+            <ShareButton ask={ask} title={title} viewState={url.stateString} />
           </>
         }
       />
