@@ -51,6 +51,12 @@ test('the library, the workbench title and loupe stats name a session alike', as
     await expect(heading).toHaveText(want);
     await expect(page).toHaveTitle(`${want} · Loupe`);
     titles[id] = (await heading.getAttribute('title')) ?? '';
+    if (id === CC_SESSION) {
+      // The toolbar's duration is the span of work (the subagent ran on to 09:01:30); its tooltip gives the session's.
+      const duration = page.getByLabel('Duration', { exact: true });
+      await expect(duration).toHaveText('1m 30s');
+      await expect(duration).toHaveAttribute('title', /its main thread, as the library and loupe stats --by session show it\): 1m 5s$/);
+    }
     // The share dialog names what it shares as it was opened, not by a prompt it has yet to redact (a recipient's
     // workbench names it by its redacted first prompt: share.spec.ts).
     await page.getByRole('button', { name: 'Share…' }).click();

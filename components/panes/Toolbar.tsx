@@ -4,6 +4,7 @@ import { forwardRef, useId, useImperativeHandle, useRef, type ReactNode } from '
 import type { FilterIssue } from '../../lib/trace/filter-check';
 import type { TraceSummary } from '../../lib/view/protocol';
 import { compactNumber, formatDuration, formatUsd } from '../../lib/view/rowview';
+import { headOf } from '../../lib/view/heading';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import type { ChipKey } from '../../lib/view/chips';
 import { FilterBox, type FilterBoxHandle } from './FilterBox';
@@ -58,6 +59,13 @@ export function withTerm(filter: string, key: string, value: string | undefined)
   const rest = filter.split(/\s+/).filter((t) => t && !t.startsWith(`${key}:`));
   if (value) rest.push(`${key}:${/\s/.test(value) ? `"${value}"` : value}`);
   return rest.join(' ');
+}
+
+/** The span of work (every agent's lines), and the session's own span beside it where its main thread's is shorter. */
+function durationTooltip(work: number, session: number | null): string {
+  const base = "from the first to the last timestamped line of the trace, every agent's included";
+  if (session === null || session === work) return base;
+  return `${base}\nthe session's own span (its main thread, as the library and loupe stats --by session show it): ${formatDuration(session)}`;
 }
 
 function termValue(filter: string, key: string): string {
@@ -228,7 +236,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
             {st.apiMessages} model call{st.apiMessages === 1 ? '' : 's'}
           </span>
           {st.durationMs !== undefined ? (
-            <span aria-label="Duration" title="from the first to the last timestamped line of the trace, every agent's included">
+            <span aria-label="Duration" title={durationTooltip(st.durationMs, headOf(s)?.durationMs ?? null)}>
               {formatDuration(st.durationMs)}
             </span>
           ) : null}
