@@ -8,7 +8,7 @@ const componentLayers = [
   'components/(ui|events)',
   'components/intake',
   'components/data',
-  'components/panes',
+  'components/(panes|media)',
   'components/viewer',
   'components/(home|library|share)',
 ];
@@ -20,6 +20,8 @@ const testsAnywhere = ['\\.test\\.tsx?$', '^lib/trace/testing/'];
 const knownUpward = [
   // The redaction check loads the redacted trace through the engine: to be injected by its caller.
   { from: '^lib/share/verify\\.ts$', to: '^lib/engine/(load|source)\\.ts$' },
+  // The workbench's session heading reuses the library's session rows (lib/fast), one rule for both: to move down.
+  { from: '^lib/engine/session-heads\\.ts$', to: '^lib/fast/(report|from-trace)\\.ts$' },
   // The share dialog sits beside the shared-trace page, which hosts a whole workbench.
   { from: '^components/viewer/Workbench\\.tsx$', to: '^components/share/ShareButton\\.tsx$' },
 ];

@@ -36,7 +36,7 @@ test('a projects folder opens as a library whose rows, costs and daily chart mat
   for (const r of sessions.rows) {
     const row = rowOf(page, r.sessionId);
     const cells = row.getByRole('gridcell');
-    await expect(cells.nth(1)).toHaveText(r.project);
+    await expect(cells.nth(1)).toHaveText(r.projectPath);
     await expect(cells.nth(2)).toHaveText(r.firstPrompt ?? '—');
     await expect(cells.nth(5)).toHaveText(String(r.modelCalls));
     await expect(cells.nth(7)).toHaveText(formatUsd(r.costUsd));

@@ -98,7 +98,8 @@ test('a pasted JSON document opens as pasted.json, and Ctrl+Enter opens it as th
   await box.fill(`${JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', message: { role: 'user', content: 'one line' } })}\n`);
   await box.press('Control+Enter');
   await app.waitForWorkbench();
-  await expect(page).toHaveTitle('pasted.jsonl · Loupe');
+  // Named as the library names a session: what it was opened as, then its first prompt.
+  await expect(page).toHaveTitle('pasted.jsonl · one line · Loupe');
 });
 
 test.describe('?src= URLs', () => {

@@ -70,6 +70,8 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   await expect(appB.selected()).toContainText('Bash(curl -s -H "Authorization: Bearer [REDACTED:github-token]"');
   await expect(appB.tab('Tool call')).toHaveAttribute('aria-selected', 'true');
   await expect(appB.option(/user prompt: Deploy the release/)).toContainText('My key is [REDACTED:anthropic-key]');
+  // B's title names the session by its first prompt as shared: redacted.
+  await expect(b.getByRole('heading', { level: 1 })).toHaveText(/^Shared trace · Deploy the release .*My key is \[REDACTED:anthropic-key\]/);
   await appB.option(/env \| grep/).click();
   await expect(appB.detailsPanel).toContainText('AWS_SECRET_ACCESS_KEY=[REDACTED:aws-secret-key]');
   await expect(appB.detailsPanel).toContainText('postgres://deploy:[REDACTED:database-url]@db.internal.example');

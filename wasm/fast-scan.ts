@@ -105,7 +105,9 @@ const IS_SIDECHAIN: i32 = 7;
 const IS_API_ERROR: i32 = 8;
 const MESSAGE_ID: i32 = 9;
 const MODEL: i32 = 10;
-const SLOTS: i32 = 11;
+const AGENT_ID: i32 = 11;
+const PARENT_TOOL_USE_ID: i32 = 12;
+const SLOTS: i32 = 13;
 const CHECK_ONLY: i32 = -1;
 
 const ABSENT: i32 = 0;
@@ -445,7 +447,9 @@ function member(what: i32, ks: i32, ke: i32, p: i32, depth: i32): i32 {
   if (key(ks, ke, 'request_id')) return scalar(REQUEST_ID_SNAKE, p, true);
   if (key(ks, ke, 'timestamp')) return scalar(TIMESTAMP, p, true);
   if (key(ks, ke, 'type')) return scalar(TYPE, p, true);
-  if (key(ks, ke, 'parent_tool_use_id') || key(ks, ke, 'parentUuid') || key(ks, ke, 'agentId')) return scalar(CHECK_ONLY, p, true);
+  if (key(ks, ke, 'agentId')) return scalar(AGENT_ID, p, true);
+  if (key(ks, ke, 'parent_tool_use_id')) return scalar(PARENT_TOOL_USE_ID, p, true);
+  if (key(ks, ke, 'parentUuid')) return scalar(CHECK_ONLY, p, true);
   if (key(ks, ke, 'isSidechain')) return scalar(IS_SIDECHAIN, p, false);
   if (key(ks, ke, 'isApiErrorMessage')) return scalar(IS_API_ERROR, p, false);
   if (key(ks, ke, 'aborted')) return scalar(CHECK_ONLY, p, false);

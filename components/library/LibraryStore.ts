@@ -200,7 +200,8 @@ export class LibraryStore {
     const names = this.state.snapshot.files[sessionId];
     const row = this.state.snapshot.rows.find((r) => r.sessionId === sessionId);
     if (!names || names.length === 0) return undefined;
-    const title = `${row?.project ?? ''} · ${row?.firstPrompt?.slice(0, 60) ?? sessionId.slice(0, 8)}`;
+    // The workbench adds the session's first prompt, as it reads it (`traceHeading`).
+    const title = row?.projectPath ?? sessionId.slice(0, 8);
     const base = { title, savedAt: Date.now() };
     if (this.state.via === 'handle') {
       const handles = names.flatMap((path) => {

@@ -38,8 +38,16 @@ const shortModel = (m: string): string => m.replace(/^claude-/, '').replace(/-\d
 
 export const COLUMNS: readonly Column[] = [
   { key: 'start', label: 'Start', width: '124px', text: (r) => localTime(r.start), title: (r) => `${r.start ?? 'no timestamp'} → ${r.end ?? ''}` },
-  // Project folders are named after their paths (-Users-me-work-acme-api, -Users-me-work-acme-web): they differ at the end.
-  { key: 'project', label: 'Project', width: 'minmax(90px, 150px)', text: (r) => r.project, keepEnd: true },
+  // The path a project folder stands for (~/work/acme-api), its folder's own name in the tooltip. Projects differ at
+  // the end of their paths: the start gives way.
+  {
+    key: 'project',
+    label: 'Project',
+    width: 'minmax(90px, 150px)',
+    text: (r) => r.projectPath,
+    title: (r) => (r.projectPath === r.project ? r.project : `${r.projectPath}\nfolder ${r.project}`),
+    keepEnd: true,
+  },
   {
     key: 'prompt',
     label: 'First prompt',

@@ -5,6 +5,7 @@ import { sortRows } from './sort-rows';
 const row = (sessionId: string, over: Partial<SessionRow>): SessionRow => ({
   sessionId,
   project: 'p',
+  projectPath: 'p',
   start: '2026-01-01T00:00:00.000Z',
   end: '2026-01-01T00:01:00.000Z',
   durationMs: 60_000,

@@ -37,7 +37,7 @@ export function sortRows(rows: readonly SessionRow[], key: SortKey, dir: 'asc' |
         return r.costUsd;
     }
   };
-  const text = (r: SessionRow): string => (key === 'project' ? r.project : key === 'prompt' ? (r.firstPrompt ?? '') : r.models.join(','));
+  const text = (r: SessionRow): string => (key === 'project' ? r.projectPath : key === 'prompt' ? (r.firstPrompt ?? '') : r.models.join(','));
   const compare =
     key === 'start'
       ? (a: SessionRow, b: SessionRow) => byCode(a.start ?? '', b.start ?? '')

@@ -4,6 +4,7 @@ import type { ReactNode, RefObject } from 'react';
 import type { ChipKey } from '../../lib/view/chips';
 import type { TraceSummary } from '../../lib/view/protocol';
 import { compactNumber, formatCost, formatDuration, formatUsd, unpricedNote } from '../../lib/view/rowview';
+import { headOf } from '../../lib/view/heading';
 import { ViewChips } from './ViewChips';
 
 export interface StatusRowProps {
@@ -31,6 +32,13 @@ function Chip({ tone, children, title }: { tone: 'ok' | 'bad' | 'warn' | 'plain'
       {children}
     </span>
   );
+}
+
+/** The span of work (every agent's lines), and the session's own span beside it where its main thread's is shorter. */
+function durationTooltip(work: number, session: number | null): string {
+  const base = "from the first to the last timestamped line of the trace, every agent's included";
+  if (session === null || session === work) return base;
+  return `${base}\nthe session's own span (its main thread, as the library and loupe stats --by session show it): ${formatDuration(session)}`;
 }
 
 /** The toolbar's second row: how the run ended, the diagnostics badge, the timeline chips and the headline stats. */
@@ -115,7 +123,7 @@ export function StatusRow(p: StatusRowProps) {
           {st.apiMessages} model call{st.apiMessages === 1 ? '' : 's'}
         </span>
         {st.durationMs !== undefined ? (
-          <span aria-label="Duration" title="from the first to the last timestamped line of the trace, every agent's included">
+          <span aria-label="Duration" title={durationTooltip(st.durationMs, headOf(s)?.durationMs ?? null)}>
             {formatDuration(st.durationMs)}
           </span>
         ) : null}

@@ -21,6 +21,8 @@ export interface ToolbarProps {
   readonly diagnosticsOpen: boolean;
   readonly onToggleDiagnostics: () => void;
   readonly title: string;
+  /** The title's tooltip (the whole title, its session and span). */
+  readonly titleTooltip?: string;
   readonly right?: ReactNode;
   /** Timeline chips that are on, and how to change them. */
   readonly show: readonly ChipKey[];
@@ -52,7 +54,12 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
         <a href="/" className="shrink-0 font-semibold text-neutral-800 hover:underline dark:text-neutral-100">
           Loupe
         </a>
-        <span className="min-w-12 max-w-64 shrink-[12] truncate text-neutral-600 dark:text-neutral-400" title={p.title}>
+        <span
+          role="heading"
+          aria-level={1}
+          className="min-w-12 max-w-64 shrink-[12] truncate text-neutral-600 dark:text-neutral-400"
+          title={p.titleTooltip ?? p.title}
+        >
           {p.title}
         </span>
         <TracePickers summary={s} filter={p.filter} onFilter={p.onFilter} />

@@ -23,6 +23,7 @@ import { useSelection } from './useSelection';
 import { useWorkbenchKeys } from './useWorkbenchKeys';
 import { TimelinePanel } from './TimelinePanel';
 import type { TraceChange } from '../data/TraceClient';
+import { headingTooltip, headOf, traceHeading } from '../../lib/view/heading';
 
 export interface WorkbenchProps {
   readonly ask: Ask;
@@ -37,6 +38,9 @@ export interface WorkbenchProps {
 
 /** Wires the panes together: URL state, selection, filter, find, keyboard. */
 export function Workbench({ ask, summary, title, toolbarRight, skipped = [], change }: WorkbenchProps) {
+  // What it was opened as, then its session's first prompt (the library's and `loupe stats --by session`'s).
+  const head = headOf(summary);
+  const heading = traceHeading(title, head);
   const url = useViewUrl();
   const [expanded, setExpanded] = useState<readonly number[]>([]);
   // The worker rebuilds its rows for the filter and folds; until it answers, the list shows the rows it has (busy).
@@ -80,8 +84,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
 
   // The tab says which trace it shows (the viewer can open in place on the home page, whose title is generic).
   useEffect(() => {
-    if (title) document.title = `${title} · Loupe`;
-  }, [title]);
+    if (heading) document.title = `${heading} · Loupe`;
+  }, [heading]);
   useWorkbenchKeys(list, details, toolbar);
 
   const version = `${viewVersion}`;
@@ -90,7 +94,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
       <Toolbar
         ref={toolbar}
         summary={summary}
-        title={title}
+        title={heading}
+        titleTooltip={headingTooltip(heading, head)}
         filter={url.filter}
         onFilter={(q) => url.update({ filter: q })}
         find={find}
@@ -107,6 +112,8 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         right={
           <>
             {toolbarRight}
+            {/* Not the heading: its first prompt may hold a secret the dialog is about to redact. The recipient's own
+                workbench names the session by its redacted first prompt. */}
             <ShareButton ask={ask} title={title} viewState={url.stateString} />
           </>
         }

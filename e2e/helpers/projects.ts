@@ -62,7 +62,9 @@ export function showcaseFolder(sessions = 60): Record<string, string> {
       lines.push(cc.assistant(mid, [toolUse(`toolu_${i}_${c}`, 'Read', { file_path: `src/f${c}.ts` })], u, { session: id, model, time: t }));
       lines.push(cc.result(`toolu_${i}_${c}`, `contents of src/f${c}.ts`, { session: id, time: t }));
     }
-    files[`projects/${project}/${id}.jsonl`] = jsonl(lines);
+    // Their cwd spells the folder's name, as Claude Code's lines do: the library shows ~/loupe, ~/acme-api, ….
+    const cwd = `/home/dev/${project.replace(/^-home-dev-/, '')}`;
+    files[`projects/${project}/${id}.jsonl`] = jsonl(lines.map((l) => ({ ...l, cwd })));
   }
   return files;
 }

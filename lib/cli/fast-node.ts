@@ -121,6 +121,7 @@ export function joinScans(parts: readonly FileScan[]): FileScan {
   const first = parts[0];
   if (!first || parts.length === 1) return first ?? { name: '', bytes: 0, records: [], parsedLines: 0, invalidLines: 0 };
   const firstSessionId = parts.find((p) => p.firstSessionId !== undefined)?.firstSessionId;
+  const cwd = parts.find((p) => p.cwd !== undefined)?.cwd;
   return {
     name: first.name,
     bytes: parts.reduce((n, p) => n + p.bytes, 0),
@@ -128,6 +129,7 @@ export function joinScans(parts: readonly FileScan[]): FileScan {
     ...(firstSessionId !== undefined ? { firstSessionId } : {}),
     parsedLines: parts.reduce((n, p) => n + p.parsedLines, 0),
     invalidLines: parts.reduce((n, p) => n + p.invalidLines, 0),
+    ...(cwd !== undefined ? { cwd } : {}),
   };
 }
 

@@ -14,7 +14,8 @@ function minute(iso: string | null, utc: boolean): string {
     : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A project folder's name keeps its end: `-Users-me-work-acme-api` and `-Users-me-work-acme-web` differ only there. */
+/** A project's path keeps its end: `~/work/acme-api` and `~/work/acme-web` differ only there. (The JSON report has the
+ *  folder's own name too, `project`.) */
 const cutStart = (s: string, n: number): string => (s.length > n ? `…${s.slice(s.length - n + 1)}` : s);
 
 /**
@@ -87,7 +88,7 @@ export function formatReport(report: StatsReport, about: string, width?: number)
                 .filter(isSession)
                 .map((r) => [
                   minute(r.start, utc),
-                  cutStart(r.project, cap),
+                  cutStart(r.projectPath, cap),
                   r.sessionId.slice(0, 8),
                   ...tokenCells(r, r.reportedCostUsd),
                   duration(r.durationMs ?? undefined),
@@ -117,7 +118,7 @@ export function formatReport(report: StatsReport, about: string, width?: number)
               ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
               ...rows
                 .filter(isProject)
-                .map((r) => [cutStart(r.project, cap), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
+                .map((r) => [cutStart(r.projectPath, cap), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
             ],
             [0, 9, 10],
             { ...fit, drop: breakdown(2), shrink: 10, last: [1] },

@@ -1,4 +1,4 @@
-import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, reportJson, type GroupBy, type Merged } from '../fast';
+import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, projectPaths, reportJson, type GroupBy, type Merged } from '../fast';
 import { loadTrace } from '../engine/load';
 import { defaultThreads, scanFiles } from './fast-node';
 import { defaultProjectDirs, findEach, inputsOf, type FoundFile } from './files';
@@ -64,8 +64,8 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
   }
   const files: FoundFile[] = found.flatMap((f) => f.files);
   const full = args.flags.has('--full');
-  const merged = full ? await fullModel(files, limits) : await fastPath(files, threads, ctx, limits, io);
-  const report = buildReport(merged, by, { ...range, utc: args.flags.has('--utc'), prices });
+  const { merged, paths: projects } = full ? await fullModel(files, limits) : await fastPath(files, threads, ctx, limits, io);
+  const report = buildReport(merged, by, { ...range, utc: args.flags.has('--utc'), prices, projectPaths: projects });
   const bytes = files.reduce((n, f) => n + f.size, 0);
   if (args.flags.has('--json')) {
     io.out(JSON.stringify({ ...reportJson(report), files: files.length, bytes, paths, engine: full ? 'full model' : 'fast path' }));
@@ -77,7 +77,13 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
   return 0;
 }
 
-async function fastPath(files: readonly FoundFile[], threads: number | undefined, ctx: CliContext, limits: LoadLimits, io: CliIo): Promise<Merged> {
+/** The summary the reports are made of, and what each project folder stands for (from its files' `cwd`). */
+interface Read {
+  readonly merged: Merged;
+  readonly paths: Map<string, string>;
+}
+
+async function fastPath(files: readonly FoundFile[], threads: number | undefined, ctx: CliContext, limits: LoadLimits, io: CliIo): Promise<Read> {
   const scans = await scanFiles(files, { threads: threads ?? defaultThreads(files), limits, ...(ctx.workerUrl ? { workerUrl: ctx.workerUrl } : {}) });
   const stopped = scans.flatMap((s) => (s.stopped !== undefined ? [`${s.name}: ${s.stopped}; the rest of the file is not counted`] : []));
   if (stopped.length > 0) io.err(`not read to the end:\n${stopped.map((n) => `  - ${n}`).join('\n')}`);
@@ -88,11 +94,13 @@ async function fastPath(files: readonly FoundFile[], threads: number | undefined
       : [],
   );
   if (invalid.length > 0) io.err(`not counted (loupe check names the lines):\n${invalid.map((n) => `  - ${n}`).join('\n')}`);
-  return mergeScans(scans.map((scan, i) => ({ scan, project: files[i]?.project ?? '?' })));
+  const scanned = scans.map((scan, i) => ({ scan, project: files[i]?.project ?? '?' }));
+  return { merged: mergeScans(scanned), paths: projectPaths(scanned.map((f) => ({ project: f.project, cwd: f.scan.cwd }))) };
 }
 
-async function fullModel(files: readonly FoundFile[], limits: LoadLimits): Promise<Merged> {
+async function fullModel(files: readonly FoundFile[], limits: LoadLimits): Promise<Read> {
   const projects = new Map(files.map((f) => [f.name, f.project]));
+  const projectOf = (name: string): string => projects.get(name) ?? '?';
   const trace = await loadTrace(inputsOf(files), { limits });
-  return fromTrace(trace, (name) => projects.get(name) ?? '?');
+  return { merged: fromTrace(trace, projectOf), paths: projectPaths(trace.sources.map((s) => ({ project: projectOf(s.name), cwd: s.cwd }))) };
 }

@@ -5,6 +5,7 @@ import { chipCounts } from '../view/chips';
 import type { RowTable } from '../view/rows';
 import type { TraceSummary } from '../view/protocol';
 import { interruptedCount, type InProgress } from '../view/live';
+import { headSession, sessionHeads } from './session-heads';
 
 /**
  * What the toolbar, filters and diagnostics list need once a trace is loaded. `live`: what is still in progress in a
@@ -12,6 +13,8 @@ import { interruptedCount, type InProgress } from '../view/live';
  */
 export function summarize(trace: Trace, rows: RowTable, live?: InProgress): Omit<TraceSummary, 'timings'> {
   const stats = computeStats(trace);
+  const heads = sessionHeads(trace);
+  const head = headSession(trace, heads);
   const tools = new Set<string>();
   for (const c of trace.toolCalls) tools.add(c.name);
   const models = new Set<string>();
@@ -26,7 +29,8 @@ export function summarize(trace: Trace, rows: RowTable, live?: InProgress): Omit
   return {
     stats,
     sources: trace.sources,
-    sessions: trace.sessions.map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}) })),
+    sessions: heads,
+    ...(head !== undefined ? { head } : {}),
     agents: trace.agents.map((a) => ({
       index: a.index,
       label: agentLabel(trace, a.index),

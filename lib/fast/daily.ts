@@ -37,7 +37,7 @@ export function dailySeries(rows: readonly SessionRow[], cells: Readonly<Record<
   const flat: { day: string | null; key: string; usd: number; unpriced?: string }[] = [];
   for (const r of rows) {
     for (const c of cells[r.sessionId] ?? []) {
-      const key = by === 'project' ? r.project : c.model;
+      const key = by === 'project' ? r.projectPath : c.model;
       flat.push({ day: c.day, key, usd: c.costUsd, ...(r.unpricedModels.includes(c.model) ? { unpriced: c.model } : {}) });
       byKey.set(key, (byKey.get(key) ?? 0) + c.costUsd);
     }

@@ -1,8 +1,8 @@
 import { countedTurns } from '../trace/stats';
 import type { Trace, Turn } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { setFirstPrompt, type Call, type Merged, type SessionSummary } from './merge';
-import { fileIdentity } from '../trace/parse';
+import { setFirstPrompt, widenSpan, type Call, type Merged, type SessionSummary } from './merge';
+import { isSubagentLine } from '../trace/main-thread';
 import { recordOf, RecordSink, type PromptRecord, type PromptWindow } from './records';
 import { TAIL_BYTES } from './tail';
 
@@ -12,10 +12,11 @@ function isRecordEvent(e: TraceEvent): boolean {
 }
 
 /**
- * The fast path's summary computed from a full model instead: counted calls from the model's own turns, sessions'
- * spans from the same kinds of lines the fast path reads. A test compares the two on every fixture and trap.
+ * Per session index, what the fast path knows of a session, read off a full model with the fast path's rules (first
+ * prompts from each file's first lines, spans from the lines it reads, the main thread apart): what the workbench
+ * names a session by, so that it names it as the library and `loupe stats --by session` do.
  */
-export function fromTrace(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Merged {
+export function traceSessions(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Map<number, SessionSummary> {
   const sessionOf = (e: TraceEvent): number => trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1;
   const sessions = new Map<number, SessionSummary>();
   // The same first-prompt rule as the fast path, per file.
@@ -23,18 +24,18 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
   const touch = (e: TraceEvent, prompt?: PromptRecord): void => {
     const si = sessionOf(e);
     const id = trace.sessions[si]?.id ?? '?';
-    const file = trace.sources[e.src.source]?.name ?? '?';
+    const src = trace.sources[e.src.source];
+    const file = src?.name ?? '?';
     let s = sessions.get(si);
     if (!s) {
       s = { sessionId: id, project: projectOf(file), files: [] };
       sessions.set(si, s);
     }
     if (!s.files.includes(file)) s.files.push(file);
-    if (e.time !== undefined) {
-      if (s.firstTime === undefined || e.time < s.firstTime) s.firstTime = e.time;
-      if (s.lastTime === undefined || e.time > s.lastTime) s.lastTime = e.time;
-    }
-    if (prompt !== undefined) setFirstPrompt(s, prompt.text, prompt.command === true);
+    // The main thread as the full model's lanes read it (a subagent's own file is never).
+    const main = !isSubagentLine(e, src?.fileAgentId);
+    if (e.time !== undefined) widenSpan(s, e.time, e.time, main);
+    if (prompt !== undefined && main) setFirstPrompt(s, prompt.text, prompt.command === true);
   };
   // The lines near a file's end widen their sessions' spans (the fast path reads them whatever they are).
   const inTail = (e: TraceEvent): boolean => e.src.line >= 1 && e.src.offset >= (trace.sources[e.src.source]?.bytes ?? 0) - TAIL_BYTES;
@@ -49,7 +50,9 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     if (e.time !== undefined && e.sessionId !== undefined && inTail(e)) tail.push(e);
     let sink = sinks.get(e.src.source);
     if (!sink) {
-      sink = new RecordSink(fileIdentity(trace.sources[e.src.source]?.name ?? '').fileSessionId, window);
+      const src = trace.sources[e.src.source];
+      sink = new RecordSink(src?.name ?? '', window);
+      sink.spanAll = src?.format === 'sdk-stream';
       sinks.set(e.src.source, sink);
     }
     const before = sink.records.length;
@@ -64,6 +67,15 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     const reported = trace.sessions[si]?.reportedCostUsd;
     if (reported !== undefined) s.reportedCostUsd = reported;
   }
+  return sessions;
+}
+
+/**
+ * The fast path's summary computed from a full model instead: counted calls from the model's own turns, sessions'
+ * spans from the same kinds of lines the fast path reads. A test compares the two on every fixture and trap.
+ */
+export function fromTrace(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Merged {
+  const sessions = traceSessions(trace, projectOf, window);
   const calls: Call[] = [];
   // In file order, as the fast path reads them (the model numbers its calls by start time instead).
   for (const t of countedTurns(trace).sort((a, b) => firstSeq(a) - firstSeq(b))) {

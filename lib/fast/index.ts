@@ -5,7 +5,7 @@ export { scanSource, scanDocument } from './source';
 export { TAIL_BYTES } from './tail';
 export { mergeScans, type Call, type Merged, type ScannedFile, type SessionSummary } from './merge';
 export { fromTrace } from './from-trace';
-export { projectOf } from './project';
+export { projectOf, projectPath, projectPaths, homeShort, isProjectFolderOf } from './project';
 export {
   buildReport,
   costJson,

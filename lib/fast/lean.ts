@@ -75,6 +75,7 @@ export class LeanAssistantReader {
       usage,
       synthetic: model === '<synthetic>' || this.kind(SLOT.isApiError) === KIND.true,
       isSidechain: this.kind(SLOT.isSidechain) === KIND.true,
+      sub: this.isSub() ? true : undefined,
       // Every record of this reader has the field (one object shape for the merge), most never set (see FileScanner).
       lastTime: undefined,
       bestUsage: undefined,
@@ -84,6 +85,19 @@ export class LeanAssistantReader {
     const keyed = uuid !== undefined && sameLineKey({ messageId, uuid }) !== undefined;
     // Both rare: most lines have a message id and a sound usage.
     return keyed || errors ? { ...rec, ...(errors ? { usageError: usageErrorOf(0, errors) } : {}), ...(keyed ? { uuid } : {}) } : rec;
+  }
+
+  /** Off the main thread, as `isSubagentLine` reads the line's `isSidechain`, `agentId` and `parent_tool_use_id`. */
+  private isSub(): boolean {
+    const side = this.kind(SLOT.isSidechain);
+    if (side === KIND.true) return true;
+    return (side !== KIND.false && this.nonEmpty(SLOT.agentId)) || this.nonEmpty(SLOT.parentToolUseId);
+  }
+
+  /** The slot holds a string of at least one character (its bounds include the quotes). */
+  private nonEmpty(slot: number): boolean {
+    const slots = this.wasm.slots;
+    return this.kind(slot) === KIND.string && (slots[slot * 4 + 2] ?? 0) - (slots[slot * 4 + 1] ?? 0) > 2;
   }
 
   /** The line's timestamp, read off its bytes when it is in `toISOString`'s form (nearly always: no string made). */

@@ -54,7 +54,7 @@ describe('library snapshot', () => {
     const total = buildReport(mergeScans(files), 'day', { utc: true }).totals.costUsd;
     const byProject = dailySeries(snap.rows, snap.cells, 'project');
     expect(byProject.days).toEqual(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04']);
-    expect(byProject.keys.slice().sort()).toEqual(['-home-dev-alpha', '-home-dev-beta', '-home-dev-gamma']);
+    expect(byProject.keys.slice().sort()).toEqual(['home-dev-alpha', 'home-dev-beta', 'home-dev-gamma']);
     expect(round6(byProject.total)).toBe(total);
     expect(round6(byProject.dayTotals.reduce((a, b) => a + b, 0))).toBe(total);
     const byModel = dailySeries(snap.rows, snap.cells, 'model');

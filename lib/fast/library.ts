@@ -2,6 +2,7 @@ import { orderInputs } from '../engine/load';
 import { fileIdentity } from '../trace/parse';
 import { mergeScans, type ScannedFile } from './merge';
 import { sessionCells, sessionRows, type DayCell, type ReportOptions, type SessionRow } from './report';
+import { projectPaths } from './project';
 
 // A session library over a projects folder: the canonical per-session rows (`loupe stats --by session` prints the
 // same), each session's cost by day and model for the chart, the files that open it in the workbench, and search over
@@ -21,8 +22,9 @@ export function ownerOf(file: ScannedFile): string | undefined {
 }
 
 /** Rows, cells and files over the files scanned so far (any subset: rows fill in as more are scanned). */
-export function librarySnapshot(files: readonly ScannedFile[], opts: ReportOptions = {}): LibrarySnapshot {
+export function librarySnapshot(files: readonly ScannedFile[], options: ReportOptions = {}): LibrarySnapshot {
   const merged = mergeScans(files);
+  const opts: ReportOptions = { projectPaths: projectPaths(files.map((f) => ({ project: f.project, cwd: f.scan.cwd }))), ...options };
   const rows = sessionRows(merged, opts);
   const cells: Record<string, readonly DayCell[]> = {};
   for (const [sid, list] of sessionCells(merged, opts)) cells[sid] = list;
@@ -48,7 +50,7 @@ export function searchTexts(files: readonly ScannedFile[], rows: readonly Sessio
     if (list) list.push(text);
     else parts.set(sid, [text]);
   };
-  for (const r of rows) add(r.sessionId, `${r.sessionId}\n${r.project}\n${r.firstPrompt ?? ''}`);
+  for (const r of rows) add(r.sessionId, `${r.sessionId}\n${r.project}\n${r.projectPath}\n${r.firstPrompt ?? ''}`);
   for (const f of files) {
     const owner = ownerOf(f);
     for (const p of f.scan.prompts ?? []) {

@@ -25,10 +25,18 @@ export interface SessionSummary {
   /** The project of the first file the session appears in. */
   readonly project: string;
   readonly files: string[];
-  /** Span of the session's timestamped lines as the fast path reads them (see `SessionRecord`), epoch ms. */
+  /**
+   * Span of the session's main-thread timestamped lines as the fast path reads them (see `SessionRecord`), epoch ms:
+   * its start and end. A subagent's lines (`LineRecord.sub`, or any line of a subagent's own file) never set them.
+   */
   firstTime?: number;
   lastTime?: number;
-  /** The first prompt of the session's first file that has one (short form); else its first slash command. */
+  /** Span of all its timestamped lines, subagents' too (the span of work): the start and end of a session whose main
+   *  thread has no timestamped line (only its subagents' files were given). */
+  workFirstTime?: number;
+  workLastTime?: number;
+  /** The first main-thread prompt of the session's first file that has one (short form); else its first slash
+   *  command. Never a subagent's task prompt. */
   firstPrompt?: string;
   /** `firstPrompt` is a command, which a typed prompt found later replaces. */
   firstPromptIsCommand?: boolean;
@@ -143,7 +151,10 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
 
   ordered.forEach((file, source) => {
     const name = file.scan.name;
-    const fallback = fileIdentity(name).fileSessionId ?? `file:${name}`;
+    const identity = fileIdentity(name);
+    const fallback = identity.fileSessionId ?? `file:${name}`;
+    // A subagent's own file: none of its lines are the main thread's.
+    const agentFile = identity.fileAgentId !== undefined;
     let last = file.scan.firstSessionId;
     // Consecutive records nearly always share their session: look it up once per run of them.
     let runSid: string | undefined;
@@ -162,7 +173,8 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         runSid = sid;
       }
       const s = runSession;
-      touchSpan(s, r);
+      const main = !agentFile && r.sub !== true;
+      touchSpan(s, r, main);
       if (r.kind === 'assistant') {
         const lineKey = sameLineKey(r);
         const again = lineKey === undefined ? undefined : byLine.get(lineKey);
@@ -195,7 +207,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         touchCall(c, r.time);
       } else if (r.kind === 'result') {
         if (r.totalCostUsd !== undefined) s.reportedCostUsd = r.totalCostUsd;
-      } else if (r.kind === 'prompt') {
+      } else if (r.kind === 'prompt' && main) {
         setFirstPrompt(s, r.text, r.command === true);
       }
     }
@@ -230,10 +242,17 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   return { calls: counted, sessions: [...sessions.values()], uncounted };
 }
 
-function touchSpan(s: SessionSummary, r: LineRecord): void {
+function touchSpan(s: SessionSummary, r: LineRecord, main: boolean): void {
   if (r.time === undefined) return;
-  const last = r.kind === 'assistant' && r.lastTime !== undefined ? r.lastTime : r.time;
-  if (s.firstTime === undefined || r.time < s.firstTime) s.firstTime = r.time;
+  widenSpan(s, r.time, r.kind === 'assistant' && r.lastTime !== undefined ? r.lastTime : r.time, main);
+}
+
+/** Widens a session's span of work by `[first, last]`, and its start and end too when the line is the main thread's. */
+export function widenSpan(s: SessionSummary, first: number, last: number, main: boolean): void {
+  if (s.workFirstTime === undefined || first < s.workFirstTime) s.workFirstTime = first;
+  if (s.workLastTime === undefined || last > s.workLastTime) s.workLastTime = last;
+  if (!main) return;
+  if (s.firstTime === undefined || first < s.firstTime) s.firstTime = first;
   if (s.lastTime === undefined || last > s.lastTime) s.lastTime = last;
 }
 

@@ -2,6 +2,8 @@ import { outranks, sameLineKey, usageErrorOf } from '../trace/model/calls';
 import { commandSummary } from '../trace/describe';
 import { cutText } from '../trace/text-order';
 import { withMedia } from '../trace/media';
+import { isSubagentLine } from '../trace/main-thread';
+import { fileIdentity } from '../trace/parse';
 import type { TraceEvent, Usage } from '../trace/types';
 
 // What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
@@ -15,6 +17,12 @@ interface Base {
   /** The line's own session id; lines without one borrow the previous one of their file. */
   readonly sessionId?: string;
   readonly time?: number;
+  /**
+   * The line is a subagent's or a sidechain's (`isSubagentLine`): it counts toward cost and the span of work, never
+   * toward its session's first prompt, start or end. (Every line of a subagent's own file is; the merge knows those by
+   * their names.)
+   */
+  readonly sub?: true;
 }
 
 export interface AssistantRecord extends Base {
@@ -94,7 +102,7 @@ export function shortPrompt(text: string): string {
 
 /** The record of an event the stats depend on; undefined for the rest (prompts are chosen by the caller). */
 export function recordOf(e: TraceEvent): LineRecord | undefined {
-  const base = { offset: e.src.offset, sessionId: e.sessionId, time: e.time };
+  const base = { offset: e.src.offset, sessionId: e.sessionId, time: e.time, ...subOf(e) };
   switch (e.kind) {
     case 'assistant':
       return {
@@ -128,19 +136,25 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
   }
 }
 
+/** `{ sub: true }` for a line off the main thread (as the full model's lanes read it, without its file's agent). */
+function subOf(e: TraceEvent): { sub?: true } {
+  return isSubagentLine(e, undefined) ? { sub: true } : {};
+}
+
 /** A line that only widens its session's span (see `SessionRecord`). */
-function spanRecord(e: Pick<TraceEvent, 'sessionId' | 'time' | 'src'>): SessionRecord {
+function spanRecord(e: TraceEvent): SessionRecord {
   return {
     kind: 'session',
     offset: e.src.offset,
     ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}),
     ...(e.time !== undefined ? { time: e.time } : {}),
+    ...subOf(e),
   };
 }
 
-/** The first-prompt record of a user event, when it is a typed prompt. */
+/** The first-prompt record of a user event, when it is a typed prompt on the main thread (a subagent's task is not). */
 export function promptOf(e: TraceEvent): PromptRecord | undefined {
-  if (e.kind !== 'user' || e.role !== 'prompt') return undefined;
+  if (e.kind !== 'user' || e.role !== 'prompt' || isSubagentLine(e, undefined)) return undefined;
   return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(withMedia(e.text, e.media, 'first')) };
 }
 
@@ -151,7 +165,7 @@ const TYPED_COMMAND = /<(command-name|bash-input)>/;
  * Code records those as command lines, not prompts, and such a session may have no typed prompt at all.
  */
 export function commandPromptOf(e: TraceEvent): PromptRecord | undefined {
-  if (e.kind !== 'user' || e.role !== 'command' || !TYPED_COMMAND.test(e.text)) return undefined;
+  if (e.kind !== 'user' || e.role !== 'command' || !TYPED_COMMAND.test(e.text) || isSubagentLine(e, undefined)) return undefined;
   const text = shortPrompt(commandSummary(e.text));
   return text ? { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text, command: true } : undefined;
 }
@@ -168,15 +182,28 @@ export class RecordSink {
   firstSessionId: string | undefined;
   /** Still looking for the file's first prompt. */
   open = true;
+  /**
+   * Every timestamped line widens its session's span, not only the calls' and the first lines' (an SDK stream, whose
+   * calls' lines carry no time; see `STREAM_PATTERNS`).
+   */
+  spanAll = false;
   private lastSessionId: string | undefined;
   private readonly prompted = new Set<string | undefined>();
   /** Sessions whose first command was kept, in case no prompt follows. */
   private readonly commanded = new Set<string | undefined>();
   private readonly ownSession: string | undefined;
+  private readonly agentFile: boolean;
   private readonly window: PromptWindow;
 
-  constructor(ownSession: string | undefined, window: PromptWindow = PROMPT_WINDOW) {
-    this.ownSession = ownSession;
+  /**
+   * `name`: the file's name. A file named by its session (`<id>.jsonl`) looks for that session's prompt. A subagent's
+   * own file (`agent-<id>.jsonl`, `subagents/…`) keeps none: its first prompt is its agent's task, never its
+   * session's, and only ends the first lines (whose times widen the span of work).
+   */
+  constructor(name: string, window: PromptWindow = PROMPT_WINDOW) {
+    const id = fileIdentity(name);
+    this.ownSession = id.fileSessionId;
+    this.agentFile = id.fileAgentId !== undefined;
     this.window = window;
   }
 
@@ -194,8 +221,9 @@ export class RecordSink {
       const rec = command ?? recordOf(e);
       if (command) this.commanded.add(sid);
       if (rec) this.records.push(rec);
-      else if (early && e.time !== undefined) this.records.push(spanRecord(e));
+      else if ((early || this.spanAll) && e.time !== undefined) this.records.push(spanRecord(e));
       else if (sid !== undefined && sid !== this.lastSessionId) this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
+      if (early && this.agentFile && e.kind === 'user' && e.role === 'prompt') this.open = false;
     }
     if (sid !== undefined) this.lastSessionId = sid;
   }
@@ -205,7 +233,7 @@ export class RecordSink {
    * `SessionRecord`). Only a line that names its session: these records come after the file's others, where a line
    * without one would borrow the wrong session.
    */
-  end(e: Pick<TraceEvent, 'sessionId' | 'time' | 'src'>): void {
+  end(e: TraceEvent): void {
     if (e.time !== undefined && e.sessionId !== undefined) this.addRecord(spanRecord(e));
   }
 
@@ -263,6 +291,7 @@ export function foldSplitLine(records: readonly LineRecord[], p: AssistantRecord
     r.sessionId !== p.sessionId ||
     r.synthetic !== p.synthetic ||
     r.isSidechain !== p.isSidechain ||
+    r.sub !== p.sub ||
     r.usageError !== undefined ||
     p.usageError !== undefined ||
     r.bestUsage !== undefined ||

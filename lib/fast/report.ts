@@ -2,6 +2,7 @@ import { DEFAULT_PRICES, priceFor, usdAt, type ModelPrice, type PriceTable } fro
 import { round6 } from '../trace/stats';
 import type { Call, Merged, SessionSummary } from './merge';
 import { compareText } from '../trace/text-order';
+import { projectPath } from './project';
 
 // Reports over a projects folder, like ccusage's but from calls counted once: per session, day, project or model.
 // Pure, so the browser's session library shows exactly what `loupe stats --by session --json` prints.
@@ -16,6 +17,8 @@ export interface ReportOptions {
   readonly since?: string;
   readonly until?: string;
   readonly prices?: PriceTable;
+  /** Per project folder, the path it stands for (`projectPaths`); a folder not in it shows as `projectPath(folder)`. */
+  readonly projectPaths?: ReadonlyMap<string, string>;
 }
 
 export interface Tokens {
@@ -41,8 +44,14 @@ export interface Totals {
 /** The canonical per-session row (the browser's Sessions table shows exactly these). */
 export interface SessionRow extends Totals {
   readonly sessionId: string;
+  /** The project folder's name, as on disk (`-home-me-experiments-worktrees`). */
   readonly project: string;
-  /** ISO 8601 (UTC) of the session's first timestamped line (its span is the workbench's); null when none has one. */
+  /** The path it stands for (`~/experiments/worktrees`, see `projectPath`). */
+  readonly projectPath: string;
+  /**
+   * ISO 8601 (UTC) of the session's first timestamped main-thread line (a subagent's lines never set it; a session
+   * with no such line, only its subagents' files, has the span of those); null when no line has a time.
+   */
   readonly start: string | null;
   readonly end: string | null;
   readonly durationMs: number | null;
@@ -60,7 +69,10 @@ export interface DayRow extends Totals {
 }
 
 export interface ProjectRow extends Totals {
+  /** The project folder's name, as on disk. */
   readonly project: string;
+  /** The path it stands for (see `projectPath`). */
+  readonly projectPath: string;
   readonly sessions: number;
   readonly models: readonly string[];
   /** ISO 8601 (UTC) of the project's last counted model call (as ccusage reads it), not of its sessions' last line. */
@@ -251,18 +263,28 @@ export function sessionRows(merged: Merged, opts: ReportOptions = {}): SessionRo
   for (const s of merged.sessions) {
     const a = bySession.get(s.sessionId);
     if (!a && filtered) continue;
-    rows.push(sessionRow(s, a ?? newAcc()));
+    rows.push(sessionRow(s, a ?? newAcc(), pathOf(s.project, opts)));
   }
   return rows.sort((x, y) => compareText(x.start ?? '\uffff', y.start ?? '\uffff') || compareText(x.sessionId, y.sessionId));
 }
 
-function sessionRow(s: SessionSummary, a: Acc): SessionRow {
+/** A session's start, end and duration: its main thread's; a session with no timestamped main-thread line (only its
+ *  subagents' files were given) has only its span of work. */
+export function sessionSpan(s: SessionSummary): Pick<SessionRow, 'start' | 'end' | 'durationMs'> {
+  const main = s.firstTime !== undefined && s.lastTime !== undefined;
+  const first = main ? s.firstTime : s.workFirstTime;
+  const last = main ? s.lastTime : s.workLastTime;
+  return { start: iso(first), end: iso(last), durationMs: first !== undefined && last !== undefined ? last - first : null };
+}
+
+const pathOf = (project: string, opts: ReportOptions): string => opts.projectPaths?.get(project) ?? projectPath(project);
+
+function sessionRow(s: SessionSummary, a: Acc, path: string): SessionRow {
   return {
     sessionId: s.sessionId,
     project: s.project,
-    start: iso(s.firstTime),
-    end: iso(s.lastTime),
-    durationMs: s.firstTime !== undefined && s.lastTime !== undefined ? s.lastTime - s.firstTime : null,
+    projectPath: path,
+    ...sessionSpan(s),
     firstPrompt: s.firstPrompt ?? null,
     models: [...a.models].sort(),
     ...totalsOf(a),
@@ -333,7 +355,16 @@ function rowsBy(merged: Merged, calls: readonly Priced[], by: GroupBy, opts: Rep
         .sort((x, y) => compareText(x.day ?? '\uffff', y.day ?? '\uffff'));
     case 'project':
       return [...group(calls, (p) => p.call.project)]
-        .map(([project, a]): ProjectRow => ({ project, sessions: a.sessions.size, models: [...a.models].sort(), lastActivity: iso(a.last), ...totalsOf(a) }))
+        .map(
+          ([project, a]): ProjectRow => ({
+            project,
+            projectPath: pathOf(project, opts),
+            sessions: a.sessions.size,
+            models: [...a.models].sort(),
+            lastActivity: iso(a.last),
+            ...totalsOf(a),
+          }),
+        )
         .sort((x, y) => y.costUsd - x.costUsd || compareText(x.project, y.project));
     case 'model':
       return [...group(calls, (p) => p.call.model ?? NO_MODEL)]

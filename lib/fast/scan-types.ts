@@ -21,6 +21,8 @@ export interface FileScan {
   readonly invalidLines: number;
   /** Every typed prompt of the file, when asked for (`ScanOptions.prompts`): what a session library searches. */
   readonly prompts?: ScannedPrompt[];
+  /** The first `cwd` of the lines parsed (see `SourceInfo.cwd`). */
+  readonly cwd?: string;
   /** Why the file was not read to its end (a gzip file past its inflate limit, or damaged), when it was not. */
   readonly stopped?: string;
 }

@@ -21,9 +21,11 @@ export const SLOT = {
   isApiError: 8,
   messageId: 9,
   model: 10,
+  agentId: 11,
+  parentToolUseId: 12,
 } as const;
 /** Where the usage object's start and end follow the slots (start -1: none). */
-export const USAGE_SLOT = 11;
+export const USAGE_SLOT = 13;
 /** `slots` indexes of the usage's state (0: no usage object, 1: every count plain, read into `counts`; 2: anything
  *  else, for the JavaScript side to read) and of the mask of the counts present. */
 export const USAGE_STATE = USAGE_SLOT * 4 + 2;

@@ -3,13 +3,22 @@ import type { Head } from '../trace/adapters/messages';
 import { unknownEvent } from '../trace/adapters/messages';
 import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dialect';
 import { lineLimit } from '../trace/lines';
-import { decideMode, fileIdentity, isObject, normalizeLine, type Dialect } from '../trace/parse';
+import { decideMode, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
 import { FileTail, TAIL_BYTES } from './tail';
 import { ChunkedLines } from './scan-chunks';
 import { sharedWasm, type ScanWasm } from './scan-wasm';
 import { foldSplitLine, inPromptWindow, PROMPT_WINDOW, RecordSink, type AssistantRecord, type PromptWindow } from './records';
-import { CANDIDATE_PATTERNS, nextStructural, searchBytes, SESSION_PATTERNS, TOOL_RESULT_PATTERN, USER_PATTERN, type ByteSearch } from './search';
+import {
+  CANDIDATE_PATTERNS,
+  nextStructural,
+  searchBytes,
+  SESSION_PATTERNS,
+  STREAM_PATTERNS,
+  TOOL_RESULT_PATTERN,
+  USER_PATTERN,
+  type ByteSearch,
+} from './search';
 import type { TraceEvent } from '../trace/types';
 import { SEARCH_PROMPT_CHARS, type FileScan, type ScannedPrompt, type ScanOptions } from './scan-types';
 
@@ -46,6 +55,7 @@ export class FileScanner extends ChunkedLines {
   private lineNo = 0;
   private window = true;
   private parsedLines = 0;
+  private cwd: string | undefined;
   private invalidLines = 0;
   private readonly prompts: ScannedPrompt[] | undefined;
   private readonly lean: LeanAssistantReader | undefined;
@@ -64,7 +74,7 @@ export class FileScanner extends ChunkedLines {
     this.search = simd ? (hay, needle, from) => (simd.holds(hay) ? simd.search(hay, needle, from) : plain(hay, needle, from)) : plain;
     this.promptWindow = opts.window ?? PROMPT_WINDOW;
     this.tailFrom = opts.tailFrom;
-    this.sink = new RecordSink(fileIdentity(name).fileSessionId, this.promptWindow);
+    this.sink = new RecordSink(name, this.promptWindow);
     this.norm = withInterner(NO_TEXT);
     this.promptNorm = { ...DEFAULT_NORMALIZE, ...(this.norm.intern ? { intern: this.norm.intern } : {}) };
     this.mode = /\.json(\.gz)?$/i.test(name) ? 'document' : 'undecided';
@@ -74,6 +84,7 @@ export class FileScanner extends ChunkedLines {
     if (cont) {
       this.mode = 'lines';
       this.dialect = cont.dialect;
+      this.sink.spanAll = cont.dialect === 'sdk-stream';
       this.window = false;
       this.started = true;
       this.absolute = cont.offset;
@@ -112,6 +123,7 @@ export class FileScanner extends ChunkedLines {
       parsedLines: this.parsedLines,
       invalidLines: this.invalidLines,
       ...(this.prompts ? { prompts: this.prompts } : {}),
+      ...(this.cwd !== undefined ? { cwd: this.cwd } : {}),
     };
   }
 
@@ -152,7 +164,7 @@ export class FileScanner extends ChunkedLines {
 
   /** Outside the window: jumps from one pattern match to the next, decoding only the lines that hold one. */
   private candidates(buf: Uint8Array, from: number, to: number, base: number): void {
-    const counted = this.dialect === 'claude-code' ? SESSION_PATTERNS : CANDIDATE_PATTERNS;
+    const counted = this.dialect === 'claude-code' ? SESSION_PATTERNS : this.dialect === 'sdk-stream' ? STREAM_PATTERNS : CANDIDATE_PATTERNS;
     const one = counted.length === 1 ? counted[0] : undefined;
     if (one && !this.prompts && this.simd && this.simd.holds(buf) && this.simd.canSearch(one)) return this.sessionLines(this.simd, one, buf, from, to, base);
     const pats = this.prompts ? [...counted, USER_PATTERN] : counted;
@@ -260,11 +272,13 @@ export class FileScanner extends ChunkedLines {
       this.invalidLines += 1;
       return;
     }
+    if (this.cwd === undefined && typeof obj['cwd'] === 'string') this.cwd = obj['cwd'];
     const head: Head = { seq: 0, src: { source: 0, line: inWindow ? this.lineNo : 0, offset, length }, path: undefined };
     const norm = inWindow && this.sink.open ? this.promptNorm : this.norm;
     if (!this.dialect) {
       if (this.unrecognized) return this.sink.add(unknownEvent(obj, '', norm, head));
       this.dialect = this.detector.observe(obj);
+      this.sink.spanAll = this.dialect === 'sdk-stream';
       if (!this.dialect) {
         this.held.push({ obj, norm, head, length });
         this.heldBytes += length;

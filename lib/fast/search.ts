@@ -40,6 +40,12 @@ export const CANDIDATE_PATTERNS: readonly Uint8Array[] = ['assistant"', 'message
  */
 export const SESSION_PATTERNS: readonly Uint8Array[] = CANDIDATE_PATTERNS.slice(0, 1);
 
+/**
+ * In an SDK stream the calls' lines carry no timestamp (only some `user` and `system` lines do): there every line
+ * with a `"timestamp"` key is read too, for its time (see `RecordSink.spanAll`).
+ */
+export const STREAM_PATTERNS: readonly Uint8Array[] = [...CANDIDATE_PATTERNS, new TextEncoder().encode('timestamp"')];
+
 /** With prompts asked for (a session library's search): a user line, `"user"` as a key or value of the structure. */
 export const USER_PATTERN: Uint8Array = new TextEncoder().encode('user"');
 /** A user line holding a tool result rather than a prompt. */

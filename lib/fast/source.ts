@@ -1,6 +1,6 @@
 import { inflateLimit } from '../trace/limits';
 import { maybeGunzip, type ByteSource } from '../trace/lines';
-import { bytesText, fileIdentity, parseBytes, type SourceInput } from '../trace/parse';
+import { bytesText, parseBytes, type SourceInput } from '../trace/parse';
 import type { TraceEvent } from '../trace/types';
 import { RecordSink } from './records';
 import { FileScanner, type FileScan, type ScanOptions } from './scan';
@@ -36,7 +36,7 @@ export async function scanSource(input: SourceInput, opts: ScanOptions = {}): Pr
  * through the full parser, and its events become records as the fast path's would.
  */
 export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): Promise<FileScan> {
-  const sink = new RecordSink(fileIdentity(input.name).fileSessionId, opts.window);
+  const sink = new RecordSink(input.name, opts.window);
   let stopped: string | undefined;
   const bytes: ByteSource = inflated(input, opts, (why) => (stopped = why));
   // Events with a time that may start in the file's last TAIL_BYTES, which widen their sessions' spans at the end.
@@ -63,6 +63,7 @@ export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): 
     ...(sink.firstSessionId !== undefined ? { firstSessionId: sink.firstSessionId } : {}),
     parsedLines: info.lines.total,
     invalidLines: info.lines.invalid,
+    ...(info.cwd !== undefined ? { cwd: info.cwd } : {}),
     ...(stopped ? { stopped } : {}),
   };
 }

@@ -28,6 +28,9 @@ export interface SourceInfo {
   readonly fileAgentId?: string;
   /** Session id from the file name or folder (`<sessionId>.jsonl`, `<sessionId>/subagents/…`). */
   readonly fileSessionId?: string;
+  /** The first `cwd` a line of the file carries (Claude Code lines, an SDK `init` frame): what its project folder's
+   *  name stands for (see `projectPath`). */
+  cwd?: string;
   readonly gzip: boolean;
 }
 
@@ -93,6 +96,7 @@ export interface ParseCheckpoint extends LinePosition {
   readonly dialect: Dialect | undefined;
   readonly format: SourceFormat;
   readonly lines: SourceInfo['lines'];
+  readonly cwd?: string;
 }
 
 /** Whether a later call can continue from a checkpoint: the file is lines, and its first lines decided the dialect
@@ -117,6 +121,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     lines: { ...(resume?.lines ?? { total: 0, blank: 0, events: 0, invalid: 0 }) },
     ...fileIdentity(name),
     gzip: /\.gz$/i.test(name),
+    ...(resume?.cwd !== undefined ? { cwd: resume.cwd } : {}),
   };
   const lineDiag = (code: Diagnostic['code'], message: string, src: LineRef): void => {
     info.lines.invalid += 1;
@@ -188,6 +193,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
       lineDiag('not-an-object', `line ${l.line} is JSON but not an object: ${preview(text)}`, src);
       return;
     }
+    if (info.cwd === undefined && typeof obj['cwd'] === 'string') info.cwd = obj['cwd'];
     if (!dialect) {
       if (unrecognized) return raw(obj, src);
       dialect = detector.observe(obj);
@@ -304,7 +310,7 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     });
   }
   if (info.format === 'unknown' && info.lines.total === 0) info.format = 'empty';
-  opts.onCheckpoint?.({ ...next, mode, dialect, format: info.format, lines: { ...info.lines } });
+  opts.onCheckpoint?.({ ...next, mode, dialect, format: info.format, lines: { ...info.lines }, ...(info.cwd !== undefined ? { cwd: info.cwd } : {}) });
   return info;
 }
 

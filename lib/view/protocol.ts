@@ -70,10 +70,26 @@ export interface AgentOption {
   readonly session: string;
 }
 
+/**
+ * A session as the library and `loupe stats --by session` name it: its first main-thread prompt (never a subagent's),
+ * and its main thread's start and end (ISO 8601, UTC).
+ */
+export interface SessionHead {
+  readonly id: string;
+  /** Claude Code's own title for it (`custom-title`, `ai-title`, `summary` lines). */
+  readonly title?: string;
+  readonly firstPrompt?: string;
+  readonly start: string | null;
+  readonly end: string | null;
+  readonly durationMs: number | null;
+}
+
 export interface TraceSummary {
   readonly stats: TraceStats;
   readonly sources: readonly SourceInfo[];
-  readonly sessions: readonly { readonly id: string; readonly title?: string }[];
+  readonly sessions: readonly SessionHead[];
+  /** Index in `sessions` of the one the trace is about (what its title names; see `headSession`). */
+  readonly head?: number;
   readonly agents: readonly AgentOption[];
   readonly diagnostics: readonly (Diagnostic & { readonly sourceName: string })[];
   readonly status: StatusBadges;

@@ -1,4 +1,5 @@
 import type { Ctx } from './context';
+import { laneOf } from '../main-thread';
 import type { AgentKind } from './types';
 import { placeSummaryFiles } from './summary-files';
 
@@ -98,15 +99,13 @@ export function assignLanes(ctx: Ctx): void {
     }
     const s = runSession;
     ctx.eventSession[e.seq] = s;
-    const fileAgent = src?.fileAgentId;
-    // A line that says it is on the main thread (`isSidechain: false`) stays there whatever `agentId` it carries;
-    // only a subagent's own file books it to that agent.
-    const agentId = (e.isSidechain === false ? undefined : e.agentId) ?? fileAgent;
+    const lane = laneOf(e, src?.fileAgentId);
     let a: number;
-    if (agentId) a = agentIndex(ctx, s, `agent:${agentId}`, isCompactionAgent(agentId) ? 'compaction' : 'subagent', { agentId }, last);
-    else if (e.parentToolUseId && e.kind !== 'progress' && e.kind !== 'hook')
-      a = agentIndex(ctx, s, `task:${e.parentToolUseId}`, 'subagent', { parentToolUseId: e.parentToolUseId }, last);
-    else if (e.isSidechain) a = agentIndex(ctx, s, 'sidechain', 'sidechain', {}, last);
+    if (lane.kind === 'agent') {
+      const { agentId } = lane;
+      a = agentIndex(ctx, s, `agent:${agentId}`, isCompactionAgent(agentId) ? 'compaction' : 'subagent', { agentId }, last);
+    } else if (lane.kind === 'task') a = agentIndex(ctx, s, `task:${lane.parentToolUseId}`, 'subagent', { parentToolUseId: lane.parentToolUseId }, last);
+    else if (lane.kind === 'sidechain') a = agentIndex(ctx, s, 'sidechain', 'sidechain', {}, last);
     else a = agentIndex(ctx, s, 'main', 'main', {}, last);
     ctx.eventAgent[e.seq] = a;
     const agent = ctx.agents[a];
