@@ -7,6 +7,7 @@ import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace
 import { formatUsd } from '../trace/money';
 import { limitsOf, parseArgs, usageError } from './args';
 import { checkProblems, lossNotes } from './check';
+import { runDiff } from './diff';
 import { findEach, inputsOf, notTranscripts } from './files';
 import { count, formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
@@ -19,6 +20,7 @@ const USAGE = `usage:
               [--since DATE] [--until DATE] [--utc] [--json]
   loupe stats <files or folders…> [--json] [--turns]
   loupe check <files or folders…> [--max-cost USD] [--json]
+  loupe diff <A> <B> [--json]
   any command: [--max-line-bytes SIZE] [--max-inflate-bytes SIZE] [--debug]
   loupe --version
 
@@ -42,7 +44,12 @@ SIZE is bytes or with a unit: 64MB, 8GB.
 check exits 1 when a path matches no transcript, the trace has no events, is
 interrupted, has incomplete streams, lines it could not read or unsound token
 counts or costs, or costs more than --max-cost. Exit 2: a usage or internal
-error (--debug prints its stack).`;
+error (--debug prints its stack).
+
+diff lines up two runs of a task (each a file, a folder with its subagent files,
+or a session id in the projects folders): responses by prompt, tool calls by
+tool and input; it prints where they first part, the totals side by side and
+the calls there. Exit 0 whether they differ or not.`;
 
 export interface CliIo {
   readonly out: (s: string) => void;
@@ -173,7 +180,8 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     io.err(USAGE);
     return 2;
   }
-  if (command !== 'stats' && command !== 'check') return usageError(io, `unknown command "${command}": stats or check`);
+  if (command === 'diff') return runDiff(paths, json, io, ctx, limits);
+  if (command !== 'stats' && command !== 'check') return usageError(io, `unknown command "${command}": stats, check or diff`);
   if (paths.length === 0) return usageError(io, `${command} needs files or folders`);
   const found = await findEach(paths);
   // A file that is plainly no transcript (an image, binary bytes) is said as such, as the home page says it.

@@ -2,6 +2,7 @@ import type { ToolCall, Trace, Turn } from '../trace/model/types';
 import { costOf, DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { agentLabel, computeStats, countedTurns, round6 } from '../trace/stats';
 import { responseRows } from '../trace/turns';
+import { inputSummary } from '../trace/describe';
 import { cutText } from '../trace/text-order';
 import { verdictOf } from '../trace/verdict';
 import { emptyMetrics, type Metrics } from './metrics';
@@ -14,6 +15,7 @@ import { hash53, inputText, signatureOf } from './signature';
 const PROMPT_CHARS = 2000;
 const INPUT_CHARS = 4000;
 const RESULT_CHARS = 2000;
+const SUMMARY_CHARS = 200;
 
 export type CallOutcome = 'ok' | 'error' | 'denied' | 'no result';
 
@@ -22,6 +24,8 @@ export interface CallDigest {
   readonly index: number;
   readonly name: string;
   readonly agent: string;
+  /** The input in one line (its command, path or pattern), cut for showing. */
+  readonly summary: string;
   /** Tool name and a hash of the normalized input: equal signatures are the same call. */
   readonly signature: string;
   /** The input as pretty JSON (keys sorted), cut for showing. */
@@ -73,6 +77,7 @@ function callDigest(trace: Trace, c: ToolCall): CallDigest {
     index: c.index,
     name: c.name,
     agent: agentLabel(trace, c.agent),
+    summary: cutText(inputSummary(c.input).replace(/\s+/g, ' ').trim(), SUMMARY_CHARS),
     signature: signatureOf(c.name, c.input),
     input: cutText(inputText(c.input), INPUT_CHARS),
     outcome: outcomeOf(c),
