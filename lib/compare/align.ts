@@ -3,8 +3,8 @@ import type { CallDigest, RunDigest } from './digest';
 import { deltaOf, type Metrics, type MetricsDelta } from './metrics';
 
 // Two runs lined up: responses by prompt (the same prompt text, else the same position among those left over), then
-// the tool calls inside each pair of responses by a Myers alignment (the `diff` package's `diffArrays`) over their
-// signatures (tool name + normalized input). Calls left over between matches are paired by tool name (a second
+// the tool calls inside each pair of responses by a sequence alignment (keys unique to both anchor it, the `diff`
+// package's Myers `diffArrays` aligns between anchors) over their signatures (tool name + normalized input). Calls left over between matches are paired by tool name (a second
 // alignment over the names: the same tool asked for something else), and the rest are one side's only.
 
 export type Mark = 'same' | 'changed' | 'only-a' | 'only-b';
@@ -47,23 +47,59 @@ export interface Comparison {
 
 type Step = { readonly kind: 'equal'; readonly a: number; readonly b: number } | { readonly kind: 'gap'; readonly as: number[]; readonly bs: number[] };
 
+/** Indices of the longest strictly increasing subsequence of `xs` (patience sorting, O(n log n)). */
+function increasing(xs: readonly number[]): number[] {
+  const tails: number[] = [];
+  const prev: number[] = new Array<number>(xs.length).fill(-1);
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i] ?? 0;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((xs[tails[mid] ?? 0] ?? 0) < x) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) prev[i] = tails[lo - 1] ?? -1;
+    tails[lo] = i;
+  }
+  const out: number[] = [];
+  for (let i = tails[tails.length - 1] ?? -1; i >= 0; i = prev[i] ?? -1) out.push(i);
+  return out.reverse();
+}
+
 /**
- * Myers over the keys (interned to numbers, so each comparison is one `===`): runs of equal keys, and between them
- * the gaps (what A has there, what B has there). O((N+M)·D) for D differences: linear for runs that mostly agree.
+ * Anchors: the keys that occur exactly once in each run, kept where their order agrees (patience diff). Runs that
+ * differ in a share of their entries would cost Myers O(N·D), quadratic; between anchors the gaps are short.
  */
-export function alignKeys(a: readonly string[], b: readonly string[]): Step[] {
-  const ids = new Map<string, number>();
-  const id = (k: string): number => {
-    let n = ids.get(k);
-    if (n === undefined) ids.set(k, (n = ids.size));
-    return n;
-  };
-  const changes = diffArrays(a.map(id), b.map(id));
-  const out: Step[] = [];
-  let i = 0;
-  let j = 0;
+function anchors(a: readonly number[], b: readonly number[]): [number, number][] {
+  const seen = new Map<number, { a: number; ai: number; b: number; bi: number }>();
+  a.forEach((k, i) => {
+    const s = seen.get(k);
+    if (s) s.a += 1;
+    else seen.set(k, { a: 1, ai: i, b: 0, bi: -1 });
+  });
+  b.forEach((k, j) => {
+    const s = seen.get(k);
+    if (!s) return;
+    s.b += 1;
+    s.bi = j;
+  });
+  const pairs: [number, number][] = [];
+  for (const s of seen.values()) if (s.a === 1 && s.b === 1) pairs.push([s.ai, s.bi]);
+  pairs.sort((x, y) => x[0] - y[0]);
+  return increasing(pairs.map((p) => p[1])).map((i) => pairs[i] ?? [0, 0]);
+}
+
+/** Myers (the `diff` package's `diffArrays`) over a slice of each run, its steps appended to `out`. */
+function myers(a: readonly number[], b: readonly number[], a0: number, a1: number, b0: number, b1: number, out: Step[]): void {
+  if (a0 === a1 && b0 === b1) return;
+  let i = a0;
+  let j = b0;
   let gap: { kind: 'gap'; as: number[]; bs: number[] } | undefined;
-  for (const c of changes) {
+  const last = out[out.length - 1];
+  if (last?.kind === 'gap') gap = last;
+  for (const c of diffArrays(a.slice(a0, a1), b.slice(b0, b1))) {
     if (!c.added && !c.removed) {
       gap = undefined;
       for (let k = 0; k < c.count; k++) out.push({ kind: 'equal', a: i++, b: j++ });
@@ -72,6 +108,32 @@ export function alignKeys(a: readonly string[], b: readonly string[]): Step[] {
     if (!gap) out.push((gap = { kind: 'gap', as: [], bs: [] }));
     for (let k = 0; k < c.count; k++) (c.removed ? gap.as : gap.bs).push(c.removed ? i++ : j++);
   }
+}
+
+/**
+ * The two key sequences lined up: runs of equal keys, and between them the gaps (what A has there, what B has there).
+ * Keys are interned to numbers (each comparison one `===`); keys unique to both sides anchor the alignment where
+ * their order agrees, and Myers aligns what lies between anchors, so runs that mostly agree align in near-linear time.
+ */
+export function alignKeys(keysA: readonly string[], keysB: readonly string[]): Step[] {
+  const ids = new Map<string, number>();
+  const id = (k: string): number => {
+    let n = ids.get(k);
+    if (n === undefined) ids.set(k, (n = ids.size));
+    return n;
+  };
+  const a = keysA.map(id);
+  const b = keysB.map(id);
+  const out: Step[] = [];
+  let i = 0;
+  let j = 0;
+  for (const [ai, bi] of anchors(a, b)) {
+    myers(a, b, i, ai, j, bi, out);
+    out.push({ kind: 'equal', a: ai, b: bi });
+    i = ai + 1;
+    j = bi + 1;
+  }
+  myers(a, b, i, a.length, j, b.length, out);
   return out;
 }
 
