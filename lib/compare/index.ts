@@ -3,3 +3,4 @@ export { digestOf, type RunDigest, type ResponseDigest, type CallDigest, type Ca
 export { compareRuns, differences, alignKeys, type Comparison, type ResponsePair, type CallPair, type Mark, type Divergence } from './align';
 export { deltaOf, emptyMetrics, tokensOf, type Metrics, type MetricsDelta } from './metrics';
 export { signatureOf, inputText, hash53 } from './signature';
+export { compareRows, markOf, rowKey, rowOfKey, differenceRows, stepDifference, firstDivergenceRow, type CompareRow } from './rows';

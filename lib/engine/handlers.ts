@@ -1,4 +1,5 @@
 import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/protocol';
+import { digestOf } from '../compare/digest';
 import { blobInput } from './blob';
 import { startsLive } from './live';
 import type { TraceSession } from './session';
@@ -32,6 +33,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     explain: async ({ query, overrides }) => session.explain(query, overrides),
     shareScan: ({ options }) => session.shareScan(options),
     shareSeal: ({ kept, options, view }) => session.shareSeal(kept, options, view),
+    compare: async ({ name }) => digestOf(session.trace(), name),
   };
 }
 
