@@ -22,6 +22,8 @@ export type CallOutcome = 'ok' | 'error' | 'denied' | 'no result';
 export interface CallDigest {
   /** `ToolCall.index`: its number in request-time order across the run. */
   readonly index: number;
+  /** The tool_use id, which finds the call among its line's (`details`). */
+  readonly id: string;
   readonly name: string;
   readonly agent: string;
   /** The input in one line (its command, path or pattern), cut for showing. */
@@ -75,6 +77,7 @@ function outcomeOf(c: ToolCall): CallOutcome {
 function callDigest(trace: Trace, c: ToolCall): CallDigest {
   return {
     index: c.index,
+    id: c.id,
     name: c.name,
     agent: agentLabel(trace, c.agent),
     summary: cutText(inputSummary(c.input).replace(/\s+/g, ' ').trim(), SUMMARY_CHARS),

@@ -4,3 +4,4 @@ export { compareRuns, differences, alignKeys, type Comparison, type ResponsePair
 export { deltaOf, emptyMetrics, tokensOf, type Metrics, type MetricsDelta } from './metrics';
 export { signatureOf, inputText, hash53 } from './signature';
 export { compareRows, markOf, rowKey, rowOfKey, differenceRows, stepDifference, firstDivergenceRow, type CompareRow } from './rows';
+export { textDiff, effectText } from './text-diff';
