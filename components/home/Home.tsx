@@ -8,6 +8,7 @@ import { newLocalId, saveLocal } from '../viewer/localFiles';
 import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, pastedName, vetFiles, type PickedFile } from './intake';
 import { SAMPLES } from './samples';
 import { compareHref, keepStored, storedOf } from '../compare/refs';
+import { CompareViewer } from '../compare/CompareViewer';
 import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
 import { TraceViewer } from '../viewer/TraceViewer';
@@ -29,6 +30,7 @@ export function Home() {
   const pathname = usePathname();
   if (pathname === '/view') return <TraceViewer />;
   if (pathname === '/library') return <LibraryView />;
+  if (pathname === '/compare') return <CompareViewer />;
   return <HomeIntake />;
 }
 
@@ -101,7 +103,7 @@ function HomeIntake() {
     }
     try {
       const refs = await Promise.all(files.map((f) => keepStored(storedOf([f]))));
-      window.location.assign(compareHref(refs[0], refs[1]));
+      window.history.pushState(null, '', compareHref(refs[0], refs[1]));
     } catch (e) {
       setError(`Could not keep the files in this browser: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+// Comparing two runs of one task in the browser: picked on the home page with "Compare…", each read by a trace
+// worker of its own, lined up call by call. The first divergence is selected and named; `n`/`p` step between the
+// differences; the selection survives a reload and the way back from the workbench.
+
+const RUNS = path.resolve(import.meta.dirname, 'fixtures/compare');
+const GOLDEN = path.resolve(import.meta.dirname, '../test/fixtures/real/open-harness/golden');
+const DOCS = path.resolve(import.meta.dirname, '../docs');
+
+const selectedRow = (page: Page) => page.getByRole('listbox', { name: 'Aligned pairs' }).locator('[aria-selected="true"]');
+
+async function openPair(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Choose two files to compare').setInputFiles([path.join(RUNS, 'run-a.jsonl'), path.join(RUNS, 'run-b.jsonl')]);
+  await expect(page).toHaveURL(/\/compare\?a=local%3A\w+&b=local%3A\w+/);
+  await expect(page.getByRole('region', { name: 'Compare' }).getByRole('listbox', { name: 'Aligned pairs' })).toBeVisible();
+}
+
+test('two runs of a task: the first divergence is selected, n and p step through the differences', async ({ page }) => {
+  await openPair(page);
+  const compare = page.getByRole('region', { name: 'Compare' });
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('response A1 / B1: B calls Grep #3 where A does not');
+  // What each run cost, side by side: B made two model calls more, on a dearer model.
+  const totals = compare.getByRole('table', { name: 'Totals' });
+  await expect(totals.getByRole('row', { name: /^Δ/ })).toContainText('+2');
+  await expect(totals.getByRole('row', { name: /^A/ })).toContainText('$0.0107');
+  await expect(totals.getByRole('row', { name: /^B/ })).toContainText('$0.03');
+
+  // The first divergence is the selected row, marked, and the keyboard is in the rows.
+  await expect(selectedRow(page)).toHaveAttribute('data-first', 'true');
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'only-b');
+  await expect(selectedRow(page)).toContainText('Grep');
+  await expect(compare.getByText('difference 1 of 4')).toBeVisible();
+  const details = compare.getByLabel('Pair details');
+  await expect(details.getByRole('region', { name: 'B: call chain' })).toContainText('Request: Grep');
+  await expect(details.getByRole('region', { name: 'A: call chain' })).toContainText('only the other run made it');
+
+  await page.keyboard.press('n');
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'only-b');
+  await expect(selectedRow(page)).toContainText('/repo/src/cli.ts');
+  await page.keyboard.press('n');
+  // The same tool with another input: both chains, and a word diff of the inputs.
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed');
+  await expect(compare.getByText('difference 3 of 4')).toBeVisible();
+  const diff = details.getByRole('figure', { name: 'Diff' }).first();
+  await expect(diff).toContainText('input · Edit');
+  await expect(diff.locator('del')).toContainText('`Hello, ${n}`');
+  await expect(diff.locator('ins')).toContainText("'Hello, ' + n");
+  await expect(details.getByRole('region', { name: 'A: call chain' })).toContainText('Request: Edit');
+  await expect(details.getByRole('region', { name: 'B: call chain' })).toContainText('Request: Edit');
+  await page.keyboard.press('p');
+  await expect(selectedRow(page)).toContainText('/repo/src/cli.ts');
+  await page.keyboard.press('n');
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed');
+
+  // Reload: both runs read again, the same row selected.
+  await expect(page).toHaveURL(/&row=0\.4$/);
+  await page.reload();
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed');
+  await expect(selectedRow(page)).toContainText('Edit');
+
+  // A line link opens that run in the workbench; Back comes back to the comparison as it was.
+  await details
+    .getByRole('region', { name: 'B: call chain' })
+    .getByRole('button', { name: /^line \d+$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/view\?local=\w+&sel=\d+/);
+  await page.goBack();
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed');
+  await expect(compare.getByText('difference 3 of 4')).toBeVisible();
+});
+
+test('a response row shows its figures side by side and the prompts of both runs', async ({ page }) => {
+  await openPair(page);
+  await page.keyboard.press('Home');
+  const details = page.getByRole('region', { name: 'Compare' }).getByLabel('Pair details');
+  await expect(details).toContainText('A1 / B1 · changed');
+  await expect(details).toContainText('aligned by the same prompt');
+  await expect(details.getByRole('table', { name: 'Response figures' }).getByRole('row', { name: /^Δ/ })).toContainText('+2');
+  await expect(details.getByRole('region', { name: 'Prompt' })).toContainText('The greet test fails.');
+});
+
+test('two real recordings of one SDK run, dropped side by side on the compare page, do not diverge', async ({ page }) => {
+  await page.goto('/compare');
+  await page.getByLabel('Choose files for run A').setInputFiles(path.join(GOLDEN, 'structured-output.json'));
+  await expect(page).toHaveURL(/\/compare\?a=local%3A\w+$/);
+  await page.getByLabel('Choose files for run B').setInputFiles(path.join(GOLDEN, 'structured-output.stream.jsonl'));
+  const compare = page.getByRole('region', { name: 'Compare' });
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('No divergence');
+  await expect(compare.getByText('no differences')).toBeVisible();
+  await expect(compare.getByRole('table', { name: 'Totals' }).getByRole('row', { name: /^Δ/ })).not.toContainText('+');
+  // Back: run B's slot is empty again, run A still read.
+  await page.goBack();
+  await expect(page.getByRole('region', { name: 'Run B' })).toContainText('Drop run B here');
+  await expect(page.getByRole('region', { name: 'Run A' })).toContainText('structured-output.json');
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [1280, 900]) {
+    test(`the compare view reads in ${scheme} at ${width} px`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 800 });
+      await openPair(page);
+      await page.keyboard.press('n');
+      await page.keyboard.press('n');
+      await expect(page.getByLabel('Pair details').getByRole('figure', { name: 'Diff' }).first()).toBeVisible();
+      // Nothing scrolls sideways at this width: the rows and the details fit.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (!process.env.LOUPE_DOCS_SHOTS) return;
+      mkdirSync(DOCS, { recursive: true });
+      await page.screenshot({ path: path.join(DOCS, `compare-${scheme}${width === 1280 ? '' : `-${width}`}.png`) });
+    });
+  }
+}
