@@ -47,8 +47,11 @@ test('two runs of a task: the first divergence is selected, n and p step through
   await expect(compare.getByText('difference 3 of 4')).toBeVisible();
   const diff = details.getByRole('figure', { name: 'Diff' }).first();
   await expect(diff).toContainText('input · Edit');
-  await expect(diff.locator('del')).toContainText('`Hello, ${n}`');
-  await expect(diff.locator('ins')).toContainText("'Hello, ' + n");
+  // The removed line is A's new_string, the added one B's; inside them the words that changed are marked.
+  await expect(diff).toContainText('"new_string": "`Hello, ${n}`"');
+  await expect(diff).toContainText(`"new_string": "'Hello, ' + n"`);
+  await expect(diff.locator('del').first()).toHaveText('`');
+  await expect(diff.locator('ins').first()).toHaveText("'");
   await expect(details.getByRole('region', { name: 'A: call chain' })).toContainText('Request: Edit');
   await expect(details.getByRole('region', { name: 'B: call chain' })).toContainText('Request: Edit');
   await page.keyboard.press('p');
