@@ -10,7 +10,7 @@ import { MARK_GLYPH, MARK_TONE, MARK_WORDS } from './marks';
 // The same grid for both: the mark, A's side, B's side, Δ model calls, Δ computed cost.
 
 export const ROW_HEIGHT = 22;
-const GRID = '2.5ch minmax(0,1fr) minmax(0,1fr) 6ch 9ch';
+export const GRID = '2.5ch minmax(0,1fr) minmax(0,1fr) 7ch 10ch';
 
 const OUTCOME_TONE: Record<CallDigest['outcome'], string> = {
   ok: '',

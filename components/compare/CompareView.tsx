@@ -6,7 +6,7 @@ import type { Ask } from '../../lib/view/protocol';
 import { SplitView } from '../ui/SplitView';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import type { VirtualListHandle } from '../ui/VirtualList';
-import { CompareRows, ROW_HEIGHT } from './CompareRows';
+import { CompareRows, GRID, ROW_HEIGHT } from './CompareRows';
 import { PairDetails } from './PairDetails';
 import { TotalsTable } from './TotalsTable';
 
@@ -38,7 +38,7 @@ function Verdict({ d }: { d: RunDigest }) {
     <span title={v.reason} className="whitespace-nowrap">
       <span className={tone}>task {v.task}</span>
       {v.failure ? <span className="text-neutral-600 dark:text-neutral-400"> · {v.failure}</span> : null}
-      <span className="text-neutral-500"> · {v.protocol}</span>
+      <span className="text-neutral-500"> · {v.protocol.replace(/-/g, ' ')}</span>
     </span>
   );
 }
@@ -188,15 +188,15 @@ export function CompareView({
               <div
                 aria-hidden
                 className="grid shrink-0 border-b border-neutral-200 bg-neutral-100 text-[11px] text-neutral-500 dark:border-neutral-700 dark:bg-neutral-800"
-                style={{ gridTemplateColumns: '2.5ch minmax(0,1fr) minmax(0,1fr) 6ch 9ch' }}
+                style={{ gridTemplateColumns: GRID }}
               >
                 <span />
                 <span className="px-1">A · {a.digest.responses.length} responses</span>
                 <span className="px-1">B · {b.digest.responses.length} responses</span>
-                <span className="px-1 text-right" title="Δ model calls, B − A">
+                <span className="whitespace-nowrap px-1 text-right" title="Δ model calls, B − A">
                   Δ calls
                 </span>
-                <span className="px-1 text-right" title="Δ computed cost, B − A">
+                <span className="whitespace-nowrap px-1 text-right" title="Δ computed cost, B − A">
                   Δ cost
                 </span>
               </div>

@@ -92,7 +92,11 @@ function callsSideBySide(c: Comparison, r: ResponsePair, width: number): string 
 function runLine(side: string, r: Comparison['a'], width: number): string {
   const about = `  (${count(r.responses.length, 'response')}, ${count(r.totals.modelCalls, 'model call')}, ${count(r.totals.toolCalls, 'tool call')}; task ${r.verdict.task})`;
   const room = Math.max(12, width - side.length - 2 - about.length);
-  const name = r.name.length > room ? `…${r.name.slice(r.name.length - room + 1)}` : r.name;
+  // Too long: its last path segments that fit (`…/run-a.jsonl`), else its end.
+  const parts = r.name.split('/');
+  let name = r.name;
+  for (let i = 1; name.length > room && i < parts.length; i++) name = `…/${parts.slice(i).join('/')}`;
+  if (name.length > room) name = `…${r.name.slice(r.name.length - room + 1)}`;
   return cutText(`${side}  ${name}${about}`, width);
 }
 
