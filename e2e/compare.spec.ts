@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Loupe } from './pages/Loupe';
 
 // Comparing two runs of one task in the browser: picked on the home page with "Compare…", each read by a trace
 // worker of its own, lined up call by call. The first divergence is selected and named; `n`/`p` step between the
@@ -72,6 +73,7 @@ test('two runs of a task: the first divergence is selected, n and p step through
     .first()
     .click();
   await expect(page).toHaveURL(/\/view\?local=\w+&sel=\d+/);
+  await new Loupe(page).waitForWorkbench();
   await page.goBack();
   await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed');
   await expect(compare.getByText('difference 3 of 4')).toBeVisible();

@@ -40,7 +40,7 @@ function Chain({ side, ask, c, onJump }: { side: 'a' | 'b'; ask: Ask; c: CallDig
   const label = side === 'a' ? 'A' : 'B';
   return (
     <section aria-label={`${label}: call chain`} className="min-w-0 border-neutral-200 dark:border-neutral-700 [&:nth-child(2)]:border-l">
-      <h3 className="sticky top-0 z-10 border-b border-neutral-200 bg-neutral-100 px-3 py-0.5 text-[12px] font-semibold dark:border-neutral-700 dark:bg-neutral-800">
+      <h3 className="border-b border-neutral-200 bg-neutral-100 px-3 py-0.5 text-[12px] font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         {label}
         {c ? ` · ${c.name} #${c.index + 1}${c.agent !== 'main' ? ` · ${c.agent}` : ''}` : ''}
       </h3>
