@@ -21,6 +21,8 @@ async function openPair(page: Page): Promise<void> {
 }
 
 test('two runs of a task: the first divergence is selected, n and p step through the differences', async ({ page }) => {
+  // Four loads of both runs' workers and one of the workbench, on a shared two-core machine.
+  test.setTimeout(90_000);
   await openPair(page);
   const compare = page.getByRole('region', { name: 'Compare' });
   await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('response A1 / B1: B calls Grep #3 where A does not');
