@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Loupe } from './pages/Loupe';
+import { encodeBundle, seal } from '../lib/share/seal';
 
 // Comparing two runs of one task in the browser: picked on the home page with "Compare…", each read by a trace
 // worker of its own, lined up call by call. The first divergence is selected and named; `n`/`p` step between the
@@ -104,6 +105,30 @@ test('two real recordings of one SDK run, dropped side by side on the compare pa
   await page.goBack();
   await expect(page.getByRole('region', { name: 'Run B' })).toContainText('Drop run B here');
   await expect(page.getByRole('region', { name: 'Run A' })).toContainText('structured-output.json');
+});
+
+test('a run and a share link side by side: the trace comes from the store, its key stays in the fragment', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  // A share as the Share dialog makes one: the files bundled, compressed and encrypted, only the ciphertext stored.
+  const plain = encodeBundle([{ path: 'run-b.jsonl', bytes: new Uint8Array(readFileSync(path.join(RUNS, 'run-b.jsonl'))) }]);
+  const { sealed, key } = await seal(plain);
+  const res = await request.post('/api/traces', { data: Buffer.from(sealed), headers: { 'content-type': 'application/octet-stream' } });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+
+  await page.goto('/compare');
+  await page.getByLabel('Choose files for run A').setInputFiles(path.join(RUNS, 'run-a.jsonl'));
+  await page.getByLabel('Share link for run B').fill(`${new URL(page.url()).origin}/t/${id}#k=${key}`);
+  await page.getByLabel('Share link for run B').press('Enter');
+  const compare = page.getByRole('region', { name: 'Compare' });
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not');
+  // The key is in the fragment only: the query the server sees names the share, not its key.
+  const url = new URL(page.url());
+  expect(url.searchParams.get('b')).toBe(`share:${id}`);
+  expect(url.search).not.toContain(key);
+  expect(new URLSearchParams(url.hash.slice(1)).get('kb')).toBe(key);
+  await page.reload();
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not');
 });
 
 for (const scheme of ['light', 'dark'] as const) {

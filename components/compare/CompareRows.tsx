@@ -81,7 +81,7 @@ export const CompareRows = forwardRef<VirtualListHandle, CompareRowsProps>(funct
         data-mark={mark}
         data-first={first || undefined}
         onClick={() => onSelect(i)}
-        className={`grid cursor-default items-center border-b border-neutral-100 text-[12px] dark:border-neutral-800 ${tone} ${first ? 'shadow-[inset_3px_0_0_0_var(--color-amber-500)]' : ''} ${head ? 'font-medium' : ''}`}
+        className={`mx-px grid cursor-default items-center border-b border-neutral-100 text-[12px] dark:border-neutral-800 ${tone} ${first ? 'shadow-[inset_3px_0_0_0_var(--color-amber-500)]' : ''} ${head ? 'font-medium' : ''}`}
         style={{ gridTemplateColumns: GRID, height: ROW_HEIGHT, contain: 'strict' }}
       >
         <span aria-hidden className={`text-center font-mono font-bold ${MARK_TONE[mark]}`} title={MARK_WORDS[mark]}>

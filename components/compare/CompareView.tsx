@@ -16,8 +16,10 @@ export interface LoadedSide {
   readonly ask: Ask;
 }
 
-/** The workbench's URL for a side's line (`local:<id>` → `/view?local=<id>&sel=<seq>`). */
-export function viewHref(ref: string, seq: number): string {
+/** The workbench's URL for a side's line (`local:<id>` → `/view?local=<id>&sel=<seq>`; a shared one `/t/<id>#k=…&sel=…`). */
+export function viewHref(ref: string, seq: number, key?: string): string {
+  if (ref.startsWith('share:'))
+    return `/t/${encodeURIComponent(ref.slice('share:'.length))}#${new URLSearchParams({ k: key ?? '', sel: String(seq) }).toString()}`;
   const p = new URLSearchParams();
   if (ref.startsWith('local:')) p.set('local', ref.slice('local:'.length));
   else if (ref.startsWith('sample:')) p.set('sample', ref.slice('sample:'.length));
@@ -52,7 +54,7 @@ export function CompareView({
 }: {
   a: LoadedSide;
   b: LoadedSide;
-  refs: { readonly a: string; readonly b: string };
+  refs: { readonly a: string; readonly b: string; readonly keyA?: string | undefined; readonly keyB?: string | undefined };
   row: string | undefined;
   onRow: (key: string) => void;
 }) {
@@ -99,7 +101,7 @@ export function CompareView({
   };
 
   const here = diffRows.indexOf(selected);
-  const onJump = (side: 'a' | 'b', seq: number) => window.location.assign(viewHref(side === 'a' ? refs.a : refs.b, seq));
+  const onJump = (side: 'a' | 'b', seq: number) => window.location.assign(side === 'a' ? viewHref(refs.a, seq, refs.keyA) : viewHref(refs.b, seq, refs.keyB));
   const f = c.firstDivergence;
 
   return (

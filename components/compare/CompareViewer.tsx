@@ -5,7 +5,7 @@ import { filesFromDrop, filesFromInput, type PickedFile } from '../home/intake';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { CompareView } from './CompareView';
-import { keepPicked } from './refs';
+import { keepPicked, shareLinkOf } from './refs';
 import { useCompareUrl } from './useCompareUrl';
 import { useSide, type SideState } from './useSide';
 
@@ -14,8 +14,19 @@ import { useSide, type SideState } from './useSide';
 
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-function SideSlot({ side, state, onPicked }: { side: 'A' | 'B'; state: SideState; onPicked: (p: { files: PickedFile[]; fromFolder: boolean }) => void }) {
+function SideSlot({
+  side,
+  state,
+  onPicked,
+  onLink,
+}: {
+  side: 'A' | 'B';
+  state: SideState;
+  onPicked: (p: { files: PickedFile[]; fromFolder: boolean }) => void;
+  onLink: (text: string) => void;
+}) {
   const [over, setOver] = useState(false);
+  const [link, setLink] = useState('');
   const onDrop = (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
     setOver(false);
@@ -53,6 +64,28 @@ function SideSlot({ side, state, onPicked }: { side: 'A' | 'B'; state: SideState
                 />
               </label>
             </span>
+            <form
+              className="mt-1 flex w-full max-w-sm gap-1"
+              onSubmit={(e) => {
+                e.preventDefault();
+                onLink(link);
+              }}
+            >
+              <input
+                type="url"
+                value={link}
+                onChange={(e) => setLink(e.target.value)}
+                aria-label={`Share link for run ${side}`}
+                placeholder="or paste a share link: …/t/<id>#k=…"
+                className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[11px] dark:border-neutral-600 dark:bg-neutral-950"
+              />
+              <button
+                type="submit"
+                className="h-6 rounded border border-neutral-300 px-2 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
+              >
+                Open
+              </button>
+            </form>
           </>
         );
       case 'loading': {
@@ -116,11 +149,11 @@ function SideSlot({ side, state, onPicked }: { side: 'A' | 'B'; state: SideState
 
 export function CompareViewer() {
   const url = useCompareUrl();
-  const a = useSide(url.a);
-  const b = useSide(url.b);
+  const a = useSide(url.a, url.keyA);
+  const b = useSide(url.b, url.keyB);
   const [error, setError] = useState<string | undefined>();
   if (a.phase === 'ready' && b.phase === 'ready' && url.a && url.b) {
-    return <CompareView a={a} b={b} refs={{ a: url.a, b: url.b }} row={url.row} onRow={(row) => url.set({ row }, 'replace')} />;
+    return <CompareView a={a} b={b} refs={{ a: url.a, b: url.b, keyA: url.keyA, keyB: url.keyB }} row={url.row} onRow={(row) => url.set({ row }, 'replace')} />;
   }
   const pick = (side: 'a' | 'b') => (p: { files: PickedFile[]; fromFolder: boolean }) => {
     setError(undefined);
@@ -128,6 +161,13 @@ export function CompareViewer() {
       (r) => ('error' in r ? setError(r.error) : url.set({ [side]: r.ref, row: undefined })),
       (e: Error) => setError(`Could not keep the files in this browser: ${e.message}`),
     );
+  };
+  // A share link pasted: the trace in the store by its id, the key kept in this page's fragment only.
+  const link = (side: 'a' | 'b') => (text: string) => {
+    const s = shareLinkOf(text);
+    if (!s) return setError('That is not a share link of this Loupe (/t/<id>#k=<key>). A link that carries the whole trace (/t#d=…) cannot be compared yet.');
+    setError(undefined);
+    url.set({ [side]: `share:${s.id}`, [side === 'a' ? 'ka' : 'kb']: s.key, row: undefined });
   };
   return (
     <main role="region" aria-label="Compare" className="min-h-dvh bg-white text-[13px] text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
@@ -145,8 +185,8 @@ export function CompareViewer() {
           Two runs of the same task, side by side: where they part, and what each cost. Both are read in this browser; nothing is uploaded.
         </p>
         <div className="grid gap-3 md:grid-cols-2">
-          <SideSlot side="A" state={a} onPicked={pick('a')} />
-          <SideSlot side="B" state={b} onPicked={pick('b')} />
+          <SideSlot side="A" state={a} onPicked={pick('a')} onLink={link('a')} />
+          <SideSlot side="B" state={b} onPicked={pick('b')} onLink={link('b')} />
         </div>
         {error ? (
           <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">

@@ -7,7 +7,8 @@ import { canRead } from '../library/fsa';
 import { loadLocal, newLocalId, saveLocal, sourceOf, type StoredFiles } from '../viewer/localFiles';
 
 // A side of a comparison, as the URL names it (`/compare?a=…&b=…`): `local:<id>` (files dropped or picked, or a
-// library session, kept in this browser's IndexedDB), `sample:<id>`, or an https URL (as `/view?src=`).
+// library session, kept in this browser's IndexedDB), `sample:<id>`, `share:<id>` (a share link's trace, its key in
+// the fragment: `#ka=…`), or an https URL (as `/view?src=`).
 
 export type SideSource =
   | { readonly kind: 'ready'; readonly source: LoadSource; readonly title: string }
@@ -25,7 +26,25 @@ function absolute(url: string): string {
 
 const fromStored = (stored: StoredFiles): SideSource => ({ kind: 'ready', source: sourceOf(stored), title: stored.title });
 
-export async function resolveSide(ref: string): Promise<SideSource> {
+/** A share link pasted (`https://host/t/<id>#k=<key>`): its id and key, or undefined. */
+export function shareLinkOf(text: string): { id: string; key: string } | undefined {
+  let u: URL;
+  try {
+    u = new URL(text.trim(), window.location.href);
+  } catch {
+    return undefined;
+  }
+  const id = /^\/t\/([A-Za-z0-9_-]+)$/.exec(u.pathname)?.[1];
+  const key = new URLSearchParams(u.hash.slice(1)).get('k');
+  return id && key ? { id, key } : undefined;
+}
+
+export async function resolveSide(ref: string, key?: string): Promise<SideSource> {
+  if (ref.startsWith('share:')) {
+    const id = ref.slice('share:'.length);
+    if (!key) return { kind: 'error', message: 'This shared trace has no key in the link (the part after #ka= or #kb=). Paste the share link again.' };
+    return { kind: 'ready', source: { kind: 'sealed', url: `/api/traces/${encodeURIComponent(id)}`, key }, title: `Shared trace ${id.slice(0, 8)}` };
+  }
   if (ref.startsWith('sample:')) {
     const s = SAMPLES.find((x) => x.id === ref.slice('sample:'.length));
     if (!s) return { kind: 'error', message: `There is no sample called "${ref.slice('sample:'.length)}".` };

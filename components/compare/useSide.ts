@@ -16,7 +16,7 @@ export type SideState =
   | { readonly phase: 'error'; readonly message: string; readonly title?: string }
   | { readonly phase: 'ready'; readonly title: string; readonly digest: RunDigest; readonly ask: Ask };
 
-export function useSide(ref: string | undefined): SideState {
+export function useSide(ref: string | undefined, key?: string): SideState {
   const [state, setState] = useState<SideState>({ phase: 'empty' });
   const [allowed, setAllowed] = useState(0);
   useEffect(() => {
@@ -49,11 +49,11 @@ export function useSide(ref: string | undefined): SideState {
       });
       c.load(s.source);
     };
-    void resolveSide(ref).then(start, (e: Error) => live && setState({ phase: 'error', message: e.message }));
+    void resolveSide(ref, key).then(start, (e: Error) => live && setState({ phase: 'error', message: e.message }));
     return () => {
       live = false;
       client?.dispose();
     };
-  }, [ref, allowed]);
+  }, [ref, key, allowed]);
   return state;
 }
