@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Loupe } from './pages/Loupe';
+import { writeProjects } from './helpers/projects';
 import { encodeBundle, seal } from '../lib/share/seal';
 
 // Comparing two runs of one task in the browser: picked on the home page with "Compare…", each read by a trace
@@ -129,6 +130,33 @@ test('a run and a share link side by side: the trace comes from the store, its k
   expect(new URLSearchParams(url.hash.slice(1)).get('kb')).toBe(key);
   await page.reload();
   await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not');
+});
+
+test('two sessions of the library, marked A and B with c, open side by side; Back returns to the library', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const folder = writeProjects(info.outputPath('gen'), {
+    'projects/-repo/a0000000-0000-4000-8000-00000000000a.jsonl': readFileSync(path.join(RUNS, 'run-a.jsonl'), 'utf8'),
+    'projects/-repo/b0000000-0000-4000-8000-00000000000b.jsonl': readFileSync(path.join(RUNS, 'run-b.jsonl'), 'utf8'),
+  });
+  await new Loupe(page).home();
+  await page.getByLabel('Projects folder').setInputFiles(folder);
+  await expect(page).toHaveURL(/\/library$/);
+  const grid = page.getByRole('grid', { name: 'Sessions' });
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  await grid.focus();
+  await page.keyboard.press('c');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('c');
+  await expect(grid.locator('[data-mark="A"]')).toHaveCount(1);
+  await expect(grid.locator('[data-mark="B"]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Compare A and B' }).click();
+  await expect(page).toHaveURL(/\/compare\?a=local%3A\w+&b=local%3A\w+/);
+  const first = page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'First divergence' });
+  // Which session is A follows the table's order (newest first): either way the runs part at the Grep.
+  await expect(first).toContainText(/(B calls Grep #3 where A does not|A calls Grep #3 where B does not)/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(grid.getByRole('row')).toHaveCount(3);
 });
 
 for (const scheme of ['light', 'dark'] as const) {
