@@ -91,6 +91,10 @@ test('a response row shows its figures side by side and the prompts of both runs
   await expect(details).toContainText('aligned by the same prompt');
   await expect(details.getByRole('table', { name: 'Response figures' }).getByRole('row', { name: /^Δ/ })).toContainText('+2');
   await expect(details.getByRole('region', { name: 'Prompt' })).toContainText('The greet test fails.');
+  // n works with the focus outside the rows too (here, on the details): the next difference is the first divergence.
+  await details.getByRole('region', { name: 'Prompt' }).click();
+  await page.keyboard.press('n');
+  await expect(selectedRow(page)).toHaveAttribute('data-first', 'true');
 });
 
 test('two real recordings of one SDK run, dropped side by side on the compare page, do not diverge', async ({ page }) => {

@@ -100,6 +100,28 @@ export function CompareView({
     select(next);
   };
 
+  // n, p and f work wherever the focus is (a diff, a chain), as long as nothing is being typed; in the rows, the rows'
+  // own handler has taken them first.
+  const jump = useRef({ next: () => {}, prev: () => {}, first: () => {} });
+  jump.current = {
+    next: () => select(stepDifference(diffRows, selected, 1)),
+    prev: () => select(stepDifference(diffRows, selected, -1)),
+    first: () => select(Math.max(0, firstRow)),
+  };
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target instanceof HTMLElement ? e.target : undefined;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+      const act = e.key === 'n' ? jump.current.next : e.key === 'p' ? jump.current.prev : e.key === 'f' ? jump.current.first : undefined;
+      if (!act) return;
+      e.preventDefault();
+      act();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const here = diffRows.indexOf(selected);
   const onJump = (side: 'a' | 'b', seq: number) => window.location.assign(side === 'a' ? viewHref(refs.a, seq, refs.keyA) : viewHref(refs.b, seq, refs.keyB));
   const f = c.firstDivergence;

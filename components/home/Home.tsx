@@ -202,7 +202,7 @@ function HomeIntake() {
               </label>
             </div>
             <a href="/compare" className="text-[12px] text-sky-700 hover:underline dark:text-sky-400">
-              or compare two folders (one run each)
+              or compare folders or share links, a run on each side
             </a>
             {busy ? <p className="text-neutral-500">Opening…</p> : null}
           </div>
