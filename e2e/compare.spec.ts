@@ -91,6 +91,14 @@ test('a response row shows its figures side by side and the prompts of both runs
   await expect(details).toContainText('aligned by the same prompt');
   await expect(details.getByRole('table', { name: 'Response figures' }).getByRole('row', { name: /^Δ/ })).toContainText('+2');
   await expect(details.getByRole('region', { name: 'Prompt' })).toContainText('The greet test fails.');
+  // Each delta opens Explain for both runs: the model calls behind the figure, each run's listed by its own worker.
+  await page.getByRole('button', { name: 'Explain calls for both runs' }).click();
+  await expect(page.getByRole('complementary', { name: 'Explain run A' }).getByTestId('explain-total')).toHaveText('7');
+  await expect(page.getByRole('complementary', { name: 'Explain run B' }).getByTestId('explain-total')).toHaveText('9');
+  await page.getByRole('button', { name: 'Explain computed for both runs' }).click();
+  await expect(page.getByRole('complementary', { name: 'Explain run A' }).getByTestId('explain-total')).toHaveText('$0.0107');
+  await page.getByRole('complementary', { name: 'Explain run B' }).getByRole('button', { name: 'Close explain' }).click();
+  await expect(page.getByRole('complementary', { name: 'Explain run A' })).toHaveCount(0);
   // n works with the focus outside the rows too (here, on the details): the next difference is the first divergence.
   await details.getByRole('region', { name: 'Prompt' }).click();
   await page.keyboard.press('n');

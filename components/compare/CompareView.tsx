@@ -1,14 +1,19 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { compareRows, compareRuns, differenceRows, firstDivergenceRow, rowKey, rowOfKey, stepDifference, type RunDigest } from '../../lib/compare';
 import type { Ask } from '../../lib/view/protocol';
+import type { ModelPrice } from '../../lib/trace/pricing/pricing';
+import type { ExplainMetric } from '../../lib/view/stats-view';
+import { ExplainPanel } from '../panes/stats/ExplainPanel';
 import { SplitView } from '../ui/SplitView';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import { CompareRows, GRID, ROW_HEIGHT } from './CompareRows';
 import { PairDetails } from './PairDetails';
 import { TotalsTable } from './TotalsTable';
+
+const NO_OVERRIDES: readonly ModelPrice[] = [];
 
 export interface LoadedSide {
   readonly title: string;
@@ -66,9 +71,15 @@ export function CompareView({
   const selected = fromUrl >= 0 ? fromUrl : Math.max(0, firstRow);
   const list = useRef<VirtualListHandle>(null);
 
+  // A delta's Explain: the model calls behind the figure, listed for each run by its own worker, side by side.
+  const [explain, setExplain] = useState<{ metric: ExplainMetric; title: string } | undefined>();
+  const onExplain = useCallback((metric: ExplainMetric, title: string) => setExplain({ metric, title }), []);
+
   const select = useCallback(
     (i: number) => {
       const r = rows[Math.max(0, Math.min(rows.length - 1, i))];
+      // Moving in the rows shows the pair again in place of an Explain.
+      setExplain(undefined);
       if (r) onRow(rowKey(r));
     },
     [rows, onRow],
@@ -199,7 +210,7 @@ export function CompareView({
         </span>
       </section>
       <section aria-label="Totals" className="shrink-0 border-b border-neutral-200 py-1 dark:border-neutral-700">
-        <TotalsTable label="Totals" a={c.totals.a} b={c.totals.b} delta={c.totals.delta} />
+        <TotalsTable label="Totals" a={c.totals.a} b={c.totals.b} delta={c.totals.delta} onExplain={onExplain} />
       </section>
       <div className="min-h-0 flex-1">
         <SplitView
@@ -230,9 +241,34 @@ export function CompareView({
             </div>
           }
           second={
-            <div className="h-full overflow-auto">
-              <PairDetails c={c} row={rows[selected]} sides={{ askA: a.ask, askB: b.ask, onJump }} />
-            </div>
+            explain ? (
+              <div
+                role="group"
+                aria-label={`Explain ${explain.title}`}
+                className="flex h-full min-h-0 [&>aside]:min-w-0 [&>aside]:flex-1"
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') setExplain(undefined);
+                }}
+              >
+                {(['a', 'b'] as const).map((side) => (
+                  <ExplainPanel
+                    key={side}
+                    id={`compare-explain-${side}`}
+                    label={`Explain run ${side.toUpperCase()}`}
+                    scope={`run ${side.toUpperCase()}`}
+                    ask={side === 'a' ? a.ask : b.ask}
+                    query={{ metric: explain.metric }}
+                    overrides={NO_OVERRIDES}
+                    onClose={() => setExplain(undefined)}
+                    onJump={(seq) => onJump(side, seq)}
+                  />
+                ))}
+              </div>
+            ) : (
+              <div className="h-full overflow-auto">
+                <PairDetails c={c} row={rows[selected]} sides={{ askA: a.ask, askB: b.ask, onJump }} />
+              </div>
+            )
           }
         />
       </div>

@@ -3,10 +3,13 @@
 import type { Metrics, MetricsDelta } from '../../lib/compare';
 import { formatInt } from '../../lib/trace/text-order';
 import { formatDuration, formatUsd } from '../../lib/view/rowview';
+import type { ExplainMetric } from '../../lib/view/stats-view';
 
 // The figures of two runs (or of two aligned responses) side by side, with B − A: a delta in red costs more.
 
 interface Column {
+  /** What Explain lists for this figure (the model calls behind it), where it can. */
+  readonly explain?: ExplainMetric;
   readonly label: string;
   readonly title: string;
   readonly a: (m: Metrics) => string;
@@ -18,12 +21,19 @@ const int = (f: (m: Metrics) => number) => (m: Metrics) => formatInt(f(m));
 const usdOf = (m: Metrics): string => (m.unpriced.length > 0 ? `${formatUsd(m.computedUsd)}+?` : formatUsd(m.computedUsd));
 
 const COLUMNS: readonly Column[] = [
-  { label: 'calls', title: 'model calls (each API message once)', a: int((m) => m.modelCalls), d: (d) => d.modelCalls, fmt: formatInt },
-  { label: 'input', title: 'input tokens', a: int((m) => m.input), d: (d) => d.input, fmt: formatInt },
-  { label: 'output', title: 'output tokens', a: int((m) => m.output), d: (d) => d.output, fmt: formatInt },
-  { label: 'cache w', title: 'cache write tokens (5m + 1h)', a: int((m) => m.cacheWrite), d: (d) => d.cacheWrite, fmt: formatInt },
-  { label: 'cache r', title: 'cache read tokens', a: int((m) => m.cacheRead), d: (d) => d.cacheRead, fmt: formatInt },
-  { label: 'computed', title: 'cost computed from the price table (+? : a model without a price)', a: usdOf, d: (d) => d.computedUsd, fmt: formatUsd },
+  { explain: 'apiMessages', label: 'calls', title: 'model calls (each API message once)', a: int((m) => m.modelCalls), d: (d) => d.modelCalls, fmt: formatInt },
+  { explain: 'input', label: 'input', title: 'input tokens', a: int((m) => m.input), d: (d) => d.input, fmt: formatInt },
+  { explain: 'output', label: 'output', title: 'output tokens', a: int((m) => m.output), d: (d) => d.output, fmt: formatInt },
+  { explain: 'cacheCreation', label: 'cache w', title: 'cache write tokens (5m + 1h)', a: int((m) => m.cacheWrite), d: (d) => d.cacheWrite, fmt: formatInt },
+  { explain: 'cacheRead', label: 'cache r', title: 'cache read tokens', a: int((m) => m.cacheRead), d: (d) => d.cacheRead, fmt: formatInt },
+  {
+    explain: 'cost',
+    label: 'computed',
+    title: 'cost computed from the price table (+? : a model without a price)',
+    a: usdOf,
+    d: (d) => d.computedUsd,
+    fmt: formatUsd,
+  },
   {
     label: 'reported',
     title: 'cost the run reported (total_cost_usd)',
@@ -51,7 +61,20 @@ function Delta({ n, fmt }: { n: number | null; fmt: (n: number) => string }) {
 }
 
 /** Rows A, B and B − A; one column per figure. `a`/`b` absent: a response one run does not have. */
-export function TotalsTable({ a, b, delta, label }: { a: Metrics | undefined; b: Metrics | undefined; delta: MetricsDelta; label: string }) {
+export function TotalsTable({
+  a,
+  b,
+  delta,
+  label,
+  onExplain,
+}: {
+  a: Metrics | undefined;
+  b: Metrics | undefined;
+  delta: MetricsDelta;
+  label: string;
+  /** Given: each delta Explain can list is a button that opens it for both runs. */
+  onExplain?: (metric: ExplainMetric, label: string) => void;
+}) {
   return (
     <table aria-label={label} className="w-full border-collapse text-[12px] tabular-nums">
       <thead>
@@ -86,11 +109,26 @@ export function TotalsTable({ a, b, delta, label }: { a: Metrics | undefined; b:
           <th scope="row" className="px-2 text-left font-semibold" title="B minus A">
             Δ
           </th>
-          {COLUMNS.map((c) => (
-            <td key={c.label} className="px-2 text-right">
-              <Delta n={c.d(delta)} fmt={c.fmt} />
-            </td>
-          ))}
+          {COLUMNS.map((c) => {
+            const metric = c.explain;
+            return (
+              <td key={c.label} className="px-2 text-right">
+                {metric && onExplain ? (
+                  <button
+                    type="button"
+                    title={`Explain ${c.title} for both runs`}
+                    aria-label={`Explain ${c.label} for both runs`}
+                    onClick={() => onExplain(metric, c.title)}
+                    className="rounded px-0.5 underline decoration-dotted underline-offset-2 hover:bg-neutral-200 dark:hover:bg-neutral-700"
+                  >
+                    <Delta n={c.d(delta)} fmt={c.fmt} />
+                  </button>
+                ) : (
+                  <Delta n={c.d(delta)} fmt={c.fmt} />
+                )}
+              </td>
+            );
+          })}
         </tr>
       </tbody>
     </table>
