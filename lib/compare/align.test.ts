@@ -109,6 +109,8 @@ describe('compareRuns', () => {
     ]);
     expect(c.responses[0]?.calls.map((p) => p.mark)).toEqual(['only-a', 'only-a', 'only-a']);
     expect(c.firstDivergence?.what).toBe('only A has response 1 ("fix the failing test")');
+    // Each missing response is one difference, however many calls it made.
+    expect(differences(c.responses)).toEqual([{ pair: 0 }, { pair: 1 }]);
     expect(c.totals.delta.modelCalls).toBe(-6);
     expect(c.totals.b.modelCalls).toBe(0);
   });

@@ -202,12 +202,14 @@ export function compareRuns(a: RunDigest, b: RunDigest): Comparison {
   };
 }
 
-/** Every place that differs, in order: a response pair (`call` absent when its prompts differ or it is one side's) or a call pair. */
+/** Every place that differs, in order: a response pair (`call` absent: its prompts differ, or one run lacks it) or a call pair. */
 export function differences(responses: readonly ResponsePair[]): { readonly pair: number; readonly call?: number }[] {
   const out: { pair: number; call?: number }[] = [];
   responses.forEach((r, pair) => {
     if (r.mark === 'same') return;
-    if (r.mark !== 'changed' || r.by === 'position') out.push({ pair });
+    // A response one run lacks is one difference, not one per call it made.
+    if (r.mark !== 'changed') return void out.push({ pair });
+    if (r.by === 'position') out.push({ pair });
     r.calls.forEach((c, call) => {
       if (c.mark !== 'same') out.push({ pair, call });
     });
