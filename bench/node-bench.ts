@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     );
   // Comparing two runs: how the alignment grows with 10, 100 and 1,000 responses (its own script, its own output).
   if (!json && (only === '' || only === 'compare'))
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'compare-bench.ts')], { stdio: 'inherit' });
+    spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, 'compare-bench.ts')], { stdio: 'inherit' });
 }
 
 async function modelRows(rows: Row[]): Promise<void> {

@@ -116,6 +116,8 @@ function myers(a: readonly number[], b: readonly number[], a0: number, a1: numbe
  * their order agrees, and Myers aligns what lies between anchors, so runs that mostly agree align in near-linear time.
  */
 export function alignKeys(keysA: readonly string[], keysB: readonly string[]): Step[] {
+  // The common case, two runs that agree here: no interning, no anchors, no Myers.
+  if (keysA.length === keysB.length && keysA.every((k, i) => k === keysB[i])) return keysA.map((_, i) => ({ kind: 'equal', a: i, b: i }));
   const ids = new Map<string, number>();
   const id = (k: string): number => {
     let n = ids.get(k);
