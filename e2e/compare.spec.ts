@@ -19,7 +19,8 @@ async function openPair(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Choose two files to compare').setInputFiles([path.join(RUNS, 'run-a.jsonl'), path.join(RUNS, 'run-b.jsonl')]);
   await expect(page).toHaveURL(/\/compare\?a=local%3A\w+&b=local%3A\w+/);
-  await expect(page.getByRole('region', { name: 'Compare' }).getByRole('listbox', { name: 'Aligned pairs' })).toBeVisible();
+  // Two workers start and parse at once: on a loaded two-core machine that can take a while.
+  await expect(page.getByRole('region', { name: 'Compare' }).getByRole('listbox', { name: 'Aligned pairs' })).toBeVisible({ timeout: 30_000 });
 }
 
 test('two runs of a task: the first divergence is selected, n and p step through the differences', async ({ page }) => {
@@ -67,7 +68,7 @@ test('two runs of a task: the first divergence is selected, n and p step through
   // Reload: both runs read again, the same row selected.
   await expect(page).toHaveURL(/&row=0\.4$/);
   await page.reload();
-  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed');
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed', { timeout: 30_000 });
   await expect(selectedRow(page)).toContainText('Edit');
 
   // A line link opens that run in the workbench; Back comes back to the comparison as it was.
@@ -79,7 +80,7 @@ test('two runs of a task: the first divergence is selected, n and p step through
   await expect(page).toHaveURL(/\/view\?local=\w+&sel=\d+/);
   await new Loupe(page).waitForWorkbench();
   await page.goBack();
-  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed');
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'changed', { timeout: 30_000 });
   await expect(compare.getByText('difference 3 of 4')).toBeVisible();
 });
 
@@ -111,7 +112,7 @@ test('two real recordings of one SDK run, dropped side by side on the compare pa
   await expect(page).toHaveURL(/\/compare\?a=local%3A\w+$/);
   await page.getByLabel('Choose files for run B').setInputFiles(path.join(GOLDEN, 'structured-output.stream.jsonl'));
   const compare = page.getByRole('region', { name: 'Compare' });
-  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('No divergence');
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('No divergence', { timeout: 30_000 });
   await expect(compare.getByText('no differences')).toBeVisible();
   await expect(compare.getByRole('table', { name: 'Totals' }).getByRole('row', { name: /^Δ/ })).not.toContainText('+');
   // Back: run B's slot is empty again, run A still read.
@@ -134,14 +135,14 @@ test('a run and a share link side by side: the trace comes from the store, its k
   await page.getByLabel('Share link for run B').fill(`${new URL(page.url()).origin}/t/${id}#k=${key}`);
   await page.getByLabel('Share link for run B').press('Enter');
   const compare = page.getByRole('region', { name: 'Compare' });
-  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not');
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not', { timeout: 30_000 });
   // The key is in the fragment only: the query the server sees names the share, not its key.
   const url = new URL(page.url());
   expect(url.searchParams.get('b')).toBe(`share:${id}`);
   expect(url.search).not.toContain(key);
   expect(new URLSearchParams(url.hash.slice(1)).get('kb')).toBe(key);
   await page.reload();
-  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not');
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not', { timeout: 30_000 });
 });
 
 test('two sessions of the library, marked A and B with c, open side by side; Back returns to the library', async ({ page }, info) => {
@@ -165,7 +166,7 @@ test('two sessions of the library, marked A and B with c, open side by side; Bac
   await expect(page).toHaveURL(/\/compare\?a=local%3A\w+&b=local%3A\w+/);
   const first = page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'First divergence' });
   // Which session is A follows the table's order (newest first): either way the runs part at the Grep.
-  await expect(first).toContainText(/(B calls Grep #3 where A does not|A calls Grep #3 where B does not)/);
+  await expect(first).toContainText(/(B calls Grep #3 where A does not|A calls Grep #3 where B does not)/, { timeout: 30_000 });
   await page.goBack();
   await expect(page).toHaveURL(/\/library$/);
   await expect(grid.getByRole('row')).toHaveCount(3);
