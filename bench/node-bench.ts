@@ -1,4 +1,4 @@
-// `npm run bench [-- --json] [-- --sizes 10,100] [-- --stats-sizes 100,500] [-- --runs 3] [-- --only model|stats|startup]`
+// `npm run bench [-- --json] [-- --sizes 10,100] [-- --stats-sizes 100,500] [-- --runs 3] [-- --only model|stats|startup|compare]`
 // Generates realistic transcripts of both dialects, then times, in fresh processes on the same bytes:
 //   baseline: read + UTF-8 decode + split + JSON.parse of every line (nothing kept)
 //   loupe:    the real loader (streamed read, line reader, zod boundary, adapters, buildModel) + computeStats
@@ -92,6 +92,9 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${JSON.stringify({ model: rows.map(({ file, dialect, sizeBytes, parseModelMBps, baselineMBps, ratio, peakRssBytes }) => ({ file, dialect, sizeBytes, parseModelMBps, baselineMBps, ratio, peakRssBytes })), stats, startup })}\n`,
     );
+  // Comparing two runs: how the alignment grows with 10, 100 and 1,000 responses (its own script, its own output).
+  if (!json && (only === '' || only === 'compare'))
+    spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, 'compare-bench.ts')], { stdio: 'inherit' });
 }
 
 async function modelRows(rows: Row[]): Promise<void> {

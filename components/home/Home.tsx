@@ -8,6 +8,8 @@ import { newLocalId, saveLocal } from '../data/localFiles';
 import { ACCEPTS, filesFromDrop, filesFromInput, isProjectsFolder, pastedName, vetFiles, type PickedFile } from '../intake/intake';
 import { SAMPLES } from '../intake/samples';
 import { titleOfFiles } from '../../lib/view/title';
+import { compareHref, keepStored, storedOf } from '../compare/refs';
+import { CompareViewer } from '../compare/CompareViewer';
 import { limitParams } from '../../lib/engine/limit-params';
 import { SharedLinks } from '../share/SharedLinks';
 import { TraceViewer } from '../viewer/TraceViewer';
@@ -29,6 +31,7 @@ export function Home() {
   const pathname = usePathname();
   if (pathname === '/view') return <TraceViewer />;
   if (pathname === '/library') return <LibraryView />;
+  if (pathname === '/compare') return <CompareViewer />;
   return <HomeIntake />;
 }
 
@@ -88,6 +91,21 @@ function HomeIntake() {
       setError(`Could not open the files: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       setBusy(false);
+    }
+  };
+
+  // Two files picked with "Compare…": each kept in this browser as a run of its own, then the compare view.
+  const compare = async (files: PickedFile[]) => {
+    setError(undefined);
+    if (files.length !== 2) {
+      setError(`Pick two files to compare (${files.length} picked). To compare folders, open the compare page and drop one on each side.`);
+      return;
+    }
+    try {
+      const refs = await Promise.all(files.map((f) => keepStored(storedOf([f]))));
+      window.history.pushState(null, '', compareHref(refs[0], refs[1]));
+    } catch (e) {
+      setError(`Could not keep the files in this browser: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
 
@@ -168,7 +186,24 @@ function HomeIntake() {
                   onChange={(e) => void open(filesFromInput(e.target.files))}
                 />
               </label>
+              <label
+                title="Pick two runs of the same task: where they part, and what each cost"
+                className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700"
+              >
+                Compare…
+                <input
+                  type="file"
+                  multiple
+                  aria-label="Choose two files to compare"
+                  className="sr-only"
+                  accept=".jsonl,.json,.gz,.ndjson"
+                  onChange={(e) => void compare(filesFromInput(e.target.files).files)}
+                />
+              </label>
             </div>
+            <a href="/compare" className="text-[12px] text-sky-700 hover:underline dark:text-sky-400">
+              or compare folders or share links, a run on each side
+            </a>
             {busy ? <p className="text-neutral-500">Opening…</p> : null}
           </div>
           {error ? (

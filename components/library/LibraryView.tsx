@@ -9,6 +9,7 @@ import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../data/Handoff';
 import { newLocalId, saveLocal } from '../data/localFiles';
+import { compareHref, keepStored } from '../compare/refs';
 import { CostChart } from './CostChart';
 import { useLibrary, useLibraryStore } from './LibraryProvider';
 import type { LibraryState, SortKey } from './LibraryStore';
@@ -147,6 +148,22 @@ export function LibraryView() {
     [store, handoff],
   );
 
+  // Two sessions marked with `c` (A, then B) open side by side in the compare view.
+  const [marked, setMarked] = useState<readonly string[]>([]);
+  const marks = useMemo(() => new Map(marked.map((id, i) => [id, i === 0 ? ('A' as const) : ('B' as const)])), [marked]);
+  const onMark = useCallback(
+    (r: SessionRow) => setMarked((m) => (m.includes(r.sessionId) ? m.filter((x) => x !== r.sessionId) : [...m, r.sessionId].slice(-2))),
+    [],
+  );
+  const compareMarked = async (): Promise<void> => {
+    const stored = marked.map((id) => store.sessionFiles(id));
+    if (stored.some((s) => !s)) return;
+    store.setView({ scrollTop: scrollTop.current, opened: true });
+    const refs = await Promise.all(stored.flatMap((s) => (s ? [keepStored(s)] : [])));
+    // In place, as a session opens: Back comes to this page as it was.
+    window.history.pushState(null, '', compareHref(refs[0], refs[1]));
+  };
+
   useEffect(() => {
     document.title = state.root ? `${state.root} · Library · Loupe` : 'Library · Loupe';
   }, [state.root]);
@@ -208,6 +225,31 @@ export function LibraryView() {
           </span>
         ) : null}
         <Progress state={state} />
+        <span className="ml-auto flex shrink-0 items-center gap-1.5 text-neutral-600 dark:text-neutral-400">
+          {marked.length === 0 ? (
+            <span title="Press c on a row to mark it as run A, then on another as run B">c: mark to compare</span>
+          ) : (
+            <>
+              <span>{marked.length === 1 ? 'A marked; c on another row for B' : 'A and B marked'}</span>
+              <button
+                type="button"
+                disabled={marked.length < 2}
+                onClick={() => void compareMarked()}
+                className="h-6 rounded border border-neutral-300 px-2 hover:bg-neutral-200 disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-neutral-700"
+              >
+                Compare A and B
+              </button>
+              <button
+                type="button"
+                aria-label="Clear the marks"
+                onClick={() => setMarked([])}
+                className="h-6 rounded px-1 hover:bg-neutral-200 dark:hover:bg-neutral-700"
+              >
+                ✕
+              </button>
+            </>
+          )}
+        </span>
         <input
           type="search"
           aria-label="Search prompts"
@@ -216,7 +258,7 @@ export function LibraryView() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onSearchKey}
-          className="ml-auto h-6 w-64 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
+          className="h-6 w-64 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
         />
         <button
           type="button"
@@ -249,6 +291,8 @@ export function LibraryView() {
           active={Math.min(view.active, Math.max(0, shown.length - 1))}
           onActive={onActive}
           onOpen={open}
+          onMark={onMark}
+          marks={marks}
           initialScrollTop={view.scrollTop}
           refocus={view.opened === true}
           onScroll={onScroll}

@@ -91,6 +91,9 @@ export interface SessionTableProps {
   readonly active: number;
   readonly onActive: (row: number) => void;
   readonly onOpen: (row: SessionRow) => void;
+  /** `c` marks the active row as a run to compare (A, then B); the marked rows show their letter. */
+  readonly onMark?: (row: SessionRow) => void;
+  readonly marks?: ReadonlyMap<string, 'A' | 'B'>;
   /** Where the list was scrolled to (restored when the library is shown again), and where to tell it moved. */
   readonly initialScrollTop: number;
   /** Take the focus when shown: back from a session opened here, the keyboard goes on where it left. */
@@ -112,6 +115,8 @@ export const SessionTable = memo(function SessionTable({
   active,
   onActive,
   onOpen,
+  onMark,
+  marks,
   initialScrollTop,
   refocus,
   onScroll,
@@ -150,6 +155,12 @@ export const SessionTable = memo(function SessionTable({
       if (r) {
         e.preventDefault();
         onOpen(r);
+      }
+    } else if (e.key === 'c' && onMark && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      const r = rows[active];
+      if (r) {
+        e.preventDefault();
+        onMark(r);
       }
     }
   };
@@ -215,7 +226,9 @@ export const SessionTable = memo(function SessionTable({
               role="row"
               aria-rowindex={item.index + 2}
               aria-selected={selected}
+              aria-description={marks?.get(r.sessionId) ? `marked as run ${marks.get(r.sessionId) ?? ''} to compare` : undefined}
               data-session={r.sessionId}
+              data-mark={marks?.get(r.sessionId)}
               onClick={() => {
                 onActive(item.index);
                 onOpen(r);
@@ -223,6 +236,14 @@ export const SessionTable = memo(function SessionTable({
               className={`absolute inset-x-0 grid cursor-pointer border-b border-neutral-100 dark:border-neutral-800 ${selected ? 'bg-sky-100 dark:bg-sky-950' : 'hover:bg-neutral-50 dark:hover:bg-neutral-800/60'}`}
               style={{ gridTemplateColumns: GRID, height: ROW, transform: `translateY(${item.start}px)` }}
             >
+              {marks?.get(r.sessionId) ? (
+                <span
+                  aria-hidden
+                  className="absolute left-0.5 top-1 z-10 rounded bg-amber-500 px-1 text-[10px] font-bold leading-4 text-white dark:bg-amber-600"
+                >
+                  {marks.get(r.sessionId)}
+                </span>
+              ) : null}
               {COLUMNS.map((c) => (
                 <div
                   key={c.key}

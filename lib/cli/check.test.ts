@@ -175,7 +175,7 @@ describe('loupe check exit codes', () => {
         ['check', main, '--max-line-bytes', '12 parsecs'],
         'loupe: --max-line-bytes takes a size in bytes (a whole number, or with a unit: 64MB, 8GB); got "12 parsecs" (loupe --help for usage)',
       ],
-      [['frobnicate', main], 'loupe: unknown command "frobnicate": stats or check (loupe --help for usage)'],
+      [['frobnicate', main], 'loupe: unknown command "frobnicate": stats, check or diff (loupe --help for usage)'],
     ] as const) {
       const r = await run(...argv);
       expect(r.code, argv.join(' ')).toBe(2);

@@ -7,6 +7,7 @@ import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace
 import { formatCost, unpricedNote } from '../trace/money';
 import { limitsOf, parseArgs, usageError } from './args';
 import { checkProblems, lossNotes } from './check';
+import { runDiff } from './diff';
 import { findEach, inputsOf, notTranscripts } from './files';
 import { count, formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
@@ -23,6 +24,7 @@ const USAGE = `usage:
               [--since DATE] [--until DATE] [--utc] [--json]
   loupe stats <files or folders…> [--json] [--turns]
   loupe check <files or folders…> [--max-cost USD [--allow-unpriced]] [--json]
+  loupe diff <A> <B> [--json]
   any command: [--prices FILE] [--max-line-bytes SIZE]
                [--max-inflate-bytes SIZE] [--debug]
   loupe --version
@@ -54,7 +56,12 @@ interrupted, has incomplete streams, lines it could not read or unsound token
 counts or costs, or costs more than --max-cost; --max-cost also fails on a cost
 it cannot know (an unpriced model, no reported cost covering it) unless
 --allow-unpriced, which checks the priced part. Exit 2: a usage or internal
-error, or a --prices file that cannot be read (--debug prints a stack).`;
+error, or a --prices file that cannot be read (--debug prints a stack).
+
+diff lines up two runs of a task (each a file, a folder with its subagent files,
+or a session id in the projects folders): responses by prompt, tool calls by
+tool and input; it prints where they first part, the totals side by side and
+the calls there. Exit 0 whether they differ or not.`;
 
 /** A cost in `--json`: null when it leaves out an unpriced model's calls, the priced part beside it. */
 const knownUsd = (usd: number, unpriced: readonly string[]): number | null => (unpriced.length > 0 ? null : usd);
@@ -183,7 +190,8 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     io.err(USAGE);
     return 2;
   }
-  if (command !== 'stats' && command !== 'check') return usageError(io, `unknown command "${command}": stats or check`);
+  if (command === 'diff') return runDiff(paths, json, io, ctx, limits);
+  if (command !== 'stats' && command !== 'check') return usageError(io, `unknown command "${command}": stats, check or diff`);
   if (paths.length === 0) return usageError(io, `${command} needs files or folders`);
   const found = await findEach(paths);
   // A file that is plainly no transcript (an image, binary bytes) is said as such, as the home page says it.

@@ -1,4 +1,5 @@
 import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/protocol';
+import { digestOf } from '../compare/digest';
 import { blobInput } from './blob';
 import { startsLive } from './live';
 import type { TraceSession } from './session';
@@ -34,6 +35,7 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     cost: async (prices) => session.cost(prices),
     shareScan: ({ options }) => session.shareScan(options),
     shareSeal: ({ kept, options, view, password, dropMedia }) => session.shareSeal(kept, options, view, password, dropMedia === true),
+    compare: async ({ name }) => digestOf(session.trace(), name),
   };
 }
 

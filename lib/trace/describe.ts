@@ -38,7 +38,8 @@ export function hookReply(text: string): string {
   );
 }
 
-function inputSummary(input: unknown): string {
+/** A tool input in one line: its command, path, pattern or other telling field. */
+export function inputSummary(input: unknown): string {
   if (typeof input !== 'object' || input === null) return '';
   const pick = (k: string): string | undefined => {
     const v: unknown = Reflect.get(input, k);

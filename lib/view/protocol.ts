@@ -14,6 +14,7 @@ import type { ShareScan } from '../share/sources';
 import type { FilterFate } from '../share/view-state';
 import type { SeqMove } from './moves';
 import type { MediaPayload } from '../trace/media';
+import type { RunDigest } from '../compare/digest';
 
 // Messages between the viewer and its trace worker. The worker owns the model; the page asks for what it shows.
 
@@ -183,6 +184,8 @@ export interface Api {
    * that changed are read again (only the appended part of a file that grew). Null when nothing changed.
    */
   reload: { req: { readonly files: readonly { readonly file: Blob; readonly path: string }[] }; res: TraceUpdate | null };
+  /** The loaded trace's digest for comparing it with another run (`lib/compare`): responses, calls, deltas, verdict. */
+  compare: { req: { readonly name: string }; res: RunDigest };
 }
 
 /** The trace after its files changed: its summary, and where the events before moved (see `SeqMove`). */

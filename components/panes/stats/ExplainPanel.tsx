@@ -34,6 +34,8 @@ export function ExplainPanel({
   local,
   onClose,
   onJump,
+  id = EXPLAIN_PANEL_ID,
+  label = 'Explain',
 }: {
   ask: Ask;
   query: ExplainQuery;
@@ -42,6 +44,9 @@ export function ExplainPanel({
   local: LocalPrices;
   onClose: () => void;
   onJump: (seq: number) => void;
+  /** Where two panels show at once (the compare view: one per run), each its own id and name. */
+  id?: string;
+  label?: string;
 }) {
   const answer = useWorkerQuery(ask, 'explain', { query, ...local }, [], { keepPrevious: false });
   const view = answer.data;
@@ -49,11 +54,7 @@ export function ExplainPanel({
   const counted = view?.rows.filter((r) => r.counted) ?? [];
   const sum = counted.reduce((n, r) => n + r.value, 0);
   return (
-    <aside
-      id={EXPLAIN_PANEL_ID}
-      aria-label="Explain"
-      className="flex w-[28rem] shrink-0 flex-col border-l border-neutral-300 text-[12px] dark:border-neutral-700"
-    >
+    <aside id={id} aria-label={label} className="flex w-[28rem] shrink-0 flex-col border-l border-neutral-300 text-[12px] dark:border-neutral-700">
       <div className="flex h-7 shrink-0 items-center gap-2 border-b border-neutral-200 bg-neutral-100 px-2 font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         Explain {TITLES[query.metric]}
         {scope ? ` · ${scope}` : ''}
