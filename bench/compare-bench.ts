@@ -2,7 +2,6 @@
 // Two runs of N responses (5 tool calls each) that differ as retries do: every 7th response one Bash command changed,
 // every 11th one Read more, every 13th prompt reworded. Times, medians of 5: the load of one side (parse + model),
 // its digest, and the alignment of the two digests. Near-linear: the time per response stays flat as N grows.
-import path from 'node:path';
 import { compareRuns, digestOf } from '../lib/compare';
 import { runText, type ResponseSpec } from '../lib/compare/testing/runs';
 import { loadTrace } from '../lib/engine/load';
