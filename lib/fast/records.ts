@@ -91,6 +91,19 @@ const FRAMES = new Set<string>(['message_start', 'message_delta', 'message_stop'
 /** How long a first prompt is kept. */
 export const PROMPT_CHARS = 200;
 
+/** Claude Code's IDE context sent along with a typed prompt (the file open, the lines selected): not what was typed. */
+const IDE_CONTEXT = /<ide_(opened_file|selection|diagnostics)>[\s\S]*?<\/ide_\1>/g;
+
+/**
+ * What a prompt's author gave: its images and documents by their figures (`[image/png 512x512, 5 KB] …`, first, so
+ * a narrow table still shows them), then its text without the IDE context blocks. A prompt of nothing but IDE
+ * context keeps it, rather than reading blank.
+ */
+export function typedPrompt(text: string, media: Parameters<typeof withMedia>[1]): string {
+  const typed = text.replace(IDE_CONTEXT, ' ').trim();
+  return withMedia(typed || text, media, 'first');
+}
+
 /** A prompt on one line, whitespace collapsed, cut to `PROMPT_CHARS`. */
 export function shortPrompt(text: string): string {
   const flat = text
@@ -155,7 +168,7 @@ function spanRecord(e: TraceEvent): SessionRecord {
 /** The first-prompt record of a user event, when it is a typed prompt on the main thread (a subagent's task is not). */
 export function promptOf(e: TraceEvent): PromptRecord | undefined {
   if (e.kind !== 'user' || e.role !== 'prompt' || isSubagentLine(e, undefined)) return undefined;
-  return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(withMedia(e.text, e.media, 'first')) };
+  return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(typedPrompt(e.text, e.media)) };
 }
 
 const TYPED_COMMAND = /<(command-name|bash-input)>/;
@@ -194,6 +207,8 @@ export class RecordSink {
   private readonly ownSession: string | undefined;
   private readonly agentFile: boolean;
   private readonly window: PromptWindow;
+  /** A recording document's own prompt (its header, before any message): the prompt of the session that follows. */
+  private headerPrompt: string | undefined;
 
   /**
    * `name`: the file's name. A file named by its session (`<id>.jsonl`) looks for that session's prompt. A subagent's
@@ -210,6 +225,12 @@ export class RecordSink {
   add(e: TraceEvent): void {
     const sid = e.sessionId;
     if (sid !== undefined && this.firstSessionId === undefined) this.firstSessionId = sid;
+    if (e.kind === 'meta' && e.metaType === 'recording' && e.path === '$' && e.text !== 'recording') this.headerPrompt = e.text;
+    else if (this.headerPrompt !== undefined && sid !== undefined && !this.prompted.has(sid) && !isSubagentLine(e, undefined)) {
+      this.prompted.add(sid);
+      this.records.push({ kind: 'prompt', offset: e.src.offset, sessionId: sid, time: e.time, text: shortPrompt(this.headerPrompt) });
+      this.headerPrompt = undefined;
+    }
     const early = this.open && inPromptWindow(e.src, this.window);
     const prompt = early ? promptOf(e) : undefined;
     if (prompt && !this.prompted.has(sid)) {
