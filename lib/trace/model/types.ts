@@ -1,3 +1,4 @@
+import type { SessionReconciliation } from './reconcile-trace';
 import type { UuidColumn } from './uuids';
 import type { SourceInfo } from '../parse';
 import type { ContentBlock, Diagnostic, PermissionBehavior, SideEffect, TraceEvent, Usage } from '../types';
@@ -250,4 +251,6 @@ export interface Trace {
   readonly eventCalls: ReadonlyMap<number, readonly number[]>;
   /** The events' uuids by seq, when the load kept them off the events (see `UuidColumn`, `eventUuid`). */
   readonly uuids?: UuidColumn;
+  /** Per session with result frames: what the results report against the calls counted (see `reconcile.ts`). */
+  readonly reconciliation: readonly SessionReconciliation[];
 }
