@@ -45,7 +45,8 @@ export interface ResponseRow {
   readonly modelCalls: number;
   readonly mainModelCalls: number;
   readonly costUsd: number;
-  /** The result's `total_cost_usd`: cumulative over the session, not this response alone. */
+  /** The response's own share of the reported cost: its result's `total_cost_usd` less the session's previous
+   *  result's when the results are cumulative (see `lib/trace/model/reconcile.ts`), else the result's own. */
   readonly reportedUsd?: number;
   readonly output: number;
   readonly durationMs?: number;
@@ -104,6 +105,8 @@ function responseSpan(trace: Trace, r: Response): { first?: number; last?: numbe
 
 /** One row per response: its end, the result's `num_turns` beside the model calls counted, computed beside reported cost. */
 export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES): ResponseRow[] {
+  const shares = new Map<number, number>();
+  for (const sr of trace.reconciliation) for (const [seq, usd] of sr.shares) shares.set(seq, usd);
   return trace.responses.map((r) => {
     const res = r.resultSeq === undefined ? undefined : trace.events[r.resultSeq];
     const result = res?.kind === 'result' ? res : undefined;
@@ -117,7 +120,7 @@ export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
       modelCalls: rts.length,
       mainModelCalls: rts.filter((t) => trace.agents[t.agent]?.kind === 'main').length,
       costUsd: round6(rts.reduce((n, t) => n + (t.usage ? costOf(t.usage, t.model, prices).usd : 0), 0)),
-      ...(result?.totalCostUsd !== undefined ? { reportedUsd: result.totalCostUsd } : {}),
+      ...(result && shares.has(result.seq) ? { reportedUsd: round9(shares.get(result.seq) ?? 0) } : {}),
       output: rts.reduce((n, t) => n + (t.usage?.output ?? 0), 0),
       ...(result?.durationMs !== undefined ? { durationMs: result.durationMs } : first !== undefined && last !== undefined ? { durationMs: last - first } : {}),
     };

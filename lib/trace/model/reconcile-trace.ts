@@ -59,7 +59,10 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
   }
   const out: SessionReconciliation[] = [];
   for (const [si, rs] of results) {
-    const r = reconcileSession(calls.get(si) ?? [], rs.map((e) => resultFigure(e, e.seq)));
+    const r = reconcileSession(
+      calls.get(si) ?? [],
+      rs.map((e) => resultFigure(e, e.seq)),
+    );
     const s = ctx.sessions[si];
     if (s && r.reportedUsd !== undefined) s.reportedCostUsd = r.reportedUsd;
     const shares = new Map<number, number>();

@@ -115,7 +115,13 @@ function reportedByModel(results: readonly ResultFigure[], cumulative: boolean):
       out.set(
         m.model,
         p
-          ? { ...p, input: p.input + m.input, output: p.output + m.output, cacheRead: p.cacheRead + m.cacheRead, cacheCreation: p.cacheCreation + m.cacheCreation }
+          ? {
+              ...p,
+              input: p.input + m.input,
+              output: p.output + m.output,
+              cacheRead: p.cacheRead + m.cacheRead,
+              cacheCreation: p.cacheCreation + m.cacheCreation,
+            }
           : m,
       );
     }
