@@ -1,6 +1,6 @@
 import { loadTrace } from '../engine/load';
 import { loadStatsTrace } from '../engine/stats-load';
-import { computeStats, type TraceStats } from '../trace/stats';
+import { computeStats, round6, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
@@ -58,7 +58,7 @@ export interface CliContext {
   readonly columns?: number;
 }
 
-export function statsJson(s: TraceStats): Record<string, unknown> {
+export function statsJson(s: TraceStats, trace?: Trace): Record<string, unknown> {
   return {
     lines: { total: s.lines.total, parsed: s.lines.parsed, invalid: s.lines.invalid, sidecars: s.lines.sidecars },
     apiMessages: s.apiMessages,
@@ -68,6 +68,18 @@ export function statsJson(s: TraceStats): Record<string, unknown> {
     cost: s.cost,
     byModel: s.byModel,
     byAgent: s.byAgent,
+    // Tokens the result frames report beyond the assistant lines: in the totals, `byModel` and `byAgent`, in no perTurn row.
+    reconciled: s.reconciled.map((r) => ({
+      sessionId: r.sessionId,
+      model: r.model,
+      agent: r.agentLabel,
+      tokens: r.tokens,
+      costUsd: round6(r.costUsd),
+      priced: r.priced,
+      placeholderCalls: r.placeholders,
+      text: r.text,
+      ...(trace ? { result: lineOf(trace, r.resultSeq) } : {}),
+    })),
     ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
     diagnostics: s.diagnostics,
   };
@@ -84,6 +96,7 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       model: r.model,
       stopReason: r.stopReason,
       tokens: { input: r.input, output: r.output, cacheCreation: r.cacheWrite, cache5m: r.cache5m, cache1h: r.cache1h, cacheRead: r.cacheRead },
+      ...(r.lowerBound ? { outputIsLowerBound: true } : {}),
       costUsd: r.costUsd,
       toolCalls: r.toolCalls,
       ...(r.startedAt !== undefined ? { startedAt: new Date(r.startedAt).toISOString() } : {}),
@@ -91,6 +104,17 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       line: `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`,
     };
   });
+}
+
+/** What `check` says of the rows booked from result frames: they pass, but the totals hold more than the lines. */
+export function reconciledNotes(trace: Trace, s: TraceStats): string[] {
+  return s.reconciled.map((r) => `${lineOf(trace, r.resultSeq)}: ${r.model} (${r.agentLabel}): ${r.text}; booked as its own row (${formatUsd(r.costUsd)})`);
+}
+
+/** `file:line` of an event. */
+export function lineOf(trace: Trace, seq: number): string {
+  const e = trace.events[seq];
+  return `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`;
 }
 
 /** `responses`: one object per response, the result's `num_turns` beside the model calls counted. */
@@ -105,6 +129,7 @@ export function responsesJson(rows: readonly ResponseRow[]): Record<string, unkn
     isError: r.isError ?? null,
     costUsd: r.costUsd,
     reportedCostUsd: r.reportedUsd ?? null,
+    ...(r.lowerBound ? { outputIsLowerBound: true } : {}),
     ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
   }));
 }
@@ -118,7 +143,8 @@ export function turnTables(trace: Trace, prices: PriceTable = DEFAULT_PRICES): {
 export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean; columns?: number }): { out: string; err?: string } {
   const stats = computeStats(trace);
   const rows = turnTables(trace);
-  if (opts.json) return { out: JSON.stringify({ ...statsJson(stats), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) }) };
+  if (opts.json)
+    return { out: JSON.stringify({ ...statsJson(stats, trace), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) }) };
   const notes = lossNotes(trace);
   return {
     out: formatStatsTable(trace, stats, { ...rows, all: opts.all }, opts.columns),
@@ -195,9 +221,15 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   const trace = await loadTrace(inputsOf(files), { limits });
   const stats = computeStats(trace);
   const problems = [...unmatched, ...checkProblems(trace, stats, maxCost)];
-  if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, stats: statsJson(stats) }));
+  const notes = reconciledNotes(trace, stats);
+  if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, ...(notes.length > 0 ? { notes } : {}), stats: statsJson(stats, trace) }));
   else if (problems.length === 0)
-    io.out(`ok: ${count(stats.lines.total, 'line')}, ${count(stats.apiMessages, 'model call')}, ${formatUsd(stats.cost.computedUsd)} computed`);
-  else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    io.out(
+      [
+        `ok: ${count(stats.lines.total, 'line')}, ${count(stats.apiMessages, 'model call')}, ${formatUsd(stats.cost.computedUsd)} computed`,
+        ...notes.map((n) => `  note: ${n}`),
+      ].join('\n'),
+    );
+  else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}${notes.map((n) => `\n  note: ${n}`).join('')}`);
   return problems.length === 0 ? 0 : 1;
 }

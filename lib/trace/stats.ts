@@ -1,5 +1,5 @@
 import { agentLabel } from './agent-names';
-import { reconciledCost } from './model/reconcile';
+import { reconciledCost, tokensText } from './model/reconcile';
 import type { Trace, Turn } from './model/types';
 import { costOf, DEFAULT_PRICES, type PriceTable } from './pricing/pricing';
 import type { Usage } from './types';
@@ -236,15 +236,19 @@ export function reconciledStats(trace: Trace, prices: PriceTable = DEFAULT_PRICE
     const session = trace.sessions[sr.session];
     const mainAgent = session?.agents.find((a) => trace.agents[a]?.kind === 'main');
     for (const row of sr.rows) {
-      const parts: [Usage, string, string][] = [];
+      const parts: [Usage, string, string, string][] = [];
       const main = mainAgent !== undefined ? row.main : undefined;
+      const mainText = (u: Usage, of: string): string => `from the result frame${of}: ${tokensText(u)} tokens the assistant lines did not carry`;
+      const otherText = (u: Usage): string =>
+        `from the result frame's modelUsage beyond its usage: ${tokensText(u)} tokens of calls outside the main loop (subagents, or calls no line shows)`;
       if (main && mainAgent !== undefined) {
-        parts.push([main, String(mainAgent), 'main loop']);
+        if (main.input + main.output + main.cacheRead + main.cacheCreation > 0) parts.push([main, String(mainAgent), 'main loop', mainText(main, "'s usage")]);
         const rest = minus(row.usage, main);
-        if (rest.input + rest.output + rest.cacheRead + rest.cacheCreation > 0) parts.push([rest, RESULT_ONLY_AGENT, 'other calls (result frame)']);
-      } else if (mainAgent !== undefined) parts.push([row.usage, String(mainAgent), 'main loop']);
-      else parts.push([row.usage, RESULT_ONLY_AGENT, 'other calls (result frame)']);
-      for (const [u, agentKey, label] of parts) {
+        if (rest.input + rest.output + rest.cacheRead + rest.cacheCreation > 0)
+          parts.push([rest, RESULT_ONLY_AGENT, 'other calls (result frame)', otherText(rest)]);
+      } else if (mainAgent !== undefined) parts.push([row.usage, String(mainAgent), 'main loop', row.text]);
+      else parts.push([row.usage, RESULT_ONLY_AGENT, 'other calls (result frame)', row.text]);
+      for (const [u, agentKey, label, text] of parts) {
         const cost = reconciledCost(u, row.model, prices);
         out.push({
           session: sr.session,
@@ -258,7 +262,7 @@ export function reconciledStats(trace: Trace, prices: PriceTable = DEFAULT_PRICE
           resultSeq: row.resultSeq,
           placeholders: row.placeholders,
           calls: row.calls,
-          text: row.text,
+          text,
         });
       }
     }

@@ -22,6 +22,9 @@ export interface TurnRow {
   readonly cacheWrite: number;
   readonly cache5m: number;
   readonly cache1h: number;
+  /** The output is a placeholder (1-8 tokens from `message_start`) whose real figure only the result frame has: the
+   *  call's output and cost are lower bounds (shown `≥ 8`), and the difference is a reconciled row of the totals. */
+  readonly lowerBound?: true;
   /** Computed cost of this call, 0 when it does not count; to 1e-9 so the rows sum to the total. */
   readonly costUsd: number;
   readonly toolCalls: number;
@@ -49,6 +52,8 @@ export interface ResponseRow {
    *  result's when the results are cumulative (see `lib/trace/model/reconcile.ts`), else the result's own. */
   readonly reportedUsd?: number;
   readonly output: number;
+  /** Some of its calls' output is a placeholder (`TurnRow.lowerBound`): `output` and `costUsd` are lower bounds. */
+  readonly lowerBound?: true;
   readonly durationMs?: number;
 }
 
@@ -57,6 +62,17 @@ export function traceStart(trace: Trace): number | undefined {
   let t: number | undefined;
   for (const s of trace.sessions) if (s.firstTime !== undefined && (t === undefined || s.firstTime < t)) t = s.firstTime;
   return t;
+}
+
+/** The turn indices whose output figures are lower bounds (see `TurnRow.lowerBound`). */
+const boundsOf = new WeakMap<Trace, ReadonlySet<number>>();
+export function lowerBoundTurns(trace: Trace): ReadonlySet<number> {
+  let set = boundsOf.get(trace);
+  if (!set) {
+    set = new Set(trace.reconciliation.flatMap((r) => r.lowerBounds));
+    boundsOf.set(trace, set);
+  }
+  return set;
 }
 
 export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRICES, t0: number | undefined = traceStart(trace)): TurnRow {
@@ -74,6 +90,7 @@ export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRIC
     cacheWrite: u?.cacheCreation ?? 0,
     cache5m: u?.cache5m ?? 0,
     cache1h: u?.cache1h ?? 0,
+    ...(t.counted && lowerBoundTurns(trace).has(t.index) ? { lowerBound: true as const } : {}),
     costUsd: round9(cost),
     toolCalls: t.toolCalls.length,
     ...(t.durationMs !== undefined ? { durationMs: t.durationMs } : {}),
@@ -120,8 +137,9 @@ export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
       modelCalls: rts.length,
       mainModelCalls: rts.filter((t) => trace.agents[t.agent]?.kind === 'main').length,
       costUsd: round6(rts.reduce((n, t) => n + (t.usage ? costOf(t.usage, t.model, prices).usd : 0), 0)),
-      ...(result && shares.has(result.seq) ? { reportedUsd: round9(shares.get(result.seq) ?? 0) } : {}),
+      ...(result && shares.has(result.seq) ? { reportedUsd: shares.get(result.seq) ?? 0 } : {}),
       output: rts.reduce((n, t) => n + (t.usage?.output ?? 0), 0),
+      ...(rts.some((t) => lowerBoundTurns(trace).has(t.index)) ? { lowerBound: true as const } : {}),
       ...(result?.durationMs !== undefined ? { durationMs: result.durationMs } : first !== undefined && last !== undefined ? { durationMs: last - first } : {}),
     };
   });

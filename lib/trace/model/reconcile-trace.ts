@@ -14,6 +14,8 @@ export interface SessionReconciliation {
   readonly excess: readonly ResultExcess[];
   /** Per result seq: its own share of the session's reported cost. */
   readonly shares: ReadonlyMap<number, number>;
+  /** Turn indices whose output is a placeholder and whose model got a row: their figures are lower bounds. */
+  readonly lowerBounds: readonly number[];
 }
 
 function firstSeq(t: Turn): number {
@@ -45,6 +47,7 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
     else results.set(si, [e]);
   }
   const calls = new Map<number, CallFigure[]>();
+  const placeholders = new Map<number, Turn[]>();
   for (const t of turns) {
     if (!t.counted || !t.usage || !results.has(t.session)) continue;
     const list = calls.get(t.session) ?? [];
@@ -56,6 +59,7 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
       main: ctx.agents[t.agent]?.kind === 'main',
     });
     calls.set(t.session, list);
+    if (isPlaceholderUsage(t.usage, t.stream !== undefined)) placeholders.set(t.session, [...(placeholders.get(t.session) ?? []), t]);
   }
   const out: SessionReconciliation[] = [];
   for (const [si, rs] of results) {
@@ -81,7 +85,18 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
         consumesLine: false,
       });
     }
-    out.push({ session: si, cumulative: r.cumulative, rows: r.rows.map((row) => ({ ...row, resultSeq: row.resultOrder })), excess: r.excess, shares });
+    const booked = new Set(r.rows.map((row) => row.model));
+    const lowerBounds = (placeholders.get(si) ?? [])
+      .filter((t) => t.model !== undefined && (booked.has(t.model) || booked.has(t.model.replace(/\[[^\]]*\]$/, ''))))
+      .map((t) => t.index);
+    out.push({
+      session: si,
+      cumulative: r.cumulative,
+      rows: r.rows.map((row) => ({ ...row, resultSeq: row.resultOrder })),
+      excess: r.excess,
+      shares,
+      lowerBounds,
+    });
   }
   return out.sort((a, b) => a.session - b.session);
 }

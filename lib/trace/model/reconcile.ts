@@ -98,7 +98,8 @@ export function readResults(results: readonly ResultFigure[]): ResultsRead {
       shares.push(undefined);
       continue;
     }
-    shares.push(cumulative && prev !== undefined ? Math.max(0, c - prev) : c);
+    // A difference of two dollar figures, to 1e-9 (0.7, not 0.69999…); a result's own figure as it is.
+    shares.push(cumulative && prev !== undefined ? Math.max(0, Math.round((c - prev) * 1e9) / 1e9) : c);
     prev = c;
     sum = (sum ?? 0) + c;
   }
@@ -205,6 +206,11 @@ export interface Reconciliation extends ResultsRead {
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
+
+/** `522 input and 301 output`: the non-zero fields of a row's tokens, in words. */
+export function tokensText(u: Figures): string {
+  return diffText(u);
+}
 
 function diffText(d: Figures): string {
   const parts = RECONCILED_FIELDS.filter((f) => d[f] > 0).map((f) => `${fmt(d[f])} ${FIELD_WORDS[f]}`);
