@@ -10,11 +10,7 @@ const files = [
   'open-harness/golden/structured-output.stream.jsonl',
   'claude-code-log/projects/-src-experiments-claude_p/2b4ed4c0-b905-41de-9238-273db3ec737a.jsonl',
   'claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl',
-].map((f) =>
-  readFileSync(path.join(REAL, f), 'utf8')
-    .split('\n')
-    .filter((l) => l.length > 0),
-);
+].map((f) => readFileSync(path.join(REAL, f), 'utf8').split('\n').filter((l) => l.length > 0));
 
 /** One corruption applied to the lines of a real file. */
 const corruption = fc.oneof(
@@ -22,25 +18,8 @@ const corruption = fc.oneof(
   fc.record({ op: fc.constant('garbage' as const), at: fc.nat(), text: fc.string({ maxLength: 40 }) }),
   fc.record({ op: fc.constant('delete' as const), at: fc.nat() }),
   fc.record({ op: fc.constant('shuffle' as const), seed: fc.nat() }),
-  fc.record({
-    op: fc.constant('wrong-type' as const),
-    at: fc.nat(),
-    value: fc.oneof(
-      fc.constant('null'),
-      fc.constant('42'),
-      fc.constant('"str"'),
-      fc.constant('[]'),
-      fc.constant('{"type":7}'),
-      fc.constant('{"type":"assistant","message":null}'),
-      fc.constant('{"type":"user","message":{"content":5}}'),
-      fc.constant('{"type":"stream_event","event":{"type":"content_block_delta","index":"x"}}'),
-    ),
-  }),
-  fc.record({
-    op: fc.constant('retype' as const),
-    at: fc.nat(),
-    type: fc.constantFrom('assistant', 'user', 'result', 'system', 'stream_event', 'progress', 'summary', 'control_response', 'attachment'),
-  }),
+  fc.record({ op: fc.constant('wrong-type' as const), at: fc.nat(), value: fc.oneof(fc.constant('null'), fc.constant('42'), fc.constant('"str"'), fc.constant('[]'), fc.constant('{"type":7}'), fc.constant('{"type":"assistant","message":null}'), fc.constant('{"type":"user","message":{"content":5}}'), fc.constant('{"type":"stream_event","event":{"type":"content_block_delta","index":"x"}}')) }),
+  fc.record({ op: fc.constant('retype' as const), at: fc.nat(), type: fc.constantFrom('assistant', 'user', 'result', 'system', 'stream_event', 'progress', 'summary', 'control_response', 'attachment') }),
 );
 
 type Corruption = typeof corruption extends fc.Arbitrary<infer T> ? T : never;

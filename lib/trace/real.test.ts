@@ -46,18 +46,8 @@ describe('real transcripts against independently derived stats', () => {
     expect(stats.cost.computedUsd).toBeCloseTo(want.cost.computedUsd, 5);
     if (want.cost.reportedUsd === null) expect(stats.cost.reportedUsd).toBeNull();
     else expect(stats.cost.reportedUsd).toBeCloseTo(want.cost.reportedUsd, 6);
-    const byModel = Object.fromEntries(
-      stats.byModel.map((b) => [
-        b.key,
-        { apiMessages: b.apiMessages, input: b.tokens.input, output: b.tokens.output, cacheCreation: b.tokens.cacheCreation, cacheRead: b.tokens.cacheRead },
-      ]),
-    );
-    const wantByModel = Object.fromEntries(
-      Object.entries(want.byModel).map(([k, v]) => [
-        k,
-        { apiMessages: v.apiMessages, input: v.input, output: v.output, cacheCreation: v.cacheCreation, cacheRead: v.cacheRead },
-      ]),
-    );
+    const byModel = Object.fromEntries(stats.byModel.map((b) => [b.key, { apiMessages: b.apiMessages, input: b.tokens.input, output: b.tokens.output, cacheCreation: b.tokens.cacheCreation, cacheRead: b.tokens.cacheRead }]));
+    const wantByModel = Object.fromEntries(Object.entries(want.byModel).map(([k, v]) => [k, { apiMessages: v.apiMessages, input: v.input, output: v.output, cacheCreation: v.cacheCreation, cacheRead: v.cacheRead }]));
     expect(byModel).toEqual(wantByModel);
     for (const b of stats.byModel) expect(b.costUsd).toBeCloseTo(want.byModel[b.key]?.costUsd ?? NaN, 5);
   });

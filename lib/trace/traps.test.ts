@@ -114,13 +114,7 @@ describe('FORMATS.md trap checklist', () => {
   });
 
   it('7. stop_reason null on every split line is not an end signal and does not hide the call', async () => {
-    const { trace, stats } = await loadText(
-      jsonl([
-        cc.prompt('q'),
-        cc.assistant('msg_X', [text('a')], { output: 3 }, { stop: null }),
-        cc.assistant('msg_X', [text('b')], { output: 8 }, { stop: null }),
-      ]),
-    );
+    const { trace, stats } = await loadText(jsonl([cc.prompt('q'), cc.assistant('msg_X', [text('a')], { output: 3 }, { stop: null }), cc.assistant('msg_X', [text('b')], { output: 8 }, { stop: null })]));
     expect(trace.turns[0]?.stopReason).toBeUndefined();
     expect(stats.apiMessages).toBe(1);
     expect(trace.responses[0]?.end).toBe('end-of-file');
@@ -128,9 +122,7 @@ describe('FORMATS.md trap checklist', () => {
   });
 
   it('8. result subtype and is_error are kept apart (success with is_error, error_max_turns without)', async () => {
-    const { trace } = await loadText(
-      jsonl([sdk.init(), sdk.result({ subtype: 'success', isError: true }), sdk.result({ subtype: 'error_max_turns', isError: false })]),
-    );
+    const { trace } = await loadText(jsonl([sdk.init(), sdk.result({ subtype: 'success', isError: true }), sdk.result({ subtype: 'error_max_turns', isError: false })]));
     const results = trace.events.filter((e) => e.kind === 'result');
     expect(results.map((e) => (e.kind === 'result' ? [e.subtype, e.isError] : []))).toEqual([
       ['success', true],
@@ -142,29 +134,8 @@ describe('FORMATS.md trap checklist', () => {
   it('9. several inits, hook frames before init and info frames after the result make one clean response', async () => {
     const { trace } = await loadText(
       jsonl([
-        {
-          type: 'system',
-          subtype: 'hook_started',
-          hook_id: 'h1',
-          hook_name: 'SessionStart:startup',
-          hook_event: 'SessionStart',
-          session_id: 'sess-1',
-          uuid: 'h1',
-        },
-        {
-          type: 'system',
-          subtype: 'hook_response',
-          hook_id: 'h1',
-          hook_name: 'SessionStart:startup',
-          hook_event: 'SessionStart',
-          output: '',
-          stdout: '',
-          stderr: '',
-          exit_code: 0,
-          outcome: 'success',
-          session_id: 'sess-1',
-          uuid: 'h2',
-        },
+        { type: 'system', subtype: 'hook_started', hook_id: 'h1', hook_name: 'SessionStart:startup', hook_event: 'SessionStart', session_id: 'sess-1', uuid: 'h1' },
+        { type: 'system', subtype: 'hook_response', hook_id: 'h1', hook_name: 'SessionStart:startup', hook_event: 'SessionStart', output: '', stdout: '', stderr: '', exit_code: 0, outcome: 'success', session_id: 'sess-1', uuid: 'h2' },
         sdk.init(),
         sdk.init(),
         sdk.assistant('msg_1', [text('ok')], { output: 2 }),
@@ -247,11 +218,7 @@ describe('FORMATS.md trap checklist', () => {
     const { trace } = await loadText(
       jsonl([
         sdk.assistant('msg_1', [toolUse('toolu_C', 'Bash', { command: 'rm -rf /' })], { output: 5 }),
-        {
-          type: 'control_request',
-          request_id: 'ctl-1',
-          request: { subtype: 'can_use_tool', tool_name: 'Bash', input: { command: 'rm -rf /' }, tool_use_id: 'toolu_C' },
-        },
+        { type: 'control_request', request_id: 'ctl-1', request: { subtype: 'can_use_tool', tool_name: 'Bash', input: { command: 'rm -rf /' }, tool_use_id: 'toolu_C' } },
         { type: 'control_response', response: { subtype: 'success', request_id: 'ctl-1', response: { behavior: 'deny', message: 'too dangerous' } } },
         sdk.toolResult('toolu_C', 'too dangerous', { isError: true }),
       ]),
@@ -281,16 +248,7 @@ describe('FORMATS.md trap checklist', () => {
         cc.assistant('msg_1', [toolUse('toolu_2', 'Read', { file_path: 'b' })], { output: 5 }, { uuid: 'as-2', parentUuid: 'as-1' }),
         cc.result('toolu_2', 'b', { parentUuid: 'as-2' }),
         cc.result('toolu_1', 'a', { parentUuid: 'as-1' }),
-        cc.line(
-          'system',
-          {
-            subtype: 'compact_boundary',
-            content: 'Conversation compacted',
-            logicalParentUuid: 'as-2',
-            compactMetadata: { trigger: 'auto', preTokens: 150000 },
-          },
-          { parentUuid: null },
-        ),
+        cc.line('system', { subtype: 'compact_boundary', content: 'Conversation compacted', logicalParentUuid: 'as-2', compactMetadata: { trigger: 'auto', preTokens: 150000 } }, { parentUuid: null }),
       ]),
     );
     expect(trace.toolCalls.map((c) => [c.id, c.slot, trace.events[c.result?.seq ?? -1]?.src.line])).toEqual([
@@ -309,9 +267,7 @@ describe('FORMATS.md trap checklist', () => {
     const ansi = await loadText(jsonl([cc.line('system', { content: 'Running \u001b[1mPostToolUse:Edit\u001b[22m...', level: 'info', toolUseID: 'toolu_9' })]));
     const hook = ansi.trace.events[0];
     expect(hook?.kind === 'hook' && hook.text).toBe('Running PostToolUse:Edit...');
-    const stdout = await loadText(
-      jsonl([cc.prompt('<local-command-stdout>\u001b[?2026h\u001b[1mContext\u001b[22m \u001b]8;;https://x\u0007link\u001b]8;;\u0007</local-command-stdout>')]),
-    );
+    const stdout = await loadText(jsonl([cc.prompt('<local-command-stdout>\u001b[?2026h\u001b[1mContext\u001b[22m \u001b]8;;https://x\u0007link\u001b]8;;\u0007</local-command-stdout>')]));
     const prompt = stdout.trace.events[0];
     expect(prompt?.kind === 'user' && prompt.text).toBe('<local-command-stdout>Context link</local-command-stdout>');
     const unknown = await loadText(jsonl([cc.line('brand-new-type', { payload: 1 })]));
@@ -322,14 +278,7 @@ describe('FORMATS.md trap checklist', () => {
   it('17. opaque thinking signatures load; <synthetic> messages never count', async () => {
     const { trace, stats } = await loadText(
       jsonl([
-        cc.assistant(
-          'msg_T',
-          [
-            { type: 'thinking', thinking: 'hmm', signature: '[REDACTED_SIGNATURE]' },
-            { type: 'redacted_thinking', data: 'opaque' },
-          ],
-          { output: 12 },
-        ),
+        cc.assistant('msg_T', [{ type: 'thinking', thinking: 'hmm', signature: '[REDACTED_SIGNATURE]' }, { type: 'redacted_thinking', data: 'opaque' }], { output: 12 }),
         { ...cc.assistant('msg_Z', [text('API Error: overloaded')], {}, { model: '<synthetic>', requestId: null }), isApiErrorMessage: true },
       ]),
     );
