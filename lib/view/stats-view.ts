@@ -1,7 +1,7 @@
 import type { Trace, Turn } from '../trace/model/types';
 import { costOf, DEFAULT_PRICES, priceFor, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
-import { agentLabel, computeStats, round6, type TraceStats } from '../trace/stats';
-import { responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
+import { agentLabel, computeStats, reconciledStats, RESULT_ONLY_AGENT, round6, type TraceStats } from '../trace/stats';
+import { lowerBoundTurns, responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
 import { count } from '../trace/text-order';
 import { pathOf } from './where';
@@ -103,6 +103,8 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
   const sessions: StatsView['reported']['sessions'][number][] = [];
   const modelUsage = new Map<string, { model: string; costUsd?: number; input: number; output: number; inMessages: boolean }>();
   const messageModels = new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''));
+  // A model booked from the result frame has its row in the tables already.
+  for (const r of stats.reconciled) messageModels.add(r.model);
   for (const s of trace.sessions) {
     if (s.reportedCostUsd === undefined || s.reportedCostSeq === undefined) continue;
     const e = trace.events[s.reportedCostSeq];
@@ -182,6 +184,9 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
 
 export type ExplainMetric = 'input' | 'output' | 'cacheCreation' | 'cacheRead' | 'cost' | 'apiMessages';
 
+/** `ExplainQuery.agent` of the agent row of what a result frame reports beyond every line (`RESULT_ONLY_AGENT`). */
+export const RESULT_ONLY_QUERY = -1;
+
 export interface ExplainQuery {
   readonly metric: ExplainMetric;
   readonly model?: string;
@@ -201,6 +206,8 @@ export interface ExplainRow {
   readonly seq: number;
   readonly value: number;
   readonly counted: boolean;
+  /** Its output is a placeholder: the value is a lower bound, the rest is a reconciled row (`ExplainView.reconciled`). */
+  readonly lowerBound?: true;
   readonly rule: string;
   readonly copies: readonly {
     readonly line: number;
@@ -213,11 +220,28 @@ export interface ExplainRow {
   }[];
 }
 
+/** A row of a total booked from a result frame (no model call): what, from which line and why. */
+export interface ExplainReconciled {
+  readonly model: string;
+  readonly agent: string;
+  readonly source: string;
+  readonly line: number;
+  readonly path?: string;
+  readonly seq: number;
+  readonly value: number;
+  readonly text: string;
+  /** Of the calls compared, how many carried placeholder usage (the signature that made the row). */
+  readonly placeholders: number;
+  readonly calls: number;
+}
+
 export interface ExplainView {
   readonly metric: ExplainMetric;
   readonly total: number;
   readonly rows: readonly ExplainRow[];
   readonly dropped: number;
+  /** Rows booked from result frames, in `total` (never for `apiMessages`: they are no model call). */
+  readonly reconciled: readonly ExplainReconciled[];
 }
 
 /** Lists the model calls that make a total, each with its lines, and the copies merged or dropped and why. */
@@ -258,6 +282,7 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
       seq,
       value,
       counted,
+      ...(counted && lowerBoundTurns(trace).has(t.index) ? { lowerBound: true as const } : {}),
       rule: t.countRule,
       copies: t.copies.map((c) => ({
         line: trace.events[c.seq]?.src.line ?? 0,
@@ -289,5 +314,28 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
       });
     }
   }
-  return { metric: q.metric, total: q.metric === 'cost' ? round6(total) : total, rows, dropped };
+  const reconciled: ExplainReconciled[] = [];
+  if (q.metric !== 'apiMessages') {
+    for (const r of reconciledStats(trace, prices)) {
+      if (q.model !== undefined && r.model !== q.model) continue;
+      if (q.agent !== undefined && r.agentKey !== (q.agent === RESULT_ONLY_QUERY ? RESULT_ONLY_AGENT : String(q.agent))) continue;
+      const value = q.metric === 'cost' ? r.costUsd : r.tokens[q.metric];
+      if (value === 0) continue;
+      const e = trace.events[r.resultSeq];
+      total += value;
+      reconciled.push({
+        model: r.model,
+        agent: r.agentLabel,
+        source: trace.sources[e?.src.source ?? -1]?.name ?? '?',
+        line: e?.src.line ?? 0,
+        ...(e?.path ? { path: e.path } : {}),
+        seq: r.resultSeq,
+        value,
+        text: r.text,
+        placeholders: r.placeholders,
+        calls: r.calls,
+      });
+    }
+  }
+  return { metric: q.metric, total: q.metric === 'cost' ? round6(total) : total, rows, dropped, reconciled };
 }

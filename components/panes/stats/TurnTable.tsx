@@ -12,10 +12,11 @@ const COLS: readonly Col[] = [
   { key: 'model', label: 'model', num: false },
   { key: 'agent', label: 'agent', num: false },
   { key: 'input', label: 'input', num: true, fmt: (r) => compactNumber(r.input) },
-  { key: 'output', label: 'output', num: true, fmt: (r) => compactNumber(r.output) },
+  // A placeholder output (no message_delta): the figure is a lower bound, its difference a reconciled row.
+  { key: 'output', label: 'output', num: true, fmt: (r) => (r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)) },
   { key: 'cacheRead', label: 'cache read', num: true, fmt: (r) => compactNumber(r.cacheRead) },
   { key: 'cacheWrite', label: 'cache write', num: true, fmt: (r) => compactNumber(r.cacheWrite) },
-  { key: 'costUsd', label: 'cost', num: true, fmt: (r) => (r.counted ? formatUsd(r.costUsd) : 'not counted') },
+  { key: 'costUsd', label: 'cost', num: true, fmt: (r) => (r.counted ? `${r.lowerBound ? '≥ ' : ''}${formatUsd(r.costUsd)}` : 'not counted') },
   { key: 'toolCalls', label: 'tools', num: true },
   { key: 'durationMs', label: 'duration', num: true, fmt: (r) => (r.durationMs !== undefined ? formatDuration(r.durationMs) : '—') },
   { key: 'stopReason', label: 'stop reason', num: false },
@@ -55,7 +56,7 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
                 'main-agent calls',
                 'output',
                 'computed',
-                'reported (cumulative)',
+                'reported (own share)',
                 'duration',
               ].map((h) => (
                 <th key={h} className="pr-4 font-normal">
@@ -72,8 +73,8 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
                 <td className="pr-4">{r.numTurns ?? '—'}</td>
                 <td className="pr-4">{r.modelCalls}</td>
                 <td className="pr-4">{r.mainModelCalls}</td>
-                <td className="pr-4">{compactNumber(r.output)}</td>
-                <td className="pr-4">{formatUsd(r.costUsd)}</td>
+                <td className="pr-4">{r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)}</td>
+                <td className="pr-4">{r.lowerBound ? `≥ ${formatUsd(r.costUsd)}` : formatUsd(r.costUsd)}</td>
                 <td className="pr-4">{r.reportedUsd !== undefined ? formatUsd(r.reportedUsd) : '—'}</td>
                 <td className="pr-4">{r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'}</td>
               </tr>

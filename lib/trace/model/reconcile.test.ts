@@ -11,6 +11,8 @@ import { computeStats } from '../stats';
 import { jsonl, sdk, text, type Line } from '../testing/builders';
 import { codes, loadFiles } from '../testing/load';
 import { responseRows } from '../turns';
+import { computeStatsView, explain, RESULT_ONLY_QUERY } from '../../view/stats-view';
+import { turnDetails } from '../../view/details';
 import { readResults, reconcileSession, type ResultFigure } from './reconcile';
 
 const SONNET = 'claude-sonnet-4-5-20250929';
@@ -260,4 +262,36 @@ describe('real logs recorded without partial messages (th-yoo/meta-harness)', ()
       await totalsEverywhere(files);
     });
   }
+
+  it('the Stats view, Explain and the details say which rows were reconciled and mark placeholders as lower bounds', async () => {
+    const { trace } = await loadFiles(real('success.jsonl'));
+    const view = computeStatsView(trace);
+    expect(view.differenceUsd).toBeCloseTo(0, 6);
+    // modelUsage's model is in the tables already: no "appears in modelUsage but in no loaded message" reason.
+    expect(view.reasons.map((r) => r.text).join('\n')).not.toContain('in no loaded message');
+    expect(view.turns.map((t) => [t.output, t.lowerBound])).toEqual([
+      [4, true],
+      [2, true],
+    ]);
+    expect(view.responses[0]).toMatchObject({ output: 6, lowerBound: true, reportedUsd: 0.0205089 });
+    const out = explain(trace, { metric: 'output' });
+    expect(out.total).toBe(307);
+    expect(out.rows.filter((r) => r.counted).map((r) => [r.value, r.lowerBound])).toEqual([
+      [4, true],
+      [2, true],
+    ]);
+    expect(out.reconciled.map((r) => [r.value, r.agent, r.line])).toEqual([
+      [288, 'main', 22],
+      [13, 'other calls (result frame)', 22],
+    ]);
+    // Model calls are only the calls: a reconciled row is none.
+    expect(explain(trace, { metric: 'apiMessages' })).toMatchObject({ total: 2, reconciled: [] });
+    const other = explain(trace, { metric: 'input', agent: RESULT_ONLY_QUERY });
+    expect(other.total).toBe(522);
+    expect(other.rows).toEqual([]);
+    const cost = explain(trace, { metric: 'cost' });
+    expect(cost.total).toBeCloseTo(0.0205089, 6);
+    const first = trace.turns[0];
+    expect(first && turnDetails(trace, first.index)).toMatchObject({ lowerBound: true });
+  });
 });
