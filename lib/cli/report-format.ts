@@ -129,6 +129,13 @@ export function formatReport(report: StatsReport, about: string, width?: number)
   const t = report.totals;
   const range = report.since || report.until ? `, ${report.since ?? '…'} to ${report.until ?? '…'}` : '';
   const unpriced = t.unpricedModels.length ? `\n* unpriced models (counted at $0): ${t.unpricedModels.join(', ')}` : '';
+  // Tokens the result frames report beyond assistant lines with placeholder usage (stream-json without partial messages).
+  const reconciled = t.reconciled
+    ? `\n${wrapLine(
+        `reconciled ${int(t.reconciled.tokens)} tokens (${usd(t.reconciled.costUsd)}) of the totals are from result frames: assistant lines with placeholder usage did not carry them`,
+        width,
+      )}`
+    : '';
   const skipped =
     (report.uncounted.synthetic > 0 ? `; ${count(report.uncounted.synthetic, '<synthetic>/API-error message')} not counted` : '') +
     (report.uncounted.invalidUsage > 0
@@ -147,6 +154,6 @@ export function formatReport(report: StatsReport, about: string, width?: number)
     '',
     wrapLine(fits ? whole : total(''), width),
     wrapLine(`covers     ${about}; days in ${utc ? 'UTC' : 'local time'}${range}${skipped}`, width),
-    `${wrapLine(`prices     ${report.priceTable.source}, as of ${report.priceTable.asOf}`, width)}${unpriced}`,
+    `${wrapLine(`prices     ${report.priceTable.source}, as of ${report.priceTable.asOf}`, width)}${unpriced}${reconciled}`,
   ].join('\n');
 }

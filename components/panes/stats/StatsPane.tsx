@@ -133,14 +133,16 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
                 </h3>
                 <ul className="mt-0.5">
                   {s.reconciled.map((r, i) => (
-                    <li key={i} className="flex flex-wrap items-baseline gap-x-2">
-                      <span className="font-mono">{r.model}</span>
-                      <span className="text-neutral-500">{r.agentLabel}</span>
-                      <span>{r.text}</span>
-                      <span className="font-mono">{r.priced ? formatUsd(r.costUsd) : 'unpriced'}</span>
-                      <button type="button" onClick={() => onJump(r.resultSeq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
-                        result frame
-                      </button>
+                    <li key={i} className="mt-0.5">
+                      <div className="flex flex-wrap items-baseline gap-x-2">
+                        <span className="font-mono">{r.model}</span>
+                        <span className="text-neutral-500">{r.agentLabel}</span>
+                        <span className="font-mono font-semibold">{r.priced ? formatUsd(r.costUsd) : 'unpriced'}</span>
+                        <button type="button" onClick={() => onJump(r.resultSeq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+                          result frame
+                        </button>
+                      </div>
+                      <div className="pl-3 text-neutral-700 dark:text-neutral-300">{r.text}</div>
                     </li>
                   ))}
                 </ul>
