@@ -1,6 +1,6 @@
 import type { ResultEvent } from '../types';
 import type { Ctx } from './context';
-import { isPlaceholderUsage, reconcileSession, type CallFigure, type ReconciledRow, type ResultExcess, type ResultFigure } from './reconcile';
+import { isPlaceholderUsage, reconcileSession, reportedKeyOf, type CallFigure, type ReconciledRow, type ResultExcess, type ResultFigure } from './reconcile';
 import type { Turn } from './types';
 
 // The full model's side of the result reconciliation (reconcile.ts holds the rule): per session, its counted calls
@@ -86,9 +86,7 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
       });
     }
     const booked = new Set(r.rows.map((row) => row.model));
-    const lowerBounds = (placeholders.get(si) ?? [])
-      .filter((t) => t.model !== undefined && (booked.has(t.model) || booked.has(t.model.replace(/\[[^\]]*\]$/, ''))))
-      .map((t) => t.index);
+    const lowerBounds = (placeholders.get(si) ?? []).filter((t) => reportedKeyOf(t.model, booked) !== undefined).map((t) => t.index);
     out.push({
       session: si,
       cumulative: r.cumulative,

@@ -13,7 +13,7 @@ import { codes, loadFiles } from '../testing/load';
 import { responseRows } from '../turns';
 import { computeStatsView, explain, RESULT_ONLY_QUERY } from '../../view/stats-view';
 import { turnDetails } from '../../view/details';
-import { readResults, reconcileSession, type ResultFigure } from './reconcile';
+import { readResults, reconcileSession, reportedKeyOf, type ResultFigure } from './reconcile';
 
 const SONNET = 'claude-sonnet-4-5-20250929';
 const HAIKU = 'claude-haiku-4-5-20251001';
@@ -208,6 +208,19 @@ describe('result reconciliation', () => {
     await totalsEverywhere(files);
   });
 
+  it("books a model under the calls' id when modelUsage tags it with its context window", async () => {
+    const r = { input: 28, output: 700, cacheRead: 2500, cacheWrite: 600 };
+    const lines = [...placeholderRun(), result({ cost: sonnetUsd(r), main: r, models: { [`${SONNET}[1m]`]: r } })];
+    const files = { 'tagged.jsonl': jsonl(lines) };
+    const { trace } = await loadFiles(files);
+    const s = computeStats(trace);
+    expect(s.byModel.map((b) => b.key)).toEqual([SONNET]);
+    expect(s.tokens.output).toBe(700);
+    expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(r), 9);
+    expect(codes(trace)).not.toContain('result-excess');
+    await totalsEverywhere(files);
+  });
+
   it('keeps sessions apart', async () => {
     const r1 = { input: 18, output: 100, cacheRead: 2500, cacheWrite: 600 };
     const r2 = { input: 18, output: 50, cacheRead: 2500, cacheWrite: 600 };
@@ -221,6 +234,15 @@ describe('result reconciliation', () => {
     expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(r1) + sonnetUsd(r2), 9);
     expect(s.reconciled.map((x) => x.sessionId).sort()).toEqual(['s-1', 's-2']);
     await totalsEverywhere(files);
+  });
+});
+
+describe('reportedKeyOf', () => {
+  it('finds a model under modelUsage with or without its context-window tag', () => {
+    expect(reportedKeyOf('claude-opus-5', ['claude-haiku-4-5', 'claude-opus-5[1m]'])).toBe('claude-opus-5[1m]');
+    expect(reportedKeyOf('claude-opus-5[1m]', ['claude-opus-5'])).toBe('claude-opus-5');
+    expect(reportedKeyOf('claude-opus-5', ['claude-opus-5[1m]', 'claude-opus-5'])).toBe('claude-opus-5');
+    expect(reportedKeyOf('claude-sonnet-5', ['claude-opus-5'])).toBeUndefined();
   });
 });
 

@@ -218,8 +218,19 @@ function diffText(d: Figures): string {
   return parts.length > 0 ? `${parts.join(', ')} and ${last}` : last;
 }
 
-/** A model of the calls named as `modelUsage` names it (`claude-opus-5[1m]` is `claude-opus-5`). */
+/** A model id without the context-window tag `modelUsage` may add to it (`claude-opus-5[1m]` is `claude-opus-5`). */
 const baseModel = (m: string): string => m.replace(/\[[^\]]*\]$/, '');
+
+/** The `modelUsage` key a call's model is reported under: the same id, or the same without a context-window tag. */
+export function reportedKeyOf(model: string | undefined, keys: Iterable<string>): string | undefined {
+  if (model === undefined) return undefined;
+  let tagged: string | undefined;
+  for (const k of keys) {
+    if (k === model) return k;
+    if (tagged === undefined && baseModel(k) === baseModel(model)) tagged = k;
+  }
+  return tagged;
+}
 
 /**
  * Compares one session's counted calls with its results. Only calls before the session's last result are compared
@@ -236,7 +247,7 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
   const signature = compared.some((c) => c.placeholder);
   const byModel = new Map<string, CallFigure[]>();
   for (const c of compared) {
-    const m = c.model === undefined ? '' : reported.has(c.model) ? c.model : baseModel(c.model);
+    const m = reportedKeyOf(c.model, reported.keys()) ?? c.model ?? '';
     const list = byModel.get(m);
     if (list) list.push(c);
     else byModel.set(m, [c]);
@@ -272,7 +283,8 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
     const oneHour = writes.h1 > 0 && writes.m5 === 0;
     const main = mainPart(list, mainUsage, d, reported.size === 1);
     rows.push({
-      model: r.model,
+      // Under the calls' own model id where they have one (one row per model in the tables), else modelUsage's key.
+      model: list.find((c) => c.model !== undefined)?.model ?? r.model,
       usage: usageOf(d, oneHour),
       ...(main ? { main: usageOf(main, oneHour) } : {}),
       placeholders: list.filter((c) => c.placeholder).length,
