@@ -246,7 +246,8 @@ export function reconciledStats(trace: Trace, prices: PriceTable = DEFAULT_PRICE
         const rest = minus(row.usage, main);
         if (rest.input + rest.output + rest.cacheRead + rest.cacheCreation > 0)
           parts.push([rest, RESULT_ONLY_AGENT, 'other calls (result frame)', otherText(rest)]);
-      } else if (mainAgent !== undefined) parts.push([row.usage, String(mainAgent), 'main loop', row.text]);
+      } else if (mainAgent !== undefined && row.calls > 0 && row.mainCalls === row.calls) parts.push([row.usage, String(mainAgent), 'main loop', row.text]);
+      // Not the main loop's alone (a subagent's model, or calls no line shows): the other calls' row.
       else parts.push([row.usage, RESULT_ONLY_AGENT, 'other calls (result frame)', row.text]);
       for (const [u, agentKey, label, text] of parts) {
         const cost = reconciledCost(u, row.model, prices);

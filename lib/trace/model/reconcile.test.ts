@@ -8,7 +8,7 @@ import { memorySource } from '../../engine/source';
 import { buildReport } from '../../fast/report';
 import { fastMerged, fullMerged, type Files } from '../../fast/testing/equivalence';
 import { computeStats } from '../stats';
-import { jsonl, sdk, text, type Line } from '../testing/builders';
+import { jsonl, sdk, text, toolUse, type Line } from '../testing/builders';
 import { codes, loadFiles } from '../testing/load';
 import { responseRows } from '../turns';
 import { computeStatsView, explain, RESULT_ONLY_QUERY } from '../../view/stats-view';
@@ -218,6 +218,33 @@ describe('result reconciliation', () => {
     expect(s.tokens.output).toBe(700);
     expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(r), 9);
     expect(codes(trace)).not.toContain('result-excess');
+    await totalsEverywhere(files);
+  });
+
+  it("splits a subagent's model from the main loop's: the main loop's part under main, the subagent's as other calls", async () => {
+    const sonnet = { input: 18, output: 900, cacheRead: 2500, cacheWrite: 600 };
+    const haiku = { input: 300, output: 450, cacheRead: 0, cacheWrite: 0 };
+    const lines = [
+      ...placeholderRun(),
+      sdk.assistant('msg_task', [toolUse('toolu_t', 'Task', { description: 'look', prompt: 'look' })], { input: 1, output: 3 }),
+      sdk.assistant('msg_sub', [text('sub')], { input: 300, output: 5 }, { parent: 'toolu_t', model: HAIKU }),
+      sdk.toolResult('toolu_t', 'done'),
+      result({
+        cost: sonnetUsd({ ...sonnet, input: 19 }) + haikuUsd(haiku),
+        main: { ...sonnet, input: 19 },
+        models: { [SONNET]: { ...sonnet, input: 19 }, [HAIKU]: haiku },
+      }),
+    ];
+    const files = { 'sub.jsonl': jsonl(lines) };
+    const { trace } = await loadFiles(files);
+    const s = computeStats(trace);
+    expect(s.tokens).toMatchObject({ input: 319, output: 1350 });
+    expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd({ ...sonnet, input: 19 }) + haikuUsd(haiku), 9);
+    expect(s.reconciled.map((r) => [r.model, r.agentLabel, r.tokens.output])).toEqual([
+      // msg_a (4, its split line counted once), msg_b (2) and msg_task (3) carried 9 of the main loop's 900.
+      [SONNET, 'main', 900 - 9],
+      [HAIKU, 'other calls (result frame)', 445],
+    ]);
     await totalsEverywhere(files);
   });
 

@@ -79,6 +79,8 @@ export interface ReconciledRow {
   readonly usage: Usage;
   /** Of `usage`, what the result's `usage` (the main loop) accounts for; the rest is calls outside the main loop. */
   readonly main?: Usage;
+  /** Of the calls compared, those of the main loop (the full model knows; the fast path says 0). */
+  readonly mainCalls: number;
   /** Placeholder calls of this model among those compared. */
   readonly placeholders: number;
   /** Calls of this model compared (those before the session's last result). */
@@ -161,6 +163,7 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
     });
   }
   const mainUsage = reportedMainUsage(results, read.cumulative);
+  const mainModels = new Set(compared.filter((c) => c.main === true).map((c) => reportedKeyOf(c.model, reported.keys()) ?? c.model ?? ''));
   for (const r of reported.values()) {
     const list = byModel.get(r.model) ?? [];
     const counted = sumCalls(list);
@@ -177,13 +180,15 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
     if (!signature || RECONCILED_FIELDS.every((f) => d[f] === 0)) continue;
     const writes = list.reduce((a, c) => ({ m5: a.m5 + c.usage.cache5m, h1: a.h1 + c.usage.cache1h }), { m5: 0, h1: 0 });
     const oneHour = writes.h1 > 0 && writes.m5 === 0;
-    const main = mainPart(list, mainUsage, d, reported.size === 1);
+    // The result's `usage` is the main loop's: it tells this model's part when the main loop ran this model alone.
+    const main = mainModels.size === 1 && mainModels.has(r.model) ? mainPart(list, mainUsage, d) : undefined;
     rows.push({
       // Under the calls' own model id where they have one (one row per model in the tables), else modelUsage's key.
       model: list.find((c) => c.model !== undefined)?.model ?? r.model,
       usage: usageOf(d, oneHour),
       ...(main ? { main: usageOf(main, oneHour) } : {}),
       placeholders: list.filter((c) => c.placeholder).length,
+      mainCalls: list.filter((c) => c.main === true).length,
       calls: list.length,
       resultOrder: last.order,
       text: `from the result frame: ${diffText(d)} tokens the assistant lines did not carry`,
@@ -194,10 +199,10 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
 
 /**
  * The part of a model's difference the main loop accounts for: the result's `usage` less the main loop's calls,
- * bounded by the model's difference. Only where the result reports one model (else `usage` may mix models).
+ * bounded by the model's difference.
  */
-function mainPart(list: readonly CallFigure[], mainUsage: Usage | undefined, d: Figures, oneModel: boolean): Figures | undefined {
-  if (!mainUsage || !oneModel || !list.some((c) => c.main !== undefined)) return undefined;
+function mainPart(list: readonly CallFigure[], mainUsage: Usage | undefined, d: Figures): Figures | undefined {
+  if (!mainUsage) return undefined;
   const mainCalls = sumCalls(list.filter((c) => c.main === true));
   const part = { ...ZERO };
   for (const f of RECONCILED_FIELDS) part[f] = Math.min(d[f], Math.max(0, mainUsage[f] - mainCalls[f]));
