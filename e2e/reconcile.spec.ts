@@ -24,6 +24,8 @@ test('Stats: a log with placeholder usage is reconciled with its result frame, r
   const byAgent = stats.getByRole('table', { name: 'By agent' });
   await expect(byAgent).toContainText('other calls (result frame)');
   await expect(byAgent.getByTestId('reconciled-subrow')).toContainText('288');
+  // The cost chart draws the calls; its caption says what the result frame added (288 × $5 + 522 × $1 + 13 × $5 µ$).
+  await expect(stats).toContainText('Cumulative computed cost of the model calls (without the $0.00203 booked from the result frame)');
   // Each placeholder figure reads as a lower bound.
   const calls = stats.getByRole('table', { name: 'Model calls' });
   await expect(calls.getByRole('row').nth(1)).toContainText('≥ 4');

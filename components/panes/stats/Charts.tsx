@@ -159,7 +159,8 @@ export function TokensChart({ rows, clock, onPick }: { rows: readonly TurnRow[];
 }
 
 /** Cumulative computed cost, stepping up at the time each call started. */
-export function CostChart({ rows, clock }: { rows: readonly TurnRow[]; clock: Clock }) {
+/** `reconciledUsd`: what result frames booked beyond the calls (no call to draw it at): said in the caption. */
+export function CostChart({ rows, clock, reconciledUsd = 0 }: { rows: readonly TurnRow[]; clock: Clock; reconciledUsd?: number }) {
   const counted = useMemo(() => rows.filter((r) => r.counted), [rows]);
   const H = 140;
   const plotH = H - MARGIN.top - MARGIN.bottom;
@@ -214,7 +215,16 @@ export function CostChart({ rows, clock }: { rows: readonly TurnRow[]; clock: Cl
     [counted, clock, plotH],
   );
   return (
-    <ChartFrame caption="Cumulative computed cost over the run" label={`Cumulative computed cost, reaching ${formatUsd(totalUsd)}`} height={H} build={build} />
+    <ChartFrame
+      caption={
+        reconciledUsd > 0
+          ? `Cumulative computed cost of the model calls (without the ${formatUsd(reconciledUsd)} booked from the result frame)`
+          : 'Cumulative computed cost over the run'
+      }
+      label={`Cumulative computed cost, reaching ${formatUsd(totalUsd)}`}
+      height={H}
+      build={build}
+    />
   );
 }
 

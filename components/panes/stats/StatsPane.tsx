@@ -167,7 +167,7 @@ export function StatsPane({ ask, onJump }: { ask: Ask; onJump: (seq: number) => 
         <h2 className="mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Charts</h2>
         <div className="grid grid-cols-1 gap-3 @5xl:grid-cols-2">
           <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
-          <CostChart rows={view.turns} clock={clock} />
+          <CostChart rows={view.turns} clock={clock} reconciledUsd={s.reconciled.reduce((n, r) => n + r.costUsd, 0)} />
           <div className="@5xl:col-span-2">
             <Waterfall bars={view.waterfall} lanes={view.waterfallLanes} clock={clock} onPick={onJump} />
           </div>
