@@ -1,5 +1,5 @@
 // The result reconciliation on small hand-made stream-json logs, through the full model, the lean builder and the
-// fast path (JS and wasm), and on the real logs recorded without partial messages.
+// fast path (JS and wasm), and on the made corpus's log recorded without partial messages.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -193,6 +193,25 @@ describe('result reconciliation', () => {
     await totalsEverywhere(files);
   });
 
+  it('leaves a reconciled row of a model with no price unpriced: the cost that includes it is unknown', async () => {
+    const NEW = 'claude-sonnet-5';
+    const lines = [
+      sdk.init(),
+      sdk.assistant('msg_n', [text('new')], { input: 10, output: 3 }, { model: NEW }),
+      result({ cost: 0.2, main: { input: 10, output: 900 }, models: { [NEW]: { input: 10, output: 900 } } }),
+    ];
+    const { trace } = await loadFiles({ 'new.jsonl': jsonl(lines) });
+    const s = computeStats(trace);
+    expect(s.reconciled.map((r) => [r.model, r.tokens.output, r.priced, r.costUsd])).toEqual([[NEW, 897, false, 0]]);
+    expect(s.tokens.output).toBe(900);
+    expect(s.cost).toMatchObject({ computedUsd: 0, unpricedModels: [NEW] });
+    expect(s.byModel.find((b) => b.key === NEW)?.unpricedModels).toEqual([NEW]);
+    expect(s.byAgent.find((b) => b.label === 'main')?.unpricedModels).toEqual([NEW]);
+    const cost = explain(trace, { metric: 'cost' });
+    expect(cost.unpricedModels).toEqual([NEW]);
+    expect(cost.reconciled.map((r) => [r.model, r.priced])).toEqual([[NEW, false]]);
+  });
+
   it('compares only the calls before the last result; later calls count as they are', async () => {
     const r = { input: 28, output: 700, cacheRead: 2500, cacheWrite: 600 };
     const lines = [
@@ -286,60 +305,59 @@ describe('readResults', () => {
   });
 });
 
-describe('real logs recorded without partial messages (th-yoo/meta-harness)', () => {
-  const ROOT = path.resolve(import.meta.dirname, '../../..');
-  const real = (name: string): Files => {
-    const rel = `test/fixtures/real/meta-harness/claude-code/${name}`;
-    return { [rel]: readFileSync(path.join(ROOT, rel)) };
-  };
-  // Expected figures from each file's result frame; dollars from the list prices, computed here.
-  const cases: [string, Required<Mu>, number][] = [
-    ['success.jsonl', { input: 540, output: 307, cacheRead: 41039, cacheWrite: 7165 }, 0.0205089],
-    ['tool-error.jsonl', { input: 545, output: 274, cacheRead: 41218, cacheWrite: 7258 }, 0.020552799999999996],
-  ];
-  for (const [name, want, reported] of cases) {
-    it(`${name}: totals and computed cost come to the result frame's`, async () => {
-      // All cache writes are 1h writes ($2 for Haiku 4.5): the independent price of the reported tokens.
-      expect(haikuUsd({ ...want, cacheWrite: 0 }) + (want.cacheWrite * 2) / 1e6).toBeCloseTo(reported, 9);
-      const files = real(name);
-      const { trace } = await loadFiles(files);
-      const s = computeStats(trace);
-      expect(s.tokens).toMatchObject({ input: want.input, output: want.output, cacheRead: want.cacheRead, cacheCreation: want.cacheWrite });
-      expect(s.cost.computedUsd).toBeCloseTo(reported, 6);
-      expect(s.cost.reportedUsd).toBeCloseTo(reported, 6);
-      expect(s.apiMessages).toBe(2);
-      await totalsEverywhere(files);
-    });
-  }
+describe('a made log recorded without partial messages (test/fixtures/made/sdk/placeholder-output.jsonl)', () => {
+  const rel = 'sdk/placeholder-output.jsonl';
+  const made = (): Files => ({ [rel]: readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/made', rel)) });
+  // Expected figures from the file's result frame (line 9): modelUsage sonnet-4-5 5 input, 6,389 output, 50,650 cache
+  // read, 10,420 cache write (5m); haiku-4-5 612 input, 41 output (a call no line shows); total_cost_usd 0.150937.
+  // The three calls' lines carry 2, 1 and 3 output tokens (message_start's placeholder).
+  const sonnet = { input: 5, output: 6389, cacheRead: 50650, cacheWrite: 10420 };
+  const haiku = { input: 612, output: 41, cacheRead: 0, cacheWrite: 0 };
+  const reported = 0.150937;
+
+  it("totals and computed cost come to the result frame's", async () => {
+    // The independent price of the reported tokens is the reported dollars.
+    expect(sonnetUsd(sonnet) + haikuUsd(haiku)).toBeCloseTo(reported, 9);
+    const files = made();
+    const { trace } = await loadFiles(files);
+    const s = computeStats(trace);
+    expect(s.tokens).toMatchObject({ input: 617, output: 6430, cacheRead: 50650, cacheCreation: 10420 });
+    expect(s.cost.computedUsd).toBeCloseTo(reported, 6);
+    expect(s.cost.reportedUsd).toBeCloseTo(reported, 6);
+    expect(s.cost.unpricedModels).toEqual([]);
+    expect(s.apiMessages).toBe(3);
+    await totalsEverywhere(files);
+  });
 
   it('the Stats view, Explain and the details say which rows were reconciled and mark placeholders as lower bounds', async () => {
-    const { trace } = await loadFiles(real('success.jsonl'));
+    const { trace } = await loadFiles(made());
     const view = computeStatsView(trace);
     expect(view.differenceUsd).toBeCloseTo(0, 6);
-    // modelUsage's model is in the tables already: no "appears in modelUsage but in no loaded message" reason.
-    expect(view.reasons.map((r) => r.text).join('\n')).not.toContain('in no loaded message');
     expect(view.turns.map((t) => [t.output, t.lowerBound])).toEqual([
-      [4, true],
       [2, true],
+      [1, true],
+      [3, true],
     ]);
-    expect(view.responses[0]).toMatchObject({ output: 6, lowerBound: true, reportedUsd: 0.0205089 });
+    expect(view.responses[0]).toMatchObject({ output: 6, lowerBound: true, reportedUsd: reported });
     const out = explain(trace, { metric: 'output' });
-    expect(out.total).toBe(307);
+    expect(out.total).toBe(6430);
     expect(out.rows.filter((r) => r.counted).map((r) => [r.value, r.lowerBound])).toEqual([
-      [4, true],
       [2, true],
+      [1, true],
+      [3, true],
     ]);
-    expect(out.reconciled.map((r) => [r.value, r.agent, r.line])).toEqual([
-      [288, 'main', 22],
-      [13, 'other calls (result frame)', 22],
+    // 6,389 − 6 for the main loop (the result's usage); haiku's call is no line's: the other calls' row.
+    expect(out.reconciled.map((r) => [r.model, r.value, r.agent, r.line])).toEqual([
+      [SONNET, 6383, 'main', 9],
+      [HAIKU, 41, 'other calls (result frame)', 9],
     ]);
     // Model calls are only the calls: a reconciled row is none.
-    expect(explain(trace, { metric: 'apiMessages' })).toMatchObject({ total: 2, reconciled: [] });
+    expect(explain(trace, { metric: 'apiMessages' })).toMatchObject({ total: 3, reconciled: [] });
     const other = explain(trace, { metric: 'input', agent: RESULT_ONLY_QUERY });
-    expect(other.total).toBe(522);
+    expect(other.total).toBe(612);
     expect(other.rows).toEqual([]);
     const cost = explain(trace, { metric: 'cost' });
-    expect(cost.total).toBeCloseTo(0.0205089, 6);
+    expect(cost.total).toBeCloseTo(reported, 6);
     const first = trace.turns[0];
     expect(first && turnDetails(trace, first.index)).toMatchObject({ lowerBound: true });
   });
