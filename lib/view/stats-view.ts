@@ -132,6 +132,8 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
         ...(m.costUsd !== undefined ? { usd: round6(m.costUsd) } : {}),
       });
   }
+  // Calls no loaded line records: the result frame reports more than the calls carry, with real usage on the lines.
+  for (const sr of trace.reconciliation) for (const x of sr.shortfall) reasons.push({ text: x.text });
   if (tk.cache1h > 0) {
     // Claude Code priced every cache write at the 5m rate in some versions: show what that would change.
     let delta = 0;

@@ -80,6 +80,7 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
       cumulative: r.cumulative,
       rows: r.rows.map((row) => ({ ...row, resultSeq: row.resultOrder })),
       excess: r.excess,
+      shortfall: r.shortfall,
       shares,
       lowerBounds,
     });

@@ -193,6 +193,19 @@ describe('result reconciliation', () => {
     await totalsEverywhere(files);
   });
 
+  it('says, never books, what a result reports beyond calls whose lines carry real usage', async () => {
+    const lines = [
+      sdk.init(),
+      sdk.assistant('msg_r', [text('real')], { input: 10, output: 200 }, { stop: 'end_turn' }),
+      result({ cost: 0.01, main: { input: 10, output: 200 }, models: { [SONNET]: { input: 12, output: 500 } } }),
+    ];
+    const { trace } = await loadFiles({ 'short.jsonl': jsonl(lines) });
+    expect(computeStats(trace).reconciled).toEqual([]);
+    expect(computeStatsView(trace).reasons.map((r) => r.text)).toContain(
+      `${SONNET}: the result frame reports 2 input and 300 output tokens more than the loaded calls carry (calls no line records, such as a subagent's last message); not booked, as the lines carry real usage`,
+    );
+  });
+
   it('leaves a reconciled row of a model with no price unpriced: the cost that includes it is unknown', async () => {
     const NEW = 'claude-sonnet-5';
     const lines = [

@@ -98,9 +98,20 @@ export interface ResultExcess {
   readonly text: string;
 }
 
+/**
+ * A model whose calls fall short of what the result frame reports while its lines carry real usage (no placeholder
+ * signature): calls no loaded line records (a subagent's last message, an auxiliary model). Said, never booked.
+ */
+export interface ResultShortfall {
+  readonly model: string;
+  readonly resultOrder: number;
+  readonly text: string;
+}
+
 export interface Reconciliation extends ResultsRead {
   readonly rows: readonly ReconciledRow[];
   readonly excess: readonly ResultExcess[];
+  readonly shortfall: readonly ResultShortfall[];
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -139,7 +150,7 @@ export function reportedKeyOf(model: string | undefined, keys: Iterable<string>)
 export function reconcileSession(calls: readonly CallFigure[], results: readonly ResultFigure[]): Reconciliation {
   const read = readResults(results);
   const last = results[results.length - 1];
-  if (!last) return { ...read, rows: [], excess: [] };
+  if (!last) return { ...read, rows: [], excess: [], shortfall: [] };
   const reported = reportedByModel(results, read.cumulative);
   const compared = calls.filter((c) => c.order < last.order);
   const signature = compared.some((c) => c.placeholder);
@@ -152,7 +163,8 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
   }
   const rows: ReconciledRow[] = [];
   const excess: ResultExcess[] = [];
-  if (reported.size === 0) return { ...read, rows, excess };
+  const shortfall: ResultShortfall[] = [];
+  if (reported.size === 0) return { ...read, rows, excess, shortfall };
   for (const [model, list] of byModel) {
     if (reported.has(model)) continue;
     const s = sumCalls(list);
@@ -177,7 +189,15 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
       excess.push({ model: r.model, resultOrder: last.order, text: `${r.model}: the calls exceed the result frame's modelUsage: ${over.join('; ')}` });
       continue;
     }
-    if (!signature || RECONCILED_FIELDS.every((f) => d[f] === 0)) continue;
+    if (RECONCILED_FIELDS.every((f) => d[f] === 0)) continue;
+    if (!signature) {
+      shortfall.push({
+        model: r.model,
+        resultOrder: last.order,
+        text: `${r.model}: the result frame reports ${diffText(d)} tokens more than the loaded calls carry (calls no line records, such as a subagent's last message); not booked, as the lines carry real usage`,
+      });
+      continue;
+    }
     const writes = list.reduce((a, c) => ({ m5: a.m5 + c.usage.cache5m, h1: a.h1 + c.usage.cache1h }), { m5: 0, h1: 0 });
     const oneHour = writes.h1 > 0 && writes.m5 === 0;
     // The result's `usage` is the main loop's: it tells this model's part when the main loop ran this model alone.
@@ -194,7 +214,7 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
       text: `from the result frame: ${diffText(d)} tokens the assistant lines did not carry`,
     });
   }
-  return { ...read, rows, excess };
+  return { ...read, rows, excess, shortfall };
 }
 
 /**

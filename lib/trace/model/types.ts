@@ -1,4 +1,4 @@
-import type { ReconciledRow, ResultExcess } from './reconcile';
+import type { ReconciledRow, ResultExcess, ResultShortfall } from './reconcile';
 import type { UuidColumn } from './uuids';
 import type { SourceInfo } from '../parse';
 import type { ContentBlock, Diagnostic, PermissionBehavior, SideEffect, TraceEvent, Usage } from '../types';
@@ -236,6 +236,7 @@ export interface SessionReconciliation {
   readonly cumulative: boolean;
   readonly rows: readonly (ReconciledRow & { readonly resultSeq: number })[];
   readonly excess: readonly ResultExcess[];
+  readonly shortfall: readonly ResultShortfall[];
   /** Per result seq: its own share of the session's reported cost. */
   readonly shares: ReadonlyMap<number, number>;
   /** Turn indices whose output is a placeholder and whose model got a row: their figures are lower bounds. */
