@@ -44,6 +44,7 @@ test('Stats: a log with placeholder usage is reconciled with its result frame, r
   const rows = explain.getByRole('list', { name: 'Reconciled rows' }).getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('because 3 of the 3 model calls before that result carried placeholder usage');
+  await expect(rows.nth(1)).toContainText("a model no loaded line shows, booked because the session's lines carried placeholder usage");
   const values = await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
   expect(values.reduce((a, b) => a + b, 0)).toBe(6424);
   // The row's line opens the result frame.

@@ -113,8 +113,11 @@ export function ExplainPanel({
                     </span>
                   </div>
                   <div className="text-neutral-600 dark:text-neutral-400">
-                    {r.model} · {r.text}, because {r.placeholders} of the {count(r.calls, 'model call')} before that result carried placeholder usage (output
-                    from message_start, no message_delta)
+                    {r.model} · {r.text},{' '}
+                    {r.calls > 0
+                      ? `because ${r.placeholders} of the ${count(r.calls, 'model call')} before that result carried placeholder usage`
+                      : "a model no loaded line shows, booked because the session's lines carried placeholder usage"}{' '}
+                    (output from message_start, no message_delta)
                   </div>
                 </li>
               ))}
