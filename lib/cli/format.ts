@@ -191,7 +191,11 @@ function reconciledLines(trace: Trace, s: TraceStats, width?: number): string {
     const t = r.tokens;
     const tokens = [`input ${int(t.input)}`, `output ${int(t.output)}`, `cache write ${int(t.cacheCreation)}`, `cache read ${int(t.cacheRead)}`].join('  ');
     lines.push(wrapLine(`  ${r.model} · ${r.agentLabel}  ${tokens}  ${r.priced ? usd(r.costUsd) : '— (no price)'}`, width, 4, '  '));
-    lines.push(wrapLine(`    ${r.text}; ${count(r.placeholders, 'call')} of ${r.calls} carried placeholder usage (${where})`, width, 4, ' '));
+    const why =
+      r.calls > 0
+        ? `${count(r.placeholders, 'call')} of ${r.calls} carried placeholder usage`
+        : "no loaded line shows a call of it; booked as the session's lines carried placeholder usage";
+    lines.push(wrapLine(`    ${r.text}; ${why} (${where})`, width, 4, ' '));
   }
   return lines.join('\n');
 }

@@ -56,6 +56,9 @@ describe('CLI on a log with placeholder usage', () => {
     expect(out).toContain('tokens     input 617  output 6,430');
     expect(out).toContain('reconciled with the result frame (2 rows, in the totals above)');
     expect(out).toContain("from the result frame's usage: 6,383 output tokens the assistant lines did not carry; 3 calls of 3 carried placeholder usage");
+    expect(out).toContain(
+      "from the result frame: 612 input and 41 output tokens the assistant lines did not carry; no loaded line shows a call of it; booked as the session's lines carried placeholder usage (placeholder-output.jsonl:9)",
+    );
     expect(out).toMatch(/main\s+3\s+≥ 2\s/);
   });
 
