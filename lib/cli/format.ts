@@ -1,5 +1,5 @@
 import type { Trace } from '../trace/model/types';
-import { formatCost, formatUsd, unpricedNote } from '../trace/money';
+import { formatCost, formatCostBound, formatUsd, unpricedNote } from '../trace/money';
 import type { TraceStats } from '../trace/stats';
 import type { ResponseRow, TurnRow } from '../trace/turns';
 import { count, cutText, formatInt } from '../trace/text-order';
@@ -137,8 +137,8 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables, 
         r.numTurns !== undefined ? int(r.numTurns) : '—',
         int(r.modelCalls),
         int(r.mainModelCalls),
-        int(r.output),
-        formatCost(r.costUsd, r.unpricedModels),
+        r.lowerBound ? `≥ ${int(r.output)}` : int(r.output),
+        formatCostBound(r.costUsd, r.unpricedModels, r.lowerBound),
         r.reportedUsd !== undefined ? usd(r.reportedUsd) : '—',
         duration(r.durationMs),
         r.resultSubtype !== undefined ? `${r.resultSubtype}${r.isError ? ' (is_error)' : ''}` : '—',
@@ -158,10 +158,10 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables, 
         t.model,
         t.agent,
         int(t.input),
-        int(t.output),
+        t.lowerBound ? `≥ ${int(t.output)}` : int(t.output),
         int(t.cacheWrite),
         int(t.cacheRead),
-        t.priced ? usd(t.costUsd) : '—',
+        t.priced ? formatCostBound(t.costUsd, [], t.lowerBound) : '—',
         int(t.toolCalls),
         duration(t.durationMs),
         t.stopReason,
@@ -176,6 +176,28 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables, 
   // A count of 0 says it all: no header with nothing under it.
   const section = (title: string, body: string): string[] => (body ? [title, body] : [title]);
   return [...section(`per response (${int(responses.length)})`, resp), '', ...section(`per model call (${int(turns.length)})`, calls), ...tail].join('\n');
+}
+
+/**
+ * The rows booked from result frames (in the totals and tables above): what, from which line and why. A call whose
+ * output is a placeholder shows it as a lower bound (`≥ 4`) in the per-call table.
+ */
+function reconciledLines(trace: Trace, s: TraceStats, width?: number): string {
+  if (s.reconciled.length === 0) return '';
+  const lines = [`reconciled with the result frame (${count(s.reconciled.length, 'row')}, in the totals above)`];
+  for (const r of s.reconciled) {
+    const e = trace.events[r.resultSeq];
+    const where = `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`;
+    const t = r.tokens;
+    const tokens = [`input ${int(t.input)}`, `output ${int(t.output)}`, `cache write ${int(t.cacheCreation)}`, `cache read ${int(t.cacheRead)}`].join('  ');
+    lines.push(wrapLine(`  ${r.model} · ${r.agentLabel}  ${tokens}  ${r.priced ? usd(r.costUsd) : '— (no price)'}`, width, 4, '  '));
+    const why =
+      r.calls > 0
+        ? `${count(r.placeholders, 'call')} of ${r.calls} carried placeholder usage`
+        : "no loaded line shows a call of it; booked as the session's lines carried placeholder usage";
+    lines.push(wrapLine(`    ${r.text}; ${why} (${where})`, width, 4, ' '));
+  }
+  return lines.join('\n');
 }
 
 /**
@@ -231,6 +253,9 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
     );
   const models = breakdown('model', s.byModel, (b) => formatCost(b.costUsd, b.unpricedModels));
   const agents = breakdown('agent', s.byAgent, (b) => formatCost(b.costUsd, b.unpricedModels));
+  const reconciled = reconciledLines(trace, s, width);
   // No model call: the header's `model calls 0` says it, with no empty per-model and per-agent tables under it.
-  return [...head, ...[models, agents].flatMap((t) => (t ? ['', t] : [])), ...(turnTables ? ['', formatTurnTables(turnTables, width)] : [])].join('\n');
+  return [...head, ...[models, agents, reconciled].flatMap((t) => (t ? ['', t] : [])), ...(turnTables ? ['', formatTurnTables(turnTables, width)] : [])].join(
+    '\n',
+  );
 }

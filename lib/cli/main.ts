@@ -1,6 +1,6 @@
 import { loadTrace } from '../engine/load';
 import { loadStatsTrace } from '../engine/stats-load';
-import { computeStats, type TraceStats } from '../trace/stats';
+import { computeStats, round6, type TraceStats } from '../trace/stats';
 import type { Trace } from '../trace/model/types';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { responseRows, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
@@ -66,7 +66,7 @@ the calls there. Exit 0 whether they differ or not.`;
 /** A cost in `--json`: null when it leaves out an unpriced model's calls, the priced part beside it. */
 const knownUsd = (usd: number, unpriced: readonly string[]): number | null => (unpriced.length > 0 ? null : usd);
 
-export function statsJson(s: TraceStats): Record<string, unknown> {
+export function statsJson(s: TraceStats, trace?: Trace): Record<string, unknown> {
   const breakdown = (b: TraceStats['byModel'][number]) => ({ ...b, costUsd: knownUsd(b.costUsd, b.unpricedModels), pricedCostUsd: b.costUsd });
   return {
     lines: { total: s.lines.total, parsed: s.lines.parsed, invalid: s.lines.invalid, sidecars: s.lines.sidecars },
@@ -77,6 +77,18 @@ export function statsJson(s: TraceStats): Record<string, unknown> {
     cost: { ...s.cost, computedUsd: knownUsd(s.cost.computedUsd, s.cost.unpricedModels), pricedUsd: s.cost.computedUsd },
     byModel: s.byModel.map(breakdown),
     byAgent: s.byAgent.map(breakdown),
+    // Tokens the result frames report beyond the assistant lines: in the totals, `byModel` and `byAgent`, in no perTurn row.
+    reconciled: s.reconciled.map((r) => ({
+      sessionId: r.sessionId,
+      model: r.model,
+      agent: r.agentLabel,
+      tokens: r.tokens,
+      costUsd: r.priced ? round6(r.costUsd) : null,
+      priced: r.priced,
+      placeholderCalls: r.placeholders,
+      text: r.text,
+      ...(trace ? { result: lineOf(trace, r.resultSeq) } : {}),
+    })),
     ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
     diagnostics: s.diagnostics,
   };
@@ -93,6 +105,7 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       model: r.model,
       stopReason: r.stopReason,
       tokens: { input: r.input, output: r.output, cacheCreation: r.cacheWrite, cache5m: r.cache5m, cache1h: r.cache1h, cacheRead: r.cacheRead },
+      ...(r.lowerBound ? { outputIsLowerBound: true } : {}),
       costUsd: r.priced ? r.costUsd : null,
       toolCalls: r.toolCalls,
       ...(r.startedAt !== undefined ? { startedAt: new Date(r.startedAt).toISOString() } : {}),
@@ -100,6 +113,20 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       line: `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`,
     };
   });
+}
+
+/** What `check` says of the rows booked from result frames: they pass, but the totals hold more than the lines. */
+export function reconciledNotes(trace: Trace, s: TraceStats): string[] {
+  return s.reconciled.map(
+    (r) =>
+      `${lineOf(trace, r.resultSeq)}: ${r.model} (${r.agentLabel}): ${r.text}; booked as its own row (${formatCost(r.costUsd, r.priced ? [] : [r.model])})`,
+  );
+}
+
+/** `file:line` of an event. */
+export function lineOf(trace: Trace, seq: number): string {
+  const e = trace.events[seq];
+  return `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`;
 }
 
 /** `responses`: one object per response, the result's `num_turns` beside the model calls counted. */
@@ -116,6 +143,7 @@ export function responsesJson(rows: readonly ResponseRow[]): Record<string, unkn
     pricedCostUsd: r.costUsd,
     unpricedModels: r.unpricedModels,
     reportedCostUsd: r.reportedUsd ?? null,
+    ...(r.lowerBound ? { outputIsLowerBound: true } : {}),
     ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
   }));
 }
@@ -130,7 +158,8 @@ export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean; c
   const prices = opts.prices ?? DEFAULT_PRICES;
   const stats = computeStats(trace, prices);
   const rows = turnTables(trace, prices);
-  if (opts.json) return { out: JSON.stringify({ ...statsJson(stats), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) }) };
+  if (opts.json)
+    return { out: JSON.stringify({ ...statsJson(stats, trace), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) }) };
   const notes = lossNotes(trace);
   return {
     out: formatStatsTable(trace, stats, { ...rows, all: opts.all }, opts.columns),
@@ -217,11 +246,23 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   const unpriced = stats.cost.unpricedModels;
   // Named whether or not the check fails on them: a cost that leaves calls out is never passed off as whole.
   const note = unpriced.length > 0 ? `\nunpriced: ${unpricedNote(unpriced)} (--prices FILE adds prices)` : '';
-  if (json) io.out(JSON.stringify({ ok: problems.length === 0, problems, unpricedModels: unpriced, stats: statsJson(stats) }));
+  const notes = reconciledNotes(trace, stats)
+    .map((n) => `\n  note: ${n}`)
+    .join('');
+  if (json)
+    io.out(
+      JSON.stringify({
+        ok: problems.length === 0,
+        problems,
+        unpricedModels: unpriced,
+        ...(stats.reconciled.length > 0 ? { notes: reconciledNotes(trace, stats) } : {}),
+        stats: statsJson(stats, trace),
+      }),
+    );
   else if (problems.length === 0)
     io.out(
-      `ok: ${count(stats.lines.total, 'line')}, ${count(stats.apiMessages, 'model call')}, ${formatCost(stats.cost.computedUsd, unpriced)} computed${note}`,
+      `ok: ${count(stats.lines.total, 'line')}, ${count(stats.apiMessages, 'model call')}, ${formatCost(stats.cost.computedUsd, unpriced)} computed${notes}${note}`,
     );
-  else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}${note}`);
+  else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}${notes}${note}`);
   return problems.length === 0 ? 0 : 1;
 }

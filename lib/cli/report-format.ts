@@ -137,6 +137,13 @@ export function formatReport(report: StatsReport, about: string, width?: number)
   const unpriced = t.unpricedModels.length
     ? `\n${wrapLine(`unpriced   no price for ${t.unpricedModels.join(', ')}: costs that include ${t.unpricedModels.length === 1 ? 'it' : 'them'} read ≥ (the priced part), — (none priced) or a session's reported cost; --prices FILE adds prices`, width)}`
     : '';
+  // Tokens the result frames report beyond assistant lines with placeholder usage (stream-json without partial messages).
+  const reconciled = t.reconciled
+    ? `\n${wrapLine(
+        `reconciled ${int(t.reconciled.tokens)} tokens (${formatCost(t.reconciled.costUsd, t.reconciled.unpricedModels)}) of the totals are from result frames: assistant lines with placeholder usage did not carry them`,
+        width,
+      )}`
+    : '';
   const skipped =
     (report.uncounted.synthetic > 0 ? `; ${count(report.uncounted.synthetic, '<synthetic>/API-error message')} not counted` : '') +
     (report.uncounted.invalidUsage > 0
@@ -155,6 +162,6 @@ export function formatReport(report: StatsReport, about: string, width?: number)
     '',
     wrapLine(fits ? whole : total(''), width),
     wrapLine(`covers     ${about}; days in ${utc ? 'UTC' : 'local time'}${range}${skipped}`, width),
-    `${wrapLine(`prices     ${report.priceTable.source}, as of ${report.priceTable.asOf}`, width)}${unpriced}`,
+    `${wrapLine(`prices     ${report.priceTable.source}, as of ${report.priceTable.asOf}`, width)}${unpriced}${reconciled}`,
   ].join('\n');
 }

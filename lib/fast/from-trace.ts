@@ -1,7 +1,7 @@
 import { countedTurns } from '../trace/stats';
 import type { Trace, Turn } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { setFirstPrompt, widenSpan, type Call, type Merged, type SessionSummary } from './merge';
+import { setFirstPrompt, sortReconciled, widenSpan, type Call, type Merged, type ReconciledUsage, type SessionSummary } from './merge';
 import { isSubagentLine } from '../trace/main-thread';
 import { recordOf, RecordSink, type PromptRecord, type PromptWindow } from './records';
 import { TAIL_BYTES } from './tail';
@@ -101,7 +101,21 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     else if (t.usageError !== undefined) uncounted.invalidUsage += 1;
     else uncounted.noUsage += 1;
   }
-  return { calls, sessions: [...sessions.values()], uncounted };
+  const reconciled: ReconciledUsage[] = [];
+  for (const sr of trace.reconciliation) {
+    const s = sessions.get(sr.session);
+    for (const row of sr.rows) {
+      const time = trace.events[row.resultSeq]?.time;
+      reconciled.push({
+        sessionId: trace.sessions[sr.session]?.id ?? '?',
+        project: s?.project ?? '?',
+        model: row.model,
+        usage: row.usage,
+        ...(time !== undefined ? { time } : {}),
+      });
+    }
+  }
+  return { calls, sessions: [...sessions.values()], uncounted, reconciled: sortReconciled(reconciled) };
 }
 
 function firstSeq(t: Turn): number {

@@ -1,4 +1,5 @@
 import { findCall, isSameCall, outranks, sameLineKey, uncountedReason, type CallIdentity, type LineIdentity } from '../trace/model/calls';
+import { isPlaceholderUsage, reconcileSession, type CallFigure, type ResultFigure } from '../trace/model/reconcile';
 import { StreamAccumulator } from '../trace/model/stream';
 import type { StreamRebuild } from '../trace/model/types';
 import { orderInputs } from '../engine/load';
@@ -40,8 +41,18 @@ export interface SessionSummary {
   firstPrompt?: string;
   /** `firstPrompt` is a command, which a typed prompt found later replaces. */
   firstPromptIsCommand?: boolean;
-  /** The latest `total_cost_usd` of a result frame of the session (cumulative: never summed). */
+  /** The session's reported cost: the last cumulative result's `total_cost_usd`, or the sum of per-turn results'. */
   reportedCostUsd?: number;
+}
+
+/** Tokens a session's result frame reports that its assistant lines did not carry, booked once (no model call). */
+export interface ReconciledUsage {
+  readonly sessionId: string;
+  readonly project: string;
+  readonly model: string;
+  readonly usage: Usage;
+  /** The time of the result frame it comes from, epoch ms. */
+  readonly time?: number;
 }
 
 /** The first typed prompt a session has wins; a command (`/init`) stands in until one comes, the first of them. */
@@ -59,6 +70,8 @@ export interface Merged {
   /** Calls that are not billed (`<synthetic>` or API-error lines), calls with an unsound usage number, calls with no
    *  usage at all. */
   readonly uncounted: { synthetic: number; invalidUsage: number; noUsage: number };
+  /** Differences booked from result frames (`lib/trace/model/reconcile.ts`), in session order. */
+  readonly reconciled: ReconciledUsage[];
 }
 
 /** A scanned file and the project it belongs to (the folder under the projects root). */
@@ -74,6 +87,8 @@ interface CallState {
   readonly messageId?: string;
   readonly requestId?: string;
   readonly isSidechain: boolean;
+  /** Where its first record is in the merge's order (compared with results'). */
+  readonly order: number;
   model?: string;
   synthetic: boolean;
   usageError?: string;
@@ -102,6 +117,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   const acc = new StreamAccumulator();
   const callOfStart = new Map<number, CallState>();
   const sessions = new Map<string, SessionSummary>();
+  const results = new Map<string, (ResultFigure & { time?: number })[]>();
   let seq = 0;
 
   const session = (id: string, file: ScannedFile): SessionSummary => {
@@ -127,6 +143,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       messageId: messageId || undefined,
       requestId: requestId || undefined,
       isSidechain: r.kind === 'assistant' && r.isSidechain,
+      order: seq - 1,
       synthetic: false,
       firstUsage: undefined,
       best: undefined,
@@ -206,7 +223,16 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         }
         touchCall(c, r.time);
       } else if (r.kind === 'result') {
-        if (r.totalCostUsd !== undefined) s.reportedCostUsd = r.totalCostUsd;
+        const list = results.get(sid) ?? [];
+        list.push({
+          order: at,
+          ...(r.totalCostUsd !== undefined ? { totalCostUsd: r.totalCostUsd } : {}),
+          ...(r.usage !== undefined ? { usage: r.usage } : {}),
+          modelUsage: r.modelUsage ?? [],
+          ...(r.numTurns !== undefined ? { numTurns: r.numTurns } : {}),
+          ...(r.time !== undefined ? { time: r.time } : {}),
+        });
+        results.set(sid, list);
       } else if (r.kind === 'prompt' && main) {
         setFirstPrompt(s, r.text, r.command === true);
       }
@@ -215,6 +241,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   acc.close();
 
   const counted: Call[] = [];
+  const figures = new Map<string, CallFigure[]>();
   const uncounted = { synthetic: 0, invalidUsage: 0, noUsage: 0 };
   for (let i = 0; i < calls.length; i++) {
     const c = calls[i];
@@ -238,8 +265,33 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       usage: best,
       ...(c.time !== undefined ? { time: c.time } : {}),
     });
+    if (results.has(c.sessionId)) {
+      const list = figures.get(c.sessionId) ?? [];
+      list.push({
+        ...(c.model !== undefined ? { model: c.model } : {}),
+        usage: best,
+        order: c.order,
+        placeholder: isPlaceholderUsage(best, c.stream !== undefined),
+      });
+      figures.set(c.sessionId, list);
+    }
   }
-  return { calls: counted, sessions: [...sessions.values()], uncounted };
+  const reconciled: ReconciledUsage[] = [];
+  for (const s of sessions.values()) {
+    const rs = results.get(s.sessionId);
+    if (!rs) continue;
+    const r = reconcileSession(figures.get(s.sessionId) ?? [], rs);
+    if (r.reportedUsd !== undefined) s.reportedCostUsd = r.reportedUsd;
+    const time = rs[rs.length - 1]?.time;
+    for (const row of r.rows)
+      reconciled.push({ sessionId: s.sessionId, project: s.project, model: row.model, usage: row.usage, ...(time !== undefined ? { time } : {}) });
+  }
+  return { calls: counted, sessions: [...sessions.values()], uncounted, reconciled: sortReconciled(reconciled) };
+}
+
+/** Reconciled rows in one order on both paths: by session id, then model. */
+export function sortReconciled(rows: ReconciledUsage[]): ReconciledUsage[] {
+  return rows.sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
 }
 
 function touchSpan(s: SessionSummary, r: LineRecord, main: boolean): void {

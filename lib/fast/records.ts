@@ -4,7 +4,7 @@ import { cutText } from '../trace/text-order';
 import { withMedia } from '../trace/media';
 import { isSubagentLine } from '../trace/main-thread';
 import { fileIdentity } from '../trace/parse';
-import type { TraceEvent, Usage } from '../trace/types';
+import type { ModelUsageRecord, TraceEvent, Usage } from '../trace/types';
 
 // What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
 // prefilter lets through; `fromTrace` makes the same from a full model's events, so the two can be compared.
@@ -64,6 +64,10 @@ export interface StreamRecord extends Base {
 export interface ResultRecord extends Base {
   readonly kind: 'result';
   readonly totalCostUsd?: number;
+  /** What the result reports (see `lib/trace/model/reconcile.ts`): the main loop's usage, per model, turns. */
+  readonly usage?: Usage;
+  readonly modelUsage?: readonly ModelUsageRecord[];
+  readonly numTurns?: number;
 }
 
 /** The first prompt of a file (looked for in its first lines only). */
@@ -143,7 +147,14 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
         ...(e.numberErrors ? { usageError: usageErrorOf(e.src.line, e.numberErrors) } : {}),
       };
     case 'result':
-      return { kind: 'result', ...base, totalCostUsd: e.totalCostUsd };
+      return {
+        kind: 'result',
+        ...base,
+        totalCostUsd: e.totalCostUsd,
+        ...(e.usage !== undefined ? { usage: e.usage } : {}),
+        ...(e.modelUsage.length > 0 ? { modelUsage: e.modelUsage } : {}),
+        ...(e.numTurns !== undefined ? { numTurns: e.numTurns } : {}),
+      };
     default:
       return undefined;
   }

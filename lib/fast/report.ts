@@ -1,5 +1,6 @@
 import { DEFAULT_PRICES, priceFor, usdAt, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
 import { round6 } from '../trace/stats';
+import { reconciledCost } from '../trace/model/reconcile';
 import type { Call, Merged, SessionSummary } from './merge';
 import { compareText } from '../trace/text-order';
 import { projectPath } from './project';
@@ -39,6 +40,9 @@ export interface Totals {
   readonly costUsd: number;
   /** Models with no price: their calls' cost is unknown. */
   readonly unpricedModels: readonly string[];
+  /** Of the tokens and cost, what was booked from result frames (tokens the assistant lines did not carry); absent
+   *  when nothing was. */
+  readonly reconciled?: { readonly tokens: number; readonly costUsd: number; readonly unpricedModels: readonly string[] };
 }
 
 /** The canonical per-session row (the browser's Sessions table shows exactly these). */
@@ -128,6 +132,9 @@ interface Acc {
   readonly models: Set<string>;
   readonly sessions: Set<string>;
   last?: number;
+  recTokens: number;
+  recCost: number;
+  recUnpriced: Set<string>;
 }
 
 const newAcc = (): Acc => ({
@@ -140,11 +147,21 @@ const newAcc = (): Acc => ({
   unpriced: new Set(),
   models: new Set(),
   sessions: new Set(),
+  recTokens: 0,
+  recCost: 0,
+  recUnpriced: new Set(),
 });
 
-function add(a: Acc, c: Call, usd: number, priced: boolean): void {
+/** What a report adds up: a counted call, or tokens booked from a result frame. */
+type Billed = Pick<Call, 'sessionId' | 'project' | 'model' | 'usage' | 'time'>;
+
+function add(a: Acc, c: Billed, usd: number, priced: boolean, reconciled = false): void {
   const model = c.model ?? NO_MODEL;
-  a.calls += 1;
+  if (reconciled) {
+    a.recTokens += c.usage.input + c.usage.output + c.usage.cacheCreation + c.usage.cacheRead;
+    a.recCost += usd;
+    if (!priced) a.recUnpriced.add(model);
+  } else a.calls += 1;
   a.input += c.usage.input;
   a.output += c.usage.output;
   a.cacheWrite += c.usage.cacheCreation;
@@ -162,16 +179,19 @@ function totalsOf(a: Acc): Totals {
     tokens: { input: a.input, output: a.output, cacheWrite: a.cacheWrite, cacheRead: a.cacheRead, total: a.input + a.output + a.cacheWrite + a.cacheRead },
     costUsd: round6(a.cost),
     unpricedModels: [...a.unpriced].sort(),
+    ...(a.recTokens > 0 ? { reconciled: { tokens: a.recTokens, costUsd: round6(a.recCost), unpricedModels: [...a.recUnpriced].sort() } } : {}),
   };
 }
 
 const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
 
 interface Priced {
-  readonly call: Call;
+  readonly call: Billed;
   readonly day: string | null;
   readonly usd: number;
   readonly priced: boolean;
+  /** Tokens booked from a result frame (`Merged.reconciled`): they add tokens and cost, never a model call. */
+  readonly reconciled?: true;
 }
 
 /** Calls in the date range, each with its day and computed cost. */
@@ -195,6 +215,14 @@ function pricedCalls(merged: Merged, opts: ReportOptions): Priced[] {
       priceOf.set(call.model, price);
     }
     out.push({ call, day, usd: price ? usdAt(call.usage, price, prices) : 0, priced: price !== undefined });
+  }
+  for (const r of merged.reconciled) {
+    const day = r.time === undefined ? null : days.of(r.time);
+    if ((opts.since !== undefined || opts.until !== undefined) && day === null) continue;
+    if (day !== null && opts.since !== undefined && day < opts.since) continue;
+    if (day !== null && opts.until !== undefined && day > opts.until) continue;
+    const cost = reconciledCost(r.usage, r.model, prices);
+    out.push({ call: r, day, usd: cost.usd, priced: cost.priced, reconciled: true });
   }
   return out;
 }
@@ -249,7 +277,7 @@ function group(calls: readonly Priced[], keyOf: (p: Priced) => string): Map<stri
       a = newAcc();
       map.set(k, a);
     }
-    add(a, p.call, p.usd, p.priced);
+    add(a, p.call, p.usd, p.priced, p.reconciled);
   }
   return map;
 }
@@ -314,7 +342,7 @@ export function sessionCells(merged: Merged, opts: ReportOptions = {}): Map<stri
     }
     const key = `${p.day ?? ''}|${model}`;
     const c = cells.get(key) ?? { day: p.day, model, calls: 0, usd: 0 };
-    c.calls += 1;
+    if (!p.reconciled) c.calls += 1;
     c.usd += p.usd;
     cells.set(key, c);
   }
@@ -331,7 +359,7 @@ export function sessionCells(merged: Merged, opts: ReportOptions = {}): Map<stri
 export function buildReport(merged: Merged, by: GroupBy, opts: ReportOptions = {}): StatsReport {
   const calls = pricedCalls(merged, opts);
   const all = newAcc();
-  for (const p of calls) add(all, p.call, p.usd, p.priced);
+  for (const p of calls) add(all, p.call, p.usd, p.priced, p.reconciled);
   const prices = opts.prices ?? DEFAULT_PRICES;
   return {
     by,

@@ -28,6 +28,15 @@ export function formatCost(usd: number, unpriced: readonly string[]): string {
   return usd > 0 ? `≥ ${formatUsd(usd)}` : '—';
 }
 
+/**
+ * A cost that may also be a lower bound (a call whose output is a placeholder, `TurnRow.lowerBound`): `≥ $x` when
+ * priced, else as `formatCost` (an unpriced part already reads `≥ $x` or `—`).
+ */
+export function formatCostBound(usd: number, unpriced: readonly string[], lowerBound: boolean | undefined): string {
+  const cost = formatCost(usd, unpriced);
+  return lowerBound === true && unpriced.length === 0 ? `≥ ${cost}` : cost;
+}
+
 /** Why a cost reads `—` or `≥ $x`, in words (a tooltip, a CLI note): the models with no price, named. */
 export function unpricedNote(unpriced: readonly string[]): string {
   return `no price for ${unpriced.join(', ')}: ${unpriced.length === 1 ? 'its calls are' : 'their calls are'} not in this cost`;

@@ -22,6 +22,9 @@ export interface TurnRow {
   readonly cacheWrite: number;
   readonly cache5m: number;
   readonly cache1h: number;
+  /** The output is a placeholder (1-8 tokens from `message_start`) whose real figure only the result frame has: the
+   *  call's output and cost are lower bounds (shown `≥ 8`), and the difference is a reconciled row of the totals. */
+  readonly lowerBound?: true;
   /** Computed cost of this call, 0 when it does not count or its model has no price; to 1e-9 so the rows sum to the total. */
   readonly costUsd: number;
   /** False when the call counts but its model has no price: its cost is unknown, not 0. */
@@ -49,9 +52,12 @@ export interface ResponseRow {
   /** The priced calls' cost: the whole cost only when `unpricedModels` is empty. */
   readonly costUsd: number;
   readonly unpricedModels: readonly string[];
-  /** The result's `total_cost_usd`: cumulative over the session, not this response alone. */
+  /** The response's own share of the reported cost: its result's `total_cost_usd` less the session's previous
+   *  result's when the results are cumulative (see `lib/trace/model/reconcile.ts`), else the result's own. */
   readonly reportedUsd?: number;
   readonly output: number;
+  /** Some of its calls' output is a placeholder (`TurnRow.lowerBound`): `output` and `costUsd` are lower bounds. */
+  readonly lowerBound?: true;
   readonly durationMs?: number;
 }
 
@@ -60,6 +66,17 @@ export function traceStart(trace: Trace): number | undefined {
   let t: number | undefined;
   for (const s of trace.sessions) if (s.firstTime !== undefined && (t === undefined || s.firstTime < t)) t = s.firstTime;
   return t;
+}
+
+/** The turn indices whose output figures are lower bounds (see `TurnRow.lowerBound`). */
+const boundsOf = new WeakMap<Trace, ReadonlySet<number>>();
+export function lowerBoundTurns(trace: Trace): ReadonlySet<number> {
+  let set = boundsOf.get(trace);
+  if (!set) {
+    set = new Set(trace.reconciliation.flatMap((r) => r.lowerBounds));
+    boundsOf.set(trace, set);
+  }
+  return set;
 }
 
 export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRICES, t0: number | undefined = traceStart(trace)): TurnRow {
@@ -77,6 +94,7 @@ export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRIC
     cacheWrite: u?.cacheCreation ?? 0,
     cache5m: u?.cache5m ?? 0,
     cache1h: u?.cache1h ?? 0,
+    ...(t.counted && lowerBoundTurns(trace).has(t.index) ? { lowerBound: true as const } : {}),
     costUsd: round9(cost?.usd ?? 0),
     priced: cost?.priced !== false,
     toolCalls: t.toolCalls.length,
@@ -109,6 +127,8 @@ function responseSpan(trace: Trace, r: Response): { first?: number; last?: numbe
 
 /** One row per response: its end, the result's `num_turns` beside the model calls counted, computed beside reported cost. */
 export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES): ResponseRow[] {
+  const shares = new Map<number, number>();
+  for (const sr of trace.reconciliation) for (const [seq, usd] of sr.shares) shares.set(seq, usd);
   return trace.responses.map((r) => {
     const res = r.resultSeq === undefined ? undefined : trace.events[r.resultSeq];
     const result = res?.kind === 'result' ? res : undefined;
@@ -125,8 +145,9 @@ export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
       mainModelCalls: rts.filter((t) => trace.agents[t.agent]?.kind === 'main').length,
       costUsd: round6(costs.reduce((n, c) => n + (c?.usd ?? 0), 0)),
       unpricedModels: [...unpriced].sort(),
-      ...(result?.totalCostUsd !== undefined ? { reportedUsd: result.totalCostUsd } : {}),
+      ...(result && shares.has(result.seq) ? { reportedUsd: shares.get(result.seq) ?? 0 } : {}),
       output: rts.reduce((n, t) => n + (t.usage?.output ?? 0), 0),
+      ...(rts.some((t) => lowerBoundTurns(trace).has(t.index)) ? { lowerBound: true as const } : {}),
       ...(result?.durationMs !== undefined ? { durationMs: result.durationMs } : first !== undefined && last !== undefined ? { durationMs: last - first } : {}),
     };
   });

@@ -328,6 +328,8 @@ export type DiagnosticCode =
   | 'interrupted'
   | 'unpriced-model'
   | 'result-gap'
+  /** Counted calls of a session exceed what its result frame reports for their model: nothing is booked from it. */
+  | 'result-excess'
   | 'result-error-flag'
   | 'unknown-type'
   | 'non-json-line'

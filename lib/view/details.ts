@@ -2,6 +2,7 @@ import { summarize, toolCallsOf } from '../trace/describe';
 import type { PermissionEvidence, RebuiltBlock, StreamVerdict, ToolCall, Trace } from '../trace/model/types';
 import { costOf, DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { agentLabel } from '../trace/stats';
+import { lowerBoundTurns } from '../trace/turns';
 import type { ContentBlock, PermissionBehavior, TraceEvent, Usage } from '../trace/types';
 import { effectDetails, type EffectDetails } from './effect';
 import { whereOf } from './where';
@@ -30,6 +31,8 @@ export interface TurnDetails {
   readonly lines: readonly { readonly seq: number; readonly line?: number; readonly path?: string; readonly label: string }[];
   readonly usage?: Usage;
   readonly costUsd?: number;
+  /** The output is a placeholder (no message_delta): `usage.output` and `costUsd` are lower bounds. */
+  readonly lowerBound?: true;
   readonly counted: boolean;
   readonly countRule: string;
   readonly copies: readonly {
@@ -284,6 +287,7 @@ export function turnDetails(trace: Trace, t: number, prices: PriceTable = DEFAUL
     }),
     ...(turn.usage ? { usage: turn.usage } : {}),
     ...(cost?.priced ? { costUsd: cost.usd } : {}),
+    ...(turn.counted && lowerBoundTurns(trace).has(turn.index) ? { lowerBound: true as const } : {}),
     counted: turn.counted,
     countRule: turn.countRule,
     copies: turn.copies.map((c) => ({

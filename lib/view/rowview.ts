@@ -5,6 +5,7 @@ import { LEAD_LINES, leadTime } from '../trace/model/clock';
 import { costOf } from '../trace/pricing/pricing';
 import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
+import { lowerBoundTurns } from '../trace/turns';
 import { formatUsd } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 import { compactNumber, formatDuration } from './format';
@@ -65,7 +66,7 @@ export interface RowView {
 export { compactNumber, formatDuration } from './format';
 
 // One rule for dollars everywhere (lib/trace/money.ts); panes import it from here with the other formatters.
-export { formatCost, formatUsd, unpricedNote } from '../trace/money';
+export { formatCost, formatCostBound, formatUsd, unpricedNote } from '../trace/money';
 
 export function traceStart(trace: Trace): number | undefined {
   let start: number | undefined;
@@ -134,14 +135,16 @@ function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
   if (!turn) return { label: '?', badges: [] };
   const badges: Badge[] = [];
   if (turn.usage) {
+    // A placeholder output (no message_delta; the result frame has the real figure): shown as a lower bound.
+    const low = turn.counted && lowerBoundTurns(trace).has(turn.index) ? '≥ ' : '';
     badges.push({
       kind: 'tokens',
-      text: `${compactNumber(turn.usage.input + turn.usage.cacheRead + turn.usage.cacheCreation)} in · ${compactNumber(turn.usage.output)} out`,
-      title: `input ${turn.usage.input}, cache read ${turn.usage.cacheRead}, cache write ${turn.usage.cacheCreation}, output ${turn.usage.output}`,
+      text: `${compactNumber(turn.usage.input + turn.usage.cacheRead + turn.usage.cacheCreation)} in · ${low}${compactNumber(turn.usage.output)} out`,
+      title: `input ${turn.usage.input}, cache read ${turn.usage.cacheRead}, cache write ${turn.usage.cacheCreation}, output ${turn.usage.output}${low ? ' (a placeholder: at least this; the result frame has the rest, booked as a reconciled row in Stats)' : ''}`,
     });
     if (turn.counted) {
       const cost = costOf(turn.usage, turn.model);
-      if (cost.priced) badges.push({ kind: 'cost', text: formatUsd(cost.usd) });
+      if (cost.priced) badges.push({ kind: 'cost', text: `${low}${formatUsd(cost.usd)}` });
     }
   }
   if (!turn.counted) badges.push({ kind: 'copy', text: 'not counted', title: turn.countRule });

@@ -1,7 +1,7 @@
 import type { Trace, Turn } from '../trace/model/types';
 import { costOf, DEFAULT_PRICES, priceFor, priceSource, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
-import { agentLabel, computeStats, round6, type TraceStats } from '../trace/stats';
-import { responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
+import { agentLabel, computeStats, reconciledStats, RESULT_ONLY_AGENT, round6, type TraceStats } from '../trace/stats';
+import { lowerBoundTurns, responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
 import { count } from '../trace/text-order';
 import { pathOf } from './where';
@@ -103,6 +103,8 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
   const sessions: StatsView['reported']['sessions'][number][] = [];
   const modelUsage = new Map<string, { model: string; costUsd?: number; input: number; output: number; inMessages: boolean }>();
   const messageModels = new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''));
+  // A model booked from the result frame has its row in the tables already.
+  for (const r of stats.reconciled) messageModels.add(r.model);
   for (const s of trace.sessions) {
     if (s.reportedCostUsd === undefined || s.reportedCostSeq === undefined) continue;
     const e = trace.events[s.reportedCostSeq];
@@ -130,6 +132,8 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
         ...(m.costUsd !== undefined ? { usd: round6(m.costUsd) } : {}),
       });
   }
+  // Calls no loaded line records: the result frame reports more than the calls carry, with real usage on the lines.
+  for (const sr of trace.reconciliation) for (const x of sr.shortfall) reasons.push({ text: x.text });
   if (tk.cache1h > 0) {
     // Claude Code priced every cache write at the 5m rate in some versions: show what that would change.
     let delta = 0;
@@ -183,6 +187,9 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
 
 export type ExplainMetric = 'input' | 'output' | 'cacheCreation' | 'cacheRead' | 'cost' | 'apiMessages';
 
+/** `ExplainQuery.agent` of the agent row of what a result frame reports beyond every line (`RESULT_ONLY_AGENT`). */
+export const RESULT_ONLY_QUERY = -1;
+
 export interface ExplainQuery {
   readonly metric: ExplainMetric;
   readonly model?: string;
@@ -204,6 +211,8 @@ export interface ExplainRow {
   readonly counted: boolean;
   /** For the cost: false when the call counts but its model has no price (its value is unknown, not 0). */
   readonly priced: boolean;
+  /** Its output is a placeholder: the value is a lower bound, the rest is a reconciled row (`ExplainView.reconciled`). */
+  readonly lowerBound?: true;
   readonly rule: string;
   readonly copies: readonly {
     readonly line: number;
@@ -216,6 +225,23 @@ export interface ExplainRow {
   }[];
 }
 
+/** A row of a total booked from a result frame (no model call): what, from which line and why. */
+export interface ExplainReconciled {
+  readonly model: string;
+  readonly agent: string;
+  readonly source: string;
+  readonly line: number;
+  readonly path?: string;
+  readonly seq: number;
+  readonly value: number;
+  /** For the cost: false when the row's model has no price (its value is unknown, not 0). */
+  readonly priced: boolean;
+  readonly text: string;
+  /** Of the calls compared, how many carried placeholder usage (the signature that made the row). */
+  readonly placeholders: number;
+  readonly calls: number;
+}
+
 export interface ExplainView {
   readonly metric: ExplainMetric;
   /** For the cost, the priced calls' sum: the whole cost only when `unpricedModels` is empty. */
@@ -225,6 +251,8 @@ export interface ExplainView {
   /** For the cost: each model of the rows, with where its price came from (null: no price). */
   readonly prices: readonly { readonly model: string; readonly source: string | null }[];
   readonly unpricedModels: readonly string[];
+  /** Rows booked from result frames, in `total` (never for `apiMessages`: they are no model call). */
+  readonly reconciled: readonly ExplainReconciled[];
 }
 
 /** Lists the model calls that make a total, each with its lines, and the copies merged or dropped and why. */
@@ -269,6 +297,7 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
       value,
       counted,
       priced: !counted || q.metric !== 'cost' || price !== undefined,
+      ...(counted && lowerBoundTurns(trace).has(t.index) ? { lowerBound: true as const } : {}),
       rule: t.countRule,
       copies: t.copies.map((c) => ({
         line: trace.events[c.seq]?.src.line ?? 0,
@@ -301,6 +330,34 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
       });
     }
   }
+  const reconciled: ExplainReconciled[] = [];
+  if (q.metric !== 'apiMessages') {
+    for (const r of reconciledStats(trace, prices)) {
+      if (q.model !== undefined && r.model !== q.model) continue;
+      if (q.agent !== undefined && r.agentKey !== (q.agent === RESULT_ONLY_QUERY ? RESULT_ONLY_AGENT : String(q.agent))) continue;
+      const value = q.metric === 'cost' ? r.costUsd : r.tokens[q.metric];
+      if (value === 0 && (q.metric !== 'cost' || r.priced)) continue;
+      if (q.metric === 'cost' && !models.has(r.model)) {
+        const price = priceFor(r.model, prices);
+        models.set(r.model, price ? priceSource(price, prices) : null);
+      }
+      const e = trace.events[r.resultSeq];
+      total += value;
+      reconciled.push({
+        model: r.model,
+        agent: r.agentLabel,
+        source: trace.sources[e?.src.source ?? -1]?.name ?? '?',
+        line: e?.src.line ?? 0,
+        ...(e?.path ? { path: e.path } : {}),
+        seq: r.resultSeq,
+        value,
+        priced: q.metric !== 'cost' || r.priced,
+        text: r.text,
+        placeholders: r.placeholders,
+        calls: r.calls,
+      });
+    }
+  }
   const listed = [...models].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     metric: q.metric,
@@ -309,5 +366,6 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
     dropped,
     prices: listed.map(([model, source]) => ({ model, source })),
     unpricedModels: listed.flatMap(([model, source]) => (source === null ? [model] : [])),
+    reconciled,
   };
 }

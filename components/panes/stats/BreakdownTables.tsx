@@ -1,6 +1,7 @@
 'use client';
 
-import type { ExplainQuery, StatsView } from '../../../lib/view/stats-view';
+import type { ReconciledStat, TokenTotals } from '../../../lib/trace/stats';
+import { RESULT_ONLY_QUERY, type ExplainQuery, type StatsView } from '../../../lib/view/stats-view';
 import type { ExplainProps } from './ExplainPanel';
 import { compactNumber, formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 
@@ -22,9 +23,47 @@ function CostButton({ b, ex }: { b: StatsView['stats']['byModel'][number]; ex: E
   );
 }
 
+/** The reconciled rows of one model or agent, added up. */
+function sumOf(rows: readonly ReconciledStat[]): { tokens: TokenTotals; usd: number; unpriced: string[] } | undefined {
+  if (rows.length === 0) return undefined;
+  const t: TokenTotals = { input: 0, output: 0, cacheCreation: 0, cache5m: 0, cache1h: 0, cacheRead: 0 };
+  let usd = 0;
+  const unpriced = new Set<string>();
+  for (const r of rows) {
+    t.input += r.tokens.input;
+    t.output += r.tokens.output;
+    t.cacheCreation += r.tokens.cacheCreation;
+    t.cacheRead += r.tokens.cacheRead;
+    usd += r.costUsd;
+    if (!r.priced) unpriced.add(r.model);
+  }
+  return { tokens: t, usd, unpriced: [...unpriced].sort() };
+}
+
+/** Under a model's or agent's row: the part of it booked from the result frame (in the row's figures already). */
+function ReconciledSubRow({ rows, cols }: { rows: readonly ReconciledStat[]; cols: number }) {
+  const sum = sumOf(rows);
+  if (!sum) return null;
+  return (
+    <tr className="text-neutral-500" data-testid="reconciled-subrow" title={rows.map((r) => r.text).join('\n')}>
+      <td className="whitespace-nowrap pl-4">↳ incl. from the result frame</td>
+      <td className="text-right">—</td>
+      <td className="text-right">{compactNumber(sum.tokens.input)}</td>
+      <td className="text-right">{compactNumber(sum.tokens.output)}</td>
+      <td className="text-right">{compactNumber(sum.tokens.cacheCreation)}</td>
+      <td className="text-right">{compactNumber(sum.tokens.cacheRead)}</td>
+      <td className="text-right" {...(sum.unpriced.length > 0 ? { title: unpricedNote(sum.unpriced) } : {})}>
+        {formatCost(sum.usd, sum.unpriced)}
+      </td>
+      {cols > 7 ? <td /> : null}
+    </tr>
+  );
+}
+
 /** Tokens and cost by model (computed beside what modelUsage reports) and by agent; each count explains itself. */
 export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) {
   const s = view.stats;
+  const agentQuery = (key: string): number => (key === 'result-only' ? RESULT_ONLY_QUERY : Number(key));
   return (
     <div className="flex flex-col gap-3 overflow-x-auto">
       <table className="w-full text-left tabular-nums [&_td]:px-1.5 [&_th]:px-1.5" aria-label="By model">
@@ -43,7 +82,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
         <tbody>
           {s.byModel.map((b) => {
             const mu = view.reported.modelUsage.find((m) => m.model === b.key);
-            return (
+            return [
               <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
                 <td className="font-mono whitespace-nowrap">{b.label}</td>
                 <td className="text-right">
@@ -59,8 +98,9 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                   <CostButton b={b} ex={ex('cost', { model: b.key })} />
                 </td>
                 <td className="text-right">{mu?.costUsd !== undefined ? formatUsd(mu.costUsd) : '—'}</td>
-              </tr>
-            );
+              </tr>,
+              <ReconciledSubRow key={`${b.key} reconciled`} rows={s.reconciled.filter((r) => r.model === b.key)} cols={8} />,
+            ];
           })}
           {view.reported.modelUsage
             .filter((m) => !m.inMessages)
@@ -88,23 +128,28 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
           </tr>
         </thead>
         <tbody>
-          {s.byAgent.map((b) => (
+          {s.byAgent.map((b) => [
             <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
               <td>{b.label}</td>
               <td className="text-right">
-                <button type="button" {...ex('apiMessages', { agent: Number(b.key) })} {...named('model calls', b.label)} className={LINK}>
-                  {b.apiMessages}
-                </button>
+                {b.key === 'result-only' ? (
+                  <span title="No model call: tokens the result frame reports beyond every loaded line">—</span>
+                ) : (
+                  <button type="button" {...ex('apiMessages', { agent: Number(b.key) })} {...named('model calls', b.label)} className={LINK}>
+                    {b.apiMessages}
+                  </button>
+                )}
               </td>
               <td className="text-right">{compactNumber(b.tokens.input)}</td>
               <td className="text-right">{compactNumber(b.tokens.output)}</td>
               <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
               <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
               <td className="text-right">
-                <CostButton b={b} ex={ex('cost', { agent: Number(b.key) })} />
+                <CostButton b={b} ex={ex('cost', { agent: agentQuery(b.key) })} />
               </td>
-            </tr>
-          ))}
+            </tr>,
+            b.key === 'result-only' ? null : <ReconciledSubRow key={`${b.key} reconciled`} rows={s.reconciled.filter((r) => r.agentKey === b.key)} cols={7} />,
+          ])}
         </tbody>
       </table>
     </div>

@@ -2,6 +2,7 @@
 
 import { useCallback, useMemo } from 'react';
 import { binByPixel, countAxis, elapsedAxis, formatMoment, nearest, valueAxis, type Axis } from '../../../lib/view/chart';
+import type { ReconciledStat } from '../../../lib/trace/stats';
 import type { TurnRow, WaterfallBar } from '../../../lib/view/stats-view';
 import { compactNumber, formatCost, formatDuration, formatUsd } from '../../../lib/view/rowview';
 import { count } from '../../../lib/trace/text-order';
@@ -158,8 +159,11 @@ export function TokensChart({ rows, clock, onPick }: { rows: readonly TurnRow[];
   );
 }
 
-/** Cumulative computed cost, stepping up at the time each call started. */
-export function CostChart({ rows, clock }: { rows: readonly TurnRow[]; clock: Clock }) {
+/**
+ * Cumulative computed cost, stepping up at the time each call started. `reconciled`: what result frames booked beyond
+ * the calls (no call to draw it at), said in the caption.
+ */
+export function CostChart({ rows, clock, reconciled = [] }: { rows: readonly TurnRow[]; clock: Clock; reconciled?: readonly ReconciledStat[] }) {
   const counted = useMemo(() => rows.filter((r) => r.counted), [rows]);
   const H = 140;
   const plotH = H - MARGIN.top - MARGIN.bottom;
@@ -224,16 +228,24 @@ export function CostChart({ rows, clock }: { rows: readonly TurnRow[]; clock: Cl
   );
   return (
     <ChartFrame
-      caption={
-        unpriced.length > 0
-          ? `Cumulative computed cost over the run: the priced part (no price for ${unpriced.join(', ')})`
-          : 'Cumulative computed cost over the run'
-      }
+      caption={costCaption(unpriced, reconciled)}
       label={`Cumulative computed cost, reaching ${formatCost(totalUsd, unpriced)}`}
       height={H}
       build={build}
     />
   );
+}
+
+/** What the cost line leaves out, in words: the calls of unpriced models, and the rows booked from result frames. */
+function costCaption(unpriced: readonly string[], reconciled: readonly ReconciledStat[]): string {
+  const recUnpriced = [...new Set(reconciled.filter((r) => !r.priced).map((r) => r.model))];
+  const recUsd = reconciled.reduce((n, r) => n + r.costUsd, 0);
+  const booked = recUnpriced.length > 0 && recUsd === 0 ? `the unpriced tokens of ${recUnpriced.join(', ')}` : `the ${formatCost(recUsd, recUnpriced)}`;
+  const head =
+    reconciled.length > 0
+      ? `Cumulative computed cost of the model calls (without ${booked} booked from the result frame)`
+      : 'Cumulative computed cost over the run';
+  return unpriced.length > 0 ? `${head}: the priced part (no price for ${unpriced.join(', ')})` : head;
 }
 
 const LANES_SHOWN = 40;

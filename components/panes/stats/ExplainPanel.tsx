@@ -52,7 +52,8 @@ export function ExplainPanel({
   const view = answer.data;
   const fmt = (n: number): string => (query.metric === 'cost' ? formatUsd(n) : n.toLocaleString('en-US'));
   const counted = view?.rows.filter((r) => r.counted) ?? [];
-  const sum = counted.reduce((n, r) => n + r.value, 0);
+  const reconciled = view?.reconciled ?? [];
+  const sum = counted.reduce((n, r) => n + r.value, 0) + reconciled.reduce((n, r) => n + r.value, 0);
   return (
     <aside id={id} aria-label={label} className="flex w-[28rem] shrink-0 flex-col border-l border-neutral-300 text-[12px] dark:border-neutral-700">
       <div className="flex h-7 shrink-0 items-center gap-2 border-b border-neutral-200 bg-neutral-100 px-2 font-semibold dark:border-neutral-700 dark:bg-neutral-800">
@@ -77,7 +78,8 @@ export function ExplainPanel({
             <span data-testid="explain-sum" className="font-mono">
               {fmt(query.metric === 'cost' ? Math.round(sum * 1e6) / 1e6 : sum)}
             </span>{' '}
-            over {count(counted.length, 'counted model call')}; {view.dropped} not counted.
+            over {count(counted.length, 'counted model call')}
+            {reconciled.length > 0 ? ` and ${count(reconciled.length, 'row')} from the result frame` : ''}; {view.dropped} not counted.
             {view.unpricedModels.length > 0 ? ` ${unpricedNote(view.unpricedModels)}.` : ''}
           </p>
           {view.prices.length > 0 ? (
@@ -88,6 +90,36 @@ export function ExplainPanel({
                   <span className={p.source === null ? 'text-amber-700 dark:text-amber-400' : 'min-w-0 truncate'} title={p.source ?? undefined}>
                     {p.source ?? 'no price: its calls are not in this cost'}
                   </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {reconciled.length > 0 ? (
+            <ul aria-label="Reconciled rows" className="border-b border-neutral-200 bg-amber-50 dark:border-neutral-700 dark:bg-amber-950/30">
+              {reconciled.map((r, i) => (
+                <li key={i} data-value={r.value} className="border-b border-neutral-100 px-2 py-1 last:border-b-0 dark:border-neutral-800">
+                  <div className="flex items-baseline gap-2">
+                    <button
+                      type="button"
+                      title={r.path ? `${r.source} · ${r.path}` : `${r.source}:${r.line}`}
+                      onClick={() => onJump(r.seq)}
+                      className="flex min-w-0 font-mono text-sky-700 hover:underline dark:text-sky-400"
+                    >
+                      <span className="truncate">{r.source}</span>
+                      <span className="shrink-0">{r.path ? ` · ${r.path}` : `:${r.line}`}</span>
+                    </button>
+                    <span className="min-w-0 truncate">reconciled · {r.agent}</span>
+                    <span className="ml-auto shrink-0 font-mono" title={r.priced ? undefined : unpricedNote([r.model])}>
+                      {r.priced ? fmt(r.value) : '—'}
+                    </span>
+                  </div>
+                  <div className="text-neutral-600 dark:text-neutral-400">
+                    {r.model} · {r.text},{' '}
+                    {r.calls > 0
+                      ? `because ${r.placeholders} of the ${count(r.calls, 'model call')} before that result carried placeholder usage`
+                      : "a model no loaded line shows, booked because the session's lines carried placeholder usage"}{' '}
+                    (output from message_start, no message_delta)
+                  </div>
                 </li>
               ))}
             </ul>
@@ -113,8 +145,15 @@ export function ExplainPanel({
                     <span className="shrink-0">{r.path ? ` · ${r.path}` : `:${r.line}`}</span>
                   </button>
                   <span className="min-w-0 truncate font-mono">{r.messageId ?? '(no id)'}</span>
-                  <span className="ml-auto shrink-0 font-mono" title={r.priced ? undefined : unpricedNote([r.model ?? '(no model)'])}>
-                    {!r.counted ? 'dropped' : r.priced ? fmt(r.value) : '—'}
+                  <span
+                    className="ml-auto shrink-0 font-mono"
+                    title={!r.priced ? unpricedNote([r.model ?? '(no model)']) : r.lowerBound ? 'a placeholder figure: a lower bound' : undefined}
+                  >
+                    {!r.counted
+                      ? 'dropped'
+                      : !r.priced
+                        ? '—'
+                        : `${r.lowerBound && (query.metric === 'output' || query.metric === 'cost') ? '≥ ' : ''}${fmt(r.value)}`}
                   </span>
                 </div>
                 <div className="text-neutral-500">
@@ -127,7 +166,8 @@ export function ExplainPanel({
                         <button type="button" onClick={() => onJump(c.seq)} className="font-mono hover:underline">
                           {c.path ?? `line ${c.line}`}
                         </button>{' '}
-                        {c.via} · {c.output} out · {c.rule}
+                        {c.via} · {r.lowerBound && c.chosen ? '≥ ' : ''}
+                        {c.output} out · {c.rule}
                       </li>
                     ))}
                   </ul>

@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
-import type { ExplainMetric, ExplainQuery } from '../../../lib/view/stats-view';
+import { RESULT_ONLY_QUERY, type ExplainMetric, type ExplainQuery } from '../../../lib/view/stats-view';
 import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
@@ -20,6 +20,7 @@ const int = (n: number): string => n.toLocaleString('en-US');
 /** What an Explain of part of a total is about, in the words of the tables: the model, or the agent's lane name. */
 function scopeOf(q: ExplainQuery, byAgent: readonly { key: string; label: string }[]): string | undefined {
   if (q.model !== undefined) return q.model;
+  if (q.agent === RESULT_ONLY_QUERY) return byAgent.find((b) => b.key === 'result-only')?.label ?? 'other calls';
   if (q.agent !== undefined) return byAgent.find((b) => Number(b.key) === q.agent)?.label ?? `agent ${q.agent}`;
   return undefined;
 }
@@ -116,7 +117,7 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
               <Total
                 label="Reported"
                 value={view.reported.totalUsd === null ? '—' : formatUsd(view.reported.totalUsd)}
-                sub="latest total_cost_usd per session"
+                sub="last cumulative total_cost_usd per session"
               />
               <Total
                 label="Difference"
@@ -138,6 +139,31 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
                 ))}
               </ul>
             ) : null}
+            {s.reconciled.length > 0 ? (
+              <section
+                aria-label="Reconciled with the result frame"
+                className="mt-2 rounded border border-amber-300 bg-amber-50 px-2 py-1 dark:border-amber-700/60 dark:bg-amber-950/30"
+              >
+                <h3 className="text-[11px] font-semibold text-amber-900 dark:text-amber-200">
+                  Reconciled with the result frame: the assistant lines carried placeholder usage (no message_delta)
+                </h3>
+                <ul className="mt-0.5">
+                  {s.reconciled.map((r, i) => (
+                    <li key={i} className="mt-0.5">
+                      <div className="flex flex-wrap items-baseline gap-x-2">
+                        <span className="font-mono">{r.model}</span>
+                        <span className="text-neutral-500">{r.agentLabel}</span>
+                        <span className="font-mono font-semibold">{r.priced ? formatUsd(r.costUsd) : '— (no price)'}</span>
+                        <button type="button" onClick={() => onJump(r.resultSeq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+                          result frame
+                        </button>
+                      </div>
+                      <div className="pl-3 text-neutral-700 dark:text-neutral-300">{r.text}</div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {view.reported.sessions.length > 0 ? (
               <p className="mt-1 text-neutral-500">
                 Reported from:{' '}
@@ -157,7 +183,7 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
         <h2 className="mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Charts</h2>
         <div className="grid grid-cols-1 gap-3 @5xl:grid-cols-2">
           <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
-          <CostChart rows={view.turns} clock={clock} />
+          <CostChart rows={view.turns} clock={clock} reconciled={s.reconciled} />
           <div className="@5xl:col-span-2">
             <Waterfall bars={view.waterfall} lanes={view.waterfallLanes} clock={clock} onPick={onJump} />
           </div>

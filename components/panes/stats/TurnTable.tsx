@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { ResponseRow, TurnRow } from '../../../lib/view/stats-view';
-import { compactNumber, formatCost, formatDuration, formatUsd, unpricedNote } from '../../../lib/view/rowview';
+import { compactNumber, formatCostBound, formatDuration, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 
 type Col = { key: keyof TurnRow; label: string; num: boolean; fmt?: (r: TurnRow) => string; title?: (r: TurnRow) => string | undefined };
 const COLS: readonly Col[] = [
@@ -12,14 +12,15 @@ const COLS: readonly Col[] = [
   { key: 'model', label: 'model', num: false },
   { key: 'agent', label: 'agent', num: false },
   { key: 'input', label: 'input', num: true, fmt: (r) => compactNumber(r.input) },
-  { key: 'output', label: 'output', num: true, fmt: (r) => compactNumber(r.output) },
+  // A placeholder output (no message_delta): the figure is a lower bound, its difference a reconciled row.
+  { key: 'output', label: 'output', num: true, fmt: (r) => (r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)) },
   { key: 'cacheRead', label: 'cache read', num: true, fmt: (r) => compactNumber(r.cacheRead) },
   { key: 'cacheWrite', label: 'cache write', num: true, fmt: (r) => compactNumber(r.cacheWrite) },
   {
     key: 'costUsd',
     label: 'cost',
     num: true,
-    fmt: (r) => (!r.counted ? 'not counted' : r.priced ? formatUsd(r.costUsd) : '—'),
+    fmt: (r) => (!r.counted ? 'not counted' : r.priced ? formatCostBound(r.costUsd, [], r.lowerBound) : '—'),
     title: (r) => (r.counted && !r.priced ? unpricedNote([r.model]) : undefined),
   },
   { key: 'toolCalls', label: 'tools', num: true },
@@ -61,7 +62,7 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
                 'main-agent calls',
                 'output',
                 'computed',
-                'reported (cumulative)',
+                'reported (own share)',
                 'duration',
               ].map((h) => (
                 <th key={h} className="pr-4 font-normal">
@@ -78,9 +79,9 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
                 <td className="pr-4">{r.numTurns ?? '—'}</td>
                 <td className="pr-4">{r.modelCalls}</td>
                 <td className="pr-4">{r.mainModelCalls}</td>
-                <td className="pr-4">{compactNumber(r.output)}</td>
+                <td className="pr-4">{r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)}</td>
                 <td className="pr-4" title={r.unpricedModels.length > 0 ? unpricedNote(r.unpricedModels) : undefined}>
-                  {formatCost(r.costUsd, r.unpricedModels)}
+                  {formatCostBound(r.costUsd, r.unpricedModels, r.lowerBound)}
                 </td>
                 <td className="pr-4">{r.reportedUsd !== undefined ? formatUsd(r.reportedUsd) : '—'}</td>
                 <td className="pr-4">{r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'}</td>

@@ -97,13 +97,13 @@ export function MessageTab({ ask, d, onShowAll, onJump }: { ask: Ask; d: Details
                 [
                   'usage counted',
                   turn?.usage
-                    ? `${formatInt(turn.usage.input)} in · ${formatInt(turn.usage.cacheRead)} cache read · ${formatInt(turn.usage.cacheCreation)} cache write · ${formatInt(turn.usage.output)} out`
+                    ? `${formatInt(turn.usage.input)} in · ${formatInt(turn.usage.cacheRead)} cache read · ${formatInt(turn.usage.cacheCreation)} cache write · ${turn.lowerBound ? '≥ ' : ''}${formatInt(turn.usage.output)} out${turn.lowerBound ? ' (a placeholder from message_start; the result frame has the rest, booked as its own row in Stats)' : ''}`
                     : '—',
                 ],
                 [
                   'cost',
                   turn?.costUsd !== undefined
-                    ? formatUsd(turn.costUsd)
+                    ? `${turn.lowerBound ? '≥ ' : ''}${formatUsd(turn.costUsd)}`
                     : turn?.counted === false
                       ? `not counted: ${turn.countRule}`
                       : turn?.usage && (turn.model ?? e.model)

@@ -6,6 +6,7 @@ import { orderToolCalls, orderTurns, timeTurns } from './clock';
 import type { Ctx } from './context';
 import { finalDiagnostics, reportCosts } from './diagnostics';
 import { assignLanes } from './lanes';
+import { reconcileTrace } from './reconcile-trace';
 import { markReplays } from './replays';
 import { buildResponses } from './responses';
 import { StreamAccumulator } from './stream';
@@ -104,6 +105,7 @@ export function buildModel(
   const responses = buildResponses(ctx, turns);
   for (const t of turns) chooseUsage(t);
   reportCosts(ctx);
+  const reconciliation = reconcileTrace(ctx, turns);
   finalDiagnostics(ctx, turns, tools.calls, responses);
   return {
     sources,
@@ -122,6 +124,7 @@ export function buildModel(
     toolCallById: tools.byId,
     eventCalls: callsByEvent(tools.calls),
     ...(uuids ? { uuids } : {}),
+    reconciliation,
   };
 }
 

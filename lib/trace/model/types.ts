@@ -1,3 +1,4 @@
+import type { ReconciledRow, ResultExcess, ResultShortfall } from './reconcile';
 import type { UuidColumn } from './uuids';
 import type { SourceInfo } from '../parse';
 import type { ContentBlock, Diagnostic, PermissionBehavior, SideEffect, TraceEvent, Usage } from '../types';
@@ -238,6 +239,19 @@ export interface LooseCopy {
   readonly rule: string;
 }
 
+/** One session's reconciliation, with the seqs of the results it read. */
+export interface SessionReconciliation {
+  readonly session: number;
+  readonly cumulative: boolean;
+  readonly rows: readonly (ReconciledRow & { readonly resultSeq: number })[];
+  readonly excess: readonly ResultExcess[];
+  readonly shortfall: readonly ResultShortfall[];
+  /** Per result seq: its own share of the session's reported cost. */
+  readonly shares: ReadonlyMap<number, number>;
+  /** Turn indices whose output is a placeholder and whose model got a row: their figures are lower bounds. */
+  readonly lowerBounds: readonly number[];
+}
+
 export interface Trace {
   readonly sources: readonly SourceInfo[];
   readonly events: readonly TraceEvent[];
@@ -259,4 +273,6 @@ export interface Trace {
   readonly eventCalls: ReadonlyMap<number, readonly number[]>;
   /** The events' uuids by seq, when the load kept them off the events (see `UuidColumn`, `eventUuid`). */
   readonly uuids?: UuidColumn;
+  /** Per session with result frames: what the results report against the calls counted (see `reconcile-trace.ts`). */
+  readonly reconciliation: readonly SessionReconciliation[];
 }

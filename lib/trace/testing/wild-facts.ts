@@ -1,6 +1,7 @@
 // What wild-reconcile.test.ts asserts, read through one small interface. Issue 24 has other branches change the engine
 // (rows reconciled from the result frame, sessions named from the main thread, unpriced costs as unknown); wire their
-// API here once they merge, and the corpus tests follow. Until then each function reads what the engine does today.
+// API here once they merge, and the corpus tests follow. Wired: the result reconciliation (`reconciledRows`,
+// `resultGapNotices`, `responseReportedUsd`); `sessionFacts` still reads what the fast path does today.
 import { buildReport, type SessionRow } from '../../fast';
 import { computeStatsView } from '../../view/stats-view';
 import { fastMerged, type Files } from '../../fast/testing/equivalence';
@@ -47,18 +48,25 @@ export function callTokens(trace: Trace): Map<string, Tokens> {
   return out;
 }
 
-/** Rows reconciled from the result frame. Today the engine books none. */
-export function reconciledRows(_trace: Trace, _stats: TraceStats): readonly ReconciledRow[] {
-  return [];
+/** Rows reconciled from the result frame (`TraceStats.reconciled`), each labelled with its agent row and why. */
+export function reconciledRows(_trace: Trace, stats: TraceStats): readonly ReconciledRow[] {
+  return stats.reconciled.map((r) => ({
+    model: r.model,
+    label: `${r.agentLabel}: ${r.text}`,
+    tokens: { input: r.tokens.input, output: r.tokens.output, cacheRead: r.tokens.cacheRead, cacheCreation: r.tokens.cacheCreation },
+  }));
 }
 
 /**
- * What the engine tells the user about a model whose calls and result frame disagree: a diagnostic naming it, or one
- * of the Stats pane's reasons why reported and computed cost differ that names it.
+ * What the engine tells the user about a model whose calls and result frame disagree: a diagnostic naming it (a
+ * `result-excess` among them), one of the Stats pane's reasons why reported and computed cost differ that names it,
+ * or a row booked from the result frame for it.
  */
 export function resultGapNotices(trace: Trace, model: string): readonly string[] {
-  const reasons = computeStatsView(trace).reasons.map((r) => r.text);
-  return [...trace.diagnostics.map((d) => d.message), ...reasons].filter((m) => m.includes(model));
+  const view = computeStatsView(trace);
+  const reasons = view.reasons.map((r) => r.text);
+  const rows = view.stats.reconciled.map((r) => `${r.model} (${r.agentLabel}): ${r.text}`);
+  return [...trace.diagnostics.map((d) => d.message), ...reasons, ...rows].filter((m) => m.includes(model));
 }
 
 /** The sessions of these files as the fast path (`--by session`, the library) reports them. */
@@ -68,9 +76,8 @@ export async function sessionFacts(files: Files): Promise<readonly SessionFacts[
 }
 
 /**
- * The reported cost the per-response table shows beside each response that ends in a result frame, in order. Today
- * that is the frame's `total_cost_usd`, the session's running total where frames are cumulative; issue 24 wants the
- * response's own share.
+ * The reported cost the per-response table shows beside each response that ends in a result frame, in order: the
+ * response's own share (its frame's `total_cost_usd` less the session's previous frame's where frames are cumulative).
  */
 export function responseReportedUsd(trace: Trace): readonly number[] {
   return responseRows(trace).flatMap((r) => (r.reportedUsd === undefined ? [] : [r.reportedUsd]));

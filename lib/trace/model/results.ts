@@ -1,0 +1,111 @@
+import type { ModelUsageRecord, Usage } from '../types';
+
+// A session's result frames as the result reconciliation reads them (reconcile.ts): running totals or one per turn,
+// each one's own share of the cost, and what they report per model and for the main loop.
+
+/** A `result` frame of the session, as the rule reads it. */
+export interface ResultFigure {
+  readonly order: number;
+  readonly totalCostUsd?: number;
+  readonly usage?: Usage;
+  readonly modelUsage: readonly ModelUsageRecord[];
+  readonly numTurns?: number;
+}
+
+export interface ResultsRead {
+  /** True when each result holds the session so far (figures never go down), false when each holds its own turn. */
+  readonly cumulative: boolean;
+  /** The session's reported cost: the last cumulative result's, or the sum of per-turn results'. */
+  readonly reportedUsd?: number;
+  /** Per result (in order): its own share of the cost (the difference from the previous result when cumulative). */
+  readonly shares: readonly (number | undefined)[];
+}
+
+const usageTotal = (u: Usage | undefined): number | undefined => (u ? u.input + u.output + u.cacheRead + u.cacheCreation : undefined);
+
+function nonDecreasing(values: readonly (number | undefined)[]): boolean {
+  let prev: number | undefined;
+  for (const v of values) {
+    if (v === undefined) continue;
+    if (prev !== undefined && v < prev) return false;
+    prev = v;
+  }
+  return true;
+}
+
+/**
+ * Cumulative or per turn, decided from the data: a session's results are cumulative when their cost, usage, turn
+ * count and every model's tokens never go down from one result to the next (Claude Code's are; a harness that
+ * restarts the CLI per turn and keeps one session id writes per-turn results).
+ */
+export function readResults(results: readonly ResultFigure[]): ResultsRead {
+  const models = new Set(results.flatMap((r) => r.modelUsage.map((m) => m.model)));
+  const modelMonotone = [...models].every((m) =>
+    nonDecreasing(results.map((r) => r.modelUsage.find((x) => x.model === m)).map((x) => (x ? x.input + x.output + x.cacheRead + x.cacheCreation : undefined))),
+  );
+  const cumulative =
+    results.length < 2 ||
+    (nonDecreasing(results.map((r) => r.totalCostUsd)) &&
+      nonDecreasing(results.map((r) => usageTotal(r.usage))) &&
+      nonDecreasing(results.map((r) => r.numTurns)) &&
+      modelMonotone);
+  const shares: (number | undefined)[] = [];
+  let prev: number | undefined;
+  let sum: number | undefined;
+  for (const r of results) {
+    const c = r.totalCostUsd;
+    if (c === undefined) {
+      shares.push(undefined);
+      continue;
+    }
+    // A difference of two dollar figures, to 1e-9 (0.7, not 0.69999…); a result's own figure as it is.
+    shares.push(cumulative && prev !== undefined ? Math.max(0, Math.round((c - prev) * 1e9) / 1e9) : c);
+    prev = c;
+    sum = (sum ?? 0) + c;
+  }
+  return { cumulative, shares, ...(cumulative ? (prev !== undefined ? { reportedUsd: prev } : {}) : sum !== undefined ? { reportedUsd: sum } : {}) };
+}
+
+/** What the session's results report per model: the last cumulative result's `modelUsage`, or the per-turn sum. */
+export function reportedByModel(results: readonly ResultFigure[], cumulative: boolean): Map<string, ModelUsageRecord> {
+  const out = new Map<string, ModelUsageRecord>();
+  const use = cumulative ? results.slice(-1) : results;
+  for (const r of use) {
+    for (const m of r.modelUsage) {
+      const p = out.get(m.model);
+      out.set(
+        m.model,
+        p
+          ? {
+              ...p,
+              input: p.input + m.input,
+              output: p.output + m.output,
+              cacheRead: p.cacheRead + m.cacheRead,
+              cacheCreation: p.cacheCreation + m.cacheCreation,
+            }
+          : m,
+      );
+    }
+  }
+  return out;
+}
+
+export function reportedMainUsage(results: readonly ResultFigure[], cumulative: boolean): Usage | undefined {
+  const use = cumulative ? results.slice(-1) : results;
+  let acc: Usage | undefined;
+  for (const r of use) if (r.usage) acc = acc ? addUsage(acc, r.usage) : r.usage;
+  return acc;
+}
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheCreation: a.cacheCreation + b.cacheCreation,
+    cache5m: a.cache5m + b.cache5m,
+    cache1h: a.cache1h + b.cache1h,
+    cacheRead: a.cacheRead + b.cacheRead,
+    webSearch: a.webSearch + b.webSearch,
+    hasCacheSplit: a.hasCacheSplit && b.hasCacheSplit,
+  };
+}
