@@ -1,41 +1,17 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ExtraPattern, ScanOptions } from '../../lib/share/redact';
-import { validatePattern } from '../../lib/share/redact';
-import { toBase64Url } from '../../lib/share/seal';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ScanOptions } from '../../lib/share/redact';
 import { allSecretIds } from '../../lib/share/sources';
-import type { FilterFate } from '../../lib/share/view-state';
 import type { Ask } from '../data/useTraceWorker';
 import { useWorkerQuery } from '../data/useWorkerQuery';
-import { loadLinks, onLinksChanged, rememberLink, uploadSealed } from './shareApi';
+import { ExtraRedactions } from './ExtraRedactions';
+import { FRAGMENT_MAX_SEALED_BYTES, kb, useCreateLink } from './useCreateLink';
 import { LinkResult } from './LinkResult';
 import { SecretsFound } from './SecretsFound';
 import { SharedLinks } from './SharedLinks';
 import { ShareChoicesForm, useShareChoices, type LinkChoices } from './ShareChoicesForm';
 import { MediaChoice } from './MediaChoice';
-
-/** A link that carries the whole trace in its fragment stays short enough to paste anywhere. */
-export const FRAGMENT_MAX_SEALED_BYTES = 6 * 1024;
-/** …view state included (a long filter could otherwise push it past what chat tools keep whole). */
-const FRAGMENT_MAX_LINK_CHARS = 10_000;
-
-type Phase =
-  | { readonly kind: 'review' }
-  | { readonly kind: 'working'; readonly what: string }
-  | {
-      readonly kind: 'done';
-      readonly link: string;
-      readonly uploaded: boolean;
-      readonly filter: FilterFate;
-      readonly id?: string;
-      readonly burn?: boolean;
-      readonly password?: boolean;
-      /** epoch ms; null: never expires. */
-      readonly expiresAt?: number | null;
-    }
-  /** The uploaded link made here was deleted (from the list below, or in another tab): it no longer opens. */
-  | { readonly kind: 'deleted' };
 
 export interface ShareDialogProps {
   readonly ask: Ask;
@@ -45,28 +21,17 @@ export interface ShareDialogProps {
   readonly onClose: () => void;
 }
 
-function kb(n: number): string {
-  if (n < 1024) return `${n} B`;
-  return n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /**
  * Share: scan for secrets (all redacted by default, each can be kept), then seal the redacted trace in the worker and
  * either upload the ciphertext or carry it in the link itself. The key only ever lives in the link's fragment.
  */
 export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'review' });
   // What the person chose to keep: everything else found is redacted (sanitized by default, also after a rescan).
   const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
   const [options, setOptions] = useState<ScanOptions>({});
-  const [error, setError] = useState<string | undefined>();
   const [choices, setChoices] = useState<LinkChoices>({ where: 'upload', ttl: 30 * 86_400, burn: false, password: '' });
   const offered = useShareChoices();
-  const { where, ttl, burn, password } = choices;
-  const [literal, setLiteral] = useState('');
-  const [pattern, setPattern] = useState('');
-  const [copied, setCopied] = useState(false);
   // Images are shared by default (the recipient rebuilds what the model saw); the sender may leave them out.
   const [dropMedia, setDropMedia] = useState(false);
 
@@ -82,11 +47,7 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
 
   const allIds = scan ? allSecretIds(scan) : [];
   const selected = new Set(allIds.filter((id) => !kept.has(id)));
-  // A link made before a choice changed no longer matches it (it may hold a secret just ticked): take it away.
-  const changed = useCallback(() => {
-    setPhase((p) => (p.kind === 'done' || p.kind === 'deleted' ? { kind: 'review' } : p));
-    setCopied(false);
-  }, []);
+  const { phase, error, setError, copied, changed, create, copy } = useCreateLink({ ask, title, viewState, kept, options, dropMedia, choices });
   const toggle = useCallback(
     (ids: readonly string[], redact: boolean) => {
       changed();
@@ -101,85 +62,6 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
     },
     [changed],
   );
-
-  const addLiteral = (e: FormEvent) => {
-    e.preventDefault();
-    const v = literal.trim();
-    if (!v) return;
-    changed();
-    setOptions((o) => ({ ...o, literals: [...(o.literals ?? []), v] }));
-    setLiteral('');
-  };
-  const addPattern = (e: FormEvent) => {
-    e.preventDefault();
-    const v = pattern.trim();
-    const problem = validatePattern(v);
-    if (problem) {
-      setError(`That pattern cannot be used: ${problem}`);
-      return;
-    }
-    setError(undefined);
-    changed();
-    const p: ExtraPattern = { label: `Pattern /${v}/`, pattern: v };
-    setOptions((o) => ({ ...o, extraPatterns: [...(o.extraPatterns ?? []), p] }));
-    setPattern('');
-  };
-
-  const create = async () => {
-    setError(undefined);
-    setCopied(false);
-    try {
-      setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
-      // The worker redacts everything it finds except what was kept, so a stale or failed scan cannot leak more.
-      // The view state too: a filter can hold the very secret looked for, which the worker redacts as the trace.
-      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState, dropMedia, ...(password ? { password } : {}) });
-      const state = sealed.view ? `&${sealed.view}` : '';
-      const lock = password ? { password: true } : {};
-      if (where === 'fragment') {
-        const link = `${window.location.origin}/t#d=${toBase64Url(sealed.sealed)}&k=${sealed.key}${state}`;
-        if (sealed.sealed.length > FRAGMENT_MAX_SEALED_BYTES || link.length > FRAGMENT_MAX_LINK_CHARS) {
-          setError(
-            `This trace is ${kb(sealed.sealed.length)} once compressed and encrypted: too large to carry in a link (up to ${kb(FRAGMENT_MAX_SEALED_BYTES)}). Upload it instead.`,
-          );
-          setPhase({ kind: 'review' });
-          return;
-        }
-        setPhase({ kind: 'done', link, uploaded: false, filter: sealed.filter, ...lock });
-        return;
-      }
-      setPhase({ kind: 'working', what: `Uploading ${kb(sealed.sealed.length)} of ciphertext…` });
-      const up = await uploadSealed(sealed.sealed, ttl, burn);
-      // `b=1` lets the receiving page ask before the one read that deletes it (a link preview must not spend it).
-      const link = `${window.location.origin}/t/${up.id}#k=${sealed.key}${burn ? '&b=1' : ''}${state}`;
-      const expiresAt = up.expiresAt === null ? null : Date.parse(up.expiresAt);
-      rememberLink({ id: up.id, link, deleteToken: up.deleteToken, createdAt: Date.now(), expiresAt, title, burnAfterReading: burn, ...lock });
-      setPhase({ kind: 'done', link, uploaded: true, filter: sealed.filter, id: up.id, burn, expiresAt, ...lock });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setPhase({ kind: 'review' });
-    }
-  };
-
-  const copy = async (link: string) => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      setError('The browser refused clipboard access: select the link and copy it by hand.');
-    }
-  };
-
-  // Deleting the link just made takes it away here too: copying a link that no longer opens helps no one.
-  const madeId = phase.kind === 'done' ? phase.id : undefined;
-  useEffect(() => {
-    if (madeId === undefined) return;
-    return onLinksChanged(() => {
-      if (!loadLinks().some((l) => l.id === madeId)) {
-        setPhase({ kind: 'deleted' });
-        setCopied(false);
-      }
-    });
-  }, [madeId]);
 
   const busy = scanning || phase.kind === 'working' || !scan || scanQuery.error !== undefined;
   return (
@@ -227,32 +109,17 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
               }}
             />
           ) : null}
-          <div className="mb-2 grid gap-2 md:grid-cols-2">
-            <form onSubmit={addLiteral} className="flex gap-1">
-              <input
-                value={literal}
-                onChange={(e) => setLiteral(e.target.value)}
-                aria-label="Text to redact"
-                placeholder="Also redact this exact text"
-                className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 dark:border-neutral-600 dark:bg-neutral-950"
-              />
-              <button type="submit" className="rounded border border-neutral-300 px-2 dark:border-neutral-600">
-                Add text
-              </button>
-            </form>
-            <form onSubmit={addPattern} className="flex gap-1">
-              <input
-                value={pattern}
-                onChange={(e) => setPattern(e.target.value)}
-                aria-label="Pattern to redact"
-                placeholder="…or a regular expression"
-                className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono dark:border-neutral-600 dark:bg-neutral-950"
-              />
-              <button type="submit" className="rounded border border-neutral-300 px-2 dark:border-neutral-600">
-                Add pattern
-              </button>
-            </form>
-          </div>
+          <ExtraRedactions
+            onLiteral={(v) => {
+              changed();
+              setOptions((o) => ({ ...o, literals: [...(o.literals ?? []), v] }));
+            }}
+            onPattern={(p) => {
+              changed();
+              setOptions((o) => ({ ...o, extraPatterns: [...(o.extraPatterns ?? []), p] }));
+            }}
+            onError={setError}
+          />
           <ShareChoicesForm
             value={choices}
             onChange={(next) => {

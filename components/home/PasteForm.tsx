@@ -1,0 +1,49 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { pastedName, type PickedFile } from '../intake/intake';
+
+/** Pasted JSONL (or a JSON document), opened as a file of its own (`pasted.jsonl`, `pasted.json`). */
+export function PasteForm({ onOpen, onError }: { readonly onOpen: (file: PickedFile) => void; readonly onError: (message: string) => void }) {
+  const [paste, setPaste] = useState('');
+  const onPaste = (e: FormEvent) => {
+    e.preventDefault();
+    if (!paste.trim()) {
+      onError('The pasted text is empty.');
+      return;
+    }
+    const name = pastedName(paste);
+    const type = name.endsWith('.jsonl') ? 'application/x-ndjson' : 'application/json';
+    onOpen({ path: name, file: new File([paste], name, { type }) });
+  };
+
+  return (
+    <form onSubmit={onPaste} className="flex flex-col gap-1">
+      <label htmlFor="paste" className="font-medium">
+        Paste JSONL
+      </label>
+      <textarea
+        id="paste"
+        value={paste}
+        onChange={(e) => setPaste(e.target.value)}
+        onKeyDown={(e) => {
+          // Ctrl+Enter (⌘+Enter on a Mac) opens it, as the button below does.
+          if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+          e.preventDefault();
+          e.currentTarget.form?.requestSubmit();
+        }}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+        rows={4}
+        spellCheck={false}
+        placeholder='{"type":"system","subtype":"init",…}'
+        className="rounded border border-neutral-300 bg-white p-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
+      />
+      <span className="flex items-baseline gap-2">
+        <button type="submit" className="rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700">
+          Open pasted text
+        </button>
+        <span className="text-[11px] text-neutral-500 dark:text-neutral-400">or Ctrl+Enter (⌘+Enter on a Mac)</span>
+      </span>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { openInPlace } from './open-in-place';
+
+/** A transcript at an https URL (the server must allow cross-origin reads), read by the worker. */
+export function UrlForm({ onError }: { readonly onError: (message: string) => void }) {
+  const [url, setUrl] = useState('');
+  const onUrl = (e: FormEvent) => {
+    e.preventDefault();
+    const u = url.trim();
+    if (!/^https:\/\//i.test(u) && !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//i.test(u)) {
+      onError('Enter an https:// link to a .jsonl or .json file (the server must allow cross-origin reads).');
+      return;
+    }
+    openInPlace(`/view?src=${encodeURIComponent(u)}`);
+  };
+
+  return (
+    <form onSubmit={onUrl} className="flex flex-col gap-1">
+      <label htmlFor="url" className="font-medium">
+        Open a URL
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="url"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://raw.githubusercontent.com/…/session.jsonl"
+          className="h-7 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
+        />
+        <button type="submit" className="rounded border border-neutral-300 px-3 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700">
+          Open
+        </button>
+      </div>
+      <p className="text-neutral-500">
+        Or link to <code className="font-mono">/view?src=&lt;https URL&gt;</code>. The server must send CORS headers.
+      </p>
+    </form>
+  );
+}
