@@ -3,7 +3,15 @@
 // still point up (issue 25): none may be added, and each one removed is taken off the list.
 
 /** Lowest first. */
-const libLayers = ['lib/trace', 'lib/share', 'lib/view', 'lib/compare', 'lib/engine', 'lib/fast', 'lib/(cli|server|browser)'];
+const libLayers = [
+  'lib/trace',
+  'lib/share',
+  'lib/view',
+  'lib/compare',
+  'lib/engine',
+  'lib/fast',
+  'lib/(cli|server|browser)',
+];
 const componentLayers = [
   'components/(ui|events)',
   'components/intake',
@@ -32,7 +40,9 @@ const knownUpward = [
 function layerRules(layers, scope) {
   return layers.slice(0, -1).map((layer, i) => {
     const above = `^(${layers.slice(i + 1).join('|')})/`;
-    const inLayer = knownUpward.filter((k) => new RegExp(`^\\^${layer}/`).test(k.from) || k.from.startsWith(`^${layer}/`));
+    const inLayer = knownUpward.filter(
+      (k) => new RegExp(`^\\^${layer}/`).test(k.from) || k.from.startsWith(`^${layer}/`),
+    );
     return [
       {
         name: `${scope}-layers`,
@@ -54,7 +64,13 @@ function layerRules(layers, scope) {
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', comment: 'no import cycles at file level', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      comment: 'no import cycles at file level',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     ...layerRules(libLayers, 'lib').flat(),
     ...layerRules(componentLayers, 'components').flat(),
     { name: 'lib-is-not-ui', severity: 'error', from: { path: '^lib/' }, to: { path: '^(components|app)/' } },

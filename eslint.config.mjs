@@ -6,7 +6,10 @@ import { builtinModules } from 'node:module';
 const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_') && !m.startsWith('node:'));
 
 /** Imports of UI code from lib/: relative at any depth, or through the `@/` alias. */
-const uiImports = { regex: '^(?:(?:\\.\\.?/)+|@/)(?:components|app)(?:/|$)', message: 'lib/ must not import UI code (components/, app/).' };
+const uiImports = {
+  regex: '^(?:(?:\\.\\.?/)+|@/)(?:components|app)(?:/|$)',
+  message: 'lib/ must not import UI code (components/, app/).',
+};
 
 /** lib/'s Node adapters: the only code under lib/ that may use Node (tests are exempt too). */
 const nodeAdapters = ['lib/cli/**', 'lib/server/**'];
@@ -15,13 +18,47 @@ const nodeAdapters = ['lib/cli/**', 'lib/server/**'];
 const browserHost = ['lib/browser/**'];
 
 const domAndNodeGlobals = [
-  ...['window', 'self', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'XMLHttpRequest', 'WebSocket'],
-  ...['postMessage', 'addEventListener', 'removeEventListener', 'requestAnimationFrame', 'getComputedStyle', 'HTMLElement', 'Element', 'alert', 'confirm'],
+  ...[
+    'window',
+    'self',
+    'document',
+    'navigator',
+    'location',
+    'localStorage',
+    'sessionStorage',
+    'indexedDB',
+    'fetch',
+    'XMLHttpRequest',
+    'WebSocket',
+  ],
+  ...[
+    'postMessage',
+    'addEventListener',
+    'removeEventListener',
+    'requestAnimationFrame',
+    'getComputedStyle',
+    'HTMLElement',
+    'Element',
+    'alert',
+    'confirm',
+  ],
   ...['process', 'Buffer', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate', 'clearImmediate'],
 ];
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'dist/**', 'node_modules/**', 'bench/.cache/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**', 'wasm/**'] },
+  {
+    ignores: [
+      '.next/**',
+      'dist/**',
+      'node_modules/**',
+      'bench/.cache/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'data/**',
+      'wasm/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['components/**/*.tsx', 'components/**/*.ts', 'app/**/*.tsx'],
@@ -42,7 +79,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [...nodeBuiltins, 'react', 'react-dom', 'next'].map((name) => ({ name, message: 'lib/ must stay pure and isomorphic.' })),
+          paths: [...nodeBuiltins, 'react', 'react-dom', 'next'].map((name) => ({
+            name,
+            message: 'lib/ must stay pure and isomorphic.',
+          })),
           patterns: [
             {
               group: ['node:*', ...nodeBuiltins.map((m) => `${m}/*`)],
@@ -57,7 +97,10 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-globals': ['error', ...domAndNodeGlobals.map((name) => ({ name, message: 'lib/ must not use DOM or Node globals.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...domAndNodeGlobals.map((name) => ({ name, message: 'lib/ must not use DOM or Node globals.' })),
+      ],
     },
   },
   {
@@ -68,8 +111,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [...nodeBuiltins, 'react', 'react-dom', 'next'].map((name) => ({ name, message: 'lib/browser runs in a Web Worker.' })),
-          patterns: [{ group: ['node:*', 'next/*', 'react/*', 'react-dom/*'], message: 'lib/browser runs in a Web Worker.' }, uiImports],
+          paths: [...nodeBuiltins, 'react', 'react-dom', 'next'].map((name) => ({
+            name,
+            message: 'lib/browser runs in a Web Worker.',
+          })),
+          patterns: [
+            { group: ['node:*', 'next/*', 'react/*', 'react-dom/*'], message: 'lib/browser runs in a Web Worker.' },
+            uiImports,
+          ],
         },
       ],
     },
@@ -86,7 +135,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(?:^|/)lib/server(?:/|$)', message: 'Client code must not import lib/server (only app/api route handlers may).' }] },
+        {
+          patterns: [
+            {
+              regex: '(?:^|/)lib/server(?:/|$)',
+              message: 'Client code must not import lib/server (only app/api route handlers may).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -32,7 +32,8 @@ const nextConfig = {
         headers: [
           {
             key: 'Content-Security-Policy',
-            value: "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+            value:
+              "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
           },
         ],
       },

@@ -31,7 +31,8 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-const bodyTimeoutSeconds = Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) > 0 ? Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) : 30;
+const bodyTimeoutSeconds =
+  Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) > 0 ? Number(process.env.LOUPE_BODY_TIMEOUT_SECONDS) : 30;
 
 if ((process.env.LOUPE_STORE ?? '').trim().toLowerCase() !== 's3') {
   const dataDir = path.resolve(process.env.LOUPE_DATA_DIR ?? './data');

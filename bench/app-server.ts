@@ -8,11 +8,15 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export async function startServer(dir: string, port: number): Promise<ChildProcess> {
   const data = path.join(dir, 'bench/.cache/data');
   mkdirSync(data, { recursive: true });
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: dir,
-    stdio: 'ignore',
-    env: { ...process.env, LOUPE_DATA_DIR: data },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: dir,
+      stdio: 'ignore',
+      env: { ...process.env, LOUPE_DATA_DIR: data },
+    },
+  );
   return answering(child, port, `next start in ${dir}`);
 }
 

@@ -17,7 +17,8 @@ import { computeStats } from '../lib/trace/stats';
 
 const [mode, file, cli] = process.argv.slice(2);
 const MODES = ['baseline', 'loupe', 'stats', 'stats-mt'];
-if (!file || !mode || !MODES.includes(mode)) throw new Error(`usage: bench-worker ${MODES.join('|')} <file> [bin/scan-worker.cjs]`);
+if (!file || !mode || !MODES.includes(mode))
+  throw new Error(`usage: bench-worker ${MODES.join('|')} <file> [bin/scan-worker.cjs]`);
 // The script the worker threads of stats-mt run, which loads the CLI bundle (its path is given: this file runs from a
 // bundle elsewhere).
 const WORKER = pathToFileURL(path.resolve(cli ?? 'bin/scan-worker.cjs'));
@@ -37,7 +38,10 @@ if (mode === 'baseline') {
   if (n === 0) throw new Error('no lines');
 } else if (mode === 'stats' || mode === 'stats-mt') {
   const threads = mode === 'stats' ? 0 : availableParallelism();
-  const scans = await scanFiles([{ path: file, name: 'bench/session.jsonl', size: statSync(file).size }], { threads, workerUrl: WORKER });
+  const scans = await scanFiles([{ path: file, name: 'bench/session.jsonl', size: statSync(file).size }], {
+    threads,
+    workerUrl: WORKER,
+  });
   const merged = mergeScans(scans.map((scan) => ({ scan, project: 'bench' })));
   if (buildReport(merged, 'day', { utc: true }).totals.modelCalls === 0) throw new Error('no model calls');
   events = merged.calls.length;
@@ -51,4 +55,6 @@ if (mode === 'baseline') {
 const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const cpuMs = (cpu.user + cpu.system) / 1000;
-process.stdout.write(`${JSON.stringify({ ms, cpuMs, maxRssBytes: process.resourceUsage().maxRSS * 1024, ...(events !== undefined ? { events } : {}) })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ ms, cpuMs, maxRssBytes: process.resourceUsage().maxRSS * 1024, ...(events !== undefined ? { events } : {}) })}\n`,
+);

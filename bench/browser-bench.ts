@@ -63,7 +63,12 @@ export interface BrowserRow {
   rows: number;
 }
 
-async function measureFile(page: Page, base: string, file: string, dialect: BrowserRow['dialect']): Promise<BrowserRow> {
+async function measureFile(
+  page: Page,
+  base: string,
+  file: string,
+  dialect: BrowserRow['dialect'],
+): Promise<BrowserRow> {
   const size = statSync(file).size;
   await page.goto(`${base}/`);
   // Hydrated first: React would drop the bare pipeline's input, and a file picked before it attaches is lost.
@@ -104,7 +109,9 @@ async function measureFile(page: Page, base: string, file: string, dialect: Brow
   const unpressed = page.getByRole('group', { name: 'Show in timeline' }).locator('button[aria-pressed=false]:enabled');
   while ((await unpressed.count()) > 0) await unpressed.first().click();
   await page.locator('[role=listbox][aria-label=Events][aria-busy=false]').waitFor({ timeout: 600_000 });
-  const rows = await page.evaluate(() => document.querySelector('[role=listbox][aria-label=Events] > div')?.clientHeight ?? 0);
+  const rows = await page.evaluate(
+    () => document.querySelector('[role=listbox][aria-label=Events] > div')?.clientHeight ?? 0,
+  );
   // Scroll top to bottom, one step per frame, and record frame times.
   const longestShow = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
   const scroll = await tracedScroll(page, '[role=listbox][aria-label=Events]');
@@ -169,7 +176,10 @@ async function startTrace(page: Page, categories: readonly string[]): Promise<()
   cdp.on('Tracing.dataCollected', (e) => {
     for (const v of e.value) events.push(v as unknown as TraceEvent);
   });
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: [...categories] } });
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: [...categories] },
+  });
   return async () => {
     const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
     await cdp.send('Tracing.end');
@@ -243,7 +253,9 @@ async function main(): Promise<void> {
   }
   const files: { file: string; dialect: BrowserRow['dialect'] }[] = [];
   const wanted = (name: string): boolean => only === undefined || only.includes(name);
-  const fileSizes = only ? [...new Set(only.flatMap((n) => /^(?:cc|sdk)-(\d+)$/.exec(n)?.[1] ?? []).map(Number))] : sizes;
+  const fileSizes = only
+    ? [...new Set(only.flatMap((n) => /^(?:cc|sdk)-(\d+)$/.exec(n)?.[1] ?? []).map(Number))]
+    : sizes;
   for (const mb of fileSizes) {
     for (const dialect of ['claude-code', 'sdk-stream'] as const) {
       const name = `${dialect === 'claude-code' ? 'cc' : 'sdk'}-${mb}`;
@@ -264,7 +276,9 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const server = await startServer(ROOT, port);
-  const browser = await chromium.launch(chromiumLaunchOptions(['--enable-precise-memory-info', '--js-flags=--expose-gc']));
+  const browser = await chromium.launch(
+    chromiumLaunchOptions(['--enable-precise-memory-info', '--js-flags=--expose-gc']),
+  );
   const all: BrowserRow[][] = files.map(() => []);
   try {
     for (let run = 0; run < runs; run++) {
@@ -284,7 +298,9 @@ async function main(): Promise<void> {
     server.kill('SIGTERM');
   }
   const rows = all.map(medianRun);
-  if (runs > 1) for (const r of rows) log(`median run of ${r.file}: indexed ${(r.indexedMs / r.bareMs).toFixed(2)}x the bare pipeline`);
+  if (runs > 1)
+    for (const r of rows)
+      log(`median run of ${r.file}: indexed ${(r.indexedMs / r.bareMs).toFixed(2)}x the bare pipeline`);
   // A run of some files only leaves the recorded results (which have every file) as they were.
   if (only === undefined) {
     writeTracked(

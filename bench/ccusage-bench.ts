@@ -4,7 +4,17 @@
 // on a projects folder of many 2 MB sessions: whole processes, interleaved, medians. Then both tools' totals on the real fixtures and generated folders, side by
 // side, with what Loupe leaves out and why.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromTrace } from '../lib/fast';
@@ -46,7 +56,11 @@ interface Run {
 function run(cmd: string, argv: readonly string[], env: Record<string, string>): Run {
   const full = TIME ? [TIME, '-f', '%M', cmd, ...argv] : [cmd, ...argv];
   const t0 = performance.now();
-  const r = spawnSync(full[0] ?? cmd, full.slice(1), { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const r = spawnSync(full[0] ?? cmd, full.slice(1), {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
   const kb = TIME ? Number(r.stderr.trim().split('\n').pop()) : NaN;
@@ -73,7 +87,13 @@ function loupeTotals(out: string): Totals {
 
 function ccusageTotals(out: string): Totals {
   const r = JSON.parse(out) as {
-    totals: { inputTokens: number; outputTokens: number; cacheCreationTokens: number; cacheReadTokens: number; totalCost: number };
+    totals: {
+      inputTokens: number;
+      outputTokens: number;
+      cacheCreationTokens: number;
+      cacheReadTokens: number;
+      totalCost: number;
+    };
     daily: { modelsUsed: string[] }[];
   };
   const t = r.totals;
@@ -89,7 +109,9 @@ function ccusageTotals(out: string): Totals {
 
 function install(dir: string): string {
   log(`installing ${CCUSAGE} into ${dir} …`);
-  execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error', CCUSAGE], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--loglevel=error', CCUSAGE], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const bin = path.join(dir, 'node_modules/.bin/ccusage');
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
   log(`ccusage ${version}`);
@@ -137,8 +159,15 @@ async function main(): Promise<void> {
     const ccusage = install(dir);
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-cli.mjs')], { stdio: 'inherit' });
     const loupe = (cfg: string): Run =>
-      run(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'stats', '--by', 'day', '--json', '--utc'], { CLAUDE_CONFIG_DIR: cfg, HOME: home });
-    const ccu = (cfg: string): Run => run(ccusage, ['claude', 'daily', '--json', '--offline', '--timezone', 'UTC'], { CLAUDE_CONFIG_DIR: cfg, HOME: home });
+      run(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'stats', '--by', 'day', '--json', '--utc'], {
+        CLAUDE_CONFIG_DIR: cfg,
+        HOME: home,
+      });
+    const ccu = (cfg: string): Run =>
+      run(ccusage, ['claude', 'daily', '--json', '--offline', '--timezone', 'UTC'], {
+        CLAUDE_CONFIG_DIR: cfg,
+        HOME: home,
+      });
 
     const speed: SpeedRow[] = [];
     const time = (name: string, sizeBytes: number, cfg: string): void => {
@@ -216,7 +245,8 @@ async function main(): Promise<void> {
   }
 }
 
-const fmt = (t: Totals): string => `in ${t.input} out ${t.output} cache write ${t.cacheWrite} cache read ${t.cacheRead} $${t.costUsd} [${t.models.join(', ')}]`;
+const fmt = (t: Totals): string =>
+  `in ${t.input} out ${t.output} cache write ${t.cacheWrite} cache read ${t.cacheRead} $${t.costUsd} [${t.models.join(', ')}]`;
 
 /** The agent_progress copies whose message has no line of its own (its subagent file is not there): calls Loupe never counts. */
 function progressOnly(trace: Awaited<ReturnType<typeof loadTrace>>): TotalsRow['progressOnly'] {

@@ -18,7 +18,10 @@ function responses(n: number, retry: boolean): ResponseSpec[] {
       { name: 'Read', input: { file_path: `/repo/src/file${i}.ts` } },
       { name: 'Grep', input: { pattern: `fn${i}\\(`, path: '/repo/src' } },
       { name: 'Edit', input: { file_path: `/repo/src/file${i}.ts`, old_string: `a${i}`, new_string: `b${i}` } },
-      { name: 'Bash', input: { command: retry && i % 7 === 3 ? `npm test -- file${i} --run` : `npm test -- file${i}` } },
+      {
+        name: 'Bash',
+        input: { command: retry && i % 7 === 3 ? `npm test -- file${i} --run` : `npm test -- file${i}` },
+      },
       { name: 'TodoWrite', input: { todos: [{ content: `step ${i}`, status: 'completed' }] } },
     ];
     if (retry && i % 11 === 5) calls.splice(1, 0, { name: 'Read', input: { file_path: `/repo/src/extra${i}.ts` } });
@@ -29,7 +32,11 @@ function responses(n: number, retry: boolean): ResponseSpec[] {
 const median = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** Medians of wall time and of CPU time (steadier on a shared, loaded machine). */
-async function time<T>(f: () => T | Promise<T>, runs = RUNS, pick: (xs: number[]) => number = median): Promise<{ ms: number; cpuMs: number; value: T }> {
+async function time<T>(
+  f: () => T | Promise<T>,
+  runs = RUNS,
+  pick: (xs: number[]) => number = median,
+): Promise<{ ms: number; cpuMs: number; value: T }> {
   const times: number[] = [];
   const cpu: number[] = [];
   let value: T | undefined;
@@ -94,7 +101,9 @@ const out = rows.map((r) => ({
 writeTracked('bench-results/compare.json', `${JSON.stringify(out, null, 2)}\n`);
 if (json) console.log(JSON.stringify(out));
 else {
-  console.log('compare, wall / CPU ms: responses | file | load one side | digest | align both | align CPU per response | changed pairs');
+  console.log(
+    'compare, wall / CPU ms: responses | file | load one side | digest | align both | align CPU per response | changed pairs',
+  );
   for (const r of out)
     console.log(
       `  ${r.responses} | ${(r.bytes / 1e3).toFixed(0)} kB | ${r.loadMs} / ${r.loadCpuMs} | ${r.digestMs} / ${r.digestCpuMs} | ${r.alignMs} / ${r.alignCpuMs} | ${r.alignUsPerResponse} µs | ${r.changedPairs}`,

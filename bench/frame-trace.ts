@@ -87,7 +87,9 @@ export function frameCosts(events: readonly TraceEvent[], skip = 1): FrameCosts 
   for (const e of events) {
     if (e.ph !== 'X' || e.tdur === undefined) continue;
     const name = threadName.get(`${e.pid}:${e.tid}`) ?? '';
-    const counted = (e.pid === renderer && RENDERER_THREADS.has(name)) || (processName.get(e.pid) === 'GPU Process' && GPU_THREADS.has(name));
+    const counted =
+      (e.pid === renderer && RENDERER_THREADS.has(name)) ||
+      (processName.get(e.pid) === 'GPU Process' && GPU_THREADS.has(name));
     if (!counted) continue;
     const key = `${e.pid}:${e.tid}`;
     let list = byThread.get(key);

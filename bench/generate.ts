@@ -29,8 +29,10 @@ import { checkFile } from './gen/check';
 export type { Dialect, GenerateOptions, GenerateResult } from './gen/common';
 
 function validate(opts: GenerateOptions): void {
-  if (opts.dialect !== 'claude-code' && opts.dialect !== 'sdk-stream') throw new Error(`unknown dialect ${String(opts.dialect)}`);
-  if (!Number.isFinite(opts.targetBytes) || opts.targetBytes <= 0) throw new Error('targetBytes must be a positive number');
+  if (opts.dialect !== 'claude-code' && opts.dialect !== 'sdk-stream')
+    throw new Error(`unknown dialect ${String(opts.dialect)}`);
+  if (!Number.isFinite(opts.targetBytes) || opts.targetBytes <= 0)
+    throw new Error('targetBytes must be a positive number');
 }
 
 /** Counts bytes as lines leave, so the producers can see how close to the target they are. */
@@ -107,7 +109,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (values.check !== undefined) return (await checkFile(values.check)) ? 0 : 1;
   const mb = numberArg(values.mb, 'mb');
-  if ((values.dialect !== 'claude-code' && values.dialect !== 'sdk-stream') || mb === undefined || values.out === undefined) {
+  if (
+    (values.dialect !== 'claude-code' && values.dialect !== 'sdk-stream') ||
+    mb === undefined ||
+    values.out === undefined
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -121,7 +127,13 @@ async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const result = await generateFile(values.out, opts);
   const seconds = (performance.now() - started) / 1000;
-  console.log(JSON.stringify({ ...result, seconds: Number(seconds.toFixed(2)), mbPerSecond: Number((result.bytes / MB / seconds).toFixed(1)) }));
+  console.log(
+    JSON.stringify({
+      ...result,
+      seconds: Number(seconds.toFixed(2)),
+      mbPerSecond: Number((result.bytes / MB / seconds).toFixed(1)),
+    }),
+  );
   return 0;
 }
 

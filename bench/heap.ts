@@ -25,7 +25,8 @@ export async function heapOf(page: Page): Promise<{ main: number; worker: number
         });
       await ask(1, 'HeapProfiler.collectGarbage');
       const usage = await ask(2, 'Runtime.getHeapUsage');
-      if (typeof usage === 'object' && usage !== null && 'usedSize' in usage && typeof usage.usedSize === 'number') worker += usage.usedSize;
+      if (typeof usage === 'object' && usage !== null && 'usedSize' in usage && typeof usage.usedSize === 'number')
+        worker += usage.usedSize;
       await browserCdp.send('Target.detachFromTarget', { sessionId });
     }
     await browserCdp.detach();

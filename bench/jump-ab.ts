@@ -54,7 +54,10 @@ async function open(page: Page, base: string, file: string): Promise<void> {
  * One traced jump scroll from the top; `alternate` sets `window.__jx` to its two values on alternate steps (else to
  * `alternate[0]` throughout). Each frame's main-thread CPU ms, and with `alternate` which value drew it.
  */
-async function jump(page: Page, alternate: readonly [string, string]): Promise<{ frames: readonly number[]; sideOf: (f: number) => Side }> {
+async function jump(
+  page: Page,
+  alternate: readonly [string, string],
+): Promise<{ frames: readonly number[]; sideOf: (f: number) => Side }> {
   await page.evaluate(
     async ([sel, x]) => {
       (window as unknown as { __jx: string }).__jx = x;
@@ -70,7 +73,10 @@ async function jump(page: Page, alternate: readonly [string, string]): Promise<{
   cdp.on('Tracing.dataCollected', (e) => {
     for (const v of e.value) events.push(v as unknown as TraceEvent);
   });
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', '__metadata'] } });
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', '__metadata'] },
+  });
   await page.evaluate(
     async ([sel, a, b]) => {
       const list = document.querySelector(sel);

@@ -12,7 +12,18 @@
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { freePort } from '../scripts/net';
@@ -37,7 +48,14 @@ const TRACE_CATEGORIES = [
   'blink.user_timing',
   'disabled-by-default-v8.cpu_profiler',
 ];
-const PROJECTS = ['-home-dev-loupe', '-home-dev-acme-api', '-home-dev-trace-kit', '-home-dev-deep-manifest', '-home-dev-notes', '-home-dev-infra'];
+const PROJECTS = [
+  '-home-dev-loupe',
+  '-home-dev-acme-api',
+  '-home-dev-trace-kit',
+  '-home-dev-deep-manifest',
+  '-home-dev-notes',
+  '-home-dev-infra',
+];
 
 /** The session id a generated file's lines carry (its file is named after it, as Claude Code names them). */
 function sessionIdOf(file: string): string {
@@ -70,7 +88,8 @@ async function generate(folder: string): Promise<number> {
 
 function folderBytes(dir: string): number {
   let n = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) n += e.isDirectory() ? folderBytes(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).size;
+  for (const e of readdirSync(dir, { withFileTypes: true }))
+    n += e.isDirectory() ? folderBytes(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).size;
   return n;
 }
 
@@ -122,7 +141,9 @@ async function copyToOpfs(page: Page, folder: string): Promise<void> {
         },
         { url, names: files.slice(i, i + 100) },
       );
-      process.stdout.write(`  copied ${Math.min(files.length, i + 100)} of ${files.length} files into the page's private file system\n`);
+      process.stdout.write(
+        `  copied ${Math.min(files.length, i + 100)} of ${files.length} files into the page's private file system\n`,
+      );
     }
   } finally {
     await page.unroute(`${url}**`);
@@ -148,7 +169,10 @@ async function main(): Promise<void> {
 
   const c0 = performance.now();
   const cli = JSON.parse(
-    execFileSync(process.execPath, ['bin/loupe.mjs', 'stats', folder, '--by', 'session', '--json'], { cwd: ROOT, maxBuffer: 1 << 28 }).toString(),
+    execFileSync(process.execPath, ['bin/loupe.mjs', 'stats', folder, '--by', 'session', '--json'], {
+      cwd: ROOT,
+      maxBuffer: 1 << 28,
+    }).toString(),
   );
   const cliMs = performance.now() - c0;
   const cliRows: number = cli.rows.length;
@@ -161,12 +185,18 @@ async function main(): Promise<void> {
     // `--cores N`: the page sees N cores (the library sizes its scan worker pool by it), to compare pool sizes.
     const cores = Number(opt('--cores', '0'));
     // A script as text: tsx's compiled functions call helpers (`__name`) the page does not have.
-    if (cores > 0) await page.addInitScript(`Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} })`);
+    if (cores > 0)
+      await page.addInitScript(
+        `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} })`,
+      );
     // What goes wrong in the page (a worker that fails to load, an uncaught error) shows in the run's output.
     page.on('pageerror', (err) => process.stderr.write(`page error: ${err.message}\n`));
     page.on('console', (m) => (m.type() === 'error' ? process.stderr.write(`page console: ${m.text()}\n`) : undefined));
     const fsa = args.includes('--fsa');
-    if (fsa) await page.addInitScript(`window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('projects')`);
+    if (fsa)
+      await page.addInitScript(
+        `window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('projects')`,
+      );
     await page.goto(`http://127.0.0.1:${port}/`);
     if (fsa) await copyToOpfs(page, folder);
     // `--trace FILE`: a Chromium performance trace of the fill (every thread's tasks and CPU samples), for DevTools.
@@ -183,8 +213,10 @@ async function main(): Promise<void> {
       document.addEventListener('change', () => (w.__t['change'] ??= performance.now()), true);
       document.addEventListener('click', () => (w.__t['change'] ??= performance.now()), true);
       new MutationObserver(() => {
-        if (w.__t['rows'] === undefined && document.querySelector('[role=grid][aria-label=Sessions] [data-session]')) w.__t['rows'] = performance.now();
-        if (w.__t['done'] === undefined && document.querySelector('[role=grid][aria-label=Sessions][aria-busy=false]')) w.__t['done'] = performance.now();
+        if (w.__t['rows'] === undefined && document.querySelector('[role=grid][aria-label=Sessions] [data-session]'))
+          w.__t['rows'] = performance.now();
+        if (w.__t['done'] === undefined && document.querySelector('[role=grid][aria-label=Sessions][aria-busy=false]'))
+          w.__t['done'] = performance.now();
       }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     });
     if (fsa) await page.getByRole('button', { name: 'Open projects folder…' }).click();
@@ -211,7 +243,8 @@ async function main(): Promise<void> {
     const during = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks.splice(0));
     // The baseline, under the same machine load: the same scrolling once the table is full and the workers are gone.
     const b0 = Date.now();
-    for (let burst = 0; burst < scrolls; burst++) for (let i = 0; i < 20; i++) await page.mouse.wheel(0, burst % 2 === 0 ? 240 : -240);
+    for (let burst = 0; burst < scrolls; burst++)
+      for (let i = 0; i < 20; i++) await page.mouse.wheel(0, burst % 2 === 0 ? 240 : -240);
     const baselineMs = Date.now() - b0;
     const baseline = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks.splice(0));
     // Then sort by cost, search, and clear the search.

@@ -53,7 +53,8 @@ const median = (xs: readonly number[]): number => {
 };
 
 async function main(): Promise<void> {
-  if (!dirs.A || !dirs.B) throw new Error('usage: load-ab.ts --a <app dir> --b <app dir> [--files rows-1m] [--rounds 6]');
+  if (!dirs.A || !dirs.B)
+    throw new Error('usage: load-ab.ts --a <app dir> --b <app dir> [--files rows-1m] [--rounds 6]');
   const ports: Record<Side, number> = { A: await freePort(), B: await freePort() };
   const servers = [await startServer(dirs.A, ports.A), await startServer(dirs.B, ports.B)];
   const browser = await chromium.launch(chromiumLaunchOptions());
@@ -72,7 +73,9 @@ async function main(): Promise<void> {
       }
       const a = median(ratios.A);
       const b = median(ratios.B);
-      console.log(`${name}: fully indexed ÷ bare, median of ${ratios.A.length}: A ${a.toFixed(2)}x, B ${b.toFixed(2)}x; B/A ${(b / a).toFixed(3)}`);
+      console.log(
+        `${name}: fully indexed ÷ bare, median of ${ratios.A.length}: A ${a.toFixed(2)}x, B ${b.toFixed(2)}x; B/A ${(b / a).toFixed(3)}`,
+      );
     }
   } finally {
     await browser.close();

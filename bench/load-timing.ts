@@ -34,8 +34,10 @@ export async function watchLoad(page: Page): Promise<void> {
     w.__t = {};
     document.addEventListener('change', () => (w.__t['change'] ??= performance.now()), true);
     new MutationObserver(() => {
-      if (w.__t['rows'] === undefined && document.querySelector('[role=listbox][aria-label=Events] [role=option]')) w.__t['rows'] = performance.now();
-      if (w.__t['indexed'] === undefined && document.querySelector('[aria-label="Computed cost"]')) w.__t['indexed'] = performance.now();
+      if (w.__t['rows'] === undefined && document.querySelector('[role=listbox][aria-label=Events] [role=option]'))
+        w.__t['rows'] = performance.now();
+      if (w.__t['indexed'] === undefined && document.querySelector('[aria-label="Computed cost"]'))
+        w.__t['indexed'] = performance.now();
     }).observe(document.body, { childList: true, subtree: true });
   });
 }
@@ -43,5 +45,8 @@ export async function watchLoad(page: Page): Promise<void> {
 /** After a load `watchLoad` saw: ms from the drop to the first row of the timeline and to the computed cost. */
 export async function loadTimes(page: Page): Promise<{ firstRowsMs: number; indexedMs: number }> {
   const t = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
-  return { firstRowsMs: Math.round((t['rows'] ?? 0) - (t['change'] ?? 0)), indexedMs: Math.round((t['indexed'] ?? 0) - (t['change'] ?? 0)) };
+  return {
+    firstRowsMs: Math.round((t['rows'] ?? 0) - (t['change'] ?? 0)),
+    indexedMs: Math.round((t['indexed'] ?? 0) - (t['change'] ?? 0)),
+  };
 }

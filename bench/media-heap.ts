@@ -42,9 +42,13 @@ async function main(): Promise<void> {
     // Scroll top to bottom a screen at a time, each screen's thumbnails drawn before the next.
     let drawn = 0;
     for (;;) {
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=row-thumb]')].every((c) => c.getAttribute('data-drawn')), undefined, {
-        timeout: 60_000,
-      });
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('[data-testid=row-thumb]')].every((c) => c.getAttribute('data-drawn')),
+        undefined,
+        {
+          timeout: 60_000,
+        },
+      );
       drawn += await list.getByTestId('row-thumb').count();
       const more = await list.evaluate((el) => {
         const before = el.scrollTop;
@@ -63,7 +67,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         `${count} screenshots, file ${mb(size)} MB (thumbnails drawn in view: ${drawn} row visits)`,
-        row('JS heap after load (page + worker)', loaded.main + loaded.worker) + ` [page ${mb(loaded.main)}, worker ${mb(loaded.worker)}]`,
+        row('JS heap after load (page + worker)', loaded.main + loaded.worker) +
+          ` [page ${mb(loaded.main)}, worker ${mb(loaded.worker)}]`,
         row('after scrolling through and opening the last one', scrolled.main + scrolled.worker) +
           ` [page ${mb(scrolled.main)}, worker ${mb(scrolled.worker)}]`,
         '',

@@ -56,7 +56,8 @@ function measure(mode: 'baseline' | 'loupe' | 'stats' | 'stats-mt', file: string
   // A fresh process per measurement: no warm heap or JIT state carried from the other mode.
   const out = execFileSync(process.execPath, [worker, mode, file, cli], { encoding: 'utf8', maxBuffer: 1 << 20 });
   const parsed: unknown = JSON.parse(out.trim().split('\n').pop() ?? '{}');
-  if (typeof parsed !== 'object' || parsed === null || !('ms' in parsed) || !('maxRssBytes' in parsed)) throw new Error(`bad worker output: ${out}`);
+  if (typeof parsed !== 'object' || parsed === null || !('ms' in parsed) || !('maxRssBytes' in parsed))
+    throw new Error(`bad worker output: ${out}`);
   return {
     ms: Number(parsed.ms),
     cpuMs: 'cpuMs' in parsed ? Number(parsed.cpuMs) : NaN,
@@ -94,7 +95,11 @@ async function main(): Promise<void> {
     );
   // Comparing two runs: how the alignment grows with 10, 100 and 1,000 responses (its own script, its own output).
   if (!json && (only === '' || only === 'compare'))
-    spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, 'compare-bench.ts')], { stdio: 'inherit' });
+    spawnSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, 'compare-bench.ts')],
+      { stdio: 'inherit' },
+    );
 }
 
 async function modelRows(rows: Row[]): Promise<void> {
@@ -129,7 +134,9 @@ async function modelRows(rows: Row[]): Promise<void> {
       );
     }
   }
-  log(`ratio = loupe throughput ÷ bare read+decode+split+JSON.parse throughput, medians of ${runs} fresh-process runs each\n`);
+  log(
+    `ratio = loupe throughput ÷ bare read+decode+split+JSON.parse throughput, medians of ${runs} fresh-process runs each\n`,
+  );
 }
 
 interface StatsRow {
@@ -188,7 +195,9 @@ async function statsRows(): Promise<StatsRow[]> {
       );
     }
   }
-  log(`ratio = stats fast path time ÷ bare pipeline time (lower is faster), medians of ${runs} fresh-process runs each\n`);
+  log(
+    `ratio = stats fast path time ÷ bare pipeline time (lower is faster), medians of ${runs} fresh-process runs each\n`,
+  );
   return out;
 }
 
@@ -203,7 +212,8 @@ interface StartupRow {
 function startupRow(): StartupRow {
   const tiny = path.join(ROOT, 'test/fixtures/real/spotter/transcripts/short.jsonl');
   const bin = path.join(ROOT, 'bin/loupe.mjs');
-  if (!existsSync(path.join(ROOT, 'dist/loupe.cjs'))) execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-cli.mjs')], { stdio: 'inherit' });
+  if (!existsSync(path.join(ROOT, 'dist/loupe.cjs')))
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-cli.mjs')], { stdio: 'inherit' });
   const time = (args: string[]): number => {
     const t0 = performance.now();
     const r = spawnSync(process.execPath, args, { stdio: 'ignore' });
@@ -222,16 +232,29 @@ function startupRow(): StartupRow {
       loupe.push(b);
     }
   }
-  const row = { nodeMs: Math.round(median(node)), loupeMs: Math.round(median(loupe)), ratio: Math.round((median(loupe) / median(node)) * 100) / 100, runs: n };
-  log(`start-up: node -e 0 ${row.nodeMs} ms, loupe stats <15-line file> ${row.loupeMs} ms: ${row.ratio.toFixed(2)}x (medians of ${n})`);
+  const row = {
+    nodeMs: Math.round(median(node)),
+    loupeMs: Math.round(median(loupe)),
+    ratio: Math.round((median(loupe) / median(node)) * 100) / 100,
+    runs: n,
+  };
+  log(
+    `start-up: node -e 0 ${row.nodeMs} ms, loupe stats <15-line file> ${row.loupeMs} ms: ${row.ratio.toFixed(2)}x (medians of ${n})`,
+  );
   return row;
 }
 
 /** bench-results/node*.json, and docs/performance.md's Node tables between their markers (each only when it was measured). */
-function writeResults(rows: readonly Row[], measured: readonly StatsRow[], measuredStartup: StartupRow | undefined): void {
+function writeResults(
+  rows: readonly Row[],
+  measured: readonly StatsRow[],
+  measuredStartup: StartupRow | undefined,
+): void {
   // A run of one part (`--only`) keeps the other part's last figures.
   const file = path.join(ROOT, 'bench-results/node-stats.json');
-  const last = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { stats?: StatsRow[]; startup?: StartupRow }) : {};
+  const last = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { stats?: StatsRow[]; startup?: StartupRow })
+    : {};
   const stats = measured.length > 0 ? measured : (last.stats ?? []);
   const startup = measuredStartup ?? last.startup;
   if (measured.length > 0 || measuredStartup) {

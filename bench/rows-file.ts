@@ -14,7 +14,9 @@ export async function writeRowsFile(path: string, n: number): Promise<void> {
   await write(
     `${JSON.stringify({ type: 'system', subtype: 'init', session_id: 'rows', uuid: 'init', model: 'claude-haiku-4-5-20251001', cwd: '/rows', tools: [] })}\n`,
   );
-  await write(`${JSON.stringify({ type: 'user', session_id: 'rows', uuid: 'prompt', message: { role: 'user', content: 'Scroll a million rows.' } })}\n`);
+  await write(
+    `${JSON.stringify({ type: 'user', session_id: 'rows', uuid: 'prompt', message: { role: 'user', content: 'Scroll a million rows.' } })}\n`,
+  );
   const t0 = Date.parse('2026-01-01T00:00:00.000Z');
   for (let i = 0; i < n; i++) {
     await write(

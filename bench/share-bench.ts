@@ -48,7 +48,11 @@ function stats(ms: number[]): Stats {
 }
 
 /** Starts a child and resolves with its first stdout line that matches `ready`. */
-function startChild(cmd: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
+function startChild(
+  cmd: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(process.execPath, cmd, {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -126,10 +130,14 @@ async function run(store: string): Promise<ShareRow> {
 
     // The burst: `uploads` concurrent uploads of `uploadMb` MB each, from another process.
     const t0 = performance.now();
-    const burster = spawn(process.execPath, ['--import', 'tsx', 'bench/share-burst.ts', base, String(uploads), String(uploadMb)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const burster = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/share-burst.ts', base, String(uploads), String(uploadMb)],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let burstOut = '';
     // Wait for the burster to start sending, then time GETs until every upload is answered.
     const sending = new Promise<void>((resolve) => {

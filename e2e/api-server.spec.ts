@@ -39,7 +39,11 @@ function rawRequest(port: number, text: string): Promise<string> {
 }
 
 /** Runs `fn` against a server of its own with `env`, and stops it. */
-async function withServer<T>(env: Record<string, string>, fn: (s: RunningServer) => Promise<T>, dataDir?: string): Promise<T> {
+async function withServer<T>(
+  env: Record<string, string>,
+  fn: (s: RunningServer) => Promise<T>,
+  dataDir?: string,
+): Promise<T> {
   const server = await startServer(env, dataDir);
   try {
     return await fn(server);
@@ -53,26 +57,32 @@ test.describe('abuse limits on a real server', () => {
     await withServer({ LOUPE_RATE_LIMIT_PER_MIN: '3' }, async ({ base }) => {
       const statuses: number[] = [];
       for (let i = 0; i < 8; i++)
-        statuses.push((await upload(base, randomBytes(64), { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `198.51.100.${i}` })).status);
+        statuses.push(
+          (await upload(base, randomBytes(64), { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `198.51.100.${i}` }))
+            .status,
+        );
       expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
     });
   });
 
   test('with LOUPE_TRUST_PROXY=1, the entry the proxy appended is the client; the server-wide limit caps them all', async () => {
-    await withServer({ LOUPE_TRUST_PROXY: '1', LOUPE_RATE_LIMIT_PER_MIN: '2', LOUPE_GLOBAL_RATE_LIMIT_PER_MIN: '5' }, async ({ base }) => {
-      const from = (client: string) => upload(base, randomBytes(64), { 'x-forwarded-for': `6.6.6.6, ${client}` });
-      expect((await from('192.0.2.1')).status).toBe(201);
-      expect((await from('192.0.2.1')).status).toBe(201);
-      expect((await errorOf(await from('192.0.2.1'))).error).toBe('rate_limited');
-      // Other clients have buckets of their own…
-      expect((await from('192.0.2.2')).status).toBe(201);
-      expect((await from('192.0.2.3')).status).toBe(201);
-      expect((await from('192.0.2.4')).status).toBe(201);
-      // …until the server-wide bucket (5 a minute) is empty.
-      const global = await errorOf(await from('192.0.2.5'));
-      expect(global).toMatchObject({ status: 429, error: 'rate_limited' });
-      expect(global.message).toContain('for everyone');
-    });
+    await withServer(
+      { LOUPE_TRUST_PROXY: '1', LOUPE_RATE_LIMIT_PER_MIN: '2', LOUPE_GLOBAL_RATE_LIMIT_PER_MIN: '5' },
+      async ({ base }) => {
+        const from = (client: string) => upload(base, randomBytes(64), { 'x-forwarded-for': `6.6.6.6, ${client}` });
+        expect((await from('192.0.2.1')).status).toBe(201);
+        expect((await from('192.0.2.1')).status).toBe(201);
+        expect((await errorOf(await from('192.0.2.1'))).error).toBe('rate_limited');
+        // Other clients have buckets of their own…
+        expect((await from('192.0.2.2')).status).toBe(201);
+        expect((await from('192.0.2.3')).status).toBe(201);
+        expect((await from('192.0.2.4')).status).toBe(201);
+        // …until the server-wide bucket (5 a minute) is empty.
+        const global = await errorOf(await from('192.0.2.5'));
+        expect(global).toMatchObject({ status: 429, error: 'rate_limited' });
+        expect(global.message).toContain('for everyone');
+      },
+    );
   });
 
   test('507 when the store quota (LOUPE_MAX_STORE_BYTES) would be passed, and when the disk would keep too little', async () => {
@@ -96,7 +106,9 @@ test.describe('abuse limits on a real server', () => {
       const { text, closedAfterMs } = await new Promise<{ text: string; closedAfterMs: number }>((resolve, reject) => {
         let text = '';
         const socket = net.connect(port, '127.0.0.1', () => {
-          socket.write('POST /api/traces HTTP/1.1\r\nHost: loupe\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\n');
+          socket.write(
+            'POST /api/traces HTTP/1.1\r\nHost: loupe\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n\r\n',
+          );
           socket.write(Buffer.alloc(1000));
         });
         socket.setEncoding('utf8');
@@ -178,7 +190,10 @@ test.describe('the small ones', () => {
     expect(res).toMatch(/^HTTP\/1\.1 405 /);
     expect(res).toContain('"error":"method_not_allowed"');
     expect(res.toLowerCase()).toContain('x-content-type-options: nosniff');
-    const connect = await rawRequest(server?.port ?? 0, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    const connect = await rawRequest(
+      server?.port ?? 0,
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    );
     expect(connect).toMatch(/^HTTP\/1\.1 405 /);
     expect((await fetch(`${base}/api/traces/none`)).status).toBe(404);
     // (Case matters: `/api/traces` is in the access log; a TRACE failure used to log `⨯ TypeError: 'TRACE' … unsupported`.)
@@ -209,7 +224,9 @@ test.describe('the small ones', () => {
       expect(res.status, method).toBe(405);
       expect(res.headers.get('allow')).toBe('OPTIONS, POST');
     }
-    expect((await fetch(`${base}/api/traces/${randomBytes(16).toString('base64url')}`, { method: 'HEAD' })).status).toBe(404);
+    expect(
+      (await fetch(`${base}/api/traces/${randomBytes(16).toString('base64url')}`, { method: 'HEAD' })).status,
+    ).toBe(404);
   });
 
   test('pages whose path only starts like an excluded one (/apifoo, /samplesx) get the Content-Security-Policy', async () => {

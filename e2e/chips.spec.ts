@@ -6,9 +6,12 @@ import { Loupe } from './pages/Loupe';
 
 test.use({ viewport: { width: 1280, height: 1800 } });
 
-const hookRows = (app: Loupe) => app.events.locator('[data-kind=event]').filter({ hasText: /PreToolUse:|PostToolUse:|bash_progress|agent_progress/ });
+const hookRows = (app: Loupe) =>
+  app.events.locator('[data-kind=event]').filter({ hasText: /PreToolUse:|PostToolUse:|bash_progress|agent_progress/ });
 
-test('the cc-2-1 timeline shows the conversation; the Hooks chip shows the hooks under their call, and the URL keeps it', async ({ page }) => {
+test('the cc-2-1 timeline shows the conversation; the Hooks chip shows the hooks under their call, and the URL keeps it', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
@@ -24,7 +27,8 @@ test('the cc-2-1 timeline shows the conversation; the Hooks chip shows the hooks
   await expect(app.chip('Meta')).toHaveText('Meta 5');
   await expect(app.chip('Stream')).toHaveText('Stream 0');
   await expect(app.chip('Stream')).toBeDisabled();
-  for (const c of ['Hooks', 'Progress', 'Meta'] as const) await expect(app.chip(c)).toHaveAttribute('aria-pressed', 'false');
+  for (const c of ['Hooks', 'Progress', 'Meta'] as const)
+    await expect(app.chip(c)).toHaveAttribute('aria-pressed', 'false');
 
   await app.chip('Hooks').click();
   await expect(app.chip('Hooks')).toHaveAttribute('aria-pressed', 'true');
@@ -138,11 +142,17 @@ test('other sessions: SessionStart hooks of a headless run and SDK hook frames f
   ]);
 });
 
-test('a session file of meta lines only says that no event is shown and why, without a filter to blame', async ({ page }) => {
+test('a session file of meta lines only says that no event is shown and why, without a filter to blame', async ({
+  page,
+}) => {
   // Claude Code leaves such files in a projects folder: a summary, file-history snapshots, no conversation.
   const app = new Loupe(page);
   await app.home();
-  const summary = { type: 'summary', summary: 'TUI Cache Handling: Empty State Fix', leafUuid: '2369a617-e71c-48aa-8c5c-d53ad8274d71' };
+  const summary = {
+    type: 'summary',
+    summary: 'TUI Cache Handling: Empty State Fix',
+    leafUuid: '2369a617-e71c-48aa-8c5c-d53ad8274d71',
+  };
   await page.getByLabel('Paste JSONL').fill(JSON.stringify(summary));
   await page.getByRole('button', { name: 'Open pasted text' }).click();
   await expect(app.computedCost).toBeVisible();

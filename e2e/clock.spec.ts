@@ -10,7 +10,9 @@ test('model calls are numbered in time order across agents, in the timeline and 
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
-  const numbers = await app.events.locator('[data-kind=turn]').evaluateAll((els) => els.map((e) => Number(/Model call (\d+)/.exec(e.textContent ?? '')?.[1])));
+  const numbers = await app.events
+    .locator('[data-kind=turn]')
+    .evaluateAll((els) => els.map((e) => Number(/Model call (\d+)/.exec(e.textContent ?? '')?.[1])));
   expect(numbers).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
   // The subagent's first call (10:00:31) is Model call 4, in its lane, before the main call at 10:09:55.
   const sub = app.option(/^model call: Model call 4 · claude-sonnet-4-6/);
@@ -30,7 +32,9 @@ test('model calls are numbered in time order across agents, in the timeline and 
   await expect(rows.nth(15)).toContainText(/^15\s*1\s*claude-opus-4-7\s*compaction \(auto\)/);
 });
 
-test('the compaction reads as compaction, in the main lane at 10:33:52, with its summary and its billed call', async ({ page }) => {
+test('the compaction reads as compaction, in the main lane at 10:33:52, with its summary and its billed call', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
@@ -53,7 +57,9 @@ test('the compaction reads as compaction, in the main lane at 10:33:52, with its
   await expect(panel.getByRole('region', { name: 'Model call that wrote the summary' })).toContainText(
     'Model call 15claude-opus-4-7169k tokens$0.119, counted in the totals',
   );
-  await expect(panel.getByRole('region', { name: 'Summary', exact: true })).toContainText('Still to do: the --shout flag.');
+  await expect(panel.getByRole('region', { name: 'Summary', exact: true })).toContainText(
+    'Still to do: the --shout flag.',
+  );
   await app.tab('Raw').click();
   await expect(panel.getByLabel('raw line')).toContainText('"timestamp":"2026-11-30T10:33:52.000Z"');
 });
@@ -65,8 +71,22 @@ test('charts: time on the x axis, labelled axes with ticks, a tooltip per bar an
   await expect(tokens).toBeVisible({ timeout: 20_000 });
   await expect(tokens.locator('[data-axis=x]')).toHaveText('time since the first line');
   await expect(tokens.locator('[data-axis=y]')).toHaveText('tokens');
-  await expect(tokens.locator('text').filter({ hasText: /^\d+:\d\d$/ })).toHaveText(['0:00', '5:00', '10:00', '15:00', '20:00', '25:00', '30:00']);
-  await expect(tokens.locator('text').filter({ hasText: /^\d+k$|^0$/ })).toHaveText(['0', '50k', '100k', '150k', '200k']);
+  await expect(tokens.locator('text').filter({ hasText: /^\d+:\d\d$/ })).toHaveText([
+    '0:00',
+    '5:00',
+    '10:00',
+    '15:00',
+    '20:00',
+    '25:00',
+    '30:00',
+  ]);
+  await expect(tokens.locator('text').filter({ hasText: /^\d+k$|^0$/ })).toHaveText([
+    '0',
+    '50k',
+    '100k',
+    '150k',
+    '200k',
+  ]);
 
   const tip = page.getByRole('tooltip');
   await tokens.locator('[data-call="4"]').hover();
@@ -115,7 +135,9 @@ test('a chart bar clicked as the pointer arrives opens that call, not the first 
   await expect(app.selected()).not.toContainText('Bash(');
 });
 
-test('where the clock steps back (the compaction lane under its boundary), the time column marks it and says why', async ({ page }) => {
+test('where the clock steps back (the compaction lane under its boundary), the time column marks it and says why', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
@@ -125,7 +147,10 @@ test('where the clock steps back (the compaction lane under its boundary), the t
   await row.scrollIntoViewIfNeeded();
   const time = row.locator('[data-step-back]');
   await expect(time).toHaveText('↰33:50');
-  await expect(time).toHaveAttribute('title', /^1\.0 s earlier than the line above\. The timeline keeps the order the lines were written in/);
+  await expect(time).toHaveAttribute(
+    'title',
+    /^1\.0 s earlier than the line above\. The timeline keeps the order the lines were written in/,
+  );
   // The only mark: the rest of the column runs forward.
   await expect(app.events.locator('[data-step-back]')).toHaveCount(1);
 });

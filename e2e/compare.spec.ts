@@ -13,14 +13,19 @@ const RUNS = path.resolve(import.meta.dirname, 'fixtures/compare');
 const GOLDEN = path.resolve(import.meta.dirname, '../test/fixtures/real/open-harness/golden');
 const DOCS = path.resolve(import.meta.dirname, '../docs');
 
-const selectedRow = (page: Page) => page.getByRole('listbox', { name: 'Aligned pairs' }).locator('[aria-selected="true"]');
+const selectedRow = (page: Page) =>
+  page.getByRole('listbox', { name: 'Aligned pairs' }).locator('[aria-selected="true"]');
 
 async function openPair(page: Page): Promise<void> {
   await page.goto('/');
-  await page.getByLabel('Choose two files to compare').setInputFiles([path.join(RUNS, 'run-a.jsonl'), path.join(RUNS, 'run-b.jsonl')]);
+  await page
+    .getByLabel('Choose two files to compare')
+    .setInputFiles([path.join(RUNS, 'run-a.jsonl'), path.join(RUNS, 'run-b.jsonl')]);
   await expect(page).toHaveURL(/\/compare\?a=local%3A\w+&b=local%3A\w+/);
   // Two workers start and parse at once: on a loaded two-core machine that can take a while.
-  await expect(page.getByRole('region', { name: 'Compare' }).getByRole('listbox', { name: 'Aligned pairs' })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('region', { name: 'Compare' }).getByRole('listbox', { name: 'Aligned pairs' }),
+  ).toBeVisible({ timeout: 30_000 });
 }
 
 test('two runs of a task: the first divergence is selected, n and p step through the differences', async ({ page }) => {
@@ -28,7 +33,9 @@ test('two runs of a task: the first divergence is selected, n and p step through
   test.setTimeout(90_000);
   await openPair(page);
   const compare = page.getByRole('region', { name: 'Compare' });
-  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('response A1 / B1: B calls Grep #3 where A does not');
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText(
+    'response A1 / B1: B calls Grep #3 where A does not',
+  );
   // What each run cost, side by side: B made two model calls more, on a dearer model.
   const totals = compare.getByRole('table', { name: 'Totals' });
   await expect(totals.getByRole('row', { name: /^Δ/ })).toContainText('+2');
@@ -90,15 +97,22 @@ test('a response row shows its figures side by side and the prompts of both runs
   const details = page.getByRole('region', { name: 'Compare' }).getByLabel('Pair details');
   await expect(details).toContainText('A1 / B1 · changed');
   await expect(details).toContainText('aligned by the same prompt');
-  await expect(details.getByRole('table', { name: 'Response figures' }).getByRole('row', { name: /^Δ/ })).toContainText('+2');
+  await expect(details.getByRole('table', { name: 'Response figures' }).getByRole('row', { name: /^Δ/ })).toContainText(
+    '+2',
+  );
   await expect(details.getByRole('region', { name: 'Prompt' })).toContainText('The greet test fails.');
   // Each delta opens Explain for both runs: the model calls behind the figure, each run's listed by its own worker.
   await page.getByRole('button', { name: 'Explain calls for both runs' }).click();
   await expect(page.getByRole('complementary', { name: 'Explain run A' }).getByTestId('explain-total')).toHaveText('7');
   await expect(page.getByRole('complementary', { name: 'Explain run B' }).getByTestId('explain-total')).toHaveText('9');
   await page.getByRole('button', { name: 'Explain computed for both runs' }).click();
-  await expect(page.getByRole('complementary', { name: 'Explain run A' }).getByTestId('explain-total')).toHaveText('$0.0107');
-  await page.getByRole('complementary', { name: 'Explain run B' }).getByRole('button', { name: 'Close explain' }).click();
+  await expect(page.getByRole('complementary', { name: 'Explain run A' }).getByTestId('explain-total')).toHaveText(
+    '$0.0107',
+  );
+  await page
+    .getByRole('complementary', { name: 'Explain run B' })
+    .getByRole('button', { name: 'Close explain' })
+    .click();
   await expect(page.getByRole('complementary', { name: 'Explain run A' })).toHaveCount(0);
   // n works with the focus outside the rows too (here, on the details): the next difference is the first divergence.
   await details.getByRole('region', { name: 'Prompt' }).click();
@@ -106,13 +120,17 @@ test('a response row shows its figures side by side and the prompts of both runs
   await expect(selectedRow(page)).toHaveAttribute('data-first', 'true');
 });
 
-test('two real recordings of one SDK run, dropped side by side on the compare page, do not diverge', async ({ page }) => {
+test('two real recordings of one SDK run, dropped side by side on the compare page, do not diverge', async ({
+  page,
+}) => {
   await page.goto('/compare');
   await page.getByLabel('Choose files for run A').setInputFiles(path.join(GOLDEN, 'structured-output.json'));
   await expect(page).toHaveURL(/\/compare\?a=local%3A\w+$/);
   await page.getByLabel('Choose files for run B').setInputFiles(path.join(GOLDEN, 'structured-output.stream.jsonl'));
   const compare = page.getByRole('region', { name: 'Compare' });
-  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('No divergence', { timeout: 30_000 });
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('No divergence', {
+    timeout: 30_000,
+  });
   await expect(compare.getByText('no differences')).toBeVisible();
   await expect(compare.getByRole('table', { name: 'Totals' }).getByRole('row', { name: /^Δ/ })).not.toContainText('+');
   // Back: run B's slot is empty again, run A still read.
@@ -121,12 +139,20 @@ test('two real recordings of one SDK run, dropped side by side on the compare pa
   await expect(page.getByRole('region', { name: 'Run A' })).toContainText('structured-output.json');
 });
 
-test('a run and a share link side by side: the trace comes from the store, its key stays in the fragment', async ({ page, request }) => {
+test('a run and a share link side by side: the trace comes from the store, its key stays in the fragment', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   // A share as the Share dialog makes one: the files bundled, compressed and encrypted, only the ciphertext stored.
-  const plain = encodeBundle([{ path: 'run-b.jsonl', bytes: new Uint8Array(readFileSync(path.join(RUNS, 'run-b.jsonl'))) }]);
+  const plain = encodeBundle([
+    { path: 'run-b.jsonl', bytes: new Uint8Array(readFileSync(path.join(RUNS, 'run-b.jsonl'))) },
+  ]);
   const { sealed, key } = await seal(plain);
-  const res = await request.post('/api/traces', { data: Buffer.from(sealed), headers: { 'content-type': 'application/octet-stream' } });
+  const res = await request.post('/api/traces', {
+    data: Buffer.from(sealed),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: string };
 
@@ -135,17 +161,25 @@ test('a run and a share link side by side: the trace comes from the store, its k
   await page.getByLabel('Share link for run B').fill(`${new URL(page.url()).origin}/t/${id}#k=${key}`);
   await page.getByLabel('Share link for run B').press('Enter');
   const compare = page.getByRole('region', { name: 'Compare' });
-  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not', { timeout: 30_000 });
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText(
+    'B calls Grep #3 where A does not',
+    { timeout: 30_000 },
+  );
   // The key is in the fragment only: the query the server sees names the share, not its key.
   const url = new URL(page.url());
   expect(url.searchParams.get('b')).toBe(`share:${id}`);
   expect(url.search).not.toContain(key);
   expect(new URLSearchParams(url.hash.slice(1)).get('kb')).toBe(key);
   await page.reload();
-  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText('B calls Grep #3 where A does not', { timeout: 30_000 });
+  await expect(compare.getByRole('region', { name: 'First divergence' })).toContainText(
+    'B calls Grep #3 where A does not',
+    { timeout: 30_000 },
+  );
 });
 
-test('two sessions of the library, marked A and B with c, open side by side; Back returns to the library', async ({ page }, info) => {
+test('two sessions of the library, marked A and B with c, open side by side; Back returns to the library', async ({
+  page,
+}, info) => {
   test.setTimeout(60_000);
   const folder = writeProjects(info.outputPath('gen'), {
     'projects/-repo/a0000000-0000-4000-8000-00000000000a.jsonl': readFileSync(path.join(RUNS, 'run-a.jsonl'), 'utf8'),
@@ -166,7 +200,9 @@ test('two sessions of the library, marked A and B with c, open side by side; Bac
   await expect(page).toHaveURL(/\/compare\?a=local%3A\w+&b=local%3A\w+/);
   const first = page.getByRole('region', { name: 'Compare' }).getByRole('region', { name: 'First divergence' });
   // Which session is A follows the table's order (newest first): either way the runs part at the Grep.
-  await expect(first).toContainText(/(B calls Grep #3 where A does not|A calls Grep #3 where B does not)/, { timeout: 30_000 });
+  await expect(first).toContainText(/(B calls Grep #3 where A does not|A calls Grep #3 where B does not)/, {
+    timeout: 30_000,
+  });
   await page.goBack();
   await expect(page).toHaveURL(/\/library$/);
   await expect(grid.getByRole('row')).toHaveCount(3);

@@ -10,7 +10,9 @@ test('a link to an event the trace does not have says so in the details pane', a
   await page.goto('/view?sample=tour&sel=99999&tab=raw');
   await app.waitForWorkbench();
   const details = page.getByRole('main').getByRole('alert');
-  await expect(details).toContainText('Could not show event 99999: this trace has no event 99999 (its events are numbered 0 to 37).');
+  await expect(details).toContainText(
+    'Could not show event 99999: this trace has no event 99999 (its events are numbered 0 to 37).',
+  );
   await expect(details.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByText('Loading…')).toHaveCount(0);
   // Selecting a real event replaces the error.
@@ -20,7 +22,9 @@ test('a link to an event the trace does not have says so in the details pane', a
   await expect(app.detailsPanel.getByLabel('raw line')).toContainText('"type"');
 });
 
-test('a dropped file that changed on disk: the Raw tab and the Share scan say so, and Retry works once it reads again', async ({ page }, info) => {
+test('a dropped file that changed on disk: the Raw tab and the Share scan say so, and Retry works once it reads again', async ({
+  page,
+}, info) => {
   // The file a person dropped is read again from disk for the Raw tab and for sharing. A session still being written
   // changes under the page: the browser then refuses to read it (NotReadableError), as it does here when the file's
   // modification time moves. Putting the time back makes it readable again.
@@ -41,7 +45,9 @@ test('a dropped file that changed on disk: the Raw tab and the Share scan say so
   await app.tab('Raw').click();
   const error = app.detailsPanel.getByRole('alert');
   await expect(error).toContainText('Could not read the source line: claude-p.jsonl could not be read again');
-  await expect(error).toContainText('It may have changed or moved since it was opened: open it again to see this line.');
+  await expect(error).toContainText(
+    'It may have changed or moved since it was opened: open it again to see this line.',
+  );
 
   await page.getByRole('button', { name: 'Share…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share trace' });
@@ -58,7 +64,9 @@ test('a dropped file that changed on disk: the Raw tab and the Share scan say so
   await expect(app.detailsPanel.getByRole('alert')).toHaveCount(0);
 });
 
-test('files skipped at drop time are named in the viewer with why, after a reload too, until dismissed', async ({ page }) => {
+test('files skipped at drop time are named in the viewer with why, after a reload too, until dismissed', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await app.home();
   await app.drop([

@@ -95,12 +95,16 @@ test.describe('the filter box (cc-2-1 sample)', () => {
   test('an unknown status lists the valid ones; an unknown property says it was searched as text', async ({ page }) => {
     const app = new Loupe(page);
     await app.setFilter('status:bogus tool:Edit');
-    await expect(app.filterWarnings).toHaveText('⚠ Unknown status bogus — one of error, ok, denied, incomplete, interrupted');
+    await expect(app.filterWarnings).toHaveText(
+      '⚠ Unknown status bogus — one of error, ok, denied, incomplete, interrupted',
+    );
     await app.filterWarnings.getByRole('button', { name: 'error' }).click();
     await expect(app.filter).toHaveValue('status:error tool:Edit');
     await expect(app.option(/String to replace not found/)).toBeVisible();
     await app.setFilter('foo:bar');
-    await expect(app.filterWarnings).toContainText('⚠ Unknown property foo (searched as text) — one of kind:, tool:, status:');
+    await expect(app.filterWarnings).toContainText(
+      '⚠ Unknown property foo (searched as text) — one of kind:, tool:, status:',
+    );
     await app.setFilter('tool:Bahs');
     await expect(app.filterWarnings).toHaveText('⚠ No tool Bahs in this trace — did you mean Bash?');
     await app.setFilter('agent:alise');
@@ -146,7 +150,9 @@ test('Enter in Find right after typing goes to the first match, the matches not 
   await expect(app.selected()).toHaveAttribute('aria-label', /greet/i);
 });
 
-test('a reload with a filter active restores the selection and scrolls it into view (deep-manifest)', async ({ page }) => {
+test('a reload with a filter active restores the selection and scrolls it into view (deep-manifest)', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto('/view?sample=deep-manifest');
@@ -167,7 +173,9 @@ test('a reload with a filter active restores the selection and scrolls it into v
   await expect(app.filterCount).toHaveText(/^\d+ of 351 events$/);
 });
 
-test('the list is marked busy in the same event that applies a filter, so no key acts on the old rows (deep-manifest)', async ({ page }) => {
+test('the list is marked busy in the same event that applies a filter, so no key acts on the old rows (deep-manifest)', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=deep-manifest');
   await app.waitForWorkbench();
@@ -185,7 +193,9 @@ test('the list is marked busy in the same event that applies a filter, so no key
   await expect(app.filterCount).toHaveText(/^[1-9]\d* of 351 events$/);
 });
 
-test('agent: completes an unnamed subagent by its type, with its lane label beside it (deep-manifest)', async ({ page }) => {
+test('agent: completes an unnamed subagent by its type, with its lane label beside it (deep-manifest)', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=deep-manifest');
   await app.waitForWorkbench();

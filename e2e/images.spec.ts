@@ -28,7 +28,9 @@ async function naturalSize(page: Page, img: ReturnType<Page['locator']>): Promis
   return img.evaluate((el: HTMLImageElement) => `${el.naturalWidth}x${el.naturalHeight}`);
 }
 
-test('a screenshot an MCP tool returned: thumbnail in its row, the image with its figures in both tabs', async ({ page }) => {
+test('a screenshot an MCP tool returned: thumbnail in its row, the image with its figures in both tabs', async ({
+  page,
+}) => {
   const app = await open(page, SHOT);
   const row = app.option(new RegExp(`^tool result: \\[${esc(SHOT_LABEL)}\\] ### Result`));
   await expect(row).toBeVisible();
@@ -52,7 +54,9 @@ test('a screenshot an MCP tool returned: thumbnail in its row, the image with it
   const result = app.chainStep(call, '3 · Result');
   expect(await naturalSize(page, result.getByRole('img'))).toBe(DIMS);
   const effect = app.chainStep(call, '4 · Side effect');
-  await expect(effect).toContainText(`The tool returned text and 1 image: ${SHOT_LABEL}, the same the result above shows`);
+  await expect(effect).toContainText(
+    `The tool returned text and 1 image: ${SHOT_LABEL}, the same the result above shows`,
+  );
   await expect(effect).not.toContainText('structured output with keys');
   // The page never holds the base64 as markup.
   expect(await page.content()).not.toContain('iVBORw0KGgo');
@@ -115,7 +119,9 @@ test('share: the summary counts the screenshot, and the sender can leave it out'
   await expect(row.getByTestId('row-thumb')).toHaveCount(0);
   await row.click();
   await appB.tab('Message').click();
-  await expect(appB.detailsPanel.getByRole('figure', { name: 'image/png, data left out' })).toContainText('Not shown: no data: left out');
+  await expect(appB.detailsPanel.getByRole('figure', { name: 'image/png, data left out' })).toContainText(
+    'Not shown: no data: left out',
+  );
   await expect(appB.detailsPanel.getByRole('img')).toHaveCount(0);
   await ctxA.close();
   await ctxB.close();
@@ -127,7 +133,9 @@ test('share: by default the recipient rebuilds the screenshot, thumbnail and all
   await open(a, SHOT);
   await a.getByRole('button', { name: 'Share…' }).click();
   const dialog = a.getByRole('dialog', { name: 'Share trace' });
-  await expect(dialog.getByRole('status', { name: 'Images' })).toHaveText('1 image (177 KB) included: the recipient sees it as the model did.');
+  await expect(dialog.getByRole('status', { name: 'Images' })).toHaveText(
+    '1 image (177 KB) included: the recipient sees it as the model did.',
+  );
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
   const ctxB = await browser.newContext({ baseURL });
@@ -164,7 +172,9 @@ for (const scheme of ['light', 'dark'] as const) {
       const box = await img.boundingBox();
       expect(box && box.x + box.width).toBeLessThanOrEqual(width);
       if (process.env['LOUPE_DOCS_SHOTS'])
-        await page.screenshot({ path: path.resolve(import.meta.dirname, `../docs/images-${scheme}${width === 900 ? '-900' : ''}.png`) });
+        await page.screenshot({
+          path: path.resolve(import.meta.dirname, `../docs/images-${scheme}${width === 900 ? '-900' : ''}.png`),
+        });
     });
   }
 }

@@ -10,7 +10,8 @@ test('the home page file pickers show where the keyboard is', async ({ page }) =
   for (const name of ['Choose files', 'Choose a folder']) {
     const input = page.getByLabel(name, { exact: true });
     // Reached with Tab, as a keyboard user would.
-    for (let i = 0; i < 12 && !(await input.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 12 && !(await input.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(input).toBeFocused();
     const ring = await input.evaluate((el) => getComputedStyle(el.closest('label') ?? el).boxShadow);
     expect(ring, name).not.toBe('none');
@@ -51,7 +52,9 @@ test('the panel and details tabs show a focus ring when the keyboard reaches the
   expect(await page.getByRole('tab', { name: 'Stats & verdict' }).evaluate(ring)).not.toBe('none');
 });
 
-test('the workbench toolbar: Tab goes from Reload… to Share…, not to the hidden file input behind Reload…', async ({ page }) => {
+test('the workbench toolbar: Tab goes from Reload… to Share…, not to the hidden file input behind Reload…', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await app.home();
   await app.drop([{ name: 'claude-p.jsonl', path: path.join(FIXTURES, 'claude-p.jsonl') }]);
@@ -61,7 +64,9 @@ test('the workbench toolbar: Tab goes from Reload… to Share…, not to the hid
   await expect(page.getByRole('button', { name: 'Share…' })).toBeFocused();
 });
 
-test('the panel tabs: arrows, Home and End take the focus to the tab they show, whose panel it labels', async ({ page }) => {
+test('the panel tabs: arrows, Home and End take the focus to the tab they show, whose panel it labels', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
@@ -73,7 +78,9 @@ test('the panel tabs: arrows, Home and End take the focus to the tab they show, 
   await expect(stats).toHaveAttribute('aria-selected', 'true');
   await expect(stats).toBeFocused();
   await expect(page).toHaveURL(/[?&]panel=stats/);
-  await expect(page.getByRole('tabpanel', { name: 'Stats & verdict' }).getByRole('region', { name: 'Stats' })).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Stats & verdict' }).getByRole('region', { name: 'Stats' }),
+  ).toBeVisible();
   await page.keyboard.press('Home');
   await expect(timeline).toBeFocused();
   await expect(timeline).toHaveAttribute('aria-selected', 'true');
@@ -85,7 +92,9 @@ test('the panel tabs: arrows, Home and End take the focus to the tab they show, 
   await expect(page).not.toHaveURL(/[?&]panel=/);
 });
 
-test('Esc in an empty filter or find box goes back to the list; with text, it clears the box first', async ({ page }) => {
+test('Esc in an empty filter or find box goes back to the list; with text, it clears the box first', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
@@ -113,7 +122,9 @@ test('Esc in an empty filter or find box goes back to the list; with text, it cl
   await expect(app.events).toBeFocused();
 });
 
-test('Esc with the completion list open closes the list only; the next Esc clears the box, as in DevTools', async ({ page }) => {
+test('Esc with the completion list open closes the list only; the next Esc clears the box, as in DevTools', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1&q=tool%3ABash');
   await app.waitForWorkbench();
@@ -169,10 +180,18 @@ test('buttons that go away when pressed leave the focus where the keyboard can g
   await expect(app.selected()).toHaveCount(1);
 });
 
-test('the diagnostics panel: a line that did not parse is quoted, not a button; closing it gives the focus back', async ({ page }) => {
+test('the diagnostics panel: a line that did not parse is quoted, not a button; closing it gives the focus back', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await app.home();
-  const prompt = { type: 'user', uuid: 'u1', sessionId: 's1', timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: 'hi' } };
+  const prompt = {
+    type: 'user',
+    uuid: 'u1',
+    sessionId: 's1',
+    timestamp: '2026-01-01T00:00:00Z',
+    message: { role: 'user', content: 'hi' },
+  };
   await page.getByLabel('Paste JSONL').fill(`${JSON.stringify(prompt)}\n{"type":"assistant", oops\n`);
   await page.getByRole('button', { name: 'Open pasted text' }).click();
   await app.waitForWorkbench();

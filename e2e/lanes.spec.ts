@@ -20,7 +20,10 @@ test('a subagent inside an SDK stream reads as a named lane right under its Task
 test('a file of nothing but a summary line is not listed as a session of its own', async ({ page }) => {
   const app = new Loupe(page);
   await app.home();
-  const folder = path.resolve(import.meta.dirname, '../test/fixtures/real/claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample');
+  const folder = path.resolve(
+    import.meta.dirname,
+    '../test/fixtures/real/claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample',
+  );
   await page.getByLabel('Choose a folder').setInputFiles(folder);
   await app.waitForWorkbench();
   // One session: no session picker, and the main lane is not named after a session.
@@ -32,7 +35,9 @@ test('a file of nothing but a summary line is not listed as a session of its own
   await expect(page.getByText(/main \(/)).toHaveCount(0);
 });
 
-test("the sticky header inside a subagent's lane says whose lane it is, as the lane's header does (2.1 session)", async ({ page }) => {
+test("the sticky header inside a subagent's lane says whose lane it is, as the lane's header does (2.1 session)", async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
@@ -43,7 +48,9 @@ test("the sticky header inside a subagent's lane says whose lane it is, as the l
   await app.events.evaluate((list, top) => (list.scrollTop = top), (row + 1) * 22);
   const lane = page.getByTestId('sticky-lane');
   await expect(lane).toHaveText('alice · Refactor greeting helpers');
-  await expect(page.getByRole('option', { name: /^model call: alice · Refactor greeting helpers › Model call 6 · / })).toBeVisible();
+  await expect(
+    page.getByRole('option', { name: /^model call: alice · Refactor greeting helpers › Model call 6 · / }),
+  ).toBeVisible();
   // Back in the main agent's flow, the header is the call alone.
   await app.events.evaluate((list) => (list.scrollTop = 3 * 22));
   await expect(page.getByRole('option', { name: /^model call: Model call 1 · / }).first()).toBeVisible();

@@ -45,12 +45,16 @@ test.describe('at 900 px', () => {
     expect(await app.pageScrollsSideways()).toBe(false);
   });
 
-  test('the details header keeps its tabs on one line and truncates the source, whole in its tooltip', async ({ page }) => {
+  test('the details header keeps its tabs on one line and truncates the source, whole in its tooltip', async ({
+    page,
+  }) => {
     const app = new Loupe(page);
     await page.goto('/view?sample=cc-2-1');
     await app.waitForWorkbench();
     await app.option(/Make greet\(\) return its line/).click();
-    const source = page.getByTitle('cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70/subagents/agent-a7c3e9f1b2d4c6e80.jsonl:4 · alice · Refactor greeting helpers');
+    const source = page.getByTitle(
+      'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70/subagents/agent-a7c3e9f1b2d4c6e80.jsonl:4 · alice · Refactor greeting helpers',
+    );
     await expect(source).toBeVisible();
     await expect(app.details.getByRole('tab')).toHaveCount(4);
     const tabs = await app.details.getByRole('tab').all();
@@ -64,17 +68,25 @@ test.describe('at 900 px', () => {
 
   test('a result frame in the Verdict reads on lines of its own, never one word per line', async ({ page }) => {
     await page.goto('/view?sample=structured-output&panel=stats');
-    const results = page.getByRole('region', { name: 'Verdict' }).getByRole('listitem').filter({ hasText: 'error_max_turns' });
+    const results = page
+      .getByRole('region', { name: 'Verdict' })
+      .getByRole('listitem')
+      .filter({ hasText: 'error_max_turns' });
     await expect(results).toBeVisible({ timeout: 20_000 });
     // Each piece on one line: the jump to the line, and the note that subtype and is_error disagree.
-    for (const piece of [results.getByRole('button', { name: 'line 30' }), results.getByText('subtype and is_error disagree')]) {
+    for (const piece of [
+      results.getByRole('button', { name: 'line 30' }),
+      results.getByText('subtype and is_error disagree'),
+    ]) {
       const box = await piece.boundingBox();
       const lineHeight = await piece.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
       expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.5);
     }
   });
 
-  test('the Stats pane never scrolls sideways, Explain open or not: charts follow its width, wide tables scroll alone', async ({ page }) => {
+  test('the Stats pane never scrolls sideways, Explain open or not: charts follow its width, wide tables scroll alone', async ({
+    page,
+  }) => {
     await page.goto('/view?sample=deep-manifest&panel=stats');
     const stats = page.getByRole('region', { name: 'Stats' });
     const tokens = stats.getByRole('img', { name: /Tokens per model call/ });
@@ -94,9 +106,13 @@ test.describe('at 900 px', () => {
     await expect.poll(() => right(stats.getByRole('img', { name: /Tool call waterfall/ }))).toBeLessThanOrEqual(edge);
     expect(await right(stats.getByRole('region', { name: 'Verdict' }))).toBeLessThanOrEqual(edge);
     const calls = stats.getByRole('table', { name: 'Model calls' });
-    expect(await calls.evaluate((el) => (el.parentElement?.scrollWidth ?? 0) > (el.parentElement?.clientWidth ?? 0))).toBe(true);
+    expect(
+      await calls.evaluate((el) => (el.parentElement?.scrollWidth ?? 0) > (el.parentElement?.clientWidth ?? 0)),
+    ).toBe(true);
     // A model id in the price table stays on one line (claude-opus-4-5-20251101, never broken at its hyphens).
-    const model = stats.getByRole('region', { name: 'Prices' }).getByRole('cell', { name: 'claude-opus-4-5', exact: true });
+    const model = stats
+      .getByRole('region', { name: 'Prices' })
+      .getByRole('cell', { name: 'claude-opus-4-5', exact: true });
     const line = await model.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect((await model.boundingBox())?.height ?? 0).toBeLessThan(line * 1.5);
   });
@@ -131,7 +147,9 @@ test.describe('at 1920 px', () => {
     expect((table?.width ?? 0) > 700).toBe(true);
     const tokens = await stats.getByRole('img', { name: /Tokens per model call/ }).boundingBox();
     const cost = await stats.getByRole('img', { name: /Cumulative computed cost/ }).boundingBox();
-    expect(tokens && cost && Math.abs(tokens.y + tokens.height - (cost.y + cost.height)) < 200 && cost.x > tokens.x + 600).toBe(true);
+    expect(
+      tokens && cost && Math.abs(tokens.y + tokens.height - (cost.y + cost.height)) < 200 && cost.x > tokens.x + 600,
+    ).toBe(true);
     const calls = await stats.getByRole('table', { name: 'Model calls' }).boundingBox();
     expect((calls?.width ?? 0) > 1800).toBe(true);
   });
@@ -152,7 +170,9 @@ test('a click anywhere in a sortable header cell sorts by it, and the cell says 
   await expect(output).toHaveAttribute('aria-sort', 'ascending');
 });
 
-test('dollars are shown to three significant digits everywhere: badge, toolbar, Explain, table, chart', async ({ page }) => {
+test('dollars are shown to three significant digits everywhere: badge, toolbar, Explain, table, chart', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=tour');
   await app.waitForWorkbench();
@@ -172,11 +192,17 @@ test('dollars are shown to three significant digits everywhere: badge, toolbar, 
   await expect(explain.getByRole('list', { name: 'Explain rows' }).locator('> li').first()).toContainText('$0.0149');
 });
 
-test('an Explain row keeps to one line: a long file name cut short, whole in its tooltip, its line and value in view', async ({ page }) => {
+test('an Explain row keeps to one line: a long file name cut short, whole in its tooltip, its line and value in view', async ({
+  page,
+}) => {
   await page.goto('/view?sample=cc-2-1&panel=stats');
   const stats = page.getByRole('region', { name: 'Stats' });
   await stats.getByRole('button', { name: 'Explain Computed' }).click({ timeout: 20_000 });
-  const first = page.getByRole('complementary', { name: 'Explain' }).getByRole('list', { name: 'Explain rows' }).locator('> li').first();
+  const first = page
+    .getByRole('complementary', { name: 'Explain' })
+    .getByRole('list', { name: 'Explain rows' })
+    .locator('> li')
+    .first();
   const source = first.getByRole('button', { name: 'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl:5' });
   await expect(source).toHaveAttribute('title', 'cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl:5');
   await expect(first).toContainText('$0.0379');
@@ -198,7 +224,9 @@ test('status badges line up in one column down the timeline, whatever duration f
   expect(new Set(rights).size).toBe(1);
 });
 
-test('a Diagnostics row keeps its line number in view: a long file name cut short, whole in its tooltip', async ({ page }) => {
+test('a Diagnostics row keeps its line number in view: a long file name cut short, whole in its tooltip', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await page.goto('/view?sample=tour');
   await app.waitForWorkbench();

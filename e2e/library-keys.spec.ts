@@ -22,7 +22,12 @@ function yearApart(): Record<string, string> {
   const session = (id: string, time: string): string =>
     jsonl([
       cc.prompt('Tidy the changelog', { session: id, time }),
-      cc.assistant(`msg_${id.slice(-4)}`, [text('Done.')], { input: 10, output: 20 }, { session: id, model: 'claude-opus-4-6', time }),
+      cc.assistant(
+        `msg_${id.slice(-4)}`,
+        [text('Done.')],
+        { input: 10, output: 20 },
+        { session: id, model: 'claude-opus-4-6', time },
+      ),
     ]);
   const a = 'e0000000-0000-4000-8000-000000000001';
   const b = 'e0000000-0000-4000-8000-000000000002';
@@ -32,7 +37,9 @@ function yearApart(): Record<string, string> {
   };
 }
 
-test('a year of history keeps the library the height of the window (the chart’s table for screen readers adds none)', async ({ page }, info) => {
+test('a year of history keeps the library the height of the window (the chart’s table for screen readers adds none)', async ({
+  page,
+}, info) => {
   await openLibrary(page, writeProjects(info.outputPath('gen'), yearApart()));
   await expect(page.getByRole('table', { name: 'Cost per day, as a table' }).locator('tbody tr')).toHaveCount(401);
   const heights = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
@@ -44,7 +51,9 @@ test('a year of history keeps the library the height of the window (the chart’
   await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(2);
 });
 
-test('the keyboard sorts: Tab from the grid reaches the header buttons, Enter sorts, and rows still open with Enter', async ({ page }, info) => {
+test('the keyboard sorts: Tab from the grid reaches the header buttons, Enter sorts, and rows still open with Enter', async ({
+  page,
+}, info) => {
   await openLibrary(page, writeProjects(info.outputPath('gen'), projectsFolder()));
   const header = (name: string) => grid(page).getByRole('columnheader', { name });
   await grid(page).focus();
@@ -112,7 +121,9 @@ test('the chart’s stacking switch is one tab stop, and arrows choose', async (
   await expect(radio('by project')).toHaveAttribute('aria-checked', 'true');
 });
 
-test('the search hands the keyboard to the rows: / to search, ↓ or Enter to the first match, Esc back', async ({ page }, info) => {
+test('the search hands the keyboard to the rows: / to search, ↓ or Enter to the first match, Esc back', async ({
+  page,
+}, info) => {
   await openLibrary(page, writeProjects(info.outputPath('gen'), projectsFolder()));
   const search = page.getByRole('searchbox', { name: 'Search prompts' });
   const rows = grid(page).locator('[role=row][data-session]');

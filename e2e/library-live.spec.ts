@@ -51,13 +51,18 @@ const more = (): string =>
     ),
   ]);
 
-test('a session opened from a folder on disk shows lines appended to its file, live, keeping the selection', async ({ page }) => {
+test('a session opened from a folder on disk shows lines appended to its file, live, keeping the selection', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
-    window.showDirectoryPicker = async () => (await navigator.storage.getDirectory()).getDirectoryHandle('projects', { create: true });
+    window.showDirectoryPicker = async () =>
+      (await navigator.storage.getDirectory()).getDirectoryHandle('projects', { create: true });
   });
   const app = new Loupe(page);
   await app.home();
-  const files = Object.fromEntries(Object.entries(projectsFolder()).map(([name, t]) => [name.replace(/^projects\//, ''), t]));
+  const files = Object.fromEntries(
+    Object.entries(projectsFolder()).map(([name, t]) => [name.replace(/^projects\//, ''), t]),
+  );
   await writeOpfs(page, files);
 
   await page.getByRole('button', { name: 'Open projects folder…' }).click();
@@ -85,7 +90,12 @@ test('a session opened from a folder on disk shows lines appended to its file, l
   const t0 = Date.now();
   await expect(app.option(/user prompt: Now also check the leap years/)).toBeAttached({ timeout: 5_000 });
   const took = Date.now() - t0;
-  test.info().annotations.push({ type: 'live tail', description: `new lines shown ${took} ms after the append (polled every 750 ms)` });
+  test
+    .info()
+    .annotations.push({
+      type: 'live tail',
+      description: `new lines shown ${took} ms after the append (polled every 750 ms)`,
+    });
   // The selection is the same event, at its new place.
   await expect(app.selected()).toHaveText(pickedText ?? '');
   await expect.poll(() => new URL(page.url()).searchParams.get('sel')).not.toBe(selBefore);
@@ -111,12 +121,16 @@ test('files from a folder input are snapshots: Reload reads the files picked aga
   await expect(page.getByRole('status', { name: 'Live' })).toHaveCount(0);
   await expect(app.option(/user prompt: Now also check the leap years/)).toHaveCount(0);
 
-  const grown = writeProjects(info.outputPath('gen'), { [`projects/${MAIN}`]: `${projectsFolder()[`projects/${MAIN}`]}${more()}` });
+  const grown = writeProjects(info.outputPath('gen'), {
+    [`projects/${MAIN}`]: `${projectsFolder()[`projects/${MAIN}`]}${more()}`,
+  });
   await page.getByLabel('Files to reload').setInputFiles(grown);
   await expect(app.option(/user prompt: Now also check the leap years/)).toBeAttached();
 });
 
-test('a folder that cannot be read (gone since it was picked) is said on the library page, not read for ever', async ({ page }) => {
+test('a folder that cannot be read (gone since it was picked) is said on the library page, not read for ever', async ({
+  page,
+}) => {
   // The handle of a folder deleted right after it was picked: walking it fails, as a remembered folder since moved does.
   await page.addInitScript(() => {
     window.showDirectoryPicker = async () => {

@@ -18,7 +18,12 @@ function monorepo(): Record<string, string> {
     const time = `2026-03-0${i + 1}T10:00:00.000Z`;
     files[`projects/${project(app)}/${id}.jsonl`] = jsonl([
       cc.prompt(`Fix the ${app}`, { session: id, time }),
-      cc.assistant(`msg_${app}`, [text('ok')], { input: 1, output: 1 }, { session: id, model: 'claude-opus-4-6', time }),
+      cc.assistant(
+        `msg_${app}`,
+        [text('ok')],
+        { input: 1, output: 1 },
+        { session: id, model: 'claude-opus-4-6', time },
+      ),
     ]);
   }
   return files;
@@ -41,7 +46,9 @@ function endsShown(el: Locator): Promise<{ first: boolean; last: boolean }> {
   });
 }
 
-test('the Project column and the legend keep the end of a long project name in view, where projects differ', async ({ page }, info) => {
+test('the Project column and the legend keep the end of a long project name in view, where projects differ', async ({
+  page,
+}, info) => {
   await new Loupe(page).home();
   await page.getByLabel('Projects folder').setInputFiles(writeProjects(info.outputPath('gen'), monorepo()));
   await expect(page.getByText(/files? · .* scanned/)).toBeVisible();

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CC_PROJECT, CC_SESSION, EXPECTED, OLD_SESSION, SDK_SESSION, SUBAGENT_PROMPTS, subagentFirstFolder } from '../lib/fast/testing/subagent-first';
+import {
+  CC_PROJECT,
+  CC_SESSION,
+  EXPECTED,
+  OLD_SESSION,
+  SDK_SESSION,
+  SUBAGENT_PROMPTS,
+  subagentFirstFolder,
+} from '../lib/fast/testing/subagent-first';
 import { cliReport, writeProjects } from './helpers/projects';
 import { Loupe } from './pages/Loupe';
 
@@ -55,7 +63,10 @@ test('the library, the workbench title and loupe stats name a session alike', as
       // The toolbar's duration is the span of work (the subagent ran on to 09:01:30); its tooltip gives the session's.
       const duration = page.getByLabel('Duration', { exact: true });
       await expect(duration).toHaveText('1m 30s');
-      await expect(duration).toHaveAttribute('title', /its main thread, as the library and loupe stats --by session show it\): 1m 5s$/);
+      await expect(duration).toHaveAttribute(
+        'title',
+        /its main thread, as the library and loupe stats --by session show it\): 1m 5s$/,
+      );
     }
     // The share dialog names what it shares as it was opened, not by a prompt it has yet to redact (a recipient's
     // workbench names it by its redacted first prompt: share.spec.ts).
@@ -67,6 +78,8 @@ test('the library, the workbench title and loupe stats name a session alike', as
     await expect(page).toHaveURL(/\/library$/);
   }
   // The title's tooltip gives the session and its main thread's span (the subagent ran on to 09:01:30).
-  expect(titles[CC_SESSION]).toBe(`~/experiments/worktrees · /review 12\nsession ${CC_SESSION} · 2026-03-03 09:00:00Z → 2026-03-03 09:01:05Z (1m 5s)`);
+  expect(titles[CC_SESSION]).toBe(
+    `~/experiments/worktrees · /review 12\nsession ${CC_SESSION} · 2026-03-03 09:00:00Z → 2026-03-03 09:01:05Z (1m 5s)`,
+  );
   expect(titles[SDK_SESSION]).toContain('(1m 19s)');
 });

@@ -24,7 +24,9 @@ async function openLibrary(page: Page, folder: string): Promise<void> {
   await expect(page.getByText(/files? · .* scanned/)).toBeVisible();
 }
 
-test('a projects folder opens as a library whose rows, costs and daily chart match loupe stats', async ({ page }, info) => {
+test('a projects folder opens as a library whose rows, costs and daily chart match loupe stats', async ({
+  page,
+}, info) => {
   const folder = writeProjects(info.outputPath('gen'));
   const sessions = cliReport(folder, 'session', TZ);
   const days = cliReport(folder, 'day', TZ);
@@ -44,7 +46,10 @@ test('a projects folder opens as a library whose rows, costs and daily chart mat
   // Newest first by default; the sorted header says so.
   await expect(grid(page).getByRole('columnheader', { name: 'Start' })).toHaveAttribute('aria-sort', 'descending');
   const newest = [...sessions.rows].sort((a, b) => (b.start ?? '').localeCompare(a.start ?? ''))[0];
-  await expect(grid(page).locator('[role=row][data-session]').first()).toHaveAttribute('data-session', newest?.sessionId ?? '');
+  await expect(grid(page).locator('[role=row][data-session]').first()).toHaveAttribute(
+    'data-session',
+    newest?.sessionId ?? '',
+  );
 
   // The total, and the chart's days, as the CLI has them.
   await expect(page.getByLabel('Total cost')).toHaveAttribute('data-usd', String(sessions.totals.costUsd));
@@ -52,7 +57,9 @@ test('a projects folder opens as a library whose rows, costs and daily chart mat
   const chart = page.getByRole('table', { name: 'Cost per day, as a table' });
   const bars = await chart
     .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', Number(tr.getAttribute('data-usd'))] as const));
+    .evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', Number(tr.getAttribute('data-usd'))] as const),
+    );
   const sum = bars.reduce((n, [, usd]) => n + usd, 0);
   expect(Math.round(sum * 1e6) / 1e6).toBe(sessions.totals.costUsd);
   expect(bars.map(([day]) => day)).toEqual(days.rows.map((d) => d.day));
@@ -60,7 +67,10 @@ test('a projects folder opens as a library whose rows, costs and daily chart mat
   await expect(page.getByRole('img', { name: /Cost per day, stacked by project/ })).toBeVisible();
   await page.getByRole('radio', { name: 'by model' }).click();
   await expect(page.getByRole('img', { name: /Cost per day, stacked by model/ })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText(['claude-opus-4-6', 'claude-haiku-4-5-20251001']);
+  await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText([
+    'claude-opus-4-6',
+    'claude-haiku-4-5-20251001',
+  ]);
 
   // The whole header cell sorts; again, the other way.
   await grid(page).getByRole('columnheader', { name: 'Cost' }).click();
@@ -99,7 +109,9 @@ test('search reads every prompt; the totals follow the selection', async ({ page
   await expect(grid(page).locator('[role=row][data-session]')).toHaveCount(sessions.rows.length);
 });
 
-test('a row opens its session with its subagent lane, and Back returns to the library as it was', async ({ page }, info) => {
+test('a row opens its session with its subagent lane, and Back returns to the library as it was', async ({
+  page,
+}, info) => {
   const folder = writeProjects(info.outputPath('gen'));
   await openLibrary(page, folder);
   const app = new Loupe(page);
@@ -152,10 +164,14 @@ test('a folder whose files hold no session says so, with how many files it read'
   await new Loupe(page).home();
   await page.getByLabel('Projects folder').setInputFiles(folder);
   await expect(page.getByText('2 files · 0 kB scanned')).toBeVisible();
-  await expect(grid(page).getByRole('gridcell', { name: 'No session in these 2 files: none holds a prompt or a model call.' })).toBeVisible();
+  await expect(
+    grid(page).getByRole('gridcell', { name: 'No session in these 2 files: none holds a prompt or a model call.' }),
+  ).toBeVisible();
 });
 
-test('a projects folder picked with Choose a folder… opens as the library, not as one trace of every session', async ({ page }, info) => {
+test('a projects folder picked with Choose a folder… opens as the library, not as one trace of every session', async ({
+  page,
+}, info) => {
   const folder = writeProjects(info.outputPath('gen'));
   const sessions = cliReport(folder, 'session', TZ);
   await new Loupe(page).home();
@@ -166,7 +182,9 @@ test('a projects folder picked with Choose a folder… opens as the library, not
   await expect(page.getByLabel('Total cost')).toHaveText(formatUsd(sessions.totals.costUsd));
 });
 
-test('a cheap day beside a dear one is a bar you can see, a day of no use has none; the numbers stay exact', async ({ page }) => {
+test('a cheap day beside a dear one is a bar you can see, a day of no use has none; the numbers stay exact', async ({
+  page,
+}) => {
   // Real sessions: a $6.21 day beside $0.17–$0.19 days, which to scale are slivers under 3 px tall.
   await openLibrary(page, path.resolve(import.meta.dirname, '../test/fixtures/real/claude-code-log/projects'));
   const chart = page.getByRole('img', { name: /^Cost per day, stacked by project/ });

@@ -6,7 +6,15 @@ import { Loupe } from './pages/Loupe';
 // What a load leaves out is said in words above the timeline: a line past the line limit, a gzip file that inflates
 // past its limit. The limits are the CLI's, set on the page URL as the CLI sets them with flags.
 
-const init = JSON.stringify({ type: 'system', subtype: 'init', cwd: '/repo', model: 'claude-sonnet-4-5-20250929', tools: [], session_id: 's1', uuid: 'u1' });
+const init = JSON.stringify({
+  type: 'system',
+  subtype: 'init',
+  cwd: '/repo',
+  model: 'claude-sonnet-4-5-20250929',
+  tools: [],
+  session_id: 's1',
+  uuid: 'u1',
+});
 const result = JSON.stringify({
   type: 'result',
   subtype: 'success',
@@ -18,11 +26,18 @@ const result = JSON.stringify({
   uuid: 'u2',
 });
 
-test('a file big enough for the reader worker: its lines keep their numbers and byte offsets across its slices', async ({ page }, info) => {
+test('a file big enough for the reader worker: its lines keep their numbers and byte offsets across its slices', async ({
+  page,
+}, info) => {
   // 24 MiB: read by the reader worker in 4 MiB slices after a 256 KiB first one. A line past the limit, 20 MiB in,
   // is named with the line number and byte range it has in the file.
   const filler = (i: number): string =>
-    JSON.stringify({ type: 'user', session_id: 's1', uuid: `f${i}`, message: { role: 'user', content: `mark${i}z ${'y'.repeat(1000 + (i % 7))}` } });
+    JSON.stringify({
+      type: 'user',
+      session_id: 's1',
+      uuid: `f${i}`,
+      message: { role: 'user', content: `mark${i}z ${'y'.repeat(1000 + (i % 7))}` },
+    });
   const lines = [init];
   let bytes = init.length + 1;
   for (let i = 0; bytes < 20 * 1024 * 1024; i++) {
@@ -56,7 +71,9 @@ test('a file big enough for the reader worker: its lines keep their numbers and 
   await expect(app.events.locator('[data-kind=event]')).toHaveCount(1);
 });
 
-test('a line past the line limit set on the URL is named with its size and byte range, after a reload too', async ({ page }, info) => {
+test('a line past the line limit set on the URL is named with its size and byte range, after a reload too', async ({
+  page,
+}, info) => {
   const long = `{"type":"user","message":{"role":"user","content":"${'x'.repeat(2 * 1024 * 1024)}"}}`;
   const file = info.outputPath('long.jsonl');
   writeFileSync(file, `${init}\n${long}\n${result}\n`);
@@ -77,7 +94,9 @@ test('a line past the line limit set on the URL is named with its size and byte 
   await expect(note).toHaveCount(0);
 });
 
-test('a gzip bomb of newlines stops at 200x its compressed size, and the page says so naming the file', async ({ page }, info) => {
+test('a gzip bomb of newlines stops at 200x its compressed size, and the page says so naming the file', async ({
+  page,
+}, info) => {
   const bomb = gzipSync(Buffer.concat([Buffer.from(`${init}\n`), Buffer.alloc(64 * 1024 * 1024, 0x0a)]), { level: 9 });
   const file = info.outputPath('bomb.jsonl.gz');
   writeFileSync(file, bomb);
@@ -93,8 +112,17 @@ test('a gzip bomb of newlines stops at 200x its compressed size, and the page sa
   );
 });
 
-test('an unsound token count: the call stays in the timeline, the note and Explain say why it is not counted', async ({ page }, info) => {
-  const env = (uuid: string) => ({ parentUuid: null, isSidechain: false, sessionId: 's1', uuid, timestamp: '2026-01-01T00:00:00.000Z', type: 'assistant' });
+test('an unsound token count: the call stays in the timeline, the note and Explain say why it is not counted', async ({
+  page,
+}, info) => {
+  const env = (uuid: string) => ({
+    parentUuid: null,
+    isSidechain: false,
+    sessionId: 's1',
+    uuid,
+    timestamp: '2026-01-01T00:00:00.000Z',
+    type: 'assistant',
+  });
   const call = (id: string, uuid: string, usage: Record<string, unknown>) => ({
     ...env(uuid),
     message: {
@@ -110,7 +138,10 @@ test('an unsound token count: the call stays in the timeline, the note and Expla
   const file = info.outputPath('numbers.jsonl');
   writeFileSync(
     file,
-    [call('msg_bad', 'u1', { input_tokens: -2000000, output_tokens: 10 }), call('msg_good', 'u2', { input_tokens: 1000, output_tokens: 100 })]
+    [
+      call('msg_bad', 'u1', { input_tokens: -2000000, output_tokens: 10 }),
+      call('msg_good', 'u2', { input_tokens: 1000, output_tokens: 100 }),
+    ]
       .map((l) => JSON.stringify(l))
       .join('\n') + '\n',
   );

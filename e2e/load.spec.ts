@@ -15,7 +15,10 @@ test('drop one file: the events, the cost and the denied calls of a real headles
   await expect(page.getByLabel('Model calls')).toHaveText('10 model calls');
   // Its first line (17:13:37.849) to its last (17:14:19.984), and the toolbar says what it spans.
   await expect(page.getByLabel('Duration', { exact: true })).toHaveText('42.1 s');
-  await expect(page.getByLabel('Duration', { exact: true })).toHaveAttribute('title', /first to the last timestamped line/);
+  await expect(page.getByLabel('Duration', { exact: true })).toHaveAttribute(
+    'title',
+    /first to the last timestamped line/,
+  );
   await expect(app.events.getByRole('option').filter({ hasText: 'requires approval' }).first()).toBeVisible();
   await app.setFilter('decision:deny');
   // Each denied call shows its request and its result, the Read refused with "requested permissions to read" too.
@@ -57,7 +60,15 @@ test('paste JSONL text', async ({ page }) => {
   const app = new Loupe(page);
   await app.home();
   const lines = [
-    { type: 'system', subtype: 'init', session_id: 's1', uuid: 'a', model: 'claude-haiku-4-5-20251001', cwd: '/x', tools: [] },
+    {
+      type: 'system',
+      subtype: 'init',
+      session_id: 's1',
+      uuid: 'a',
+      model: 'claude-haiku-4-5-20251001',
+      cwd: '/x',
+      tools: [],
+    },
     {
       type: 'assistant',
       session_id: 's1',
@@ -71,7 +82,15 @@ test('paste JSONL text', async ({ page }) => {
         usage: { input_tokens: 1000, output_tokens: 100 },
       },
     },
-    { type: 'result', subtype: 'success', is_error: false, session_id: 's1', uuid: 'c', total_cost_usd: 0.0015, num_turns: 1 },
+    {
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      session_id: 's1',
+      uuid: 'c',
+      total_cost_usd: 0.0015,
+      num_turns: 1,
+    },
   ];
   await page.getByLabel('Paste JSONL').fill(lines.map((l) => JSON.stringify(l)).join('\n'));
   await page.getByRole('button', { name: 'Open pasted text' }).click();
@@ -88,14 +107,21 @@ test('a pasted JSON document opens as pasted.json, and Ctrl+Enter opens it as th
   const box = page.getByLabel('Paste JSONL');
   await expect(page.getByText('or Ctrl+Enter (⌘+Enter on a Mac)')).toBeVisible();
   // An Agent SDK recording: one object, pretty-printed over many lines.
-  await box.fill(readFileSync(path.join(import.meta.dirname, '../test/fixtures/real/open-harness/golden/structured-output.json'), 'utf8'));
+  await box.fill(
+    readFileSync(
+      path.join(import.meta.dirname, '../test/fixtures/real/open-harness/golden/structured-output.json'),
+      'utf8',
+    ),
+  );
   await box.press('Control+Enter');
   await app.waitForWorkbench();
   await expect(page).toHaveTitle('pasted.json · Loupe');
   await expect(app.option(/John Smith/).first()).toBeVisible();
   // Lines of JSON stay pasted.jsonl.
   await app.home();
-  await box.fill(`${JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', message: { role: 'user', content: 'one line' } })}\n`);
+  await box.fill(
+    `${JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', message: { role: 'user', content: 'one line' } })}\n`,
+  );
   await box.press('Control+Enter');
   await app.waitForWorkbench();
   // Named as the library names a session: what it was opened as, then its first prompt.
@@ -110,10 +136,12 @@ test.describe('?src= URLs', () => {
     let flaky = 0;
     server = createServer((req, res) => {
       // Down at the first request, up from the second (a server restarting, a network that comes back).
-      if (req.url === '/flaky/session.jsonl' && flaky++ === 0) res.writeHead(503, { 'access-control-allow-origin': '*' }).end('busy');
+      if (req.url === '/flaky/session.jsonl' && flaky++ === 0)
+        res.writeHead(503, { 'access-control-allow-origin': '*' }).end('busy');
       else if (req.url === '/cors/session.jsonl' || req.url === '/flaky/session.jsonl')
         res.writeHead(200, { 'content-type': 'application/x-ndjson', 'access-control-allow-origin': '*' }).end(body);
-      else if (req.url === '/nocors/session.jsonl') res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(body);
+      else if (req.url === '/nocors/session.jsonl')
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(body);
       else if (req.url === '/cors/shot.png')
         res
           .writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' })

@@ -18,13 +18,16 @@ const CHECKED = path.resolve(import.meta.dirname, '../test-results/shots');
 
 /** Relative luminance (0 black … 1 white) of the background an element is drawn on (its own or an ancestor's). */
 async function luminance(page: Page, selector: string): Promise<number> {
-  const rgb = await page.locator(selector).first().evaluate((start) => {
-    for (let el: Element | null = start; el; el = el.parentElement) {
-      const bg = getComputedStyle(el).backgroundColor;
-      if (!/^rgba\(.*,\s*0\)$|^transparent$/.test(bg)) return bg;
-    }
-    return 'rgb(255, 255, 255)';
-  });
+  const rgb = await page
+    .locator(selector)
+    .first()
+    .evaluate((start) => {
+      for (let el: Element | null = start; el; el = el.parentElement) {
+        const bg = getComputedStyle(el).backgroundColor;
+        if (!/^rgba\(.*,\s*0\)$|^transparent$/.test(bg)) return bg;
+      }
+      return 'rgb(255, 255, 255)';
+    });
   // Chromium reports Tailwind's oklch colours as `oklch(L C H)` and plain ones as `rgb(r, g, b)`.
   const ok = /oklch\(([\d.]+)/.exec(rgb);
   if (ok) return Number(ok[1]);
@@ -55,7 +58,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(stats.getByRole('img', { name: /Tool call waterfall/ })).toBeVisible();
       if (scheme === 'dark') expect(await luminance(page, 'main')).toBeLessThan(0.3);
       await shoot(page, `stats-${scheme}`);
-      await stats.getByRole('img', { name: /Tokens per model call/ }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await stats
+        .getByRole('img', { name: /Tokens per model call/ })
+        .evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await shoot(page, `charts-${scheme}`);
 
       // The share dialog, on a transcript with secrets in it.
@@ -129,7 +134,9 @@ for (const scheme of ['light', 'dark'] as const) {
         await shoot(page, `inline-error-${suffix}`, dir);
 
         await page.goto('/view?sample=deep-manifest&panel=stats');
-        await expect(page.getByRole('region', { name: 'Stats' }).getByRole('table', { name: 'By model' })).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByRole('region', { name: 'Stats' }).getByRole('table', { name: 'By model' })).toBeVisible({
+          timeout: 20_000,
+        });
         expect(await app.pageScrollsSideways()).toBe(false);
         if (scheme === 'dark') expect(await luminance(page, 'main')).toBeLessThan(0.3);
         await shoot(page, `stats-pane-${suffix}`, dir);

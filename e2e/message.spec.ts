@@ -21,7 +21,9 @@ test('a system line reads as its summary and its fields, with the time in UTC', 
   await expect(fields).not.toContainText('1795');
 });
 
-test('a command and its output read as a terminal showed them, not as a user prompt (deep-manifest)', async ({ page }) => {
+test('a command and its output read as a terminal showed them, not as a user prompt (deep-manifest)', async ({
+  page,
+}) => {
   await page.goto('/view?sample=deep-manifest');
   const app = new Loupe(page);
   await app.waitForWorkbench();

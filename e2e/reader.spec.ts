@@ -11,19 +11,26 @@ function bigFile(file: string, mib: number): number {
   const fd = openSync(file, 'w');
   let bytes = 0;
   let i = 0;
-  const block = [`${JSON.stringify({ type: 'system', subtype: 'init', cwd: '/repo', model: 'claude-sonnet-4-5-20250929', tools: [], session_id: 's1' })}\n`];
+  const block = [
+    `${JSON.stringify({ type: 'system', subtype: 'init', cwd: '/repo', model: 'claude-sonnet-4-5-20250929', tools: [], session_id: 's1' })}\n`,
+  ];
   for (; bytes < mib * 1024 * 1024; i++) {
     const line = `${JSON.stringify({ type: 'user', session_id: 's1', uuid: `f${i}`, message: { role: 'user', content: `mark${i}z ${'y'.repeat(1000)}` } })}\n`;
     block.push(line);
     bytes += line.length;
     if (block.length === 4096) writeSync(fd, block.splice(0).join(''));
   }
-  writeSync(fd, `${block.join('')}${JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'done', session_id: 's1' })}\n`);
+  writeSync(
+    fd,
+    `${block.join('')}${JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'done', session_id: 's1' })}\n`,
+  );
   closeSync(fd);
   return i;
 }
 
-test('a big file that changes on disk while the reader reads it is named in an error, and Try again reads it', async ({ page }, info) => {
+test('a big file that changes on disk while the reader reads it is named in an error, and Try again reads it', async ({
+  page,
+}, info) => {
   test.setTimeout(90_000);
   // 64 MiB: the reader reads eight 4 MiB slices ahead of the parser, then one each time it takes one; the file
   // changes once the first rows are parsed, before the reader has read its last slices.
@@ -48,7 +55,10 @@ test('a big file that changes on disk while the reader reads it is named in an e
   await expect(app.eventRows()).toHaveCount(1);
 });
 
-test('a reader worker whose script fails to load once the trace worker asked it for slices: the file loads whole', async ({ page, context }, info) => {
+test('a reader worker whose script fails to load once the trace worker asked it for slices: the file loads whole', async ({
+  page,
+  context,
+}, info) => {
   test.setTimeout(60_000);
   const file = info.outputPath('big.jsonl');
   const prompts = bigFile(file, 20);

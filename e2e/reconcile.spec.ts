@@ -12,7 +12,9 @@ const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 // no line shows (modelUsage), 612 haiku input, and $0.150937.
 const LOG = path.resolve(import.meta.dirname, '../test/fixtures/made/sdk/placeholder-output.jsonl');
 
-test('Stats: a log with placeholder usage is reconciled with its result frame, row by row, and Explain says why', async ({ page }) => {
+test('Stats: a log with placeholder usage is reconciled with its result frame, row by row, and Explain says why', async ({
+  page,
+}) => {
   const app = new Loupe(page);
   await app.home();
   await page.getByLabel('Choose files').setInputFiles(LOG);
@@ -23,15 +25,21 @@ test('Stats: a log with placeholder usage is reconciled with its result frame, r
   await expect(stats.getByRole('button', { name: 'Explain Output' })).toHaveText('6,430', { timeout: 20_000 });
   await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.151');
   const section = stats.getByRole('region', { name: 'Reconciled with the result frame' });
-  await expect(section).toContainText("from the result frame's usage: 6,383 output tokens the assistant lines did not carry");
-  await expect(section).toContainText('from the result frame: 612 input and 41 output tokens the assistant lines did not carry');
+  await expect(section).toContainText(
+    "from the result frame's usage: 6,383 output tokens the assistant lines did not carry",
+  );
+  await expect(section).toContainText(
+    'from the result frame: 612 input and 41 output tokens the assistant lines did not carry',
+  );
   // Per model and per agent: the booked part under its row; the calls outside the main loop as a row of their own.
   await expect(stats.getByRole('table', { name: 'By model' }).getByTestId('reconciled-subrow')).toHaveCount(2);
   const byAgent = stats.getByRole('table', { name: 'By agent' });
   await expect(byAgent).toContainText('other calls (result frame)');
   await expect(byAgent.getByTestId('reconciled-subrow')).toContainText('6.4k');
   // The cost chart draws the calls; its caption says what the result frame added (6,383 × $15 + 612 × $1 + 41 × $5 µ$).
-  await expect(stats).toContainText('Cumulative computed cost of the model calls (without the $0.0966 booked from the result frame)');
+  await expect(stats).toContainText(
+    'Cumulative computed cost of the model calls (without the $0.0966 booked from the result frame)',
+  );
   // Each placeholder figure reads as a lower bound.
   const calls = stats.getByRole('table', { name: 'Model calls' });
   await expect(calls.getByRole('row').nth(1)).toContainText('≥ 2');
@@ -43,8 +51,12 @@ test('Stats: a log with placeholder usage is reconciled with its result frame, r
   await expect(explain.getByTestId('explain-sum')).toHaveText('6,430');
   const rows = explain.getByRole('list', { name: 'Reconciled rows' }).getByRole('listitem');
   await expect(rows).toHaveCount(2);
-  await expect(rows.first()).toContainText('because 3 of the 3 model calls before that result carried placeholder usage');
-  await expect(rows.nth(1)).toContainText("a model no loaded line shows, booked because the session's lines carried placeholder usage");
+  await expect(rows.first()).toContainText(
+    'because 3 of the 3 model calls before that result carried placeholder usage',
+  );
+  await expect(rows.nth(1)).toContainText(
+    "a model no loaded line shows, booked because the session's lines carried placeholder usage",
+  );
   const values = await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
   expect(values.reduce((a, b) => a + b, 0)).toBe(6424);
   // The row's line opens the result frame.
@@ -58,7 +70,12 @@ test('Stats: a log with placeholder usage is reconciled with its result frame, r
 test('Stats: a reconciled row of an unpriced model reads —, and a price file prices it', async ({ page }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'loupe-rec-unpriced-'));
   const file = path.join(dir, 'reconciled-unpriced.jsonl');
-  const mu = (input: number, output: number) => ({ inputTokens: input, outputTokens: output, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 });
+  const mu = (input: number, output: number) => ({
+    inputTokens: input,
+    outputTokens: output,
+    cacheReadInputTokens: 0,
+    cacheCreationInputTokens: 0,
+  });
   const result = {
     ...sdk.result({ cost: 0.0075, numTurns: 2 }),
     usage: { input_tokens: 2000, output_tokens: 200, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
@@ -89,10 +106,17 @@ test('Stats: a reconciled row of an unpriced model reads —, and a price file p
   const byModel = stats.getByRole('table', { name: 'By model' });
   await expect(byModel.getByRole('button', { name: 'Explain the computed cost of claude-sonnet-5' })).toHaveText('—');
   await expect(byModel.getByTestId('reconciled-subrow').nth(1)).toContainText('—');
-  await expect(stats).toContainText('Cumulative computed cost of the model calls (without the ≥ $0.00147 booked from the result frame)');
+  await expect(stats).toContainText(
+    'Cumulative computed cost of the model calls (without the ≥ $0.00147 booked from the result frame)',
+  );
 
-  await stats.getByRole('region', { name: 'Prices' }).getByLabel('Price file').setInputFiles(path.join(FIXTURES, 'litellm-prices.json'));
+  await stats
+    .getByRole('region', { name: 'Prices' })
+    .getByLabel('Price file')
+    .setInputFiles(path.join(FIXTURES, 'litellm-prices.json'));
   await expect(total).toHaveText('$0.0075');
   await expect(row).toContainText('$0.00097');
-  await expect(byModel.getByRole('button', { name: 'Explain the computed cost of claude-sonnet-5' })).toHaveText('$0.003');
+  await expect(byModel.getByRole('button', { name: 'Explain the computed cost of claude-sonnet-5' })).toHaveText(
+    '$0.003',
+  );
 });

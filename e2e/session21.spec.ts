@@ -33,13 +33,17 @@ test.describe('a current Claude Code session (cc-2-1 sample)', () => {
     await expect(diff.getByRole('insertion')).toHaveText(['return ']);
     // The request reads as code, not as an escaped JSON string; its JSON is one click away.
     const request = app.chainStep(call, /1 · Request: Edit/);
-    await expect(request.getByLabel('old_string', { exact: true })).toHaveText("def greet(name):\n    print('hello ' + name)");
+    await expect(request.getByLabel('old_string', { exact: true })).toHaveText(
+      "def greet(name):\n    print('hello ' + name)",
+    );
     await expect(request).not.toContainText('\\n');
     await request.getByRole('button', { name: 'Show Edit input as JSON' }).click();
     await expect(request.getByRole('tree', { name: 'Edit input' })).toContainText('"def greet(name):\\n');
   });
 
-  test('the Write over the file read earlier is diffed against the Read and the Edit since; the failed Edit changed nothing', async ({ page }) => {
+  test('the Write over the file read earlier is diffed against the Read and the Edit since; the failed Edit changed nothing', async ({
+    page,
+  }) => {
     const app = new Loupe(page);
     await app.pick('tool:Write kind:assistant', `Write(${WT}/src/greet.py)`);
     await app.tab('Tool call').click();
@@ -98,20 +102,32 @@ test.describe('a current Claude Code session (cc-2-1 sample)', () => {
     await expect(app.eventRows().filter({ hasText: /^\s*$/ })).toHaveCount(0);
     await app.option(/Model call 1 · claude-opus-4-7/).click();
     await app.tab('Message').click();
-    await expect(app.detailsPanel.getByRole('region', { name: /Model call \(4 lines merged/ })).toContainText('thinking (redacted by the API)');
-    await expect(app.detailsPanel.getByRole('list', { name: 'lines of this model call' })).toContainText('empty text block');
+    await expect(app.detailsPanel.getByRole('region', { name: /Model call \(4 lines merged/ })).toContainText(
+      'thinking (redacted by the API)',
+    );
+    await expect(app.detailsPanel.getByRole('list', { name: 'lines of this model call' })).toContainText(
+      'empty text block',
+    );
     // Its usage reads like every other count in the app, thousands grouped.
     await expect(app.detailsPanel.getByRole('region', { name: 'Model call', exact: true })).toContainText(
       '6 in · 18,204 cache read · 2,412 cache write · 187 out',
     );
   });
 
-  test('the subagent lane is named by its Agent call, in the timeline, the picker, the filter and Stats', async ({ page }) => {
+  test('the subagent lane is named by its Agent call, in the timeline, the picker, the filter and Stats', async ({
+    page,
+  }) => {
     const app = new Loupe(page);
-    await expect(app.events.getByRole('option', { name: /alice · Refactor greeting helpers/ })).toContainText('general-purpose · a7c3e9f1b2d4');
-    await expect(page.getByRole('combobox', { name: 'Agent' }).getByRole('option', { name: 'alice · Refactor greeting helpers' })).toHaveCount(1);
+    await expect(app.events.getByRole('option', { name: /alice · Refactor greeting helpers/ })).toContainText(
+      'general-purpose · a7c3e9f1b2d4',
+    );
+    await expect(
+      page.getByRole('combobox', { name: 'Agent' }).getByRole('option', { name: 'alice · Refactor greeting helpers' }),
+    ).toHaveCount(1);
     await app.filter.fill('agent:al');
-    await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([/agent:alice/]);
+    await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([
+      /agent:alice/,
+    ]);
     await app.filter.press('Tab');
     await expect(app.filter).toHaveValue('agent:alice');
     await expect(app.events).toHaveAttribute('aria-busy', 'false');

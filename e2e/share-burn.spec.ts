@@ -50,7 +50,9 @@ async function sender(browser: Browser, base: string) {
   const ctx = await browser.newContext({ baseURL: base });
   const page = await ctx.newPage();
   const sent: string[] = [];
-  page.on('request', (r) => sent.push(`${r.url()} ${JSON.stringify(r.headers())} ${r.postDataBuffer()?.toString('latin1') ?? ''}`));
+  page.on('request', (r) =>
+    sent.push(`${r.url()} ${JSON.stringify(r.headers())} ${r.postDataBuffer()?.toString('latin1') ?? ''}`),
+  );
   const app = new Loupe(page);
   await app.home();
   await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'secrets.jsonl'));
@@ -61,7 +63,11 @@ async function sender(browser: Browser, base: string) {
   return { ctx, page, app, dialog, sent };
 }
 
-async function recipient(browser: Browser, base: string, link: string): Promise<{ page: Page; app: Loupe; close: () => Promise<void> }> {
+async function recipient(
+  browser: Browser,
+  base: string,
+  link: string,
+): Promise<{ page: Page; app: Loupe; close: () => Promise<void> }> {
   const ctx = await browser.newContext({ baseURL: base });
   const page = await ctx.newPage();
   await page.goto(link);
@@ -72,7 +78,9 @@ for (const t of targets) {
   test.describe(`on ${t.name}`, () => {
     // Each test runs a sender and one or two recipients, every one a full workbench, beside two more servers.
     test.describe.configure({ timeout: 90_000 });
-    test(`burn after reading with a password: asks first, says a wrong password, opens once, then says it was read`, async ({ browser }) => {
+    test(`burn after reading with a password: asks first, says a wrong password, opens once, then says it was read`, async ({
+      browser,
+    }) => {
       const base = t.server?.base ?? '';
       const a = await sender(browser, base);
       await a.dialog.getByRole('combobox', { name: 'Expires after' }).selectOption({ label: '1 hour' });
@@ -87,7 +95,8 @@ for (const t of targets) {
       await expect(a.dialog.getByRole('region', { name: 'Your shared links' })).toContainText('opens once · password');
       // Nothing the server was sent or stored holds the password.
       for (const s of a.sent) expect(s).not.toContain(PASSWORD);
-      for (const f of t.files()) if (existsSync(f)) expect(readFileSync(f).includes(Buffer.from(PASSWORD)), f).toBe(false);
+      for (const f of t.files())
+        if (existsSync(f)) expect(readFileSync(f).includes(Buffer.from(PASSWORD)), f).toBe(false);
 
       // B: asked before anything is fetched, then for the password.
       const b = await recipient(browser, base, link);
@@ -96,7 +105,9 @@ for (const t of targets) {
       await expect(b.page.getByRole('heading', { name: 'This trace is protected by a password' })).toBeVisible();
       await b.page.getByLabel('Password').fill('plover-quartz-7781');
       await b.page.getByRole('button', { name: 'Open' }).click();
-      await expect(b.app.alert).toHaveText('That password does not open this trace. Check it and try again (it is case-sensitive).');
+      await expect(b.app.alert).toHaveText(
+        'That password does not open this trace. Check it and try again (it is case-sensitive).',
+      );
       await expect(b.page.locator('body')).not.toContainText(/at \w+ \(|Error:/);
       await b.page.getByLabel('Password').fill(PASSWORD);
       await b.page.getByRole('button', { name: 'Open' }).click();
@@ -148,7 +159,9 @@ for (const t of targets) {
       for (const x of [b, c]) await x.close();
     });
 
-    test('the expiry chosen is shown on the receiving page; a link that never expires still deletes with its token', async ({ browser }) => {
+    test('the expiry chosen is shown on the receiving page; a link that never expires still deletes with its token', async ({
+      browser,
+    }) => {
       const base = t.server?.base ?? '';
       const a = await sender(browser, base);
       const expires = a.dialog.getByRole('combobox', { name: 'Expires after' });
@@ -159,7 +172,10 @@ for (const t of targets) {
       const b = await recipient(browser, base, week);
       await b.app.waitForWorkbench();
       await expect(b.page.getByRole('note')).toHaveText('expires in 6 d 23 h');
-      await expect(b.page.getByRole('note')).toHaveAttribute('title', /^The server deletes this trace in 6 d 23 h \(.+ 2\d{3}, \d\d:\d\d\)/);
+      await expect(b.page.getByRole('note')).toHaveAttribute(
+        'title',
+        /^The server deletes this trace in 6 d 23 h \(.+ 2\d{3}, \d\d:\d\d\)/,
+      );
 
       await expires.selectOption({ label: 'never' });
       await a.dialog.getByRole('button', { name: 'Create link' }).click();
@@ -179,7 +195,9 @@ for (const t of targets) {
       await a.ctx.close();
     });
 
-    test('a password link without burn: the link alone opens nothing, the right password opens it again and again', async ({ browser }) => {
+    test('a password link without burn: the link alone opens nothing, the right password opens it again and again', async ({
+      browser,
+    }) => {
       const base = t.server?.base ?? '';
       const a = await sender(browser, base);
       await a.dialog.getByRole('textbox', { name: 'Password for the link' }).fill(PASSWORD);
@@ -208,10 +226,18 @@ test('where the operator does not allow it, "never" is not offered', async ({ pa
   await app.waitForWorkbench();
   await page.getByRole('button', { name: 'Share…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share trace' });
-  await expect(dialog.getByRole('combobox', { name: 'Expires after' }).getByRole('option')).toHaveText(['1 hour', '1 day', '1 week', '30 days']);
+  await expect(dialog.getByRole('combobox', { name: 'Expires after' }).getByRole('option')).toHaveText([
+    '1 hour',
+    '1 day',
+    '1 week',
+    '30 days',
+  ]);
 });
 
-test('the page fetches a shared trace itself: a 503 offers Try again, and trying again opens it', async ({ browser, baseURL }) => {
+test('the page fetches a shared trace itself: a 503 offers Try again, and trying again opens it', async ({
+  browser,
+  baseURL,
+}) => {
   const a = await sender(browser, baseURL ?? '');
   await a.dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await a.dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
@@ -219,7 +245,12 @@ test('the page fetches a shared trace itself: a 503 offers Try again, and trying
   const ctx = await browser.newContext({ baseURL });
   let failures = 1;
   await ctx.route('**/api/traces/*', async (route) => {
-    if (failures-- > 0) await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"x","message":"Down for a moment."}' });
+    if (failures-- > 0)
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"x","message":"Down for a moment."}',
+      });
     else await route.continue();
   });
   const page = await ctx.newPage();
@@ -238,13 +269,18 @@ test('S3 fleet: a burn-after-reading trace read through one server is gone throu
   const bytes = Buffer.from(crypto.getRandomValues(new Uint8Array(40_000)));
   const up = await fetch(`${a}/api/traces`, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-loupe-burn-after-reading': '1', 'x-loupe-expires-in': 'never' },
+    headers: {
+      'content-type': 'application/octet-stream',
+      'x-loupe-burn-after-reading': '1',
+      'x-loupe-expires-in': 'never',
+    },
     body: bytes,
   });
   expect(up.status).toBe(201);
   const created = (await up.json()) as { id: string; expiresAt: string | null; burnAfterReading: boolean };
   expect(created).toMatchObject({ expiresAt: null, burnAfterReading: true });
-  for (const base of [a, b]) expect((await fetch(`${base}/api/traces/${created.id}`, { method: 'HEAD' })).status).toBe(200);
+  for (const base of [a, b])
+    expect((await fetch(`${base}/api/traces/${created.id}`, { method: 'HEAD' })).status).toBe(200);
   const got = await fetch(`${b}/api/traces/${created.id}`);
   expect(got.status).toBe(200);
   expect(got.headers.get('x-loupe-expires-at')).toBe('never');
@@ -256,7 +292,10 @@ test('S3 fleet: a burn-after-reading trace read through one server is gone throu
   }
 });
 
-test('a small trace carried in the link can have a password too: nothing uploaded, the link alone opens nothing', async ({ browser, baseURL }) => {
+test('a small trace carried in the link can have a password too: nothing uploaded, the link alone opens nothing', async ({
+  browser,
+  baseURL,
+}) => {
   const a = await sender(browser, baseURL ?? '');
   await a.dialog.getByRole('radio', { name: /No upload/ }).check();
   await expect(a.dialog.getByRole('checkbox', { name: /Burn after reading/ })).toBeDisabled();
@@ -272,7 +311,9 @@ test('a small trace carried in the link can have a password too: nothing uploade
   await expect(b.page.getByRole('heading', { name: 'This trace is protected by a password' })).toBeVisible();
   await b.page.getByLabel('Password').fill('nope');
   await b.page.getByLabel('Password').press('Enter');
-  await expect(b.app.alert).toHaveText('That password does not open this trace. Check it and try again (it is case-sensitive).');
+  await expect(b.app.alert).toHaveText(
+    'That password does not open this trace. Check it and try again (it is case-sensitive).',
+  );
   await b.page.getByLabel('Password').fill(PASSWORD);
   await b.page.getByLabel('Password').press('Enter');
   await b.app.waitForWorkbench();

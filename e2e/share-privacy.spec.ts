@@ -20,13 +20,17 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('the server never sees the plaintext or the key: not in request bodies, URLs, headers, its log or its database', async ({ browser }) => {
+test('the server never sees the plaintext or the key: not in request bodies, URLs, headers, its log or its database', async ({
+  browser,
+}) => {
   const base = server?.base ?? '';
   const dataDir = server?.dataDir ?? '';
   const ctx = await browser.newContext({ baseURL: base });
   const page = await ctx.newPage();
   const sent: { url: string; headers: string; body: Buffer | null }[] = [];
-  page.on('request', (r) => sent.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: r.postDataBuffer() }));
+  page.on('request', (r) =>
+    sent.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: r.postDataBuffer() }),
+  );
   const app = new Loupe(page);
   await app.home();
   await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'secrets.jsonl'));
@@ -42,7 +46,9 @@ test('the server never sees the plaintext or the key: not in request bodies, URL
   expect(key).toHaveLength(43);
   // The recipient opens it too: the fetch of the ciphertext is on record as well.
   const reader = await ctx.newPage();
-  reader.on('request', (r) => sent.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: r.postDataBuffer() }));
+  reader.on('request', (r) =>
+    sent.push({ url: r.url(), headers: JSON.stringify(r.headers()), body: r.postDataBuffer() }),
+  );
   await reader.goto(link);
   await expect(reader.getByRole('option', { name: new RegExp(MARKER) }).first()).toBeVisible();
   await ctx.close();

@@ -19,7 +19,9 @@ const ev = (event: object) => ({ type: 'stream_event', event, ...env() });
 
 /** `s` cut into `n` pieces of nearly equal length. */
 function cut(s: string, n: number): string[] {
-  return Array.from({ length: n }, (_, i) => s.slice(Math.floor((i * s.length) / n), Math.floor(((i + 1) * s.length) / n)));
+  return Array.from({ length: n }, (_, i) =>
+    s.slice(Math.floor((i * s.length) / n), Math.floor(((i + 1) * s.length) / n)),
+  );
 }
 
 const TOKEN_PIECES = cut(GHP, 8);
@@ -27,7 +29,12 @@ const input = { command: `mysql -u app -p${PW} -h db.internal acme -e 'select 1'
 const inputJson = JSON.stringify(input);
 // Three cuts inside the password: its pieces are in three input_json_delta lines.
 const at = inputJson.indexOf(PW);
-const INPUT_PIECES = [inputJson.slice(0, at + 5), inputJson.slice(at + 5, at + 11), inputJson.slice(at + 11, at + 30), inputJson.slice(at + 30)];
+const INPUT_PIECES = [
+  inputJson.slice(0, at + 5),
+  inputJson.slice(at + 5, at + 11),
+  inputJson.slice(at + 11, at + 30),
+  inputJson.slice(at + 30),
+];
 const HF_PIECES = cut(HF, 2);
 const text = `I'll mirror with ${GHP} and check the DB.`;
 const model = 'claude-sonnet-4-5-20250929';
@@ -57,7 +64,9 @@ const LINES: object[] = [
     index: 1,
     content_block: { type: 'tool_use', id: 'toolu_01SplitE2e000000000001', name: 'Bash', input: {} },
   }),
-  ...INPUT_PIECES.map((p) => ev({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: p } })),
+  ...INPUT_PIECES.map((p) =>
+    ev({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: p } }),
+  ),
   ev({ type: 'content_block_stop', index: 1 }),
   ev({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 88 } }),
   ev({ type: 'message_stop' }),
@@ -140,7 +149,8 @@ async function checkEveryRow(page: Page, app: Loupe, tab: 'Message' | 'Stream' |
     const t = app.tab(tab);
     if ((await t.getAttribute('aria-disabled')) !== 'true' && !(await t.isDisabled())) {
       await t.click();
-      if (tab === 'Raw') await expect(app.detailsPanel.getByTestId('raw-location')).toContainText(`${NAME}:${seq + 1} `);
+      if (tab === 'Raw')
+        await expect(app.detailsPanel.getByTestId('raw-location')).toContainText(`${NAME}:${seq + 1} `);
       if (tab === 'Stream') {
         await expect(app.detailsPanel.getByTestId('stream-verdict')).toBeVisible();
         streamTabs++;
@@ -151,13 +161,18 @@ async function checkEveryRow(page: Page, app: Loupe, tab: 'Message' | 'Stream' |
   return tab === 'Stream' ? streamTabs : count;
 }
 
-test('share: secrets split across stream deltas and two lines are redacted in every piece; the recipient sees none', async ({ browser, baseURL }) => {
+test('share: secrets split across stream deltas and two lines are redacted in every piece; the recipient sees none', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const ctxA = await browser.newContext({ baseURL });
   const a = await ctxA.newPage();
   const appA = new Loupe(a);
   await appA.home();
-  await a.getByLabel('Choose files').setInputFiles({ name: NAME, mimeType: 'application/x-ndjson', buffer: Buffer.from(TRACE) });
+  await a
+    .getByLabel('Choose files')
+    .setInputFiles({ name: NAME, mimeType: 'application/x-ndjson', buffer: Buffer.from(TRACE) });
   await appA.waitForWorkbench();
   await a.getByRole('button', { name: 'Share…' }).click();
   const dialog = a.getByRole('dialog', { name: 'Share trace' });
@@ -198,8 +213,12 @@ test('share: secrets split across stream deltas and two lines are redacted in ev
     .click();
   await appB.tab('Stream').click();
   await expect(appB.detailsPanel.getByTestId('stream-verdict')).toHaveText('match');
-  await expect(appB.detailsPanel.getByLabel('block 0 rebuilt')).toHaveText("I'll mirror with [REDACTED:github-token] and check the DB.");
-  await expect(appB.detailsPanel.getByLabel('block 1 rebuilt')).toContainText('-p[REDACTED:cli-secret-flag] -h db.internal');
+  await expect(appB.detailsPanel.getByLabel('block 0 rebuilt')).toHaveText(
+    "I'll mirror with [REDACTED:github-token] and check the DB.",
+  );
+  await expect(appB.detailsPanel.getByLabel('block 1 rebuilt')).toContainText(
+    '-p[REDACTED:cli-secret-flag] -h db.internal',
+  );
 
   expect(await checkEveryRow(b, appB, 'Message')).toBe(rows);
   expect(await checkEveryRow(b, appB, 'Stream')).toBeGreaterThan(0);
@@ -209,7 +228,9 @@ test('share: secrets split across stream deltas and two lines are redacted in ev
   await ctxB.close();
 });
 
-test('share: a trace that still shows a secret after redaction is refused, and the dialog says what and where', async ({ page }) => {
+test('share: a trace that still shows a secret after redaction is refused, and the dialog says what and where', async ({
+  page,
+}) => {
   // A token used as an object key: the redaction rewrites string values, never keys; the check before sealing reads both.
   const line = {
     type: 'assistant',
@@ -218,7 +239,9 @@ test('share: a trace that still shows a secret after redaction is refused, and t
       type: 'message',
       role: 'assistant',
       model,
-      content: [{ type: 'tool_use', id: 'toolu_01KeyRefusal00000001', name: 'Configure', input: { tokens: { [GHP]: 'ci' } } }],
+      content: [
+        { type: 'tool_use', id: 'toolu_01KeyRefusal00000001', name: 'Configure', input: { tokens: { [GHP]: 'ci' } } },
+      ],
       stop_reason: 'tool_use',
       usage: { input_tokens: 5, output_tokens: 9 },
     },
@@ -230,7 +253,11 @@ test('share: a trace that still shows a secret after redaction is refused, and t
     name: 'key.jsonl',
     mimeType: 'application/x-ndjson',
     // An init frame first: one frame type alone does not make a file an SDK stream.
-    buffer: Buffer.from([{ type: 'system', subtype: 'init', cwd: '/work', model, tools: [], ...env() }, line].map((l) => JSON.stringify(l) + '\n').join('')),
+    buffer: Buffer.from(
+      [{ type: 'system', subtype: 'init', cwd: '/work', model, tools: [], ...env() }, line]
+        .map((l) => JSON.stringify(l) + '\n')
+        .join(''),
+    ),
   });
   await app.waitForWorkbench();
   const uploads: string[] = [];

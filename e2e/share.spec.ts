@@ -4,11 +4,16 @@ import path from 'node:path';
 import { FIXTURES, Loupe } from './pages/Loupe';
 
 const SECRETS = path.join(FIXTURES, 'secrets.jsonl');
-const ANTHROPIC_KEY = 'sk-ant-api03-a1N-BzFs1Y4NaLYmQMig7Q0W9t5G-WGjutHqUZectw4gcRD3XhZHRW6Op6p3B-teElWZACJ0RzgJwiDCXlwHdagZtB4-_AA';
+const ANTHROPIC_KEY =
+  'sk-ant-api03-a1N-BzFs1Y4NaLYmQMig7Q0W9t5G-WGjutHqUZectw4gcRD3XhZHRW6Op6p3B-teElWZACJ0RzgJwiDCXlwHdagZtB4-_AA';
 const GITHUB_TOKEN = 'ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP';
 
 /** The recipient: a browser context of their own (no storage shared with the sender) that opens the link. */
-async function openAsRecipient(browser: Browser, baseURL: string | undefined, link: string): Promise<{ ctxB: BrowserContext; b: Page; appB: Loupe }> {
+async function openAsRecipient(
+  browser: Browser,
+  baseURL: string | undefined,
+  link: string,
+): Promise<{ ctxB: BrowserContext; b: Page; appB: Loupe }> {
   const ctxB = await browser.newContext({ baseURL });
   const b = await ctxB.newPage();
   const appB = new Loupe(b);
@@ -25,7 +30,10 @@ async function openSecrets(page: Page): Promise<Loupe> {
   return app;
 }
 
-test('share: A reviews the redactions and shares, B reads it redacted, A deletes it and B is told so', async ({ browser, baseURL }) => {
+test('share: A reviews the redactions and shares, B reads it redacted, A deletes it and B is told so', async ({
+  browser,
+  baseURL,
+}) => {
   const ctxA = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
   const ctxB = await browser.newContext({ baseURL });
   const a = await ctxA.newPage();
@@ -71,7 +79,9 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   await expect(appB.tab('Tool call')).toHaveAttribute('aria-selected', 'true');
   await expect(appB.option(/user prompt: Deploy the release/)).toContainText('My key is [REDACTED:anthropic-key]');
   // B's title names the session by its first prompt as shared: redacted.
-  await expect(b.getByRole('heading', { level: 1 })).toHaveText(/^Shared trace · Deploy the release .*My key is \[REDACTED:anthropic-key\]/);
+  await expect(b.getByRole('heading', { level: 1 })).toHaveText(
+    /^Shared trace · Deploy the release .*My key is \[REDACTED:anthropic-key\]/,
+  );
   await appB.option(/env \| grep/).click();
   await expect(appB.detailsPanel).toContainText('AWS_SECRET_ACCESS_KEY=[REDACTED:aws-secret-key]');
   await expect(appB.detailsPanel).toContainText('postgres://deploy:[REDACTED:database-url]@db.internal.example');
@@ -87,7 +97,9 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   // The link just made goes from the dialog too: nothing offers to copy a link that no longer opens.
   await expect(dialog.getByRole('textbox', { name: 'Link to share' })).toBeHidden();
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeHidden();
-  await expect(dialog.getByRole('status', { name: 'Link deleted' })).toHaveText('Link deleted: it no longer opens. Create a new one to share again.');
+  await expect(dialog.getByRole('status', { name: 'Link deleted' })).toHaveText(
+    'Link deleted: it no longer opens. Create a new one to share again.',
+  );
   await b.reload();
   await expect(appB.alert).toHaveText('This trace was deleted or has expired.');
   // Trying again would get the same answer: nothing offers to.
@@ -98,7 +110,9 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   await ctxB.close();
 });
 
-test('share: a link whose id cannot be one says it is malformed, not deleted, and asks the server nothing', async ({ page }) => {
+test('share: a link whose id cannot be one says it is malformed, not deleted, and asks the server nothing', async ({
+  page,
+}) => {
   const asked: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/')) asked.push(r.url());
@@ -165,7 +179,10 @@ test('share: a small trace travels in the link itself, with nothing uploaded', a
   await ctxB.close();
 });
 
-test('share: a project folder goes as one bundle (subagent file included); too big for a link on its own, it is uploaded', async ({ browser, baseURL }) => {
+test('share: a project folder goes as one bundle (subagent file included); too big for a link on its own, it is uploaded', async ({
+  browser,
+  baseURL,
+}) => {
   const ctxA = await browser.newContext({ baseURL });
   const a = await ctxA.newPage();
   const appA = new Loupe(a);
@@ -213,7 +230,10 @@ test('share: the dialog text wraps inside the dialog, nothing cut off at its rig
   expect(box?.height ?? 0).toBeGreaterThan(30);
 });
 
-test('share: a filter holding a redacted secret reaches the recipient redacted, or not at all', async ({ browser, baseURL }) => {
+test('share: a filter holding a redacted secret reaches the recipient redacted, or not at all', async ({
+  browser,
+  baseURL,
+}) => {
   const ctxA = await browser.newContext({ baseURL });
   const a = await ctxA.newPage();
   const appA = await openSecrets(a);
@@ -226,7 +246,9 @@ test('share: a filter holding a redacted secret reaches the recipient redacted, 
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
   expect(decodeURIComponent(link)).not.toContain(GITHUB_TOKEN);
-  await expect(dialog.getByRole('region', { name: 'The link' })).toContainText('The filter it opens with is redacted too');
+  await expect(dialog.getByRole('region', { name: 'The link' })).toContainText(
+    'The filter it opens with is redacted too',
+  );
 
   const { ctxB, b, appB } = await openAsRecipient(browser, baseURL, link);
   // The placeholder is the filter: it finds the redacted call, as the token found it for the sender.
@@ -248,7 +270,10 @@ test('share: a filter holding a redacted secret reaches the recipient redacted, 
   await ctxB.close();
 });
 
-test('share: text added to redact that is in the file name is redacted there too, not refused', async ({ browser, baseURL }, info) => {
+test('share: text added to redact that is in the file name is redacted there too, not refused', async ({
+  browser,
+  baseURL,
+}, info) => {
   const named = info.outputPath('acme-corp-incident.jsonl');
   mkdirSync(path.dirname(named), { recursive: true });
   copyFileSync(SECRETS, named);
@@ -264,9 +289,9 @@ test('share: text added to redact that is in the file name is redacted there too
   await dialog.getByRole('button', { name: 'Add text' }).click();
   // Found in the name only, and listed as such, masked.
   await expect(dialog.getByRole('status')).toHaveText('6 secrets found (9 occurrences) in 8 lines; 6 will be redacted');
-  await expect(dialog.getByRole('list', { name: 'Redactions' }).getByRole('listitem', { name: /^Literal string/ })).toContainText(
-    'the file name ••••••-incident.jsonl',
-  );
+  await expect(
+    dialog.getByRole('list', { name: 'Redactions' }).getByRole('listitem', { name: /^Literal string/ }),
+  ).toContainText('the file name ••••••-incident.jsonl');
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: 'Link to share' }).inputValue();
 

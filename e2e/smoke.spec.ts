@@ -6,8 +6,17 @@ test('the home page is served by next start', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Drop zone' })).toBeVisible();
 });
 
-test('security headers on every page and API response; the CSP allows only this origin and nonce-bearing scripts', async ({ page, request }) => {
-  for (const url of ['/', '/view?sample=tour', '/t/AAAAAAAAAAAAAAAAAAAAAA', '/api/traces/AAAAAAAAAAAAAAAAAAAAAA', '/samples/tour/tour.stream.jsonl']) {
+test('security headers on every page and API response; the CSP allows only this origin and nonce-bearing scripts', async ({
+  page,
+  request,
+}) => {
+  for (const url of [
+    '/',
+    '/view?sample=tour',
+    '/t/AAAAAAAAAAAAAAAAAAAAAA',
+    '/api/traces/AAAAAAAAAAAAAAAAAAAAAA',
+    '/samples/tour/tour.stream.jsonl',
+  ]) {
     const res = await request.get(url);
     expect(res.headers()['referrer-policy'], url).toBe('no-referrer');
     expect(res.headers()['x-content-type-options'], url).toBe('nosniff');
@@ -43,7 +52,9 @@ test('security headers on every page and API response; the CSP allows only this 
   expect(workerCsp).toMatch(/connect-src 'self' https:/);
 });
 
-test('the home page hydrates without an error: what the server renders is what the client renders first', async ({ page }) => {
+test('the home page hydrates without an error: what the server renders is what the client renders first', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/');

@@ -38,7 +38,9 @@ test('Stats: verdicts kept apart, cost reported beside computed with its reasons
   await expect(verdict).toContainText('success');
   await expect(verdict).toContainText('is_error: false');
   await expect(verdict.getByTestId('task-status')).toHaveText('unknown');
-  await expect(stats.getByRole('list', { name: 'Why reported and computed differ' })).toContainText("1 model call came after the session's last result");
+  await expect(stats.getByRole('list', { name: 'Why reported and computed differ' })).toContainText(
+    "1 model call came after the session's last result",
+  );
   await expect(stats.getByRole('img', { name: /Tokens per model call, 7 calls/ })).toBeVisible();
   await expect(stats.getByRole('img', { name: /Cumulative computed cost, reaching \$0\.0445$/ })).toBeVisible();
   await expect(stats.getByRole('img', { name: /Tool call waterfall: 4 calls in 2 lane/ })).toBeVisible();
@@ -67,7 +69,9 @@ test('Stats: a local price override changes the computed cost', async ({ page })
   await expect(stats.getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.144');
 });
 
-test('Verdict: an evaluation artifact whose test failed after files changed is classified, with its evidence linked', async ({ page }) => {
+test('Verdict: an evaluation artifact whose test failed after files changed is classified, with its evidence linked', async ({
+  page,
+}) => {
   await page.goto('/view?sample=eval-failed&panel=stats');
   const stats = page.getByRole('region', { name: 'Stats' });
   const verdict = stats.getByRole('region', { name: 'Verdict' });
@@ -78,17 +82,27 @@ test('Verdict: an evaluation artifact whose test failed after files changed is c
   await expect(page.getByText('eval failed', { exact: true })).toBeVisible();
   // The evidence opens the event it names.
   await verdict.getByRole('button', { name: /Edit changed \/work\/slugs\/slug\.py/ }).click();
-  await expect(page.getByRole('listbox', { name: 'Events' }).locator('[role=option][aria-selected=true]')).toContainText(
-    'The file /work/slugs/slug.py has been updated.',
-  );
+  await expect(
+    page.getByRole('listbox', { name: 'Events' }).locator('[role=option][aria-selected=true]'),
+  ).toContainText('The file /work/slugs/slug.py has been updated.');
 });
 
-test('Stats: the By agent table has the columns the By model table and the CLI have, cache writes included', async ({ page }) => {
+test('Stats: the By agent table has the columns the By model table and the CLI have, cache writes included', async ({
+  page,
+}) => {
   await page.goto('/view?sample=cc-2-1&panel=stats');
   const stats = page.getByRole('region', { name: 'Stats' });
   await expect(stats).toBeVisible({ timeout: 20_000 });
   const byAgent = stats.getByRole('table', { name: 'By agent' });
-  await expect(byAgent.getByRole('columnheader')).toHaveText(['agent', 'calls', 'input', 'output', 'cache write', 'cache read', 'computed']);
+  await expect(byAgent.getByRole('columnheader')).toHaveText([
+    'agent',
+    'calls',
+    'input',
+    'output',
+    'cache write',
+    'cache read',
+    'computed',
+  ]);
   // As `loupe stats public/samples/cc-2-1/` counts them: 15,836 / 3,330 / 0 tokens written to the cache.
   const cacheWrite = (agent: RegExp) => byAgent.getByRole('row', { name: agent }).getByRole('cell').nth(4);
   await expect(cacheWrite(/^main /)).toHaveText('16k');
@@ -96,7 +110,9 @@ test('Stats: the By agent table has the columns the By model table and the CLI h
   await expect(cacheWrite(/^compaction \(auto\) /)).toHaveText('0');
 });
 
-test('Stats with the keyboard: Esc or ✕ closes Explain back to its total; a line it lists opens in the focused list', async ({ page }) => {
+test('Stats with the keyboard: Esc or ✕ closes Explain back to its total; a line it lists opens in the focused list', async ({
+  page,
+}) => {
   await page.goto('/view?sample=cc-2-1&panel=stats');
   const stats = page.getByRole('region', { name: 'Stats' });
   const explain = page.getByRole('complementary', { name: 'Explain' });
@@ -127,7 +143,9 @@ test('Stats with the keyboard: Esc or ✕ closes Explain back to its total; a li
   await expect(selected).toContainText("I'll look at the project first.");
 });
 
-test('Stats: a By model or By agent cell explains its own part, named for it, and Explain says whose part it lists', async ({ page }) => {
+test('Stats: a By model or By agent cell explains its own part, named for it, and Explain says whose part it lists', async ({
+  page,
+}) => {
   await page.goto('/view?sample=cc-2-1&panel=stats');
   const stats = page.getByRole('region', { name: 'Stats' });
   const byAgent = stats.getByRole('table', { name: 'By agent' });

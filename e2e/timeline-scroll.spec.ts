@@ -46,9 +46,12 @@ test('a fast scroll draws each row filled in, the right one for its place', asyn
       });
       if (atTop?.id !== `row-${first}`) wrongPlace = `${atTop?.id ?? 'no row'} at the top, expected row-${first}`;
       const ids = rows.filter((r) => r.id).map((r) => Number(r.id.slice(4)));
-      for (let i = 1; i < ids.length && !wrongPlace; i++) if (ids[i] !== (ids[i - 1] ?? 0) + 1) wrongPlace = `row-${ids[i]} after row-${ids[i - 1]}`;
+      for (let i = 1; i < ids.length && !wrongPlace; i++)
+        if (ids[i] !== (ids[i - 1] ?? 0) + 1) wrongPlace = `row-${ids[i]} after row-${ids[i - 1]}`;
       const stickyRow = list.parentElement?.querySelector(':scope > div:first-child [role=option]');
-      const sticky = stickyRow ? `${stickyRow.getAttribute('data-kind')} ${Number(stickyRow.id.slice(4)) < first}` : undefined;
+      const sticky = stickyRow
+        ? `${stickyRow.getAttribute('data-kind')} ${Number(stickyRow.id.slice(4)) < first}`
+        : undefined;
       out.push({ step, pending, wrongPlace, sticky });
     }
     return out;
@@ -92,7 +95,12 @@ test('a slow scroll keeps the rows still in view and draws only the new ones', a
         const b = r.getBoundingClientRect();
         return b.top <= top + rowHeight / 2 && b.bottom > top + rowHeight / 2;
       });
-      out.push({ kept, replaced, wrongPlace: atTop?.id === `row-${first}` ? undefined : `${atTop?.id ?? 'no row'} at the top, expected row-${first}` });
+      out.push({
+        kept,
+        replaced,
+        wrongPlace:
+          atTop?.id === `row-${first}` ? undefined : `${atTop?.id ?? 'no row'} at the top, expected row-${first}`,
+      });
     }
     return { frames: out, max: list.scrollHeight - list.clientHeight };
   });

@@ -30,17 +30,24 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
   await expect(stats).toContainText('no price for claude-sonnet-5');
   const byModel = stats.getByRole('table', { name: 'By model' });
   await expect(byModel.getByRole('button', { name: 'Explain the computed cost of claude-sonnet-5' })).toHaveText('—');
-  await expect(stats.getByRole('table', { name: 'By agent' }).getByRole('button', { name: /Explain the computed cost of/ })).toHaveText('≥ $0.0045');
+  await expect(
+    stats.getByRole('table', { name: 'By agent' }).getByRole('button', { name: /Explain the computed cost of/ }),
+  ).toHaveText('≥ $0.0045');
   await expect(stats.getByRole('table', { name: 'Per response' })).toContainText('≥ $0.0045');
   const calls = stats.getByRole('table', { name: 'Model calls' });
   await expect(calls.getByRole('row').nth(2).getByRole('cell').nth(8)).toHaveText('—');
-  await expect(calls.getByRole('row').nth(2).getByRole('cell').nth(8)).toHaveAttribute('title', 'no price for claude-sonnet-5: its calls are not in this cost');
+  await expect(calls.getByRole('row').nth(2).getByRole('cell').nth(8)).toHaveAttribute(
+    'title',
+    'no price for claude-sonnet-5: its calls are not in this cost',
+  );
 
   // Explain says which price each model has, and that one has none.
   await total.click();
   const explain = page.getByRole('complementary', { name: 'Explain' });
   await expect(explain.getByTestId('explain-total')).toHaveText('≥ $0.0045');
-  await expect(explain.getByRole('list', { name: 'Prices used' })).toContainText('claude-sonnet-5no price: its calls are not in this cost');
+  await expect(explain.getByRole('list', { name: 'Prices used' })).toContainText(
+    'claude-sonnet-5no price: its calls are not in this cost',
+  );
   await explain.getByRole('button', { name: 'Close explain' }).click();
 
   // A malformed file is refused in words, and changes nothing.
@@ -56,11 +63,17 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
   await expect(prices.getByLabel('Price file in use')).toContainText('litellm-prices.json · 3 model families');
   await expect(prices.getByRole('alert')).toHaveCount(0);
   await expect(total).toHaveText('$0.0075');
-  await expect(byModel.getByRole('button', { name: 'Explain the computed cost of claude-sonnet-5' })).toHaveText('$0.003');
+  await expect(byModel.getByRole('button', { name: 'Explain the computed cost of claude-sonnet-5' })).toHaveText(
+    '$0.003',
+  );
   await expect(computed).toHaveText('$0.0075');
-  await expect(prices.getByRole('row', { name: /claude-sonnet-5/ })).toContainText('litellm-prices.json · claude-sonnet-5');
+  await expect(prices.getByRole('row', { name: /claude-sonnet-5/ })).toContainText(
+    'litellm-prices.json · claude-sonnet-5',
+  );
   await total.click();
-  await expect(explain.getByRole('list', { name: 'Prices used' })).toContainText('litellm-prices.json, "claude-sonnet-5", as of');
+  await expect(explain.getByRole('list', { name: 'Prices used' })).toContainText(
+    'litellm-prices.json, "claude-sonnet-5", as of',
+  );
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(app.detailsPanel).toContainText('cost$0.003');
 
@@ -69,9 +82,13 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
   await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'unpriced.jsonl'));
   await expect(computed).toHaveText('$0.0075', { timeout: 20_000 });
   await page.getByRole('tab', { name: 'Stats & verdict' }).click();
-  await expect(page.getByRole('region', { name: 'Stats' }).getByRole('button', { name: 'Explain Computed' })).toHaveText('$0.0075');
+  await expect(
+    page.getByRole('region', { name: 'Stats' }).getByRole('button', { name: 'Explain Computed' }),
+  ).toHaveText('$0.0075');
   await page.getByRole('region', { name: 'Prices' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByRole('region', { name: 'Stats' }).getByRole('button', { name: 'Explain Computed' })).toHaveText('≥ $0.0045');
+  await expect(
+    page.getByRole('region', { name: 'Stats' }).getByRole('button', { name: 'Explain Computed' }),
+  ).toHaveText('≥ $0.0045');
   await expect(computed).toHaveText('≥ $0.0045');
 });
 
@@ -81,11 +98,21 @@ test('the library shows an unpriced session as ≥ $x, or its reported cost labe
     'projects/-home-dev-app/s-unpriced.jsonl': jsonl([
       cc.prompt('Summarise the changelog', { session: 's-unpriced', time: t(0) }),
       cc.assistant('msg_1', [text('a')], { input: 1000, output: 100 }, { session: 's-unpriced', time: t(1) }),
-      cc.assistant('msg_2', [text('b')], { input: 1000, output: 100 }, { session: 's-unpriced', model: 'claude-sonnet-5', time: t(2) }),
+      cc.assistant(
+        'msg_2',
+        [text('b')],
+        { input: 1000, output: 100 },
+        { session: 's-unpriced', model: 'claude-sonnet-5', time: t(2) },
+      ),
     ]),
     'projects/-home-dev-sdk/s-reported.jsonl': jsonl([
       sdk.init({ session: 's-reported' }),
-      sdk.assistant('msg_3', [text('c')], { input: 1000, output: 100 }, { session: 's-reported', model: 'claude-sonnet-5' }),
+      sdk.assistant(
+        'msg_3',
+        [text('c')],
+        { input: 1000, output: 100 },
+        { session: 's-reported', model: 'claude-sonnet-5' },
+      ),
       sdk.result({ session: 's-reported', cost: 0.0125 }),
     ]),
   });
@@ -95,8 +122,14 @@ test('the library shows an unpriced session as ≥ $x, or its reported cost labe
   const grid = page.getByRole('grid', { name: 'Sessions' });
   const cost = (id: string) => grid.locator(`[role=row][data-session="${id}"]`).getByRole('gridcell').nth(7);
   await expect(cost('s-unpriced')).toHaveText('≥ $0.0045', { timeout: 20_000 });
-  await expect(cost('s-unpriced')).toHaveAttribute('title', 'computed ≥ $0.0045: no price for claude-sonnet-5: its calls are not in this cost');
+  await expect(cost('s-unpriced')).toHaveAttribute(
+    'title',
+    'computed ≥ $0.0045: no price for claude-sonnet-5: its calls are not in this cost',
+  );
   await expect(cost('s-reported')).toHaveText('$0.0125 (rep.)');
-  await expect(cost('s-reported')).toHaveAttribute('title', /^reported by the run \(its last result frame\); computed —: no price for claude-sonnet-5/);
+  await expect(cost('s-reported')).toHaveAttribute(
+    'title',
+    /^reported by the run \(its last result frame\); computed —: no price for claude-sonnet-5/,
+  );
   await expect(page.getByLabel('Total cost')).toHaveText('≥ $0.0045');
 });

@@ -60,7 +60,9 @@ test.describe('the feature tour sample', () => {
     await expect(app.detailsPanel.getByRole('list', { name: 'permission evidence' })).toContainText(
       'denied by the SDK host: Pushing is not allowed in this run (decided)',
     );
-    await expect(app.detailsPanel.getByRole('region', { name: /3 · Result \(error\)/ })).toContainText('Pushing is not allowed in this run');
+    await expect(app.detailsPanel.getByRole('region', { name: /3 · Result \(error\)/ })).toContainText(
+      'Pushing is not allowed in this run',
+    );
   });
 
   test('Stream tab: deltas rebuilt by block index beside the completed message', async ({ page }) => {
@@ -68,8 +70,12 @@ test.describe('the feature tour sample', () => {
     await app.option(/I will fix the \*\*greeting\*\*/).click();
     await app.tab('Stream').click();
     await expect(app.detailsPanel.getByTestId('stream-verdict')).toHaveText('match');
-    await expect(app.detailsPanel.getByLabel('block 0 rebuilt')).toHaveText('I will fix the **greeting** in `src/greet.py`.');
-    await expect(app.detailsPanel.getByLabel('block 1 rebuilt')).toContainText('"new_string": "print(\\"hello, world\\")"');
+    await expect(app.detailsPanel.getByLabel('block 0 rebuilt')).toHaveText(
+      'I will fix the **greeting** in `src/greet.py`.',
+    );
+    await expect(app.detailsPanel.getByLabel('block 1 rebuilt')).toContainText(
+      '"new_string": "print(\\"hello, world\\")"',
+    );
     await app.option(/Model call 7/).click();
     await app.tab('Stream').click();
     await expect(app.detailsPanel.getByTestId('stream-verdict')).toHaveText('incomplete');
@@ -101,28 +107,43 @@ test.describe('the feature tour sample', () => {
   test('the filter language, with completion', async ({ page }) => {
     const app = new Loupe(page);
     await app.setFilter('tool:Bash');
-    await expect(app.events.locator('[data-kind=event]')).toHaveText([/Bash\(git push/, /control request/, /control response/, /Pushing is not allowed/]);
+    await expect(app.events.locator('[data-kind=event]')).toHaveText([
+      /Bash\(git push/,
+      /control request/,
+      /control response/,
+      /Pushing is not allowed/,
+    ]);
     await app.setFilter('status:error');
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/error: Pushing is not allowed/]);
     await app.setFilter('status:denied -kind:tool-result');
-    await expect(app.events.locator('[data-kind=event]')).toHaveText([/Bash\(git push/, /control request/, /control response success · deny/]);
+    await expect(app.events.locator('[data-kind=event]')).toHaveText([
+      /Bash\(git push/,
+      /control request/,
+      /control response success · deny/,
+    ]);
     // The filter narrows what the chips show, and says what it matched under a chip that is off.
     await app.setFilter('has:diff');
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/Edit\(src\/greet\.py\)/, /has been updated/]);
-    await expect(page.getByRole('status', { name: 'Hidden matches' })).toHaveText(/1 matching line is hidden \(Hooks 1\)/);
+    await expect(page.getByRole('status', { name: 'Hidden matches' })).toHaveText(
+      /1 matching line is hidden \(Hooks 1\)/,
+    );
     await app.setFilter('agent:explore kind:assistant');
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/Grep/, /Two files print greetings/]);
     await app.setFilter('dur>2s kind:tool-result');
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/Pushing is not allowed in this run/]);
     await app.setFilter('"src/cli.py so"');
-    await expect(page.getByRole('status', { name: 'Hidden matches' })).toHaveText(/No events shown: 1 matching line is hidden \(Stream 1\)/);
+    await expect(page.getByRole('status', { name: 'Hidden matches' })).toHaveText(
+      /No events shown: 1 matching line is hidden \(Stream 1\)/,
+    );
     await page.getByRole('button', { name: 'Show stream' }).click();
     await expect(app.events.locator('[data-kind=event]')).toHaveText([/text_delta "update src\/cli.py so "/]);
     await expect(app.chip('Stream')).toHaveAttribute('aria-pressed', 'true');
     await app.chip('Stream').click();
     // Completion of property names, then values.
     await app.filter.fill('dec');
-    await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([/decision:/]);
+    await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([
+      /decision:/,
+    ]);
     await app.filter.press('Tab');
     await expect(page.getByRole('listbox', { name: 'Filter suggestions' }).getByRole('option')).toHaveText([
       /decision:allow/,
@@ -213,7 +234,9 @@ test('transcript text never reaches the DOM as HTML', async ({ page }) => {
   await expect(panel.locator('script, img')).toHaveCount(0);
   await app.option(/Bash\(echo/).click();
   await app.tab('Tool call').click();
-  await expect(panel.getByLabel('result text')).toHaveText('<svg onload=window.__xss=9></svg><script>window.__xss=10</script>');
+  await expect(panel.getByLabel('result text')).toHaveText(
+    '<svg onload=window.__xss=9></svg><script>window.__xss=10</script>',
+  );
   await expect(panel.getByLabel('stdout')).toHaveText('<svg onload=window.__xss=9></svg>');
   await expect(panel.locator('svg')).toHaveCount(0);
   await app.tab('Raw').click();

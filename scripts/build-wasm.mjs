@@ -11,7 +11,19 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function compileWasm() {
   const out = {};
   const { error, stderr } = await asc.main(
-    ['wasm/fast-scan.ts', '--outFile', 'fast-scan.wasm', '-O3', '--runtime', 'stub', '--enable', 'simd', '--noAssert', '--initialMemory', '1'],
+    [
+      'wasm/fast-scan.ts',
+      '--outFile',
+      'fast-scan.wasm',
+      '-O3',
+      '--runtime',
+      'stub',
+      '--enable',
+      'simd',
+      '--noAssert',
+      '--initialMemory',
+      '1',
+    ],
     {
       readFile: (name, dir) => {
         try {

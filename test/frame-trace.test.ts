@@ -3,7 +3,14 @@ import { frameCosts, type TraceEvent } from '../bench/frame-trace';
 
 const R = 10; // renderer pid
 const G = 20; // GPU process pid
-const meta = (pid: number, tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } });
+const meta = (pid: number, tid: number, name: string): TraceEvent => ({
+  name: 'thread_name',
+  ph: 'M',
+  pid,
+  tid,
+  ts: 0,
+  args: { name },
+});
 const task = (pid: number, tid: number, ts: number, ms: number, name = 'RunTask'): TraceEvent => ({
   name,
   ph: 'X',

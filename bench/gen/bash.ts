@@ -54,7 +54,8 @@ function bashOutput(g: Gen, kind: BashKind, targetChars: number): string {
   const lines: string[] = [];
   let chars = 0;
   if (kind === 'test') lines.push(`\n RUN  v4.1.12 ${g.cwd}\n`);
-  if (kind === 'build') lines.push('> loupe@0.1.0 build\n> next build\n\n   ▲ Next.js 16.4.6\n   ✓ Compiled successfully in 4.2s');
+  if (kind === 'build')
+    lines.push('> loupe@0.1.0 build\n> next build\n\n   ▲ Next.js 16.4.6\n   ✓ Compiled successfully in 4.2s');
   while (chars < targetChars) {
     const line = bashLine(g, kind);
     lines.push(line);
@@ -90,8 +91,13 @@ export function planBash(g: Gen, id: string, sub: boolean): PlannedTool {
   if (kind === 'tsc' || r.chance(0.06)) return { id, name: 'Bash', input, outcome: bashFailure(g, cap) };
   const size = Math.min(cap, big ? r.logUniform(20_000, 200_000) : r.logUniform(40, 4_000));
   const stdout =
-    kind === 'status' ? `On branch ${g.gitBranch}\nChanges not staged for commit:\n${bashOutput(g, kind, Math.min(size, 600))}` : bashOutput(g, kind, size);
-  const progress = (kind === 'test' || kind === 'build') && stdout.length < 30_000 && r.chance(0.6) ? progressSnapshots(g, stdout) : undefined;
+    kind === 'status'
+      ? `On branch ${g.gitBranch}\nChanges not staged for commit:\n${bashOutput(g, kind, Math.min(size, 600))}`
+      : bashOutput(g, kind, size);
+  const progress =
+    (kind === 'test' || kind === 'build') && stdout.length < 30_000 && r.chance(0.6)
+      ? progressSnapshots(g, stdout)
+      : undefined;
   const structured = { stdout, stderr: '', interrupted: false, isImage: false };
   return { id, name: 'Bash', input, outcome: { content: stdout, isError: false, structured, progress } };
 }

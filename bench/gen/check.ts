@@ -62,7 +62,8 @@ class Checker {
       if (this.uuids.has(v.uuid)) this.error(`duplicate uuid ${v.uuid}`);
       this.uuids.add(v.uuid);
     }
-    if (typeof v.parentUuid === 'string' && !this.uuids.has(v.parentUuid)) this.error(`unknown parentUuid ${v.parentUuid}`);
+    if (typeof v.parentUuid === 'string' && !this.uuids.has(v.parentUuid))
+      this.error(`unknown parentUuid ${v.parentUuid}`);
     if (typeof v.timestamp === 'string' && v.sessionId !== undefined) {
       if (v.timestamp < this.lastTimestamp) this.error('timestamp goes backwards');
       this.lastTimestamp = v.timestamp;
@@ -81,7 +82,12 @@ class Checker {
         this.toolResults.add(block.tool_use_id);
       }
     }
-    if (v.type === 'assistant' && v.sessionId !== undefined && typeof message.id === 'string' && isRecord(message.usage)) {
+    if (
+      v.type === 'assistant' &&
+      v.sessionId !== undefined &&
+      typeof message.id === 'string' &&
+      isRecord(message.usage)
+    ) {
       const out = Number(message.usage.output_tokens);
       const seen = this.outputs.get(message.id) ?? { last: 0, max: 0 };
       this.outputs.set(message.id, { last: out, max: Math.max(seen.max, out) });
@@ -104,7 +110,8 @@ class Checker {
       return;
     }
     const index = Number(e.index);
-    if (e.type === 'content_block_start' && isRecord(e.content_block)) blocks.set(index, { type: String(e.content_block.type), json: '' });
+    if (e.type === 'content_block_start' && isRecord(e.content_block))
+      blocks.set(index, { type: String(e.content_block.type), json: '' });
     else if (e.type === 'content_block_delta' && isRecord(e.delta)) this.delta(blocks.get(index), e.delta);
     else if (e.type === 'content_block_stop') this.stopBlock(blocks.get(index));
     else if (e.type === 'message_stop') this.open.delete(key);
@@ -135,7 +142,10 @@ class Checker {
     notes.push(`tool_use blocks: ${this.toolUses.size}, without a tool_result: ${unanswered}`);
     let lastNotMax = 0;
     for (const o of this.outputs.values()) if (o.last < o.max) lastNotMax++;
-    if (this.outputs.size > 0) notes.push(`assistant message ids: ${this.outputs.size}, last split line not carrying the max output_tokens: ${lastNotMax}`);
+    if (this.outputs.size > 0)
+      notes.push(
+        `assistant message ids: ${this.outputs.size}, last split line not carrying the max output_tokens: ${lastNotMax}`,
+      );
     if (this.open.size > 0) this.error(`${this.open.size} stream(s) without message_stop at end of file`);
     if (lastNotMax > 0) this.error('split-message usage rule violated');
     return notes;
@@ -151,7 +161,10 @@ function typeKey(v: Record<string, unknown>): string {
   if (typeof v.subtype === 'string') return `${type}/${v.subtype}`;
   if (type === 'stream_event' && isRecord(v.event)) {
     const e = v.event;
-    const delta = isRecord(e.delta) && typeof e.delta.type === 'string' && e.type === 'content_block_delta' ? `:${e.delta.type}` : '';
+    const delta =
+      isRecord(e.delta) && typeof e.delta.type === 'string' && e.type === 'content_block_delta'
+        ? `:${e.delta.type}`
+        : '';
     return `${type}/${String(e.type)}${delta}`;
   }
   if (type === 'progress' && isRecord(v.data)) return `${type}/${String(v.data.type)}`;
@@ -195,7 +208,8 @@ export async function checkFile(path: string): Promise<boolean> {
   }
   for (const note of notes) console.log(note);
   const rows = [...checker.types].sort((a, b) => b[1] - a[1]);
-  for (const [key, n] of rows) console.log(`  ${String(n).padStart(9)}  ${((100 * n) / checker.lines).toFixed(2).padStart(6)}%  ${key}`);
+  for (const [key, n] of rows)
+    console.log(`  ${String(n).padStart(9)}  ${((100 * n) / checker.lines).toFixed(2).padStart(6)}%  ${key}`);
   for (const e of checker.errors) console.log(`ERROR ${e}`);
   console.log(checker.errors.length === 0 ? 'OK' : `FAILED (${checker.errors.length} errors)`);
   return checker.errors.length === 0;

@@ -24,13 +24,25 @@ class CcSession {
 
   env(parent: string | null): JsonObject {
     const g = this.g;
-    return { parentUuid: parent, isSidechain: false, userType: 'external', cwd: g.cwd, sessionId: g.sessionId, version: CC_VERSION, gitBranch: g.gitBranch };
+    return {
+      parentUuid: parent,
+      isSidechain: false,
+      userType: 'external',
+      cwd: g.cwd,
+      sessionId: g.sessionId,
+      version: CC_VERSION,
+      gitBranch: g.gitBranch,
+    };
   }
 
   snapshot(messageId: string, isUpdate: boolean): string {
     const tracked: JsonObject = {};
     for (const [path, b] of this.backups)
-      tracked[path] = { backupFileName: `${hexString(this.g.rng, 16)}@v${b.version}`, version: b.version, backupTime: b.time };
+      tracked[path] = {
+        backupFileName: `${hexString(this.g.rng, 16)}@v${b.version}`,
+        version: b.version,
+        backupTime: b.time,
+      };
     const timestamp = new Date(this.g.clock).toISOString();
     return JSON.stringify({
       type: 'file-history-snapshot',
@@ -57,7 +69,13 @@ class CcSession {
 
   userText(text: string): string {
     const uuid = this.g.uuid();
-    const line = { ...this.env(this.last), type: 'user', message: { role: 'user', content: [{ type: 'text', text }] }, uuid, timestamp: this.g.tick(1, 50) };
+    const line = {
+      ...this.env(this.last),
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'text', text }] },
+      uuid,
+      timestamp: this.g.tick(1, 50),
+    };
     this.last = uuid;
     return JSON.stringify(line);
   }
@@ -75,7 +93,14 @@ class CcSession {
       stop_sequence: null,
       usage: usageJson(msg.usage, output, true),
     };
-    const line = { ...this.env(this.last), message, requestId: msg.requestId, type: 'assistant', uuid, timestamp: this.g.tick(150, 2500) };
+    const line = {
+      ...this.env(this.last),
+      message,
+      requestId: msg.requestId,
+      type: 'assistant',
+      uuid,
+      timestamp: this.g.tick(150, 2500),
+    };
     this.last = uuid;
     return JSON.stringify(line);
   }
@@ -97,14 +122,30 @@ class CcSession {
 
   progress(data: JsonObject, toolUseID: string, parentToolUseID: string): string {
     const uuid = this.g.uuid();
-    const line = { ...this.env(this.last), type: 'progress', data, toolUseID, parentToolUseID, uuid, timestamp: this.g.tick(1, 300) };
+    const line = {
+      ...this.env(this.last),
+      type: 'progress',
+      data,
+      toolUseID,
+      parentToolUseID,
+      uuid,
+      timestamp: this.g.tick(1, 300),
+    };
     this.last = uuid;
     return JSON.stringify(line);
   }
 
   system(subtype: string, fields: JsonObject): string {
     const uuid = this.g.uuid();
-    const line = { ...this.env(this.last), type: 'system', subtype, ...fields, timestamp: this.g.tick(1, 100), uuid, isMeta: false };
+    const line = {
+      ...this.env(this.last),
+      type: 'system',
+      subtype,
+      ...fields,
+      timestamp: this.g.tick(1, 100),
+      uuid,
+      isMeta: false,
+    };
     this.last = uuid;
     return JSON.stringify(line);
   }
@@ -118,17 +159,25 @@ class CcSession {
 function* ccSessionStartHooks(cc: CcSession): Lines {
   const hookId = cc.g.uuid();
   for (const command of ['~/.claude/hooks/session-start.sh', 'bd prime']) {
-    yield cc.progress({ type: 'hook_progress', hookEvent: 'SessionStart', hookName: 'SessionStart:startup', command }, hookId, hookId);
+    yield cc.progress(
+      { type: 'hook_progress', hookEvent: 'SessionStart', hookName: 'SessionStart:startup', command },
+      hookId,
+      hookId,
+    );
   }
 }
 
 function* ccModelSwitch(cc: CcSession, model: string): Lines {
   const label = model === SMALL_MODEL ? 'Haiku 4.5' : 'Default (recommended)';
   yield cc.system('local_command', {
-    content: '<command-name>/model</command-name>\n            <command-message>model</command-message>\n            <command-args></command-args>',
+    content:
+      '<command-name>/model</command-name>\n            <command-message>model</command-message>\n            <command-args></command-args>',
     level: 'info',
   });
-  yield cc.system('local_command', { content: `<local-command-stdout>Set model to \u001b[1m${label}\u001b[22m</local-command-stdout>`, level: 'info' });
+  yield cc.system('local_command', {
+    content: `<local-command-stdout>Set model to \u001b[1m${label}\u001b[22m</local-command-stdout>`,
+    level: 'info',
+  });
   cc.model = model;
 }
 
@@ -141,7 +190,12 @@ function* ccAssistant(cc: CcSession, msg: ApiMsg): Lines<Map<string, string>> {
     if (block.type !== 'tool_use') continue;
     toolLines.set(block.id, uuid);
     if (cc.g.rng.chance(0.35)) {
-      const data = { type: 'hook_progress', hookEvent: 'PreToolUse', hookName: `PreToolUse:${block.name}`, command: cc.g.rng.pick(HOOK_COMMANDS) };
+      const data = {
+        type: 'hook_progress',
+        hookEvent: 'PreToolUse',
+        hookName: `PreToolUse:${block.name}`,
+        command: cc.g.rng.pick(HOOK_COMMANDS),
+      };
       yield cc.progress(data, block.id, block.id);
     }
   }
@@ -171,7 +225,11 @@ function* ccSubagent(cc: CcSession, tool: PlannedTool, spec: TaskSpec): Lines<Ou
   const g = cc.g;
   const run = new SubagentRun(g, tool, spec);
   const progress = (message: JsonObject, toolUseID: string): string =>
-    cc.progress({ message, normalizedMessages: [], type: 'agent_progress', prompt: spec.prompt, agentId: run.agentId }, toolUseID, tool.id);
+    cc.progress(
+      { message, normalizedMessages: [], type: 'agent_progress', prompt: spec.prompt, agentId: run.agentId },
+      toolUseID,
+      tool.id,
+    );
   yield progress(embeddedUser(g, [{ type: 'text', text: spec.prompt }]), `agent_msg_${base58(g.rng, 24)}`);
   for (const step of run.steps()) {
     const msg = step.msg;
@@ -210,7 +268,14 @@ function* ccResults(cc: CcSession, step: Step, toolLines: Map<string, string>): 
 function ccBashProgress(cc: CcSession, tool: PlannedTool, fullOutput: string, k: number): string {
   const tail = fullOutput.split('\n').slice(-5).join('\n');
   const totalLines = fullOutput.split('\n').length;
-  const data = { type: 'bash_progress', output: tail, fullOutput, elapsedTimeSeconds: (k + 1) * 3, totalLines, timeoutMs: 120000 };
+  const data = {
+    type: 'bash_progress',
+    output: tail,
+    fullOutput,
+    elapsedTimeSeconds: (k + 1) * 3,
+    totalLines,
+    timeoutMs: 120000,
+  };
   return cc.progress(data, `bash-progress-${k}`, tool.id);
 }
 

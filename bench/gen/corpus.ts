@@ -130,7 +130,16 @@ export const WORDS = [
   'path',
   'error',
 ] as const;
-export const PEOPLE = ['Zoë Ångström', 'José Müller', 'Łukasz Nowak', 'Ana Lúcia', 'Søren Kierkegaard', 'Chloé Dubois', 'Ren Tanaka', 'Mia Schäfer'] as const;
+export const PEOPLE = [
+  'Zoë Ångström',
+  'José Müller',
+  'Łukasz Nowak',
+  'Ana Lúcia',
+  'Søren Kierkegaard',
+  'Chloé Dubois',
+  'Ren Tanaka',
+  'Mia Schäfer',
+] as const;
 
 export const TEXT_STEPS = [
   "I'll start by looking at `{file}` to see how `{ident}` is wired up.",

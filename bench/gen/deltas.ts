@@ -5,7 +5,12 @@ import { Rng } from './rng';
 // Streaming deltas: a content block cut into the text, thinking and JSON fragments the API streams.
 
 /** Splits text at spaces into chunks of minWords..maxWords words, each keeping its leading space (as the API does). */
-export function* wordChunks(rng: Rng, text: string, minWords: number, maxWords: number): Generator<string, void, undefined> {
+export function* wordChunks(
+  rng: Rng,
+  text: string,
+  minWords: number,
+  maxWords: number,
+): Generator<string, void, undefined> {
   let pos = 0;
   while (pos < text.length) {
     let end = pos;
@@ -38,7 +43,8 @@ export function* blockDeltas(rng: Rng, b: Block): Generator<JsonObject, void, un
     yield { type: 'signature_delta', signature: b.signature };
   } else {
     yield { type: 'input_json_delta', partial_json: '' };
-    for (const partial_json of jsonChunks(rng, JSON.stringify(b.input))) yield { type: 'input_json_delta', partial_json };
+    for (const partial_json of jsonChunks(rng, JSON.stringify(b.input)))
+      yield { type: 'input_json_delta', partial_json };
   }
 }
 

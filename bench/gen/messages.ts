@@ -51,7 +51,8 @@ export function planStep(g: Gen, convo: Convo, model: string, final: boolean, su
   g.stats.apiMessages++;
   const blocks: Block[] = [];
   const tools: PlannedTool[] = [];
-  if (g.rng.chance(sub ? 0.15 : 0.55)) blocks.push({ type: 'thinking', thinking: thinkingText(g), signature: signatureFor(g) });
+  if (g.rng.chance(sub ? 0.15 : 0.55))
+    blocks.push({ type: 'thinking', thinking: thinkingText(g), signature: signatureFor(g) });
   if (final) blocks.push({ type: 'text', text: finalText(g) });
   else {
     if (g.rng.chance(0.65)) blocks.push({ type: 'text', text: stepText(g) });
@@ -90,7 +91,10 @@ export function usageJson(u: UsageCounts, output: number, oneHourCache: boolean)
     input_tokens: u.input,
     cache_creation_input_tokens: u.cacheCreate,
     cache_read_input_tokens: u.cacheRead,
-    cache_creation: { ephemeral_5m_input_tokens: oneHourCache ? 0 : u.cacheCreate, ephemeral_1h_input_tokens: oneHourCache ? u.cacheCreate : 0 },
+    cache_creation: {
+      ephemeral_5m_input_tokens: oneHourCache ? 0 : u.cacheCreate,
+      ephemeral_1h_input_tokens: oneHourCache ? u.cacheCreate : 0,
+    },
     output_tokens: output,
     service_tier: 'standard',
     ...(oneHourCache ? { inference_geo: 'not_available' } : {}),

@@ -25,7 +25,8 @@ export function finalText(g: Gen): string {
   if (g.rng.chance(0.3)) return sentences(g, TEXT_STEPS, g.rng.range(1, 3));
   const bullets: string[] = [];
   const n = g.rng.range(3, 8);
-  for (let i = 0; i < n; i++) bullets.push(`- **\`${g.rng.pick(g.repo.files).path}\`**: ${g.fill(g.rng.pick(CHANGES))}`);
+  for (let i = 0; i < n; i++)
+    bullets.push(`- **\`${g.rng.pick(g.repo.files).path}\`**: ${g.fill(g.rng.pick(CHANGES))}`);
   const closing = g.rng.chance(0.5)
     ? `All ${g.rng.range(40, 400)} tests pass and \`tsc --noEmit\` is clean.`
     : 'Let me know if you’d like me to also handle the “compact_boundary” case.';
@@ -38,7 +39,9 @@ export function promptText(g: Gen): string {
   // Users paste stack traces; these make the occasional long prompt line.
   const frames: string[] = [];
   for (let i = 0; i < g.rng.range(6, 30); i++) {
-    frames.push(`    at ${ident(g.rng)} (${g.cwd}/${g.rng.pick(g.repo.files).path}:${g.rng.range(1, 900)}:${g.rng.range(1, 80)})`);
+    frames.push(
+      `    at ${ident(g.rng)} (${g.cwd}/${g.rng.pick(g.repo.files).path}:${g.rng.range(1, 900)}:${g.rng.range(1, 80)})`,
+    );
   }
   return `${text}\n\n\`\`\`\nTypeError: Cannot read properties of undefined (reading 'uuid')\n${frames.join('\n')}\n\`\`\``;
 }

@@ -82,7 +82,12 @@ const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toSt
 
 /** Table lookup: uuids are generated for every line, and toString(16)+padStart showed up in profiles. */
 function hex8(n: number): string {
-  return (BYTE_HEX[n >>> 24] ?? '') + (BYTE_HEX[(n >>> 16) & 255] ?? '') + (BYTE_HEX[(n >>> 8) & 255] ?? '') + (BYTE_HEX[n & 255] ?? '');
+  return (
+    (BYTE_HEX[n >>> 24] ?? '') +
+    (BYTE_HEX[(n >>> 16) & 255] ?? '') +
+    (BYTE_HEX[(n >>> 8) & 255] ?? '') +
+    (BYTE_HEX[n & 255] ?? '')
+  );
 }
 
 export function hexString(rng: Rng, n: number): string {

@@ -82,7 +82,11 @@ export function* screenshotSession(count: number): Generator<string> {
   });
   let parent: string | null = null;
   const prompt = `p-${session}`;
-  yield JSON.stringify({ ...env(0, prompt, null), type: 'user', message: { role: 'user', content: 'Check every page of the shop in the browser.' } });
+  yield JSON.stringify({
+    ...env(0, prompt, null),
+    type: 'user',
+    message: { role: 'user', content: 'Check every page of the shop in the browser.' },
+  });
   parent = prompt;
   for (let i = 0; i < count; i++) {
     const id = `toolu_${String(i).padStart(24, '0')}`;
@@ -98,11 +102,21 @@ export function* screenshotSession(count: number): Generator<string> {
         type: 'message',
         role: 'assistant',
         content: [
-          { type: 'tool_use', id, name: 'mcp__plugin_playwright_playwright__browser_take_screenshot', input: { type: 'png', filename: `page-${i}.png` } },
+          {
+            type: 'tool_use',
+            id,
+            name: 'mcp__plugin_playwright_playwright__browser_take_screenshot',
+            input: { type: 'png', filename: `page-${i}.png` },
+          },
         ],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: 8, cache_creation_input_tokens: 400, cache_read_input_tokens: 29_000 + i * 1600, output_tokens: 60 },
+        usage: {
+          input_tokens: 8,
+          cache_creation_input_tokens: 400,
+          cache_read_input_tokens: 29_000 + i * 1600,
+          output_tokens: 60,
+        },
       },
     });
     const data = screenshotPng(1280, 800, i + 1).toString('base64');

@@ -55,7 +55,16 @@ class SdkSession {
       mcp_servers: [],
       model: MAIN_MODEL,
       permissionMode: 'default',
-      slash_commands: ['compact', 'context', 'cost', 'init', 'pr-comments', 'release-notes', 'review', 'security-review'],
+      slash_commands: [
+        'compact',
+        'context',
+        'cost',
+        'init',
+        'pr-comments',
+        'release-notes',
+        'review',
+        'security-review',
+      ],
       apiKeySource: 'none',
       claude_code_version: CC_VERSION,
       output_style: 'default',
@@ -78,7 +87,13 @@ class SdkSession {
       usage: usageJson(msg.usage, 1, false),
       context_management: null,
     };
-    return JSON.stringify({ type: 'assistant', message, parent_tool_use_id: parent, session_id: this.g.sessionId, uuid: this.g.uuid() });
+    return JSON.stringify({
+      type: 'assistant',
+      message,
+      parent_tool_use_id: parent,
+      session_id: this.g.sessionId,
+      uuid: this.g.uuid(),
+    });
   }
 
   toolResult(tool: PlannedTool, o: Outcome, parent: string | null): string {
@@ -94,7 +109,11 @@ class SdkSession {
 
   hook(subtype: 'hook_started' | 'hook_response', hookId: string, event: string, name: string): string {
     const base = { type: 'system', subtype, hook_id: hookId, hook_name: name, hook_event: event };
-    return this.frame(subtype === 'hook_started' ? base : { ...base, output: '', stdout: '', stderr: '', exit_code: 0, outcome: 'success' });
+    return this.frame(
+      subtype === 'hook_started'
+        ? base
+        : { ...base, output: '', stdout: '', stderr: '', exit_code: 0, outcome: 'success' },
+    );
   }
 
   result(started: number, apiMs: number, numTurns: number, text: string): string {
@@ -165,7 +184,12 @@ function* sdkStream(s: SdkSession, msg: ApiMsg, parent: string | null): Lines {
     {
       type: 'message_delta',
       delta: { stop_reason: msg.stopReason, stop_sequence: null },
-      usage: { input_tokens: u.input, cache_creation_input_tokens: u.cacheCreate, cache_read_input_tokens: u.cacheRead, output_tokens: u.output },
+      usage: {
+        input_tokens: u.input,
+        cache_creation_input_tokens: u.cacheCreate,
+        cache_read_input_tokens: u.cacheRead,
+        output_tokens: u.output,
+      },
     },
     parent,
   );
@@ -185,18 +209,27 @@ function* sdkPermission(s: SdkSession, tool: PlannedTool): Lines<Outcome | null>
       tool_name: tool.name,
       input: tool.input,
       tool_use_id: tool.id,
-      permission_suggestions: [{ type: 'addRules', rules: [{ toolName: tool.name }], behavior: 'allow', destination: 'session' }],
+      permission_suggestions: [
+        { type: 'addRules', rules: [{ toolName: tool.name }], behavior: 'allow', destination: 'session' },
+      ],
     },
   });
   s.g.tick(300, 8000);
   if (rng.chance(0.2)) {
     const message = `User denied ${tool.name}: not now, only touch files under lib/`;
-    yield JSON.stringify({ type: 'control_response', response: { subtype: 'success', request_id: requestIdValue, response: { behavior: 'deny', message } } });
+    yield JSON.stringify({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: requestIdValue, response: { behavior: 'deny', message } },
+    });
     return { content: message, isError: true, structured: `Error: ${message}` };
   }
   yield JSON.stringify({
     type: 'control_response',
-    response: { subtype: 'success', request_id: requestIdValue, response: { behavior: 'allow', updatedInput: tool.input } },
+    response: {
+      subtype: 'success',
+      request_id: requestIdValue,
+      response: { behavior: 'allow', updatedInput: tool.input },
+    },
   });
   return null;
 }
@@ -228,7 +261,8 @@ function* sdkRunTool(s: SdkSession, tool: PlannedTool, parent: string | null): L
     yield s.hook('hook_started', hookId, 'PreToolUse', `PreToolUse:${tool.name}`);
     yield s.hook('hook_response', hookId, 'PreToolUse', `PreToolUse:${tool.name}`);
   }
-  const denied = parent === null && tool.task === undefined && g.rng.chance(0.05) ? yield* sdkPermission(s, tool) : null;
+  const denied =
+    parent === null && tool.task === undefined && g.rng.chance(0.05) ? yield* sdkPermission(s, tool) : null;
   let outcome = denied ?? tool.outcome;
   if (outcome === null) outcome = tool.task ? yield* sdkSubagent(s, tool, tool.task) : rejection();
   for (const [k, partial] of (denied === null ? (outcome.progress ?? []) : []).entries()) {

@@ -57,7 +57,10 @@ export class SubagentRun {
       totalToolUseCount: this.toolUses,
       usage: usageJson(this.lastUsage, this.lastUsage.output, oneHourCache),
     };
-    const content = [...text, { type: 'text', text: `agentId: ${this.agentId} (for resuming to continue this agent's work if needed)` }];
+    const content = [
+      ...text,
+      { type: 'text', text: `agentId: ${this.agentId} (for resuming to continue this agent's work if needed)` },
+    ];
     return { content, structured };
   }
 }

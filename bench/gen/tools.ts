@@ -84,7 +84,12 @@ function planRead(g: Gen, id: string, sub: boolean): PlannedTool {
   const file = big ? r.pick(g.repo.bigFiles) : r.pick(g.repo.files);
   const filePath = `${g.cwd}/${file.path}`;
   if (!big && r.chance(0.03)) {
-    return { id, name: 'Read', input: { file_path: `${g.cwd}/${file.path.replace('.ts', '.tsx')}` }, outcome: toolError('File does not exist.') };
+    return {
+      id,
+      name: 'Read',
+      input: { file_path: `${g.cwd}/${file.path.replace('.ts', '.tsx')}` },
+      outcome: toolError('File does not exist.'),
+    };
   }
   const want = Math.min(cap, big ? r.logUniform(20_000, 200_000) : r.logUniform(600, 14_000));
   const whole = file.text.length + file.lines.length * 11 <= want;
@@ -94,7 +99,13 @@ function planRead(g: Gen, id: string, sub: boolean): PlannedTool {
   const input: JsonObject = whole ? { file_path: filePath } : { file_path: filePath, offset: start + 1, limit: count };
   const structured = {
     type: 'text',
-    file: { filePath, content: slice.join('\n'), numLines: slice.length, startLine: start + 1, totalLines: file.lines.length },
+    file: {
+      filePath,
+      content: slice.join('\n'),
+      numLines: slice.length,
+      startLine: start + 1,
+      totalLines: file.lines.length,
+    },
   };
   return { id, name: 'Read', input, outcome: { content: numbered(slice, start + 1) + READ_REMINDER, structured } };
 }
@@ -103,7 +114,12 @@ function editPatch(file: RepoFile, start: number, oldLines: string[], newLines: 
   const before = file.lines.slice(Math.max(0, start - 3), start);
   const after = file.lines.slice(start + oldLines.length, start + oldLines.length + 3);
   const first = start - before.length + 1;
-  const lines = [...before.map((l) => ` ${l}`), ...oldLines.map((l) => `-${l}`), ...newLines.map((l) => `+${l}`), ...after.map((l) => ` ${l}`)];
+  const lines = [
+    ...before.map((l) => ` ${l}`),
+    ...oldLines.map((l) => `-${l}`),
+    ...newLines.map((l) => `+${l}`),
+    ...after.map((l) => ` ${l}`),
+  ];
   return {
     oldStart: first,
     oldLines: before.length + oldLines.length + after.length,
@@ -124,7 +140,13 @@ function planEdit(g: Gen, id: string): PlannedTool {
   const oldString = oldLines.join('\n');
   const newString = newLines.join('\n');
   const input = { file_path: filePath, old_string: oldString, new_string: newString };
-  if (r.chance(0.05)) return { id, name: 'Edit', input, outcome: toolError(`String to replace not found in file.\nString: ${oldString}`) };
+  if (r.chance(0.05))
+    return {
+      id,
+      name: 'Edit',
+      input,
+      outcome: toolError(`String to replace not found in file.\nString: ${oldString}`),
+    };
   const structured = {
     filePath,
     oldString,
@@ -163,11 +185,21 @@ function planGrep(g: Gen, id: string): PlannedTool {
     const files = [...new Set(hits.map((h) => h.slice(0, h.indexOf(':'))))];
     const structured = { mode: 'files_with_matches', filenames: files, numFiles: files.length };
     const content = `Found ${files.length} file${files.length === 1 ? '' : 's'}\n${files.join('\n')}`;
-    return { id, name: 'Grep', input: { pattern, output_mode: 'files_with_matches' }, outcome: { content, structured } };
+    return {
+      id,
+      name: 'Grep',
+      input: { pattern, output_mode: 'files_with_matches' },
+      outcome: { content, structured },
+    };
   }
   const content = hits.join('\n');
   const structured = { mode: 'content', numFiles: 0, filenames: [], content, numLines: hits.length };
-  return { id, name: 'Grep', input: { pattern, path: g.cwd, output_mode: 'content', '-n': true }, outcome: { content, structured } };
+  return {
+    id,
+    name: 'Grep',
+    input: { pattern, path: g.cwd, output_mode: 'content', '-n': true },
+    outcome: { content, structured },
+  };
 }
 
 function planGlob(g: Gen, id: string): PlannedTool {
@@ -186,13 +218,22 @@ function planTodo(g: Gen, id: string): PlannedTool {
   const n = r.range(3, 7);
   for (let i = 0; i < n; i++) {
     const content = g.fill(r.pick(CHANGES)).replace(/^./, (c) => c.toUpperCase());
-    newTodos.push({ content, status: r.pick(['pending', 'in_progress', 'completed']), activeForm: `Working on ${r.pick(WORDS)}s` });
+    newTodos.push({
+      content,
+      status: r.pick(['pending', 'in_progress', 'completed']),
+      activeForm: `Working on ${r.pick(WORDS)}s`,
+    });
   }
   g.todos = newTodos;
   const content =
     'Todos have been modified successfully. Ensure that you continue to use the todo list to track ' +
     'your progress. Please proceed with the current tasks if applicable';
-  return { id, name: 'TodoWrite', input: { todos: newTodos }, outcome: { content, structured: { oldTodos, newTodos } } };
+  return {
+    id,
+    name: 'TodoWrite',
+    input: { todos: newTodos },
+    outcome: { content, structured: { oldTodos, newTodos } },
+  };
 }
 
 function planTask(g: Gen, id: string): PlannedTool {

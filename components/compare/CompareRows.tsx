@@ -25,7 +25,9 @@ function CallCell({ c }: { c: CallDigest | undefined }) {
     <span className="flex min-w-0 items-baseline gap-1.5 pl-4">
       <span className="shrink-0 font-medium">{c.name}</span>
       <span className="min-w-0 truncate font-mono text-[11px] text-neutral-600 dark:text-neutral-400">{c.summary}</span>
-      {c.outcome !== 'ok' ? <span className={`shrink-0 text-[11px] ${OUTCOME_TONE[c.outcome]}`}>{c.outcome}</span> : null}
+      {c.outcome !== 'ok' ? (
+        <span className={`shrink-0 text-[11px] ${OUTCOME_TONE[c.outcome]}`}>{c.outcome}</span>
+      ) : null}
     </span>
   );
 }
@@ -38,7 +40,9 @@ function PromptCell({ r, side }: { r: ResponseDigest | undefined; side: 'A' | 'B
         {side}
         {r.index + 1}
       </span>
-      <span className="min-w-0 truncate">{r.prompt.replace(/\s+/g, ' ').trim() || <span className="italic text-neutral-500">(no prompt)</span>}</span>
+      <span className="min-w-0 truncate">
+        {r.prompt.replace(/\s+/g, ' ').trim() || <span className="italic text-neutral-500">(no prompt)</span>}
+      </span>
     </span>
   );
 }
@@ -47,7 +51,11 @@ function Num({ n, usd }: { n: number | null; usd?: boolean }) {
   if (n === null) return <span className="text-neutral-400">?</span>;
   if (n === 0) return <span className="text-neutral-300 dark:text-neutral-600">·</span>;
   const text = usd ? formatUsd(Math.abs(n)) : String(Math.abs(n));
-  return <span className={n > 0 ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}>{`${n > 0 ? '+' : '−'}${text}`}</span>;
+  return (
+    <span
+      className={n > 0 ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}
+    >{`${n > 0 ? '+' : '−'}${text}`}</span>
+  );
 }
 
 export interface CompareRowsProps {
@@ -59,7 +67,10 @@ export interface CompareRowsProps {
   readonly onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
 }
 
-export const CompareRows = forwardRef<VirtualListHandle, CompareRowsProps>(function CompareRows({ c, rows, selected, firstRow, onSelect, onKeyDown }, ref) {
+export const CompareRows = forwardRef<VirtualListHandle, CompareRowsProps>(function CompareRows(
+  { c, rows, selected, firstRow, onSelect, onKeyDown },
+  ref,
+) {
   const render = (i: number) => {
     const row = rows[i];
     if (!row) return <div style={{ height: ROW_HEIGHT }} />;
@@ -71,7 +82,11 @@ export const CompareRows = forwardRef<VirtualListHandle, CompareRowsProps>(funct
     const head = row.kind === 'response';
     const call = row.kind === 'call' ? pair?.calls[row.call] : undefined;
     const tone =
-      i === selected ? 'bg-sky-100 dark:bg-sky-900/60' : head ? 'bg-neutral-50 dark:bg-neutral-800/70' : 'hover:bg-neutral-50 dark:hover:bg-neutral-800/40';
+      i === selected
+        ? 'bg-sky-100 dark:bg-sky-900/60'
+        : head
+          ? 'bg-neutral-50 dark:bg-neutral-800/70'
+          : 'hover:bg-neutral-50 dark:hover:bg-neutral-800/40';
     return (
       <div
         id={`cmp-row-${i}`}
@@ -108,7 +123,11 @@ export const CompareRows = forwardRef<VirtualListHandle, CompareRowsProps>(funct
         )}
         <span className="px-1 text-right tabular-nums">{head && pair ? <Num n={pair.delta.modelCalls} /> : null}</span>
         <span className="px-1 text-right tabular-nums">
-          {head && pair ? <Num n={pair.delta.computedUsd} usd /> : first ? <span className="text-[10px] text-amber-700 dark:text-amber-400">first</span> : null}
+          {head && pair ? (
+            <Num n={pair.delta.computedUsd} usd />
+          ) : first ? (
+            <span className="text-[10px] text-amber-700 dark:text-amber-400">first</span>
+          ) : null}
         </span>
       </div>
     );

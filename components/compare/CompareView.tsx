@@ -1,7 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { compareRows, compareRuns, differenceRows, firstDivergenceRow, rowKey, rowOfKey, stepDifference, type RunDigest } from '../../lib/compare';
+import {
+  compareRows,
+  compareRuns,
+  differenceRows,
+  firstDivergenceRow,
+  rowKey,
+  rowOfKey,
+  stepDifference,
+  type RunDigest,
+} from '../../lib/compare';
 import type { Ask, LocalPrices } from '../../lib/view/protocol';
 import type { ExplainMetric } from '../../lib/view/stats-view';
 import { ExplainPanel } from '../panes/stats/ExplainPanel';
@@ -58,7 +67,12 @@ export function CompareView({
 }: {
   a: LoadedSide;
   b: LoadedSide;
-  refs: { readonly a: string; readonly b: string; readonly keyA?: string | undefined; readonly keyB?: string | undefined };
+  refs: {
+    readonly a: string;
+    readonly b: string;
+    readonly keyA?: string | undefined;
+    readonly keyB?: string | undefined;
+  };
   row: string | undefined;
   onRow: (key: string) => void;
 }) {
@@ -122,8 +136,16 @@ export function CompareView({
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target instanceof HTMLElement ? e.target : undefined;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
-      const act = e.key === 'n' ? jump.current.next : e.key === 'p' ? jump.current.prev : e.key === 'f' ? jump.current.first : undefined;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable))
+        return;
+      const act =
+        e.key === 'n'
+          ? jump.current.next
+          : e.key === 'p'
+            ? jump.current.prev
+            : e.key === 'f'
+              ? jump.current.first
+              : undefined;
       if (!act) return;
       e.preventDefault();
       act();
@@ -133,11 +155,16 @@ export function CompareView({
   }, []);
 
   const here = diffRows.indexOf(selected);
-  const onJump = (side: 'a' | 'b', seq: number) => window.location.assign(side === 'a' ? viewHref(refs.a, seq, refs.keyA) : viewHref(refs.b, seq, refs.keyB));
+  const onJump = (side: 'a' | 'b', seq: number) =>
+    window.location.assign(side === 'a' ? viewHref(refs.a, seq, refs.keyA) : viewHref(refs.b, seq, refs.keyB));
   const f = c.firstDivergence;
 
   return (
-    <main role="region" aria-label="Compare" className="flex h-dvh flex-col bg-white text-[13px] text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
+    <main
+      role="region"
+      aria-label="Compare"
+      className="flex h-dvh flex-col bg-white text-[13px] text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100"
+    >
       <header className="flex h-9 shrink-0 items-center gap-3 border-b border-neutral-300 bg-neutral-100 px-3 text-[12px] dark:border-neutral-700 dark:bg-neutral-800">
         <a href="/" className="font-semibold hover:underline">
           Loupe
@@ -197,7 +224,9 @@ export function CompareView({
             </button>
           </>
         ) : (
-          <span className="text-green-700 dark:text-green-400">No divergence: the same prompts and the same tool calls, in the same order.</span>
+          <span className="text-green-700 dark:text-green-400">
+            No divergence: the same prompts and the same tool calls, in the same order.
+          </span>
         )}
         <span className="ml-auto flex shrink-0 gap-3 text-neutral-600 dark:text-neutral-400">
           <span>
@@ -235,7 +264,15 @@ export function CompareView({
                 </span>
               </div>
               <div className="min-h-0 flex-1">
-                <CompareRows ref={list} c={c} rows={rows} selected={selected} firstRow={firstRow} onSelect={select} onKeyDown={onKeyDown} />
+                <CompareRows
+                  ref={list}
+                  c={c}
+                  rows={rows}
+                  selected={selected}
+                  firstRow={firstRow}
+                  onSelect={select}
+                  onKeyDown={onKeyDown}
+                />
               </div>
             </div>
           }

@@ -96,7 +96,9 @@ function SideSlot({
             <p className="truncate font-medium">{state.title ?? 'Opening…'}</p>
             <ProgressBar label={`Parsing run ${side}`} pct={pct} className="w-64" />
             <p className="tabular-nums text-neutral-600 dark:text-neutral-400">
-              {p ? `${mb(p.bytes)}${p.totalBytes ? ` of ${mb(p.totalBytes)}` : ''} · ${p.events.toLocaleString('en-US')} events` : 'starting…'}
+              {p
+                ? `${mb(p.bytes)}${p.totalBytes ? ` of ${mb(p.totalBytes)}` : ''} · ${p.events.toLocaleString('en-US')} events`
+                : 'starting…'}
             </p>
           </>
         );
@@ -105,7 +107,9 @@ function SideSlot({
         return (
           <>
             <p className="font-medium">{state.title}</p>
-            <p className="text-neutral-600 dark:text-neutral-400">This run is read from your disk; the browser asks again before Loupe may read it.</p>
+            <p className="text-neutral-600 dark:text-neutral-400">
+              This run is read from your disk; the browser asks again before Loupe may read it.
+            </p>
             <button
               type="button"
               onClick={state.allow}
@@ -117,7 +121,10 @@ function SideSlot({
         );
       case 'error':
         return (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <p
+            role="alert"
+            className="rounded border border-red-300 bg-red-50 p-2 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             Run {side}
             {state.title ? ` (${state.title})` : ''}: {state.message}
           </p>
@@ -153,7 +160,15 @@ export function CompareViewer() {
   const b = useSide(url.b, url.keyB);
   const [error, setError] = useState<string | undefined>();
   if (a.phase === 'ready' && b.phase === 'ready' && url.a && url.b) {
-    return <CompareView a={a} b={b} refs={{ a: url.a, b: url.b, keyA: url.keyA, keyB: url.keyB }} row={url.row} onRow={(row) => url.set({ row }, 'replace')} />;
+    return (
+      <CompareView
+        a={a}
+        b={b}
+        refs={{ a: url.a, b: url.b, keyA: url.keyA, keyB: url.keyB }}
+        row={url.row}
+        onRow={(row) => url.set({ row }, 'replace')}
+      />
+    );
   }
   const pick = (side: 'a' | 'b') => (p: { files: PickedFile[]; fromFolder: boolean }) => {
     setError(undefined);
@@ -165,12 +180,19 @@ export function CompareViewer() {
   // A share link pasted: the trace in the store by its id, the key kept in this page's fragment only.
   const link = (side: 'a' | 'b') => (text: string) => {
     const s = shareLinkOf(text);
-    if (!s) return setError('That is not a share link of this Loupe (/t/<id>#k=<key>). A link that carries the whole trace (/t#d=…) cannot be compared yet.');
+    if (!s)
+      return setError(
+        'That is not a share link of this Loupe (/t/<id>#k=<key>). A link that carries the whole trace (/t#d=…) cannot be compared yet.',
+      );
     setError(undefined);
     url.set({ [side]: `share:${s.id}`, [side === 'a' ? 'ka' : 'kb']: s.key, row: undefined });
   };
   return (
-    <main role="region" aria-label="Compare" className="min-h-dvh bg-white text-[13px] text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
+    <main
+      role="region"
+      aria-label="Compare"
+      className="min-h-dvh bg-white text-[13px] text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100"
+    >
       <header className="flex h-9 items-center gap-3 border-b border-neutral-300 bg-neutral-100 px-3 text-[12px] dark:border-neutral-700 dark:bg-neutral-800">
         <a href="/" className="font-semibold hover:underline">
           Loupe
@@ -182,14 +204,18 @@ export function CompareViewer() {
       </header>
       <div className="mx-auto flex max-w-4xl flex-col gap-3 p-6">
         <p className="text-neutral-600 dark:text-neutral-400">
-          Two runs of the same task, side by side: where they part, and what each cost. Both are read in this browser; nothing is uploaded.
+          Two runs of the same task, side by side: where they part, and what each cost. Both are read in this browser;
+          nothing is uploaded.
         </p>
         <div className="grid gap-3 md:grid-cols-2">
           <SideSlot side="A" state={a} onPicked={pick('a')} onLink={link('a')} />
           <SideSlot side="B" state={b} onPicked={pick('b')} onLink={link('b')} />
         </div>
         {error ? (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <p
+            role="alert"
+            className="rounded border border-red-300 bg-red-50 p-2 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             {error}
           </p>
         ) : null}

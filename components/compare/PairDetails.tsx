@@ -35,11 +35,24 @@ function Diff({ title, a, b }: { title: string; a: string; b: string }) {
   return <DiffView title={title} diff={diff} />;
 }
 
-function Chain({ side, ask, c, onJump }: { side: 'a' | 'b'; ask: Ask; c: CallDigest | undefined; onJump: Sides['onJump'] }) {
+function Chain({
+  side,
+  ask,
+  c,
+  onJump,
+}: {
+  side: 'a' | 'b';
+  ask: Ask;
+  c: CallDigest | undefined;
+  onJump: Sides['onJump'];
+}) {
   const q = useCall(ask, c);
   const label = side === 'a' ? 'A' : 'B';
   return (
-    <section aria-label={`${label}: call chain`} className="min-w-0 border-neutral-200 dark:border-neutral-700 [&:nth-child(2)]:border-l">
+    <section
+      aria-label={`${label}: call chain`}
+      className="min-w-0 border-neutral-200 dark:border-neutral-700 [&:nth-child(2)]:border-l"
+    >
       <h3 className="border-b border-neutral-200 bg-neutral-100 px-3 py-0.5 text-[12px] font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         {label}
         {c ? ` · ${c.name} #${c.index + 1}${c.agent !== 'main' ? ` · ${c.agent}` : ''}` : ''}
@@ -57,7 +70,15 @@ function Chain({ side, ask, c, onJump }: { side: 'a' | 'b'; ask: Ask; c: CallDig
   );
 }
 
-function CallPairDetails({ c, row, sides }: { c: Comparison; row: Extract<CompareRow, { kind: 'call' }>; sides: Sides }) {
+function CallPairDetails({
+  c,
+  row,
+  sides,
+}: {
+  c: Comparison;
+  row: Extract<CompareRow, { kind: 'call' }>;
+  sides: Sides;
+}) {
   const pair = c.responses[row.pair];
   const p = pair?.calls[row.call];
   const x = pair?.a === undefined ? undefined : c.a.responses[pair.a];
@@ -70,14 +91,20 @@ function CallPairDetails({ c, row, sides }: { c: Comparison; row: Extract<Compar
     <div aria-label="Pair details" className="flex flex-col">
       <div className="flex items-baseline gap-2 border-b border-neutral-200 px-3 py-1 text-[12px] dark:border-neutral-700">
         <span className="font-semibold">{p ? MARK_WORDS[p.mark] : ''}</span>
-        {p?.why ? <span className="text-neutral-600 dark:text-neutral-400">({p.why === 'input' ? 'the same tool, another input' : p.why})</span> : null}
+        {p?.why ? (
+          <span className="text-neutral-600 dark:text-neutral-400">
+            ({p.why === 'input' ? 'the same tool, another input' : p.why})
+          </span>
+        ) : null}
       </div>
       {ca && cb ? (
         <Section title="Differences, A → B">
           <div className="flex flex-col gap-2">
             <Diff title={`input · ${ca.name}`} a={ca.input} b={cb.input} />
             <Diff title="result" a={ca.result ?? '(no result)'} b={cb.result ?? '(no result)'} />
-            {a.call && b.call ? <Diff title="side effect" a={effectText(a.call.effect)} b={effectText(b.call.effect)} /> : null}
+            {a.call && b.call ? (
+              <Diff title="side effect" a={effectText(a.call.effect)} b={effectText(b.call.effect)} />
+            ) : null}
           </div>
         </Section>
       ) : null}
@@ -94,7 +121,12 @@ function ResponsePairDetails({ c, row }: { c: Comparison; row: Extract<CompareRo
   if (!pair) return null;
   const x = pair.a === undefined ? undefined : c.a.responses[pair.a];
   const y = pair.b === undefined ? undefined : c.b.responses[pair.b];
-  const byWords = pair.by === 'prompt' ? 'the same prompt' : pair.by === 'position' ? 'their position (the prompts differ)' : 'one run only';
+  const byWords =
+    pair.by === 'prompt'
+      ? 'the same prompt'
+      : pair.by === 'position'
+        ? 'their position (the prompts differ)'
+        : 'one run only';
   return (
     <div aria-label="Pair details" className="flex flex-col">
       <div className="flex items-baseline gap-2 border-b border-neutral-200 px-3 py-1 text-[12px] dark:border-neutral-700">
@@ -107,7 +139,11 @@ function ResponsePairDetails({ c, row }: { c: Comparison; row: Extract<CompareRo
         <TotalsTable label="Response figures" a={x?.metrics} b={y?.metrics} delta={pair.delta} />
       </Section>
       <Section title="Prompt">
-        {x && y && x.prompt !== y.prompt ? <Diff title="prompt" a={x.prompt} b={y.prompt} /> : <Pre text={(x ?? y)?.prompt || '(no prompt)'} label="prompt" />}
+        {x && y && x.prompt !== y.prompt ? (
+          <Diff title="prompt" a={x.prompt} b={y.prompt} />
+        ) : (
+          <Pre text={(x ?? y)?.prompt || '(no prompt)'} label="prompt" />
+        )}
       </Section>
     </div>
   );

@@ -18,14 +18,50 @@ interface Column {
 }
 
 const int = (f: (m: Metrics) => number) => (m: Metrics) => formatInt(f(m));
-const usdOf = (m: Metrics): string => (m.unpriced.length > 0 ? `${formatUsd(m.computedUsd)}+?` : formatUsd(m.computedUsd));
+const usdOf = (m: Metrics): string =>
+  m.unpriced.length > 0 ? `${formatUsd(m.computedUsd)}+?` : formatUsd(m.computedUsd);
 
 const COLUMNS: readonly Column[] = [
-  { explain: 'apiMessages', label: 'calls', title: 'model calls (each API message once)', a: int((m) => m.modelCalls), d: (d) => d.modelCalls, fmt: formatInt },
-  { explain: 'input', label: 'input', title: 'input tokens', a: int((m) => m.input), d: (d) => d.input, fmt: formatInt },
-  { explain: 'output', label: 'output', title: 'output tokens', a: int((m) => m.output), d: (d) => d.output, fmt: formatInt },
-  { explain: 'cacheCreation', label: 'cache w', title: 'cache write tokens (5m + 1h)', a: int((m) => m.cacheWrite), d: (d) => d.cacheWrite, fmt: formatInt },
-  { explain: 'cacheRead', label: 'cache r', title: 'cache read tokens', a: int((m) => m.cacheRead), d: (d) => d.cacheRead, fmt: formatInt },
+  {
+    explain: 'apiMessages',
+    label: 'calls',
+    title: 'model calls (each API message once)',
+    a: int((m) => m.modelCalls),
+    d: (d) => d.modelCalls,
+    fmt: formatInt,
+  },
+  {
+    explain: 'input',
+    label: 'input',
+    title: 'input tokens',
+    a: int((m) => m.input),
+    d: (d) => d.input,
+    fmt: formatInt,
+  },
+  {
+    explain: 'output',
+    label: 'output',
+    title: 'output tokens',
+    a: int((m) => m.output),
+    d: (d) => d.output,
+    fmt: formatInt,
+  },
+  {
+    explain: 'cacheCreation',
+    label: 'cache w',
+    title: 'cache write tokens (5m + 1h)',
+    a: int((m) => m.cacheWrite),
+    d: (d) => d.cacheWrite,
+    fmt: formatInt,
+  },
+  {
+    explain: 'cacheRead',
+    label: 'cache r',
+    title: 'cache read tokens',
+    a: int((m) => m.cacheRead),
+    d: (d) => d.cacheRead,
+    fmt: formatInt,
+  },
   {
     explain: 'cost',
     label: 'computed',
@@ -49,8 +85,20 @@ const COLUMNS: readonly Column[] = [
     fmt: formatDuration,
   },
   { label: 'tools', title: 'tool calls', a: int((m) => m.toolCalls), d: (d) => d.toolCalls, fmt: formatInt },
-  { label: 'errors', title: 'tool calls whose result is an error', a: int((m) => m.toolErrors), d: (d) => d.toolErrors, fmt: formatInt },
-  { label: 'denied', title: 'tool calls denied permission', a: int((m) => m.denials), d: (d) => d.denials, fmt: formatInt },
+  {
+    label: 'errors',
+    title: 'tool calls whose result is an error',
+    a: int((m) => m.toolErrors),
+    d: (d) => d.toolErrors,
+    fmt: formatInt,
+  },
+  {
+    label: 'denied',
+    title: 'tool calls denied permission',
+    a: int((m) => m.denials),
+    d: (d) => d.denials,
+    fmt: formatInt,
+  },
 ];
 
 function Delta({ n, fmt }: { n: number | null; fmt: (n: number) => string }) {

@@ -24,7 +24,11 @@ function absolute(url: string): string {
   }
 }
 
-const fromStored = (stored: StoredFiles): SideSource => ({ kind: 'ready', source: sourceOf(stored), title: stored.title });
+const fromStored = (stored: StoredFiles): SideSource => ({
+  kind: 'ready',
+  source: sourceOf(stored),
+  title: stored.title,
+});
 
 /** A share link pasted (`https://host/t/<id>#k=<key>`): its id and key, or undefined. */
 export function shareLinkOf(text: string): { id: string; key: string } | undefined {
@@ -42,22 +46,39 @@ export function shareLinkOf(text: string): { id: string; key: string } | undefin
 export async function resolveSide(ref: string, key?: string): Promise<SideSource> {
   if (ref.startsWith('share:')) {
     const id = ref.slice('share:'.length);
-    if (!key) return { kind: 'error', message: 'This shared trace has no key in the link (the part after #ka= or #kb=). Paste the share link again.' };
-    return { kind: 'ready', source: { kind: 'sealed', url: `/api/traces/${encodeURIComponent(id)}`, key }, title: `Shared trace ${id.slice(0, 8)}` };
+    if (!key)
+      return {
+        kind: 'error',
+        message: 'This shared trace has no key in the link (the part after #ka= or #kb=). Paste the share link again.',
+      };
+    return {
+      kind: 'ready',
+      source: { kind: 'sealed', url: `/api/traces/${encodeURIComponent(id)}`, key },
+      title: `Shared trace ${id.slice(0, 8)}`,
+    };
   }
   if (ref.startsWith('sample:')) {
     const s = SAMPLES.find((x) => x.id === ref.slice('sample:'.length));
     if (!s) return { kind: 'error', message: `There is no sample called "${ref.slice('sample:'.length)}".` };
-    return { kind: 'ready', source: { kind: 'urls', urls: s.files.map((f) => ({ url: absolute(`/samples/${f}`), path: f })) }, title: s.title };
+    return {
+      kind: 'ready',
+      source: { kind: 'urls', urls: s.files.map((f) => ({ url: absolute(`/samples/${f}`), path: f })) },
+      title: s.title,
+    };
   }
   if (ref.startsWith('local:')) {
     let stored: StoredFiles | undefined;
     try {
       stored = await loadLocal(ref.slice('local:'.length));
     } catch {
-      return { kind: 'error', message: 'This browser refused access to its local storage (IndexedDB), so the trace cannot be reopened. Pick the file again.' };
+      return {
+        kind: 'error',
+        message:
+          'This browser refused access to its local storage (IndexedDB), so the trace cannot be reopened. Pick the file again.',
+      };
     }
-    if (!stored) return { kind: 'error', message: 'This trace is no longer stored in this browser. Pick the file again.' };
+    if (!stored)
+      return { kind: 'error', message: 'This trace is no longer stored in this browser. Pick the file again.' };
     const first = stored.handles?.[0]?.handle;
     if (first && !(await canRead(first, false))) {
       const s = stored;
@@ -69,7 +90,10 @@ export async function resolveSide(ref: string, key?: string): Promise<SideSource
 }
 
 /** Keeps picked or dropped files (vetted as the home page vets them) in IndexedDB: the `local:<id>` ref of a side. */
-export async function keepPicked(picked: { files: PickedFile[]; fromFolder: boolean }): Promise<{ ref: string; note?: string } | { error: string }> {
+export async function keepPicked(picked: {
+  files: PickedFile[];
+  fromFolder: boolean;
+}): Promise<{ ref: string; note?: string } | { error: string }> {
   const vetted = await vetFiles(picked.files, picked.fromFolder);
   if (vetted.error) return { error: vetted.error };
   return { ref: await keepStored(storedOf(vetted.files)), ...(vetted.note ? { note: vetted.note } : {}) };

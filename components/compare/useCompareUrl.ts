@@ -25,7 +25,10 @@ export interface CompareUrl {
   /** A shared side's key (`share:<id>`), kept in the fragment (`#ka=…&kb=…`), which browsers never send. */
   readonly keyA: string | undefined;
   readonly keyB: string | undefined;
-  readonly set: (patch: { a?: string; b?: string; row?: string | undefined; ka?: string; kb?: string }, mode?: 'push' | 'replace') => void;
+  readonly set: (
+    patch: { a?: string; b?: string; row?: string | undefined; ka?: string; kb?: string },
+    mode?: 'push' | 'replace',
+  ) => void;
 }
 
 export function useCompareUrl(): CompareUrl {

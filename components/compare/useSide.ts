@@ -39,7 +39,8 @@ export function useSide(ref: string | undefined, key?: string): SideState {
       const title = s.title;
       c.subscribe((t) => {
         if (!live) return;
-        if (t.phase === 'loading') setState({ phase: 'loading', title, ...(t.progress ? { progress: t.progress } : {}) });
+        if (t.phase === 'loading')
+          setState({ phase: 'loading', title, ...(t.progress ? { progress: t.progress } : {}) });
         else if (t.phase === 'error') setState({ phase: 'error', message: t.message, title });
         else if (t.phase === 'ready')
           c.ask('compare', { name: title }).then(

@@ -47,7 +47,11 @@ export function EventIcon({ kind }: { kind: string }) {
   if (kind === '') return <span aria-hidden className="inline-block w-4 shrink-0 text-center font-mono" />;
   const icon = isIconKind(kind) ? ICONS[kind] : ICONS.unknown;
   return (
-    <span aria-hidden className={`inline-block w-4 shrink-0 text-center font-mono ${icon.className}`} title={icon.title}>
+    <span
+      aria-hidden
+      className={`inline-block w-4 shrink-0 text-center font-mono ${icon.className}`}
+      title={icon.title}
+    >
       {icon.glyph}
     </span>
   );

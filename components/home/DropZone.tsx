@@ -33,7 +33,9 @@ export function DropZone({ busy, onOpen, onCompare }: DropZoneProps) {
       className={`flex min-h-48 flex-col items-center justify-center gap-2 rounded border-2 border-dashed p-6 text-center ${over ? 'border-sky-500 bg-sky-50 dark:bg-sky-950' : 'border-neutral-300 dark:border-neutral-600'}`}
     >
       <p className="text-base font-medium">Drop transcripts or a project folder here</p>
-      <p className="max-w-md text-neutral-600 dark:text-neutral-400">{ACCEPTS} Files stay in your browser: nothing is uploaded.</p>
+      <p className="max-w-md text-neutral-600 dark:text-neutral-400">
+        {ACCEPTS} Files stay in your browser: nothing is uploaded.
+      </p>
       <div className="mt-2 flex gap-2">
         <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
           Choose files…

@@ -89,7 +89,9 @@ function HomeIntake() {
   const compare = async (files: PickedFile[]) => {
     setError(undefined);
     if (files.length !== 2) {
-      setError(`Pick two files to compare (${files.length} picked). To compare folders, open the compare page and drop one on each side.`);
+      setError(
+        `Pick two files to compare (${files.length} picked). To compare folders, open the compare page and drop one on each side.`,
+      );
       return;
     }
     try {
@@ -104,7 +106,9 @@ function HomeIntake() {
     <div className="min-h-dvh bg-white text-[13px] text-neutral-900 dark:bg-neutral-900 dark:text-neutral-100">
       <header className="flex h-9 items-center gap-3 border-b border-neutral-300 bg-neutral-100 px-3 dark:border-neutral-700 dark:bg-neutral-800">
         <h1 className="font-semibold">Loupe</h1>
-        <span className="text-neutral-600 dark:text-neutral-400">trace viewer for Claude Code and Agent SDK transcripts</span>
+        <span className="text-neutral-600 dark:text-neutral-400">
+          trace viewer for Claude Code and Agent SDK transcripts
+        </span>
         <span className="ml-auto">
           <ThemeToggle />
         </span>
@@ -113,7 +117,10 @@ function HomeIntake() {
         <section aria-label="Open a trace" aria-busy={!hydrated} className="flex flex-col gap-3">
           <DropZone busy={busy} onOpen={(picked) => void open(picked)} onCompare={(files) => void compare(files)} />
           {error ? (
-            <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            <p
+              role="alert"
+              className="rounded border border-red-300 bg-red-50 p-2 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+            >
               {error}
             </p>
           ) : null}

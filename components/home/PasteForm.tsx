@@ -4,7 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { pastedName, type PickedFile } from '../intake/intake';
 
 /** Pasted JSONL (or a JSON document), opened as a file of its own (`pasted.jsonl`, `pasted.json`). */
-export function PasteForm({ onOpen, onError }: { readonly onOpen: (file: PickedFile) => void; readonly onError: (message: string) => void }) {
+export function PasteForm({
+  onOpen,
+  onError,
+}: {
+  readonly onOpen: (file: PickedFile) => void;
+  readonly onError: (message: string) => void;
+}) {
   const [paste, setPaste] = useState('');
   const onPaste = (e: FormEvent) => {
     e.preventDefault();
@@ -39,7 +45,10 @@ export function PasteForm({ onOpen, onError }: { readonly onOpen: (file: PickedF
         className="rounded border border-neutral-300 bg-white p-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
       />
       <span className="flex items-baseline gap-2">
-        <button type="submit" className="rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700">
+        <button
+          type="submit"
+          className="rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
+        >
           Open pasted text
         </button>
         <span className="text-[11px] text-neutral-500 dark:text-neutral-400">or Ctrl+Enter (⌘+Enter on a Mac)</span>

@@ -30,7 +30,10 @@ export function UrlForm({ onError }: { readonly onError: (message: string) => vo
           placeholder="https://raw.githubusercontent.com/…/session.jsonl"
           className="h-7 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
         />
-        <button type="submit" className="rounded border border-neutral-300 px-3 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700">
+        <button
+          type="submit"
+          className="rounded border border-neutral-300 px-3 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
+        >
           Open
         </button>
       </div>

@@ -5,13 +5,16 @@ const file = (name: string, body: string | Uint8Array<ArrayBuffer>): File => new
 
 describe('vetting what the user opens', () => {
   it('refuses images, CSV, empty files and files too large for a tab, each in words', async () => {
-    expect((await vetFiles([{ path: 'a.png', file: file('a.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2])) }], false)).error).toMatch(
-      /a\.png is a PNG image, not a transcript/,
-    );
+    expect(
+      (await vetFiles([{ path: 'a.png', file: file('a.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2])) }], false))
+        .error,
+    ).toMatch(/a\.png is a PNG image, not a transcript/);
     expect((await vetFiles([{ path: 'p.csv', file: file('p.csv', 'name,age\nbob,3\n') }], false)).error).toMatch(
       /p\.csv does not look like JSONL: its first line is not JSON \("name,age"\)/,
     );
-    expect((await vetFiles([{ path: 'e.jsonl', file: file('e.jsonl', '') }], false)).error).toMatch(/e\.jsonl is empty/);
+    expect((await vetFiles([{ path: 'e.jsonl', file: file('e.jsonl', '') }], false)).error).toMatch(
+      /e\.jsonl is empty/,
+    );
     // Random bytes are said to be binary, not quoted back as a garbled "first line".
     const noise = Uint8Array.from({ length: 300 }, (_, i) => (i * 151 + 7) % 256);
     expect((await vetFiles([{ path: 'b.jsonl', file: file('b.jsonl', noise) }], false)).error).toMatch(
@@ -31,12 +34,14 @@ describe('vetting what the user opens', () => {
       /^w\.jsonl is UTF-16 text: Loupe reads UTF-8\. Save it as UTF-8 \(in PowerShell: Out-File -Encoding utf8\)/,
     );
     // Text that is not JSON is still quoted, colours and tabs included.
-    expect((await vetFiles([{ path: 'c.jsonl', file: file('c.jsonl', '\u001b[32mok\u001b[0m\tdone\n') }], false)).error).toMatch(
-      /c\.jsonl does not look like JSONL/,
-    );
+    expect(
+      (await vetFiles([{ path: 'c.jsonl', file: file('c.jsonl', '\u001b[32mok\u001b[0m\tdone\n') }], false)).error,
+    ).toMatch(/c\.jsonl does not look like JSONL/);
     const big = file('big.jsonl', '{}');
     Object.defineProperty(big, 'size', { value: 2 * 1024 ** 3 });
-    expect((await vetFiles([{ path: 'big.jsonl', file: big }], false)).error).toMatch(/2\.0 GB: more than a browser tab can hold.*npx loupe stats/);
+    expect((await vetFiles([{ path: 'big.jsonl', file: big }], false)).error).toMatch(
+      /2\.0 GB: more than a browser tab can hold.*npx loupe stats/,
+    );
   });
 
   it('opens transcripts, gzip included, and skips the odd file of a folder with a note', async () => {
@@ -80,13 +85,23 @@ describe('a whole projects folder', () => {
   it('is told by session files directly inside two or more project folders', () => {
     expect(isProjectsFolder(picked(`projects/-home-a/${S1}`, `projects/-home-b/${S2}`))).toBe(true);
     expect(
-      isProjectsFolder(picked(`projects/-home-a/${S1}`, `projects/-home-a/${S1.replace('1.', '3.')}/subagents/agent-x.jsonl`, `projects/-home-b/${S2}`)),
+      isProjectsFolder(
+        picked(
+          `projects/-home-a/${S1}`,
+          `projects/-home-a/${S1.replace('1.', '3.')}/subagents/agent-x.jsonl`,
+          `projects/-home-b/${S2}`,
+        ),
+      ),
     ).toBe(true);
   });
 
   it('is not one project folder (its subagent files included), nor folders of other transcripts', () => {
     // One project: sessions, and a session folder with its subagents.
-    expect(isProjectsFolder(picked(`-home-a/${S1}`, `-home-a/${S2}`, `-home-a/${S1.replace('.jsonl', '')}/subagents/agent-x.jsonl`))).toBe(false);
+    expect(
+      isProjectsFolder(
+        picked(`-home-a/${S1}`, `-home-a/${S2}`, `-home-a/${S1.replace('.jsonl', '')}/subagents/agent-x.jsonl`),
+      ),
+    ).toBe(false);
     expect(isProjectsFolder(picked(`projects/-home-a/${S1}`, `projects/-home-a/${S2}`))).toBe(false);
     // Runs of an SDK app, one folder each: not session files.
     expect(isProjectsFolder(picked('runs/one/out.jsonl', 'runs/two/out.jsonl'))).toBe(false);

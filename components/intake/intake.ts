@@ -41,7 +41,11 @@ export async function vetFiles(
 ): Promise<{ files: PickedFile[]; error?: string; note?: string; skipped: SkippedFile[] }> {
   const candidates = fromFolder ? files.filter((f) => TRACE_NAME.test(f.path)) : [...files];
   if (candidates.length === 0)
-    return { files: [], skipped: [], error: fromFolder ? `That folder has no .jsonl or .json files. ${ACCEPTS}` : 'Nothing was dropped.' };
+    return {
+      files: [],
+      skipped: [],
+      error: fromFolder ? `That folder has no .jsonl or .json files. ${ACCEPTS}` : 'Nothing was dropped.',
+    };
   const total = candidates.reduce((n, f) => n + f.file.size, 0);
   if (total > MAX_BYTES)
     return {
@@ -55,10 +59,14 @@ export async function vetFiles(
       files: [],
       skipped: [],
       error:
-        candidates.length === 1 ? `${candidates[0]?.path ?? 'The file'} is empty: there is nothing to show.` : 'Every file is empty: there is nothing to show.',
+        candidates.length === 1
+          ? `${candidates[0]?.path ?? 'The file'} is empty: there is nothing to show.`
+          : 'Every file is empty: there is nothing to show.',
     };
   const empty = (f: PickedFile): Problem => ({ path: f.path, reason: 'empty', sentence: `${f.path} is empty.` });
-  const verdicts = await Promise.all(candidates.map(async (f) => ({ f, problem: f.file.size > 0 ? await sniff(f) : empty(f) })));
+  const verdicts = await Promise.all(
+    candidates.map(async (f) => ({ f, problem: f.file.size > 0 ? await sniff(f) : empty(f) })),
+  );
   const problems = verdicts.flatMap((v) => (v.problem ? [v.problem] : []));
   if (problems.length === candidates.length)
     return {
@@ -70,7 +78,9 @@ export async function vetFiles(
         .join(' ')} ${ACCEPTS}`,
     };
   const keep = verdicts.filter((v) => !v.problem).map((v) => v.f);
-  const byName = files.filter((f) => !candidates.includes(f)).map((f) => ({ path: f.path, reason: 'not a .jsonl or .json file' }));
+  const byName = files
+    .filter((f) => !candidates.includes(f))
+    .map((f) => ({ path: f.path, reason: 'not a .jsonl or .json file' }));
   const skipped = [...problems.map(({ path, reason }) => ({ path, reason })), ...byName];
   return {
     files: keep,

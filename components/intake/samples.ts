@@ -11,7 +11,8 @@ export const SAMPLES: readonly Sample[] = [
   {
     id: 'tour',
     title: 'Feature tour (SDK stream)',
-    description: 'Written for Loupe: stream deltas, a hook, a denied tool call, an edit with a diff, a subagent, and an interrupted end.',
+    description:
+      'Written for Loupe: stream deltas, a hook, a denied tool call, an edit with a diff, a subagent, and an interrupted end.',
     files: ['tour/tour.stream.jsonl'],
   },
   {
@@ -29,25 +30,29 @@ export const SAMPLES: readonly Sample[] = [
   {
     id: 'eval-failed',
     title: 'Evaluation artifact: files changed, test failed',
-    description: 'Written for Loupe: an SDK run wrapped with its workspace diff and a failing test result, so the verdict panel classifies the failure.',
+    description:
+      'Written for Loupe: an SDK run wrapped with its workspace diff and a failing test result, so the verdict panel classifies the failure.',
     files: ['eval-failed/eval-artifact.json'],
   },
   {
     id: 'deep-manifest',
     title: 'Claude Code session with a subagent',
-    description: 'Real session (claude-code-log): plan mode, Explore subagent in its own file, edits, a rejected tool call.',
+    description:
+      'Real session (claude-code-log): plan mode, Explore subagent in its own file, edits, a rejected tool call.',
     files: ['deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl', 'deep-manifest/agent-c8d9b115.jsonl'],
   },
   {
     id: 'claude-p',
     title: 'Headless run with auto-denied calls',
-    description: 'Real claude -p session (claude-code-log): Bash calls denied for approval, a SessionStart hook, WebSearch.',
+    description:
+      'Real claude -p session (claude-code-log): Bash calls denied for approval, a SessionStart hook, WebSearch.',
     files: ['claude-p/2b4ed4c0-b905-41de-9238-273db3ec737a.jsonl'],
   },
   {
     id: 'structured-output',
     title: 'Agent SDK stream with partial messages',
-    description: 'Real SDK recording (open-harness): stream deltas, a StructuredOutput tool call, result error_max_turns.',
+    description:
+      'Real SDK recording (open-harness): stream deltas, a StructuredOutput tool call, result error_max_turns.',
     files: ['structured-output/structured-output.stream.jsonl'],
   },
   {

@@ -64,7 +64,15 @@ function StackSwitch({ stackBy, onStackBy }: { stackBy: StackBy; onStackBy: (by:
   );
 }
 
-export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }: { series: DailySeries; stackBy: StackBy; onStackBy: (by: StackBy) => void }) {
+export const CostChart = memo(function CostChart({
+  series,
+  stackBy,
+  onStackBy,
+}: {
+  series: DailySeries;
+  stackBy: StackBy;
+  onStackBy: (by: StackBy) => void;
+}) {
   const max = Math.max(0, ...series.dayTotals);
   const n = series.days.length;
   // A day is as wide as in a month's chart at least: a single day is a bar, not a block across the panel.
@@ -108,7 +116,14 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
                   if (h <= 0) return null;
                   y -= h;
                   return (
-                    <rect key={key} x={x} y={y} width={Math.max(0.5, bw - gap)} height={h} className={FILLS[k % FILLS.length]}>
+                    <rect
+                      key={key}
+                      x={x}
+                      y={y}
+                      width={Math.max(0.5, bw - gap)}
+                      height={h}
+                      className={FILLS[k % FILLS.length]}
+                    >
                       <title>{`${label(day)} · ${key}: ${formatUsd(v)}`}</title>
                     </rect>
                   );
@@ -117,12 +132,19 @@ export const CostChart = memo(function CostChart({ series, stackBy, onStackBy }:
             );
           })}
         </svg>
-        <div aria-hidden style={{ width: `${used * 100}%` }} className="flex min-w-max justify-between gap-2 text-[11px] tabular-nums text-neutral-500">
+        <div
+          aria-hidden
+          style={{ width: `${used * 100}%` }}
+          className="flex min-w-max justify-between gap-2 text-[11px] tabular-nums text-neutral-500"
+        >
           <span>{first !== undefined ? label(first) : ''}</span>
           <span>{last !== undefined && n > 1 ? label(last) : ''}</span>
         </div>
       </div>
-      <ul aria-label="Legend" className="flex flex-wrap gap-x-3 gap-y-0.5 text-[11px] text-neutral-600 dark:text-neutral-400">
+      <ul
+        aria-label="Legend"
+        className="flex flex-wrap gap-x-3 gap-y-0.5 text-[11px] text-neutral-600 dark:text-neutral-400"
+      >
         {series.keys.map((key, k) => (
           <li key={key} className="flex min-w-0 items-center gap-1">
             <svg width="9" height="9" aria-hidden>

@@ -46,7 +46,13 @@ interface Entry {
 }
 
 const EMPTY: LibrarySnapshot = { rows: [], cells: {}, files: {} };
-const VIEW: LibraryView = { sort: { key: 'start', dir: 'desc' }, query: '', stackBy: 'project', scrollTop: 0, active: 0 };
+const VIEW: LibraryView = {
+  sort: { key: 'start', dir: 'desc' },
+  query: '',
+  stackBy: 'project',
+  scrollTop: 0,
+  active: 0,
+};
 
 /**
  * How many scan workers: one per core, at most four. None is left to the page: while the table fills, its tasks are
@@ -103,7 +109,16 @@ export class LibraryStore {
   /** A folder from the File System Access API: its files are read in the workers, and live in the workbench. */
   async openHandle(dir: FileSystemDirectoryHandle): Promise<void> {
     this.stop();
-    this.set({ status: 'listing', root: dir.name, via: 'handle', snapshot: EMPTY, error: undefined, progress: undefined, matches: undefined, view: VIEW });
+    this.set({
+      status: 'listing',
+      root: dir.name,
+      via: 'handle',
+      snapshot: EMPTY,
+      error: undefined,
+      progress: undefined,
+      matches: undefined,
+      view: VIEW,
+    });
     const folders: HandleFolder[] = [];
     let files: HandleFile[];
     try {
@@ -112,18 +127,28 @@ export class LibraryStore {
       // Said on the library page, which is shown by now (the picker's own message would be on the home page, gone):
       // else it reads "reading the folder…" for ever. A folder moved or deleted since it was remembered, say.
       if (this.state.status === 'listing' && this.state.root === dir.name)
-        this.set({ status: 'done', error: `Could not read ${dir.name}: ${e instanceof Error ? e.message : String(e)}` });
+        this.set({
+          status: 'done',
+          error: `Could not read ${dir.name}: ${e instanceof Error ? e.message : String(e)}`,
+        });
       return;
     }
     const entries = new Map<string, Entry>(files.map((f): [string, Entry] => [f.path, { handle: f.handle }]));
-    this.folders = new Map([[dir.name, dir], ...folders.map((f): [string, FileSystemDirectoryHandle] => [f.path, f.handle])]);
+    this.folders = new Map([
+      [dir.name, dir],
+      ...folders.map((f): [string, FileSystemDirectoryHandle] => [f.path, f.handle]),
+    ]);
     this.start(dir.name, 'handle', entries);
   }
 
   private start(root: string, via: 'input' | 'handle', entries: Map<string, Entry>): void {
     this.stop();
     this.entries = entries;
-    const files: LibraryFile[] = [...entries].map(([name, e]) => ({ name, ...(e.file ? { file: e.file } : {}), ...(e.handle ? { handle: e.handle } : {}) }));
+    const files: LibraryFile[] = [...entries].map(([name, e]) => ({
+      name,
+      ...(e.file ? { file: e.file } : {}),
+      ...(e.handle ? { handle: e.handle } : {}),
+    }));
     this.set({
       status: 'scanning',
       root,
@@ -137,16 +162,23 @@ export class LibraryStore {
       startedAt: performance.now(),
       doneAt: undefined,
     });
-    const library = new Worker(new URL('../../lib/browser/library.worker.ts', import.meta.url), { type: 'module', name: 'loupe-library' });
+    const library = new Worker(new URL('../../lib/browser/library.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'loupe-library',
+    });
     library.onmessage = (ev: MessageEvent<FromLibrary>) => this.onMessage(ev.data);
     library.onerror = (ev) => this.set({ error: `The library stopped: ${ev.message || 'its worker crashed'}` });
     this.library = library;
     const ports: MessagePort[] = [];
     for (let i = 0; i < Math.min(poolSize(), Math.max(1, files.length)); i++) {
-      const w = new Worker(new URL('../../lib/browser/scan.worker.ts', import.meta.url), { type: 'module', name: `loupe-scan-${i + 1}` });
+      const w = new Worker(new URL('../../lib/browser/scan.worker.ts', import.meta.url), {
+        type: 'module',
+        name: `loupe-scan-${i + 1}`,
+      });
       // A scan worker that fails to start or crashes would leave its files unscanned and the table waiting: say so.
       w.onerror = (ev) => {
-        if (this.library === library) this.set({ error: `A scan worker stopped: ${ev.message || 'it crashed'}. Close and open the folder again.` });
+        if (this.library === library)
+          this.set({ error: `A scan worker stopped: ${ev.message || 'it crashed'}. Close and open the folder again.` });
       };
       const ch = new MessageChannel();
       w.postMessage({ port: ch.port1 }, [ch.port1]);
@@ -157,7 +189,12 @@ export class LibraryStore {
   }
 
   /** Gives the worker the files a batch per task, then starts it. */
-  private async handOver(library: Worker, root: string, files: readonly LibraryFile[], ports: readonly MessagePort[]): Promise<void> {
+  private async handOver(
+    library: Worker,
+    root: string,
+    files: readonly LibraryFile[],
+    ports: readonly MessagePort[],
+  ): Promise<void> {
     for (let at = 0; at + BATCH < files.length; at += BATCH) {
       if (this.library !== library) return;
       const m: ToLibrary = { kind: 'files', files: files.slice(at, at + BATCH) };
@@ -179,7 +216,11 @@ export class LibraryStore {
       if (m.id === this.searchId) this.set({ matches: new Set(m.ids) });
       return;
     }
-    this.set({ snapshot: m.snapshot, progress: m.progress, ...(m.done ? { status: 'done', doneAt: performance.now() } : {}) });
+    this.set({
+      snapshot: m.snapshot,
+      progress: m.progress,
+      ...(m.done ? { status: 'done', doneAt: performance.now() } : {}),
+    });
     if (m.done) for (const w of this.workers.splice(0)) w.terminate();
     // New rows: the search is asked again over them.
     if (this.state.view.query.trim()) this.search(this.state.view.query);
@@ -232,6 +273,15 @@ export class LibraryStore {
     this.stop();
     this.entries.clear();
     this.folders.clear();
-    this.set({ status: 'empty', snapshot: EMPTY, root: undefined, via: undefined, progress: undefined, matches: undefined, error: undefined, view: VIEW });
+    this.set({
+      status: 'empty',
+      snapshot: EMPTY,
+      root: undefined,
+      via: undefined,
+      progress: undefined,
+      matches: undefined,
+      error: undefined,
+      view: VIEW,
+    });
   }
 }

@@ -24,14 +24,24 @@ function nextDir(sort: LibraryState['view']['sort'], key: SortKey): 'asc' | 'des
   return key === 'project' || key === 'prompt' || key === 'models' ? 'asc' : 'desc';
 }
 
-const size = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`);
+const size = (n: number): string =>
+  n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} kB`;
 
 function Progress({ state }: { state: LibraryState }) {
   const p = state.progress;
-  if (state.status === 'listing' || (state.status === 'scanning' && !p)) return <span className="text-neutral-500">reading the folder…</span>;
+  if (state.status === 'listing' || (state.status === 'scanning' && !p))
+    return <span className="text-neutral-500">reading the folder…</span>;
   if (!p) return null;
-  const pct = p.bytes > 0 ? Math.round((p.doneBytes / p.bytes) * 100) : p.files > 0 ? Math.round((p.doneFiles / p.files) * 100) : 100;
-  const took = state.doneAt !== undefined && state.startedAt !== undefined ? ` in ${((state.doneAt - state.startedAt) / 1000).toFixed(1)} s` : '';
+  const pct =
+    p.bytes > 0
+      ? Math.round((p.doneBytes / p.bytes) * 100)
+      : p.files > 0
+        ? Math.round((p.doneFiles / p.files) * 100)
+        : 100;
+  const took =
+    state.doneAt !== undefined && state.startedAt !== undefined
+      ? ` in ${((state.doneAt - state.startedAt) / 1000).toFixed(1)} s`
+      : '';
   return (
     <span className="flex min-w-0 items-center gap-2">
       {state.status === 'scanning' ? <ProgressBar label="Scanning" pct={pct} className="w-40" /> : null}
@@ -67,19 +77,28 @@ const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly Session
     >
       <div className={item}>
         <dt className="text-neutral-500">sessions</dt>
-        <dd aria-label="Sessions shown">{rows.length === all ? formatInt(all) : `${formatInt(rows.length)} of ${formatInt(all)}`}</dd>
+        <dd aria-label="Sessions shown">
+          {rows.length === all ? formatInt(all) : `${formatInt(rows.length)} of ${formatInt(all)}`}
+        </dd>
       </div>
       <div className={item}>
         <dt className="text-neutral-500">model calls</dt>
         <dd>{formatInt(calls)}</dd>
       </div>
-      <div className={item} title={`input ${t.input}, output ${t.output}, cache write ${t.cacheWrite}, cache read ${t.cacheRead}`}>
+      <div
+        className={item}
+        title={`input ${t.input}, output ${t.output}, cache write ${t.cacheWrite}, cache read ${t.cacheRead}`}
+      >
         <dt className="text-neutral-500">tokens</dt>
         <dd>{compactNumber(t.total)}</dd>
       </div>
       <div
         className={item}
-        title={unpriced.length > 0 ? `${unpricedNote(unpriced)}: the total is the priced part` : 'computed from the dated price table, every call counted once'}
+        title={
+          unpriced.length > 0
+            ? `${unpricedNote(unpriced)}: the total is the priced part`
+            : 'computed from the dated price table, every call counted once'
+        }
       >
         <dt className="text-neutral-500">cost</dt>
         <dd aria-label="Total cost" data-usd={round6(usd)} className="font-semibold">
@@ -94,7 +113,8 @@ const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly Session
 function emptyText(state: LibraryState, shown: number): string | undefined {
   if (shown > 0 || state.error) return undefined;
   const q = state.view.query.trim();
-  if (q && state.matches && state.snapshot.rows.length > 0) return `No session matches “${q}”${state.status === 'done' ? '' : ' so far'}.`;
+  if (q && state.matches && state.snapshot.rows.length > 0)
+    return `No session matches “${q}”${state.status === 'done' ? '' : ' so far'}.`;
   if (state.status !== 'done' || state.snapshot.rows.length > 0) return undefined;
   const files = state.progress?.files ?? 0;
   return `No session in ${files === 1 ? 'this file' : `these ${formatInt(files)} files`}: none holds a prompt or a model call.`;
@@ -150,9 +170,13 @@ export function LibraryView() {
 
   // Two sessions marked with `c` (A, then B) open side by side in the compare view.
   const [marked, setMarked] = useState<readonly string[]>([]);
-  const marks = useMemo(() => new Map(marked.map((id, i) => [id, i === 0 ? ('A' as const) : ('B' as const)])), [marked]);
+  const marks = useMemo(
+    () => new Map(marked.map((id, i) => [id, i === 0 ? ('A' as const) : ('B' as const)])),
+    [marked],
+  );
   const onMark = useCallback(
-    (r: SessionRow) => setMarked((m) => (m.includes(r.sessionId) ? m.filter((x) => x !== r.sessionId) : [...m, r.sessionId].slice(-2))),
+    (r: SessionRow) =>
+      setMarked((m) => (m.includes(r.sessionId) ? m.filter((x) => x !== r.sessionId) : [...m, r.sessionId].slice(-2))),
     [],
   );
   const compareMarked = async (): Promise<void> => {
@@ -174,7 +198,8 @@ export function LibraryView() {
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       const t = e.target instanceof HTMLElement ? e.target : undefined;
-      const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+      const typing =
+        t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
       if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
         searchRef.current?.focus();
@@ -273,11 +298,17 @@ export function LibraryView() {
         <ThemeToggle />
       </header>
       {state.error ? (
-        <p role="alert" className="border-b border-red-300 bg-red-50 px-3 py-1 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="border-b border-red-300 bg-red-50 px-3 py-1 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {state.error}
         </p>
       ) : null}
-      <section aria-label="Overview" className="flex shrink-0 gap-3 border-b border-neutral-200 p-3 dark:border-neutral-700">
+      <section
+        aria-label="Overview"
+        className="flex shrink-0 gap-3 border-b border-neutral-200 p-3 dark:border-neutral-700"
+      >
         <div className="min-w-0 flex-1">
           <CostChart series={series} stackBy={view.stackBy} onStackBy={onStackBy} />
         </div>

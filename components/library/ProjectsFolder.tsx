@@ -71,11 +71,15 @@ export function ProjectsFolder({ className }: { className?: string }) {
   };
 
   return (
-    <section aria-label="Session library" className={`flex flex-col gap-2 rounded border border-neutral-200 p-3 dark:border-neutral-700 ${className ?? ''}`}>
+    <section
+      aria-label="Session library"
+      className={`flex flex-col gap-2 rounded border border-neutral-200 p-3 dark:border-neutral-700 ${className ?? ''}`}
+    >
       <h2 className="font-medium">Your projects folder</h2>
       <p className="text-neutral-600 dark:text-neutral-400">
-        Every session under <code className="font-mono text-[12px]">~/.claude/projects</code> with its cost, cost per day and search across prompts. Read in
-        your browser: nothing is uploaded.{withPicker ? ' The folder is remembered, and a running session updates live.' : ''}
+        Every session under <code className="font-mono text-[12px]">~/.claude/projects</code> with its cost, cost per
+        day and search across prompts. Read in your browser: nothing is uploaded.
+        {withPicker ? ' The folder is remembered, and a running session updates live.' : ''}
       </p>
       <div className="flex flex-wrap gap-2">
         <button

@@ -37,7 +37,13 @@ export function localTime(iso: string | null): string {
 const shortModel = (m: string): string => m.replace(/^claude-/, '').replace(/-\d{8}$/, '');
 
 export const COLUMNS: readonly Column[] = [
-  { key: 'start', label: 'Start', width: '124px', text: (r) => localTime(r.start), title: (r) => `${r.start ?? 'no timestamp'} → ${r.end ?? ''}` },
+  {
+    key: 'start',
+    label: 'Start',
+    width: '124px',
+    text: (r) => localTime(r.start),
+    title: (r) => `${r.start ?? 'no timestamp'} → ${r.end ?? ''}`,
+  },
   // The path a project folder stands for (~/work/acme-api), its folder's own name in the tooltip. Projects differ at
   // the end of their paths: the start gives way.
   {
@@ -55,8 +61,20 @@ export const COLUMNS: readonly Column[] = [
     text: (r) => r.firstPrompt ?? '—',
     title: (r) => `${r.firstPrompt ?? ''}\nsession ${r.sessionId}`,
   },
-  { key: 'duration', label: 'Duration', width: '84px', num: true, text: (r) => (r.durationMs === null ? '—' : formatDuration(r.durationMs)) },
-  { key: 'models', label: 'Models', width: 'minmax(80px, 130px)', text: (r) => r.models.map(shortModel).join(', ') || '—', title: (r) => r.models.join('\n') },
+  {
+    key: 'duration',
+    label: 'Duration',
+    width: '84px',
+    num: true,
+    text: (r) => (r.durationMs === null ? '—' : formatDuration(r.durationMs)),
+  },
+  {
+    key: 'models',
+    label: 'Models',
+    width: 'minmax(80px, 130px)',
+    text: (r) => r.models.map(shortModel).join(', ') || '—',
+    title: (r) => r.models.join('\n'),
+  },
   { key: 'calls', label: 'Calls', width: '64px', num: true, text: (r) => formatInt(r.modelCalls) },
   {
     key: 'tokens',
@@ -64,7 +82,8 @@ export const COLUMNS: readonly Column[] = [
     width: '72px',
     num: true,
     text: (r) => compactNumber(r.tokens.total),
-    title: (r) => `input ${r.tokens.input}, output ${r.tokens.output}, cache write ${r.tokens.cacheWrite}, cache read ${r.tokens.cacheRead}`,
+    title: (r) =>
+      `input ${r.tokens.input}, output ${r.tokens.output}, cache write ${r.tokens.cacheWrite}, cache read ${r.tokens.cacheRead}`,
   },
   {
     key: 'cost',
@@ -126,7 +145,13 @@ export const SessionTable = memo(function SessionTable({
   const scrollRef = useRef<HTMLDivElement>(null);
   const estimateSize = useCallback(() => ROW, []);
   const getScrollElement = useCallback(() => scrollRef.current, []);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement, estimateSize, overscan: 10, initialOffset: initialScrollTop });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement,
+    estimateSize,
+    overscan: 10,
+    initialOffset: initialScrollTop,
+  });
   const restored = useRef(false);
   useEffect(() => {
     // Back from the workbench: the list where it was.
@@ -146,7 +171,14 @@ export const SessionTable = memo(function SessionTable({
     // Keys on a header's sort button are the button's (Enter sorts), not the rows'.
     if (e.target !== e.currentTarget) return;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW) - 2);
-    const to = { ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + page, PageUp: active - page, Home: 0, End: rows.length - 1 }[e.key];
+    const to = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + page,
+      PageUp: active - page,
+      Home: 0,
+      End: rows.length - 1,
+    }[e.key];
     if (to !== undefined) {
       e.preventDefault();
       move(to);
@@ -181,12 +213,20 @@ export const SessionTable = memo(function SessionTable({
       onScroll={(e) => onScroll(e.currentTarget.scrollTop)}
       className="h-full min-h-0 overflow-auto text-[12px] outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-sky-500"
     >
-      <div role="rowgroup" className="sticky top-0 z-10 border-b border-neutral-300 bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-800">
+      <div
+        role="rowgroup"
+        className="sticky top-0 z-10 border-b border-neutral-300 bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-800"
+      >
         <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: GRID }}>
           {COLUMNS.map((c) => {
             const sorted = sort.key === c.key;
             return (
-              <div key={c.key} role="columnheader" aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined} className="min-w-0">
+              <div
+                key={c.key}
+                role="columnheader"
+                aria-sort={sorted ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                className="min-w-0"
+              >
                 {/* In the tab order: the only way a keyboard sorts. */}
                 <button
                   type="button"
@@ -208,7 +248,11 @@ export const SessionTable = memo(function SessionTable({
       {rows.length === 0 && empty ? (
         <div role="rowgroup">
           <div role="row" aria-rowindex={2}>
-            <div role="gridcell" aria-colspan={COLUMNS.length} className="px-2 py-3 text-neutral-600 dark:text-neutral-400">
+            <div
+              role="gridcell"
+              aria-colspan={COLUMNS.length}
+              className="px-2 py-3 text-neutral-600 dark:text-neutral-400"
+            >
               {empty}
             </div>
           </div>
@@ -226,7 +270,9 @@ export const SessionTable = memo(function SessionTable({
               role="row"
               aria-rowindex={item.index + 2}
               aria-selected={selected}
-              aria-description={marks?.get(r.sessionId) ? `marked as run ${marks.get(r.sessionId) ?? ''} to compare` : undefined}
+              aria-description={
+                marks?.get(r.sessionId) ? `marked as run ${marks.get(r.sessionId) ?? ''} to compare` : undefined
+              }
               data-session={r.sessionId}
               data-mark={marks?.get(r.sessionId)}
               onClick={() => {

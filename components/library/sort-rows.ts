@@ -37,12 +37,19 @@ export function sortRows(rows: readonly SessionRow[], key: SortKey, dir: 'asc' |
         return r.costUsd;
     }
   };
-  const text = (r: SessionRow): string => (key === 'project' ? r.projectPath : key === 'prompt' ? (r.firstPrompt ?? '') : r.models.join(','));
+  const text = (r: SessionRow): string =>
+    key === 'project' ? r.projectPath : key === 'prompt' ? (r.firstPrompt ?? '') : r.models.join(',');
   const compare =
     key === 'start'
       ? (a: SessionRow, b: SessionRow) => byCode(a.start ?? '', b.start ?? '')
       : key === 'project' || key === 'prompt' || key === 'models'
         ? (a: SessionRow, b: SessionRow) => COLLATOR.compare(text(a), text(b))
         : (a: SessionRow, b: SessionRow) => num(a) - num(b);
-  return [...rows].sort((a, b) => missing(a) - missing(b) || sign * compare(a, b) || byCode(b.start ?? '', a.start ?? '') || byCode(a.sessionId, b.sessionId));
+  return [...rows].sort(
+    (a, b) =>
+      missing(a) - missing(b) ||
+      sign * compare(a, b) ||
+      byCode(b.start ?? '', a.start ?? '') ||
+      byCode(a.sessionId, b.sessionId),
+  );
 }

@@ -37,7 +37,8 @@ function figures(m: MediaInfo): (readonly [string, string])[] {
   if (m.title) rows.push([m.kind === 'document' ? 'title' : 'file', m.title]);
   rows.push(['media type', m.mediaType ?? '(not given)']);
   if (m.width !== undefined && m.height !== undefined) rows.push(['dimensions', `${m.width} × ${m.height} px`]);
-  if (m.bytes !== undefined && !(m.source === 'base64' && m.bytes === 0)) rows.push(['size', `${formatBytes(m.bytes)} (${formatInt(m.bytes)} bytes)`]);
+  if (m.bytes !== undefined && !(m.source === 'base64' && m.bytes === 0))
+    rows.push(['size', `${formatBytes(m.bytes)} (${formatInt(m.bytes)} bytes)`]);
   if (m.pages !== undefined) rows.push(['pages', String(m.pages)]);
   rows.push(['source', SOURCE[m.source]]);
   if (m.url) rows.push(['url', m.url]);
@@ -59,7 +60,11 @@ export function MediaBlock({ ask, seq, m }: { ask: Ask; seq: number; m: MediaInf
   const img = useImageUrl(ask, seq, m);
   const label = mediaLabel(m);
   return (
-    <figure aria-label={label} data-testid="media-block" className="flex flex-col gap-1 rounded border border-neutral-200 p-2 dark:border-neutral-700">
+    <figure
+      aria-label={label}
+      data-testid="media-block"
+      className="flex flex-col gap-1 rounded border border-neutral-200 p-2 dark:border-neutral-700"
+    >
       {m.viewable ? (
         img.url ? (
           // A blob: URL of bytes the worker checked to be a PNG, JPEG, GIF or WebP: never markup.
@@ -74,7 +79,9 @@ export function MediaBlock({ ask, seq, m }: { ask: Ask; seq: number; m: MediaInf
           <p className="text-[12px] text-neutral-500">{img.error ? `Not shown: ${img.error}` : 'Decoding…'}</p>
         )
       ) : m.kind === 'image' ? (
-        <p className="text-[12px] text-neutral-500">Not shown: {m.problem ?? (m.source === 'url' ? 'an image by URL is not fetched' : 'no inline data')}.</p>
+        <p className="text-[12px] text-neutral-500">
+          Not shown: {m.problem ?? (m.source === 'url' ? 'an image by URL is not fetched' : 'no inline data')}.
+        </p>
       ) : m.problem ? (
         <p className="text-[12px] text-neutral-500">{m.problem}</p>
       ) : null}
@@ -92,7 +99,17 @@ export function MediaBlock({ ask, seq, m }: { ask: Ask; seq: number; m: MediaInf
 }
 
 /** The images and documents of a line, in order. */
-export function MediaList({ ask, seq, media, label }: { ask: Ask; seq: number; media: readonly MediaInfo[]; label: string }) {
+export function MediaList({
+  ask,
+  seq,
+  media,
+  label,
+}: {
+  ask: Ask;
+  seq: number;
+  media: readonly MediaInfo[];
+  label: string;
+}) {
   if (media.length === 0) return null;
   return (
     <div aria-label={label} className="mt-2 flex flex-col gap-2">

@@ -34,9 +34,12 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version, local = {} 
   const query = useWorkerQuery(ask, 'details', seq === undefined ? undefined : { seq, full, ...local }, [version]);
   const details = query.data;
 
-  if (seq === undefined) return <div className="p-4 text-[13px] text-neutral-500">Select an event (click, or ↑/↓ in the list).</div>;
-  if (query.error) return <InlineError what={`show event ${seq}`} error={query.error} onRetry={query.retry} className="m-2" />;
-  if (!details) return <div className="p-4 text-[13px] text-neutral-500">{query.loading ? 'Loading…' : 'Nothing loaded yet.'}</div>;
+  if (seq === undefined)
+    return <div className="p-4 text-[13px] text-neutral-500">Select an event (click, or ↑/↓ in the list).</div>;
+  if (query.error)
+    return <InlineError what={`show event ${seq}`} error={query.error} onRetry={query.retry} className="m-2" />;
+  if (!details)
+    return <div className="p-4 text-[13px] text-neutral-500">{query.loading ? 'Loading…' : 'Nothing loaded yet.'}</div>;
   const tabs = [
     { id: 'message', title: 'Message' },
     {
@@ -48,7 +51,9 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version, local = {} 
     { id: 'stream', title: 'Stream', disabled: !details.turn?.stream },
     { id: 'raw', title: 'Raw' },
   ] as const;
-  const source = details.event.path ? `${details.sourceName} · ${details.event.path}` : `${details.sourceName}:${details.event.src.line}`;
+  const source = details.event.path
+    ? `${details.sourceName} · ${details.event.path}`
+    : `${details.sourceName}:${details.event.src.line}`;
   const current = tabs.find((t) => t.id === tab && !('disabled' in t && t.disabled)) ? tab : 'message';
   return (
     <TabbedPane
@@ -62,7 +67,10 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version, local = {} 
       right={
         // The whole of it in the tooltip: a deep subagent path never pushes the tabs onto two lines. The path keeps its
         // end (file and line), the agent its start.
-        <span title={`${source} · ${details.agent}`} className="flex min-w-0 items-baseline gap-1 font-mono text-[11px] text-neutral-500">
+        <span
+          title={`${source} · ${details.agent}`}
+          className="flex min-w-0 items-baseline gap-1 font-mono text-[11px] text-neutral-500"
+        >
           <span className="min-w-0 shrink truncate" style={{ direction: 'rtl' }}>
             <bdi>{source}</bdi>
           </span>{' '}

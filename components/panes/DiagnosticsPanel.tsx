@@ -5,7 +5,11 @@ import type { TraceSummary } from '../../lib/view/protocol';
 import type { Ask } from '../data/useTraceWorker';
 import { DiagnosticLine } from './DiagnosticLine';
 
-const SEV = { error: 'text-red-700 dark:text-red-400', warning: 'text-amber-700 dark:text-amber-400', info: 'text-neutral-500' } as const;
+const SEV = {
+  error: 'text-red-700 dark:text-red-400',
+  warning: 'text-amber-700 dark:text-amber-400',
+  info: 'text-neutral-500',
+} as const;
 
 /** Every malformed line and model warning; each one jumps to its place, and a line that made no event shows its text. */
 export function DiagnosticsPanel({
@@ -29,7 +33,10 @@ export function DiagnosticsPanel({
     });
   const idBase = useId();
   return (
-    <section aria-label="Diagnostics panel" className="flex max-h-48 min-h-0 flex-col border-t border-neutral-300 dark:border-neutral-700">
+    <section
+      aria-label="Diagnostics panel"
+      className="flex max-h-48 min-h-0 flex-col border-t border-neutral-300 dark:border-neutral-700"
+    >
       <div className="flex h-6 shrink-0 items-center border-b border-neutral-200 bg-neutral-100 px-2 text-[12px] font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         Diagnostics ({diagnostics.length})
         <button
@@ -47,7 +54,10 @@ export function DiagnosticsPanel({
             <>
               <span className={`w-14 shrink-0 ${SEV[d.severity]}`}>{d.severity}</span>
               {/* A long file name is cut short (whole in the tooltip), its line number kept in view. */}
-              <span title={`${d.sourceName}${d.src ? `:${d.src.line}` : ''}`} className="flex w-40 shrink-0 font-mono text-neutral-500">
+              <span
+                title={`${d.sourceName}${d.src ? `:${d.src.line}` : ''}`}
+                className="flex w-40 shrink-0 font-mono text-neutral-500"
+              >
                 <span className="truncate">{d.sourceName}</span>
                 {d.src ? <span className="shrink-0">:{d.src.line}</span> : null}
               </span>
@@ -67,7 +77,12 @@ export function DiagnosticsPanel({
                   // Nothing to go to: no button that does nothing.
                   <div className={row}>{cells}</div>
                 ) : (
-                  <button type="button" onClick={() => onJump(d.seq)} title="Go to its event" className={`${row} hover:bg-sky-50 dark:hover:bg-neutral-800`}>
+                  <button
+                    type="button"
+                    onClick={() => onJump(d.seq)}
+                    title="Go to its event"
+                    className={`${row} hover:bg-sky-50 dark:hover:bg-neutral-800`}
+                  >
                     {cells}
                   </button>
                 )}
@@ -85,7 +100,9 @@ export function DiagnosticsPanel({
                   </button>
                 ) : null}
               </div>
-              {src && shown.has(at) ? <DiagnosticLine ask={ask} id={lineId} source={src.source} offset={src.offset} /> : null}
+              {src && shown.has(at) ? (
+                <DiagnosticLine ask={ask} id={lineId} source={src.source} offset={src.offset} />
+              ) : null}
             </li>
           );
         })}

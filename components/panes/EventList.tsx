@@ -88,7 +88,10 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
           break;
         case ']':
         case '[':
-          ask('neighbor', { row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then((r) => r >= 0 && select(r), fail('find the next model call'));
+          ask('neighbor', { row: Math.max(-1, selectedRow), dir: e.key === ']' ? 1 : -1 }).then(
+            (r) => r >= 0 && select(r),
+            fail('find the next model call'),
+          );
           break;
         case 'Enter':
           onOpen();
@@ -96,7 +99,8 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
         case 'ArrowRight':
         case 'ArrowLeft': {
           const v = get(selectedRow);
-          if (v?.kind === 'streams' && v.turn !== undefined && (e.key === 'ArrowRight') !== (v.expanded ?? false)) onToggleStreams(v.turn);
+          if (v?.kind === 'streams' && v.turn !== undefined && (e.key === 'ArrowRight') !== (v.expanded ?? false))
+            onToggleStreams(v.turn);
           else return;
           break;
         }
@@ -110,7 +114,16 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
 
   const renderSticky = useCallback(
     (first: number) => (
-      <StickyHeader key={version} ask={ask} first={first} get={get} selectedRow={selectedRow} onSelect={select} onToggle={onToggleStreams} fail={fail} />
+      <StickyHeader
+        key={version}
+        ask={ask}
+        first={first}
+        get={get}
+        selectedRow={selectedRow}
+        onSelect={select}
+        onToggle={onToggleStreams}
+        fail={fail}
+      />
     ),
     [version, ask, get, selectedRow, select, onToggleStreams, fail],
   );
@@ -119,7 +132,12 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
     <div className="relative flex h-full min-h-0 flex-col">
       {error ? <InlineError what={error.what} error={error.message} onRetry={retry} className="m-1 shrink-0" /> : null}
       {hiddenMatches && onShowChips && !loading ? (
-        <HiddenMatches counts={hiddenMatches} empty={rowCount === 0 || eventsShown === 0} filtered={filtered} onShow={onShowChips} />
+        <HiddenMatches
+          counts={hiddenMatches}
+          empty={rowCount === 0 || eventsShown === 0}
+          filtered={filtered}
+          onShow={onShowChips}
+        />
       ) : null}
       <VirtualList
         busy={loading}
@@ -131,9 +149,13 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
         onKeyDown={onKeyDown}
         onRangeChange={onRange}
         renderSticky={renderSticky}
-        renderRow={(i) => <Row view={get(i)} selected={i === selectedRow} onSelect={select} onToggle={onToggleStreams} ask={ask} />}
+        renderRow={(i) => (
+          <Row view={get(i)} selected={i === selectedRow} onSelect={select} onToggle={onToggleStreams} ask={ask} />
+        )}
       />
-      {rowCount === 0 && !loading && !hasHidden(hiddenMatches) ? <p className="absolute inset-x-0 top-0 p-4 text-[13px] text-neutral-500">{empty}</p> : null}
+      {rowCount === 0 && !loading && !hasHidden(hiddenMatches) ? (
+        <p className="absolute inset-x-0 top-0 p-4 text-[13px] text-neutral-500">{empty}</p>
+      ) : null}
     </div>
   );
 });

@@ -55,7 +55,8 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
       const prefix = word.slice(colon + 1).toLowerCase();
       const hints = valueHints?.[key];
       for (const v of extraValues[key] ?? [])
-        if (v.toLowerCase().startsWith(prefix) || (prefix && hints?.get(v)?.toLowerCase().includes(prefix))) base.push(`${neg}${key}:${v}`);
+        if (v.toLowerCase().startsWith(prefix) || (prefix && hints?.get(v)?.toLowerCase().includes(prefix)))
+          base.push(`${neg}${key}:${v}`);
     }
     return [...new Set(base)].filter((s) => s !== word).slice(0, 12);
   })();
@@ -138,7 +139,11 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
           onKeyDown={onKey}
           className="h-full min-w-0 flex-1 bg-transparent px-1.5 font-mono text-[12px] outline-none"
         />
-        <span role="status" aria-label="Events shown" className="shrink-0 whitespace-nowrap pr-1.5 text-[11px] text-neutral-500 tabular-nums">
+        <span
+          role="status"
+          aria-label="Events shown"
+          className="shrink-0 whitespace-nowrap pr-1.5 text-[11px] text-neutral-500 tabular-nums"
+        >
           <span id={countId}>{countText}</span>
         </span>
       </div>
@@ -166,8 +171,12 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
                 className={`flex cursor-default justify-between gap-2 px-2 font-mono hover:bg-neutral-100 dark:hover:bg-neutral-700 ${i === active ? 'bg-sky-100 dark:bg-sky-900' : ''}`}
               >
                 <span>{s}</span>
-                {s.endsWith(':') && key ? <span className="truncate font-sans text-neutral-500">{key.help}</span> : null}
-                {hint && hint !== s.slice(colon + 1) ? <span className="truncate font-sans text-neutral-500">{hint}</span> : null}
+                {s.endsWith(':') && key ? (
+                  <span className="truncate font-sans text-neutral-500">{key.help}</span>
+                ) : null}
+                {hint && hint !== s.slice(colon + 1) ? (
+                  <span className="truncate font-sans text-neutral-500">{hint}</span>
+                ) : null}
               </li>
             );
           })}

@@ -29,7 +29,17 @@ export function replaceTerm(query: string, issue: Pick<FilterIssue, 'start' | 'e
  * What in the applied filter cannot match as meant (an unknown property, a value the trace does not have), each with
  * the closest valid terms; a click on one puts it in place of the bad term.
  */
-export function FilterIssues({ id, query, issues, onApply }: { id: string; query: string; issues: readonly FilterIssue[]; onApply: (q: string) => void }) {
+export function FilterIssues({
+  id,
+  query,
+  issues,
+  onApply,
+}: {
+  id: string;
+  query: string;
+  issues: readonly FilterIssue[];
+  onApply: (q: string) => void;
+}) {
   if (issues.length === 0) return null;
   return (
     <div

@@ -2,7 +2,8 @@
 
 import { CHIPS, type ChipCounts, type ChipKey } from '../../lib/view/chips';
 
-export const hasHidden = (counts: ChipCounts | undefined): boolean => counts !== undefined && CHIPS.some((c) => counts[c.key] > 0);
+export const hasHidden = (counts: ChipCounts | undefined): boolean =>
+  counts !== undefined && CHIPS.some((c) => counts[c.key] > 0);
 
 /**
  * The filter narrows what the chips show. When it matches lines whose chip is off, this says how many, per chip, with
@@ -34,7 +35,8 @@ export function HiddenMatches({
       <span>
         {empty ? 'No events shown: ' : ''}
         {total.toLocaleString('en-US')} {filtered ? 'matching ' : ''}
-        {total === 1 ? 'line is' : 'lines are'} hidden ({hidden.map((c) => `${c.label} ${counts[c.key].toLocaleString('en-US')}`).join(', ')}).
+        {total === 1 ? 'line is' : 'lines are'} hidden (
+        {hidden.map((c) => `${c.label} ${counts[c.key].toLocaleString('en-US')}`).join(', ')}).
       </span>
       <button
         type="button"

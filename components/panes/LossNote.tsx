@@ -7,7 +7,15 @@ import { NoteStrip } from '../ui/NoteStrip';
  * What the load left out, in words (a line past the line limit, a gzip file cut at its inflate limit, usage numbers
  * not counted), until dismissed: a trace that looks complete must not be missing something silently.
  */
-export function LossNote({ lines, onDiagnostics, onDismiss }: { lines: readonly LossLine[]; onDiagnostics: () => void; onDismiss: () => void }) {
+export function LossNote({
+  lines,
+  onDiagnostics,
+  onDismiss,
+}: {
+  lines: readonly LossLine[];
+  onDiagnostics: () => void;
+  onDismiss: () => void;
+}) {
   return (
     <NoteStrip
       label="Not loaded"

@@ -22,7 +22,16 @@ export function PanelTabs({ panel, onPanel }: { panel: Panel; onPanel: (p: Panel
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = PANELS.findIndex((p) => p.id === panel);
     const n = PANELS.length;
-    const at = e.key === 'ArrowRight' ? (i + 1) % n : e.key === 'ArrowLeft' ? (i + n - 1) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : undefined;
+    const at =
+      e.key === 'ArrowRight'
+        ? (i + 1) % n
+        : e.key === 'ArrowLeft'
+          ? (i + n - 1) % n
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? n - 1
+              : undefined;
     const next = at === undefined ? undefined : PANELS[at];
     if (!next) return;
     e.preventDefault();

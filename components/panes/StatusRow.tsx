@@ -19,7 +19,15 @@ export interface StatusRowProps {
   readonly onShow: (show: readonly ChipKey[]) => void;
 }
 
-function Chip({ tone, children, title }: { tone: 'ok' | 'bad' | 'warn' | 'plain' | 'live'; children: ReactNode; title?: string }) {
+function Chip({
+  tone,
+  children,
+  title,
+}: {
+  tone: 'ok' | 'bad' | 'warn' | 'plain' | 'live';
+  children: ReactNode;
+  title?: string;
+}) {
   const c = {
     live: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
     ok: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
@@ -55,7 +63,11 @@ export function StatusRow(p: StatusRowProps) {
         </Chip>
       ) : (
         [...new Set(s.status.results.map((r) => `${r.subtype}${r.isError ? ' · is_error' : ''}`))].map((r) => (
-          <Chip key={r} tone={r.startsWith('success') && !r.includes('is_error') ? 'ok' : 'bad'} title="result subtype (and is_error) as reported">
+          <Chip
+            key={r}
+            tone={r.startsWith('success') && !r.includes('is_error') ? 'ok' : 'bad'}
+            title="result subtype (and is_error) as reported"
+          >
             result {r}
           </Chip>
         ))
@@ -66,7 +78,10 @@ export function StatusRow(p: StatusRowProps) {
         </Chip>
       ) : null}
       {s.status.inProgress ? (
-        <Chip tone="live" title="the files are still being written: the last response has not ended yet (not interrupted)">
+        <Chip
+          tone="live"
+          title="the files are still being written: the last response has not ended yet (not interrupted)"
+        >
           in progress
         </Chip>
       ) : null}
@@ -77,7 +92,10 @@ export function StatusRow(p: StatusRowProps) {
       ) : null}
       {s.status.mismatchedStreams > 0 ? <Chip tone="warn">{s.status.mismatchedStreams} stream mismatch</Chip> : null}
       {s.status.eval ? (
-        <Chip tone={s.status.eval.passed ? 'ok' : 'bad'} title="evaluation verdict: kept apart from the protocol status">
+        <Chip
+          tone={s.status.eval.passed ? 'ok' : 'bad'}
+          title="evaluation verdict: kept apart from the protocol status"
+        >
           eval {s.status.eval.passed === undefined ? 'no verdict' : s.status.eval.passed ? 'passed' : 'failed'}
         </Chip>
       ) : null}
@@ -89,7 +107,9 @@ export function StatusRow(p: StatusRowProps) {
         // Nothing to list: the badge is all there is (no empty panel to open).
         disabled={s.diagnostics.length === 0}
         title={
-          s.diagnostics.length === 0 ? 'No diagnostics: every line parsed, and the model raised no warning' : 'diagnostics: malformed lines and model warnings'
+          s.diagnostics.length === 0
+            ? 'No diagnostics: every line parsed, and the model raised no warning'
+            : 'diagnostics: malformed lines and model warnings'
         }
         onClick={p.onToggleDiagnostics}
         className={`rounded px-1.5 leading-5 disabled:cursor-default disabled:opacity-70 ${errors > 0 ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300' : 'bg-neutral-200 dark:bg-neutral-700'}`}
@@ -109,14 +129,22 @@ export function StatusRow(p: StatusRowProps) {
           }
         >
           computed{' '}
-          <span role="status" aria-label="Computed cost" data-timings={JSON.stringify(s.timings)} className="font-semibold">
+          <span
+            role="status"
+            aria-label="Computed cost"
+            data-timings={JSON.stringify(s.timings)}
+            className="font-semibold"
+          >
             {formatCost(cost.computedUsd, cost.unpricedModels)}
           </span>
         </span>
         <span title="latest total_cost_usd of each session, as reported by the SDK">
-          reported <span aria-label="Reported cost">{st.cost.reportedUsd === null ? '—' : formatUsd(st.cost.reportedUsd)}</span>
+          reported{' '}
+          <span aria-label="Reported cost">{st.cost.reportedUsd === null ? '—' : formatUsd(st.cost.reportedUsd)}</span>
         </span>
-        <span title={`input ${st.tokens.input}, output ${st.tokens.output}, cache write ${st.tokens.cacheCreation}, cache read ${st.tokens.cacheRead}`}>
+        <span
+          title={`input ${st.tokens.input}, output ${st.tokens.output}, cache write ${st.tokens.cacheCreation}, cache read ${st.tokens.cacheRead}`}
+        >
           {compactNumber(tokens)} tokens
         </span>
         <span aria-label="Model calls">

@@ -81,7 +81,12 @@ export const Row = memo(function Row({
     >
       {/* The indent is the offset's margin (14 px a level, and the gap a spacer element would add), not an element. */}
       {view.stepBackMs !== undefined ? (
-        <span style={{ marginRight: view.depth * 14 + 4 }} className={STEP_BACK_CLASS} data-step-back={view.stepBackMs} title={stepBackNote(view.stepBackMs)}>
+        <span
+          style={{ marginRight: view.depth * 14 + 4 }}
+          className={STEP_BACK_CLASS}
+          data-step-back={view.stepBackMs}
+          title={stepBackNote(view.stepBackMs)}
+        >
           <span aria-hidden>↰</span>
           {offset(view.offsetMs)}
         </span>
@@ -110,7 +115,11 @@ export const Row = memo(function Row({
       {lane ? (
         <>
           {/* The lane's name gives way first: the call's own label keeps room for "Model call N". */}
-          <span data-testid="sticky-lane" title={`in the lane of ${lane}`} className="min-w-0 max-w-[30%] truncate text-indigo-700 dark:text-indigo-300">
+          <span
+            data-testid="sticky-lane"
+            title={`in the lane of ${lane}`}
+            className="min-w-0 max-w-[30%] truncate text-indigo-700 dark:text-indigo-300"
+          >
             {lane}
           </span>
           <span aria-hidden className="shrink-0 text-neutral-500">

@@ -45,7 +45,11 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
   const filterRef = useRef<FilterBoxHandle>(null);
   const issuesId = useId();
   const diagnosticsRef = useRef<HTMLButtonElement>(null);
-  useImperativeHandle(ref, () => ({ focusFilter: () => filterRef.current?.focus(), focusDiagnostics: () => diagnosticsRef.current?.focus() }), []);
+  useImperativeHandle(
+    ref,
+    () => ({ focusFilter: () => filterRef.current?.focus(), focusDiagnostics: () => diagnosticsRef.current?.focus() }),
+    [],
+  );
   const { summary: s } = p;
   const cost = p.cost ?? s.stats.cost;
   return (

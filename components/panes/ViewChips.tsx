@@ -3,7 +3,15 @@
 import { CHIPS, type ChipCounts, type ChipKey } from '../../lib/view/chips';
 
 /** Toggles for the lines the timeline hides by default: hooks, progress, meta/system lines and stream events. */
-export function ViewChips({ counts, show, onShow }: { counts: ChipCounts; show: readonly ChipKey[]; onShow: (show: readonly ChipKey[]) => void }) {
+export function ViewChips({
+  counts,
+  show,
+  onShow,
+}: {
+  counts: ChipCounts;
+  show: readonly ChipKey[];
+  onShow: (show: readonly ChipKey[]) => void;
+}) {
   return (
     <div role="group" aria-label="Show in timeline" className="flex items-center gap-1">
       <span className="text-neutral-500">show</span>

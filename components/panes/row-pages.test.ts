@@ -21,7 +21,8 @@ describe('pagesToFetch', () => {
       const pages = pagesToFetch(10_000, 10_045, step, 400_000);
       expect(new Set(pages).size).toBe(pages.length);
       const rows = rowsOf(pages);
-      for (let k = 0; k <= 8; k++) for (let r = 10_000 + k * step; r < 10_045 + k * step; r++) expect(rows.has(r)).toBe(true);
+      for (let k = 0; k <= 8; k++)
+        for (let r = 10_000 + k * step; r < 10_045 + k * step; r++) expect(rows.has(r)).toBe(true);
       // Not the whole stretch: a jump of thousands of rows a frame does not fetch the rows it skips.
       if (step >= 606) expect(pages.length).toBeLessThan(30);
     }

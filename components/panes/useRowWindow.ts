@@ -47,7 +47,13 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
       const asked = inflight.current;
       for (const page of pagesToFetch(start, end, lead, count.current)) {
         const want = Math.min(PAGE, count.current - page * PAGE);
-        if (want <= 0 || inflight.current.has(page) || failed.current.has(page) || (got.current.get(page) ?? -1) >= want) continue;
+        if (
+          want <= 0 ||
+          inflight.current.has(page) ||
+          failed.current.has(page) ||
+          (got.current.get(page) ?? -1) >= want
+        )
+          continue;
         inflight.current.add(page);
         ask('rows', { start: page * PAGE, end: page * PAGE + PAGE })
           .then((rows) => {

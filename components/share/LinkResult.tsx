@@ -32,7 +32,10 @@ function reach({ uploaded, burn, password, expiresAt }: MadeLink): string {
 export function LinkResult({ result, copied, onCopy }: { result: MadeLink; copied: boolean; onCopy: () => void }) {
   const { link, filter } = result;
   return (
-    <section aria-label="The link" className="mb-2 rounded border border-emerald-300 bg-emerald-50 p-2 dark:border-emerald-800 dark:bg-emerald-950">
+    <section
+      aria-label="The link"
+      className="mb-2 rounded border border-emerald-300 bg-emerald-50 p-2 dark:border-emerald-800 dark:bg-emerald-950"
+    >
       <div className="flex gap-1">
         <input
           readOnly
@@ -41,7 +44,11 @@ export function LinkResult({ result, copied, onCopy }: { result: MadeLink; copie
           onFocus={(e) => e.target.select()}
           className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
         />
-        <button type="button" onClick={onCopy} className="rounded border border-neutral-300 bg-white px-2 dark:border-neutral-600 dark:bg-neutral-800">
+        <button
+          type="button"
+          onClick={onCopy}
+          className="rounded border border-neutral-300 bg-white px-2 dark:border-neutral-600 dark:bg-neutral-800"
+        >
           {copied ? 'Copied' : 'Copy link'}
         </button>
       </div>

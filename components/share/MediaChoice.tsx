@@ -16,7 +16,15 @@ export function mediaSummary(m: InlineMedia): string {
  * The images (and documents) the trace carries inline: part of what the recipient rebuilds, so included by default,
  * named in the summary, and one click leaves them out.
  */
-export function MediaChoice({ media, dropped, onDrop }: { media: InlineMedia; dropped: boolean; onDrop: (drop: boolean) => void }) {
+export function MediaChoice({
+  media,
+  dropped,
+  onDrop,
+}: {
+  media: InlineMedia;
+  dropped: boolean;
+  onDrop: (drop: boolean) => void;
+}) {
   if (media.images + media.documents === 0) return null;
   const what = mediaSummary(media);
   const one = media.images + media.documents === 1;
@@ -30,7 +38,8 @@ export function MediaChoice({ media, dropped, onDrop }: { media: InlineMedia; dr
       </p>
       <label className="flex items-center gap-1.5">
         <input type="checkbox" checked={!dropped} onChange={(e) => onDrop(!e.target.checked)} />
-        Include the {media.documents > 0 ? 'images and documents' : media.images === 1 ? 'image' : 'images'} (secrets in pictures are not searched for)
+        Include the {media.documents > 0 ? 'images and documents' : media.images === 1 ? 'image' : 'images'} (secrets in
+        pictures are not searched for)
       </label>
     </div>
   );

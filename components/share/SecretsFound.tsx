@@ -29,7 +29,12 @@ function GroupRow({ g, selected, onToggle }: { g: RuleGroupView; selected: Reado
         {g.secrets.map((s) => (
           <li key={s.id} className="py-0.5">
             <label className="flex items-baseline gap-1.5">
-              <input type="checkbox" aria-label={`Redact ${s.masked}`} checked={selected.has(s.id)} onChange={(e) => onToggle([s.id], e.target.checked)} />
+              <input
+                type="checkbox"
+                aria-label={`Redact ${s.masked}`}
+                checked={selected.has(s.id)}
+                onChange={(e) => onToggle([s.id], e.target.checked)}
+              />
               <span className="font-mono text-[12px]">{s.masked}</span>
               <span className="text-neutral-500">
                 {s.count} occurrence{s.count === 1 ? '' : 's'}
@@ -83,17 +88,28 @@ export function SecretsFound({
             </h3>
             {scan.secrets > 0 ? (
               <span className="ml-auto flex gap-1">
-                <button type="button" onClick={() => onAll(true)} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
+                <button
+                  type="button"
+                  onClick={() => onAll(true)}
+                  className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600"
+                >
                   Redact all
                 </button>
-                <button type="button" onClick={() => onAll(false)} className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600">
+                <button
+                  type="button"
+                  onClick={() => onAll(false)}
+                  className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600"
+                >
                   Keep all
                 </button>
               </span>
             ) : null}
           </div>
           {scan.secrets > 0 ? (
-            <ul aria-label="Redactions" className="max-h-72 overflow-auto rounded border border-neutral-200 px-2 dark:border-neutral-700">
+            <ul
+              aria-label="Redactions"
+              className="max-h-72 overflow-auto rounded border border-neutral-200 px-2 dark:border-neutral-700"
+            >
               {scan.groups.map((g) => (
                 <GroupRow key={g.ruleId} g={g} selected={selected} onToggle={onToggle} />
               ))}

@@ -18,7 +18,8 @@ const SIZE_NOTE = (max: string) => `No upload: the link carries the trace (small
 
 export function expiryLabel(seconds: number | null): string {
   if (seconds === null) return 'never';
-  if (seconds % (7 * 86_400) === 0 && seconds / (7 * 86_400) < 4) return seconds === 7 * 86_400 ? '1 week' : `${seconds / (7 * 86_400)} weeks`;
+  if (seconds % (7 * 86_400) === 0 && seconds / (7 * 86_400) < 4)
+    return seconds === 7 * 86_400 ? '1 week' : `${seconds / (7 * 86_400)} weeks`;
   if (seconds % 86_400 === 0) return seconds === 86_400 ? '1 day' : `${seconds / 86_400} days`;
   if (seconds % 3600 === 0) return seconds === 3600 ? '1 hour' : `${seconds / 3600} hours`;
   return `${Math.round(seconds / 60)} minutes`;
@@ -76,7 +77,12 @@ export function ShareChoicesForm({
           ))}
         </select>
         <label className="flex items-center gap-1">
-          <input type="checkbox" checked={value.burn && upload} disabled={!upload} onChange={(e) => set({ burn: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={value.burn && upload}
+            disabled={!upload}
+            onChange={(e) => set({ burn: e.target.checked })}
+          />
           Burn after reading
           <span className="text-neutral-500">(the first person to open it deletes it)</span>
         </label>
@@ -99,7 +105,10 @@ export function ShareChoicesForm({
             className={`${INPUT} w-48 px-1.5`}
           />
         </label>
-        <span id="share-password-note" className={value.password ? 'text-amber-800 dark:text-amber-300' : 'text-neutral-500'}>
+        <span
+          id="share-password-note"
+          className={value.password ? 'text-amber-800 dark:text-amber-300' : 'text-neutral-500'}
+        >
           {value.password
             ? 'A lost password cannot be recovered: it is kept nowhere, not on the server and not in the link. Send it another way than the link.'
             : 'With one, the link alone does not open the trace: it needs the password too.'}

@@ -47,7 +47,15 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
 
   const allIds = scan ? allSecretIds(scan) : [];
   const selected = new Set(allIds.filter((id) => !kept.has(id)));
-  const { phase, error, setError, copied, changed, create, copy } = useCreateLink({ ask, title, viewState, kept, options, dropMedia, choices });
+  const { phase, error, setError, copied, changed, create, copy } = useCreateLink({
+    ask,
+    title,
+    viewState,
+    kept,
+    options,
+    dropMedia,
+    choices,
+  });
   const toggle = useCallback(
     (ids: readonly string[], redact: boolean) => {
       changed();
@@ -86,9 +94,10 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
         </header>
         <div className="min-h-0 flex-1 overflow-auto px-3 py-2">
           <p className="mb-2 text-neutral-600 dark:text-neutral-400">
-            Secrets are replaced in this browser before anything leaves it. The redacted trace is then compressed and encrypted here with a fresh key; the
-            server stores only ciphertext, and the key stays in the link after <code className="font-mono">#</code>, which browsers never send. The link opens
-            at the event and tab you are looking at.
+            Secrets are replaced in this browser before anything leaves it. The redacted trace is then compressed and
+            encrypted here with a fresh key; the server stores only ciphertext, and the key stays in the link after{' '}
+            <code className="font-mono">#</code>, which browsers never send. The link opens at the event and tab you are
+            looking at.
           </p>
           <SecretsFound
             query={scanQuery}
@@ -130,7 +139,10 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             fragmentMax={kb(FRAGMENT_MAX_SEALED_BYTES)}
           />
           {error ? (
-            <p role="alert" className="mb-2 rounded border border-red-300 bg-red-50 p-1.5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            <p
+              role="alert"
+              className="mb-2 rounded border border-red-300 bg-red-50 p-1.5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+            >
               {error}
             </p>
           ) : null}
@@ -145,7 +157,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             </button>
             {phase.kind === 'working' ? <span className="text-neutral-500">{phase.what}</span> : null}
           </div>
-          {phase.kind === 'done' ? <LinkResult result={phase} copied={copied} onCopy={() => void copy(phase.link)} /> : null}
+          {phase.kind === 'done' ? (
+            <LinkResult result={phase} copied={copied} onCopy={() => void copy(phase.link)} />
+          ) : null}
           {phase.kind === 'deleted' ? (
             <p role="status" aria-label="Link deleted" className="mb-2 text-neutral-600 dark:text-neutral-400">
               Link deleted: it no longer opens. Create a new one to share again.

@@ -6,7 +6,8 @@ import { lifetimeSentence, lifetimeShort, type Lifetime } from '../../lib/share/
 // The receiving page's states before a shared trace opens (a link that burns after reading, one that needs a
 // password, one already read), and the toolbar's note of how long the trace lives.
 
-const BUTTON = 'rounded bg-sky-700 px-3 py-0.5 font-medium text-white hover:bg-sky-800 disabled:opacity-50 dark:bg-sky-600 dark:hover:bg-sky-500';
+const BUTTON =
+  'rounded bg-sky-700 px-3 py-0.5 font-medium text-white hover:bg-sky-800 disabled:opacity-50 dark:bg-sky-600 dark:hover:bg-sky-500';
 
 function GatePage({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,8 +29,8 @@ export function BurnGate({ onOpen }: { onOpen: () => void }) {
   return (
     <GatePage title="This link opens once">
       <p className="mb-3 text-neutral-700 dark:text-neutral-300">
-        Its sender chose <b>burn after reading</b>: opening it deletes the trace from the server. After that only this tab shows it, and the link will not open
-        again, for you or anyone else.
+        Its sender chose <b>burn after reading</b>: opening it deletes the trace from the server. After that only this
+        tab shows it, and the link will not open again, for you or anyone else.
       </p>
       <p className="flex items-baseline gap-4">
         <button type="button" autoFocus onClick={onOpen} className={BUTTON}>
@@ -66,10 +67,13 @@ export function PasswordGate({
   return (
     <GatePage title="This trace is protected by a password">
       <p className="mb-2 text-neutral-700 dark:text-neutral-300">
-        Enter the password its sender gave you. It never leaves this browser: the trace is decrypted here, with the key in the link and the password together.
+        Enter the password its sender gave you. It never leaves this browser: the trace is decrypted here, with the key
+        in the link and the password together.
       </p>
       {lifetime ? (
-        <p className={`mb-3 ${lifetime.kind === 'burned' ? 'text-amber-800 dark:text-amber-300' : 'text-neutral-600 dark:text-neutral-400'}`}>
+        <p
+          className={`mb-3 ${lifetime.kind === 'burned' ? 'text-amber-800 dark:text-amber-300' : 'text-neutral-600 dark:text-neutral-400'}`}
+        >
           {lifetimeSentence(lifetime, Date.now())}
         </p>
       ) : null}
@@ -92,7 +96,10 @@ export function PasswordGate({
         </button>
       </form>
       {error ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-1.5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 p-1.5 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
       ) : null}
@@ -111,7 +118,8 @@ export function AlreadyRead({ message }: { message: string }) {
         {message}
       </p>
       <p className="mb-4 text-neutral-700 dark:text-neutral-300">
-        If you did not open it before, someone else did: tell whoever sent you the link. Only they can share the trace again.
+        If you did not open it before, someone else did: tell whoever sent you the link. Only they can share the trace
+        again.
       </p>
       <p>{home}</p>
     </GatePage>

@@ -84,9 +84,12 @@ export function SharedTrace({ id }: { id?: string }) {
         ask={noAsk}
       />
     );
-  if (!id && !fragment.data) return <LoadingView error="This link carries no trace (no #d= part). Ask for the whole link." ask={noAsk} />;
+  if (!id && !fragment.data)
+    return <LoadingView error="This link carries no trace (no #d= part). Ask for the whole link." ask={noAsk} />;
   // Another trace in the fragment (an edited link): opened afresh, from the start.
-  return <OpenShared key={`${fragment.key} ${fragment.data} ${fragment.burn}`} fragment={fragment} {...(id ? { id } : {})} />;
+  return (
+    <OpenShared key={`${fragment.key} ${fragment.data} ${fragment.burn}`} fragment={fragment} {...(id ? { id } : {})} />
+  );
 }
 
 /** One trace's way from the link to the workbench; `fragment` undefined: not read yet (server render). */
@@ -105,8 +108,14 @@ function OpenShared({ id, fragment }: { id?: string; fragment: Fragment | undefi
       try {
         setPhase({ kind: 'open', packed: await decryptSealed(sealed, key, password), lifetime });
       } catch (e) {
-        if (e instanceof WrongPasswordError) setPhase({ kind: 'locked', sealed, lifetime, busy: false, error: e.message });
-        else setPhase({ kind: 'failed', message: e instanceof SealError ? e.message : 'The shared trace could not be decrypted.', final: true });
+        if (e instanceof WrongPasswordError)
+          setPhase({ kind: 'locked', sealed, lifetime, busy: false, error: e.message });
+        else
+          setPhase({
+            kind: 'failed',
+            message: e instanceof SealError ? e.message : 'The shared trace could not be decrypted.',
+            final: true,
+          });
       }
     },
     [key],
@@ -118,7 +127,11 @@ function OpenShared({ id, fragment }: { id?: string; fragment: Fragment | undefi
       if (!id) {
         const sealed = sealedFromData(fragment.data);
         if (!sealed)
-          setPhase({ kind: 'failed', message: 'The trace carried in this link is damaged (it is not base64url). Ask for the whole link.', final: true });
+          setPhase({
+            kind: 'failed',
+            message: 'The trace carried in this link is damaged (it is not base64url). Ask for the whole link.',
+            final: true,
+          });
         else await unlock(sealed, undefined);
         return;
       }
@@ -139,13 +152,19 @@ function OpenShared({ id, fragment }: { id?: string; fragment: Fragment | undefi
     else void load();
   }, [fragment, id, load, started]);
 
-  const source = useMemo<LoadSource | undefined>(() => (phase.kind === 'open' ? { kind: 'sealed', packed: phase.packed, key } : undefined), [phase, key]);
+  const source = useMemo<LoadSource | undefined>(
+    () => (phase.kind === 'open' ? { kind: 'sealed', packed: phase.packed, key } : undefined),
+    [phase, key],
+  );
   const lifetime = phase.kind === 'open' ? phase.lifetime : undefined;
   const note = useMemo(() => (lifetime ? <LifetimeNote lifetime={lifetime} /> : undefined), [lifetime]);
 
   if (phase.kind === 'gate') return <BurnGate onOpen={() => void load()} />;
   if (phase.kind === 'read') return <AlreadyRead message={phase.message} />;
-  if (phase.kind === 'failed') return <LoadingView error={phase.message} ask={noAsk} {...(phase.final ? {} : { onRetry: () => void load(true) })} />;
+  if (phase.kind === 'failed')
+    return (
+      <LoadingView error={phase.message} ask={noAsk} {...(phase.final ? {} : { onRetry: () => void load(true) })} />
+    );
   if (phase.kind === 'locked')
     return (
       <PasswordGate

@@ -18,7 +18,9 @@ const inflight = new Map<string, Promise<Fetched>>();
 
 async function messageOf(res: Response): Promise<string | undefined> {
   const body: unknown = await res.json().catch(() => undefined);
-  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : undefined;
 }
 
 async function request(id: string): Promise<Fetched> {
@@ -26,12 +28,20 @@ async function request(id: string): Promise<Fetched> {
   try {
     res = await fetch(`/api/traces/${encodeURIComponent(id)}`, { credentials: 'omit', cache: 'no-store' });
   } catch {
-    return { kind: 'failed', message: 'Could not reach the Loupe server to fetch this shared trace. Check your connection and try again.', final: false };
+    return {
+      kind: 'failed',
+      message: 'Could not reach the Loupe server to fetch this shared trace. Check your connection and try again.',
+      final: false,
+    };
   }
   if (res.status === 410) {
-    return { kind: 'read', message: (await messageOf(res)) ?? 'This link was set to burn after reading, and it has been read.' };
+    return {
+      kind: 'read',
+      message: (await messageOf(res)) ?? 'This link was set to burn after reading, and it has been read.',
+    };
   }
-  if (res.status === 404) return { kind: 'failed', message: (await messageOf(res)) ?? 'This trace was deleted or has expired.', final: true };
+  if (res.status === 404)
+    return { kind: 'failed', message: (await messageOf(res)) ?? 'This trace was deleted or has expired.', final: true };
   if (!res.ok) {
     const message = await messageOf(res);
     return {
@@ -44,7 +54,11 @@ async function request(id: string): Promise<Fetched> {
   try {
     return { kind: 'ok', sealed: new Uint8Array(await res.arrayBuffer()), lifetime };
   } catch {
-    return { kind: 'failed', message: 'The shared trace stopped arriving part-way. Check your connection and try again.', final: false };
+    return {
+      kind: 'failed',
+      message: 'The shared trace stopped arriving part-way. Check your connection and try again.',
+      final: false,
+    };
   }
 }
 

@@ -23,17 +23,24 @@ export interface ShareChoices {
   readonly defaultExpiry: number;
 }
 
-export const DEFAULT_CHOICES: ShareChoices = { expiries: [3600, 86_400, 7 * 86_400, 30 * 86_400], defaultExpiry: 30 * 86_400 };
+export const DEFAULT_CHOICES: ShareChoices = {
+  expiries: [3600, 86_400, 7 * 86_400, 30 * 86_400],
+  defaultExpiry: 30 * 86_400,
+};
 
 /** What this server offers; the defaults when it cannot say (an older server). */
 export async function fetchShareChoices(): Promise<ShareChoices> {
   try {
     const res = await fetch('/api/share-options', { cache: 'no-store' });
     const body: unknown = res.ok ? await res.json() : undefined;
-    if (typeof body !== 'object' || body === null || !('expiries' in body) || !Array.isArray(body.expiries)) return DEFAULT_CHOICES;
+    if (typeof body !== 'object' || body === null || !('expiries' in body) || !Array.isArray(body.expiries))
+      return DEFAULT_CHOICES;
     const expiries: unknown[] = body.expiries;
     const valid = expiries.filter((e): e is number | null => e === null || (typeof e === 'number' && e > 0));
-    const def = 'defaultExpiry' in body && typeof body.defaultExpiry === 'number' ? body.defaultExpiry : DEFAULT_CHOICES.defaultExpiry;
+    const def =
+      'defaultExpiry' in body && typeof body.defaultExpiry === 'number'
+        ? body.defaultExpiry
+        : DEFAULT_CHOICES.defaultExpiry;
     return valid.length > 0 ? { expiries: valid, defaultExpiry: def } : DEFAULT_CHOICES;
   } catch {
     return DEFAULT_CHOICES;
@@ -46,7 +53,8 @@ const CHANGED = 'loupe:shared-links';
 async function errorOf(res: Response, fallback: string): Promise<string> {
   try {
     const body: unknown = await res.json();
-    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') return body.message;
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string')
+      return body.message;
   } catch {
     // Not JSON: a proxy's page, say.
   }
@@ -61,7 +69,11 @@ export interface Uploaded {
 }
 
 /** `ttlSeconds` null asks for a link that never expires (the server clamps it where its operator does not allow that). */
-export async function uploadSealed(sealed: Uint8Array<ArrayBuffer>, ttlSeconds: number | null, burnAfterReading = false): Promise<Uploaded> {
+export async function uploadSealed(
+  sealed: Uint8Array<ArrayBuffer>,
+  ttlSeconds: number | null,
+  burnAfterReading = false,
+): Promise<Uploaded> {
   let res: Response;
   try {
     const headers = {
@@ -94,7 +106,10 @@ export async function uploadSealed(sealed: Uint8Array<ArrayBuffer>, ttlSeconds: 
 export async function deleteShared(id: string, token: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`/api/traces/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    res = await fetch(`/api/traces/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
   } catch {
     throw new Error('Could not reach the Loupe server to delete the trace. Try again.');
   }
@@ -118,7 +133,9 @@ function isLink(v: unknown): v is SharedLink {
 export function loadLinks(): SharedLink[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isLink).filter((l) => l.expiresAt === null || l.expiresAt > Date.now()) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter(isLink).filter((l) => l.expiresAt === null || l.expiresAt > Date.now())
+      : [];
   } catch {
     return [];
   }

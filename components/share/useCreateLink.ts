@@ -69,7 +69,13 @@ export function useCreateLink({ ask, title, viewState, kept, options, dropMedia,
       setPhase({ kind: 'working', what: 'Redacting, compressing and encrypting in this browser…' });
       // The worker redacts everything it finds except what was kept, so a stale or failed scan cannot leak more.
       // The view state too: a filter can hold the very secret looked for, which the worker redacts as the trace.
-      const sealed = await ask('shareSeal', { kept: [...kept], options, view: viewState, dropMedia, ...(password ? { password } : {}) });
+      const sealed = await ask('shareSeal', {
+        kept: [...kept],
+        options,
+        view: viewState,
+        dropMedia,
+        ...(password ? { password } : {}),
+      });
       const state = sealed.view ? `&${sealed.view}` : '';
       const lock = password ? { password: true } : {};
       if (where === 'fragment') {
@@ -89,7 +95,16 @@ export function useCreateLink({ ask, title, viewState, kept, options, dropMedia,
       // `b=1` lets the receiving page ask before the one read that deletes it (a link preview must not spend it).
       const link = `${window.location.origin}/t/${up.id}#k=${sealed.key}${burn ? '&b=1' : ''}${state}`;
       const expiresAt = up.expiresAt === null ? null : Date.parse(up.expiresAt);
-      rememberLink({ id: up.id, link, deleteToken: up.deleteToken, createdAt: Date.now(), expiresAt, title, burnAfterReading: burn, ...lock });
+      rememberLink({
+        id: up.id,
+        link,
+        deleteToken: up.deleteToken,
+        createdAt: Date.now(),
+        expiresAt,
+        title,
+        burnAfterReading: burn,
+        ...lock,
+      });
       setPhase({ kind: 'done', link, uploaded: true, filter: sealed.filter, id: up.id, burn, expiresAt, ...lock });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -12,8 +12,12 @@ function Line({ l, numbered }: { l: DiffLineView; numbered: boolean }) {
     <div className={`flex ${ROW[l.kind]}`}>
       {numbered ? (
         <>
-          <span className="w-[5ch] shrink-0 select-none pr-1 text-right text-neutral-400 dark:text-neutral-500">{l.oldNo ?? ''}</span>
-          <span className="w-[5ch] shrink-0 select-none pr-1 text-right text-neutral-400 dark:text-neutral-500">{l.newNo ?? ''}</span>
+          <span className="w-[5ch] shrink-0 select-none pr-1 text-right text-neutral-400 dark:text-neutral-500">
+            {l.oldNo ?? ''}
+          </span>
+          <span className="w-[5ch] shrink-0 select-none pr-1 text-right text-neutral-400 dark:text-neutral-500">
+            {l.newNo ?? ''}
+          </span>
         </>
       ) : null}
       <span className="w-[2ch] shrink-0 select-none pl-1">{SIGN[l.kind]}</span>
@@ -41,7 +45,10 @@ function Line({ l, numbered }: { l: DiffLineView; numbered: boolean }) {
 /** A unified diff: old and new line numbers where known, word-level highlights inside changed lines, long lines wrapped. */
 export function DiffView({ title, diff }: { title: string; diff: DiffModel }) {
   return (
-    <figure aria-label="Diff" className="overflow-hidden rounded border border-neutral-300 font-mono text-[12px] leading-5 dark:border-neutral-700">
+    <figure
+      aria-label="Diff"
+      className="overflow-hidden rounded border border-neutral-300 font-mono text-[12px] leading-5 dark:border-neutral-700"
+    >
       <figcaption className="flex items-baseline gap-2 border-b border-neutral-300 bg-neutral-100 px-2 py-0.5 dark:border-neutral-700 dark:bg-neutral-800">
         <span className="min-w-0 flex-1 truncate" title={title}>
           {title}

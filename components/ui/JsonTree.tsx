@@ -3,7 +3,15 @@
 import { useState } from 'react';
 
 /** A collapsible JSON tree. Values render as text, never as HTML. */
-export function JsonTree({ value, label, defaultDepth = 2 }: { value: unknown; label?: string; defaultDepth?: number }) {
+export function JsonTree({
+  value,
+  label,
+  defaultDepth = 2,
+}: {
+  value: unknown;
+  label?: string;
+  defaultDepth?: number;
+}) {
   return (
     <div role="tree" aria-label={label ?? 'JSON'} className="font-mono text-[12px] leading-5">
       <Node name={undefined} value={value} depth={0} open={defaultDepth} />
@@ -21,9 +29,13 @@ function preview(value: unknown): string {
 }
 
 function Scalar({ value }: { value: unknown }) {
-  if (typeof value === 'string') return <span className="whitespace-pre-wrap break-all text-red-700 dark:text-orange-300">{JSON.stringify(value)}</span>;
+  if (typeof value === 'string')
+    return (
+      <span className="whitespace-pre-wrap break-all text-red-700 dark:text-orange-300">{JSON.stringify(value)}</span>
+    );
   if (typeof value === 'number') return <span className="text-blue-700 dark:text-sky-300">{String(value)}</span>;
-  if (typeof value === 'boolean' || value === null || value === undefined) return <span className="text-purple-700 dark:text-purple-300">{String(value)}</span>;
+  if (typeof value === 'boolean' || value === null || value === undefined)
+    return <span className="text-purple-700 dark:text-purple-300">{String(value)}</span>;
   return <span>{String(value)}</span>;
 }
 
@@ -39,10 +51,17 @@ function Node({ name, value, depth, open }: { name: string | undefined; value: u
       </div>
     );
   }
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : Object.entries(value);
   return (
     <div role="treeitem" aria-expanded={expanded} aria-selected={false}>
-      <button type="button" onClick={() => setExpanded(!expanded)} className="w-full text-left hover:bg-neutral-100 dark:hover:bg-neutral-800" style={{ paddingLeft: depth * 12 }}>
+      <button
+        type="button"
+        onClick={() => setExpanded(!expanded)}
+        className="w-full text-left hover:bg-neutral-100 dark:hover:bg-neutral-800"
+        style={{ paddingLeft: depth * 12 }}
+      >
         <span className="inline-block w-3 text-neutral-500">{expanded ? '▾' : '▸'}</span>
         {key}
         <span className="text-neutral-500">{preview(value)}</span>
@@ -52,7 +71,11 @@ function Node({ name, value, depth, open }: { name: string | undefined; value: u
           {entries.slice(0, 500).map(([k, v]) => (
             <Node key={k} name={k} value={v} depth={depth + 1} open={open} />
           ))}
-          {entries.length > 500 ? <div style={{ paddingLeft: (depth + 1) * 12 + 12 }} className="text-neutral-500">… {entries.length - 500} more</div> : null}
+          {entries.length > 500 ? (
+            <div style={{ paddingLeft: (depth + 1) * 12 + 12 }} className="text-neutral-500">
+              … {entries.length - 500} more
+            </div>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -16,6 +16,8 @@ describe('Markdown of transcript text', () => {
     expect(html('Use <b onmouseover="x()">bold</b> here')).toBe(
       '<div class="loupe-markdown text-[13px] leading-relaxed"><p>Use &lt;b onmouseover=&quot;x()&quot;&gt;bold&lt;/b&gt; here</p></div>',
     );
-    expect(html('> <script>alert(1)</script>')).toContain('<blockquote>\n<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n</blockquote>');
+    expect(html('> <script>alert(1)</script>')).toContain(
+      '<blockquote>\n<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n</blockquote>',
+    );
   });
 });

@@ -28,7 +28,12 @@ function htmlAsText() {
       }
       const text = k.value ?? '';
       if (!BLOCK_PARENTS.has(node.type)) return { type: 'text', value: text };
-      return { type: 'paragraph', children: text.split('\n').flatMap((line, i) => [...(i > 0 ? [{ type: 'break' }] : []), { type: 'text', value: line }]) };
+      return {
+        type: 'paragraph',
+        children: text
+          .split('\n')
+          .flatMap((line, i) => [...(i > 0 ? [{ type: 'break' }] : []), { type: 'text', value: line }]),
+      };
     });
   };
   return (tree: MdNode) => walk(tree);
@@ -48,7 +53,12 @@ export function Markdown({ text }: { text: string }) {
         urlTransform={(url) => defaultUrlTransform(url)}
         components={{
           a: ({ href, children }) => (
-            <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-sky-700 underline dark:text-sky-400">
+            <a
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="text-sky-700 underline dark:text-sky-400"
+            >
               {children}
             </a>
           ),
@@ -58,9 +68,17 @@ export function Markdown({ text }: { text: string }) {
             </span>
           ),
           code: ({ children, className }) => (
-            <code className={`rounded bg-neutral-100 px-1 font-mono text-[12px] dark:bg-neutral-800 ${className ?? ''}`}>{children}</code>
+            <code
+              className={`rounded bg-neutral-100 px-1 font-mono text-[12px] dark:bg-neutral-800 ${className ?? ''}`}
+            >
+              {children}
+            </code>
           ),
-          pre: ({ children }) => <pre className="my-2 overflow-auto rounded bg-neutral-100 p-2 font-mono text-[12px] dark:bg-neutral-800">{children}</pre>,
+          pre: ({ children }) => (
+            <pre className="my-2 overflow-auto rounded bg-neutral-100 p-2 font-mono text-[12px] dark:bg-neutral-800">
+              {children}
+            </pre>
+          ),
         }}
       >
         {text}

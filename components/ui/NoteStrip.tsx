@@ -36,7 +36,10 @@ export function NoteStrip({
   const rest = items.length - shown;
   const t = TONE[tone];
   return (
-    <section aria-label={label} className={`flex shrink-0 items-start gap-2 border-b px-2 py-0.5 text-[12px] ${t.strip}`}>
+    <section
+      aria-label={label}
+      className={`flex shrink-0 items-start gap-2 border-b px-2 py-0.5 text-[12px] ${t.strip}`}
+    >
       <ul className="min-w-0 flex-1">
         {items.slice(0, shown).map((it) => (
           <li key={it.key} className="break-words" {...(it.title !== undefined ? { title: it.title } : {})}>

@@ -15,7 +15,14 @@ export interface SplitViewProps {
 const clamp = (x: number): number => Math.min(0.85, Math.max(0.15, x));
 
 /** Two panes and a draggable (and keyboard-movable) separator; the size is remembered. */
-export function SplitView({ first, second, orientation = 'horizontal', storageKey, defaultFraction = 0.5, label }: SplitViewProps) {
+export function SplitView({
+  first,
+  second,
+  orientation = 'horizontal',
+  storageKey,
+  defaultFraction = 0.5,
+  label,
+}: SplitViewProps) {
   const [fraction, setFraction] = useState(defaultFraction);
   const box = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -26,10 +33,13 @@ export function SplitView({ first, second, orientation = 'horizontal', storageKe
     if (saved > 0 && saved < 1) setFraction(clamp(saved));
   }, [storageKey]);
 
-  const save = useCallback((f: number) => {
-    setFraction(f);
-    localStorage.setItem(storageKey, String(f));
-  }, [storageKey]);
+  const save = useCallback(
+    (f: number) => {
+      setFraction(f);
+      localStorage.setItem(storageKey, String(f));
+    },
+    [storageKey],
+  );
 
   const onMove = (e: PointerEvent<HTMLDivElement>) => {
     if (!dragging.current || !box.current) return;
@@ -46,7 +56,10 @@ export function SplitView({ first, second, orientation = 'horizontal', storageKe
 
   return (
     <div ref={box} className={`flex min-h-0 min-w-0 flex-1 ${horizontal ? 'flex-row' : 'flex-col'}`}>
-      <div className="min-h-0 min-w-0 overflow-hidden" style={{ flexBasis: `${fraction * 100}%`, flexGrow: 0, flexShrink: 0 }}>
+      <div
+        className="min-h-0 min-w-0 overflow-hidden"
+        style={{ flexBasis: `${fraction * 100}%`, flexGrow: 0, flexShrink: 0 }}
+      >
         {first}
       </div>
       <div

@@ -38,7 +38,12 @@ export function TabbedPane({ tabs, selected, onSelect, label, children, right }:
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-7 shrink-0 items-stretch border-b border-neutral-300 bg-neutral-100 dark:border-neutral-700 dark:bg-neutral-800">
-        <div role="tablist" aria-label={label} className="flex shrink-0 items-stretch whitespace-nowrap" onKeyDown={onKey}>
+        <div
+          role="tablist"
+          aria-label={label}
+          className="flex shrink-0 items-stretch whitespace-nowrap"
+          onKeyDown={onKey}
+        >
           {tabs.map((t) => {
             const active = t.id === selected;
             return (
@@ -58,14 +63,22 @@ export function TabbedPane({ tabs, selected, onSelect, label, children, right }:
                 className={`border-b-2 px-3 text-[12px] outline-none focus-visible:bg-sky-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-sky-500 disabled:opacity-40 dark:focus-visible:bg-sky-900 ${active ? 'border-sky-600 text-neutral-900 dark:border-sky-400 dark:text-neutral-50' : 'border-transparent text-neutral-600 hover:bg-neutral-200 dark:text-neutral-400 dark:hover:bg-neutral-700'}`}
               >
                 {t.title}
-                {t.badge ? <span className="ml-1 rounded bg-neutral-300 px-1 text-[10px] dark:bg-neutral-600">{t.badge}</span> : null}
+                {t.badge ? (
+                  <span className="ml-1 rounded bg-neutral-300 px-1 text-[10px] dark:bg-neutral-600">{t.badge}</span>
+                ) : null}
               </button>
             );
           })}
         </div>
         <div className="ml-auto flex min-w-0 items-center pl-2 pr-2">{right}</div>
       </div>
-      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${selected}`} className="min-h-0 flex-1 overflow-auto" tabIndex={0}>
+      <div
+        role="tabpanel"
+        id={`${base}-panel`}
+        aria-labelledby={`${base}-tab-${selected}`}
+        className="min-h-0 flex-1 overflow-auto"
+        tabIndex={0}
+      >
         {children}
       </div>
     </div>

@@ -52,7 +52,8 @@ const OVERSCAN = 3;
  * grow while a file loads: 2 s of main-thread work and tasks up to 180 ms loading `rows-1m`).
  */
 export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(props, ref) {
-  const { count, rowHeight, label, renderRow, activeId, onKeyDown, onRangeChange, renderSticky, className, busy } = props;
+  const { count, rowHeight, label, renderRow, activeId, onKeyDown, onRangeChange, renderSticky, className, busy } =
+    props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -116,7 +117,10 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
       {/* The sticky row's box is always there, one row tall and contained: the row changing under it (most frames of a
           fast scroll) lays out that row alone, not the whole page. It lets the pointer through to the rows when empty. */}
       {renderSticky ? (
-        <div className="pointer-events-none absolute inset-x-0 top-0 z-10" style={{ height: rowHeight, contain: 'size layout style' }}>
+        <div
+          className="pointer-events-none absolute inset-x-0 top-0 z-10"
+          style={{ height: rowHeight, contain: 'size layout style' }}
+        >
           {sticky ? <div className="pointer-events-auto">{sticky}</div> : null}
         </div>
       ) : null}
@@ -133,7 +137,15 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
         <div style={{ height: physicalTotal, position: 'relative', width: '100%', contain: 'strict' }}>
           {/* The drawn rows, in flow in one block moved into place: no positioned wrapper per row, and scrolling by a
               row moves the block, not each row. */}
-          <div style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start * rowHeight - virtualOffset + top}px)` }}>
+          <div
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${start * rowHeight - virtualOffset + top}px)`,
+            }}
+          >
             {keys.keys.map((key, i) => (
               // A row still drawn keeps its element (a slow scroll draws only the rows coming into view); after a jump
               // the same elements are filled in place, in order (see row-keys.ts).

@@ -12,7 +12,12 @@ function open(db: string, store: string): Promise<IDBDatabase> {
   });
 }
 
-export function idbRequest<T>(db: string, store: string, mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+export function idbRequest<T>(
+  db: string,
+  store: string,
+  mode: IDBTransactionMode,
+  run: (s: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
   return open(db, store).then(
     (d) =>
       new Promise<T>((resolve, reject) => {

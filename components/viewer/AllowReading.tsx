@@ -6,10 +6,14 @@ export function AllowReading({ title, path, allow }: { title: string; path: stri
     <main className="mx-auto max-w-2xl p-8 text-[13px]">
       <h1 className="mb-2 text-base font-semibold">{title}</h1>
       <p className="mb-3 text-neutral-700 dark:text-neutral-300">
-        This session is read from <code className="font-mono">{path.split('/').slice(0, -1).join('/')}</code> on your disk. The browser asks again before Loupe
-        may read it.
+        This session is read from <code className="font-mono">{path.split('/').slice(0, -1).join('/')}</code> on your
+        disk. The browser asks again before Loupe may read it.
       </p>
-      <button type="button" onClick={() => void allow()} className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700">
+      <button
+        type="button"
+        onClick={() => void allow()}
+        className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700"
+      >
         Allow reading the folder
       </button>
     </main>

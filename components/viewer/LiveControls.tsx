@@ -13,7 +13,15 @@ const QUIET_S = 30;
  * read again as they grow), or, for files picked or dropped (snapshots the browser took), a Reload button that asks
  * for them again and reads those that changed.
  */
-export function LiveControls({ source, summary, reload }: { source: LoadSource | undefined; summary: TraceSummary; reload: Reload }) {
+export function LiveControls({
+  source,
+  summary,
+  reload,
+}: {
+  source: LoadSource | undefined;
+  summary: TraceSummary;
+  reload: Reload;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState<string | undefined>();
   if (source?.kind === 'handles') {

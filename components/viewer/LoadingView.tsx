@@ -25,7 +25,10 @@ export function LoadingView({
     return (
       <main className="mx-auto max-w-2xl p-8 text-[13px]">
         <h1 className="mb-2 text-base font-semibold">Loupe could not open this trace</h1>
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
         <p className="mt-4 flex items-baseline gap-4">

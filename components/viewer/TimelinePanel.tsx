@@ -47,7 +47,9 @@ export function TimelinePanel(p: TimelinePanelProps) {
       defaultFraction={0.55}
       first={
         <div className="flex h-full min-h-0 flex-col">
-          {view.error ? <InlineError what="apply the filter" error={view.error} onRetry={view.retry} className="m-1 shrink-0" /> : null}
+          {view.error ? (
+            <InlineError what="apply the filter" error={view.error} onRetry={view.retry} className="m-1 shrink-0" />
+          ) : null}
           <div className="min-h-0 flex-1">
             <EventList
               ref={p.list}
@@ -70,7 +72,15 @@ export function TimelinePanel(p: TimelinePanelProps) {
       }
       second={
         <div ref={p.details} className="h-full">
-          <DetailsPane ask={p.ask} seq={p.sel} tab={p.tab} onTab={p.onTab} onJump={p.onJump} version={p.version} local={p.local} />
+          <DetailsPane
+            ask={p.ask}
+            seq={p.sel}
+            tab={p.tab}
+            onTab={p.onTab}
+            onJump={p.onJump}
+            version={p.version}
+            local={p.local}
+          />
         </div>
       }
     />

@@ -16,7 +16,12 @@ import { Workbench } from './Workbench';
 import { titleOfFiles } from '../../lib/view/title';
 
 type Resolved =
-  | { readonly source: LoadSource; readonly key: string; readonly title: string; readonly skipped?: readonly SkippedFile[] }
+  | {
+      readonly source: LoadSource;
+      readonly key: string;
+      readonly title: string;
+      readonly skipped?: readonly SkippedFile[];
+    }
   | { readonly error: string }
   /** Files on disk the browser needs the user's word again to read (a click). */
   | { readonly allow: () => Promise<void>; readonly title: string; readonly path: string }
@@ -24,7 +29,12 @@ type Resolved =
 
 /** A dropped trace as stored: its files, and those of the same drop that were skipped. */
 function fromStored(id: string, stored: StoredFiles): Resolved {
-  return { source: sourceOf(stored), key: `local:${id}`, title: stored.title, ...(stored.skipped ? { skipped: stored.skipped } : {}) };
+  return {
+    source: sourceOf(stored),
+    key: `local:${id}`,
+    title: stored.title,
+    ...(stored.skipped ? { skipped: stored.skipped } : {}),
+  };
 }
 
 /**
@@ -54,7 +64,11 @@ function useSourceFromUrl(): Resolved {
       const s = SAMPLES.find((x) => x.id === sample);
       setResolved(
         s
-          ? { source: { kind: 'urls', urls: s.files.map((f) => ({ url: fromPage(`/samples/${f}`), path: f })) }, key: `sample:${s.id}`, title: s.title }
+          ? {
+              source: { kind: 'urls', urls: s.files.map((f) => ({ url: fromPage(`/samples/${f}`), path: f })) },
+              key: `sample:${s.id}`,
+              title: s.title,
+            }
           : { error: `There is no sample called "${sample}".` },
       );
     } else if (local && handoff?.get(local)) {
@@ -64,7 +78,10 @@ function useSourceFromUrl(): Resolved {
       loadLocal(local).then(
         async (stored) => {
           if (!live) return;
-          if (!stored) return setResolved({ error: 'This dropped trace is no longer stored in this browser. Drop the file again.' });
+          if (!stored)
+            return setResolved({
+              error: 'This dropped trace is no longer stored in this browser. Drop the file again.',
+            });
           const first = stored.handles?.[0]?.handle;
           // Files read from disk (the library): after a reload, the browser asks again before the page may read them.
           if (first && !(await canRead(first, false))) {
@@ -77,9 +94,13 @@ function useSourceFromUrl(): Resolved {
         },
         () =>
           live &&
-          setResolved({ error: 'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.' }),
+          setResolved({
+            error:
+              'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.',
+          }),
       );
-    } else setResolved({ error: 'No trace given. Open one from the home page, or add ?src=<https URL> to this address.' });
+    } else
+      setResolved({ error: 'No trace given. Open one from the home page, or add ?src=<https URL> to this address.' });
     return () => {
       live = false;
     };
@@ -90,9 +111,19 @@ function useSourceFromUrl(): Resolved {
 /** The viewer for a source named in the URL (`/view?src=…`, `?sample=…`, `?local=…`). */
 export function TraceViewer({ right }: { right?: ReactNode }) {
   const resolved = useSourceFromUrl();
-  if (resolved && 'error' in resolved) return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
-  if (resolved && 'allow' in resolved) return <AllowReading title={resolved.title} path={resolved.path} allow={resolved.allow} />;
-  return <TraceWorkbench source={resolved?.source} sourceKey={resolved?.key ?? ''} title={resolved?.title ?? ''} right={right} skipped={resolved?.skipped} />;
+  if (resolved && 'error' in resolved)
+    return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
+  if (resolved && 'allow' in resolved)
+    return <AllowReading title={resolved.title} path={resolved.path} allow={resolved.allow} />;
+  return (
+    <TraceWorkbench
+      source={resolved?.source}
+      sourceKey={resolved?.key ?? ''}
+      title={resolved?.title ?? ''}
+      right={right}
+      skipped={resolved?.skipped}
+    />
+  );
 }
 
 /** Parses a source in a worker and shows the workbench (used by /view and by shared links /t/<id>). */
@@ -115,7 +146,8 @@ export function TraceWorkbench({
 }) {
   const { state, ask, reload, retry } = useTraceWorker(source, sourceKey);
   return useMemo(() => {
-    if (state.phase === 'error') return <LoadingView error={state.message} ask={ask} {...(state.final ? {} : { onRetry: retry })} />;
+    if (state.phase === 'error')
+      return <LoadingView error={state.message} ask={ask} {...(state.final ? {} : { onRetry: retry })} />;
     if (state.phase === 'ready') {
       const controls = (
         <>

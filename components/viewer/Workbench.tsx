@@ -45,7 +45,9 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   const [expanded, setExpanded] = useState<readonly number[]>([]);
   // The worker rebuilds its rows for the filter and folds; until it answers, the list shows the rows it has (busy).
   // Also when the files changed (live tail, reload): the same view over the trace built again.
-  const view = useWorkerQuery(ask, 'view', { view: { filter: url.filter, expanded, show: url.show } }, [change?.n ?? 0]);
+  const view = useWorkerQuery(ask, 'view', { view: { filter: url.filter, expanded, show: url.show } }, [
+    change?.n ?? 0,
+  ]);
   const rowCount = view.data?.rowCount ?? summary.rowCount;
   // Prices kept in this browser (a price file, overrides) price the toolbar's cost too, not only the Stats pane's.
   const prices = usePrices(summary.models);
@@ -78,9 +80,23 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
     list.current?.focus();
   }, [url.panel]);
 
-  const { selectedRow, selectRow, jumpToSeq } = useSelection({ ask, url, viewVersion, change, expanded, setExpanded, list, fail });
-  const toggleStreams = useCallback((turn: number) => setExpanded((e) => (e.includes(turn) ? e.filter((x) => x !== turn) : [...e, turn])), []);
-  const stepFind = useFindSteps(found, selectedRow, (row) => selectRow(row, undefined, { center: true, what: 'select the match' }));
+  const { selectedRow, selectRow, jumpToSeq } = useSelection({
+    ask,
+    url,
+    viewVersion,
+    change,
+    expanded,
+    setExpanded,
+    list,
+    fail,
+  });
+  const toggleStreams = useCallback(
+    (turn: number) => setExpanded((e) => (e.includes(turn) ? e.filter((x) => x !== turn) : [...e, turn])),
+    [],
+  );
+  const stepFind = useFindSteps(found, selectedRow, (row) =>
+    selectRow(row, undefined, { center: true, what: 'select the match' }),
+  );
 
   // The tab says which trace it shows (the viewer can open in place on the home page, whose title is generic).
   useEffect(() => {
@@ -119,12 +135,28 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
         }
       />
       {skippedShown ? <SkippedNote skipped={skipped} onDismiss={() => setSkippedShown(false)} /> : null}
-      {lossShown ? <LossNote lines={lost} onDiagnostics={() => setDiagOpen(true)} onDismiss={() => setLossShown(false)} /> : null}
-      {found.error ? <InlineError what={`find “${findQuery}”`} error={found.error} onRetry={found.retry} className="m-1 shrink-0" /> : null}
-      {failure ? <InlineError what={failure.what} error={failure.error} onDismiss={() => setFailure(undefined)} className="m-1 shrink-0" /> : null}
+      {lossShown ? (
+        <LossNote lines={lost} onDiagnostics={() => setDiagOpen(true)} onDismiss={() => setLossShown(false)} />
+      ) : null}
+      {found.error ? (
+        <InlineError what={`find “${findQuery}”`} error={found.error} onRetry={found.retry} className="m-1 shrink-0" />
+      ) : null}
+      {failure ? (
+        <InlineError
+          what={failure.what}
+          error={failure.error}
+          onDismiss={() => setFailure(undefined)}
+          className="m-1 shrink-0"
+        />
+      ) : null}
       <PanelTabs panel={url.panel} onPanel={(panel) => url.update({ panel })} />
       <main className="flex min-h-0 flex-1 flex-col">
-        <div role="tabpanel" id={PANEL_ID} aria-labelledby={panelTabId(url.panel)} className="flex min-h-0 flex-1 flex-col">
+        <div
+          role="tabpanel"
+          id={PANEL_ID}
+          aria-labelledby={panelTabId(url.panel)}
+          className="flex min-h-0 flex-1 flex-col"
+        >
           {url.panel === 'stats' ? (
             <StatsPane
               ask={ask}

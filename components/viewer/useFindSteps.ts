@@ -10,7 +10,11 @@ type Found = Pick<ReturnType<typeof useFind>, 'ready' | 'matches' | 'matchAt' | 
  * current yet) is selected. A step asked while the matches of what was just typed are on their way is taken when they
  * come.
  */
-export function useFindSteps({ ready, matches, matchAt, setMatchAt }: Found, selectedRow: number, select: (row: number) => void) {
+export function useFindSteps(
+  { ready, matches, matchAt, setMatchAt }: Found,
+  selectedRow: number,
+  select: (row: number) => void,
+) {
   const pending = useRef<1 | -1 | undefined>(undefined);
   const step = useCallback(
     (dir: 1 | -1) => {
@@ -20,7 +24,11 @@ export function useFindSteps({ ready, matches, matchAt, setMatchAt }: Found, sel
       }
       if (matches.length === 0) return;
       const next =
-        matchAt < 0 ? (dir === 1 ? matches.findIndex((r) => r > selectedRow) : matches.length - 1) : (matchAt + dir + matches.length) % matches.length;
+        matchAt < 0
+          ? dir === 1
+            ? matches.findIndex((r) => r > selectedRow)
+            : matches.length - 1
+          : (matchAt + dir + matches.length) % matches.length;
       const i = next < 0 ? 0 : next;
       const row = matches[i];
       if (row === undefined) return;

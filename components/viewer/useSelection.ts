@@ -100,7 +100,11 @@ export function useSelection({ ask, url, viewVersion, change, expanded, setExpan
           const unfold = t?.event.kind === 'stream' && turn !== undefined && !expanded.includes(turn);
           const reveal = chip !== undefined && !url.show.includes(chip);
           if (url.filter || reveal || unfold) {
-            url.update({ sel: seq, ...(url.filter ? { filter: '' } : {}), ...(reveal ? { show: [...url.show, chip] } : {}) });
+            url.update({
+              sel: seq,
+              ...(url.filter ? { filter: '' } : {}),
+              ...(reveal ? { show: [...url.show, chip] } : {}),
+            });
             if (unfold) setExpanded((e) => [...e, turn]);
             return;
           }

@@ -1,6 +1,14 @@
 'use client';
 
-import { createContext, createElement, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { parseShow, showString, type ChipKey } from '../../lib/view/chips';
 import { isHeaderKind, type HeaderKind } from '../../lib/view/rows';
 import type { RowView } from '../../lib/view/rowview';
@@ -63,7 +71,10 @@ export function viewStateString(params: URLSearchParams): string {
 }
 
 /** The view state that lives in the URL (selection, tab, filter, chips, open panels), so reload and back/forward restore it. */
-export function useViewUrl(): ViewUrl & { update: (patch: Partial<ViewUrl>, mode?: 'push' | 'replace') => void; stateString: string } {
+export function useViewUrl(): ViewUrl & {
+  update: (patch: Partial<ViewUrl>, mode?: 'push' | 'replace') => void;
+  stateString: string;
+} {
   const inHash = useContext(InHash);
   const state = useSyncExternalStore(
     subscribeUrl,

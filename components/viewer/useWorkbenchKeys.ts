@@ -17,8 +17,13 @@ export function useWorkbenchKeys(
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof HTMLElement ? e.target : undefined;
-      const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
-      if (e.key === 'Escape' && !e.defaultPrevented && target?.matches('input[aria-label="Filter"], input[aria-label="Find"]')) {
+      const typing =
+        target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
+      if (
+        e.key === 'Escape' &&
+        !e.defaultPrevented &&
+        target?.matches('input[aria-label="Filter"], input[aria-label="Find"]')
+      ) {
         // The box had nothing to clear or close (it handles Esc itself when it has).
         e.preventDefault();
         list.current?.focus();
@@ -30,7 +35,9 @@ export function useWorkbenchKeys(
         // Nothing has the focus (the page has just opened): the list's keys go to the list, as if it had it.
         e.preventDefault();
         list.current?.focus();
-        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: e.key, bubbles: true, cancelable: true }));
+        document.activeElement?.dispatchEvent(
+          new KeyboardEvent('keydown', { key: e.key, bubbles: true, cancelable: true }),
+        );
       } else if (e.key === '/' && !typing) {
         e.preventDefault();
         toolbar.current?.focusFilter();

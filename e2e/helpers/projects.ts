@@ -25,12 +25,22 @@ export function writeProjects(dir: string, files: Readonly<Record<string, string
 export function cliReport(folder: string, by: 'session', timeZone: string): StatsReport<SessionRow>;
 export function cliReport(folder: string, by: 'day', timeZone: string): StatsReport<DayRow>;
 export function cliReport(folder: string, by: 'session' | 'day', timeZone: string): StatsReport {
-  if (!existsSync(path.join(ROOT, 'dist', 'loupe.cjs'))) execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: ROOT });
-  const out = execFileSync(process.execPath, ['bin/loupe.mjs', 'stats', folder, '--by', by, '--json'], { cwd: ROOT, env: { ...process.env, TZ: timeZone } });
+  if (!existsSync(path.join(ROOT, 'dist', 'loupe.cjs')))
+    execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: ROOT });
+  const out = execFileSync(process.execPath, ['bin/loupe.mjs', 'stats', folder, '--by', by, '--json'], {
+    cwd: ROOT,
+    env: { ...process.env, TZ: timeZone },
+  });
   return JSON.parse(out.toString('utf8'));
 }
 
-const SHOW_PROJECTS = ['-home-dev-loupe', '-home-dev-acme-api', '-home-dev-trace-kit', '-home-dev-infra', '-home-dev-notes'];
+const SHOW_PROJECTS = [
+  '-home-dev-loupe',
+  '-home-dev-acme-api',
+  '-home-dev-trace-kit',
+  '-home-dev-infra',
+  '-home-dev-notes',
+];
 const SHOW_MODELS = ['claude-opus-4-6', 'claude-sonnet-4-5-20250929', 'claude-haiku-4-5-20251001'];
 const SHOW_PROMPTS = [
   'Fix the flaky date parser test on CI',
@@ -53,13 +63,26 @@ export function showcaseFolder(sessions = 60): Record<string, string> {
     const project = SHOW_PROJECTS[(i * 7) % SHOW_PROJECTS.length] ?? '';
     const model = SHOW_MODELS[i % 7 === 0 ? 0 : i % 3 === 0 ? 2 : 1] ?? '';
     const day = new Date(Date.UTC(2026, 2, 1 + Math.floor((i * 21) / sessions), 8 + ((i * 5) % 10), (i * 13) % 60));
-    const lines: Line[] = [cc.prompt(SHOW_PROMPTS[i % SHOW_PROMPTS.length] ?? '', { session: id, time: day.toISOString() })];
+    const lines: Line[] = [
+      cc.prompt(SHOW_PROMPTS[i % SHOW_PROMPTS.length] ?? '', { session: id, time: day.toISOString() }),
+    ];
     const calls = 3 + ((i * 11) % 17);
     for (let c = 0; c < calls; c++) {
       const t = new Date(day.getTime() + (c + 1) * 47_000).toISOString();
       const mid = `msg_${i}_${c}`;
-      const u = { input: 20 + c, output: 150 + ((i * c * 37) % 900), cacheRead: 8000 + c * 3000, cacheWrite: 1200 + ((i * 131) % 4000) };
-      lines.push(cc.assistant(mid, [toolUse(`toolu_${i}_${c}`, 'Read', { file_path: `src/f${c}.ts` })], u, { session: id, model, time: t }));
+      const u = {
+        input: 20 + c,
+        output: 150 + ((i * c * 37) % 900),
+        cacheRead: 8000 + c * 3000,
+        cacheWrite: 1200 + ((i * 131) % 4000),
+      };
+      lines.push(
+        cc.assistant(mid, [toolUse(`toolu_${i}_${c}`, 'Read', { file_path: `src/f${c}.ts` })], u, {
+          session: id,
+          model,
+          time: t,
+        }),
+      );
       lines.push(cc.result(`toolu_${i}_${c}`, `contents of src/f${c}.ts`, { session: id, time: t }));
     }
     // Their cwd spells the folder's name, as Claude Code's lines do: the library shows ~/loupe, ~/acme-api, ….

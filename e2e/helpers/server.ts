@@ -18,7 +18,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-srv-'))): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-srv-')),
+): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let log = '';

@@ -42,7 +42,11 @@ export class Loupe {
 
   /** Drops files on the drop zone through a real DataTransfer, as a user dragging from the desktop would. */
   async drop(files: readonly { name: string; path: string; type?: string }[]): Promise<void> {
-    const payload = files.map((f) => ({ name: f.name, type: f.type ?? 'application/x-ndjson', data: readFileSync(f.path).toString('base64') }));
+    const payload = files.map((f) => ({
+      name: f.name,
+      type: f.type ?? 'application/x-ndjson',
+      data: readFileSync(f.path).toString('base64'),
+    }));
     const dt = await this.page.evaluateHandle((items) => {
       const t = new DataTransfer();
       for (const it of items) {
@@ -65,7 +69,9 @@ export class Loupe {
 
   /** A timeline chip (`Hooks 14`): a toggle button whose name is its label and count. */
   chip(label: 'Hooks' | 'Progress' | 'Meta' | 'Stream'): Locator {
-    return this.page.getByRole('group', { name: 'Show in timeline' }).getByRole('button', { name: new RegExp(`^${label} [\\d,]+$`) });
+    return this.page
+      .getByRole('group', { name: 'Show in timeline' })
+      .getByRole('button', { name: new RegExp(`^${label} [\\d,]+$`) });
   }
 
   /** Turns every timeline chip on that has lines: the timeline then shows every line of the trace. */

@@ -4,7 +4,10 @@
 
 declare global {
   interface Window {
-    showDirectoryPicker?(options?: { readonly id?: string; readonly mode?: 'read' | 'readwrite' }): Promise<FileSystemDirectoryHandle>;
+    showDirectoryPicker?(options?: {
+      readonly id?: string;
+      readonly mode?: 'read' | 'readwrite';
+    }): Promise<FileSystemDirectoryHandle>;
   }
   interface FileSystemDirectoryHandle {
     // In TypeScript's `dom.asynciterable`, which would also make every ReadableStream async-iterable in lib/'s types.
@@ -31,7 +34,12 @@ export interface HandleFolder {
 }
 
 /** Every transcript under a folder handle, in name order, each folder before going into the next. */
-export async function walkFolder(dir: FileSystemDirectoryHandle, prefix = dir.name, out: HandleFile[] = [], folders?: HandleFolder[]): Promise<HandleFile[]> {
+export async function walkFolder(
+  dir: FileSystemDirectoryHandle,
+  prefix = dir.name,
+  out: HandleFile[] = [],
+  folders?: HandleFolder[],
+): Promise<HandleFile[]> {
   const entries: [string, FileSystemHandle][] = [];
   for await (const entry of dir.entries()) entries.push(entry);
   entries.sort((a, b) => a[0].localeCompare(b[0]));

@@ -23,7 +23,12 @@ export interface LibraryFile {
 
 export type ToLibrary =
   /** The folder's transcripts (named by their path from the folder, its name first), and one port per scan worker. */
-  | { readonly kind: 'start'; readonly root: string; readonly files: readonly LibraryFile[]; readonly ports: readonly MessagePort[] }
+  | {
+      readonly kind: 'start';
+      readonly root: string;
+      readonly files: readonly LibraryFile[];
+      readonly ports: readonly MessagePort[];
+    }
   /** More of the folder's files before `start` (handed over in batches: cloning a thousand Files at once blocks the page). */
   | { readonly kind: 'files'; readonly files: readonly LibraryFile[] }
   | { readonly kind: 'search'; readonly id: number; readonly query: string };
@@ -38,7 +43,13 @@ export interface LibraryProgress {
 }
 
 export type FromLibrary =
-  | { readonly kind: 'snapshot'; readonly progress: LibraryProgress; readonly snapshot: LibrarySnapshot; readonly done: boolean; readonly mergeMs: number }
+  | {
+      readonly kind: 'snapshot';
+      readonly progress: LibraryProgress;
+      readonly snapshot: LibrarySnapshot;
+      readonly done: boolean;
+      readonly mergeMs: number;
+    }
   | { readonly kind: 'progress'; readonly progress: LibraryProgress }
   | { readonly kind: 'search'; readonly id: number; readonly ids: readonly string[] };
 

@@ -1,6 +1,13 @@
 /// <reference lib="webworker" />
 import { orderInputs } from '../engine/order';
-import { librarySnapshot, projectOf, searchSessions, searchTexts, type LibrarySnapshot, type ScannedFile } from '../fast/index';
+import {
+  librarySnapshot,
+  projectOf,
+  searchSessions,
+  searchTexts,
+  type LibrarySnapshot,
+  type ScannedFile,
+} from '../fast/index';
 import type { FromLibrary, FromScan, LibraryFile, LibraryJob, LibraryProgress, ToLibrary } from './library-protocol';
 
 // The library worker: hands the folder's files to the scan workers (each kept one file ahead), merges their scans

@@ -14,7 +14,11 @@ async function scan(port: MessagePort, m: ToScan): Promise<void> {
   try {
     const file = job.file ?? (await job.handle?.getFile());
     if (!file) throw new Error('no file');
-    reply = { kind: 'scanned', id: job.id, scan: await scanSource({ name: job.name, size: file.size, open: () => blobChunks(file) }, { prompts: true }) };
+    reply = {
+      kind: 'scanned',
+      id: job.id,
+      scan: await scanSource({ name: job.name, size: file.size, open: () => blobChunks(file) }, { prompts: true }),
+    };
   } catch (err) {
     reply = { kind: 'failed', id: job.id, error: err instanceof Error ? err.message : String(err) };
   }

@@ -37,7 +37,14 @@ const session = new TraceSession({
     if (phase === 'reading' && postedEvents >= SCREENFUL && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
     postedEvents = events;
-    post({ kind: 'progress', bytes, ...(totalBytes !== undefined ? { totalBytes } : {}), events, name, rowCount: events });
+    post({
+      kind: 'progress',
+      bytes,
+      ...(totalBytes !== undefined ? { totalBytes } : {}),
+      events,
+      name,
+      rowCount: events,
+    });
   },
 });
 let newest = 0;
@@ -54,11 +61,18 @@ async function answer<K extends Method>(call: CallOf<K>): Promise<ReplyOf<K> | F
     const result = await handle<K>(handlers, call.method, call.req);
     // Files opened through the File System Access API are watched as they grow (live tail).
     const req: unknown = call.req;
-    if (call.method === 'load' && isLoad(req) && req.source.kind === 'handles') unwatch = watchHandles(req.source, session, post, newest);
+    if (call.method === 'load' && isLoad(req) && req.source.kind === 'handles')
+      unwatch = watchHandles(req.source, session, post, newest);
     return { kind: 'reply', id: call.id, method: call.method, ok: true, result };
   } catch (err) {
     const final = isFinal(err) || err instanceof SealError;
-    return { kind: 'reply', id: call.id, ok: false, error: err instanceof Error ? err.message : String(err), ...(final ? { final } : {}) };
+    return {
+      kind: 'reply',
+      id: call.id,
+      ok: false,
+      error: err instanceof Error ? err.message : String(err),
+      ...(final ? { final } : {}),
+    };
   }
 }
 

@@ -50,8 +50,8 @@ describe('openHandles', () => {
     await writeFile(file, '{"type":"user"}\n');
     const stale = await openAsBlob(file);
     await writeFile(file, '{"type":"user"}\n{"type":"user"}\n');
-    await expect(openHandles({ kind: 'handles', files: [{ path: 'p/s.jsonl', handle: handle([stale]) }] })).rejects.toThrow(
-      /^p\/s\.jsonl could not be read \(/,
-    );
+    await expect(
+      openHandles({ kind: 'handles', files: [{ path: 'p/s.jsonl', handle: handle([stale]) }] }),
+    ).rejects.toThrow(/^p\/s\.jsonl could not be read \(/);
   });
 });

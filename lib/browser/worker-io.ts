@@ -61,7 +61,8 @@ export async function openHandles(source: HandlesSource): Promise<EngineInput[]>
   const files: HandleFile[] = [...source.files];
   for (const folder of source.folders ?? []) {
     const under = folder.under;
-    const dir = under === undefined ? folder.handle : await folder.handle.getDirectoryHandle(under).catch(() => undefined);
+    const dir =
+      under === undefined ? folder.handle : await folder.handle.getDirectoryHandle(under).catch(() => undefined);
     if (!dir) continue;
     const found = await walkFolder(dir, under === undefined ? folder.path : `${folder.path}/${under}`).catch(() => []);
     for (const f of found) if (!files.some((x) => x.path === f.path)) files.push(f);
@@ -135,10 +136,16 @@ async function fetchSealed(url: string): Promise<Uint8Array<ArrayBuffer>> {
   }
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => undefined);
-    const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+    const message =
+      typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : undefined;
     if (res.status === 404) throw new FinalError(message ?? 'This trace was deleted or has expired.');
-    if (res.status === 410) throw new FinalError(message ?? 'This link was set to burn after reading, and it has been read.');
-    throw new Error(`The server answered ${res.status} ${res.statusText} for this shared trace${message ? `: ${message}` : ''}. Try again later.`);
+    if (res.status === 410)
+      throw new FinalError(message ?? 'This link was set to burn after reading, and it has been read.');
+    throw new Error(
+      `The server answered ${res.status} ${res.statusText} for this shared trace${message ? `: ${message}` : ''}. Try again later.`,
+    );
   }
   return new Uint8Array(await res.arrayBuffer());
 }
@@ -148,7 +155,9 @@ function sealedFromLink(data: string): Uint8Array<ArrayBuffer> {
   try {
     return fromBase64Url(data);
   } catch {
-    throw new FinalError('This link is damaged: the trace it carries (the part after #d=) is not intact. Ask for the whole link again.');
+    throw new FinalError(
+      'This link is damaged: the trace it carries (the part after #d=) is not intact. Ask for the whole link again.',
+    );
   }
 }
 
@@ -161,7 +170,9 @@ async function fetchBlob(url: string): Promise<Blob> {
   }
   const loopback = parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
   if (parsed.protocol !== 'https:' && parsed.origin !== self.location.origin && !loopback) {
-    throw new FinalError(`Only https:// URLs can be loaded (got ${parsed.protocol}//). Use an https link, or download the file and drop it here.`);
+    throw new FinalError(
+      `Only https:// URLs can be loaded (got ${parsed.protocol}//). Use an https link, or download the file and drop it here.`,
+    );
   }
   let res: Response;
   try {
@@ -180,6 +191,9 @@ async function fetchBlob(url: string): Promise<Blob> {
       `${parsed.href} answered ${res.status} ${res.statusText}: nothing to load. Check the link, or download the file and drop it here.`,
     );
   const len = Number(res.headers.get('content-length') ?? '0');
-  if (len > MAX_BYTES) throw new Error(`That file is ${(len / 1024 ** 3).toFixed(1)} GB: more than this tab can hold. Use \`npx loupe stats\` on it instead.`);
+  if (len > MAX_BYTES)
+    throw new Error(
+      `That file is ${(len / 1024 ** 3).toFixed(1)} GB: more than this tab can hold. Use \`npx loupe stats\` on it instead.`,
+    );
   return res.blob();
 }

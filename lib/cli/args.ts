@@ -4,7 +4,16 @@ import type { CliIo } from './io';
 // The command line, read: the command, its paths, its flags and valued options.
 
 const FLAGS = new Set(['--json', '--turns', '--utc', '--full', '--debug', '--allow-unpriced']);
-const VALUED = new Set(['--max-cost', '--by', '--since', '--until', '--threads', '--max-line-bytes', '--max-inflate-bytes', '--prices']);
+const VALUED = new Set([
+  '--max-cost',
+  '--by',
+  '--since',
+  '--until',
+  '--threads',
+  '--max-line-bytes',
+  '--max-inflate-bytes',
+  '--prices',
+]);
 
 export interface Args {
   readonly command: string | undefined;
@@ -67,7 +76,8 @@ export function limitsOf(args: Args): LoadLimits | string {
     const raw = args.values.get(flag);
     if (raw === undefined) continue;
     const n = parseByteSize(raw);
-    if (n === undefined) return `${flag} takes a size in bytes (a whole number, or with a unit: 64MB, 8GB); got "${raw}"`;
+    if (n === undefined)
+      return `${flag} takes a size in bytes (a whole number, or with a unit: 64MB, 8GB); got "${raw}"`;
     out[key] = n;
   }
   return out;

@@ -8,9 +8,10 @@ import { loadFiles } from '../trace/testing/load';
 import { checkProblems, reportedCovers } from './check';
 
 const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/made');
-const WILD: Record<string, { lines: { invalid: number }; unpricedModels?: string[]; lastResult?: { totalCostUsd?: number } }> = JSON.parse(
-  readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'),
-);
+const WILD: Record<
+  string,
+  { lines: { invalid: number }; unpricedModels?: string[]; lastResult?: { totalCostUsd?: number } }
+> = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'));
 
 function filesOf(rel: string): Record<string, Uint8Array> {
   const out: Record<string, Uint8Array> = {};
@@ -29,8 +30,10 @@ describe('check --max-cost on recordings from the wild', () => {
     const { trace, stats } = await loadFiles(filesOf(rel));
     // Every case costs far less than a million dollars: only an unknown cost (or an unread line) can fail the check.
     const problems = checkProblems(trace, stats, { maxCost: 1_000_000 });
-    const covered = want.unpricedModels !== undefined && want.lastResult?.totalCostUsd !== undefined && reportedCovers(trace, stats);
-    if (want.unpricedModels && !covered) for (const m of want.unpricedModels) expect(problems.join('\n'), `${rel}: names ${m}`).toContain(m);
+    const covered =
+      want.unpricedModels !== undefined && want.lastResult?.totalCostUsd !== undefined && reportedCovers(trace, stats);
+    if (want.unpricedModels && !covered)
+      for (const m of want.unpricedModels) expect(problems.join('\n'), `${rel}: names ${m}`).toContain(m);
     else if (want.lines.invalid === 0) expect(problems, rel).toEqual([]);
     // Covered or not, the unpriced models are never read as free: the computed cost says they are unknown.
     if (want.unpricedModels) expect(stats.cost.unpricedModels, rel).toEqual(want.unpricedModels);

@@ -29,13 +29,23 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 interface Json {
   ok: boolean;
   problems: string[];
-  stats: { lines: { total: number; sidecars: number }; apiMessages: number; tokens: { input: number; output: number }; diagnostics: { warning: number } };
+  stats: {
+    lines: { total: number; sidecars: number };
+    apiMessages: number;
+    tokens: { input: number; output: number };
+    diagnostics: { warning: number };
+  };
 }
 const json = (out: string): Json => JSON.parse(out) as Json;
 
 const session = jsonl([
   cc.prompt('go', { session: 'S' }),
-  cc.assistant('msg_1', [toolUse('toolu_1', 'Agent', { subagent_type: 'Explore', prompt: 'p' })], { input: 100, output: 10 }, { session: 'S' }),
+  cc.assistant(
+    'msg_1',
+    [toolUse('toolu_1', 'Agent', { subagent_type: 'Explore', prompt: 'p' })],
+    { input: 100, output: 10 },
+    { session: 'S' },
+  ),
   cc.result('toolu_1', 'done', { session: 'S' }),
   cc.assistant('msg_2', [text('ok')], { input: 200, output: 20 }, { session: 'S', stop: 'end_turn' }),
 ]);
@@ -43,9 +53,14 @@ const proj = path.join(dir, 'proj');
 const main = write('proj/S.jsonl', session);
 write(
   'proj/S/subagents/agent-abc.jsonl',
-  jsonl([cc.assistant('msg_s', [text('found')], { input: 5, output: 1 }, { session: 'S', sidechain: true, agentId: 'abc' })]),
+  jsonl([
+    cc.assistant('msg_s', [text('found')], { input: 5, output: 1 }, { session: 'S', sidechain: true, agentId: 'abc' }),
+  ]),
 );
-write('proj/S/subagents/agent-abc.meta.json', JSON.stringify({ agentType: 'Explore', description: 'look', toolUseId: 'toolu_1' }));
+write(
+  'proj/S/subagents/agent-abc.meta.json',
+  JSON.stringify({ agentType: 'Explore', description: 'look', toolUseId: 'toolu_1' }),
+);
 
 describe('input paths are resolved and read once', () => {
   it('a folder: 5 transcript lines; the .meta.json sidecar is attached, not counted as a line', async () => {
@@ -98,13 +113,18 @@ describe('loupe check exit codes', () => {
 
   it('1 for an image or binary file, said in one sentence as the home page says it, not as lines that are not JSON', async () => {
     const png = path.join(dir, 'shot.png');
-    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+    writeFileSync(
+      png,
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+    );
     const bin = path.join(dir, 'dump.jsonl');
     writeFileSync(bin, Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 151 + 7) % 256)));
     const good = write('good.jsonl', session);
     const r = await run('check', png, bin, good);
     expect(r.code).toBe(1);
-    expect(r.out).toBe(`FAIL:\n  - ${png} is a PNG image, not a transcript.\n  - ${bin} is a binary file, not text: it is not a transcript.\n`);
+    expect(r.out).toBe(
+      `FAIL:\n  - ${png} is a PNG image, not a transcript.\n  - ${bin} is a binary file, not text: it is not a transcript.\n`,
+    );
     // stats exits 1 on it, as on a path that is not there.
     const s = await run('stats', png);
     expect(s).toEqual({ code: 1, out: '', err: `loupe: ${png} is a PNG image, not a transcript.\n` });
@@ -114,14 +134,19 @@ describe('loupe check exit codes', () => {
     for (const p of [write('zero.jsonl', ''), write('blank.jsonl', '\n\n  \n\n')]) {
       const r = await run('check', p);
       expect(r.code, p).toBe(1);
-      expect(r.out).toBe(`FAIL:\n  - no events: 1 file holds no transcript line (${p.endsWith('blank.jsonl') ? 4 : 0} blank, 0 invalid)\n`);
+      expect(r.out).toBe(
+        `FAIL:\n  - no events: 1 file holds no transcript line (${p.endsWith('blank.jsonl') ? 4 : 0} blank, 0 invalid)\n`,
+      );
     }
   });
 
   it('0 and counts in words, singular for one: "1 model call", not "1 model calls"', async () => {
     const one = write(
       'one/one.jsonl',
-      jsonl([cc.prompt('go', { session: 'O' }), cc.assistant('msg_o', [text('ok')], { input: 10, output: 1 }, { session: 'O' })]),
+      jsonl([
+        cc.prompt('go', { session: 'O' }),
+        cc.assistant('msg_o', [text('ok')], { input: 10, output: 1 }, { session: 'O' }),
+      ]),
     );
     expect((await run('check', one)).out).toMatch(/^ok: 2 lines, 1 model call, \$[\d.]+ computed\n$/);
     expect((await run('check', main)).out).toMatch(/^ok: 4 lines, 2 model calls, /);
@@ -162,14 +187,19 @@ describe('loupe check exit codes', () => {
     const big = write('long.jsonl', jsonl([sdk.init(), `{"type":"user","pad":"${'x'.repeat(5000)}"}`, sdk.result()]));
     const r = await run('check', big, '--max-line-bytes', '4k');
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/long\.jsonl:2: line 2 is 4\.\d KiB \(bytes \d+–\d+\): longer than the 4 KiB line limit, skipped/);
+    expect(r.out).toMatch(
+      /long\.jsonl:2: line 2 is 4\.\d KiB \(bytes \d+–\d+\): longer than the 4 KiB line limit, skipped/,
+    );
     expect((await run('check', big)).code).toBe(0);
   });
 
   it('2 for usage errors, each in one line', async () => {
     for (const [argv, said] of [
       [['check'], 'loupe: check needs files or folders (loupe --help for usage)'],
-      [['check', main, '--max-cost', 'lots'], 'loupe: --max-cost takes a number of US dollars; got "lots" (loupe --help for usage)'],
+      [
+        ['check', main, '--max-cost', 'lots'],
+        'loupe: --max-cost takes a number of US dollars; got "lots" (loupe --help for usage)',
+      ],
       [['check', main, '--bogus'], 'loupe: unknown option --bogus (loupe --help for usage)'],
       [
         ['check', main, '--max-line-bytes', '12 parsecs'],

@@ -68,7 +68,8 @@ export function checkProblems(trace: Trace, stats: TraceStats, cost: CostCheck =
   const incomplete = trace.turns.filter((t) => t.stream?.verdict === 'incomplete').length;
   if (incomplete > 0) problems.push(`${count(incomplete, 'streamed message')} never completed`);
   // Every line not read, and what was read but not counted; calls that count more than their result frame reports.
-  for (const d of trace.diagnostics) if (d.consumesLine || LOST_CODES.has(d.code) || d.code === 'result-excess') problems.push(where(trace, d));
+  for (const d of trace.diagnostics)
+    if (d.consumesLine || LOST_CODES.has(d.code) || d.code === 'result-excess') problems.push(where(trace, d));
   problems.push(...costProblems(trace, stats, cost));
   return problems;
 }

@@ -14,7 +14,8 @@ export const MARK_SIGN: Record<Mark, string> = { same: '=', changed: '~', 'only-
 const RESPONSE_CAP = 50;
 const CALL_CAP = 60;
 
-const signed = (n: number, f: (x: number) => string = formatInt): string => (n > 0 ? `+${f(n)}` : n < 0 ? `-${f(-n)}` : f(0));
+const signed = (n: number, f: (x: number) => string = formatInt): string =>
+  n > 0 ? `+${f(n)}` : n < 0 ? `-${f(-n)}` : f(0);
 const signedUsd = (n: number | null, none = 'unknown'): string => (n === null ? none : signed(n, formatUsd));
 const signedMs = (n: number | null): string => (n === null ? '—' : n === 0 ? '0' : signed(n, formatDuration));
 
@@ -37,7 +38,12 @@ function totalsTable(a: Metrics, b: Metrics, d: MetricsDelta, width: number): st
       b.reportedUsd === undefined ? '—' : formatUsd(b.reportedUsd),
       signedUsd(d.reportedUsd, '—'),
     ],
-    ['wall time', a.wallMs === undefined ? '—' : formatDuration(a.wallMs), b.wallMs === undefined ? '—' : formatDuration(b.wallMs), signedMs(d.wallMs)],
+    [
+      'wall time',
+      a.wallMs === undefined ? '—' : formatDuration(a.wallMs),
+      b.wallMs === undefined ? '—' : formatDuration(b.wallMs),
+      signedMs(d.wallMs),
+    ],
     ['tool calls', formatInt(a.toolCalls), formatInt(b.toolCalls), signed(d.toolCalls)],
     ['tool errors', formatInt(a.toolErrors), formatInt(b.toolErrors), signed(d.toolErrors)],
     ['denials', formatInt(a.denials), formatInt(b.denials), signed(d.denials)],
@@ -68,10 +74,14 @@ function responsesTable(c: Comparison, width: number): string {
     ]);
   }
   const more = c.responses.length - RESPONSE_CAP;
-  return fitTable(rows, [0, 6], { width, shrink: 6 }) + (more > 0 ? `\n… ${count(more, 'more response')} (--json lists all)` : '');
+  return (
+    fitTable(rows, [0, 6], { width, shrink: 6 }) +
+    (more > 0 ? `\n… ${count(more, 'more response')} (--json lists all)` : '')
+  );
 }
 
-const callText = (d: CallDigest | undefined): string => (d ? `${d.name} ${d.summary}${d.outcome === 'ok' ? '' : ` [${d.outcome}]`}` : '');
+const callText = (d: CallDigest | undefined): string =>
+  d ? `${d.name} ${d.summary}${d.outcome === 'ok' ? '' : ` [${d.outcome}]`}` : '';
 
 /** The calls of one aligned response, A's and B's in two columns. */
 function callsSideBySide(c: Comparison, r: ResponsePair, width: number): string {
@@ -103,14 +113,23 @@ function runLine(side: string, r: Comparison['a'], width: number): string {
 export function formatDiff(c: Comparison, width = 80): string {
   const out = [runLine('A', c.a, width), runLine('B', c.b, width), ''];
   const f = c.firstDivergence;
-  out.push(f ? `first divergence: ${f.what}` : 'no divergence: the same prompts and the same tool calls, in the same order', '');
+  out.push(
+    f ? `first divergence: ${f.what}` : 'no divergence: the same prompts and the same tool calls, in the same order',
+    '',
+  );
   out.push(totalsTable(c.totals.a, c.totals.b, c.totals.delta, width), '');
   out.push('responses (= same, ~ changed, - only in A, + only in B; calls =/~/-/+)', responsesTable(c, width));
   const r = f ? c.responses[f.pair] : undefined;
   if (r) {
     const x = r.a === undefined ? undefined : c.a.responses[r.a];
     const y = r.b === undefined ? undefined : c.b.responses[r.b];
-    out.push('', cutText(`calls of response A${x ? x.index + 1 : '—'} / B${y ? y.index + 1 : '—'}, where the runs part (A │ B):`, width));
+    out.push(
+      '',
+      cutText(
+        `calls of response A${x ? x.index + 1 : '—'} / B${y ? y.index + 1 : '—'}, where the runs part (A │ B):`,
+        width,
+      ),
+    );
     out.push(callsSideBySide(c, r, width));
   }
   return out.join('\n');

@@ -51,7 +51,11 @@ interface DiffJson {
     mark: string;
     alignedBy: string;
     prompt: { a: string | null; b: string | null };
-    calls: { mark: string; a: { name: string; input: string } | null; b: { name: string; input: string; outcome: string } | null }[];
+    calls: {
+      mark: string;
+      a: { name: string; input: string } | null;
+      b: { name: string; input: string; outcome: string } | null;
+    }[];
   }[];
   firstDivergence: { response: number; call?: number; what: string } | null;
 }
@@ -74,7 +78,11 @@ describe('loupe diff', () => {
     expect(j.responses[0]?.calls.map((c) => c.mark)).toEqual(['same', 'only-b', 'same']);
     expect(j.responses[0]?.calls[1]?.b).toMatchObject({ name: 'Grep', input: 'describe\\(' });
     expect(j.responses[1]?.calls[0]?.b).toMatchObject({ outcome: 'error' });
-    expect(j.firstDivergence).toEqual({ response: 0, call: 1, what: 'response A1 / B1: B calls Grep #2 where A does not' });
+    expect(j.firstDivergence).toEqual({
+      response: 0,
+      call: 1,
+      what: 'response A1 / B1: B calls Grep #2 where A does not',
+    });
   });
 
   it('prints the first divergence, the totals and the calls side by side within 80 columns', async () => {
@@ -116,7 +124,14 @@ describe('loupe diff', () => {
     const project = path.join(dir, 'config', 'projects', '-repo');
     mkdirSync(path.join(project, id, 'subagents'), { recursive: true });
     writeFileSync(path.join(project, `${id}.jsonl`), runText('s', TASK));
-    const sub = jsonl([cc.assistant('msg_sub', [text('found it')], { input: 5, output: 7 }, { session: 'sess-s', agentId: 'abc', sidechain: true })]);
+    const sub = jsonl([
+      cc.assistant(
+        'msg_sub',
+        [text('found it')],
+        { input: 5, output: 7 },
+        { session: 'sess-s', agentId: 'abc', sidechain: true },
+      ),
+    ]);
     writeFileSync(path.join(project, id, 'subagents', 'agent-abc.jsonl'), sub);
     const ctx = { env: { CLAUDE_CONFIG_DIR: path.join(dir, 'config') }, home: dir };
     const { code, out } = await run(['diff', id.slice(0, 8), b, '--json'], ctx);
@@ -132,7 +147,12 @@ describe('loupe diff', () => {
 
   it('lines up two real recordings of one SDK run (a JSON document and its stream) as the same', async () => {
     const golden = path.join(REAL, 'open-harness/golden');
-    const { code, out } = await run(['diff', path.join(golden, 'structured-output.json'), path.join(golden, 'structured-output.stream.jsonl'), '--json']);
+    const { code, out } = await run([
+      'diff',
+      path.join(golden, 'structured-output.json'),
+      path.join(golden, 'structured-output.stream.jsonl'),
+      '--json',
+    ]);
     expect(code).toBe(0);
     const j = JSON.parse(out) as DiffJson;
     expect(j.firstDivergence).toBeNull();

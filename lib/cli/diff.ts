@@ -32,7 +32,10 @@ export function diffJson(c: Comparison, args: readonly [string, string]): Record
       b: r.b ?? null,
       mark: r.mark,
       alignedBy: r.by,
-      prompt: { a: x ? cutText(x.prompt, PROMPT_JSON_CHARS) : null, b: y ? cutText(y.prompt, PROMPT_JSON_CHARS) : null },
+      prompt: {
+        a: x ? cutText(x.prompt, PROMPT_JSON_CHARS) : null,
+        b: y ? cutText(y.prompt, PROMPT_JSON_CHARS) : null,
+      },
       totals: { a: x?.metrics ?? null, b: y?.metrics ?? null, delta: r.delta },
       calls: r.calls.map((p) => ({
         mark: p.mark,
@@ -48,12 +51,20 @@ export function diffJson(c: Comparison, args: readonly [string, string]): Record
     b: runJson(args[1], c.b),
     totals: c.totals,
     responses,
-    firstDivergence: f === null ? null : { response: f.pair, ...(f.call !== undefined ? { call: f.call } : {}), what: f.what },
+    firstDivergence:
+      f === null ? null : { response: f.pair, ...(f.call !== undefined ? { call: f.call } : {}), what: f.what },
   };
 }
 
-export async function runDiff(paths: readonly string[], json: boolean, io: CliIo, ctx: CliContext, limits: LoadLimits): Promise<number> {
-  if (paths.length !== 2) return usageError(io, `diff compares two runs: give two files, folders or session ids (got ${paths.length})`);
+export async function runDiff(
+  paths: readonly string[],
+  json: boolean,
+  io: CliIo,
+  ctx: CliContext,
+  limits: LoadLimits,
+): Promise<number> {
+  if (paths.length !== 2)
+    return usageError(io, `diff compares two runs: give two files, folders or session ids (got ${paths.length})`);
   const pair = [paths[0] ?? '', paths[1] ?? ''] as const;
   const runs = await Promise.all(pair.map((p) => resolveRun(p, ctx.env, ctx.home)));
   const bad = runs.flatMap((r) => ('why' in r ? [r.why] : []));

@@ -13,13 +13,19 @@ const stdio: CliIo = { out: (s) => out(`${s}\n`), err: (s) => err(`${s}\n`) };
 /** Runs the CLI with this process's arguments and streams (or the given ones); resolves to the exit code. */
 export function main(argv: readonly string[] = process.argv.slice(2), io: CliIo = stdio): Promise<number> {
   const columns = process.stdout.isTTY ? process.stdout.columns : undefined;
-  return runCli(argv, io, { workerUrl: new URL('../bin/scan-worker.cjs', import.meta.url), env: process.env, ...(columns ? { columns } : {}) });
+  return runCli(argv, io, {
+    workerUrl: new URL('../bin/scan-worker.cjs', import.meta.url),
+    env: process.env,
+    ...(columns ? { columns } : {}),
+  });
 }
 
 /** In a worker thread started with the scan tag: serves the scans it is given (`runScanWorker`). */
 export async function serveScans(): Promise<void> {
   // `require`, not `import()`: the bundle runs as a vm.Script, which has no dynamic import.
-  const { isMainThread, parentPort, workerData } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  const { isMainThread, parentPort, workerData } = createRequire(import.meta.url)(
+    'node:worker_threads',
+  ) as typeof import('node:worker_threads');
   const start: unknown = workerData;
   if (!isMainThread && parentPort && isWorkerStart(start)) await runScanWorker(parentPort, start);
 }

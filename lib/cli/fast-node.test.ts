@@ -36,24 +36,34 @@ describe('scanFile', () => {
 describe('scanRange', () => {
   // A one-line prompt window, so that the first range (which always holds line 1) is the only one that looks.
   const window = { lines: 1, bytes: 1 << 20, lineBytes: 1 << 20 };
-  it.each(files(ROOT).filter((f) => f.endsWith('.jsonl') && statSync(f).size > 0))('%s cut in ranges merges like the whole file', (file) => {
-    const task = { path: file, name: path.relative(ROOT, file), size: statSync(file).size };
-    const whole = mergeScans([{ scan: scanRange({ ...task, start: 0, end: task.size }, 4096, { window }) ?? fail(), project: 'p' }]);
-    const dialect = sniffDialect(task);
-    expect(dialect).toBeDefined();
-    for (const parts of [2, 7, 31]) {
-      const scans = Array.from(
-        { length: parts },
-        (_, k) =>
-          scanRange(
-            { ...task, start: Math.floor((task.size * k) / parts), end: Math.floor((task.size * (k + 1)) / parts), ...(dialect ? { dialect } : {}) },
-            997,
-            { window },
-          ) ?? fail(),
-      );
-      expect(mergeScans([{ scan: joinScans(scans), project: 'p' }])).toEqual(whole);
-    }
-  });
+  it.each(files(ROOT).filter((f) => f.endsWith('.jsonl') && statSync(f).size > 0))(
+    '%s cut in ranges merges like the whole file',
+    (file) => {
+      const task = { path: file, name: path.relative(ROOT, file), size: statSync(file).size };
+      const whole = mergeScans([
+        { scan: scanRange({ ...task, start: 0, end: task.size }, 4096, { window }) ?? fail(), project: 'p' },
+      ]);
+      const dialect = sniffDialect(task);
+      expect(dialect).toBeDefined();
+      for (const parts of [2, 7, 31]) {
+        const scans = Array.from(
+          { length: parts },
+          (_, k) =>
+            scanRange(
+              {
+                ...task,
+                start: Math.floor((task.size * k) / parts),
+                end: Math.floor((task.size * (k + 1)) / parts),
+                ...(dialect ? { dialect } : {}),
+              },
+              997,
+              { window },
+            ) ?? fail(),
+        );
+        expect(mergeScans([{ scan: joinScans(scans), project: 'p' }])).toEqual(whole);
+      }
+    },
+  );
 });
 
 describe('sniffDialect', () => {
@@ -98,7 +108,8 @@ function fail(): never {
 }
 
 describe('defaultThreads', () => {
-  const files = (n: number, mb: number) => Array.from({ length: n }, (_, i) => ({ path: `/x/${i}.jsonl`, name: `${i}.jsonl`, size: mb << 20 }));
+  const files = (n: number, mb: number) =>
+    Array.from({ length: n }, (_, i) => ({ path: `/x/${i}.jsonl`, name: `${i}.jsonl`, size: mb << 20 }));
   const idle = (cores: number) => ({ cores, load: 0.3 });
 
   it('scans under 1 GiB in this thread alone, however many cores are idle', () => {

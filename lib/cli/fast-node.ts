@@ -2,7 +2,16 @@ import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { sharedWasm, SIMD_CHUNK } from '../fast/scan-wasm';
-import { FileScanner, PROMPT_WINDOW, TAIL_BYTES, scanDocument, scanSource, type ByteSearch, type FileScan, type ScanOptions } from '../fast';
+import {
+  FileScanner,
+  PROMPT_WINDOW,
+  TAIL_BYTES,
+  scanDocument,
+  scanSource,
+  type ByteSearch,
+  type FileScan,
+  type ScanOptions,
+} from '../fast';
 import type { LoadLimits } from '../trace/limits';
 import type { Dialect, SourceInput } from '../trace/parse';
 
@@ -86,7 +95,10 @@ function scanOpen(fd: number, job: RangeJob, chunkBytes: number, scanOpts: ScanO
   // The last line that starts before `end` may run past it.
   const stop = job.end >= job.size ? job.size : afterNextLine(fd, job.end - 1, job.size, buf);
   const part = { ...opts, tailFrom: job.size - TAIL_BYTES };
-  const scanner = new FileScanner(job.name, job.start > 0 && job.dialect ? { ...part, continuation: { offset: pos, dialect: job.dialect } } : part);
+  const scanner = new FileScanner(
+    job.name,
+    job.start > 0 && job.dialect ? { ...part, continuation: { offset: pos, dialect: job.dialect } } : part,
+  );
   while (pos < stop) {
     const n = readSync(fd, buf, 0, Math.min(chunkBytes, buf.length, stop - pos), pos);
     if (n <= 0) break;
@@ -119,7 +131,8 @@ export async function scanFile(task: FileTask, chunkBytes = CHUNK, limits: LoadL
 /** The scans of a file's ranges, in order, as one. */
 export function joinScans(parts: readonly FileScan[]): FileScan {
   const first = parts[0];
-  if (!first || parts.length === 1) return first ?? { name: '', bytes: 0, records: [], parsedLines: 0, invalidLines: 0 };
+  if (!first || parts.length === 1)
+    return first ?? { name: '', bytes: 0, records: [], parsedLines: 0, invalidLines: 0 };
   const firstSessionId = parts.find((p) => p.firstSessionId !== undefined)?.firstSessionId;
   const cwd = parts.find((p) => p.cwd !== undefined)?.cwd;
   return {
@@ -147,7 +160,11 @@ export function sniffDialect(task: FileTask): Dialect | undefined {
     // A little at a time: the first line that tells decides (and a file that starts as a document says so at its
     // first line), so the rest of the MiB need not go through the scanner, whose start is its slowest part (20 to
     // 30 ms of this thread's CPU for the whole MiB, every line of the prompt window parsed before the JIT is warm).
-    for (let at = 0, step = 16 << 10; at < n && !scanner.isDocument && scanner.fileDialect === undefined; at += step, step *= 2) {
+    for (
+      let at = 0, step = 16 << 10;
+      at < n && !scanner.isDocument && scanner.fileDialect === undefined;
+      at += step, step *= 2
+    ) {
       scanner.push(buf.subarray(at, Math.min(n, at + step)));
     }
     return scanner.isDocument ? undefined : scanner.fileDialect;
@@ -221,7 +238,8 @@ function planJobs(tasks: readonly FileTask[], threads: number, limits: LoadLimit
     }
     // At least one range per thread; the first spans the prompt window, where the first prompt is looked for.
     const n = Math.max(threads, Math.ceil(task.size / range));
-    const cut = (k: number): number => (k === 0 ? 0 : k === n ? task.size : Math.max(PROMPT_WINDOW.bytes, Math.floor((task.size * k) / n)));
+    const cut = (k: number): number =>
+      k === 0 ? 0 : k === n ? task.size : Math.max(PROMPT_WINDOW.bytes, Math.floor((task.size * k) / n));
     const ids: number[] = [];
     for (let k = 0; k < n; k++) {
       const start = cut(k);
@@ -254,8 +272,12 @@ export async function scanFiles(tasks: readonly FileTask[], opts: PoolOptions): 
   const workers = opts.workerUrl ? Math.min(threads - 1, jobs.length - 1) : 0;
   const url = opts.workerUrl;
   // Loaded only when a worker is started; `require`, as the bundle runs as a vm.Script, which has no dynamic import.
-  const Worker = url && workers > 0 ? (createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads')).Worker : undefined;
-  const pool = url && Worker ? Array.from({ length: Math.max(0, workers) }, () => work(Worker, url, queue, counter, results)) : [];
+  const Worker =
+    url && workers > 0
+      ? (createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads')).Worker
+      : undefined;
+  const pool =
+    url && Worker ? Array.from({ length: Math.max(0, workers) }, () => work(Worker, url, queue, counter, results)) : [];
   for (let k = Atomics.add(counter, 0, 1); k < queue.length; k = Atomics.add(counter, 0, 1)) {
     const job = queue[k];
     if (job) results[job.i] = await runJob(job);
@@ -294,7 +316,10 @@ export function isWorkerStart(v: unknown): v is WorkerStart {
   );
 }
 
-type Reply = { readonly i: number; readonly scan: FileScan | null } | { readonly i: number; readonly error: string } | { readonly done: true };
+type Reply =
+  | { readonly i: number; readonly scan: FileScan | null }
+  | { readonly i: number; readonly error: string }
+  | { readonly done: true };
 
 function work(
   Worker: typeof import('node:worker_threads').Worker,

@@ -1,4 +1,14 @@
-import { closeSync, createReadStream, existsSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { sniffBlob } from '../engine/sniff';
@@ -69,11 +79,16 @@ export async function findEach(args: readonly string[]): Promise<FoundPath[]> {
         if (once(realpathSync.native(arg))) {
           const abs = path.resolve(arg);
           const dir = path.dirname(abs);
-          const project = path.basename(dir) === 'subagents' ? path.basename(path.dirname(path.dirname(dir))) : path.basename(dir);
+          const project =
+            path.basename(dir) === 'subagents' ? path.basename(path.dirname(path.dirname(dir))) : path.basename(dir);
           files.push({ path: arg, name: path.basename(arg), size: st.size, project });
         }
       }
-      out[i] = { arg, files, ...(any ? {} : { why: `${arg}: no transcript in this folder (no .jsonl, .jsonl.gz or .json file)` }) };
+      out[i] = {
+        arg,
+        files,
+        ...(any ? {} : { why: `${arg}: no transcript in this folder (no .jsonl, .jsonl.gz or .json file)` }),
+      };
     }
   }
   return out.filter((f): f is FoundPath => f !== undefined);
@@ -84,7 +99,9 @@ export async function findEach(args: readonly string[]): Promise<FoundPath[]> {
  * page says of it: their bytes quoted back as lines that are "not JSON" would be noise. Text (one whose first line is
  * not JSON, UTF-16) is left to the reader, which names the lines or the encoding.
  */
-export async function notTranscripts(files: readonly FoundFile[]): Promise<{ readonly file: FoundFile; readonly sentence: string }[]> {
+export async function notTranscripts(
+  files: readonly FoundFile[],
+): Promise<{ readonly file: FoundFile; readonly sentence: string }[]> {
   const out: { file: FoundFile; sentence: string }[] = [];
   for (const file of files) {
     const head = new Uint8Array(Math.min(4096, file.size));
@@ -147,7 +164,10 @@ function walk(root: string, rel: string): string[] {
  * Where Claude Code keeps its transcripts: `projects` under each folder of `CLAUDE_CONFIG_DIR` (comma-separated),
  * else under `~/.config/claude` and `~/.claude`, those that exist (as ccusage looks).
  */
-export function defaultProjectDirs(env: Readonly<Record<string, string | undefined>> = process.env, home: string = homedir()): string[] {
+export function defaultProjectDirs(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  home: string = homedir(),
+): string[] {
   const configured = (env['CLAUDE_CONFIG_DIR'] ?? '')
     .split(',')
     .map((s) => s.trim())

@@ -16,7 +16,8 @@ export const TURN_TABLE_CAP = 50;
 export function table(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
-  const pad = (c: string, i: number): string => (left.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0));
+  const pad = (c: string, i: number): string =>
+    left.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0);
   return rows.map((r) => r.map(pad).join('  ').trimEnd()).join('\n');
 }
 
@@ -28,7 +29,12 @@ export function table(rows: readonly (readonly string[])[], left: readonly numbe
 export function fitTable(
   rows: readonly (readonly string[])[],
   left: readonly number[],
-  opts: { readonly width?: number; readonly drop?: readonly number[]; readonly shrink?: number; readonly last?: readonly number[] } = {},
+  opts: {
+    readonly width?: number;
+    readonly drop?: readonly number[];
+    readonly shrink?: number;
+    readonly last?: readonly number[];
+  } = {},
 ): string {
   const { width, drop = [], shrink, last = [] } = opts;
   if (width === undefined || width <= 0) return table(rows, left);
@@ -130,7 +136,18 @@ export interface TurnTables {
 export function formatTurnTables({ turns, responses, all = false }: TurnTables, width?: number): string {
   const resp = fitOrNone(
     [
-      ['response', 'ended by', 'num_turns', 'model calls', 'main calls', 'output', 'cost', 'reported', 'duration', 'result'],
+      [
+        'response',
+        'ended by',
+        'num_turns',
+        'model calls',
+        'main calls',
+        'output',
+        'cost',
+        'reported',
+        'duration',
+        'result',
+      ],
       ...responses.map((r) => [
         String(r.response + 1),
         r.end,
@@ -175,7 +192,12 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables, 
   const tail = more > 0 ? [`… ${count(more, 'more model call')} (use --turns or --json for all)`] : [];
   // A count of 0 says it all: no header with nothing under it.
   const section = (title: string, body: string): string[] => (body ? [title, body] : [title]);
-  return [...section(`per response (${int(responses.length)})`, resp), '', ...section(`per model call (${int(turns.length)})`, calls), ...tail].join('\n');
+  return [
+    ...section(`per response (${int(responses.length)})`, resp),
+    '',
+    ...section(`per model call (${int(turns.length)})`, calls),
+    ...tail,
+  ].join('\n');
 }
 
 /**
@@ -189,8 +211,20 @@ function reconciledLines(trace: Trace, s: TraceStats, width?: number): string {
     const e = trace.events[r.resultSeq];
     const where = `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`;
     const t = r.tokens;
-    const tokens = [`input ${int(t.input)}`, `output ${int(t.output)}`, `cache write ${int(t.cacheCreation)}`, `cache read ${int(t.cacheRead)}`].join('  ');
-    lines.push(wrapLine(`  ${r.model} · ${r.agentLabel}  ${tokens}  ${r.priced ? usd(r.costUsd) : '— (no price)'}`, width, 4, '  '));
+    const tokens = [
+      `input ${int(t.input)}`,
+      `output ${int(t.output)}`,
+      `cache write ${int(t.cacheCreation)}`,
+      `cache read ${int(t.cacheRead)}`,
+    ].join('  ');
+    lines.push(
+      wrapLine(
+        `  ${r.model} · ${r.agentLabel}  ${tokens}  ${r.priced ? usd(r.costUsd) : '— (no price)'}`,
+        width,
+        4,
+        '  ',
+      ),
+    );
     const why =
       r.calls > 0
         ? `${count(r.placeholders, 'call')} of ${r.calls} carried placeholder usage`
@@ -255,7 +289,9 @@ export function formatStatsTable(trace: Trace, s: TraceStats, turnTables?: TurnT
   const agents = breakdown('agent', s.byAgent, (b) => formatCost(b.costUsd, b.unpricedModels));
   const reconciled = reconciledLines(trace, s, width);
   // No model call: the header's `model calls 0` says it, with no empty per-model and per-agent tables under it.
-  return [...head, ...[models, agents, reconciled].flatMap((t) => (t ? ['', t] : [])), ...(turnTables ? ['', formatTurnTables(turnTables, width)] : [])].join(
-    '\n',
-  );
+  return [
+    ...head,
+    ...[models, agents, reconciled].flatMap((t) => (t ? ['', t] : [])),
+    ...(turnTables ? ['', formatTurnTables(turnTables, width)] : []),
+  ].join('\n');
 }

@@ -52,7 +52,9 @@ describe('printed text is inert', () => {
     const r = await run(['stats', path.join(dir, 'projects'), '--by', 'model', '--json']);
     expect(r.out).not.toMatch(CONTROL);
     expect((JSON.parse(r.out) as { rows: { model: string }[] }).rows[0]?.model).toBe(MODEL);
-    expect(JSON.parse(inert(JSON.stringify({ s: `a\u007f\u009bb${ESC}\n\t` })))).toEqual({ s: `a\u007f\u009bb${ESC}\n\t` });
+    expect(JSON.parse(inert(JSON.stringify({ s: `a\u007f\u009bb${ESC}\n\t` })))).toEqual({
+      s: `a\u007f\u009bb${ESC}\n\t`,
+    });
   });
 
   it('leaves newlines, tabs and other text alone', () => {

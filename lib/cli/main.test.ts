@@ -88,11 +88,14 @@ describe('loupe stats --json: perTurn and responses', () => {
     expect(s.perTurn).toHaveLength(s.apiMessages);
     expect(s.perTurn).toHaveLength(want?.apiMessages ?? -1);
     for (const k of TOKEN_KINDS) expect(sum(s.perTurn.map((t) => t.tokens[k])), k).toBe(s.tokens[k]);
-    for (const k of TOKEN_KINDS) expect(sum(s.perTurn.map((t) => t.tokens[k])), `${k} (independent)`).toBe(want?.tokens[k]);
+    for (const k of TOKEN_KINDS)
+      expect(sum(s.perTurn.map((t) => t.tokens[k])), `${k} (independent)`).toBe(want?.tokens[k]);
     expectCostSums(s.perTurn, s.cost.computedUsd);
     expect(sum(s.perTurn.map((t) => t.toolCalls))).toBe(s.toolCalls.requested);
     // Both agents appear, in trace order (model call indices increase), each row pointing at an assistant line of its message.
-    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(new Set(['main', 'Explore · Explore ZIP processing implementation']));
+    expect(new Set(s.perTurn.map((t) => t.agent))).toEqual(
+      new Set(['main', 'Explore · Explore ZIP processing implementation']),
+    );
     expect(s.perTurn.map((t) => t.turn)).toEqual([...s.perTurn.map((t) => t.turn)].sort((a, b) => a - b));
     for (const t of s.perTurn) {
       const raw = rawLine(DEEP, t.line);
@@ -147,7 +150,14 @@ describe('loupe stats --json: perTurn and responses', () => {
       toolCalls: 1,
       line: 'structured-output.stream.jsonl:15',
     });
-    expect(s.perTurn[0]?.tokens).toEqual({ input: 3, output: 118, cacheCreation: 1960, cache5m: 1960, cache1h: 0, cacheRead: 13205 });
+    expect(s.perTurn[0]?.tokens).toEqual({
+      input: 3,
+      output: 118,
+      cacheCreation: 1960,
+      cache5m: 1960,
+      cache1h: 0,
+      cacheRead: 13205,
+    });
   });
 });
 
@@ -167,7 +177,9 @@ describe('loupe stats on a Claude Code 2.1.1xx session folder (cc-2-1 sample)', 
     const { out } = await run('stats', dir);
     const computed = s.cost.computedUsd;
     expect(computed).toBeLessThan(1);
-    expect(out).toMatch(new RegExp(`^cost {7}computed \\$${computed.toPrecision(3).replace(/0+$/, '').replace('.', '\\.')} `, 'm'));
+    expect(out).toMatch(
+      new RegExp(`^cost {7}computed \\$${computed.toPrecision(3).replace(/0+$/, '').replace('.', '\\.')} `, 'm'),
+    );
     // Each call's cost has three significant digits (`$0.0379`, `$0.00776`), never two decimals (`$0.04`) or six.
     const costs = out.match(/\$0\.\d+/g) ?? [];
     expect(costs.length).toBeGreaterThan(10);
@@ -192,7 +204,9 @@ describe('loupe stats: per-response and per-call tables', () => {
     // The by-model and by-agent tables are still there, before the new ones.
     expect(out.indexOf('model                      calls')).toBeGreaterThan(-1);
     expect(out.indexOf('agent             calls')).toBeLessThan(out.indexOf('per response (8)'));
-    expect(out).toMatch(/^response\s+ended by\s+num_turns\s+model calls\s+main calls\s+output\s+cost\s+reported\s+duration\s+result$/m);
+    expect(out).toMatch(
+      /^response\s+ended by\s+num_turns\s+model calls\s+main calls\s+output\s+cost\s+reported\s+duration\s+result$/m,
+    );
     expect(out).toContain('per model call (109)');
     expect(out).toMatch(HEADER);
     const rows = callRows(out);
@@ -219,7 +233,9 @@ describe('loupe stats: per-response and per-call tables', () => {
 
 describe('loupe --version', () => {
   it('prints the package\'s version and exits 0, as it did "unknown command" before', async () => {
-    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(await run('--version')).toEqual({ code: 0, out: `loupe ${pkg.version}` });
   });
 });
@@ -249,7 +265,11 @@ describe('loupe stats in a narrow terminal', () => {
   const CC21 = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1');
   async function stats(p: string, columns?: number): Promise<string> {
     let out = '';
-    const code = await runCli(['stats', p, '--turns'], { out: (s) => (out += s), err: () => undefined }, columns ? { columns } : {});
+    const code = await runCli(
+      ['stats', p, '--turns'],
+      { out: (s) => (out += s), err: () => undefined },
+      columns ? { columns } : {},
+    );
     expect(code).toBe(0);
     return out;
   }
@@ -259,7 +279,8 @@ describe('loupe stats in a narrow terminal', () => {
     for (const p of [CC21, DEEP, STREAM]) {
       for (const columns of [80, 72]) {
         const out = await stats(p, columns);
-        for (const line of out.split('\n')) expect(line.length, `${p} at ${columns}: ${line}`).toBeLessThanOrEqual(columns);
+        for (const line of out.split('\n'))
+          expect(line.length, `${p} at ${columns}: ${line}`).toBeLessThanOrEqual(columns);
       }
     }
     const wide = await stats(CC21);
@@ -289,8 +310,12 @@ describe('loupe stats in a narrow terminal', () => {
 
   it('prints the whole lines when the output is piped (no width)', async () => {
     const out = await stats(CC21);
-    expect(out).toContain('tokens     input 68  output 3,613  cache write 19,166 (5m 0, 1h 19,166)  cache read 399,996');
-    expect(out).toMatch(/^turn\s+resp\s+model\s+agent\s+in\s+out\s+cache w\s+cache r\s+cost\s+tools\s+duration\s+stop$/m);
+    expect(out).toContain(
+      'tokens     input 68  output 3,613  cache write 19,166 (5m 0, 1h 19,166)  cache read 399,996',
+    );
+    expect(out).toMatch(
+      /^turn\s+resp\s+model\s+agent\s+in\s+out\s+cache w\s+cache r\s+cost\s+tools\s+duration\s+stop$/m,
+    );
     expect(out.split('\n').some((l) => l.length > 120)).toBe(true);
   });
 });

@@ -67,14 +67,22 @@ the calls there. Exit 0 whether they differ or not.`;
 const knownUsd = (usd: number, unpriced: readonly string[]): number | null => (unpriced.length > 0 ? null : usd);
 
 export function statsJson(s: TraceStats, trace?: Trace): Record<string, unknown> {
-  const breakdown = (b: TraceStats['byModel'][number]) => ({ ...b, costUsd: knownUsd(b.costUsd, b.unpricedModels), pricedCostUsd: b.costUsd });
+  const breakdown = (b: TraceStats['byModel'][number]) => ({
+    ...b,
+    costUsd: knownUsd(b.costUsd, b.unpricedModels),
+    pricedCostUsd: b.costUsd,
+  });
   return {
     lines: { total: s.lines.total, parsed: s.lines.parsed, invalid: s.lines.invalid, sidecars: s.lines.sidecars },
     apiMessages: s.apiMessages,
     tokens: s.tokens,
     toolCalls: s.toolCalls,
     results: s.results,
-    cost: { ...s.cost, computedUsd: knownUsd(s.cost.computedUsd, s.cost.unpricedModels), pricedUsd: s.cost.computedUsd },
+    cost: {
+      ...s.cost,
+      computedUsd: knownUsd(s.cost.computedUsd, s.cost.unpricedModels),
+      pricedUsd: s.cost.computedUsd,
+    },
     byModel: s.byModel.map(breakdown),
     byAgent: s.byAgent.map(breakdown),
     // Tokens the result frames report beyond the assistant lines: in the totals, `byModel` and `byAgent`, in no perTurn row.
@@ -104,7 +112,14 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       agent: r.agent,
       model: r.model,
       stopReason: r.stopReason,
-      tokens: { input: r.input, output: r.output, cacheCreation: r.cacheWrite, cache5m: r.cache5m, cache1h: r.cache1h, cacheRead: r.cacheRead },
+      tokens: {
+        input: r.input,
+        output: r.output,
+        cacheCreation: r.cacheWrite,
+        cache5m: r.cache5m,
+        cache1h: r.cache1h,
+        cacheRead: r.cacheRead,
+      },
       ...(r.lowerBound ? { outputIsLowerBound: true } : {}),
       costUsd: r.priced ? r.costUsd : null,
       toolCalls: r.toolCalls,
@@ -149,17 +164,29 @@ export function responsesJson(rows: readonly ResponseRow[]): Record<string, unkn
 }
 
 /** The per-call and per-response rows `loupe stats` prints: the same rows as the workbench's Stats pane. */
-export function turnTables(trace: Trace, prices: PriceTable = DEFAULT_PRICES): { turns: TurnRow[]; responses: ResponseRow[] } {
+export function turnTables(
+  trace: Trace,
+  prices: PriceTable = DEFAULT_PRICES,
+): { turns: TurnRow[]; responses: ResponseRow[] } {
   return { turns: turnRows(trace, prices, { countedOnly: true }), responses: responseRows(trace, prices) };
 }
 
 /** What `loupe stats <files>` prints for a loaded trace: the table (or `--json`), and on stderr what it left out. */
-export function statsOutput(trace: Trace, opts: { json: boolean; all: boolean; columns?: number; prices?: PriceTable }): { out: string; err?: string } {
+export function statsOutput(
+  trace: Trace,
+  opts: { json: boolean; all: boolean; columns?: number; prices?: PriceTable },
+): { out: string; err?: string } {
   const prices = opts.prices ?? DEFAULT_PRICES;
   const stats = computeStats(trace, prices);
   const rows = turnTables(trace, prices);
   if (opts.json)
-    return { out: JSON.stringify({ ...statsJson(stats, trace), perTurn: perTurnJson(trace, rows.turns), responses: responsesJson(rows.responses) }) };
+    return {
+      out: JSON.stringify({
+        ...statsJson(stats, trace),
+        perTurn: perTurnJson(trace, rows.turns),
+        responses: responsesJson(rows.responses),
+      }),
+    };
   const notes = lossNotes(trace);
   return {
     out: formatStatsTable(trace, stats, { ...rows, all: opts.all }, opts.columns),
@@ -202,7 +229,8 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   const json = flags.has('--json');
   const allTurns = flags.has('--turns');
   // A report over folders: asked for by any of its options, or by giving no path (the default projects folders).
-  const report = ['--by', '--since', '--until', '--threads'].some((k) => values.has(k)) || flags.has('--utc') || flags.has('--full');
+  const report =
+    ['--by', '--since', '--until', '--threads'].some((k) => values.has(k)) || flags.has('--utc') || flags.has('--full');
   if (command === 'stats' && (report || args.paths.length === 0)) return statsReport(args, io, ctx, limits);
   const prices = await pricesOf(values.get('--prices'));
   if ('error' in prices) {
@@ -213,14 +241,16 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   let maxCost: number | undefined;
   if (values.has('--max-cost')) {
     maxCost = Number(values.get('--max-cost'));
-    if (!Number.isFinite(maxCost) || maxCost < 0) return usageError(io, `--max-cost takes a number of US dollars; got "${values.get('--max-cost') ?? ''}"`);
+    if (!Number.isFinite(maxCost) || maxCost < 0)
+      return usageError(io, `--max-cost takes a number of US dollars; got "${values.get('--max-cost') ?? ''}"`);
   }
   if (command === undefined) {
     io.err(USAGE);
     return 2;
   }
   if (command === 'diff') return runDiff(paths, json, io, ctx, limits);
-  if (command !== 'stats' && command !== 'check') return usageError(io, `unknown command "${command}": stats, check or diff`);
+  if (command !== 'stats' && command !== 'check')
+    return usageError(io, `unknown command "${command}": stats, check or diff`);
   if (paths.length === 0) return usageError(io, `${command} needs files or folders`);
   const found = await findEach(paths);
   // A file that is plainly no transcript (an image, binary bytes) is said as such, as the home page says it.
@@ -234,7 +264,12 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   if (command === 'stats') {
     // The lean load: the same numbers and rows, in memory that grows with the messages, not the file.
     const trace = await loadStatsTrace(inputsOf(files), { limits });
-    const { out, err } = statsOutput(trace, { json, all: allTurns, prices, ...(ctx.columns ? { columns: ctx.columns } : {}) });
+    const { out, err } = statsOutput(trace, {
+      json,
+      all: allTurns,
+      prices,
+      ...(ctx.columns ? { columns: ctx.columns } : {}),
+    });
     io.out(out);
     if (err !== undefined) io.err(err);
     return 0;
@@ -242,7 +277,10 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   const trace = await loadTrace(inputsOf(files), { limits });
   const stats = computeStats(trace, prices);
   const allowUnpriced = flags.has('--allow-unpriced');
-  const problems = [...unmatched, ...checkProblems(trace, stats, { ...(maxCost !== undefined ? { maxCost } : {}), allowUnpriced })];
+  const problems = [
+    ...unmatched,
+    ...checkProblems(trace, stats, { ...(maxCost !== undefined ? { maxCost } : {}), allowUnpriced }),
+  ];
   const unpriced = stats.cost.unpricedModels;
   // Named whether or not the check fails on them: a cost that leaves calls out is never passed off as whole.
   const note = unpriced.length > 0 ? `\nunpriced: ${unpricedNote(unpriced)} (--prices FILE adds prices)` : '';

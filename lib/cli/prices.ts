@@ -17,7 +17,14 @@ export async function pricesOf(path: string | undefined): Promise<PriceTable | {
     modified = s.mtimeMs;
   } catch (err) {
     const code = err instanceof Error && 'code' in err ? String(err.code) : '';
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : err instanceof Error ? err.message : String(err);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'a folder, not a file'
+          : err instanceof Error
+            ? err.message
+            : String(err);
     return { error: `--prices ${path}: ${why}` };
   }
   const file = readPriceFile(text, basename(path), dateOf(modified));

@@ -26,7 +26,14 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 interface Json {
   tokens: { input: number; output: number };
   cost: { computedUsd: number | null; reportedUsd: number; unpricedModels: string[] };
-  reconciled: { model: string; agent: string; tokens: { input: number; output: number }; costUsd: number | null; text: string; result: string }[];
+  reconciled: {
+    model: string;
+    agent: string;
+    tokens: { input: number; output: number };
+    costUsd: number | null;
+    text: string;
+    result: string;
+  }[];
   perTurn: { tokens: { output: number }; outputIsLowerBound?: boolean }[];
   responses: { reportedCostUsd: number; outputIsLowerBound?: boolean }[];
 }
@@ -55,7 +62,9 @@ describe('CLI on a log with placeholder usage', () => {
     expect(code).toBe(0);
     expect(out).toContain('tokens     input 617  output 6,430');
     expect(out).toContain('reconciled with the result frame (2 rows, in the totals above)');
-    expect(out).toContain("from the result frame's usage: 6,383 output tokens the assistant lines did not carry; 3 calls of 3 carried placeholder usage");
+    expect(out).toContain(
+      "from the result frame's usage: 6,383 output tokens the assistant lines did not carry; 3 calls of 3 carried placeholder usage",
+    );
     expect(out).toContain(
       "from the result frame: 612 input and 41 output tokens the assistant lines did not carry; no loaded line shows a call of it; booked as the session's lines carried placeholder usage (placeholder-output.jsonl:9)",
     );
@@ -65,7 +74,11 @@ describe('CLI on a log with placeholder usage', () => {
   it('stats --by session: the session row carries the reconciled tokens, and the footer says so', async () => {
     const json = await run('stats', LOG, '--by', 'session', '--json');
     expect(json.code).toBe(0);
-    const rows = (JSON.parse(json.out) as { rows: { sessionId: string; tokens: { output: number }; costUsd: number; reconciled?: { tokens: number } }[] }).rows;
+    const rows = (
+      JSON.parse(json.out) as {
+        rows: { sessionId: string; tokens: { output: number }; costUsd: number; reconciled?: { tokens: number } }[];
+      }
+    ).rows;
     expect(rows.map((r) => r.sessionId)).toEqual([SESSION]);
     // (6,389 − 6) output of sonnet, 612 + 41 of haiku.
     expect(rows[0]).toMatchObject({ tokens: { output: 6430 }, reconciled: { tokens: 6383 + 612 + 41 } });
@@ -81,9 +94,18 @@ describe('CLI on a log with placeholder usage', () => {
     const result = {
       ...sdk.result({ cost: 0.2 }),
       usage: { input_tokens: 10, output_tokens: 900, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
-      modelUsage: { 'claude-sonnet-5': { inputTokens: 10, outputTokens: 900, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 } },
+      modelUsage: {
+        'claude-sonnet-5': { inputTokens: 10, outputTokens: 900, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 },
+      },
     };
-    writeFileSync(file, jsonl([sdk.init(), sdk.assistant('msg_n', [text('new')], { input: 10, output: 3 }, { model: 'claude-sonnet-5' }), result]));
+    writeFileSync(
+      file,
+      jsonl([
+        sdk.init(),
+        sdk.assistant('msg_n', [text('new')], { input: 10, output: 3 }, { model: 'claude-sonnet-5' }),
+        result,
+      ]),
+    );
     const s = JSON.parse((await run('stats', file, '--json')).out) as Json;
     expect(s.cost).toMatchObject({ computedUsd: null, unpricedModels: ['claude-sonnet-5'] });
     expect(s.reconciled.map((r) => [r.model, r.tokens.output, r.costUsd])).toEqual([['claude-sonnet-5', 897, null]]);
@@ -95,12 +117,16 @@ describe('CLI on a log with placeholder usage', () => {
   it('check passes a reconciled log and notes each row; it fails calls that exceed their result frame', async () => {
     const ok = await run('check', LOG);
     expect(ok.code).toBe(0);
-    expect(ok.out).toContain(`note: placeholder-output.jsonl:9: ${MODEL} (main): from the result frame's usage: 6,383 output tokens`);
+    expect(ok.out).toContain(
+      `note: placeholder-output.jsonl:9: ${MODEL} (main): from the result frame's usage: 6,383 output tokens`,
+    );
     const dir = mkdtempSync(path.join(tmpdir(), 'loupe-excess-'));
     const file = path.join(dir, 'over.jsonl');
     const result = {
       ...sdk.result({ cost: 0.01 }),
-      modelUsage: { [MODEL]: { inputTokens: 10, outputTokens: 300, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 } },
+      modelUsage: {
+        [MODEL]: { inputTokens: 10, outputTokens: 300, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 },
+      },
     };
     writeFileSync(
       file,
@@ -115,6 +141,8 @@ describe('CLI on a log with placeholder usage', () => {
     );
     const bad = await run('check', file);
     expect(bad.code).toBe(1);
-    expect(bad.out).toContain(`over.jsonl:6: ${MODEL}: the calls exceed the result frame's modelUsage: 500 output tokens counted where it reports 300`);
+    expect(bad.out).toContain(
+      `over.jsonl:6: ${MODEL}: the calls exceed the result frame's modelUsage: 500 output tokens counted where it reports 300`,
+    );
   });
 });

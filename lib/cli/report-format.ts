@@ -32,11 +32,14 @@ function projectCut(width: number | undefined, caps: readonly number[], make: (c
 }
 
 /** `opus-4-6, haiku-4-5`: model ids without the `claude-` prefix and date suffix. */
-const models = (ms: readonly string[]): string => ms.map((m) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '')).join(', ');
+const models = (ms: readonly string[]): string =>
+  ms.map((m) => m.replace(/^claude-/, '').replace(/-\d{8}$/, '')).join(', ');
 
 /** A computed cost, `≥ $x` or `—` when a model has no price; a session's reported cost stands in then, labelled. */
 const costCell = (t: Totals, reported: number | null = null): string =>
-  t.unpricedModels.length > 0 && reported !== null ? `${usd(reported)} reported` : formatCost(t.costUsd, t.unpricedModels);
+  t.unpricedModels.length > 0 && reported !== null
+    ? `${usd(reported)} reported`
+    : formatCost(t.costUsd, t.unpricedModels);
 
 const tokenCells = (t: Totals, reported: number | null = null): string[] => [
   int(t.modelCalls),
@@ -105,7 +108,9 @@ export function formatReport(report: StatsReport, about: string, width?: number)
         body = fitTable(
           [
             ['day', 'sessions', ...TOKEN_HEAD, 'models'],
-            ...rows.filter(isDay).map((r) => [r.day ?? '(no date)', int(r.sessions), ...tokenCells(r), models(r.models)]),
+            ...rows
+              .filter(isDay)
+              .map((r) => [r.day ?? '(no date)', int(r.sessions), ...tokenCells(r), models(r.models)]),
           ],
           [0, 9],
           { ...fit, drop: breakdown(2), shrink: 9 },
@@ -118,7 +123,13 @@ export function formatReport(report: StatsReport, about: string, width?: number)
               ['project', 'sessions', ...TOKEN_HEAD, 'last activity', 'models'],
               ...rows
                 .filter(isProject)
-                .map((r) => [cutStart(r.projectPath, cap), int(r.sessions), ...tokenCells(r), minute(r.lastActivity, utc), models(r.models)]),
+                .map((r) => [
+                  cutStart(r.projectPath, cap),
+                  int(r.sessions),
+                  ...tokenCells(r),
+                  minute(r.lastActivity, utc),
+                  models(r.models),
+                ]),
             ],
             [0, 9, 10],
             { ...fit, drop: breakdown(2), shrink: 10, last: [1] },
@@ -126,10 +137,17 @@ export function formatReport(report: StatsReport, about: string, width?: number)
         );
         break;
       case 'model':
-        body = fitTable([['model', 'sessions', ...TOKEN_HEAD], ...rows.filter(isModel).map((r) => [r.model, int(r.sessions), ...tokenCells(r)])], [0], {
-          ...fit,
-          drop: breakdown(2),
-        });
+        body = fitTable(
+          [
+            ['model', 'sessions', ...TOKEN_HEAD],
+            ...rows.filter(isModel).map((r) => [r.model, int(r.sessions), ...tokenCells(r)]),
+          ],
+          [0],
+          {
+            ...fit,
+            drop: breakdown(2),
+          },
+        );
         break;
     }
   const t = report.totals;
@@ -145,7 +163,9 @@ export function formatReport(report: StatsReport, about: string, width?: number)
       )}`
     : '';
   const skipped =
-    (report.uncounted.synthetic > 0 ? `; ${count(report.uncounted.synthetic, '<synthetic>/API-error message')} not counted` : '') +
+    (report.uncounted.synthetic > 0
+      ? `; ${count(report.uncounted.synthetic, '<synthetic>/API-error message')} not counted`
+      : '') +
     (report.uncounted.invalidUsage > 0
       ? `; ${count(report.uncounted.invalidUsage, 'model call')} with an unsound usage number (negative, fractional, huge, not a number) not counted`
       : '');

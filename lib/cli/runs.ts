@@ -5,7 +5,9 @@ import { defaultProjectDirs, findEach, type FoundFile } from './files';
 // What `loupe diff` reads for each side: a file, a folder (with its subagent files), or a session id (or the start of
 // one) looked up in the projects folders, which brings the session's subagent files (`<id>/subagents/…`) with it.
 
-export type Run = { readonly arg: string; readonly files: readonly FoundFile[] } | { readonly arg: string; readonly why: string };
+export type Run =
+  | { readonly arg: string; readonly files: readonly FoundFile[] }
+  | { readonly arg: string; readonly why: string };
 
 const SESSION_ID = /^[0-9a-f][0-9a-f-]{3,}$/i;
 
@@ -22,7 +24,11 @@ function sessionFiles(id: string, roots: readonly string[]): string[] {
   return out;
 }
 
-export async function resolveRun(arg: string, env?: Readonly<Record<string, string | undefined>>, home?: string): Promise<Run> {
+export async function resolveRun(
+  arg: string,
+  env?: Readonly<Record<string, string | undefined>>,
+  home?: string,
+): Promise<Run> {
   if (statSync(arg, { throwIfNoEntry: false }) || !SESSION_ID.test(arg)) {
     const [found] = await findEach([arg]);
     return found?.why !== undefined ? { arg, why: found.why } : { arg, files: found?.files ?? [] };
@@ -34,7 +40,10 @@ export async function resolveRun(arg: string, env?: Readonly<Record<string, stri
     return { arg, why: `${arg}: no such file or folder, and no session with that id under ${where}` };
   }
   if (matches.length > 1)
-    return { arg, why: `${arg}: ${matches.length} sessions start with that id (${matches.map((m) => path.basename(m, '.jsonl')).join(', ')})` };
+    return {
+      arg,
+      why: `${arg}: ${matches.length} sessions start with that id (${matches.map((m) => path.basename(m, '.jsonl')).join(', ')})`,
+    };
   const file = matches[0] ?? '';
   const folder = file.slice(0, -'.jsonl'.length);
   const paths = statSync(folder, { throwIfNoEntry: false })?.isDirectory() ? [file, folder] : [file];

@@ -38,10 +38,13 @@ async function same(inputs: () => Promise<EngineInput[]> | EngineInput[]): Promi
   return { full: full.events.length, lean: lean.events.length };
 }
 
-const fromDisk = (paths: readonly string[]) => async () => inputsOf(await findFiles(paths.map((p) => path.join(root, p))));
+const fromDisk = (paths: readonly string[]) => async () =>
+  inputsOf(await findFiles(paths.map((p) => path.join(root, p))));
 
 describe('loupe stats, lean and full', () => {
-  const fixtures = [...filesUnder('test/fixtures/real'), ...filesUnder('public/samples')].filter((f) => /\.jsonl?$/.test(f));
+  const fixtures = [...filesUnder('test/fixtures/real'), ...filesUnder('public/samples')].filter((f) =>
+    /\.jsonl?$/.test(f),
+  );
 
   it.each(fixtures)('%s: the same output', async (file) => {
     await same(fromDisk([file]));
@@ -59,12 +62,15 @@ describe('loupe stats, lean and full', () => {
     ['sdk-stream', 2],
     ['claude-code', 1],
     ['claude-code', 3],
-  ] as const)('a generated %s session (seed %d): the same output, from far fewer events when it streams', async (dialect, seed) => {
-    const text = [...generateLines({ dialect, targetBytes: 1_500_000, seed, hugeLineBytes: 200_000 })].join('\n');
-    const { full, lean } = await same(() => [memorySource('gen.jsonl', text)]);
-    if (dialect === 'sdk-stream') expect(lean).toBeLessThan(full * 0.6);
-    else expect(lean).toBe(full);
-  });
+  ] as const)(
+    'a generated %s session (seed %d): the same output, from far fewer events when it streams',
+    async (dialect, seed) => {
+      const text = [...generateLines({ dialect, targetBytes: 1_500_000, seed, hugeLineBytes: 200_000 })].join('\n');
+      const { full, lean } = await same(() => [memorySource('gen.jsonl', text)]);
+      if (dialect === 'sdk-stream') expect(lean).toBeLessThan(full * 0.6);
+      else expect(lean).toBe(full);
+    },
+  );
 
   it('an SDK stream with deltas out of time order, interleaved subagents and a stream cut off: the same output', async () => {
     const lines = [...generateLines({ dialect: 'sdk-stream', targetBytes: 400_000, seed: 7 })];

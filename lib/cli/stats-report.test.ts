@@ -23,10 +23,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+async function run(
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { out: (s) => (out += s), err: (s) => (err += s) }, { env, home: path.join(dir, 'home') });
+  const code = await runCli(
+    argv,
+    { out: (s) => (out += s), err: (s) => (err += s) },
+    { env, home: path.join(dir, 'home') },
+  );
   return { code, out, err };
 }
 
@@ -61,11 +68,23 @@ const TASK = { input: 5, output: 30, cacheRead: 4000, cacheWrite: 0 };
 
 const [S1, S2, S3, S4, S5] = SESSIONS.map((s) => s.id);
 const EXPECTED: Record<string, { calls: number; usd: number; output: number }> = {
-  [S1 ?? '']: { calls: 6, usd: cost(conv(1, 3), OPUS) + cost(TASK, OPUS) + cost(conv(2, 2), HAIKU), output: conv(1, 3).output + 30 + conv(2, 2).output },
+  [S1 ?? '']: {
+    calls: 6,
+    usd: cost(conv(1, 3), OPUS) + cost(TASK, OPUS) + cost(conv(2, 2), HAIKU),
+    output: conv(1, 3).output + 30 + conv(2, 2).output,
+  },
   [S2 ?? '']: { calls: 2, usd: cost(conv(3, 2), OPUS), output: conv(3, 2).output },
-  [S3 ?? '']: { calls: 3, usd: cost(conv(4, 2), OPUS) + cost(conv(5, 1), HAIKU), output: conv(4, 2).output + conv(5, 1).output },
+  [S3 ?? '']: {
+    calls: 3,
+    usd: cost(conv(4, 2), OPUS) + cost(conv(5, 1), HAIKU),
+    output: conv(4, 2).output + conv(5, 1).output,
+  },
   [S4 ?? '']: { calls: 2, usd: cost(conv(6, 2), OPUS), output: conv(6, 2).output },
-  [S5 ?? '']: { calls: 4, usd: cost(conv(7, 2), OPUS) + cost(conv(8, 2), HAIKU), output: conv(7, 2).output + conv(8, 2).output },
+  [S5 ?? '']: {
+    calls: 4,
+    usd: cost(conv(7, 2), OPUS) + cost(conv(8, 2), HAIKU),
+    output: conv(7, 2).output + conv(8, 2).output,
+  },
 };
 
 describe('loupe stats --by', () => {
@@ -79,7 +98,9 @@ describe('loupe stats --by', () => {
       expect(row.tokens.output).toBe(want?.output);
       expect(row.costUsd).toBeCloseTo(want?.usd ?? NaN, 6);
       expect(row.project).toBe(gen?.project);
-      expect(row.tokens.total).toBe(row.tokens.input + row.tokens.output + row.tokens.cacheWrite + row.tokens.cacheRead);
+      expect(row.tokens.total).toBe(
+        row.tokens.input + row.tokens.output + row.tokens.cacheWrite + row.tokens.cacheRead,
+      );
     }
     const s1 = r.rows.find((x) => x.sessionId === S1);
     expect(s1).toMatchObject({
@@ -173,7 +194,11 @@ describe('loupe stats --by', () => {
   it('narrows each table to a terminal’s width: the token breakdown goes first, then the prompt is cut', async () => {
     const narrow = async (by: string, columns: number): Promise<string[]> => {
       let out = '';
-      const code = await runCli(['stats', projects, '--by', by, '--utc'], { out: (s) => (out += s), err: () => undefined }, { columns });
+      const code = await runCli(
+        ['stats', projects, '--by', by, '--utc'],
+        { out: (s) => (out += s), err: () => undefined },
+        { columns },
+      );
       expect(code).toBe(0);
       return out.split('\n\n')[0]?.split('\n') ?? [];
     };
@@ -195,13 +220,21 @@ describe('loupe stats --by', () => {
     const real = path.resolve(import.meta.dirname, '../../test/fixtures/real/claude-code-log/projects');
     for (const by of ['session', 'project']) {
       let out = '';
-      expect(await runCli(['stats', real, '--by', by, '--utc'], { out: (s) => (out += s), err: () => undefined }, { columns: 80 })).toBe(0);
+      expect(
+        await runCli(
+          ['stats', real, '--by', by, '--utc'],
+          { out: (s) => (out += s), err: () => undefined },
+          { columns: 80 },
+        ),
+      ).toBe(0);
       const table = out.split('\n\n')[0]?.split('\n') ?? [];
       for (const line of table) expect(line.length, `${by}: ${line}`).toBeLessThanOrEqual(80);
       expect(table.some((l) => l.includes('…code-log-sample'))).toBe(true);
       let piped = '';
       await runCli(['stats', real, '--by', by, '--utc'], { out: (s) => (piped += s), err: () => undefined });
-      expect(piped).toContain(by === 'project' ? 'Users-dain-workspace-claude-code-log-sample' : '…orkspace-claude-code-log-sample');
+      expect(piped).toContain(
+        by === 'project' ? 'Users-dain-workspace-claude-code-log-sample' : '…orkspace-claude-code-log-sample',
+      );
       // A folder its lines' cwd spells shows as that path.
       expect(piped).toContain('/src/experiments/claude_p');
     }
@@ -210,7 +243,11 @@ describe('loupe stats --by', () => {
   it('fits the lines under the table to a terminal too: the token breakdown goes first, then words wrap', async () => {
     const footer = async (columns?: number): Promise<string[]> => {
       let out = '';
-      await runCli(['stats', projects, '--by', 'session', '--utc'], { out: (s) => (out += s), err: () => undefined }, columns ? { columns } : {});
+      await runCli(
+        ['stats', projects, '--by', 'session', '--utc'],
+        { out: (s) => (out += s), err: () => undefined },
+        columns ? { columns } : {},
+      );
       return out.split('\n\n')[1]?.split('\n') ?? [];
     };
     const wide = await footer();
@@ -233,7 +270,9 @@ describe('loupe stats --by', () => {
   it('says --since after --until is a mistake instead of printing an empty report', async () => {
     const r = await run(['stats', projects, '--by', 'day', '--since', '2026-03-03', '--until', '2026-03-01']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('loupe: --since 2026-03-03 is after --until 2026-03-01: no day is in that range (loupe --help for usage)');
+    expect(r.err).toBe(
+      'loupe: --since 2026-03-03 is after --until 2026-03-01: no day is in that range (loupe --help for usage)',
+    );
     expect(r.out).toBe('');
   });
 
@@ -265,7 +304,12 @@ describe('loupe stats --by', () => {
         file,
         jsonl([
           cc.prompt(`Fix the ${app}`, { session: id, time }),
-          cc.assistant(`msg_long${n}`, [text('ok')], { input: 1, output: 1 }, { session: id, model: 'claude-opus-4-6', time }),
+          cc.assistant(
+            `msg_long${n}`,
+            [text('ok')],
+            { input: 1, output: 1 },
+            { session: id, model: 'claude-opus-4-6', time },
+          ),
         ]),
       );
     }
@@ -283,11 +327,18 @@ describe('loupe stats --by', () => {
     expect(since.out.split('\n')[0]).toBe('no model calls in those days');
     const quiet = path.join(dir, 'quiet', 'projects');
     mkdirSync(path.join(quiet, '-p'), { recursive: true });
-    writeFileSync(path.join(quiet, '-p', 'q1.jsonl'), `${JSON.stringify({ type: 'file-history-snapshot', messageId: 'm1', snapshot: {} })}\n`);
+    writeFileSync(
+      path.join(quiet, '-p', 'q1.jsonl'),
+      `${JSON.stringify({ type: 'file-history-snapshot', messageId: 'm1', snapshot: {} })}\n`,
+    );
     for (const by of ['session', 'day', 'project', 'model']) {
       const r = await run(['stats', quiet, '--by', by]);
       expect(r.code).toBe(0);
-      expect(r.out.split('\n').slice(0, 3)).toEqual(['no model calls', '', expect.stringMatching(/^total {6}0 sessions, 0 model calls,/)]);
+      expect(r.out.split('\n').slice(0, 3)).toEqual([
+        'no model calls',
+        '',
+        expect.stringMatching(/^total {6}0 sessions, 0 model calls,/),
+      ]);
     }
   });
 
@@ -297,7 +348,14 @@ describe('loupe stats --by', () => {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(
       file,
-      jsonl([cc.assistant('msg_np', [text('ok')], { input: 1, output: 1 }, { session: id, model: 'claude-opus-4-6', time: '2026-03-01T10:00:00.000Z' })]),
+      jsonl([
+        cc.assistant(
+          'msg_np',
+          [text('ok')],
+          { input: 1, output: 1 },
+          { session: id, model: 'claude-opus-4-6', time: '2026-03-01T10:00:00.000Z' },
+        ),
+      ]),
     );
     const lines = (await run(['stats', path.dirname(path.dirname(file)), '--by', 'session', '--utc'])).out.split('\n');
     expect(lines[0]).toMatch(/ first prompt$/);
@@ -327,14 +385,22 @@ describe('loupe stats --by', () => {
 describe('loupe stats --by: lines it could not read', () => {
   it('says on stderr which files had lines that are not JSON, and still reports the rest (exit 0)', async () => {
     const folder = path.join(dir, 'corrupt', 'projects');
-    const good = jsonl([cc.prompt('Fix it', { session: 'c1' }), cc.assistant('msg_c1', [text('ok')], { input: 3, output: 4 }, { session: 'c1' })]);
+    const good = jsonl([
+      cc.prompt('Fix it', { session: 'c1' }),
+      cc.assistant('msg_c1', [text('ok')], { input: 3, output: 4 }, { session: 'c1' }),
+    ]);
     mkdirSync(path.join(folder, '-p'), { recursive: true });
     // The second call's line is cut short, as a crash mid-write leaves it: its usage cannot be counted.
-    writeFileSync(path.join(folder, '-p', 'c1.jsonl'), `${good}{"type":"assistant","message":{"id":"msg_c2","usage":{"input_tok\n`);
+    writeFileSync(
+      path.join(folder, '-p', 'c1.jsonl'),
+      `${good}{"type":"assistant","message":{"id":"msg_c2","usage":{"input_tok\n`,
+    );
     const r = await run(['stats', folder, '--by', 'session']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^total {6}1 session, 1 model call,/m);
     expect(r.out).toMatch(/^covers {5}1 file, /m);
-    expect(r.err).toBe(`not counted (loupe check names the lines):\n  - projects/-p/c1.jsonl: 1 line read is not a JSON object; skipped`);
+    expect(r.err).toBe(
+      `not counted (loupe check names the lines):\n  - projects/-p/c1.jsonl: 1 line read is not a JSON object; skipped`,
+    );
   });
 });

@@ -1,4 +1,14 @@
-import { buildReport, fromTrace, GROUPS, mergeScans, parseDay, projectPaths, reportJson, type GroupBy, type Merged } from '../fast';
+import {
+  buildReport,
+  fromTrace,
+  GROUPS,
+  mergeScans,
+  parseDay,
+  projectPaths,
+  reportJson,
+  type GroupBy,
+  type Merged,
+} from '../fast';
 import { loadTrace } from '../engine/load';
 import { defaultThreads, scanFiles } from './fast-node';
 import { defaultProjectDirs, findEach, inputsOf, type FoundFile } from './files';
@@ -18,7 +28,12 @@ interface ReportArgs {
 const isGroup = (s: string): s is GroupBy => GROUPS.some((g) => g === s);
 
 /** `loupe stats --by …`: the fast path over every file given (or the default projects folders), one report. */
-export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, limits: LoadLimits = {}): Promise<number> {
+export async function statsReport(
+  args: ReportArgs,
+  io: CliIo,
+  ctx: CliContext,
+  limits: LoadLimits = {},
+): Promise<number> {
   const by = args.values.get('--by') ?? 'day';
   if (!isGroup(by)) {
     return usageError(io, `--by takes ${GROUPS.join(', ')}; got "${by}"`);
@@ -64,11 +79,21 @@ export async function statsReport(args: ReportArgs, io: CliIo, ctx: CliContext, 
   }
   const files: FoundFile[] = found.flatMap((f) => f.files);
   const full = args.flags.has('--full');
-  const { merged, paths: projects } = full ? await fullModel(files, limits) : await fastPath(files, threads, ctx, limits, io);
+  const { merged, paths: projects } = full
+    ? await fullModel(files, limits)
+    : await fastPath(files, threads, ctx, limits, io);
   const report = buildReport(merged, by, { ...range, utc: args.flags.has('--utc'), prices, projectPaths: projects });
   const bytes = files.reduce((n, f) => n + f.size, 0);
   if (args.flags.has('--json')) {
-    io.out(JSON.stringify({ ...reportJson(report), files: files.length, bytes, paths, engine: full ? 'full model' : 'fast path' }));
+    io.out(
+      JSON.stringify({
+        ...reportJson(report),
+        files: files.length,
+        bytes,
+        paths,
+        engine: full ? 'full model' : 'fast path',
+      }),
+    );
   } else {
     const size = bytes >= 1e5 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`;
     const about = `${count(files.length, 'file')}, ${size} under ${paths.join(', ')} (${full ? 'full model' : 'fast path'})`;
@@ -83,24 +108,45 @@ interface Read {
   readonly paths: Map<string, string>;
 }
 
-async function fastPath(files: readonly FoundFile[], threads: number | undefined, ctx: CliContext, limits: LoadLimits, io: CliIo): Promise<Read> {
-  const scans = await scanFiles(files, { threads: threads ?? defaultThreads(files), limits, ...(ctx.workerUrl ? { workerUrl: ctx.workerUrl } : {}) });
-  const stopped = scans.flatMap((s) => (s.stopped !== undefined ? [`${s.name}: ${s.stopped}; the rest of the file is not counted`] : []));
+async function fastPath(
+  files: readonly FoundFile[],
+  threads: number | undefined,
+  ctx: CliContext,
+  limits: LoadLimits,
+  io: CliIo,
+): Promise<Read> {
+  const scans = await scanFiles(files, {
+    threads: threads ?? defaultThreads(files),
+    limits,
+    ...(ctx.workerUrl ? { workerUrl: ctx.workerUrl } : {}),
+  });
+  const stopped = scans.flatMap((s) =>
+    s.stopped !== undefined ? [`${s.name}: ${s.stopped}; the rest of the file is not counted`] : [],
+  );
   if (stopped.length > 0) io.err(`not read to the end:\n${stopped.map((n) => `  - ${n}`).join('\n')}`);
   // A line that could carry usage but is not JSON (cut short, corrupted) is a model call that may be missing: say so.
   const invalid = scans.flatMap((s) =>
     s.invalidLines > 0
-      ? [`${s.name}: ${count(s.invalidLines, 'line')} read ${s.invalidLines === 1 ? 'is not a JSON object' : 'are not JSON objects'}; skipped`]
+      ? [
+          `${s.name}: ${count(s.invalidLines, 'line')} read ${s.invalidLines === 1 ? 'is not a JSON object' : 'are not JSON objects'}; skipped`,
+        ]
       : [],
   );
-  if (invalid.length > 0) io.err(`not counted (loupe check names the lines):\n${invalid.map((n) => `  - ${n}`).join('\n')}`);
+  if (invalid.length > 0)
+    io.err(`not counted (loupe check names the lines):\n${invalid.map((n) => `  - ${n}`).join('\n')}`);
   const scanned = scans.map((scan, i) => ({ scan, project: files[i]?.project ?? '?' }));
-  return { merged: mergeScans(scanned), paths: projectPaths(scanned.map((f) => ({ project: f.project, cwd: f.scan.cwd }))) };
+  return {
+    merged: mergeScans(scanned),
+    paths: projectPaths(scanned.map((f) => ({ project: f.project, cwd: f.scan.cwd }))),
+  };
 }
 
 async function fullModel(files: readonly FoundFile[], limits: LoadLimits): Promise<Read> {
   const projects = new Map(files.map((f) => [f.name, f.project]));
   const projectOf = (name: string): string => projects.get(name) ?? '?';
   const trace = await loadTrace(inputsOf(files), { limits });
-  return { merged: fromTrace(trace, projectOf), paths: projectPaths(trace.sources.map((s) => ({ project: projectOf(s.name), cwd: s.cwd }))) };
+  return {
+    merged: fromTrace(trace, projectOf),
+    paths: projectPaths(trace.sources.map((s) => ({ project: projectOf(s.name), cwd: s.cwd }))),
+  };
 }

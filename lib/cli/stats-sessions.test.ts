@@ -25,19 +25,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(...argv: string[]): Promise<string> {
   let out = '';
   let err = '';
-  const code = await runCli(['stats', projects, ...argv], { out: (s) => (out += s), err: (s) => (err += s) }, { env: {}, home: dir });
+  const code = await runCli(
+    ['stats', projects, ...argv],
+    { out: (s) => (out += s), err: (s) => (err += s) },
+    { env: {}, home: dir },
+  );
   expect(err).toBe('');
   expect(code).toBe(0);
   return out;
 }
 
-const rowsOf = async <R>(...argv: string[]): Promise<R[]> => (JSON.parse(await run(...argv, '--json', '--utc')) as { rows: R[] }).rows;
+const rowsOf = async <R>(...argv: string[]): Promise<R[]> =>
+  (JSON.parse(await run(...argv, '--json', '--utc')) as { rows: R[] }).rows;
 
 describe('loupe stats names a session by its main thread', () => {
   for (const engine of [[], ['--full']]) {
     it(`--by session ${engine.join(' ') || '(fast path)'}`, async () => {
       const rows = await rowsOf<SessionRow>('--by', 'session', ...engine);
-      const got = Object.fromEntries(rows.map((r) => [r.sessionId, { firstPrompt: r.firstPrompt, start: r.start, end: r.end, durationMs: r.durationMs }]));
+      const got = Object.fromEntries(
+        rows.map((r) => [
+          r.sessionId,
+          { firstPrompt: r.firstPrompt, start: r.start, end: r.end, durationMs: r.durationMs },
+        ]),
+      );
       expect(got).toEqual(EXPECTED);
     });
   }

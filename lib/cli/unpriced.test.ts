@@ -36,8 +36,18 @@ const ccFile = write(
   'proj/S1.jsonl',
   jsonl([
     cc.prompt('go', { session: 'S1', time: '2026-11-02T10:00:00.000Z' }),
-    cc.assistant('msg_1', [text('a')], { input: 1000, output: 100 }, { session: 'S1', time: '2026-11-02T10:00:01.000Z' }),
-    cc.assistant('msg_2', [text('b')], { input: 1000, output: 100 }, { session: 'S1', model: NEW, stop: 'end_turn', time: '2026-11-02T10:00:02.000Z' }),
+    cc.assistant(
+      'msg_1',
+      [text('a')],
+      { input: 1000, output: 100 },
+      { session: 'S1', time: '2026-11-02T10:00:01.000Z' },
+    ),
+    cc.assistant(
+      'msg_2',
+      [text('b')],
+      { input: 1000, output: 100 },
+      { session: 'S1', model: NEW, stop: 'end_turn', time: '2026-11-02T10:00:02.000Z' },
+    ),
   ]),
 );
 // An SDK stream whose last result comes after its unpriced call: the reported cost covers it.
@@ -64,7 +74,10 @@ describe('loupe check with an unpriced model', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain(`cost unknown, so --max-cost $100 cannot be checked: no price for ${NEW}`);
     expect(r.out).toContain('(computed ≥ $0.0045, no reported cost)');
-    const j = JSON.parse((await run('check', ccFile, '--max-cost', '100', '--json')).out) as { ok: boolean; unpricedModels: string[] };
+    const j = JSON.parse((await run('check', ccFile, '--max-cost', '100', '--json')).out) as {
+      ok: boolean;
+      unpricedModels: string[];
+    };
     expect([j.ok, j.unpricedModels]).toEqual([false, [NEW]]);
   });
 
@@ -129,13 +142,21 @@ describe('loupe stats with an unpriced model', () => {
     ]);
     expect(j.perTurn.map((t) => t.costUsd)).toEqual([0.0045, null]);
     expect(j.responses.map((x) => [x.costUsd, x.pricedCostUsd, x.unpricedModels])).toEqual([[null, 0.0045, [NEW]]]);
-    const priced = JSON.parse((await run('stats', ccFile, '--json', '--prices', prices)).out) as { cost: { computedUsd: number; unpricedModels: string[] } };
+    const priced = JSON.parse((await run('stats', ccFile, '--json', '--prices', prices)).out) as {
+      cost: { computedUsd: number; unpricedModels: string[] };
+    };
     expect(priced.cost).toMatchObject({ computedUsd: 0.0075, unpricedModels: [] });
   });
 
   it('--by session: null in --json, ≥ or the reported cost (labelled) in the table', async () => {
     const j = JSON.parse((await run('stats', '--by', 'session', dir, '--json', '--utc')).out) as {
-      rows: { sessionId: string; costUsd: number | null; pricedCostUsd: number; unpricedModels: string[]; reportedCostUsd: number | null }[];
+      rows: {
+        sessionId: string;
+        costUsd: number | null;
+        pricedCostUsd: number;
+        unpricedModels: string[];
+        reportedCostUsd: number | null;
+      }[];
       totals: { costUsd: number | null; pricedCostUsd: number; unpricedModels: string[] };
     };
     expect(j.rows.map((x) => [x.sessionId, x.costUsd, x.pricedCostUsd, x.unpricedModels, x.reportedCostUsd])).toEqual([

@@ -19,7 +19,11 @@ const bash = (command: string, error = false) => ({ name: 'Bash', input: { comma
 const TASK: ResponseSpec[] = [
   {
     prompt: 'fix the failing test',
-    calls: [read('/repo/a.ts'), bash('npm test'), { name: 'Edit', input: { file_path: '/repo/a.ts', old_string: 'x', new_string: 'y' } }],
+    calls: [
+      read('/repo/a.ts'),
+      bash('npm test'),
+      { name: 'Edit', input: { file_path: '/repo/a.ts', old_string: 'x', new_string: 'y' } },
+    ],
   },
   { prompt: 'now commit', calls: [bash('git commit -am fix')] },
 ];
@@ -35,13 +39,23 @@ describe('compareRuns', () => {
     ]);
     expect(c.firstDivergence).toBeNull();
     expect(c.responses.map((r) => r.by)).toEqual(['prompt', 'prompt']);
-    expect(c.totals.delta).toMatchObject({ modelCalls: 0, input: 0, output: 0, computedUsd: 0, toolCalls: 0, toolErrors: 0 });
+    expect(c.totals.delta).toMatchObject({
+      modelCalls: 0,
+      input: 0,
+      output: 0,
+      computedUsd: 0,
+      toolCalls: 0,
+      toolErrors: 0,
+    });
     expect(c.totals.a.modelCalls).toBe(6);
     expect(c.totals.a.toolCalls).toBe(4);
   });
 
   it('marks an inserted call as only in B, keeps the calls around it the same, and points at it first', async () => {
-    const b: ResponseSpec[] = [{ ...TASK[0]!, calls: [read('/repo/a.ts'), read('/repo/b.ts'), ...TASK[0]!.calls.slice(1)] }, TASK[1]!];
+    const b: ResponseSpec[] = [
+      { ...TASK[0]!, calls: [read('/repo/a.ts'), read('/repo/b.ts'), ...TASK[0]!.calls.slice(1)] },
+      TASK[1]!,
+    ];
     const c = await compare(TASK, b);
     expect(marks(c)).toEqual([
       ['changed', 'same,only-b,same,same'],
@@ -76,8 +90,12 @@ describe('compareRuns', () => {
   });
 
   it('matches input whatever the order of its keys or its whitespace', async () => {
-    const a: ResponseSpec[] = [{ prompt: 'p', calls: [{ name: 'Grep', input: { pattern: 'foo  bar', path: '/repo' } }] }];
-    const b: ResponseSpec[] = [{ prompt: 'p', calls: [{ name: 'Grep', input: { path: '/repo', pattern: 'foo bar ' } }] }];
+    const a: ResponseSpec[] = [
+      { prompt: 'p', calls: [{ name: 'Grep', input: { pattern: 'foo  bar', path: '/repo' } }] },
+    ];
+    const b: ResponseSpec[] = [
+      { prompt: 'p', calls: [{ name: 'Grep', input: { path: '/repo', pattern: 'foo bar ' } }] },
+    ];
     expect((await compare(a, b)).firstDivergence).toBeNull();
   });
 

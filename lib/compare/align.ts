@@ -45,7 +45,9 @@ export interface Comparison {
   readonly totals: { readonly a: Metrics; readonly b: Metrics; readonly delta: MetricsDelta };
 }
 
-type Step = { readonly kind: 'equal'; readonly a: number; readonly b: number } | { readonly kind: 'gap'; readonly as: number[]; readonly bs: number[] };
+type Step =
+  | { readonly kind: 'equal'; readonly a: number; readonly b: number }
+  | { readonly kind: 'gap'; readonly as: number[]; readonly bs: number[] };
 
 /** Indices of the longest strictly increasing subsequence of `xs` (patience sorting, O(n log n)). */
 function increasing(xs: readonly number[]): number[] {
@@ -92,7 +94,15 @@ function anchors(a: readonly number[], b: readonly number[]): [number, number][]
 }
 
 /** Myers (the `diff` package's `diffArrays`) over a slice of each run, its steps appended to `out`. */
-function myers(a: readonly number[], b: readonly number[], a0: number, a1: number, b0: number, b1: number, out: Step[]): void {
+function myers(
+  a: readonly number[],
+  b: readonly number[],
+  a0: number,
+  a1: number,
+  b0: number,
+  b1: number,
+  out: Step[],
+): void {
   if (a0 === a1 && b0 === b1) return;
   let i = a0;
   let j = b0;
@@ -117,7 +127,8 @@ function myers(a: readonly number[], b: readonly number[], a0: number, a1: numbe
  */
 export function alignKeys(keysA: readonly string[], keysB: readonly string[]): Step[] {
   // The common case, two runs that agree here: no interning, no anchors, no Myers.
-  if (keysA.length === keysB.length && keysA.every((k, i) => k === keysB[i])) return keysA.map((_, i) => ({ kind: 'equal', a: i, b: i }));
+  if (keysA.length === keysB.length && keysA.every((k, i) => k === keysB[i]))
+    return keysA.map((_, i) => ({ kind: 'equal', a: i, b: i }));
   const ids = new Map<string, number>();
   const id = (k: string): number => {
     let n = ids.get(k);
@@ -149,7 +160,12 @@ function alignCalls(a: readonly CallDigest[], b: readonly CallDigest[]): CallPai
       const x = a[s.a];
       const y = b[s.b];
       const same = x?.outcome === y?.outcome;
-      out.push({ a: s.a, b: s.b, mark: same ? 'same' : 'changed', ...(same ? {} : { why: `outcome ${x?.outcome ?? '?'} → ${y?.outcome ?? '?'}` }) });
+      out.push({
+        a: s.a,
+        b: s.b,
+        mark: same ? 'same' : 'changed',
+        ...(same ? {} : { why: `outcome ${x?.outcome ?? '?'} → ${y?.outcome ?? '?'}` }),
+      });
       continue;
     }
     // The gap: the same tool asked for something else is a changed call; the rest belong to one side.
@@ -168,12 +184,31 @@ function alignCalls(a: readonly CallDigest[], b: readonly CallDigest[]): CallPai
   return out;
 }
 
-function pairOf(a: RunDigest, b: RunDigest, i: number | undefined, j: number | undefined, by: ResponsePair['by']): ResponsePair {
+function pairOf(
+  a: RunDigest,
+  b: RunDigest,
+  i: number | undefined,
+  j: number | undefined,
+  by: ResponsePair['by'],
+): ResponsePair {
   const x = i === undefined ? undefined : a.responses[i];
   const y = j === undefined ? undefined : b.responses[j];
   const calls = alignCalls(x?.calls ?? [], y?.calls ?? []);
-  const mark: Mark = !x ? 'only-b' : !y ? 'only-a' : x.promptKey === y.promptKey && calls.every((c) => c.mark === 'same') ? 'same' : 'changed';
-  return { ...(i !== undefined ? { a: i } : {}), ...(j !== undefined ? { b: j } : {}), mark, by, calls, delta: deltaOf(x?.metrics, y?.metrics) };
+  const mark: Mark = !x
+    ? 'only-b'
+    : !y
+      ? 'only-a'
+      : x.promptKey === y.promptKey && calls.every((c) => c.mark === 'same')
+        ? 'same'
+        : 'changed';
+  return {
+    ...(i !== undefined ? { a: i } : {}),
+    ...(j !== undefined ? { b: j } : {}),
+    mark,
+    by,
+    calls,
+    delta: deltaOf(x?.metrics, y?.metrics),
+  };
 }
 
 /** The two runs lined up, with the first place they part and the deltas per response and in total. */

@@ -148,7 +148,13 @@ export function digestOf(trace: Trace, name: string, prices: PriceTable = DEFAUL
       calls: calls[i] ?? [],
     };
   });
-  return { name, sources: trace.sources.map((s) => s.name), responses, totals: totalsOf(trace, prices), verdict: verdictDigest(trace) };
+  return {
+    name,
+    sources: trace.sources.map((s) => s.name),
+    responses,
+    totals: totalsOf(trace, prices),
+    verdict: verdictDigest(trace),
+  };
 }
 
 function totalsOf(trace: Trace, prices: PriceTable): Metrics {

@@ -38,10 +38,22 @@ export interface MetricsDelta {
 }
 
 export function emptyMetrics(): Metrics {
-  return { modelCalls: 0, input: 0, output: 0, cacheWrite: 0, cacheRead: 0, computedUsd: 0, unpriced: [], toolCalls: 0, toolErrors: 0, denials: 0 };
+  return {
+    modelCalls: 0,
+    input: 0,
+    output: 0,
+    cacheWrite: 0,
+    cacheRead: 0,
+    computedUsd: 0,
+    unpriced: [],
+    toolCalls: 0,
+    toolErrors: 0,
+    denials: 0,
+  };
 }
 
-const opt = (a: number | undefined, b: number | undefined): number | null => (a === undefined || b === undefined ? null : round6(b - a));
+const opt = (a: number | undefined, b: number | undefined): number | null =>
+  a === undefined || b === undefined ? null : round6(b - a);
 
 /** B minus A, each figure; a side that is missing (a response only in one run) counts as zeros. */
 export function deltaOf(a: Metrics | undefined, b: Metrics | undefined): MetricsDelta {

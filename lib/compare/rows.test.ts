@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { loadTrace } from '../engine/load';
 import { memorySource } from '../engine/source';
-import { compareRows, compareRuns, differenceRows, digestOf, firstDivergenceRow, markOf, rowKey, rowOfKey, stepDifference } from './index';
+import {
+  compareRows,
+  compareRuns,
+  differenceRows,
+  digestOf,
+  firstDivergenceRow,
+  markOf,
+  rowKey,
+  rowOfKey,
+  stepDifference,
+} from './index';
 import { runText, type ResponseSpec } from './testing/runs';
 
-const digest = async (tag: string, r: ResponseSpec[]) => digestOf(await loadTrace([memorySource(`${tag}.jsonl`, runText(tag, r))]), tag);
+const digest = async (tag: string, r: ResponseSpec[]) =>
+  digestOf(await loadTrace([memorySource(`${tag}.jsonl`, runText(tag, r))]), tag);
 
 describe('compare rows', () => {
   it('lists each response then its calls, and steps between the differences', async () => {

@@ -3,7 +3,9 @@ import { differences, type Comparison, type Mark } from './align';
 // The compare view's rows: each aligned response, then its aligned calls under it. The differences (`n`/`p` move
 // between them) are rows too: a response whose prompts differ or that one run lacks, and each call that differs.
 
-export type CompareRow = { readonly kind: 'response'; readonly pair: number } | { readonly kind: 'call'; readonly pair: number; readonly call: number };
+export type CompareRow =
+  | { readonly kind: 'response'; readonly pair: number }
+  | { readonly kind: 'call'; readonly pair: number; readonly call: number };
 
 export function compareRows(c: Comparison): CompareRow[] {
   const rows: CompareRow[] = [];

@@ -20,7 +20,15 @@ export function textDiff(a: string, b: string): DiffModel {
         newLines: h.newLines,
         lines: h.lines.filter((l) => !l.startsWith('\\')),
       }))
-    : [{ oldStart: 1, oldLines: a.split('\n').length, newStart: 1, newLines: b.split('\n').length, lines: [...split(a, '-'), ...split(b, '+')] }];
+    : [
+        {
+          oldStart: 1,
+          oldLines: a.split('\n').length,
+          newStart: 1,
+          newLines: b.split('\n').length,
+          lines: [...split(a, '-'), ...split(b, '+')],
+        },
+      ];
   return diffModel(hunks);
 }
 
@@ -40,7 +48,10 @@ export function effectText(e: EffectDetails): string {
         return [
           file.title,
           ...file.diff.hunks.flatMap((h) =>
-            h.lines.map((l) => `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.segments.map((s) => s.text).join('')}`),
+            h.lines.map(
+              (l) =>
+                `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.segments.map((s) => s.text).join('')}`,
+            ),
           ),
         ].join('\n');
       if (e.kind === 'derived') return '';

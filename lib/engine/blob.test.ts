@@ -48,7 +48,8 @@ describe('blobInput', () => {
       serveRead(req, ch.port2 as unknown as Port);
       return ch.port1 as unknown as Port;
     });
-  const said = /^t\.jsonl could not be read \(.+\)\. It may have changed, moved or been deleted since it was opened: open it again\.$/;
+  const said =
+    /^t\.jsonl could not be read \(.+\)\. It may have changed, moved or been deleted since it was opened: open it again\.$/;
 
   async function fileBlob(size: number): Promise<{ file: string; blob: Blob }> {
     dir = await mkdtemp(path.join(tmpdir(), 'loupe-blob-'));
@@ -66,7 +67,8 @@ describe('blobInput', () => {
       let n = 0;
       let error: unknown;
       try {
-        for await (const _ of input.open() as AsyncIterable<Uint8Array>) if (++n === 1) await writeFile(file, 'changed');
+        for await (const _ of input.open() as AsyncIterable<Uint8Array>)
+          if (++n === 1) await writeFile(file, 'changed');
       } catch (err) {
         error = err;
       }
@@ -80,6 +82,8 @@ describe('blobInput', () => {
   it('fails the load in those words when the file changed between its drop and its load', async () => {
     const { file, blob } = await fileBlob(64 * 1024);
     await writeFile(file, 'changed');
-    await expect(new TraceSession().load(blobInput('t.jsonl', blob, throughReader).then((i) => [i]))).rejects.toThrow(said);
+    await expect(new TraceSession().load(blobInput('t.jsonl', blob, throughReader).then((i) => [i]))).rejects.toThrow(
+      said,
+    );
   });
 });

@@ -54,7 +54,9 @@ export type BlobReader = (blob: Blob) => AsyncIterable<Uint8Array>;
  */
 function unreadable(name: string, err: unknown): Error {
   const why = err instanceof Error ? err.message : String(err);
-  return new Error(`${name} could not be read (${why}). It may have changed, moved or been deleted since it was opened: open it again.`);
+  return new Error(
+    `${name} could not be read (${why}). It may have changed, moved or been deleted since it was opened: open it again.`,
+  );
 }
 
 async function* named(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -77,7 +79,8 @@ export async function blobInput(name: string, blob: Blob, chunks: BlobReader = b
     throw unreadable(name, err);
   }
   const gzip = isGzipMagic(new Uint8Array(head));
-  const lastModified = 'lastModified' in blob && typeof blob.lastModified === 'number' ? { lastModified: blob.lastModified } : {};
+  const lastModified =
+    'lastModified' in blob && typeof blob.lastModified === 'number' ? { lastModified: blob.lastModified } : {};
   return {
     name,
     size: blob.size,

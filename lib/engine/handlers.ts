@@ -12,14 +12,22 @@ export type Handlers = { readonly [K in keyof Api]: (req: RequestOf<K>) => Promi
  * The worker protocol answered by a session. `open` turns what the page asked to load into inputs: that is the
  * host's I/O (Blobs, fetch), the rest is the engine's.
  */
-export function sessionHandlers(session: TraceSession, open: (source: LoadSource) => Promise<readonly EngineInput[]>): Handlers {
+export function sessionHandlers(
+  session: TraceSession,
+  open: (source: LoadSource) => Promise<readonly EngineInput[]>,
+): Handlers {
   return {
     load: async ({ source, limits }) => {
       const inputs = await open(source);
-      return session.load(inputs, { live: source.kind === 'handles' && startsLive(inputs, Date.now()), ...(limits ? { limits } : {}) });
+      return session.load(inputs, {
+        live: source.kind === 'handles' && startsLive(inputs, Date.now()),
+        ...(limits ? { limits } : {}),
+      });
     },
     reload: async ({ files }) =>
-      (await session.reload(await Promise.all(files.map(async (f) => ({ path: f.path, input: await blobInput(f.path, f.file) }))))) ?? null,
+      (await session.reload(
+        await Promise.all(files.map(async (f) => ({ path: f.path, input: await blobInput(f.path, f.file) }))),
+      )) ?? null,
     rows: async ({ start, end }) => session.rows(start, end),
     view: async ({ view }) => session.setView(view),
     details: ({ seq, full, ...prices }) => session.details(seq, full === true, prices),
@@ -34,7 +42,8 @@ export function sessionHandlers(session: TraceSession, open: (source: LoadSource
     explain: async ({ query, ...prices }) => session.explain(query, prices),
     cost: async (prices) => session.cost(prices),
     shareScan: ({ options }) => session.shareScan(options),
-    shareSeal: ({ kept, options, view, password, dropMedia }) => session.shareSeal(kept, options, view, password, dropMedia === true),
+    shareSeal: ({ kept, options, view, password, dropMedia }) =>
+      session.shareSeal(kept, options, view, password, dropMedia === true),
     compare: async ({ name }) => digestOf(session.trace(), name),
   };
 }

@@ -81,7 +81,12 @@ const once = (v: string | undefined, intern: Intern): string | undefined => (v =
 export function leanEvent(e: Exclude<TraceEvent, StreamEvent>, intern: Intern): TraceEvent {
   switch (e.kind) {
     case 'assistant':
-      return { ...e, model: once(e.model, intern), stopReason: once(e.stopReason, intern), blocks: e.blocks.map(leanBlock) };
+      return {
+        ...e,
+        model: once(e.model, intern),
+        stopReason: once(e.stopReason, intern),
+        blocks: e.blocks.map(leanBlock),
+      };
     case 'tool-result':
       return { ...e, results: e.results.map(leanResult), sideEffect: leanSideEffect(e.sideEffect) };
     case 'user':
@@ -97,7 +102,13 @@ export function leanEvent(e: Exclude<TraceEvent, StreamEvent>, intern: Intern): 
         version: once(e.version, intern),
       };
     case 'hook':
-      return { ...e, text: undefined, hookEvent: once(e.hookEvent, intern), hookName: once(e.hookName, intern), outcome: once(e.outcome, intern) };
+      return {
+        ...e,
+        text: undefined,
+        hookEvent: once(e.hookEvent, intern),
+        hookName: once(e.hookName, intern),
+        outcome: once(e.outcome, intern),
+      };
     case 'progress':
       return { ...e, text: undefined, progressType: intern(e.progressType) };
     case 'meta':
@@ -153,5 +164,6 @@ export function leanFrame(e: StreamEvent, intern: Intern): StreamEvent {
  * are made lean as their blocks stop (stats-builder.ts).
  */
 export function leanRebuild(s: StreamRebuild, clamp: number): void {
-  for (const b of s.blocks) if (b) b.text = b.text.length > clamp ? `${digest(b.text.slice(0, clamp))}…` : digest(b.text);
+  for (const b of s.blocks)
+    if (b) b.text = b.text.length > clamp ? `${digest(b.text.slice(0, clamp))}…` : digest(b.text);
 }

@@ -18,7 +18,11 @@ const read = (rel: string): Uint8Array => new Uint8Array(readFileSync(path.join(
 const CC = 'public/samples/cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70';
 const CC_FILES = {
   main: `${CC}.jsonl`,
-  others: [`${CC}/subagents/agent-a7c3e9f1b2d4c6e80.jsonl`, `${CC}/subagents/agent-a7c3e9f1b2d4c6e80.meta.json`, `${CC}/subagents/agent-acompact-3b9d1e.jsonl`],
+  others: [
+    `${CC}/subagents/agent-a7c3e9f1b2d4c6e80.jsonl`,
+    `${CC}/subagents/agent-a7c3e9f1b2d4c6e80.meta.json`,
+    `${CC}/subagents/agent-acompact-3b9d1e.jsonl`,
+  ],
 };
 const TOUR = 'public/samples/tour/tour.stream.jsonl';
 const DEEP = 'test/fixtures/real/claude-code-log/projects/-src-deep-manifest';
@@ -61,8 +65,10 @@ function appendOnly(files: readonly (readonly [string, Uint8Array])[]): EngineIn
   }));
 }
 
-const oneShot = (files: readonly (readonly [string, Uint8Array])[]): Promise<Trace> => loadTrace(files.map(([n, b]) => memorySource(n, b)));
-const inputs = (files: readonly (readonly [string, Uint8Array])[]): EngineInput[] => files.map(([n, b]) => memorySource(n, b));
+const oneShot = (files: readonly (readonly [string, Uint8Array])[]): Promise<Trace> =>
+  loadTrace(files.map(([n, b]) => memorySource(n, b)));
+const inputs = (files: readonly (readonly [string, Uint8Array])[]): EngineInput[] =>
+  files.map(([n, b]) => memorySource(n, b));
 
 /** Cut points: a few inside lines, one inside a multi-byte character where there is one, one at a line end. */
 function cuts(bytes: Uint8Array, n: number): number[] {
@@ -75,7 +81,12 @@ function cuts(bytes: Uint8Array, n: number): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-async function growInPieces(mainName: string, main: Uint8Array, others: readonly (readonly [string, Uint8Array])[], pieces: number): Promise<void> {
+async function growInPieces(
+  mainName: string,
+  main: Uint8Array,
+  others: readonly (readonly [string, Uint8Array])[],
+  pieces: number,
+): Promise<void> {
   const at = cuts(main, pieces);
   const live = new LiveSources();
   const first = main.subarray(0, at[0] ?? main.length);
@@ -111,7 +122,10 @@ describe('LiveSources', () => {
 
   it('a subagent file in the older layout growing after its session: same trace, one byte at a time at the end', async () => {
     const agent = read(`${DEEP}/agent-c8d9b115.jsonl`);
-    const main = [`${DEEP}/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl`, read(`${DEEP}/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl`)] as const;
+    const main = [
+      `${DEEP}/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl`,
+      read(`${DEEP}/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl`),
+    ] as const;
     const live = new LiveSources();
     const name = `${DEEP}/agent-c8d9b115.jsonl`;
     const head = agent.length - 40;
@@ -141,7 +155,9 @@ describe('LiveSources', () => {
     expect(withEventUuids(up?.loaded.trace)).toEqual(await oneShot([[TOUR, text]]));
     // A load that is not live reads a last line at once, as a one-shot load does.
     const once = new LiveSources();
-    expect(withEventUuids((await once.load(inputs([[TOUR, text.subarray(0, cut)]]), false)).trace)).toEqual(await oneShot([[TOUR, text.subarray(0, cut)]]));
+    expect(withEventUuids((await once.load(inputs([[TOUR, text.subarray(0, cut)]]), false)).trace)).toEqual(
+      await oneShot([[TOUR, text.subarray(0, cut)]]),
+    );
   });
 
   it('reads again whole a file whose lines never said their dialect, each line once, whether live or not', async () => {
@@ -156,7 +172,9 @@ describe('LiveSources', () => {
     const live = new LiveSources();
     await live.load(inputs([['odd.jsonl', cut]]), true);
     expect(withEventUuids((await live.settle())?.loaded.trace)).toEqual(await oneShot([['odd.jsonl', cut]]));
-    expect(withEventUuids((await live.update(inputs([['odd.jsonl', whole]])))?.loaded.trace)).toEqual(await oneShot([['odd.jsonl', whole]]));
+    expect(withEventUuids((await live.update(inputs([['odd.jsonl', whole]])))?.loaded.trace)).toEqual(
+      await oneShot([['odd.jsonl', whole]]),
+    );
   });
 
   it('says where events moved when a file before them grew, and finds each by its file and line', async () => {
@@ -173,7 +191,10 @@ describe('LiveSources', () => {
     const moved = (seq: number): number => movedSeq(seq, up.moves);
     for (const e of before.events) {
       const now = after.events[moved(e.seq)];
-      expect([after.sources[now?.src.source ?? -1]?.name, now?.src.line]).toEqual([before.sources[e.src.source]?.name, e.src.line]);
+      expect([after.sources[now?.src.source ?? -1]?.name, now?.src.line]).toEqual([
+        before.sources[e.src.source]?.name,
+        e.src.line,
+      ]);
     }
     expect(up.moves.length).toBeGreaterThan(0);
   });

@@ -36,10 +36,15 @@ export function startsLive(inputs: readonly EngineInput[], now: number): boolean
  * Pairs newer copies of files (picked again) with the sources loaded, by path: the same path, or one that ends with
  * the other (a folder picked one level higher or lower). Sources with no newer copy keep theirs.
  */
-export function matchByPath<T extends { readonly path: string }>(loaded: readonly string[], picked: readonly T[]): Map<string, T> {
+export function matchByPath<T extends { readonly path: string }>(
+  loaded: readonly string[],
+  picked: readonly T[],
+): Map<string, T> {
   const out = new Map<string, T>();
   for (const name of loaded) {
-    const hit = picked.find((p) => p.path === name) ?? picked.find((p) => name.endsWith(`/${p.path}`) || p.path.endsWith(`/${name}`));
+    const hit =
+      picked.find((p) => p.path === name) ??
+      picked.find((p) => name.endsWith(`/${p.path}`) || p.path.endsWith(`/${name}`));
     if (hit) out.set(name, hit);
   }
   return out;
@@ -279,7 +284,15 @@ export class LiveSources {
     // Lines that waited for the dialect are not in a checkpoint: such a source is read again whole.
     const whole = !resumable(c);
     const sink = new SourceSink(whole ? 0 : k.events.length);
-    const { info } = await parseInput(k.input, k.info.index, sink, this.norm, this.hooks, () => undefined, whole ? {} : { resume: c });
+    const { info } = await parseInput(
+      k.input,
+      k.info.index,
+      sink,
+      this.norm,
+      this.hooks,
+      () => undefined,
+      whole ? {} : { resume: c },
+    );
     k.settled = { events: sink.events, uuids: sink.uuids, diagnostics: sink.diagnostics, info, whole };
     return true;
   }
@@ -296,7 +309,8 @@ export class LiveSources {
     const texts: (SourceText | undefined)[] = [];
     ordered.forEach((k, i) => {
       const start = builder.nextSeq();
-      if (k.placed && k.placed.start !== start && k.placed.count > 0) moves.push({ from: k.placed.start, to: start, count: k.placed.count });
+      if (k.placed && k.placed.start !== start && k.placed.count > 0)
+        moves.push({ from: k.placed.start, to: start, count: k.placed.count });
       if (k.info.index !== i) k.info = { ...k.info, index: i };
       const add = (list: TraceEvent[], from: UuidColumn): void => {
         for (let j = 0; j < list.length; j++) {
@@ -308,7 +322,9 @@ export class LiveSources {
           list[j] = e;
           // The builder shortens a long stream fragment once the rebuild has used it: give it a copy of its own, so
           // the kept event still has the whole fragment for the next build.
-          builder.event(e.kind === 'stream' && e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP ? { ...e } : e);
+          builder.event(
+            e.kind === 'stream' && e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP ? { ...e } : e,
+          );
         }
       };
       const fix = (list: Diagnostic[]): void => {

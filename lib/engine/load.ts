@@ -192,7 +192,11 @@ export async function parseInput(
 }
 
 /** Hands each chunk to `keep`, then after the parser has taken it, gives `pause` its turn. */
-async function* paced(source: ByteSource, keep: (chunk: Uint8Array) => void, pause: LoadHooks['pause']): AsyncGenerator<Uint8Array> {
+async function* paced(
+  source: ByteSource,
+  keep: (chunk: Uint8Array) => void,
+  pause: LoadHooks['pause'],
+): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunksOf(source)) {
     keep(chunk);
     yield chunk;

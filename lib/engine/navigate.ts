@@ -11,7 +11,8 @@ export function liveRows(events: readonly TraceEvent[], start: number, end: numb
   const out: RowView[] = [];
   for (let i = Math.max(0, start); i < Math.min(end, events.length); i++) {
     const e = events[i];
-    if (e) out.push({ row: i, kind: 'event', depth: 0, icon: eventIcon(e), label: summarize(e), seq: e.seq, badges: [] });
+    if (e)
+      out.push({ row: i, kind: 'event', depth: 0, icon: eventIcon(e), label: summarize(e), seq: e.seq, badges: [] });
   }
   return out;
 }

@@ -24,7 +24,11 @@ async function loaded() {
 }
 
 function fileOf(): NonNullable<LocalPrices['priceFile']> {
-  const f = readPriceFile(readFileSync(path.join(import.meta.dirname, '../trace/pricing/testdata/litellm-sample.json'), 'utf8'), 'prices.json', '2026-12-01');
+  const f = readPriceFile(
+    readFileSync(path.join(import.meta.dirname, '../trace/pricing/testdata/litellm-sample.json'), 'utf8'),
+    'prices.json',
+    '2026-12-01',
+  );
   if ('error' in f) throw new Error(f.error);
   return { name: f.name, models: f.models.filter((m) => m.id === NEW) };
 }
@@ -69,6 +73,9 @@ describe('local prices in the worker', () => {
         origin: { file: 'local override', key: NEW, asOf: '2026-12-06' },
       },
     ];
-    expect(await handle(h, 'cost', { priceFile: fileOf(), overrides })).toMatchObject({ computedUsd: 0.0055, unpricedModels: [] });
+    expect(await handle(h, 'cost', { priceFile: fileOf(), overrides })).toMatchObject({
+      computedUsd: 0.0055,
+      unpricedModels: [],
+    });
   });
 });

@@ -27,7 +27,9 @@ describe('a big growing file read through the reader', () => {
             serveRead(req, ch.port2 as unknown as Port);
             return ch.port1 as unknown as Port;
           });
-    const bytes = new TextEncoder().encode(`${[...generateLines({ dialect: 'claude-code', targetBytes: 34 * MIB, seed: 5 })].join('\n')}\n`);
+    const bytes = new TextEncoder().encode(
+      `${[...generateLines({ dialect: 'claude-code', targetBytes: 34 * MIB, seed: 5 })].join('\n')}\n`,
+    );
     const complete = (b: Uint8Array): Uint8Array => b.subarray(0, b.lastIndexOf(0x0a) + 1);
     const snapshot = (end: number) => blobInput('t.jsonl', new Blob([bytes.subarray(0, end)]), throughReader);
     const live = new LiveSources();
@@ -35,7 +37,9 @@ describe('a big growing file read through the reader', () => {
     const firstEnd = 16 * MIB + 123;
     const first = (await live.load([await snapshot(firstEnd)], true)).trace;
     expect(opened).toBe(1);
-    expect(withEventUuids(first)).toEqual(withEventUuids(await loadTrace([memorySource('t.jsonl', complete(bytes.subarray(0, firstEnd)))])));
+    expect(withEventUuids(first)).toEqual(
+      withEventUuids(await loadTrace([memorySource('t.jsonl', complete(bytes.subarray(0, firstEnd)))])),
+    );
     const up = await live.update([await snapshot(bytes.length)]);
     // The new bytes (and the check that the file was appended to) came through the reader too.
     expect(opened).toBeGreaterThanOrEqual(2);

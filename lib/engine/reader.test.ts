@@ -83,13 +83,21 @@ describe('readerChunks', () => {
       asked += 1;
       return open(req);
     };
-    expect(joined(await all(readerChunks(new Blob(['{"a":1}\n']), counting)))).toEqual(new TextEncoder().encode('{"a":1}\n'));
+    expect(joined(await all(readerChunks(new Blob(['{"a":1}\n']), counting)))).toEqual(
+      new TextEncoder().encode('{"a":1}\n'),
+    );
     expect(await all(readerChunks(new Blob([]), counting))).toEqual([]);
     expect(asked).toBe(0);
   });
 
   it('gives what blobChunks gives at the edges: one byte past the first slice, whole last slices, exactly 16 MiB', async () => {
-    for (const size of [FIRST_SLICE, FIRST_SLICE + 1, FIRST_SLICE + SLICE - 1, FIRST_SLICE + 4 * SLICE, 16 * 1024 * 1024]) {
+    for (const size of [
+      FIRST_SLICE,
+      FIRST_SLICE + 1,
+      FIRST_SLICE + SLICE - 1,
+      FIRST_SLICE + 4 * SLICE,
+      16 * 1024 * 1024,
+    ]) {
       const bytes = pattern(size);
       const blob = new Blob([bytes]);
       const got = await all(readerChunks(blob, open));
@@ -119,15 +127,31 @@ describe('readerChunks', () => {
       filler(boundary - 4002 - head.length - size);
       push(head + '\u{1F600}'.repeat(2000) + tail);
     };
-    push(JSON.stringify({ type: 'system', subtype: 'init', session_id: 's1', model: 'claude-sonnet-4-5-20250929', tools: [] }));
+    push(
+      JSON.stringify({
+        type: 'system',
+        subtype: 'init',
+        session_id: 's1',
+        model: 'claude-sonnet-4-5-20250929',
+        tools: [],
+      }),
+    );
     splitAt(FIRST_SLICE);
     splitAt(FIRST_SLICE + SLICE);
     while (size < FIRST_SLICE + SLICE + 100_000) filler(3000);
     // The last line has no newline: it ends in the last, short slice.
-    const last = JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'done', session_id: 's1' });
+    const last = JSON.stringify({
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      result: 'done',
+      session_id: 's1',
+    });
     const bytes = enc.encode(`${parts.join('')}${last}`);
     for (const b of [FIRST_SLICE, FIRST_SLICE + SLICE]) expect(bytes[b] ?? 0).toBeGreaterThanOrEqual(0x80);
-    const read = await loadTrace([{ name: 't.jsonl', size: bytes.length, open: () => readerChunks(new Blob([bytes]), open) }]);
+    const read = await loadTrace([
+      { name: 't.jsonl', size: bytes.length, open: () => readerChunks(new Blob([bytes]), open) },
+    ]);
     expect(read.diagnostics).toEqual([]);
     expect(read.events).toHaveLength(parts.length + 1);
     expect(JSON.stringify(read.events)).not.toContain('\uFFFD');
@@ -136,7 +160,9 @@ describe('readerChunks', () => {
 
   it('reads everything here when there is no reader', async () => {
     const bytes = pattern(9 * 1024 * 1024);
-    expect(Buffer.from(joined(await all(readerChunks(new Blob([bytes]), () => undefined)))).equals(Buffer.from(bytes))).toBe(true);
+    expect(
+      Buffer.from(joined(await all(readerChunks(new Blob([bytes]), () => undefined)))).equals(Buffer.from(bytes)),
+    ).toBe(true);
   });
 
   it('never has more than `ahead` slices untaken', async () => {
@@ -163,7 +189,11 @@ describe('readerChunks', () => {
   it('reads with a synchronous reader the same slices, in order, and says its failure as a DOMException', async () => {
     const bytes = pattern(9 * 1024 * 1024 + 77);
     const ch = new MessageChannel();
-    serveRead({ blob: new MemoryBlob(bytes), from: 1000, slice: 1024 * 1024, ahead: 3 }, ch.port2 as unknown as Port, readMemory);
+    serveRead(
+      { blob: new MemoryBlob(bytes), from: 1000, slice: 1024 * 1024, ahead: 3 },
+      ch.port2 as unknown as Port,
+      readMemory,
+    );
     const got = await all(portChunks(ch.port1 as unknown as Port));
     expect(got.map((c) => c.length)).toEqual([...Array<number>(8).fill(1024 * 1024), 1024 * 1024 + 77 - 1000]);
     expect(Buffer.from(joined(got)).equals(Buffer.from(bytes.subarray(1000)))).toBe(true);
@@ -174,7 +204,11 @@ describe('readerChunks', () => {
       if (++reads === 3) throw new DOMException('The file changed.', 'NotReadableError');
       return readMemory(b);
     };
-    serveRead({ blob: new MemoryBlob(bytes), from: 0, slice: 1024 * 1024, ahead: 2 }, failing.port2 as unknown as Port, readThenFail);
+    serveRead(
+      { blob: new MemoryBlob(bytes), from: 0, slice: 1024 * 1024, ahead: 2 },
+      failing.port2 as unknown as Port,
+      readThenFail,
+    );
     const before: Uint8Array[] = [];
     let error: unknown;
     try {

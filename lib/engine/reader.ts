@@ -79,7 +79,11 @@ export function serveRead(req: ReadRequest, port: Port, readSync?: (blob: Blob) 
         try {
           buf = read ? await read : readSync ? readSync(slice) : new ArrayBuffer(0);
         } catch (err) {
-          finish({ kind: 'error', name: err instanceof DOMException ? err.name : 'Error', message: err instanceof Error ? err.message : String(err) });
+          finish({
+            kind: 'error',
+            name: err instanceof DOMException ? err.name : 'Error',
+            message: err instanceof Error ? err.message : String(err),
+          });
           return;
         }
         // A file that shrank while read: stop at its end.

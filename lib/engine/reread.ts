@@ -24,12 +24,18 @@ export async function readAgain(name: string, why: string, read: () => Promise<s
 }
 
 /** The exact line (or document record) an event came from, re-read from its source. */
-export async function rawLines(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number): Promise<RawLines | undefined> {
+export async function rawLines(
+  trace: Trace,
+  texts: readonly (SourceText | undefined)[],
+  seq: number,
+): Promise<RawLines | undefined> {
   const e = trace.events[seq];
   const source = e && texts[e.src.source];
   if (!e || !source) return undefined;
   const sourceName = trace.sources[e.src.source]?.name ?? '?';
-  const text = await readAgain(sourceName, 'to see this line', () => source.slice(e.src.offset, e.src.offset + e.src.length));
+  const text = await readAgain(sourceName, 'to see this line', () =>
+    source.slice(e.src.offset, e.src.offset + e.src.length),
+  );
   return {
     sourceName,
     line: e.src.line,
@@ -73,13 +79,22 @@ export async function diagnosticLine(
   texts: readonly (SourceText | undefined)[],
   at: { readonly source: number; readonly offset: number },
 ): Promise<RawLines | undefined> {
-  const src = trace.diagnostics.find((d) => d.consumesLine && d.src?.source === at.source && d.src.offset === at.offset)?.src;
+  const src = trace.diagnostics.find(
+    (d) => d.consumesLine && d.src?.source === at.source && d.src.offset === at.offset,
+  )?.src;
   const source = src && texts[src.source];
   if (!src || !source) return undefined;
   const sourceName = trace.sources[src.source]?.name ?? '?';
   const shown = Math.min(src.length, DIAGNOSTIC_LINE_MAX);
   const text = await readAgain(sourceName, 'to see this line', () => source.slice(src.offset, src.offset + shown));
-  return { sourceName, line: src.line, offset: src.offset, length: src.length, text, ...(shown < src.length ? { more: src.length - shown } : {}) };
+  return {
+    sourceName,
+    line: src.line,
+    offset: src.offset,
+    length: src.length,
+    text,
+    ...(shown < src.length ? { more: src.length - shown } : {}),
+  };
 }
 
 /** An event's details; with `full`, its line (or document record) is re-read and normalized again without clamping long text. */
@@ -118,7 +133,12 @@ export async function fullDetails(
  * The bytes of the image at `at` in event `seq`'s line, read again and checked (see `mediaPayload`): events keep an
  * image's figures, never its data, so only the images in view are ever decoded.
  */
-export async function mediaBytes(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, at: string): Promise<MediaPayload> {
+export async function mediaBytes(
+  trace: Trace,
+  texts: readonly (SourceText | undefined)[],
+  seq: number,
+  at: string,
+): Promise<MediaPayload> {
   const raw = await rawLines(trace, texts, seq);
   if (!raw) return { ok: false, reason: 'the line of this event cannot be read again' };
   let obj: unknown;

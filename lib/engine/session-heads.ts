@@ -13,7 +13,12 @@ export function sessionHeads(trace: Trace): SessionHead[] {
   return trace.sessions.map((s, i) => {
     const k = known.get(i);
     const span = k ? sessionSpan(k) : { start: null, end: null, durationMs: null };
-    return { id: s.id, ...(s.title ? { title: s.title } : {}), ...(k?.firstPrompt !== undefined ? { firstPrompt: k.firstPrompt } : {}), ...span };
+    return {
+      id: s.id,
+      ...(s.title ? { title: s.title } : {}),
+      ...(k?.firstPrompt !== undefined ? { firstPrompt: k.firstPrompt } : {}),
+      ...span,
+    };
   });
 }
 

@@ -40,11 +40,19 @@ describe('a live session', () => {
   it('appends what a file gained, under the same filter, and says where earlier events moved', async () => {
     const session = new TraceSession({ keep: blobKeeper });
     const cut = tour.indexOf(0x0a, tour.length / 2) + 1;
-    const agent = new TextEncoder().encode(`${JSON.stringify({ type: 'system', subtype: 'init', session_id: 'other', uuid: 'z1' })}\n`);
-    await session.load([memorySource('tour.stream.jsonl', upTo(tour, cut)), memorySource('zz/agent-late.jsonl', agent)], { live: true });
+    const agent = new TextEncoder().encode(
+      `${JSON.stringify({ type: 'system', subtype: 'init', session_id: 'other', uuid: 'z1' })}\n`,
+    );
+    await session.load(
+      [memorySource('tour.stream.jsonl', upTo(tour, cut)), memorySource('zz/agent-late.jsonl', agent)],
+      { live: true },
+    );
     session.setView({ filter: 'kind:assistant', expanded: [] });
     const before = session.trace();
-    const up = await session.update([memorySource('tour.stream.jsonl', tour), memorySource('zz/agent-late.jsonl', agent)]);
+    const up = await session.update([
+      memorySource('tour.stream.jsonl', tour),
+      memorySource('zz/agent-late.jsonl', agent),
+    ]);
     if (!up) throw new Error('no update');
     expect(up.changed).toEqual(['tour.stream.jsonl']);
     const after = session.trace();
@@ -59,18 +67,26 @@ describe('a live session', () => {
         .filter((r) => r.kind === 'event')
         .every((r) => r.icon === 'assistant'),
     ).toBe(true);
-    expect(await session.update([memorySource('tour.stream.jsonl', tour), memorySource('zz/agent-late.jsonl', agent)])).toBeUndefined();
+    expect(
+      await session.update([memorySource('tour.stream.jsonl', tour), memorySource('zz/agent-late.jsonl', agent)]),
+    ).toBeUndefined();
   });
 
   it('reloads newer copies picked again (matched by path, a folder up or down), as snapshots', async () => {
     const session = new TraceSession({ keep: blobKeeper });
-    const handlers = sessionHandlers(session, async (s) => (s.kind === 'files' ? Promise.all(s.files.map((f) => blobInput(f.path, f.file))) : []));
+    const handlers = sessionHandlers(session, async (s) =>
+      s.kind === 'files' ? Promise.all(s.files.map((f) => blobInput(f.path, f.file))) : [],
+    );
     const cut = tour.indexOf(0x0a, 3000) + 20;
     const name = 'project/run/tour.stream.jsonl';
-    await handle(handlers, 'load', { source: { kind: 'files', files: [{ path: name, file: new Blob([upTo(tour, cut)]) }] } });
+    await handle(handlers, 'load', {
+      source: { kind: 'files', files: [{ path: name, file: new Blob([upTo(tour, cut)]) }] },
+    });
     // A snapshot is read whole at once: its cut-off last line is a diagnostic.
     expect(session.trace().diagnostics.some((d) => d.code === 'truncated-last-line')).toBe(true);
-    const same = await handle(handlers, 'reload', { files: [{ path: 'run/tour.stream.jsonl', file: new Blob([upTo(tour, cut)]) }] });
+    const same = await handle(handlers, 'reload', {
+      files: [{ path: 'run/tour.stream.jsonl', file: new Blob([upTo(tour, cut)]) }],
+    });
     expect(same).toBeNull();
     const up = await handle(handlers, 'reload', {
       files: [

@@ -23,7 +23,9 @@ const lineOf = (bytes: Uint8Array, line: number): string => new TextDecoder().de
 
 /** Blob inputs as the worker makes them from dropped files. */
 const openFiles = (source: LoadSource) =>
-  source.kind === 'files' ? Promise.all(source.files.map((f) => blobInput(f.path, f.file))) : Promise.reject(new Error(`not in this test: ${source.kind}`));
+  source.kind === 'files'
+    ? Promise.all(source.files.map((f) => blobInput(f.path, f.file)))
+    : Promise.reject(new Error(`not in this test: ${source.kind}`));
 
 describe('engine session over Blobs', () => {
   it('loads a session folder (main transcript gzipped) and answers rows, view, details, raw and stats', async () => {
@@ -56,10 +58,24 @@ describe('engine session over Blobs', () => {
     // Progress counts stored (compressed) bytes, and ends with one "building" step at the total.
     const stored = files.reduce((n, f) => n + f.file.size, 0);
     expect(progress.length).toBeGreaterThan(1);
-    expect(progress.slice(0, -1).every((p) => p.phase === 'reading' && p.bytes <= stored && p.totalBytes === stored)).toBe(true);
-    expect(progress.at(-1)).toEqual({ phase: 'building', name: 'building the model', bytes: stored, totalBytes: stored, events: 351 });
+    expect(
+      progress.slice(0, -1).every((p) => p.phase === 'reading' && p.bytes <= stored && p.totalBytes === stored),
+    ).toBe(true);
+    expect(progress.at(-1)).toEqual({
+      phase: 'building',
+      name: 'building the model',
+      bytes: stored,
+      totalBytes: stored,
+      events: 351,
+    });
 
-    expect((await handle(handlers, 'view', { view: { filter: '', expanded: [], show: ['hooks', 'progress', 'meta', 'stream'] } })).rowCount).toBe(469);
+    expect(
+      (
+        await handle(handlers, 'view', {
+          view: { filter: '', expanded: [], show: ['hooks', 'progress', 'meta', 'stream'] },
+        })
+      ).rowCount,
+    ).toBe(469);
     const first = await handle(handlers, 'rows', { start: 0, end: 3 });
     expect(first.map((r) => [r.row, r.kind, r.label])).toEqual([
       [0, 'response', 'Response 1 · /context'],
@@ -68,7 +84,9 @@ describe('engine session over Blobs', () => {
     ]);
 
     // 36 Bash calls over both files: 36 requests and 36 results, under their turn and response headers.
-    const { rowCount, matched, total, issues } = await handle(handlers, 'view', { view: { filter: 'tool:Bash', expanded: [] } });
+    const { rowCount, matched, total, issues } = await handle(handlers, 'view', {
+      view: { filter: 'tool:Bash', expanded: [] },
+    });
     expect(rowCount).toBe(107);
     // Events, not rows: the 72 Bash events of 351, under their headers.
     expect([matched, total, issues]).toEqual([72, 351, []]);
@@ -173,15 +191,26 @@ describe('engine session over Blobs', () => {
   });
 
   it('reads again the line a diagnostic is about, cut past 64 KiB', async () => {
-    const prompt = JSON.stringify({ type: 'user', uuid: 'u1', sessionId: 's1', message: { role: 'user', content: 'hi' } });
+    const prompt = JSON.stringify({
+      type: 'user',
+      uuid: 'u1',
+      sessionId: 's1',
+      message: { role: 'user', content: 'hi' },
+    });
     const bad = '{"type":"assistant", oops';
     const long = JSON.stringify({ type: 'user', note: 'x'.repeat(100_000) });
     const session = new TraceSession({ keep: blobKeeper });
-    await session.load([await blobInput('s.jsonl', new Blob([`${prompt}\n${bad}\n${long}\n`]))], { limits: { maxLineBytes: 80_000 } });
+    await session.load([await blobInput('s.jsonl', new Blob([`${prompt}\n${bad}\n${long}\n`]))], {
+      limits: { maxLineBytes: 80_000 },
+    });
     const diags = session.trace().diagnostics.filter((d) => d.consumesLine);
     expect(diags.map((d) => d.code)).toEqual(['malformed-json', 'line-too-long']);
     const [malformed, tooLong] = diags.map((d) => d.src);
-    expect(await session.diagnosticLine(0, malformed?.offset ?? -1)).toMatchObject({ line: 2, text: bad, length: bad.length });
+    expect(await session.diagnosticLine(0, malformed?.offset ?? -1)).toMatchObject({
+      line: 2,
+      text: bad,
+      length: bad.length,
+    });
     const cut = await session.diagnosticLine(0, tooLong?.offset ?? -1);
     expect(cut?.text).toBe(long.slice(0, 64 * 1024));
     expect(cut?.more).toBe(long.length - 64 * 1024);
@@ -231,12 +260,15 @@ describe('engine session over Blobs', () => {
       {
         ...input,
         reread: {
-          slice: (a, b) => (readable ? text.slice(a, b) : Promise.reject(new Error('The requested file could not be read'))),
+          slice: (a, b) =>
+            readable ? text.slice(a, b) : Promise.reject(new Error('The requested file could not be read')),
           all: () => (readable ? text.all() : Promise.reject(new Error('The requested file could not be read'))),
         },
       },
     ]);
-    await expect(session.details(35, false)).rejects.toThrow('this trace has no event 35 (its events are numbered 0 to 34)');
+    await expect(session.details(35, false)).rejects.toThrow(
+      'this trace has no event 35 (its events are numbered 0 to 34)',
+    );
     await expect(session.raw(-1)).rejects.toThrow('this trace has no event -1');
     readable = false;
     await expect(session.raw(3)).rejects.toThrow(

@@ -8,7 +8,15 @@ import type { MediaPayload } from '../trace/media';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
-import type { LocalPrices, RawLines, SealedTrace, TraceSummary, TraceUpdate, ViewResult, ViewState } from '../view/protocol';
+import type {
+  LocalPrices,
+  RawLines,
+  SealedTrace,
+  TraceSummary,
+  TraceUpdate,
+  ViewResult,
+  ViewState,
+} from '../view/protocol';
 import { headerFirstSeq, rowViews, type RowView } from '../view/rowview';
 import { buildRows, ROW_KINDS, type HeaderKind, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
@@ -58,7 +66,11 @@ export class TraceSession {
     opts: { readonly live?: boolean; readonly limits?: LoadLimits } = {},
   ): Promise<TraceSummary> {
     const t0 = performance.now();
-    const sources = new LiveSources({ ...this.hooks, ...(opts.limits ? { limits: opts.limits } : {}), onStart: (events) => (this.parsing = events) });
+    const sources = new LiveSources({
+      ...this.hooks,
+      ...(opts.limits ? { limits: opts.limits } : {}),
+      onStart: (events) => (this.parsing = events),
+    });
     const { trace, texts, modelMs } = await sources.load(await inputs, opts.live === true);
     this.sources = sources;
     const t1 = performance.now();
@@ -67,7 +79,12 @@ export class TraceSession {
     const t2 = performance.now();
     const summary = this.summary();
     const t3 = performance.now();
-    const timings = { parseMs: Math.round(t1 - t0 - modelMs), modelMs: Math.round(modelMs), rowsMs: Math.round(t2 - t1), summaryMs: Math.round(t3 - t2) };
+    const timings = {
+      parseMs: Math.round(t1 - t0 - modelMs),
+      modelMs: Math.round(modelMs),
+      rowsMs: Math.round(t2 - t1),
+      summaryMs: Math.round(t3 - t2),
+    };
     return { ...summary, timings };
   }
 
@@ -88,7 +105,9 @@ export class TraceSession {
    * Newer copies of some of the files (picked again), matched to the loaded ones by path (`matchByPath`): those that
    * changed are read again, as snapshots (not live). Undefined when none did.
    */
-  async reload(picked: readonly { readonly path: string; readonly input: EngineInput }[]): Promise<TraceUpdate | undefined> {
+  async reload(
+    picked: readonly { readonly path: string; readonly input: EngineInput }[],
+  ): Promise<TraceUpdate | undefined> {
     const current = this.sources?.inputs() ?? [];
     const match = matchByPath(
       current.map((i) => i.name),
@@ -118,14 +137,27 @@ export class TraceSession {
     const t0 = performance.now();
     const filter = compileFilter(l.view.filter, up.loaded.trace);
     this.setLoaded(up.loaded.trace, up.loaded.texts, l.view, filter);
-    return { summary: this.summaryWithTimings(performance.now() - t0, up.loaded.modelMs), moves: up.moves, changed: up.changed };
+    return {
+      summary: this.summaryWithTimings(performance.now() - t0, up.loaded.modelMs),
+      moves: up.moves,
+      changed: up.changed,
+    };
   }
 
-  private setLoaded(trace: Trace, texts: readonly (SourceText | undefined)[], view: ViewState, filter?: ReturnType<typeof compileFilter>): void {
+  private setLoaded(
+    trace: Trace,
+    texts: readonly (SourceText | undefined)[],
+    view: ViewState,
+    filter?: ReturnType<typeof compileFilter>,
+  ): void {
     this.loaded = {
       trace,
       texts,
-      rows: buildRows(trace, { expanded: new Set(view.expanded), show: new Set(view.show ?? []), ...(filter ? { filter } : {}) }),
+      rows: buildRows(trace, {
+        expanded: new Set(view.expanded),
+        show: new Set(view.show ?? []),
+        ...(filter ? { filter } : {}),
+      }),
       view,
     };
     this.progress = this.live ? inProgress(trace) : undefined;
@@ -138,7 +170,10 @@ export class TraceSession {
   }
 
   private summaryWithTimings(ms: number, modelMs = 0): TraceSummary {
-    return { ...this.summary(), timings: { parseMs: 0, modelMs: Math.round(modelMs), rowsMs: Math.round(ms - modelMs), summaryMs: 0 } };
+    return {
+      ...this.summary(),
+      timings: { parseMs: 0, modelMs: Math.round(modelMs), rowsMs: Math.round(ms - modelMs), summaryMs: 0 },
+    };
   }
 
   /** The loaded trace; throws when nothing is loaded yet. */
@@ -162,7 +197,11 @@ export class TraceSession {
     if (!l) return { rowCount: 0, matched: 0, total: 0, issues: [] };
     const filter = compileFilter(view.filter, l.trace);
     l.view = view;
-    l.rows = buildRows(l.trace, { expanded: new Set(view.expanded), show: new Set(view.show ?? []), ...(filter ? { filter } : {}) });
+    l.rows = buildRows(l.trace, {
+      expanded: new Set(view.expanded),
+      show: new Set(view.show ?? []),
+      ...(filter ? { filter } : {}),
+    });
     l.vocabulary ??= filterVocabulary(l.trace);
     return {
       rowCount: l.rows.length,
@@ -182,20 +221,25 @@ export class TraceSession {
     // stream, a model call whose lines are under chips that are off).
     const code = ROW_KINDS.indexOf(header);
     const { kind, ref } = l.rows;
-    for (let r = 0; r < l.rows.length; r++) if (kind[r] === code && headerFirstSeq(l.trace, header, ref[r] ?? -1) === seq) return r;
+    for (let r = 0; r < l.rows.length; r++)
+      if (kind[r] === code && headerFirstSeq(l.trace, header, ref[r] ?? -1) === seq) return r;
     return row;
   }
 
   details(seq: number, full: boolean, prices: LocalPrices = {}): Promise<DetailsView | undefined> {
     const l = this.loaded;
     if (!l) return Promise.resolve(undefined);
-    return this.hasEvent(l, seq) ? fullDetails(l.trace, l.texts, seq, full, pricesWith(prices)) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+    return this.hasEvent(l, seq)
+      ? fullDetails(l.trace, l.texts, seq, full, pricesWith(prices))
+      : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
   raw(seq: number): Promise<RawLines | undefined> {
     const l = this.loaded;
     if (!l) return Promise.resolve(undefined);
-    return this.hasEvent(l, seq) ? rawLines(l.trace, l.texts, seq) : Promise.reject(new RangeError(noEvent(seq, l.trace)));
+    return this.hasEvent(l, seq)
+      ? rawLines(l.trace, l.texts, seq)
+      : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
   /** The checked bytes of the image at `at` in event `seq`'s line (see `mediaBytes`). */
@@ -247,7 +291,13 @@ export class TraceSession {
     return scanFiles(await shareFiles(l.trace, l.texts), options);
   }
 
-  async shareSeal(kept: readonly string[], options: ScanOptions | undefined, view?: string, password?: string, dropMedia = false): Promise<SealedTrace> {
+  async shareSeal(
+    kept: readonly string[],
+    options: ScanOptions | undefined,
+    view?: string,
+    password?: string,
+    dropMedia = false,
+  ): Promise<SealedTrace> {
     const l = this.loaded;
     if (!l) throw new Error('nothing loaded');
     return sealFiles(await shareFiles(l.trace, l.texts), kept, options, view, password, dropMedia);
@@ -258,7 +308,12 @@ export class TraceSession {
  * The image at `at` in event `seq`'s line, or, for a model call merged from several lines (whose Message tab shows
  * the blocks of all of them), in the first other line of that call that has one there.
  */
-async function mediaOfTurn(trace: Trace, texts: readonly (SourceText | undefined)[], seq: number, at: string): Promise<MediaPayload> {
+async function mediaOfTurn(
+  trace: Trace,
+  texts: readonly (SourceText | undefined)[],
+  seq: number,
+  at: string,
+): Promise<MediaPayload> {
   const first = await mediaBytes(trace, texts, seq, at);
   const turn = trace.events[seq]?.kind === 'assistant' ? trace.turns[trace.eventTurn[seq] ?? -1] : undefined;
   if (first.ok || !turn) return first;

@@ -13,7 +13,10 @@ export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined
     trace.sources.map(async (info, i) => {
       const text = texts[i];
       if (!text) throw new Error(`${info.name} cannot be read again to share it.`);
-      return { path: info.name.replace(/\.gz$/i, ''), text: await readAgain(info.name, 'to share it', () => text.all()) };
+      return {
+        path: info.name.replace(/\.gz$/i, ''),
+        text: await readAgain(info.name, 'to share it', () => text.all()),
+      };
     }),
   );
 }
@@ -36,5 +39,12 @@ export async function sealFiles(
   const plain = encodeBundle(redaction.files.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
   const { sealed, key } = await seal(plain, password ? { password } : {});
   const state = redactViewState(view, redaction.redacted, redaction.kept, options);
-  return { sealed, key, plainBytes: plain.length, files: redaction.files.length, view: state.state, filter: state.filter };
+  return {
+    sealed,
+    key,
+    plainBytes: plain.length,
+    files: redaction.files.length,
+    view: state.state,
+    filter: state.filter,
+  };
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sniffBlob } from './sniff';
 
-const blob = (bytes: readonly number[] | string): Blob => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]);
+const blob = (bytes: readonly number[] | string): Blob =>
+  new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]);
 
 describe('sniffBlob', () => {
   it('takes JSON lines, a JSON document, gzip and an empty file', async () => {
-    for (const b of [blob('{"type":"user"}\n'), blob('\uFEFF  [\n{}]'), blob([0x1f, 0x8b, 8, 0]), blob('')]) expect(await sniffBlob('f', b)).toBeUndefined();
+    for (const b of [blob('{"type":"user"}\n'), blob('\uFEFF  [\n{}]'), blob([0x1f, 0x8b, 8, 0]), blob('')])
+      expect(await sniffBlob('f', b)).toBeUndefined();
   });
 
   it('names an image, UTF-16 text, a binary file and text that is not JSON', async () => {

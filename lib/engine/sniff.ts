@@ -25,7 +25,10 @@ export async function sniffBlob(path: string, blob: Blob): Promise<NotATranscrip
   if (head.length === 0) return undefined;
   for (const [what, magic] of MAGIC)
     if (magic.every((b, i) => head[i] === b))
-      return { reason: `not a transcript (${what.replace(/^an? /, '')})`, sentence: `${path} is ${what}, not a transcript.` };
+      return {
+        reason: `not a transcript (${what.replace(/^an? /, '')})`,
+        sentence: `${path} is ${what}, not a transcript.`,
+      };
   if (head[0] === 0x1f && head[1] === 0x8b) return undefined;
   // Windows PowerShell 5 writes `>` redirections as UTF-16: the text is there, in an encoding the reader does not take.
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))
@@ -36,7 +39,11 @@ export async function sniffBlob(path: string, blob: Blob): Promise<NotATranscrip
   const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '');
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') {
-    if (isBinary(head)) return { reason: 'not a transcript (binary file)', sentence: `${path} is a binary file, not text: it is not a transcript.` };
+    if (isBinary(head))
+      return {
+        reason: 'not a transcript (binary file)',
+        sentence: `${path} is a binary file, not text: it is not a transcript.`,
+      };
     const line = text.split('\n', 1)[0]?.slice(0, 60) ?? '';
     return {
       reason: 'not JSONL (its first line is not JSON)',

@@ -59,5 +59,11 @@ export function memoryKeeper(): ByteKeeper {
 /** An input over bytes already in memory (tests, pasted text). */
 export function memorySource(name: string, data: string | Uint8Array): EngineInput {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  return { name, size: bytes.length, open: () => [bytes], openFrom: (offset) => [bytes.subarray(offset)], reread: memoryText(bytes) };
+  return {
+    name,
+    size: bytes.length,
+    open: () => [bytes],
+    openFrom: (offset) => [bytes.subarray(offset)],
+    reread: memoryText(bytes),
+  };
 }

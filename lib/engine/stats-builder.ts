@@ -110,7 +110,8 @@ export class StatsBuilder extends ModelBuilder {
 
   private push(e: TraceEvent): void {
     this.events.push(e);
-    if (e.kind === 'stream' && e.time !== undefined && this.run && (this.run.lo === undefined || e.time < this.run.lo)) this.run.lo = e.time;
+    if (e.kind === 'stream' && e.time !== undefined && this.run && (this.run.lo === undefined || e.time < this.run.lo))
+      this.run.lo = e.time;
   }
 
   /**

@@ -8,6 +8,9 @@ import type { Trace } from '../trace/model/types';
 // (the deltas' rows and fragments) is not there.
 
 /** Loads for totals: the model `computeStats` and the per-call and per-response rows read, in less memory. */
-export function loadStatsTrace(inputs: readonly EngineInput[], hooks: Pick<LoadHooks, 'limits' | 'onProgress'> = {}): Promise<Trace> {
+export function loadStatsTrace(
+  inputs: readonly EngineInput[],
+  hooks: Pick<LoadHooks, 'limits' | 'onProgress'> = {},
+): Promise<Trace> {
   return loadTrace(inputs, { ...hooks, builder: (norm) => new StatsBuilder(norm) });
 }

@@ -24,7 +24,10 @@ export function summarize(trace: Trace, rows: RowTable, live?: InProgress): Omit
   for (const e of trace.events) {
     if (e.kind === 'result') results.push({ subtype: e.subtype, isError: e.isError });
     if (e.kind === 'eval')
-      evalBadge = { ...(e.passed !== undefined ? { passed: e.passed } : {}), ...(e.transportError ? { transportError: e.transportError } : {}) };
+      evalBadge = {
+        ...(e.passed !== undefined ? { passed: e.passed } : {}),
+        ...(e.transportError ? { transportError: e.transportError } : {}),
+      };
   }
   return {
     stats,
@@ -48,7 +51,8 @@ export function summarize(trace: Trace, rows: RowTable, live?: InProgress): Omit
       interrupted: interruptedCount(trace, live),
       ...(live ? { inProgress: live.responses.size } : {}),
       // A stream still arriving is not incomplete (yet).
-      incompleteStreams: trace.turns.filter((t) => t.stream?.verdict === 'incomplete' && !live?.turns.has(t.index)).length,
+      incompleteStreams: trace.turns.filter((t) => t.stream?.verdict === 'incomplete' && !live?.turns.has(t.index))
+        .length,
       mismatchedStreams: trace.turns.filter((t) => t.stream?.verdict === 'mismatch').length,
       ...(evalBadge ? { eval: evalBadge } : {}),
     },

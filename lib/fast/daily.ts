@@ -32,13 +32,23 @@ const nextDay = (day: string): string => {
 };
 
 /** The chart's series for some sessions (rows) and their cells. */
-export function dailySeries(rows: readonly SessionRow[], cells: Readonly<Record<string, readonly DayCell[]>>, by: StackBy, maxKeys = 8): DailySeries {
+export function dailySeries(
+  rows: readonly SessionRow[],
+  cells: Readonly<Record<string, readonly DayCell[]>>,
+  by: StackBy,
+  maxKeys = 8,
+): DailySeries {
   const byKey = new Map<string, number>();
   const flat: { day: string | null; key: string; usd: number; unpriced?: string }[] = [];
   for (const r of rows) {
     for (const c of cells[r.sessionId] ?? []) {
       const key = by === 'project' ? r.projectPath : c.model;
-      flat.push({ day: c.day, key, usd: c.costUsd, ...(r.unpricedModels.includes(c.model) ? { unpriced: c.model } : {}) });
+      flat.push({
+        day: c.day,
+        key,
+        usd: c.costUsd,
+        ...(r.unpricedModels.includes(c.model) ? { unpriced: c.model } : {}),
+      });
       byKey.set(key, (byKey.get(key) ?? 0) + c.costUsd);
     }
   }

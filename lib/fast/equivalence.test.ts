@@ -27,7 +27,8 @@ function filesUnder(rel: string): Record<string, Uint8Array> {
   return out;
 }
 
-const nodeSearch = (hay: Uint8Array, needle: Uint8Array, from: number): number => Buffer.prototype.indexOf.call(hay, needle, from);
+const nodeSearch = (hay: Uint8Array, needle: Uint8Array, from: number): number =>
+  Buffer.prototype.indexOf.call(hay, needle, from);
 
 async function expectSame(files: Files): Promise<void> {
   const full = await fullMerged(files);
@@ -80,7 +81,12 @@ const cases: [string, () => Files][] = [
   [
     'message ids several calls share (a gateway), split lines that tie or grow, a /btw replay, progress copies',
     () => {
-      const sub = cc.assistant('msg_sub', [text('looking')], { input: 400, output: 80 }, { sidechain: true, agentId: 'ag1' });
+      const sub = cc.assistant(
+        'msg_sub',
+        [text('looking')],
+        { input: 400, output: 80 },
+        { sidechain: true, agentId: 'ag1' },
+      );
       return {
         'p/g.jsonl': jsonl([
           cc.assistant('msg_gw', [text('1')], { input: 1000, output: 10 }, { requestId: null }),
@@ -88,15 +94,28 @@ const cases: [string, () => Files][] = [
           cc.assistant('msg_gw', [text('1 more')], { input: 1000, output: 30 }, { requestId: null }),
           cc.assistant('msg_gw', [text('3')], { input: 500, output: 5 }, { requestId: 'req_other' }),
           // A tie on output: the first copy counts (its cache writes are 5m, the second's 1h).
-          cc.assistant('msg_gw', [text('2 again')], { input: 2000, output: 20, cache5m: 0, cache1h: 0 }, { requestId: null }),
+          cc.assistant(
+            'msg_gw',
+            [text('2 again')],
+            { input: 2000, output: 20, cache5m: 0, cache1h: 0 },
+            { requestId: null },
+          ),
           cc.assistant('msg_tie', [text('a')], { input: 7, output: 3, cacheWrite: 100 }),
           cc.assistant('msg_tie', [text('b')], { input: 7, output: 3, cache1h: 100 }),
           cc.assistant('msg_tie', [text('c')], { input: 7, output: 2, cache5m: 100 }),
           // A side question replays the parent's message under another request id, across the sidechain flag.
           cc.assistant('msg_btw', [text('x')], { input: 50, output: 4 }, { requestId: 'req_a' }),
           cc.assistant('msg_btw', [text('x')], { input: 50, output: 9 }, { requestId: 'req_b', sidechain: true }),
-          cc.line('progress', { data: { type: 'agent_progress', agentId: 'ag1', message: sub }, toolUseID: 'x', parentToolUseID: 'toolu_T' }),
-          cc.line('progress', { data: { type: 'agent_progress', agentId: 'ag1', message: sub }, toolUseID: 'y' }, { session: 'sess-2' }),
+          cc.line('progress', {
+            data: { type: 'agent_progress', agentId: 'ag1', message: sub },
+            toolUseID: 'x',
+            parentToolUseID: 'toolu_T',
+          }),
+          cc.line(
+            'progress',
+            { data: { type: 'agent_progress', agentId: 'ag1', message: sub }, toolUseID: 'y' },
+            { session: 'sess-2' },
+          ),
           cc.assistant('msg_after', [text('y')], { input: 5, output: 1 }),
         ]),
         'p/agent-ag1.jsonl': jsonl([sub]),
@@ -116,7 +135,12 @@ const cases: [string, () => Files][] = [
           cc.assistant('msg_a', [text('c')], u, { time: '2026-01-02T23:59:59.000Z' }),
           cc.assistant('msg_b', [text('d')], u, { time: '2026-01-01T09:00:00.000Z' }),
           cc.assistant('msg_b', [text('e')], { ...u, output: 40 }, { time: '2026-01-03T00:00:01.000Z' }),
-          cc.assistant('msg_b', [text('f')], { ...u, output: 40 }, { time: '2026-01-01T08:00:00.000Z', session: 'sess-2' }),
+          cc.assistant(
+            'msg_b',
+            [text('f')],
+            { ...u, output: 40 },
+            { time: '2026-01-01T08:00:00.000Z', session: 'sess-2' },
+          ),
         ]),
       };
     },
@@ -140,7 +164,10 @@ const cases: [string, () => Files][] = [
         cc.assistant('msg_g', [text('j')], { input: 3, output: 0 }),
         cc.assistant('msg_g', [text('k')], { input: 3, output: 4, cacheRead: 8 }),
       ]),
-      'p/sess-g.jsonl': jsonl([cc.assistant('msg_g', [text('l')], { input: 3, output: 2 }), cc.assistant('msg_g', [text('m')], { input: 3, output: 7 })]),
+      'p/sess-g.jsonl': jsonl([
+        cc.assistant('msg_g', [text('l')], { input: 3, output: 2 }),
+        cc.assistant('msg_g', [text('m')], { input: 3, output: 7 }),
+      ]),
     }),
   ],
   [
@@ -148,10 +175,28 @@ const cases: [string, () => Files][] = [
     () => {
       const t = (sec: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, sec)).toISOString();
       const calls = (n: number, session: string, t0: number) =>
-        Array.from({ length: n }, (_, i) => cc.assistant(`m${session}${i}`, [text('x'.repeat(300))], { input: 1, output: 1 }, { session, time: t(t0 + i) }));
+        Array.from({ length: n }, (_, i) =>
+          cc.assistant(
+            `m${session}${i}`,
+            [text('x'.repeat(300))],
+            { input: 1, output: 1 },
+            { session, time: t(t0 + i) },
+          ),
+        );
       // 19 calls of 818 bytes after it: the line without a session id is the first one of the tail.
-      const { sessionId: _none, ...sidless } = cc.line('system', { subtype: 'informational', content: 'x' }, { time: t(5000) });
-      return { 'p/tail.jsonl': jsonl([cc.prompt('hi', { session: 's1', time: t(0) }), ...calls(300, 's1', 1), sidless, ...calls(19, 's2', 400)]) };
+      const { sessionId: _none, ...sidless } = cc.line(
+        'system',
+        { subtype: 'informational', content: 'x' },
+        { time: t(5000) },
+      );
+      return {
+        'p/tail.jsonl': jsonl([
+          cc.prompt('hi', { session: 's1', time: t(0) }),
+          ...calls(300, 's1', 1),
+          sidless,
+          ...calls(19, 's2', 400),
+        ]),
+      };
     },
   ],
 ];
@@ -197,12 +242,22 @@ describe('a session file spans in the library what it spans in the workbench', (
 describe('a CRLF file whose last line is exactly at the line limit', () => {
   it('is read to its end by both, the CR not counted', async () => {
     const time = (sec: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, sec)).toISOString();
-    const last = JSON.stringify(cc.line('system', { subtype: 'stop_hook_summary', content: 'x'.repeat(400) }, { session: 's1', time: time(9000) }));
+    const last = JSON.stringify(
+      cc.line(
+        'system',
+        { subtype: 'stop_hook_summary', content: 'x'.repeat(400) },
+        { session: 's1', time: time(9000) },
+      ),
+    );
     const body = `${jsonl([cc.prompt('hi', { session: 's1', time: time(0) })]).replace(/\n/g, '\r\n')}${last}\r\n`;
     const limits = { maxLineBytes: last.length };
     const full = fromTrace(await loadTrace([memorySource('p/x.jsonl', body)], { limits }), () => 'p');
-    const fast = mergeScans([{ scan: (await scanSource(memorySource('p/x.jsonl', body), limits)) ?? fail(), project: 'p' }]);
-    expect(fast.sessions.map((s) => [s.firstTime, s.lastTime])).toEqual(full.sessions.map((s) => [s.firstTime, s.lastTime]));
+    const fast = mergeScans([
+      { scan: (await scanSource(memorySource('p/x.jsonl', body), limits)) ?? fail(), project: 'p' },
+    ]);
+    expect(fast.sessions.map((s) => [s.firstTime, s.lastTime])).toEqual(
+      full.sessions.map((s) => [s.firstTime, s.lastTime]),
+    );
     expect(full.sessions[0]?.lastTime).toBe(Date.parse(time(9000)));
   });
 });

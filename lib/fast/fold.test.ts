@@ -34,7 +34,9 @@ describe('folding split lines', () => {
       ['msg_b', at('10:00:10'), undefined],
     ]);
     // The full parser's records are the lines themselves.
-    expect(assistants([cc.assistant('msg_a', [text('a')], u), cc.assistant('msg_a', [text('b')], u)], false)).toHaveLength(2);
+    expect(
+      assistants([cc.assistant('msg_a', [text('a')], u), cc.assistant('msg_a', [text('b')], u)], false),
+    ).toHaveLength(2);
   });
 
   it('folds lines whose output differs (a placeholder count first), keeping the copy with the most output', () => {
@@ -59,10 +61,24 @@ describe('folding split lines', () => {
       cc.assistant('msg_a', [text('b2')], { input: 6, output: 3, cacheRead: 1 }),
       cc.assistant('msg_a', [text('c')], { input: 6, output: 3, cacheRead: 1 }, { requestId: 'req_other' }),
       cc.assistant('msg_a', [text('d')], { ...u, output: 3 }, { requestId: 'req_other', session: 'sess-2' }),
-      cc.assistant('msg_a', [text('e')], { ...u, output: 3 }, { requestId: 'req_other', session: 'sess-2', sidechain: true }),
+      cc.assistant(
+        'msg_a',
+        [text('e')],
+        { ...u, output: 3 },
+        { requestId: 'req_other', session: 'sess-2', sidechain: true },
+      ),
       // A subagent's message copied into the parent (read for its session id: a record of its own).
-      cc.line('progress', { data: { type: 'agent_progress', agentId: 'ag1', message: cc.assistant('msg_sub', [text('s')], u) } }, { session: 'sess-3' }),
-      cc.assistant('msg_a', [text('f')], { ...u, output: 3 }, { requestId: 'req_other', session: 'sess-2', sidechain: true }),
+      cc.line(
+        'progress',
+        { data: { type: 'agent_progress', agentId: 'ag1', message: cc.assistant('msg_sub', [text('s')], u) } },
+        { session: 'sess-3' },
+      ),
+      cc.assistant(
+        'msg_a',
+        [text('f')],
+        { ...u, output: 3 },
+        { requestId: 'req_other', session: 'sess-2', sidechain: true },
+      ),
     ]);
     expect(recs).toHaveLength(7);
   });

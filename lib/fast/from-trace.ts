@@ -1,7 +1,15 @@
 import { countedTurns } from '../trace/stats';
 import type { Trace, Turn } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { setFirstPrompt, sortReconciled, widenSpan, type Call, type Merged, type ReconciledUsage, type SessionSummary } from './merge';
+import {
+  setFirstPrompt,
+  sortReconciled,
+  widenSpan,
+  type Call,
+  type Merged,
+  type ReconciledUsage,
+  type SessionSummary,
+} from './merge';
 import { isSubagentLine } from '../trace/main-thread';
 import { recordOf, RecordSink, type PromptRecord, type PromptWindow } from './records';
 import { TAIL_BYTES } from './tail';
@@ -16,7 +24,11 @@ function isRecordEvent(e: TraceEvent): boolean {
  * prompts from each file's first lines, spans from the lines it reads, the main thread apart): what the workbench
  * names a session by, so that it names it as the library and `loupe stats --by session` do.
  */
-export function traceSessions(trace: Trace, projectOf: (sourceName: string) => string, window?: PromptWindow): Map<number, SessionSummary> {
+export function traceSessions(
+  trace: Trace,
+  projectOf: (sourceName: string) => string,
+  window?: PromptWindow,
+): Map<number, SessionSummary> {
   const sessionOf = (e: TraceEvent): number => trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1;
   const sessions = new Map<number, SessionSummary>();
   // The same first-prompt rule as the fast path, per file.
@@ -38,7 +50,8 @@ export function traceSessions(trace: Trace, projectOf: (sourceName: string) => s
     if (prompt !== undefined && main) setFirstPrompt(s, prompt.text, prompt.command === true);
   };
   // The lines near a file's end widen their sessions' spans (the fast path reads them whatever they are).
-  const inTail = (e: TraceEvent): boolean => e.src.line >= 1 && e.src.offset >= (trace.sources[e.src.source]?.bytes ?? 0) - TAIL_BYTES;
+  const inTail = (e: TraceEvent): boolean =>
+    e.src.line >= 1 && e.src.offset >= (trace.sources[e.src.source]?.bytes ?? 0) - TAIL_BYTES;
   const tail: TraceEvent[] = [];
   const endOf = (): void => {
     for (const t of tail.splice(0)) touch(t);

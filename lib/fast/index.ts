@@ -1,6 +1,15 @@
 // The stats fast path: a prefilter over raw bytes, the full model's accounting rules, and reports per session, day,
 // project and model. Pure and isomorphic: Node runs it in worker_threads (lib/cli), a browser in Web Workers.
-export { FileScanner, scanBytes, PROMPT_WINDOW, SEARCH_PROMPT_CHARS, type FileScan, type ScanOptions, type PromptWindow, type ScannedPrompt } from './scan';
+export {
+  FileScanner,
+  scanBytes,
+  PROMPT_WINDOW,
+  SEARCH_PROMPT_CHARS,
+  type FileScan,
+  type ScanOptions,
+  type PromptWindow,
+  type ScannedPrompt,
+} from './scan';
 export { scanSource, scanDocument } from './source';
 export { TAIL_BYTES } from './tail';
 export { mergeScans, type Call, type Merged, type ScannedFile, type SessionSummary } from './merge';

@@ -25,7 +25,9 @@ function jsonlUnder(dir: string): string[] {
 }
 
 /** Assistant lines of real Claude Code sessions (the reader's target) and everything else in the fixtures. */
-const realLines = [...jsonlUnder('test/fixtures/real'), ...jsonlUnder('public/samples')].filter((l) => l.trim().length > 0);
+const realLines = [...jsonlUnder('test/fixtures/real'), ...jsonlUnder('public/samples')].filter(
+  (l) => l.trim().length > 0,
+);
 const assistantLines = realLines.filter((l) => l.includes('"type":"assistant"') && l.includes('"message":{'));
 /** Progress lines holding a subagent's assistant message (the candidate search finds them): the fixtures' own, and
  *  the assistant lines wrapped as Claude Code wraps them. */
@@ -33,8 +35,19 @@ const progressLines = [
   ...realLines.filter((l) => l.includes('"type":"progress"') && l.includes('"type":"assistant"')),
   ...assistantLines.slice(0, 40).map((l, i) => {
     const inner = JSON.parse(l) as Record<string, unknown>;
-    const envelope = { parentUuid: null, isSidechain: false, sessionId: inner['sessionId'], uuid: `p-${i}`, timestamp: inner['timestamp'] };
-    return JSON.stringify({ ...envelope, type: 'progress', data: { type: 'agent_progress', agentId: 'a1', message: inner }, toolUseID: 'toolu_1' });
+    const envelope = {
+      parentUuid: null,
+      isSidechain: false,
+      sessionId: inner['sessionId'],
+      uuid: `p-${i}`,
+      timestamp: inner['timestamp'],
+    };
+    return JSON.stringify({
+      ...envelope,
+      type: 'progress',
+      data: { type: 'agent_progress', agentId: 'a1', message: inner },
+      toolUseID: 'toolu_1',
+    });
   }),
 ];
 
@@ -65,7 +78,11 @@ function fullRecord(line: string, offset: number): LineRecord | undefined {
 }
 
 /** The reader's answer for a line, read from a chunk that holds it somewhere in the middle. */
-function leanRecord(reader: LeanAssistantReader, line: string | Uint8Array, offset: number): ReturnType<LeanAssistantReader['read']> {
+function leanRecord(
+  reader: LeanAssistantReader,
+  line: string | Uint8Array,
+  offset: number,
+): ReturnType<LeanAssistantReader['read']> {
   const bytes = typeof line === 'string' ? enc.encode(line) : line;
   const chunk = new Uint8Array(bytes.length + 20).fill(0x0a);
   chunk.set(bytes, 10);
@@ -109,13 +126,23 @@ describe('LeanAssistantReader', () => {
     const sample = assistantLines.slice(0, 40).map((l) => enc.encode(l));
     let read = 0;
     let runs = 0;
-    const noise = fc.constantFrom(...'"\\{}[],:0123456789-+.eEtrufalsn \t\r\u0001\u001fxu'.split('').map((c) => c.charCodeAt(0)), 0x80, 0xff);
+    const noise = fc.constantFrom(
+      ...'"\\{}[],:0123456789-+.eEtrufalsn \t\r\u0001\u001fxu'.split('').map((c) => c.charCodeAt(0)),
+      0x80,
+      0xff,
+    );
     fc.assert(
-      fc.property(fc.nat(sample.length - 1), fc.nat(1 << 20), noise, fc.constantFrom('replace', 'insert', 'delete'), (n, where, byte, how) => {
-        const out = mutate(sample[n] ?? new Uint8Array(), where, byte, how);
-        runs += 1;
-        if (expectSound(reader, out) === 'assistant') read += 1;
-      }),
+      fc.property(
+        fc.nat(sample.length - 1),
+        fc.nat(1 << 20),
+        noise,
+        fc.constantFrom('replace', 'insert', 'delete'),
+        (n, where, byte, how) => {
+          const out = mutate(sample[n] ?? new Uint8Array(), where, byte, how);
+          runs += 1;
+          if (expectSound(reader, out) === 'assistant') read += 1;
+        },
+      ),
       { numRuns: 4000 },
     );
     // Most bytes are inside strings, where many changes keep the line valid: the reader must take those, not give up.
@@ -152,16 +179,25 @@ describe('LeanAssistantReader', () => {
     let read = 0;
     let runs = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...keys), fc.constantFrom(...messageKeys), value, value, fc.boolean(), fc.boolean(), (key, mkey, v1, v2, dup, escape) => {
-        const message = { ...(base['message'] as Record<string, unknown>), [mkey]: v2 };
-        let line = JSON.stringify({ ...base, message, [key]: v1 });
-        // A repeated key: the last one wins, in JSON.parse and in the reader.
-        if (dup) line = `${line.slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(v2)}}`;
-        // A key spelled with an escape still names the field.
-        if (escape) line = line.replace(`"${key}":`, `"${key.replace(/^./, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}":`);
-        runs += 1;
-        if (expectSound(reader, line) === 'assistant') read += 1;
-      }),
+      fc.property(
+        fc.constantFrom(...keys),
+        fc.constantFrom(...messageKeys),
+        value,
+        value,
+        fc.boolean(),
+        fc.boolean(),
+        (key, mkey, v1, v2, dup, escape) => {
+          const message = { ...(base['message'] as Record<string, unknown>), [mkey]: v2 };
+          let line = JSON.stringify({ ...base, message, [key]: v1 });
+          // A repeated key: the last one wins, in JSON.parse and in the reader.
+          if (dup) line = `${line.slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(v2)}}`;
+          // A key spelled with an escape still names the field.
+          if (escape)
+            line = line.replace(`"${key}":`, `"${key.replace(/^./, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}":`);
+          runs += 1;
+          if (expectSound(reader, line) === 'assistant') read += 1;
+        },
+      ),
       { numRuns: 3000 },
     );
     expect(read / runs).toBeGreaterThan(0.01);
@@ -171,7 +207,10 @@ describe('LeanAssistantReader', () => {
     const reader = new LeanAssistantReader(wasm, decoder);
     const base = JSON.parse(assistantLines[0] ?? '{}') as Record<string, unknown>;
     const line = (usage: string): string =>
-      JSON.stringify({ ...base, message: { ...(base['message'] as Record<string, unknown>), usage: '@USAGE@' } }).replace('"@USAGE@"', usage);
+      JSON.stringify({
+        ...base,
+        message: { ...(base['message'] as Record<string, unknown>), usage: '@USAGE@' },
+      }).replace('"@USAGE@"', usage);
     // Values as they are spelled on the line: plain counts, and everything a count must not be.
     const count = fc.oneof(
       { arbitrary: fc.nat({ max: 2_000_000 }).map(String), weight: 6 },
@@ -196,12 +235,26 @@ describe('LeanAssistantReader', () => {
         weight: 1,
       },
     );
-    const text = (es: readonly (readonly [string, string])[]): string => `{${es.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
-    const object = (keys: readonly string[]): fc.Arbitrary<string> => fc.array(fc.tuple(fc.constantFrom(...keys, 'other'), count), { maxLength: 4 }).map(text);
-    const split = fc.oneof(object(['ephemeral_5m_input_tokens', 'ephemeral_1h_input_tokens']), fc.constantFrom('null', '[]', '3'));
+    const text = (es: readonly (readonly [string, string])[]): string =>
+      `{${es.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+    const object = (keys: readonly string[]): fc.Arbitrary<string> =>
+      fc.array(fc.tuple(fc.constantFrom(...keys, 'other'), count), { maxLength: 4 }).map(text);
+    const split = fc.oneof(
+      object(['ephemeral_5m_input_tokens', 'ephemeral_1h_input_tokens']),
+      fc.constantFrom('null', '[]', '3'),
+    );
     const server = fc.oneof(object(['web_search_requests']), fc.constantFrom('null', '"x"'));
     const entry = fc.oneof(
-      fc.tuple(fc.constantFrom('input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'service_tier'), count),
+      fc.tuple(
+        fc.constantFrom(
+          'input_tokens',
+          'output_tokens',
+          'cache_creation_input_tokens',
+          'cache_read_input_tokens',
+          'service_tier',
+        ),
+        count,
+      ),
       fc.tuple(fc.constant('cache_creation'), split),
       fc.tuple(fc.constant('server_tool_use'), server),
     );
@@ -212,7 +265,11 @@ describe('LeanAssistantReader', () => {
         arbitrary: fc
           .tuple(count, count, fc.array(entry, { maxLength: 6 }), fc.boolean())
           .map(([i, o, more, first]) =>
-            text(first ? [['input_tokens', i], ['output_tokens', o], ...more] : [...more, ['input_tokens', i], ['output_tokens', o]]),
+            text(
+              first
+                ? [['input_tokens', i], ['output_tokens', o], ...more]
+                : [...more, ['input_tokens', i], ['output_tokens', o]],
+            ),
           ),
         weight: 4,
       },
@@ -238,19 +295,30 @@ describe('LeanAssistantReader', () => {
     for (const line of progressLines) if (expectSound(reader, line) === 'progress') read += 1;
     expect(read).toBe(progressLines.length);
     // The other lines of the fixtures (user, system, meta lines) are not progress lines, whatever they hold.
-    for (const line of realLines) if (!line.includes('"type":"progress"')) expect(expectSound(reader, line)).not.toBe('progress');
+    for (const line of realLines)
+      if (!line.includes('"type":"progress"')) expect(expectSound(reader, line)).not.toBe('progress');
   });
 
   it('gives up on, or keeps as the full path does, progress lines broken, retyped, repeated or escaped', () => {
     const reader = new LeanAssistantReader(wasm, decoder);
     const sample = progressLines.slice(0, 20).map((l) => enc.encode(l));
-    const noise = fc.constantFrom(...'"\\{}[],:0123456789-+.eEtrufalsn \t\r\u0001xu'.split('').map((c) => c.charCodeAt(0)), 0x80, 0xff);
+    const noise = fc.constantFrom(
+      ...'"\\{}[],:0123456789-+.eEtrufalsn \t\r\u0001xu'.split('').map((c) => c.charCodeAt(0)),
+      0x80,
+      0xff,
+    );
     let read = 0;
     fc.assert(
-      fc.property(fc.nat(sample.length - 1), fc.nat(1 << 20), noise, fc.constantFrom('replace', 'insert', 'delete'), (n, where, byte, how) => {
-        const out = mutate(sample[n] ?? new Uint8Array(), where, byte, how);
-        if (expectSound(reader, out) === 'progress') read += 1;
-      }),
+      fc.property(
+        fc.nat(sample.length - 1),
+        fc.nat(1 << 20),
+        noise,
+        fc.constantFrom('replace', 'insert', 'delete'),
+        (n, where, byte, how) => {
+          const out = mutate(sample[n] ?? new Uint8Array(), where, byte, how);
+          if (expectSound(reader, out) === 'progress') read += 1;
+        },
+      ),
       { numRuns: 3000 },
     );
     expect(read).toBeGreaterThan(300);
@@ -263,12 +331,25 @@ describe('LeanAssistantReader', () => {
       fc.constant([{ type: 'text', text: 'x' }]),
     );
     let kept = 0;
-    const keys = ['type', 'uuid', 'sessionId', 'session_id', 'parentUuid', 'timestamp', 'isSidechain', 'agentId', 'toolUseID', 'data', 'message'];
+    const keys = [
+      'type',
+      'uuid',
+      'sessionId',
+      'session_id',
+      'parentUuid',
+      'timestamp',
+      'isSidechain',
+      'agentId',
+      'toolUseID',
+      'data',
+      'message',
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...keys), value, value, fc.boolean(), fc.boolean(), (key, v1, v2, dup, escape) => {
         let line = JSON.stringify({ ...base, [key]: v1 });
         if (dup) line = `${line.slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(v2)}}`;
-        if (escape) line = line.replace(`"${key}":`, `"${key.replace(/^./, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}":`);
+        if (escape)
+          line = line.replace(`"${key}":`, `"${key.replace(/^./, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}":`);
         if (expectSound(reader, line) === 'progress') kept += 1;
       }),
       { numRuns: 3000 },

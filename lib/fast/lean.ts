@@ -51,14 +51,18 @@ export class LeanAssistantReader {
     const w = this.wasm;
     if (!w.holds(buf)) return undefined;
     const found = w.readLine(buf, s, e);
-    if (found === LINE.other && this.isType(SLOT.type, PROGRESS)) return { kind: 'progress', sessionId: this.sessionId() };
+    if (found === LINE.other && this.isType(SLOT.type, PROGRESS))
+      return { kind: 'progress', sessionId: this.sessionId() };
     if (found !== LINE.assistant || !this.isType(SLOT.type, ASSISTANT)) return undefined;
     const slots = w.slots;
     let usage: Usage | undefined = slots[USAGE_STATE] === 1 ? this.plainUsage() : undefined;
     let errors: readonly string[] | undefined;
     if (!usage) {
       const us = slots[USAGE_SLOT * 4] ?? -1;
-      const read = readUsage(us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))), 'message.usage');
+      const read = readUsage(
+        us < 0 ? undefined : JSON.parse(this.decoder.decode(w.bytes.subarray(us, slots[USAGE_SLOT * 4 + 1]))),
+        'message.usage',
+      );
       usage = read.usage;
       errors = read.errors;
     }
@@ -84,7 +88,9 @@ export class LeanAssistantReader {
     const uuid = messageId ? undefined : this.string(SLOT.uuid);
     const keyed = uuid !== undefined && sameLineKey({ messageId, uuid }) !== undefined;
     // Both rare: most lines have a message id and a sound usage.
-    return keyed || errors ? { ...rec, ...(errors ? { usageError: usageErrorOf(0, errors) } : {}), ...(keyed ? { uuid } : {}) } : rec;
+    return keyed || errors
+      ? { ...rec, ...(errors ? { usageError: usageErrorOf(0, errors) } : {}), ...(keyed ? { uuid } : {}) }
+      : rec;
   }
 
   /** Off the main thread, as `isSubagentLine` reads the line's `isSidechain`, `agentId` and `parent_tool_use_id`. */

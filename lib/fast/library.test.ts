@@ -17,7 +17,10 @@ const [S1, S2, S3, S4, S5] = SESSIONS.map((s) => s.id);
 async function scanned(filter: (name: string) => boolean = () => true): Promise<ScannedFile[]> {
   const files = Object.entries(projectsFolder()).filter(([n]) => filter(n));
   return Promise.all(
-    files.map(async ([name, text]) => ({ scan: await scanSource(memorySource(name, text), { prompts: true }), project: projectOf(name, '?') })),
+    files.map(async ([name, text]) => ({
+      scan: await scanSource(memorySource(name, text), { prompts: true }),
+      project: projectOf(name, '?'),
+    })),
   );
 }
 
@@ -27,7 +30,10 @@ describe('library snapshot', () => {
     const snap = librarySnapshot(files, { utc: true });
     expect(snap.rows).toEqual(buildReport(mergeScans(files), 'session', { utc: true }).rows);
     const p = (s: (typeof SESSIONS)[number] | undefined, f: string): string => `projects/${s?.project}/${f}`;
-    expect(snap.files[S1 ?? '']).toEqual([p(SESSIONS[0], `${S1}.jsonl`), p(SESSIONS[0], `${S1}/subagents/agent-x1.jsonl`)]);
+    expect(snap.files[S1 ?? '']).toEqual([
+      p(SESSIONS[0], `${S1}.jsonl`),
+      p(SESSIONS[0], `${S1}/subagents/agent-x1.jsonl`),
+    ]);
     // The older layout: the agent file sits beside the session file, its lines name the session.
     expect(snap.files[S3 ?? '']).toEqual([p(SESSIONS[2], `${S3}.jsonl`), p(SESSIONS[2], 'agent-y2.jsonl')]);
     // A resumed session's file repeats the earlier session's lines: it opens alone.

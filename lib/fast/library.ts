@@ -24,7 +24,10 @@ export function ownerOf(file: ScannedFile): string | undefined {
 /** Rows, cells and files over the files scanned so far (any subset: rows fill in as more are scanned). */
 export function librarySnapshot(files: readonly ScannedFile[], options: ReportOptions = {}): LibrarySnapshot {
   const merged = mergeScans(files);
-  const opts: ReportOptions = { projectPaths: projectPaths(files.map((f) => ({ project: f.project, cwd: f.scan.cwd }))), ...options };
+  const opts: ReportOptions = {
+    projectPaths: projectPaths(files.map((f) => ({ project: f.project, cwd: f.scan.cwd }))),
+    ...options,
+  };
   const rows = sessionRows(merged, opts);
   const cells: Record<string, readonly DayCell[]> = {};
   for (const [sid, list] of sessionCells(merged, opts)) cells[sid] = list;
@@ -38,7 +41,8 @@ export function librarySnapshot(files: readonly ScannedFile[], options: ReportOp
   }
   const out: Record<string, readonly string[]> = {};
   // A session with no file of its own (only copies of its lines in another session's file) opens where it appears.
-  for (const s of merged.sessions) out[s.sessionId] = orderInputs((own.get(s.sessionId) ?? s.files).map((name) => ({ name }))).map((f) => f.name);
+  for (const s of merged.sessions)
+    out[s.sessionId] = orderInputs((own.get(s.sessionId) ?? s.files).map((name) => ({ name }))).map((f) => f.name);
   return { rows, cells, files: out };
 }
 
@@ -55,7 +59,8 @@ export function searchTexts(files: readonly ScannedFile[], rows: readonly Sessio
     const owner = ownerOf(f);
     for (const p of f.scan.prompts ?? []) {
       // A subagent's task prompt belongs to the session of its file; a copied line to its own session.
-      const sid = f.scan.name.includes('/subagents/') || /(^|\/)agent-[^/]+$/.test(f.scan.name) ? owner : (p.sessionId ?? owner);
+      const sid =
+        f.scan.name.includes('/subagents/') || /(^|\/)agent-[^/]+$/.test(f.scan.name) ? owner : (p.sessionId ?? owner);
       if (sid !== undefined) add(sid, p.text);
     }
   }
@@ -66,7 +71,9 @@ export function searchTexts(files: readonly ScannedFile[], rows: readonly Sessio
 
 /** Session ids whose text holds every word of the query (case-insensitive; `"a phrase"` as one word). */
 export function searchSessions(texts: ReadonlyMap<string, string>, query: string): string[] {
-  const words = [...query.toLowerCase().matchAll(/"([^"]+)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '').filter((w) => w.length > 0);
+  const words = [...query.toLowerCase().matchAll(/"([^"]+)"|(\S+)/g)]
+    .map((m) => m[1] ?? m[2] ?? '')
+    .filter((w) => w.length > 0);
   if (words.length === 0) return [...texts.keys()];
   const out: string[] = [];
   for (const [sid, text] of texts) if (words.every((w) => text.includes(w))) out.push(sid);

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport, type SessionRow } from './report';
 import { fastMerged, fullMerged } from './testing/equivalence';
-import { CC_SESSION, EXPECTED, OLD_SESSION, SDK_SESSION, SUBAGENT_PROMPTS, subagentFirstFolder } from './testing/subagent-first';
+import {
+  CC_SESSION,
+  EXPECTED,
+  OLD_SESSION,
+  SDK_SESSION,
+  SUBAGENT_PROMPTS,
+  subagentFirstFolder,
+} from './testing/subagent-first';
 import { librarySnapshot } from './library';
 import { scanSource } from './source';
 import { memorySource } from '../engine/source';
@@ -26,7 +33,13 @@ describe('a session is named and timed by its main thread', () => {
 
   it('on the fast path, with every reader and chunking, as in the full model', async () => {
     const full = await fullMerged(FILES);
-    for (const opts of [{}, { chunk: 7 }, { chunk: 64, lean: false }, { chunk: 11, simd: false }, { prompts: true, chunk: 13 }]) {
+    for (const opts of [
+      {},
+      { chunk: 7 },
+      { chunk: 64, lean: false },
+      { chunk: 11, simd: false },
+      { prompts: true, chunk: 13 },
+    ]) {
       const fast = await fastMerged(FILES, opts);
       expect(rows(fast)).toEqual(EXPECTED);
       expect(fast).toEqual(full);
@@ -42,7 +55,10 @@ describe('a session is named and timed by its main thread', () => {
 
   it('in the library while only a subagent file is scanned, and once all are', async () => {
     const scans = await Promise.all(
-      Object.entries(FILES).map(async ([name, text]) => ({ scan: await scanSource(memorySource(name, text), { prompts: true }), project: project(name) })),
+      Object.entries(FILES).map(async ([name, text]) => ({
+        scan: await scanSource(memorySource(name, text), { prompts: true }),
+        project: project(name),
+      })),
     );
     const subOnly = scans.filter((f) => f.scan.name.includes('agent-'));
     const partial = librarySnapshot(subOnly).rows;

@@ -1,4 +1,12 @@
-import { findCall, isSameCall, outranks, sameLineKey, uncountedReason, type CallIdentity, type LineIdentity } from '../trace/model/calls';
+import {
+  findCall,
+  isSameCall,
+  outranks,
+  sameLineKey,
+  uncountedReason,
+  type CallIdentity,
+  type LineIdentity,
+} from '../trace/model/calls';
 import { isPlaceholderUsage, reconcileSession, type CallFigure, type ResultFigure } from '../trace/model/reconcile';
 import { StreamAccumulator } from '../trace/model/stream';
 import type { StreamRebuild } from '../trace/model/types';
@@ -195,7 +203,10 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       if (r.kind === 'assistant') {
         const lineKey = sameLineKey(r);
         const again = lineKey === undefined ? undefined : byLine.get(lineKey);
-        const c = again ?? (r.messageId ? callOf(r.messageId, r) : undefined) ?? newCall(sid, file, r.messageId || undefined, r.requestId, r);
+        const c =
+          again ??
+          (r.messageId ? callOf(r.messageId, r) : undefined) ??
+          newCall(sid, file, r.messageId || undefined, r.requestId, r);
         if (lineKey !== undefined && !again) byLine.set(lineKey, c);
         if (r.model && !c.model) c.model = r.model;
         if (r.synthetic) c.synthetic = true;
@@ -249,7 +260,8 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
     const usageError = c.usageError ?? c.stream?.usageError;
     // The stream's copy comes after the line copies (`chooseCopy` over them all, kept as it went).
     const streamUsage = c.stream?.usage;
-    const best = usageError !== undefined ? undefined : streamUsage && outranks(streamUsage, c.best) ? streamUsage : c.best;
+    const best =
+      usageError !== undefined ? undefined : streamUsage && outranks(streamUsage, c.best) ? streamUsage : c.best;
     if (uncountedReason(c.synthetic, best !== undefined, usageError) !== undefined || !best) {
       if (c.synthetic) uncounted.synthetic += 1;
       else if (usageError !== undefined) uncounted.invalidUsage += 1;
@@ -284,14 +296,22 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
     if (r.reportedUsd !== undefined) s.reportedCostUsd = r.reportedUsd;
     const time = rs[rs.length - 1]?.time;
     for (const row of r.rows)
-      reconciled.push({ sessionId: s.sessionId, project: s.project, model: row.model, usage: row.usage, ...(time !== undefined ? { time } : {}) });
+      reconciled.push({
+        sessionId: s.sessionId,
+        project: s.project,
+        model: row.model,
+        usage: row.usage,
+        ...(time !== undefined ? { time } : {}),
+      });
   }
   return { calls: counted, sessions: [...sessions.values()], uncounted, reconciled: sortReconciled(reconciled) };
 }
 
 /** Reconciled rows in one order on both paths: by session id, then model. */
 export function sortReconciled(rows: ReconciledUsage[]): ReconciledUsage[] {
-  return rows.sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+  return rows.sort((a, b) =>
+    a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : a.model < b.model ? -1 : a.model > b.model ? 1 : 0,
+  );
 }
 
 function touchSpan(s: SessionSummary, r: LineRecord, main: boolean): void {

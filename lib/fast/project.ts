@@ -42,12 +42,15 @@ export function homeShort(cwd: string): string {
  * leading dash (which dashes were slashes cannot be known). A folder that is not a project's stays as it is.
  */
 export function projectPath(folder: string, cwds: Iterable<string | undefined> = []): string {
-  for (const cwd of cwds) if (cwd !== undefined && cwd.length > 1 && isProjectFolderOf(folder, cwd)) return homeShort(cwd);
+  for (const cwd of cwds)
+    if (cwd !== undefined && cwd.length > 1 && isProjectFolderOf(folder, cwd)) return homeShort(cwd);
   return folder.startsWith('-') && folder.length > 1 ? folder.slice(1) : folder;
 }
 
 /** Per project folder, its path (`projectPath`) from the `cwd`s of its files. */
-export function projectPaths(files: Iterable<{ readonly project: string; readonly cwd?: string | undefined }>): Map<string, string> {
+export function projectPaths(
+  files: Iterable<{ readonly project: string; readonly cwd?: string | undefined }>,
+): Map<string, string> {
   const cwds = new Map<string, (string | undefined)[]>();
   for (const f of files) {
     const list = cwds.get(f.project);

@@ -26,7 +26,12 @@ async function modelPrompts(name: string, bytes: Uint8Array): Promise<ScannedPro
   const trace = await loadTrace([memorySource(name, bytes)]);
   return trace.events.flatMap((e) =>
     e.kind === 'user' && e.role === 'prompt'
-      ? [{ ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}), text: e.text.slice(0, SEARCH_PROMPT_CHARS) }]
+      ? [
+          {
+            ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}),
+            text: e.text.slice(0, SEARCH_PROMPT_CHARS),
+          },
+        ]
       : [],
   );
 }
@@ -64,6 +69,8 @@ describe('prompts for search', () => {
   it('are left out unless asked for', async () => {
     const [name, bytes] = files[files.length - 1] ?? ['', new Uint8Array()];
     expect((await scanSource(memorySource(name, bytes))).prompts).toBeUndefined();
-    expect((await scanSource(memorySource(name, bytes), { prompts: true })).prompts?.map((p) => p.text.slice(0, 6))).toEqual(['first:', 'second']);
+    expect(
+      (await scanSource(memorySource(name, bytes), { prompts: true })).prompts?.map((p) => p.text.slice(0, 6)),
+    ).toEqual(['first:', 'second']);
   });
 });

@@ -139,7 +139,12 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
       return {
         kind: 'stream',
         ...base,
-        frame: e.event === 'message_start' ? 'message_start' : e.event === 'message_delta' ? 'message_delta' : 'message_stop',
+        frame:
+          e.event === 'message_start'
+            ? 'message_start'
+            : e.event === 'message_delta'
+              ? 'message_delta'
+              : 'message_stop',
         parentToolUseId: e.parentToolUseId,
         messageId: e.messageId,
         model: e.model,
@@ -179,7 +184,13 @@ function spanRecord(e: TraceEvent): SessionRecord {
 /** The first-prompt record of a user event, when it is a typed prompt on the main thread (a subagent's task is not). */
 export function promptOf(e: TraceEvent): PromptRecord | undefined {
   if (e.kind !== 'user' || e.role !== 'prompt' || isSubagentLine(e, undefined)) return undefined;
-  return { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text: shortPrompt(typedPrompt(e.text, e.media)) };
+  return {
+    kind: 'prompt',
+    offset: e.src.offset,
+    sessionId: e.sessionId,
+    time: e.time,
+    text: shortPrompt(typedPrompt(e.text, e.media)),
+  };
 }
 
 const TYPED_COMMAND = /<(command-name|bash-input)>/;
@@ -189,9 +200,12 @@ const TYPED_COMMAND = /<(command-name|bash-input)>/;
  * Code records those as command lines, not prompts, and such a session may have no typed prompt at all.
  */
 export function commandPromptOf(e: TraceEvent): PromptRecord | undefined {
-  if (e.kind !== 'user' || e.role !== 'command' || !TYPED_COMMAND.test(e.text) || isSubagentLine(e, undefined)) return undefined;
+  if (e.kind !== 'user' || e.role !== 'command' || !TYPED_COMMAND.test(e.text) || isSubagentLine(e, undefined))
+    return undefined;
   const text = shortPrompt(commandSummary(e.text));
-  return text ? { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text, command: true } : undefined;
+  return text
+    ? { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text, command: true }
+    : undefined;
 }
 
 /**
@@ -236,10 +250,22 @@ export class RecordSink {
   add(e: TraceEvent): void {
     const sid = e.sessionId;
     if (sid !== undefined && this.firstSessionId === undefined) this.firstSessionId = sid;
-    if (e.kind === 'meta' && e.metaType === 'recording' && e.path === '$' && e.text !== 'recording') this.headerPrompt = e.text;
-    else if (this.headerPrompt !== undefined && sid !== undefined && !this.prompted.has(sid) && !isSubagentLine(e, undefined)) {
+    if (e.kind === 'meta' && e.metaType === 'recording' && e.path === '$' && e.text !== 'recording')
+      this.headerPrompt = e.text;
+    else if (
+      this.headerPrompt !== undefined &&
+      sid !== undefined &&
+      !this.prompted.has(sid) &&
+      !isSubagentLine(e, undefined)
+    ) {
       this.prompted.add(sid);
-      this.records.push({ kind: 'prompt', offset: e.src.offset, sessionId: sid, time: e.time, text: shortPrompt(this.headerPrompt) });
+      this.records.push({
+        kind: 'prompt',
+        offset: e.src.offset,
+        sessionId: sid,
+        time: e.time,
+        text: shortPrompt(this.headerPrompt),
+      });
       this.headerPrompt = undefined;
     }
     const early = this.open && inPromptWindow(e.src, this.window);
@@ -254,7 +280,8 @@ export class RecordSink {
       if (command) this.commanded.add(sid);
       if (rec) this.records.push(rec);
       else if ((early || this.spanAll) && e.time !== undefined) this.records.push(spanRecord(e));
-      else if (sid !== undefined && sid !== this.lastSessionId) this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
+      else if (sid !== undefined && sid !== this.lastSessionId)
+        this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
       if (early && this.agentFile && e.kind === 'user' && e.role === 'prompt') this.open = false;
     }
     if (sid !== undefined) this.lastSessionId = sid;
@@ -294,7 +321,10 @@ export interface PromptWindow {
 /** Lines 1..200 that start within the file's first MiB and are at most 256 KiB long. */
 export const PROMPT_WINDOW: PromptWindow = { lines: 200, bytes: 1 << 20, lineBytes: 256 << 10 };
 
-export function inPromptWindow(src: { readonly line: number; readonly offset: number; readonly length: number }, w: PromptWindow = PROMPT_WINDOW): boolean {
+export function inPromptWindow(
+  src: { readonly line: number; readonly offset: number; readonly length: number },
+  w: PromptWindow = PROMPT_WINDOW,
+): boolean {
   return src.line >= 1 && src.line <= w.lines && src.offset < w.bytes && src.length <= w.lineBytes;
 }
 

@@ -42,7 +42,11 @@ export interface Totals {
   readonly unpricedModels: readonly string[];
   /** Of the tokens and cost, what was booked from result frames (tokens the assistant lines did not carry); absent
    *  when nothing was. */
-  readonly reconciled?: { readonly tokens: number; readonly costUsd: number; readonly unpricedModels: readonly string[] };
+  readonly reconciled?: {
+    readonly tokens: number;
+    readonly costUsd: number;
+    readonly unpricedModels: readonly string[];
+  };
 }
 
 /** The canonical per-session row (the browser's Sessions table shows exactly these). */
@@ -108,7 +112,9 @@ const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 /** The calendar day of an instant, in UTC or local time. */
 export function dayOf(ms: number, utc: boolean): string {
   const d = new Date(ms);
-  return utc ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return utc
+    ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
+    : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** `YYYY-MM-DD` or `YYYYMMDD` (ccusage's spelling) to `YYYY-MM-DD`; undefined when it is neither a real date. */
@@ -176,10 +182,18 @@ function add(a: Acc, c: Billed, usd: number, priced: boolean, reconciled = false
 function totalsOf(a: Acc): Totals {
   return {
     modelCalls: a.calls,
-    tokens: { input: a.input, output: a.output, cacheWrite: a.cacheWrite, cacheRead: a.cacheRead, total: a.input + a.output + a.cacheWrite + a.cacheRead },
+    tokens: {
+      input: a.input,
+      output: a.output,
+      cacheWrite: a.cacheWrite,
+      cacheRead: a.cacheRead,
+      total: a.input + a.output + a.cacheWrite + a.cacheRead,
+    },
     costUsd: round6(a.cost),
     unpricedModels: [...a.unpriced].sort(),
-    ...(a.recTokens > 0 ? { reconciled: { tokens: a.recTokens, costUsd: round6(a.recCost), unpricedModels: [...a.recUnpriced].sort() } } : {}),
+    ...(a.recTokens > 0
+      ? { reconciled: { tokens: a.recTokens, costUsd: round6(a.recCost), unpricedModels: [...a.recUnpriced].sort() } }
+      : {}),
   };
 }
 
@@ -293,7 +307,9 @@ export function sessionRows(merged: Merged, opts: ReportOptions = {}): SessionRo
     if (!a && filtered) continue;
     rows.push(sessionRow(s, a ?? newAcc(), pathOf(s.project, opts)));
   }
-  return rows.sort((x, y) => compareText(x.start ?? '\uffff', y.start ?? '\uffff') || compareText(x.sessionId, y.sessionId));
+  return rows.sort(
+    (x, y) => compareText(x.start ?? '\uffff', y.start ?? '\uffff') || compareText(x.sessionId, y.sessionId),
+  );
 }
 
 /** A session's start, end and duration: its main thread's; a session with no timestamped main-thread line (only its
@@ -302,10 +318,15 @@ export function sessionSpan(s: SessionSummary): Pick<SessionRow, 'start' | 'end'
   const main = s.firstTime !== undefined && s.lastTime !== undefined;
   const first = main ? s.firstTime : s.workFirstTime;
   const last = main ? s.lastTime : s.workLastTime;
-  return { start: iso(first), end: iso(last), durationMs: first !== undefined && last !== undefined ? last - first : null };
+  return {
+    start: iso(first),
+    end: iso(last),
+    durationMs: first !== undefined && last !== undefined ? last - first : null,
+  };
 }
 
-const pathOf = (project: string, opts: ReportOptions): string => opts.projectPaths?.get(project) ?? projectPath(project);
+const pathOf = (project: string, opts: ReportOptions): string =>
+  opts.projectPaths?.get(project) ?? projectPath(project);
 
 function sessionRow(s: SessionSummary, a: Acc, path: string): SessionRow {
   return {
@@ -379,7 +400,14 @@ function rowsBy(merged: Merged, calls: readonly Priced[], by: GroupBy, opts: Rep
       return sessionRows(merged, opts);
     case 'day':
       return [...group(calls, (p) => p.day ?? '')]
-        .map(([day, a]): DayRow => ({ day: day === '' ? null : day, sessions: a.sessions.size, models: [...a.models].sort(), ...totalsOf(a) }))
+        .map(
+          ([day, a]): DayRow => ({
+            day: day === '' ? null : day,
+            sessions: a.sessions.size,
+            models: [...a.models].sort(),
+            ...totalsOf(a),
+          }),
+        )
         .sort((x, y) => compareText(x.day ?? '\uffff', y.day ?? '\uffff'));
     case 'project':
       return [...group(calls, (p) => p.call.project)]
@@ -396,13 +424,22 @@ function rowsBy(merged: Merged, calls: readonly Priced[], by: GroupBy, opts: Rep
         .sort((x, y) => y.costUsd - x.costUsd || compareText(x.project, y.project));
     case 'model':
       return [...group(calls, (p) => p.call.model ?? NO_MODEL)]
-        .map(([model, a]): ModelRow => ({ model, sessions: a.sessions.size, priced: a.unpriced.size === 0, ...totalsOf(a) }))
+        .map(
+          ([model, a]): ModelRow => ({
+            model,
+            sessions: a.sessions.size,
+            priced: a.unpriced.size === 0,
+            ...totalsOf(a),
+          }),
+        )
         .sort((x, y) => y.costUsd - x.costUsd || compareText(x.model, y.model));
   }
 }
 
 /** A row's or the totals' cost as `--json` gives it: unknown (null) when a model has no price, the priced part beside. */
-export function costJson<T extends Totals>(t: T): Omit<T, 'costUsd'> & { readonly costUsd: number | null; readonly pricedCostUsd: number } {
+export function costJson<T extends Totals>(
+  t: T,
+): Omit<T, 'costUsd'> & { readonly costUsd: number | null; readonly pricedCostUsd: number } {
   return { ...t, costUsd: t.unpricedModels.length > 0 ? null : t.costUsd, pricedCostUsd: t.costUsd };
 }
 

@@ -38,7 +38,8 @@ export abstract class ChunkedLines {
   push(input: Uint8Array): void {
     const simd = this.simd;
     if (!simd || simd.holds(input)) return this.pushChunk(input);
-    for (let at = 0; at < input.length; at += SIMD_CHUNK) this.pushChunk(simd.hold(input.subarray(at, at + SIMD_CHUNK)));
+    for (let at = 0; at < input.length; at += SIMD_CHUNK)
+      this.pushChunk(simd.hold(input.subarray(at, at + SIMD_CHUNK)));
   }
 
   /**

@@ -31,7 +31,15 @@ export const USAGE_SLOT = 13;
 export const USAGE_STATE = USAGE_SLOT * 4 + 2;
 export const USAGE_MASK = USAGE_STATE + 1;
 /** `counts` indexes (and mask bits) of the usage's counts. */
-export const COUNT = { input: 0, output: 1, cacheCreation: 2, cacheRead: 3, cache5m: 4, cache1h: 5, webSearch: 6 } as const;
+export const COUNT = {
+  input: 0,
+  output: 1,
+  cacheCreation: 2,
+  cacheRead: 3,
+  cache5m: 4,
+  cache1h: 5,
+  webSearch: 6,
+} as const;
 /** `slots` indexes where `nextLine` writes the line's start and end (past everything `readAssistant` writes). */
 const LINE_BOUNDS = SLOT_BYTES / 4 - 2;
 /** What `readLine` found. */
@@ -149,7 +157,15 @@ export class ScanWasm {
    * before `from`) and `lineEnd()` (its `\n`, or `to`). One call into the module per line.
    */
   nextLine(hay: Uint8Array, needle: Uint8Array, from: number, to: number): number {
-    return this.next(hay.byteOffset, hay.length, this.needleAt(needle), needle.length, from, to, this.slotBase + LINE_BOUNDS * 4);
+    return this.next(
+      hay.byteOffset,
+      hay.length,
+      this.needleAt(needle),
+      needle.length,
+      from,
+      to,
+      this.slotBase + LINE_BOUNDS * 4,
+    );
   }
 
   lineStart(): number {

@@ -8,7 +8,14 @@ import { LeanAssistantReader } from './lean';
 import { FileTail, TAIL_BYTES } from './tail';
 import { ChunkedLines } from './scan-chunks';
 import { sharedWasm, type ScanWasm } from './scan-wasm';
-import { foldSplitLine, inPromptWindow, PROMPT_WINDOW, RecordSink, type AssistantRecord, type PromptWindow } from './records';
+import {
+  foldSplitLine,
+  inPromptWindow,
+  PROMPT_WINDOW,
+  RecordSink,
+  type AssistantRecord,
+  type PromptWindow,
+} from './records';
 import {
   CANDIDATE_PATTERNS,
   nextStructural,
@@ -49,7 +56,12 @@ export class FileScanner extends ChunkedLines {
   private dialect: Dialect | undefined;
   private readonly detector = new DialectDetector();
   /** Lines parsed while the dialect is open, normalized once it is known (the full parser's rule). */
-  private readonly held: { obj: Readonly<Record<string, unknown>>; norm: NormalizeOptions; head: Head; length: number }[] = [];
+  private readonly held: {
+    obj: Readonly<Record<string, unknown>>;
+    norm: NormalizeOptions;
+    head: Head;
+    length: number;
+  }[] = [];
   private heldBytes = 0;
   private unrecognized = false;
   private lineNo = 0;
@@ -71,7 +83,9 @@ export class FileScanner extends ChunkedLines {
     super(simd, lineLimit(opts.maxLineBytes));
     this.name = name;
     const plain = opts.search ?? searchBytes;
-    this.search = simd ? (hay, needle, from) => (simd.holds(hay) ? simd.search(hay, needle, from) : plain(hay, needle, from)) : plain;
+    this.search = simd
+      ? (hay, needle, from) => (simd.holds(hay) ? simd.search(hay, needle, from) : plain(hay, needle, from))
+      : plain;
     this.promptWindow = opts.window ?? PROMPT_WINDOW;
     this.tailFrom = opts.tailFrom;
     this.sink = new RecordSink(name, this.promptWindow);
@@ -164,9 +178,15 @@ export class FileScanner extends ChunkedLines {
 
   /** Outside the window: jumps from one pattern match to the next, decoding only the lines that hold one. */
   private candidates(buf: Uint8Array, from: number, to: number, base: number): void {
-    const counted = this.dialect === 'claude-code' ? SESSION_PATTERNS : this.dialect === 'sdk-stream' ? STREAM_PATTERNS : CANDIDATE_PATTERNS;
+    const counted =
+      this.dialect === 'claude-code'
+        ? SESSION_PATTERNS
+        : this.dialect === 'sdk-stream'
+          ? STREAM_PATTERNS
+          : CANDIDATE_PATTERNS;
     const one = counted.length === 1 ? counted[0] : undefined;
-    if (one && !this.prompts && this.simd && this.simd.holds(buf) && this.simd.canSearch(one)) return this.sessionLines(this.simd, one, buf, from, to, base);
+    if (one && !this.prompts && this.simd && this.simd.holds(buf) && this.simd.canSearch(one))
+      return this.sessionLines(this.simd, one, buf, from, to, base);
     const pats = this.prompts ? [...counted, USER_PATTERN] : counted;
     const next = pats.map((p) => nextStructural(this.search, buf, p, from, to));
     const simd = this.simd;
@@ -197,7 +217,14 @@ export class FileScanner extends ChunkedLines {
   }
 
   /** `candidates` for one pattern (a session file's) on bytes in the module's memory: one call into it per line. */
-  private sessionLines(simd: ScanWasm, needle: Uint8Array, buf: Uint8Array, from: number, to: number, base: number): void {
+  private sessionLines(
+    simd: ScanWasm,
+    needle: Uint8Array,
+    buf: Uint8Array,
+    from: number,
+    to: number,
+    base: number,
+  ): void {
     for (let at = from; at < to; ) {
       if (simd.nextLine(buf, needle, at, to) < 0) return;
       const start = simd.lineStart();
@@ -273,7 +300,11 @@ export class FileScanner extends ChunkedLines {
       return;
     }
     if (this.cwd === undefined && typeof obj['cwd'] === 'string') this.cwd = obj['cwd'];
-    const head: Head = { seq: 0, src: { source: 0, line: inWindow ? this.lineNo : 0, offset, length }, path: undefined };
+    const head: Head = {
+      seq: 0,
+      src: { source: 0, line: inWindow ? this.lineNo : 0, offset, length },
+      path: undefined,
+    };
     const norm = inWindow && this.sink.open ? this.promptNorm : this.norm;
     if (!this.dialect) {
       if (this.unrecognized) return this.sink.add(unknownEvent(obj, '', norm, head));
@@ -306,8 +337,16 @@ export class FileScanner extends ChunkedLines {
         continue;
       }
       if (!isObject(obj)) continue;
-      const head: Head = { seq: 0, src: { source: 0, line: 0, offset: line.offset, length: line.bytes.length }, path: undefined };
-      this.sink.end(this.dialect && !this.unrecognized ? normalizeLine(obj, this.dialect, this.norm, head) : unknownEvent(obj, '', this.norm, head));
+      const head: Head = {
+        seq: 0,
+        src: { source: 0, line: 0, offset: line.offset, length: line.bytes.length },
+        path: undefined,
+      };
+      this.sink.end(
+        this.dialect && !this.unrecognized
+          ? normalizeLine(obj, this.dialect, this.norm, head)
+          : unknownEvent(obj, '', this.norm, head),
+      );
     }
   }
 
@@ -328,7 +367,13 @@ export class FileScanner extends ChunkedLines {
       return;
     }
     if (!isObject(obj)) return;
-    this.keepPrompt(normalizeLine(obj, this.dialect, this.promptNorm, { seq: 0, src: { source: 0, line: 0, offset: 0, length: 0 }, path: undefined }));
+    this.keepPrompt(
+      normalizeLine(obj, this.dialect, this.promptNorm, {
+        seq: 0,
+        src: { source: 0, line: 0, offset: 0, length: 0 },
+        path: undefined,
+      }),
+    );
   }
 
   private keepPrompt(e: TraceEvent): void {

@@ -32,7 +32,9 @@ const QUOTE = 0x22;
  * spelled with `\u` escapes of plain letters, which no JSON writer produces, would slip past.) The needles leave the
  * quote out: searching for a first byte as common as `"` is several times slower.
  */
-export const CANDIDATE_PATTERNS: readonly Uint8Array[] = ['assistant"', 'message_', 'result"'].map((p) => new TextEncoder().encode(p));
+export const CANDIDATE_PATTERNS: readonly Uint8Array[] = ['assistant"', 'message_', 'result"'].map((p) =>
+  new TextEncoder().encode(p),
+);
 
 /**
  * In a Claude Code session file only assistant lines count: the session dialect has no stream or result frames (a line
@@ -52,7 +54,13 @@ export const USER_PATTERN: Uint8Array = new TextEncoder().encode('user"');
 export const TOOL_RESULT_PATTERN: Uint8Array = new TextEncoder().encode('tool_use_id"');
 
 /** The next match of `needle` in `hay[from, to)` right after an unescaped quote; else -1. */
-export function nextStructural(search: ByteSearch, hay: Uint8Array, needle: Uint8Array, from: number, to: number): number {
+export function nextStructural(
+  search: ByteSearch,
+  hay: Uint8Array,
+  needle: Uint8Array,
+  from: number,
+  to: number,
+): number {
   let at = search(hay, needle, from);
   while (at >= 0 && at < to) {
     if (at >= 1 && hay[at - 1] === QUOTE && (at === 1 || hay[at - 2] !== BACKSLASH)) return at;

@@ -30,11 +30,16 @@ export class FileTail {
   /** Complete lines in `buf[from, to)`; `base` is the file offset of `buf[0]`. */
   keep(buf: Uint8Array, from: number, to: number, base: number): void {
     const cut = Math.max(from, to - TAIL_BYTES);
-    this.segments.push({ bytes: buf.slice(cut, to), base: base + cut, startsLine: cut === from || buf[cut - 1] === LF });
+    this.segments.push({
+      bytes: buf.slice(cut, to),
+      base: base + cut,
+      startsLine: cut === from || buf[cut - 1] === LF,
+    });
     this.end = base + to;
     const low = this.end - TAIL_BYTES;
     // Segments wholly before the window go; a segment the window starts inside stays whole (copied once already).
-    while (this.segments.length > 1 && (this.segments[0]?.base ?? 0) + (this.segments[0]?.bytes.length ?? 0) <= low) this.segments.shift();
+    while (this.segments.length > 1 && (this.segments[0]?.base ?? 0) + (this.segments[0]?.bytes.length ?? 0) <= low)
+      this.segments.shift();
   }
 
   /** The lines kept that start at file offset `low` or after (the file's tail), blank ones left out. */

@@ -14,8 +14,18 @@ const NEW = 'claude-sonnet-5';
 const files = {
   'p/S1.jsonl': jsonl([
     cc.prompt('go', { session: 'S1', time: '2026-11-02T10:00:00.000Z' }),
-    cc.assistant('msg_1', [text('a')], { input: 1000, output: 100 }, { session: 'S1', time: '2026-11-02T10:00:01.000Z' }),
-    cc.assistant('msg_2', [text('b')], { input: 1000, output: 100 }, { session: 'S1', model: NEW, time: '2026-11-02T10:00:02.000Z' }),
+    cc.assistant(
+      'msg_1',
+      [text('a')],
+      { input: 1000, output: 100 },
+      { session: 'S1', time: '2026-11-02T10:00:01.000Z' },
+    ),
+    cc.assistant(
+      'msg_2',
+      [text('b')],
+      { input: 1000, output: 100 },
+      { session: 'S1', model: NEW, time: '2026-11-02T10:00:02.000Z' },
+    ),
   ]),
   'p/S2.jsonl': jsonl([
     cc.prompt('more', { session: 'S2', time: '2026-11-03T10:00:00.000Z' }),
@@ -24,7 +34,11 @@ const files = {
 };
 
 const priceFile = () => {
-  const f = readPriceFile(readFileSync(join(__dirname, '..', 'trace', 'pricing', 'testdata', 'litellm-sample.json'), 'utf8'), 'prices.json', '2026-12-01');
+  const f = readPriceFile(
+    readFileSync(join(__dirname, '..', 'trace', 'pricing', 'testdata', 'litellm-sample.json'), 'utf8'),
+    'prices.json',
+    '2026-12-01',
+  );
   if ('error' in f) throw new Error(f.error);
   return withPriceFile(DEFAULT_PRICES, f);
 };

@@ -57,7 +57,9 @@ describe('ScanWasm', () => {
       .chain((a) => fc.nat(20).map((odds) => a.map((b) => (b % (odds + 2) === 0 ? 0x0a : b))));
     fc.assert(
       fc.property(bytes, fc.nat(40), fc.integer({ min: -5, max: 210 }), (data, shift, at) => {
-        const held = simd.hold(new Uint8Array(data.length + shift).fill(0x0a).map((b, i) => (i < shift ? b : (data[i - shift] ?? 0))));
+        const held = simd.hold(
+          new Uint8Array(data.length + shift).fill(0x0a).map((b, i) => (i < shift ? b : (data[i - shift] ?? 0))),
+        );
         const hay = held.subarray(shift);
         expect(simd.holds(hay)).toBe(true);
         expect(simd.indexOf(hay, 0x0a, at)).toBe(data.indexOf(0x0a, at));
@@ -91,10 +93,14 @@ describe('ScanWasm', () => {
     // length (empty ones too) are common.
     const alphabet = enc('"\\\nab');
     const needle = enc('ab"');
-    const bytes = fc.uint8Array({ minLength: 0, maxLength: 200, size: 'max' }).map((a) => a.map((b) => alphabet[b % alphabet.length] ?? 0));
+    const bytes = fc
+      .uint8Array({ minLength: 0, maxLength: 200, size: 'max' })
+      .map((a) => a.map((b) => alphabet[b % alphabet.length] ?? 0));
     fc.assert(
       fc.property(bytes, fc.nat(40), fc.nat(210), fc.nat(210), (data, shift, a, b) => {
-        const held = simd.hold(new Uint8Array(data.length + shift).map((x, i) => (i < shift ? 0x61 : (data[i - shift] ?? 0))));
+        const held = simd.hold(
+          new Uint8Array(data.length + shift).map((x, i) => (i < shift ? 0x61 : (data[i - shift] ?? 0))),
+        );
         const hay = held.subarray(shift);
         const from = Math.min(a, b, data.length);
         const to = Math.min(Math.max(a, b), data.length);

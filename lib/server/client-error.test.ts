@@ -50,7 +50,9 @@ describe('requests the parser refuses get JSON, as every other refusal', () => {
   });
 
   it('two different Content-Lengths: 400 invalid_content_length', async () => {
-    const answer = parse(await rawRequest('POST / HTTP/1.1\r\nHost: loupe\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n'));
+    const answer = parse(
+      await rawRequest('POST / HTTP/1.1\r\nHost: loupe\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n'),
+    );
     expect([answer.status, answer.body.error]).toEqual([400, 'invalid_content_length']);
   });
 
@@ -65,6 +67,8 @@ describe('requests the parser refuses get JSON, as every other refusal', () => {
   });
 
   it('a well-formed request still reaches the handler', async () => {
-    expect(await rawRequest('GET / HTTP/1.1\r\nHost: loupe\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 [\s\S]*ok$/);
+    expect(await rawRequest('GET / HTTP/1.1\r\nHost: loupe\r\nConnection: close\r\n\r\n')).toMatch(
+      /^HTTP\/1\.1 200 [\s\S]*ok$/,
+    );
   });
 });

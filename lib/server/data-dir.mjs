@@ -18,7 +18,8 @@ export function privateDataDir(dir) {
     if (!(err instanceof Error && 'code' in err && err.code === 'EEXIST')) throw err;
   }
   const st = statSync(dir);
-  if (!st.isDirectory()) throw new Error(`The share store's data folder ${dir} is not a folder. Set LOUPE_DATA_DIR to a folder.`);
+  if (!st.isDirectory())
+    throw new Error(`The share store's data folder ${dir} is not a folder. Set LOUPE_DATA_DIR to a folder.`);
   const mode = st.mode & 0o777;
   if ((mode & 0o077) === 0) return undefined;
   try {

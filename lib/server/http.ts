@@ -45,7 +45,12 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   });
 }
 
-export function jsonError(status: number, error: ErrorCode, message: string, headers: Record<string, string> = {}): Response {
+export function jsonError(
+  status: number,
+  error: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return json(status, { error, message }, headers);
 }
 
@@ -80,14 +85,22 @@ export function parseTtl(request: Request): { ok: true; ttlSeconds: number } | {
   if (!/^\d{1,12}$/.test(text)) {
     return {
       ok: false,
-      response: jsonError(400, 'invalid_ttl', `${source} must be a whole number of seconds (got "${text.slice(0, 40)}").`),
+      response: jsonError(
+        400,
+        'invalid_ttl',
+        `${source} must be a whole number of seconds (got "${text.slice(0, 40)}").`,
+      ),
     };
   }
   const seconds = Number(text);
   if (seconds < MIN_TTL_SECONDS) {
     return {
       ok: false,
-      response: jsonError(400, 'ttl_too_short', `${source} must be at least ${MIN_TTL_SECONDS} seconds (got ${seconds}).`),
+      response: jsonError(
+        400,
+        'ttl_too_short',
+        `${source} must be at least ${MIN_TTL_SECONDS} seconds (got ${seconds}).`,
+      ),
     };
   }
   return { ok: true, ttlSeconds: Math.min(seconds, MAX_TTL_SECONDS) };

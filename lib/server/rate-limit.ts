@@ -37,7 +37,9 @@ interface Bucket {
   updatedAt: number;
 }
 
-export type RateLimitResult = { ok: true; limit: number; remaining: number } | { ok: false; limit: number; remaining: 0; retryAfterSeconds: number };
+export type RateLimitResult =
+  | { ok: true; limit: number; remaining: number }
+  | { ok: false; limit: number; remaining: 0; retryAfterSeconds: number };
 
 const KEY = Symbol.for('loupe.rateLimitBuckets');
 type GlobalWithBuckets = typeof globalThis & { [KEY]?: Map<string, Bucket> };
@@ -79,7 +81,8 @@ function ipv6Prefix64(addr: string): string {
   const [head = '', tail] = a.split('::');
   const h = head ? head.split(':') : [];
   const t = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  const groups =
+    tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
   return (
     groups
       .slice(0, 4)
@@ -154,7 +157,12 @@ function take(key: string, limit: number, now: number): RateLimitResult {
     tokens -= 1;
     result = { ok: true, limit, remaining: Math.floor(tokens) };
   } else {
-    result = { ok: false, limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)) };
+    result = {
+      ok: false,
+      limit,
+      remaining: 0,
+      retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / refillPerMs / 1000)),
+    };
   }
   map.delete(key); // re-insert: most recently used last
   map.set(key, { tokens, updatedAt: now });

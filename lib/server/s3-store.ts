@@ -78,7 +78,8 @@ export interface S3TraceStoreOptions {
 
 const traceKey = (id: string): string => `${TRACES}${id}`;
 const readKey = (id: string): string => `${READ}${id}`;
-const markerKey = (id: string, expiresAt: number): string => `${EXPIRY}${String(Math.max(0, Math.floor(expiresAt))).padStart(15, '0')}/${id}`;
+const markerKey = (id: string, expiresAt: number): string =>
+  `${EXPIRY}${String(Math.max(0, Math.floor(expiresAt))).padStart(15, '0')}/${id}`;
 
 function status(err: unknown): number | undefined {
   if (err instanceof S3ServiceException) return err.$metadata.httpStatusCode;
@@ -99,12 +100,18 @@ function metaNumber(meta: Record<string, string> | undefined, key: string): numb
 /** A client for the standard variables: AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL, AWS_REGION, AWS_ACCESS_KEY_ID… */
 export function s3ClientFromEnv(env: Env = process.env): S3Client {
   const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
+  const {
+    AWS_ACCESS_KEY_ID: accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secretAccessKey,
+    AWS_SESSION_TOKEN: sessionToken,
+  } = env;
   return new S3Client({
     region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
     ...(endpoint ? { endpoint } : {}),
     // Keys from these variables when set; otherwise the SDK's default chain (profiles, instance or task roles).
-    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } } : {}),
+    ...(accessKeyId && secretAccessKey
+      ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } }
+      : {}),
     forcePathStyle: env.LOUPE_S3_FORCE_PATH_STYLE === '1',
     // Checksums only where the API requires them: what S3-compatible servers (MinIO, R2, s3rver) all accept.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -222,7 +229,8 @@ export class S3TraceStore implements TraceStore {
       return undefined;
     }
     const bytes = await res.Body.transformToByteArray();
-    if (res.ContentLength !== undefined && bytes.byteLength !== res.ContentLength) throw new Error('stored trace failed its length check');
+    if (res.ContentLength !== undefined && bytes.byteLength !== res.ContentLength)
+      throw new Error('stored trace failed its length check');
     const trace = { id, bytes, createdAt, expiresAt, burnAfterReading: res.Metadata?.burn === '1' };
     return trace.burnAfterReading ? this.take(trace) : trace;
   }
@@ -326,7 +334,8 @@ export class S3TraceStore implements TraceStore {
     // Tombstones of burned traces, past their `until` (not counted: they hold no trace).
     for await (const o of this.list(READ)) {
       const id = (o.Key ?? '').slice(READ.length);
-      if (isValidId(id) && ((await this.readUntil(id)) ?? 0) <= now) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: readKey(id) }));
+      if (isValidId(id) && ((await this.readUntil(id)) ?? 0) <= now)
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: readKey(id) }));
     }
     if (removed > 0) this.listed = undefined;
     return removed;

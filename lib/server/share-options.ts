@@ -37,7 +37,8 @@ export function shareOptions(env: Env = process.env): ShareOptions {
  */
 export function parseExpiry(request: Request, allowNever: boolean): ReturnType<typeof parseTtl> {
   const raw = request.headers.get(TTL_HEADER) ?? new URL(request.url).searchParams.get('ttl');
-  if (raw?.trim().toLowerCase() === 'never') return { ok: true, ttlSeconds: allowNever ? Number.POSITIVE_INFINITY : MAX_TTL_SECONDS };
+  if (raw?.trim().toLowerCase() === 'never')
+    return { ok: true, ttlSeconds: allowNever ? Number.POSITIVE_INFINITY : MAX_TTL_SECONDS };
   return parseTtl(request);
 }
 
@@ -48,7 +49,10 @@ export function parseBurn(request: Request): { ok: true; burn: boolean } | { ok:
   if (raw === '1' || raw === 'true') return { ok: true, burn: true };
   if (raw === '0' || raw === 'false' || raw === '') return { ok: true, burn: false };
   const source = fromHeader !== null ? 'X-Loupe-Burn-After-Reading' : 'burn';
-  return { ok: false, response: json(400, { error: 'invalid_burn', message: `${source} must be 1 or 0 (got "${raw.slice(0, 40)}").` }) };
+  return {
+    ok: false,
+    response: json(400, { error: 'invalid_burn', message: `${source} must be 1 or 0 (got "${raw.slice(0, 40)}").` }),
+  };
 }
 
 /** An expiry as the API says it: ISO 8601, or null for a trace that never expires. */
@@ -61,7 +65,8 @@ export function expiresAtHeader(expiresAt: number): string {
   return expiresAtJson(expiresAt) ?? 'never';
 }
 
-export const ALREADY_READ_MESSAGE = 'This link was set to burn after reading, and it has been read: the trace was deleted from the server then.';
+export const ALREADY_READ_MESSAGE =
+  'This link was set to burn after reading, and it has been read: the trace was deleted from the server then.';
 
 /** 410: a burn-after-reading trace that has been read. */
 export function alreadyRead(): Response {

@@ -82,7 +82,9 @@ function writerFile(): string {
   return path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib', 'server', 'sqlite-writer.mjs');
 }
 
-type Reply = { seq: number; ok: true; value: unknown } | { seq: number; ok: false; error: { name: string; code?: string; message: string } };
+type Reply =
+  | { seq: number; ok: true; value: unknown }
+  | { seq: number; ok: false; error: { name: string; code?: string; message: string } };
 
 function isReply(v: unknown): v is Reply {
   return typeof v === 'object' && v !== null && 'seq' in v && typeof v.seq === 'number' && 'ok' in v;
@@ -198,9 +200,11 @@ export class SqliteTraceStore implements TraceStore {
       `);
       // Added later: rows from before were all answered, so they count as confirmed.
       const columns = this.db.prepare<[], { name: string }>('PRAGMA table_info(traces)').all();
-      if (!columns.some((c) => c.name === 'confirmed')) this.db.exec('ALTER TABLE traces ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 1');
+      if (!columns.some((c) => c.name === 'confirmed'))
+        this.db.exec('ALTER TABLE traces ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 1');
       // Burn after reading (added later too): the first read deletes the row and leaves a tombstone in `burned`.
-      if (!columns.some((c) => c.name === 'burn')) this.db.exec('ALTER TABLE traces ADD COLUMN burn INTEGER NOT NULL DEFAULT 0');
+      if (!columns.some((c) => c.name === 'burn'))
+        this.db.exec('ALTER TABLE traces ADD COLUMN burn INTEGER NOT NULL DEFAULT 0');
       this.db.exec('CREATE TABLE IF NOT EXISTS burned (id TEXT PRIMARY KEY NOT NULL, until INTEGER NOT NULL)');
       this.db.exec(`
         DROP INDEX IF EXISTS traces_expires_at;
@@ -230,7 +234,11 @@ export class SqliteTraceStore implements TraceStore {
     // Handed over to the writer thread (transferred, not cloned): the caller's own buffer when it gave it up and the
     // view covers all of it, else one copy of exactly these bytes.
     const own = bytes.buffer;
-    const whole = opts.handOver === true && own instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === own.byteLength;
+    const whole =
+      opts.handOver === true &&
+      own instanceof ArrayBuffer &&
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === own.byteLength;
     const blob = whole ? bytes : copyOf(bytes);
     const transfer = whole && own instanceof ArrayBuffer ? own : blob.buffer;
     const value = await this.writer.call(
@@ -246,7 +254,8 @@ export class SqliteTraceStore implements TraceStore {
       transfer instanceof ArrayBuffer ? [transfer] : [],
     );
     if (typeof value !== 'object' || value === null) throw new Error('the SQLite writer gave no answer');
-    if ('full' in value) throw new StoreFullError('usedBytes' in value && typeof value.usedBytes === 'number' ? value.usedBytes : 0);
+    if ('full' in value)
+      throw new StoreFullError('usedBytes' in value && typeof value.usedBytes === 'number' ? value.usedBytes : 0);
     if (!('id' in value) || typeof value.id !== 'string') throw new Error('the SQLite writer gave no id');
     return { id: value.id, deleteToken, expiresAt };
   }

@@ -21,7 +21,9 @@ db.pragma('secure_delete = ON');
 db.pragma('busy_timeout = 5000');
 
 const stmts = {
-  insert: db.prepare('INSERT INTO traces (id, blob, size, delete_hash, created_at, expires_at, confirmed, burn) VALUES (?, ?, ?, ?, ?, ?, 0, ?)'),
+  insert: db.prepare(
+    'INSERT INTO traces (id, blob, size, delete_hash, created_at, expires_at, confirmed, burn) VALUES (?, ?, ?, ?, ?, ?, 0, ?)',
+  ),
   burnable: db.prepare('SELECT blob, size, created_at, expires_at FROM traces WHERE id = ? AND burn = 1'),
   tombstone: db.prepare('INSERT OR REPLACE INTO burned (id, until) VALUES (?, ?)'),
   sweepTombstones: db.prepare('DELETE FROM burned WHERE until <= ?'),

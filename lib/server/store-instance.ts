@@ -34,7 +34,8 @@ export function getStore(): TraceStore {
   const existing = g[KEY];
   if (existing) return existing.store;
   const { orphanGraceMs } = shareLimits();
-  const store = storeKind() === 's3' ? s3StoreFromEnv(process.env, { orphanGraceMs }) : new SqliteTraceStore({ orphanGraceMs });
+  const store =
+    storeKind() === 's3' ? s3StoreFromEnv(process.env, { orphanGraceMs }) : new SqliteTraceStore({ orphanGraceMs });
   sweepQuietly(store);
   const timer = setInterval(() => sweepQuietly(store), SWEEP_INTERVAL_MS);
   timer.unref(); // never keeps the process alive

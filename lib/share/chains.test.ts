@@ -200,7 +200,11 @@ describe('secrets cut across two lines or two strings', () => {
     const [a = '', b = ''] = cut(GHP, 2);
     const stdout = `token: \u001b[1;32m${a}\u001b[0m${b}\n`;
     const original = jsonl([
-      cc.assistant('msg_01Ansi000000000000000001', [toolUse('toolu_01Ansi00000000000000001', 'Bash', { command: 'gh auth token' })], {}),
+      cc.assistant(
+        'msg_01Ansi000000000000000001',
+        [toolUse('toolu_01Ansi00000000000000001', 'Bash', { command: 'gh auth token' })],
+        {},
+      ),
       cc.result('toolu_01Ansi00000000000000001', stdout, { toolUseResult: { stdout, stderr: '', interrupted: false } }),
     ]);
     const lines = linesOf(original);
@@ -214,7 +218,9 @@ describe('secrets cut across two lines or two strings', () => {
 
   it('does not join strings that no reader joins: two fields of one object', () => {
     const [a = '', b = ''] = cut(GHP, 2);
-    expect(scanLines([JSON.stringify({ type: 'user', cwd: `/x/${a}`, message: { role: 'user', content: b } })])).toEqual([]);
+    expect(
+      scanLines([JSON.stringify({ type: 'user', cwd: `/x/${a}`, message: { role: 'user', content: b } })]),
+    ).toEqual([]);
   });
 });
 

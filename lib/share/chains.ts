@@ -176,7 +176,8 @@ export class ChainCollector {
     const re = new RegExp(ANSI_SOURCE, 'g');
     let at = 0;
     const push = (end: number): void => {
-      if (end > at) chain.segments.push({ line: this.lineIndex, slot, part: { start: at, text: slot.text.slice(at, end) } });
+      if (end > at)
+        chain.segments.push({ line: this.lineIndex, slot, part: { start: at, text: slot.text.slice(at, end) } });
     };
     for (let m = re.exec(slot.text); m !== null; m = re.exec(slot.text)) {
       push(m.index);
@@ -269,7 +270,13 @@ export function joinChain(chain: Chain): { text: string; starts: number[] } {
  * The pieces of `[from, to)` of a chain's joined text, one per segment it touches, as raw offsets in their lines.
  * Separators belong to no line and are skipped.
  */
-export function piecesOf(lines: readonly string[], chain: Chain, starts: readonly number[], from: number, to: number): Piece[] {
+export function piecesOf(
+  lines: readonly string[],
+  chain: Chain,
+  starts: readonly number[],
+  from: number,
+  to: number,
+): Piece[] {
   const out: Piece[] = [];
   chain.segments.forEach((seg, k) => {
     const s0 = starts[k] ?? 0;

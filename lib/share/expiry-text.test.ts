@@ -5,7 +5,10 @@ const NOW = Date.UTC(2026, 11, 6, 20, 0);
 
 describe('a shared trace lifetime, in words', () => {
   it('reads the served headers', () => {
-    expect(lifetimeOf('2026-12-07T20:00:00.000Z', null)).toEqual({ kind: 'expires', expiresAt: Date.UTC(2026, 11, 7, 20, 0) });
+    expect(lifetimeOf('2026-12-07T20:00:00.000Z', null)).toEqual({
+      kind: 'expires',
+      expiresAt: Date.UTC(2026, 11, 7, 20, 0),
+    });
     expect(lifetimeOf('never', null)).toEqual({ kind: 'never' });
     expect(lifetimeOf('2026-12-07T20:00:00.000Z', '1')).toEqual({ kind: 'burned' });
     expect(lifetimeOf(null, null)).toBeUndefined();
@@ -27,7 +30,9 @@ describe('a shared trace lifetime, in words', () => {
     const day = { kind: 'expires', expiresAt: NOW + 86_400_000 } as const;
     expect(lifetimeShort(day, NOW)).toBe('expires in 1 d');
     expect(lifetimeShort(day, NOW + 86_400_000)).toBe('expired');
-    expect(lifetimeSentence(day, NOW, 'UTC')).toBe('The server deletes this trace in 1 d (Mon, 7 Dec 2026, 20:00 UTC), or sooner if its sender deletes it.');
+    expect(lifetimeSentence(day, NOW, 'UTC')).toBe(
+      'The server deletes this trace in 1 d (Mon, 7 Dec 2026, 20:00 UTC), or sooner if its sender deletes it.',
+    );
     expect(lifetimeShort({ kind: 'never' }, NOW)).toBe('never expires');
     expect(lifetimeSentence({ kind: 'never' }, NOW)).toMatch(/does not expire.*until its sender deletes it/);
     expect(lifetimeShort({ kind: 'burned' }, NOW)).toBe('burned after reading');

@@ -16,15 +16,36 @@ const DOCS = readFileSync(PDF.path, 'utf8');
 
 describe('inline media in a trace to share', () => {
   it('counts the screenshot once (its toolUseResult copy is the same image) and the prompt image twice (two lines)', () => {
-    expect(inlineMedia(SHOT.split('\n'))).toEqual({ images: 1, imageBytes: SHOT_FIGURES.bytes, documents: 0, documentBytes: 0 });
-    expect(inlineMedia(PROMPT.split('\n'))).toEqual({ images: 2, imageBytes: 2 * PROMPT_IMAGE.bytes, documents: 0, documentBytes: 0 });
+    expect(inlineMedia(SHOT.split('\n'))).toEqual({
+      images: 1,
+      imageBytes: SHOT_FIGURES.bytes,
+      documents: 0,
+      documentBytes: 0,
+    });
+    expect(inlineMedia(PROMPT.split('\n'))).toEqual({
+      images: 2,
+      imageBytes: 2 * PROMPT_IMAGE.bytes,
+      documents: 0,
+      documentBytes: 0,
+    });
     expect(scanFiles([{ path: 'a.jsonl', text: SHOT }]).media.images).toBe(1);
   });
   it('counts a Read of a PDF and a document block; text that only mentions base64 is none', () => {
     const lines = [
-      JSON.stringify({ type: 'user', toolUseResult: { type: 'pdf', file: { base64: 'JVBERi0x', type: 'application/pdf' } } }),
-      JSON.stringify({ message: { content: [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } }] } }),
-      JSON.stringify({ message: { content: [{ type: 'text', text: '{"type":"base64","data":"AAAA"}' }], data: 'AAAA' } }),
+      JSON.stringify({
+        type: 'user',
+        toolUseResult: { type: 'pdf', file: { base64: 'JVBERi0x', type: 'application/pdf' } },
+      }),
+      JSON.stringify({
+        message: {
+          content: [
+            { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0xLjQ=' } },
+          ],
+        },
+      }),
+      JSON.stringify({
+        message: { content: [{ type: 'text', text: '{"type":"base64","data":"AAAA"}' }], data: 'AAAA' },
+      }),
     ];
     expect(inlineMedia(lines)).toEqual({ images: 0, imageBytes: 0, documents: 2, documentBytes: 6 + 8 });
     // A prompt's base64 PDF is one; its text document carries no inline data to leave out.
@@ -42,8 +63,14 @@ describe('inline media in a trace to share', () => {
     // The recipient's viewer: the same events and figures it can know, the picture said to be left out.
     const [file] = withoutMedia([{ path: 's.jsonl', text: SHOT }]);
     const { trace } = await loadFiles({ 's.jsonl': file!.text });
-    const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result' && e.src.line === SHOT_FIGURES.lines[0])!;
-    expect(r.results[0]?.media?.[0]).toMatchObject({ mediaType: 'image/png', bytes: 0, problem: expect.stringMatching(/left out/) });
+    const r = trace.events.find(
+      (e): e is ToolResultEvent => e.kind === 'tool-result' && e.src.line === SHOT_FIGURES.lines[0],
+    )!;
+    expect(r.results[0]?.media?.[0]).toMatchObject({
+      mediaType: 'image/png',
+      bytes: 0,
+      problem: expect.stringMatching(/left out/),
+    });
     expect(r.results[0]?.media?.[0]?.viewable).toBeUndefined();
   });
   it('a sealed trace carries the images by default, and none when they are left out', async () => {

@@ -42,8 +42,10 @@ function mediaKind(root: unknown, slot: StringSlot): 'image' | 'document' | unde
   const holder = at(root, parent(slot.path));
   const block = at(root, parent(parent(slot.path)));
   if (!isObj(holder) || !isObj(block)) return undefined;
-  if (slot.key === 'data' && holder['type'] === 'base64' && (block['type'] === 'image' || block['type'] === 'document')) return block['type'];
-  if (slot.key === 'base64' && (block['type'] === 'image' || block['type'] === 'pdf')) return block['type'] === 'image' ? 'image' : 'document';
+  if (slot.key === 'data' && holder['type'] === 'base64' && (block['type'] === 'image' || block['type'] === 'document'))
+    return block['type'];
+  if (slot.key === 'base64' && (block['type'] === 'image' || block['type'] === 'pdf'))
+    return block['type'] === 'image' ? 'image' : 'document';
   return undefined;
 }
 

@@ -58,10 +58,25 @@ export function readPasswordHeader(sealed: Uint8Array<ArrayBuffer>): PasswordHea
 }
 
 /** The AES-GCM key for `linkKey` (the fragment's 32 bytes) and `password`, under `header`'s salt and iterations. */
-export async function passwordKey(linkKey: Uint8Array<ArrayBuffer>, password: string, header: PasswordHeader, usage: KeyUsage): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveBits']);
+export async function passwordKey(
+  linkKey: Uint8Array<ArrayBuffer>,
+  password: string,
+  header: PasswordHeader,
+  usage: KeyUsage,
+): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(password.normalize('NFC')),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  );
   const fromPassword = new Uint8Array(
-    await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: header.salt, iterations: header.iterations }, material, 256),
+    await crypto.subtle.deriveBits(
+      { name: 'PBKDF2', hash: 'SHA-256', salt: header.salt, iterations: header.iterations },
+      material,
+      256,
+    ),
   );
   const both = new Uint8Array(linkKey.length + fromPassword.length);
   both.set(linkKey, 0);
@@ -69,5 +84,11 @@ export async function passwordKey(linkKey: Uint8Array<ArrayBuffer>, password: st
   const hkdf = await crypto.subtle.importKey('raw', both, 'HKDF', false, ['deriveKey']);
   both.fill(0);
   fromPassword.fill(0);
-  return crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: header.salt, info: INFO }, hkdf, { name: 'AES-GCM', length: 256 }, false, [usage]);
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: header.salt, info: INFO },
+    hkdf,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    [usage],
+  );
 }

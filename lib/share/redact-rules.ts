@@ -202,11 +202,13 @@ function mixed(s: string, upper: boolean, lower: boolean, digit: boolean): boole
 const acceptToken = (s: string): boolean => !hasFiller(s);
 const acceptAwsId = (s: string): boolean => !hasFiller(s) && !s.includes('EXAMPLE');
 const acceptAwsSecret = (s: string): boolean => mixed(s, true, true, false) && !s.includes('EXAMPLE') && !hasFiller(s);
-const acceptGenericValue = (s: string): boolean => !isPlaceholderValue(s) && !isProse(s) && !hasFiller(s) && !isCodeReference(s);
+const acceptGenericValue = (s: string): boolean =>
+  !isPlaceholderValue(s) && !isProse(s) && !hasFiller(s) && !isCodeReference(s);
 /** Unquoted values made only of letters are words, identifiers or type names (`BinaryLike`, `process`), not secrets. */
 const isPlainWord = (s: string): boolean => /^[A-Za-z_]+$/.test(s) && s.length < 24;
 const acceptBareValue = (s: string): boolean => acceptGenericValue(s) && !isPlainWord(s);
-const acceptAuthToken = (s: string): boolean => /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isPlaceholderValue(s) && !hasFiller(s);
+const acceptAuthToken = (s: string): boolean =>
+  /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isPlaceholderValue(s) && !hasFiller(s);
 
 /** Checks a `secret-assignment` match: unquoted values (groups s2, s4) get the stricter check. */
 function acceptAssignment(s: string, m: RegExpExecArray): boolean {
@@ -272,7 +274,12 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'Anthropic',
       tier: 'specific',
       hint: /sk-ant-/,
-      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_\-])sk-ant-(?:api|admin|oat|ort|sid)\d{2}-[A-Za-z0-9_\-]{20,}`), accept: acceptToken }],
+      patterns: [
+        {
+          re: re(String.raw`(?<![A-Za-z0-9_\-])sk-ant-(?:api|admin|oat|ort|sid)\d{2}-[A-Za-z0-9_\-]{20,}`),
+          accept: acceptToken,
+        },
+      ],
     },
     {
       id: 'openai-key',
@@ -281,7 +288,10 @@ export function compileBuiltinRules(): CompiledRule[] {
       tier: 'specific',
       hint: /sk-/,
       patterns: [
-        { re: re(String.raw`(?<![A-Za-z0-9_\-])sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}`), accept: acceptToken },
+        {
+          re: re(String.raw`(?<![A-Za-z0-9_\-])sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}`),
+          accept: acceptToken,
+        },
         { re: re(String.raw`(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}(?![A-Za-z0-9])`) },
         {
           re: re(String.raw`(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9]{32,}(?![A-Za-z0-9_\-])`),
@@ -295,7 +305,9 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'AWS',
       tier: 'specific',
       hint: /A[KS]IA/,
-      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9+/])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9+/])`), accept: acceptAwsId }],
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9+/])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9+/])`), accept: acceptAwsId },
+      ],
     },
     {
       id: 'aws-secret-key',
@@ -325,7 +337,9 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'GitHub',
       tier: 'specific',
       hint: /gh[pousr]_/,
-      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])`), accept: acceptToken }],
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{36,255}(?![A-Za-z0-9_])`), accept: acceptToken },
+      ],
     },
     {
       id: 'github-pat',
@@ -333,7 +347,9 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'GitHub',
       tier: 'specific',
       hint: /github_pat_/,
-      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{60,255}(?![A-Za-z0-9_])`), accept: acceptToken }],
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{60,255}(?![A-Za-z0-9_])`), accept: acceptToken },
+      ],
     },
     {
       id: 'gitlab-token',
@@ -349,7 +365,13 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'Slack',
       tier: 'specific',
       hint: /hooks\.slack\.com/,
-      patterns: [{ re: re(String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-/]{8,}`) }],
+      patterns: [
+        {
+          re: re(
+            String.raw`https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-]+/[A-Za-z0-9_\-/]{8,}`,
+          ),
+        },
+      ],
     },
     {
       id: 'slack-token',
@@ -358,7 +380,10 @@ export function compileBuiltinRules(): CompiledRule[] {
       tier: 'specific',
       hint: /xox[abeoprs]-|xapp-/,
       patterns: [
-        { re: re(String.raw`(?<![A-Za-z0-9_\-])xox[abeoprs]-[A-Za-z0-9\-]{10,}`), accept: (s) => /\d/.test(s) && acceptToken(s) },
+        {
+          re: re(String.raw`(?<![A-Za-z0-9_\-])xox[abeoprs]-[A-Za-z0-9\-]{10,}`),
+          accept: (s) => /\d/.test(s) && acceptToken(s),
+        },
         { re: re(String.raw`(?<![A-Za-z0-9_\-])xapp-\d-[A-Z0-9]+-\d+-[A-Za-z0-9]{20,}`) },
       ],
     },
@@ -368,7 +393,9 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'Google',
       tier: 'specific',
       hint: /AIza/,
-      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_\-])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9_\-])`), accept: acceptToken }],
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_\-])AIza[0-9A-Za-z_\-]{35}(?![A-Za-z0-9_\-])`), accept: acceptToken },
+      ],
     },
     {
       id: 'google-oauth-token',
@@ -412,7 +439,10 @@ export function compileBuiltinRules(): CompiledRule[] {
       tier: 'specific',
       hint: /hf_/,
       patterns: [
-        { re: re(String.raw`(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,64}(?![A-Za-z0-9_])`), accept: (s) => mixed(s.slice(3), true, true, false) && acceptToken(s) },
+        {
+          re: re(String.raw`(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,64}(?![A-Za-z0-9_])`),
+          accept: (s) => mixed(s.slice(3), true, true, false) && acceptToken(s),
+        },
       ],
     },
     {
@@ -421,7 +451,12 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'SendGrid',
       tier: 'specific',
       hint: /SG\./,
-      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_.\-])SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}(?![A-Za-z0-9_\-])`), accept: acceptToken }],
+      patterns: [
+        {
+          re: re(String.raw`(?<![A-Za-z0-9_.\-])SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}(?![A-Za-z0-9_\-])`),
+          accept: acceptToken,
+        },
+      ],
     },
     {
       id: 'azure-key',
@@ -443,7 +478,9 @@ export function compileBuiltinRules(): CompiledRule[] {
       group: 'JWT',
       tier: 'specific',
       hint: /eyJ/,
-      patterns: [{ re: re(String.raw`(?<![A-Za-z0-9_\-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*`) }],
+      patterns: [
+        { re: re(String.raw`(?<![A-Za-z0-9_\-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*`) },
+      ],
     },
     // ----- generic (context-anchored) rules -----
     {
@@ -453,7 +490,12 @@ export function compileBuiltinRules(): CompiledRule[] {
       tier: 'generic',
       hint: /bearer|authorization/i,
       patterns: [
-        { re: re(String.raw`(?<![A-Za-z0-9_\-])(?:[Bb]earer|BEARER)[ \t]+(?<s>[A-Za-z0-9._~+/\-]{16,}=*)(?![A-Za-z0-9._~+/=\-])`), accept: acceptAuthToken },
+        {
+          re: re(
+            String.raw`(?<![A-Za-z0-9_\-])(?:[Bb]earer|BEARER)[ \t]+(?<s>[A-Za-z0-9._~+/\-]{16,}=*)(?![A-Za-z0-9._~+/=\-])`,
+          ),
+          accept: acceptAuthToken,
+        },
         {
           re: re(
             String.raw`[Aa]uthorization${KEY_QUOTE}[ \t]*[:=][ \t]*(?:\\{0,3}["'])?[ \t]*(?:[Tt]oken)[ \t]+(?<s>[A-Za-z0-9._~+/\-]{16,}=*)(?![A-Za-z0-9._~+/=\-])`,
@@ -477,7 +519,9 @@ export function compileBuiltinRules(): CompiledRule[] {
         },
         {
           // curl -u user:password / --user=user:password → the password
-          re: re(String.raw`\bcurl\b[^\n|;&]*?[ \t](?:-u|--user)(?:[ \t]+|=)(?<q>['"]?)[^\s:'"]+:(?<s>[^\s'"]+)\k<q>(?=$|[\s;&|)])`),
+          re: re(
+            String.raw`\bcurl\b[^\n|;&]*?[ \t](?:-u|--user)(?:[ \t]+|=)(?<q>['"]?)[^\s:'"]+:(?<s>[^\s'"]+)\k<q>(?=$|[\s;&|)])`,
+          ),
           accept: acceptGenericValue,
         },
       ],
@@ -490,7 +534,10 @@ export function compileBuiltinRules(): CompiledRule[] {
       hint: /:\/\//,
       patterns: [
         {
-          re: re(String.raw`(?<![A-Za-z0-9+.\-])${DB_SCHEMES}(?:\+[a-z0-9]+)?://[^\s:@/"'\\<>]*:(?<s>[^\s/"'\\<>]+)@(?=[A-Za-z0-9\[_.\-])`, 'i'),
+          re: re(
+            String.raw`(?<![A-Za-z0-9+.\-])${DB_SCHEMES}(?:\+[a-z0-9]+)?://[^\s:@/"'\\<>]*:(?<s>[^\s/"'\\<>]+)@(?=[A-Za-z0-9\[_.\-])`,
+            'i',
+          ),
           accept: acceptGenericValue,
         },
       ],
@@ -503,7 +550,10 @@ export function compileBuiltinRules(): CompiledRule[] {
       hint: /:\/\//,
       patterns: [
         {
-          re: re(String.raw`(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,30}://[^\s:@/"'\\<>]*:(?<s>[^\s/"'\\<>]+)@(?=[A-Za-z0-9\[_.\-])`, 'i'),
+          re: re(
+            String.raw`(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,30}://[^\s:@/"'\\<>]*:(?<s>[^\s/"'\\<>]+)@(?=[A-Za-z0-9\[_.\-])`,
+            'i',
+          ),
           accept: acceptGenericValue,
         },
       ],
@@ -561,7 +611,9 @@ export function compileBuiltinRules(): CompiledRule[] {
         },
         {
           // mysql -u root -phunter2
-          re: re(String.raw`\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?[ \t]-p(?<q>['"]?)(?<s>[^\s'"\-][^\s'"]{3,})\k<q>(?=$|[\s;&|)])`),
+          re: re(
+            String.raw`\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?[ \t]-p(?<q>['"]?)(?<s>[^\s'"\-][^\s'"]{3,})\k<q>(?=$|[\s;&|)])`,
+          ),
           accept: acceptBareValue,
         },
       ],
@@ -576,5 +628,7 @@ export function acceptFieldValue(v: string): boolean {
 
 /** Public descriptions of the built-in rules, in priority order (custom patterns and literals come after the specific rules). */
 export const BUILTIN_RULES: readonly RedactionRule[] = Object.freeze(
-  [...compileBuiltinRules().map(({ id, label, group }) => ({ id, label, group })), SECRET_FIELD_RULE].map((r) => Object.freeze(r)),
+  [...compileBuiltinRules().map(({ id, label, group }) => ({ id, label, group })), SECRET_FIELD_RULE].map((r) =>
+    Object.freeze(r),
+  ),
 );

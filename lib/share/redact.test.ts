@@ -39,7 +39,9 @@ const FAKE = {
   stripe: 'sk_live_51' + rep('Hk3Lm5Np7Qr9', 8),
   whsec: 'whsec_' + rep('Tz4Bn8Wc1Yr6', 3),
   npm: 'npm_' + rep('Ab3Cd5Ef7Gh9', 3),
-  jwt: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkZha2UifQ.' + 'Qx7Lm2Pv9Tz4Bn8Wc1Yr6Hs5Jd0Fg3Ak7eRt2Yp5L',
+  jwt:
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkZha2UifQ.' +
+    'Qx7Lm2Pv9Tz4Bn8Wc1Yr6Hs5Jd0Fg3Ak7eRt2Yp5L',
   bearer: 'Xq7Lm2Pv9Tz4Bn8Wc1Yr6Hs5Jd0Fg3Ak7e',
   basic: 'Y2ktYm90OlBhNXN3MHJkIVg5',
   dbPw: 'S3cr3tPgPw-x9Z',
@@ -66,7 +68,14 @@ function bashLine(command: string): string {
       id: 'msg_01Xsmi8hB6RYP8JDkEhdJXBn',
       role: 'assistant',
       model: 'claude-sonnet-4-5-20250929',
-      content: [{ type: 'tool_use', id: 'toolu_017oGEqTVtT3XyDHVdaaPp95', name: 'Bash', input: { command, description: 'Run it' } }],
+      content: [
+        {
+          type: 'tool_use',
+          id: 'toolu_017oGEqTVtT3XyDHVdaaPp95',
+          name: 'Bash',
+          input: { command, description: 'Run it' },
+        },
+      ],
       usage: { input_tokens: 4, cache_creation_input_tokens: 16786, cache_read_input_tokens: 0, output_tokens: 3 },
     },
     requestId: 'req_011CR5iLetR2m4ajGxyCPrwB',
@@ -79,7 +88,12 @@ function bashLine(command: string): string {
 function resultLine(stdout: string): string {
   return JSON.stringify({
     type: 'user',
-    message: { role: 'user', content: [{ tool_use_id: 'toolu_017oGEqTVtT3XyDHVdaaPp95', type: 'tool_result', content: stdout, is_error: false }] },
+    message: {
+      role: 'user',
+      content: [
+        { tool_use_id: 'toolu_017oGEqTVtT3XyDHVdaaPp95', type: 'tool_result', content: stdout, is_error: false },
+      ],
+    },
     uuid: fakeUuid(),
     toolUseResult: { stdout, stderr: '', interrupted: false, isImage: false },
   });
@@ -89,26 +103,66 @@ const secretsOf = (matches: readonly SecretMatch[]): string[] => [...new Set(mat
 
 describe('scanLines: detects each rule', () => {
   const cases: { name: string; text: string; ruleId: string; secret: string }[] = [
-    { name: 'Anthropic API key in env', text: `ANTHROPIC_API_KEY=${FAKE.anthropic}`, ruleId: 'anthropic-key', secret: FAKE.anthropic },
+    {
+      name: 'Anthropic API key in env',
+      text: `ANTHROPIC_API_KEY=${FAKE.anthropic}`,
+      ruleId: 'anthropic-key',
+      secret: FAKE.anthropic,
+    },
     {
       name: 'Anthropic admin key in x-api-key header',
       text: `curl -H "x-api-key: ${FAKE.anthropicAdmin}" https://api.anthropic.com/v1/organizations/users`,
       ruleId: 'anthropic-key',
       secret: FAKE.anthropicAdmin,
     },
-    { name: 'Anthropic OAuth token', text: `token ${FAKE.anthropicOat} stored`, ruleId: 'anthropic-key', secret: FAKE.anthropicOat },
-    { name: 'OpenAI project key', text: `export OPENAI_API_KEY="${FAKE.openaiProj}"`, ruleId: 'openai-key', secret: FAKE.openaiProj },
-    { name: 'OpenAI legacy key', text: `openai.api_key = '${FAKE.openaiLegacy}'`, ruleId: 'openai-key', secret: FAKE.openaiLegacy },
-    { name: 'AWS access key id', text: `aws_access_key_id = ${FAKE.akia}`, ruleId: 'aws-access-key-id', secret: FAKE.akia },
-    { name: 'AWS temporary key id', text: `"AccessKeyId": "${FAKE.asia}",`, ruleId: 'aws-access-key-id', secret: FAKE.asia },
-    { name: 'AWS secret key in env', text: `AWS_SECRET_ACCESS_KEY=${FAKE.awsSecret}`, ruleId: 'aws-secret-key', secret: FAKE.awsSecret },
+    {
+      name: 'Anthropic OAuth token',
+      text: `token ${FAKE.anthropicOat} stored`,
+      ruleId: 'anthropic-key',
+      secret: FAKE.anthropicOat,
+    },
+    {
+      name: 'OpenAI project key',
+      text: `export OPENAI_API_KEY="${FAKE.openaiProj}"`,
+      ruleId: 'openai-key',
+      secret: FAKE.openaiProj,
+    },
+    {
+      name: 'OpenAI legacy key',
+      text: `openai.api_key = '${FAKE.openaiLegacy}'`,
+      ruleId: 'openai-key',
+      secret: FAKE.openaiLegacy,
+    },
+    {
+      name: 'AWS access key id',
+      text: `aws_access_key_id = ${FAKE.akia}`,
+      ruleId: 'aws-access-key-id',
+      secret: FAKE.akia,
+    },
+    {
+      name: 'AWS temporary key id',
+      text: `"AccessKeyId": "${FAKE.asia}",`,
+      ruleId: 'aws-access-key-id',
+      secret: FAKE.asia,
+    },
+    {
+      name: 'AWS secret key in env',
+      text: `AWS_SECRET_ACCESS_KEY=${FAKE.awsSecret}`,
+      ruleId: 'aws-secret-key',
+      secret: FAKE.awsSecret,
+    },
     {
       name: 'AWS secret key in credentials file',
       text: `[prod]\naws_secret_access_key = ${FAKE.awsSecret}\n`,
       ruleId: 'aws-secret-key',
       secret: FAKE.awsSecret,
     },
-    { name: 'AWS secret key in sts JSON', text: `{\n    "SecretAccessKey": "${FAKE.awsSecret}"\n}`, ruleId: 'aws-secret-key', secret: FAKE.awsSecret },
+    {
+      name: 'AWS secret key in sts JSON',
+      text: `{\n    "SecretAccessKey": "${FAKE.awsSecret}"\n}`,
+      ruleId: 'aws-secret-key',
+      secret: FAKE.awsSecret,
+    },
     {
       name: 'AWS secret key next to its key id (CSV)',
       text: `Access key ID,Secret access key\n${FAKE.akia},${FAKE.awsSecret}`,
@@ -116,9 +170,24 @@ describe('scanLines: detects each rule', () => {
       secret: FAKE.awsSecret,
     },
     { name: 'GitHub classic token', text: `GITHUB_TOKEN=${FAKE.ghp}`, ruleId: 'github-token', secret: FAKE.ghp },
-    { name: 'GitHub token in a remote URL', text: `https://x-access-token:${FAKE.ghs}@github.com/acme/api.git`, ruleId: 'github-token', secret: FAKE.ghs },
-    { name: 'GitHub fine-grained PAT', text: `gh auth login --with-token <<< ${FAKE.githubPat}`, ruleId: 'github-pat', secret: FAKE.githubPat },
-    { name: 'GitLab PAT in clone URL', text: `git clone https://oauth2:${FAKE.glpat}@gitlab.com/acme/infra.git`, ruleId: 'gitlab-token', secret: FAKE.glpat },
+    {
+      name: 'GitHub token in a remote URL',
+      text: `https://x-access-token:${FAKE.ghs}@github.com/acme/api.git`,
+      ruleId: 'github-token',
+      secret: FAKE.ghs,
+    },
+    {
+      name: 'GitHub fine-grained PAT',
+      text: `gh auth login --with-token <<< ${FAKE.githubPat}`,
+      ruleId: 'github-pat',
+      secret: FAKE.githubPat,
+    },
+    {
+      name: 'GitLab PAT in clone URL',
+      text: `git clone https://oauth2:${FAKE.glpat}@gitlab.com/acme/infra.git`,
+      ruleId: 'gitlab-token',
+      secret: FAKE.glpat,
+    },
     { name: 'Slack bot token', text: `SLACK_BOT_TOKEN=${FAKE.xoxb}`, ruleId: 'slack-token', secret: FAKE.xoxb },
     {
       name: 'Slack token in Bearer header',
@@ -126,18 +195,43 @@ describe('scanLines: detects each rule', () => {
       ruleId: 'slack-token',
       secret: FAKE.xoxb,
     },
-    { name: 'Slack webhook', text: `curl -X POST ${FAKE.slackHook} -d @msg.json`, ruleId: 'slack-webhook', secret: FAKE.slackHook },
+    {
+      name: 'Slack webhook',
+      text: `curl -X POST ${FAKE.slackHook} -d @msg.json`,
+      ruleId: 'slack-webhook',
+      secret: FAKE.slackHook,
+    },
     {
       name: 'Google API key in URL query',
       text: `https://maps.googleapis.com/maps/api/geocode/json?key=${FAKE.googleKey}&address=Berlin`,
       ruleId: 'google-api-key',
       secret: FAKE.googleKey,
     },
-    { name: 'Google OAuth token', text: `{"access_token": "${FAKE.ya29}", "expires_in": 3599}`, ruleId: 'google-oauth-token', secret: FAKE.ya29 },
-    { name: 'Google client secret', text: `"client_secret":"${FAKE.gocspx}"`, ruleId: 'google-client-secret', secret: FAKE.gocspx },
+    {
+      name: 'Google OAuth token',
+      text: `{"access_token": "${FAKE.ya29}", "expires_in": 3599}`,
+      ruleId: 'google-oauth-token',
+      secret: FAKE.ya29,
+    },
+    {
+      name: 'Google client secret',
+      text: `"client_secret":"${FAKE.gocspx}"`,
+      ruleId: 'google-client-secret',
+      secret: FAKE.gocspx,
+    },
     { name: 'Stripe live key', text: `stripe.api_key = "${FAKE.stripe}"`, ruleId: 'stripe-key', secret: FAKE.stripe },
-    { name: 'Stripe webhook secret', text: `STRIPE_WEBHOOK_SECRET=${FAKE.whsec}`, ruleId: 'stripe-key', secret: FAKE.whsec },
-    { name: 'npm token in .npmrc', text: `//registry.npmjs.org/:_authToken=${FAKE.npm}`, ruleId: 'npm-token', secret: FAKE.npm },
+    {
+      name: 'Stripe webhook secret',
+      text: `STRIPE_WEBHOOK_SECRET=${FAKE.whsec}`,
+      ruleId: 'stripe-key',
+      secret: FAKE.whsec,
+    },
+    {
+      name: 'npm token in .npmrc',
+      text: `//registry.npmjs.org/:_authToken=${FAKE.npm}`,
+      ruleId: 'npm-token',
+      secret: FAKE.npm,
+    },
     { name: 'JWT in a Bearer header', text: `-H 'Authorization: Bearer ${FAKE.jwt}'`, ruleId: 'jwt', secret: FAKE.jwt },
     { name: 'PEM private key block', text: `$ cat key.pem\n${PEM}\n$ `, ruleId: 'private-key', secret: PEM },
     {
@@ -146,7 +240,12 @@ describe('scanLines: detects each rule', () => {
       ruleId: 'private-key',
       secret: PEM_LINES.join('\\n'),
     },
-    { name: 'Truncated PEM block (no END line)', text: `${PEM_LINES.slice(0, 3).join('\n')}`, ruleId: 'private-key', secret: PEM_LINES.slice(0, 3).join('\n') },
+    {
+      name: 'Truncated PEM block (no END line)',
+      text: `${PEM_LINES.slice(0, 3).join('\n')}`,
+      ruleId: 'private-key',
+      secret: PEM_LINES.slice(0, 3).join('\n'),
+    },
     {
       name: 'OpenSSH private key',
       text: `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU${rep('Qx7Lm2Pv', 4)}\n-----END OPENSSH PRIVATE KEY-----`,
@@ -159,31 +258,96 @@ describe('scanLines: detects each rule', () => {
       ruleId: 'bearer-token',
       secret: FAKE.bearer,
     },
-    { name: 'Bearer token in JSON headers', text: `{"headers": {"Authorization": "Bearer ${FAKE.bearer}"}}`, ruleId: 'bearer-token', secret: FAKE.bearer },
-    { name: 'Authorization: Token …', text: `Authorization: Token ${FAKE.bearer}`, ruleId: 'bearer-token', secret: FAKE.bearer },
-    { name: 'Basic auth header', text: `curl -H 'Authorization: Basic ${FAKE.basic}' https://registry.acme.dev/v2/`, ruleId: 'basic-auth', secret: FAKE.basic },
-    { name: 'curl -u user:password', text: `curl -s -u deploy:Tr0ub4dor-3xQ https://ci.acme.dev/api`, ruleId: 'basic-auth', secret: 'Tr0ub4dor-3xQ' },
-    { name: 'postgres URL', text: `DATABASE_URL=postgres://app:${FAKE.dbPw}@db.acme.dev:5432/acme`, ruleId: 'database-url', secret: FAKE.dbPw },
-    { name: 'postgresql+asyncpg URL', text: `url = "postgresql+asyncpg://svc:${FAKE.dbPw}@localhost/app"`, ruleId: 'database-url', secret: FAKE.dbPw },
-    { name: 'mysql URL', text: `mysql://root:${FAKE.dbPw}@127.0.0.1:3306/shop`, ruleId: 'database-url', secret: FAKE.dbPw },
+    {
+      name: 'Bearer token in JSON headers',
+      text: `{"headers": {"Authorization": "Bearer ${FAKE.bearer}"}}`,
+      ruleId: 'bearer-token',
+      secret: FAKE.bearer,
+    },
+    {
+      name: 'Authorization: Token …',
+      text: `Authorization: Token ${FAKE.bearer}`,
+      ruleId: 'bearer-token',
+      secret: FAKE.bearer,
+    },
+    {
+      name: 'Basic auth header',
+      text: `curl -H 'Authorization: Basic ${FAKE.basic}' https://registry.acme.dev/v2/`,
+      ruleId: 'basic-auth',
+      secret: FAKE.basic,
+    },
+    {
+      name: 'curl -u user:password',
+      text: `curl -s -u deploy:Tr0ub4dor-3xQ https://ci.acme.dev/api`,
+      ruleId: 'basic-auth',
+      secret: 'Tr0ub4dor-3xQ',
+    },
+    {
+      name: 'postgres URL',
+      text: `DATABASE_URL=postgres://app:${FAKE.dbPw}@db.acme.dev:5432/acme`,
+      ruleId: 'database-url',
+      secret: FAKE.dbPw,
+    },
+    {
+      name: 'postgresql+asyncpg URL',
+      text: `url = "postgresql+asyncpg://svc:${FAKE.dbPw}@localhost/app"`,
+      ruleId: 'database-url',
+      secret: FAKE.dbPw,
+    },
+    {
+      name: 'mysql URL',
+      text: `mysql://root:${FAKE.dbPw}@127.0.0.1:3306/shop`,
+      ruleId: 'database-url',
+      secret: FAKE.dbPw,
+    },
     {
       name: 'mongodb+srv URL',
       text: `MONGO_URL: mongodb+srv://worker:${FAKE.dbPw}@cluster0.ab1cd.mongodb.net/prod`,
       ruleId: 'database-url',
       secret: FAKE.dbPw,
     },
-    { name: 'redis URL with empty user', text: `REDIS_URL=redis://:${FAKE.dbPw}@cache:6379/0`, ruleId: 'database-url', secret: FAKE.dbPw },
-    { name: 'amqps URL', text: `amqps://events:${FAKE.dbPw}@mq.acme.dev/vhost`, ruleId: 'database-url', secret: FAKE.dbPw },
-    { name: 'password with @ in a DB URL', text: `postgres://app:p@ss-W0rd-99@db:5432/x`, ruleId: 'database-url', secret: 'p@ss-W0rd-99' },
+    {
+      name: 'redis URL with empty user',
+      text: `REDIS_URL=redis://:${FAKE.dbPw}@cache:6379/0`,
+      ruleId: 'database-url',
+      secret: FAKE.dbPw,
+    },
+    {
+      name: 'amqps URL',
+      text: `amqps://events:${FAKE.dbPw}@mq.acme.dev/vhost`,
+      ruleId: 'database-url',
+      secret: FAKE.dbPw,
+    },
+    {
+      name: 'password with @ in a DB URL',
+      text: `postgres://app:p@ss-W0rd-99@db:5432/x`,
+      ruleId: 'database-url',
+      secret: 'p@ss-W0rd-99',
+    },
     {
       name: 'https URL credentials',
       text: `pip install --index-url https://ci-bot:Qm7vPz2LxW9k@pypi.acme.dev/simple pkg`,
       ruleId: 'url-password',
       secret: 'Qm7vPz2LxW9k',
     },
-    { name: 'PASSWORD= in env', text: `PASSWORD=hunter2-Xq9 ./run.sh`, ruleId: 'secret-assignment', secret: 'hunter2-Xq9' },
-    { name: 'export X_SECRET="…"', text: `export WEBHOOK_SECRET="q8ZtLm2Pv9Tz4Bn8"`, ruleId: 'secret-assignment', secret: 'q8ZtLm2Pv9Tz4Bn8' },
-    { name: '*_TOKEN= in env', text: `CI_DEPLOY_TOKEN=dpl-7f3k2m9x1q`, ruleId: 'secret-assignment', secret: 'dpl-7f3k2m9x1q' },
+    {
+      name: 'PASSWORD= in env',
+      text: `PASSWORD=hunter2-Xq9 ./run.sh`,
+      ruleId: 'secret-assignment',
+      secret: 'hunter2-Xq9',
+    },
+    {
+      name: 'export X_SECRET="…"',
+      text: `export WEBHOOK_SECRET="q8ZtLm2Pv9Tz4Bn8"`,
+      ruleId: 'secret-assignment',
+      secret: 'q8ZtLm2Pv9Tz4Bn8',
+    },
+    {
+      name: '*_TOKEN= in env',
+      text: `CI_DEPLOY_TOKEN=dpl-7f3k2m9x1q`,
+      ruleId: 'secret-assignment',
+      secret: 'dpl-7f3k2m9x1q',
+    },
     {
       name: '*_API_KEY= in env',
       text: `SENDGRID_API_KEY=SG.Xq7Lm2Pv9Tz4.Bn8Wc1Yr6Hs5Jd0Fg3`,
@@ -191,25 +355,60 @@ describe('scanLines: detects each rule', () => {
       secret: 'SG.Xq7Lm2Pv9Tz4.Bn8Wc1Yr6Hs5Jd0Fg3',
     },
     { name: 'DB_PASS= in env', text: `DB_PASS=Zk3-p9Lm`, ruleId: 'secret-assignment', secret: 'Zk3-p9Lm' },
-    { name: 'YAML password:', text: `staging:\n  password: Db7Hq2Lm9Pv4#9\n`, ruleId: 'secret-assignment', secret: 'Db7Hq2Lm9Pv4#9' },
-    { name: 'JSON-ish "password": "…" in text', text: `{"user": "app", "password": "Xk9-Lm2-Pv7"}`, ruleId: 'secret-assignment', secret: 'Xk9-Lm2-Pv7' },
-    { name: 'escaped JSON inside text', text: `{\\"db_password\\": \\"Qq8Ww7Ee6\\"}`, ruleId: 'secret-assignment', secret: 'Qq8Ww7Ee6' },
-    { name: 'Python settings', text: `SECRET_KEY = 'django-insecure-7x#k2m9!q1z'`, ruleId: 'secret-assignment', secret: 'django-insecure-7x#k2m9!q1z' },
+    {
+      name: 'YAML password:',
+      text: `staging:\n  password: Db7Hq2Lm9Pv4#9\n`,
+      ruleId: 'secret-assignment',
+      secret: 'Db7Hq2Lm9Pv4#9',
+    },
+    {
+      name: 'JSON-ish "password": "…" in text',
+      text: `{"user": "app", "password": "Xk9-Lm2-Pv7"}`,
+      ruleId: 'secret-assignment',
+      secret: 'Xk9-Lm2-Pv7',
+    },
+    {
+      name: 'escaped JSON inside text',
+      text: `{\\"db_password\\": \\"Qq8Ww7Ee6\\"}`,
+      ruleId: 'secret-assignment',
+      secret: 'Qq8Ww7Ee6',
+    },
+    {
+      name: 'Python settings',
+      text: `SECRET_KEY = 'django-insecure-7x#k2m9!q1z'`,
+      ruleId: 'secret-assignment',
+      secret: 'django-insecure-7x#k2m9!q1z',
+    },
     {
       name: 'URL query token',
       text: `https://api.acme.dev/export?format=csv&access_token=Zq7Lm2Pv9Tz4Bn8&limit=5`,
       ruleId: 'secret-assignment',
       secret: 'Zq7Lm2Pv9Tz4Bn8',
     },
-    { name: 'CLI --password=', text: `psql --password=Kx8Lm2Pv9 -h db`, ruleId: 'secret-assignment', secret: 'Kx8Lm2Pv9' },
-    { name: 'camelCase clientSecret', text: `clientSecret: "a8Kq2Lm9Pv4Tz1Bn8Wc"`, ruleId: 'secret-assignment', secret: 'a8Kq2Lm9Pv4Tz1Bn8Wc' },
+    {
+      name: 'CLI --password=',
+      text: `psql --password=Kx8Lm2Pv9 -h db`,
+      ruleId: 'secret-assignment',
+      secret: 'Kx8Lm2Pv9',
+    },
+    {
+      name: 'camelCase clientSecret',
+      text: `clientSecret: "a8Kq2Lm9Pv4Tz1Bn8Wc"`,
+      ruleId: 'secret-assignment',
+      secret: 'a8Kq2Lm9Pv4Tz1Bn8Wc',
+    },
     {
       name: 'CLI --password VALUE',
       text: `docker login registry.acme.dev --username ci --password Hq8zV3nLp2Ww`,
       ruleId: 'cli-secret-flag',
       secret: 'Hq8zV3nLp2Ww',
     },
-    { name: 'mysql -pSECRET', text: `mysql -u root -pK9#mq2Lz! -h db.internal acme`, ruleId: 'cli-secret-flag', secret: 'K9#mq2Lz!' },
+    {
+      name: 'mysql -pSECRET',
+      text: `mysql -u root -pK9#mq2Lz! -h db.internal acme`,
+      ruleId: 'cli-secret-flag',
+      secret: 'K9#mq2Lz!',
+    },
   ];
   it.each(cases)('$name', ({ text, ruleId, secret }) => {
     const matches = scanLines([bashLine(text)]);
@@ -221,10 +420,21 @@ describe('scanLines: detects each rule', () => {
   it('reports a secret-like JSON field (structural) by its key', () => {
     const line = JSON.stringify({
       type: 'assistant',
-      message: { content: [{ type: 'tool_use', id: 'toolu_01A', name: 'mcp__pg__connect', input: { host: 'db', port: 5432, password: 'Pg7Lm2Pv9Tz4%2' } }] },
+      message: {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_01A',
+            name: 'mcp__pg__connect',
+            input: { host: 'db', port: 5432, password: 'Pg7Lm2Pv9Tz4%2' },
+          },
+        ],
+      },
     });
     const m = scanLines([line]);
-    expect(m.map((x) => [x.ruleId, x.secret, x.path])).toEqual([['secret-field', 'Pg7Lm2Pv9Tz4%2', '/message/content/0/input/password']]);
+    expect(m.map((x) => [x.ruleId, x.secret, x.path])).toEqual([
+      ['secret-field', 'Pg7Lm2Pv9Tz4%2', '/message/content/0/input/password'],
+    ]);
   });
 });
 
@@ -240,7 +450,10 @@ describe('scanLines: no false positives', () => {
       name: 'sha256 hashes',
       text: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  dist/app.tgz\nsha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945',
     },
-    { name: 'npm integrity', text: '"integrity": "sha512-7cUh7JqWlXWsE9N5PdkE1+o/BtQv1y9yRmV2pyMGqfZP8PhxzhgO9sN3g1Q8BsHdH2p2WkZt2f8+f1mPkGk3Bg=="' },
+    {
+      name: 'npm integrity',
+      text: '"integrity": "sha512-7cUh7JqWlXWsE9N5PdkE1+o/BtQv1y9yRmV2pyMGqfZP8PhxzhgO9sN3g1Q8BsHdH2p2WkZt2f8+f1mPkGk3Bg=="',
+    },
     {
       name: 'placeholder passwords',
       text: 'PASSWORD=$PASSWORD\nDB_PASS=${DB_PASS}\nMAILER_PASSWORD=<your-password>\nADMIN_PASSWORD=changeme\nSECRET=\nAPI_KEY=xxxx\nTOKEN=your_api_token_here\nOPENAI_API_KEY=sk-...\npassword: ********',
@@ -249,12 +462,18 @@ describe('scanLines: no false positives', () => {
       name: 'env file references',
       text: 'DB_PASSWORD_FILE=/run/secrets/db\nTOKEN_URL=https://auth.acme.dev/token\nMAX_TOKENS=4096\nPWD=/Users/dev/app\nOLDPWD=/Users/dev\nGIT_ASKPASS=/usr/lib/git-core/git-gui--askpass',
     },
-    { name: 'sk- in ordinary words', text: 'task-sk-1, risk-sketch.md, desk-sk-01, scikit-learn (sk-learn), the sk- prefix' },
+    {
+      name: 'sk- in ordinary words',
+      text: 'task-sk-1, risk-sketch.md, desk-sk-01, scikit-learn (sk-learn), the sk- prefix',
+    },
     {
       name: 'code references',
       text: "const apiKey = process.env.OPENAI_API_KEY;\npassword=os.environ['DB_PASSWORD']\ntoken: string;\npassword?: string\npassword: str = Field(...)\napiKey: config.apiKey,\ntoken = getToken()\nsecret: newSecret,",
     },
-    { name: 'template placeholders', text: "password: ${{ secrets.DOCKER_PASSWORD }}\ntoken: {{ csrf_token }}\n'password': '%(db_password)s'" },
+    {
+      name: 'template placeholders',
+      text: "password: ${{ secrets.DOCKER_PASSWORD }}\ntoken: {{ csrf_token }}\n'password': '%(db_password)s'",
+    },
     {
       name: 'auth header placeholders',
       text: 'Authorization: Bearer YOUR_TOKEN_HERE\n-H "Authorization: Bearer $TOKEN"\n`Bearer ${process.env.API_TOKEN}`\nAuthorization: Basic $(echo -n user:pass | base64)',
@@ -279,7 +498,10 @@ describe('scanLines: no false positives', () => {
       name: 'prose about secrets',
       text: 'Set the password: it must be at least 12 chars. The token is rotated daily; the secret key lives in Vault. Use --password-stdin.',
     },
-    { name: 'file paths', text: '/Users/dev/.ssh/id_rsa ~/.aws/credentials ./secrets/token.txt C:\\Users\\dev\\password.txt' },
+    {
+      name: 'file paths',
+      text: '/Users/dev/.ssh/id_rsa ~/.aws/credentials ./secrets/token.txt C:\\Users\\dev\\password.txt',
+    },
   ];
   it.each(nonSecrets)('$name', ({ text }) => {
     expect(scanLines([bashLine(text), resultLine(text)]).map((m) => `${m.ruleId}: ${m.secret}`)).toEqual([]);
@@ -293,7 +515,10 @@ describe('scanLines: no false positives', () => {
         id: 'msg_01Xsmi8hB6RYP8JDkEhdJXBn',
         content: [
           { type: 'thinking', thinking: 'hmm', signature: `EqQBCkYIBxgCKkB${FAKE.anthropic}` },
-          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo' + rep('AKIAQ7W2E9R4T6Y1U3I8', 10) } },
+          {
+            type: 'image',
+            source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo' + rep('AKIAQ7W2E9R4T6Y1U3I8', 10) },
+          },
         ],
       },
       // A secret-looking object *key* is not a value.
@@ -364,7 +589,9 @@ describe('SecretMatch fields', () => {
 
 describe('lines that are not valid JSON', () => {
   it('scans and redacts a truncated last line and a plain-text line as raw text', () => {
-    const truncated = bashLine(`export GITHUB_TOKEN=${FAKE.ghp}; PASSWORD=hunter2-Xq9 ./deploy.sh --with-a-long-tail`).slice(0, -40);
+    const truncated = bashLine(
+      `export GITHUB_TOKEN=${FAKE.ghp}; PASSWORD=hunter2-Xq9 ./deploy.sh --with-a-long-tail`,
+    ).slice(0, -40);
     const plain = `ANTHROPIC_API_KEY=${FAKE.anthropic} (pasted by hand)`;
     const lines = [truncated, plain];
     const matches = scanLines(lines);
@@ -382,10 +609,18 @@ describe('redactLines', () => {
   it('replaces a secret in content, tool input and toolUseResult (and a stream delta)', () => {
     const key = FAKE.anthropic;
     const lines = [
-      JSON.stringify({ type: 'user', message: { role: 'user', content: `my key is ${key}, please check it` }, uuid: fakeUuid() }),
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: `my key is ${key}, please check it` },
+        uuid: fakeUuid(),
+      }),
       bashLine(`ANTHROPIC_API_KEY=${key} npm test`),
       resultLine(`env:\nANTHROPIC_API_KEY=${key}\nNODE_ENV=test`),
-      JSON.stringify({ type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: key } }, uuid: fakeUuid() }),
+      JSON.stringify({
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: key } },
+        uuid: fakeUuid(),
+      }),
     ];
     const matches = scanLines(lines);
     expect(matches.map((m) => m.path)).toEqual([
@@ -399,14 +634,18 @@ describe('redactLines', () => {
     expect(out.join('\n')).not.toContain(key);
     const parsed = out.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(JSON.stringify(parsed[0])).toContain('my key is [REDACTED:anthropic-key], please');
-    expect(JSON.stringify(parsed[2])).toContain('"stdout":"env:\\nANTHROPIC_API_KEY=[REDACTED:anthropic-key]\\nNODE_ENV=test"');
+    expect(JSON.stringify(parsed[2])).toContain(
+      '"stdout":"env:\\nANTHROPIC_API_KEY=[REDACTED:anthropic-key]\\nNODE_ENV=test"',
+    );
     expect(JSON.stringify(parsed[3])).toContain('"text":"[REDACTED:anthropic-key]"');
   });
 
   it('keeps every other byte of the line: number formats, escapes, whitespace and key order', () => {
     const line = `{"b": 1.0, "a":1e5,  "t":"caf\\u00e9 \\/ok", "cmd":"PASSWORD=hunter2-Xq9 \\u0041", "n":null, "x":[true,false]}`;
     const [out] = redactLines([line], new Set(['hunter2-Xq9']));
-    expect(out).toBe(`{"b": 1.0, "a":1e5,  "t":"caf\\u00e9 \\/ok", "cmd":"PASSWORD=[REDACTED:secret-assignment] \\u0041", "n":null, "x":[true,false]}`);
+    expect(out).toBe(
+      `{"b": 1.0, "a":1e5,  "t":"caf\\u00e9 \\/ok", "cmd":"PASSWORD=[REDACTED:secret-assignment] \\u0041", "n":null, "x":[true,false]}`,
+    );
   });
 
   it('replaces secrets that JSON escapes (a PEM block) and leaves unselected secrets alone', () => {
@@ -419,7 +658,10 @@ describe('redactLines', () => {
   it('never touches keys, ids or signatures, even for a literal that occurs there', () => {
     const line = JSON.stringify({
       uuid: '326189cf-5676-4237-8cde-1ce80aae4a9f',
-      message: { id: 'msg_01Xsmi8hB6RYP8JDkEhdJXBn', content: [{ type: 'thinking', thinking: 'about 5676', signature: 'Eq5676AbCd' }] },
+      message: {
+        id: 'msg_01Xsmi8hB6RYP8JDkEhdJXBn',
+        content: [{ type: 'thinking', thinking: 'about 5676', signature: 'Eq5676AbCd' }],
+      },
       k5676: '5676',
     });
     const matches = scanLines([line], { literals: ['5676'] });
@@ -427,7 +669,10 @@ describe('redactLines', () => {
     const [out] = redactLines([line], new Set(['5676']), { literals: ['5676'] });
     expect(JSON.parse(out ?? '')).toEqual({
       uuid: '326189cf-5676-4237-8cde-1ce80aae4a9f',
-      message: { id: 'msg_01Xsmi8hB6RYP8JDkEhdJXBn', content: [{ type: 'thinking', thinking: 'about [REDACTED:literal]', signature: 'Eq5676AbCd' }] },
+      message: {
+        id: 'msg_01Xsmi8hB6RYP8JDkEhdJXBn',
+        content: [{ type: 'thinking', thinking: 'about [REDACTED:literal]', signature: 'Eq5676AbCd' }],
+      },
       k5676: '[REDACTED:literal]',
     });
   });
@@ -439,7 +684,10 @@ describe('redactLines', () => {
   });
 
   it('is idempotent: a redacted trace has nothing left to find', () => {
-    const lines = [bashLine(`export GITHUB_TOKEN=${FAKE.ghp} DATABASE_URL=postgres://app:${FAKE.dbPw}@db/x PASSWORD="hunter2-Xq9"`), resultLine(PEM)];
+    const lines = [
+      bashLine(`export GITHUB_TOKEN=${FAKE.ghp} DATABASE_URL=postgres://app:${FAKE.dbPw}@db/x PASSWORD="hunter2-Xq9"`),
+      resultLine(PEM),
+    ];
     const once = redactLines(lines, defaultSelection(scanLines(lines)));
     expect(scanLines(once)).toEqual([]);
   });
@@ -448,7 +696,10 @@ describe('redactLines', () => {
 describe('custom patterns and literals', () => {
   it('reports literals and extra patterns (named group `secret` narrows the match)', () => {
     const lines = [
-      JSON.stringify({ type: 'user', message: { role: 'user', content: 'customer ACME-INTERNAL-4471 ordered; license LIC-9f8e7d6c-2b1a; build #77' } }),
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: 'customer ACME-INTERNAL-4471 ordered; license LIC-9f8e7d6c-2b1a; build #77' },
+      }),
     ];
     const opts = {
       literals: ['ACME-INTERNAL-4471'],
@@ -478,7 +729,9 @@ describe('custom patterns and literals', () => {
   });
 
   it('a selected secret with no rule gets the literal placeholder', () => {
-    const [out] = redactLines([resultLine('the code word is swordfish-42')], new Set(['swordfish-42']), { matches: [] });
+    const [out] = redactLines([resultLine('the code word is swordfish-42')], new Set(['swordfish-42']), {
+      matches: [],
+    });
     expect(out).toContain('the code word is [REDACTED:literal]');
   });
 });
@@ -505,7 +758,10 @@ describe('rules, grouping and placeholders', () => {
   });
 
   it('groupMatches groups by rule, then by secret', () => {
-    const matches = scanLines([bashLine(`GITHUB_TOKEN=${FAKE.ghp} GH2=${FAKE.ghs}`), resultLine(`${FAKE.ghp}\nPASSWORD=hunter2-Xq9`)]);
+    const matches = scanLines([
+      bashLine(`GITHUB_TOKEN=${FAKE.ghp} GH2=${FAKE.ghs}`),
+      resultLine(`${FAKE.ghp}\nPASSWORD=hunter2-Xq9`),
+    ]);
     const groups = groupMatches(matches);
     expect(groups.map((g) => [g.rule.id, g.secrets.map((s) => [s.secret, s.occurrences.length])])).toEqual([
       [
@@ -555,7 +811,9 @@ interface Corpus {
 }
 const corpusLines = readFileSync(new URL('./fixtures/redaction-corpus.jsonl', import.meta.url), 'utf8').split('\n');
 if (corpusLines[corpusLines.length - 1] === '') corpusLines.pop();
-const corpus = JSON.parse(readFileSync(new URL('./fixtures/redaction-corpus.expected.json', import.meta.url), 'utf8')) as Corpus;
+const corpus = JSON.parse(
+  readFileSync(new URL('./fixtures/redaction-corpus.expected.json', import.meta.url), 'utf8'),
+) as Corpus;
 
 /** Every decoded string value in a parsed JSON value. */
 function stringsOf(v: unknown, out: string[] = []): string[] {
@@ -607,10 +865,12 @@ describe('redaction corpus', () => {
 
   it('catches 100% of the secrets, each with its rule', () => {
     const rulesBySecret = new Map<string, Set<string>>();
-    for (const m of matches) rulesBySecret.set(m.secret, (rulesBySecret.get(m.secret) ?? new Set<string>()).add(m.ruleId));
+    for (const m of matches)
+      rulesBySecret.set(m.secret, (rulesBySecret.get(m.secret) ?? new Set<string>()).add(m.ruleId));
     const missed = corpus.secrets.filter((s) => !rulesBySecret.has(s.secret)).map((s) => s.ruleId);
     expect(missed).toEqual([]);
-    for (const { secret, ruleId } of corpus.secrets) expect([...(rulesBySecret.get(secret) ?? [])], ruleId).toEqual([ruleId]);
+    for (const { secret, ruleId } of corpus.secrets)
+      expect([...(rulesBySecret.get(secret) ?? [])], ruleId).toEqual([ruleId]);
   });
 
   it('reports nothing else: no look-alike is ever reported as or inside a match', () => {
@@ -630,7 +890,8 @@ describe('redaction corpus', () => {
         // In pieces: each piece is a slice of its line, in order.
         expect(m.pieces.length, m.secret).toBeGreaterThan(1);
         expect(m.pieces[0]).toEqual({ line: m.line, start: m.start, end: m.end });
-        if (m.path !== '/event/delta/partial_json') expect(m.pieces.map((p) => corpusLines[p.line - 1]?.slice(p.start, p.end)).join('')).toBe(m.secret);
+        if (m.path !== '/event/delta/partial_json')
+          expect(m.pieces.map((p) => corpusLines[p.line - 1]?.slice(p.start, p.end)).join('')).toBe(m.secret);
       } else {
         expect(corpusLines[m.line - 1]?.slice(m.start, m.end)).toBe(JSON.stringify(m.secret).slice(1, -1));
       }
@@ -641,7 +902,8 @@ describe('redaction corpus', () => {
     const out = redactLines(corpusLines, defaultSelection(matches), { matches });
     const placeholderOf = new Map(corpus.secrets.map((s) => [s.secret, placeholderFor(s.ruleId, s.secret)]));
     const bySize = [...placeholderOf.keys()].sort((a, b) => b.length - a.length);
-    const redactString = (s: string): string => bySize.reduce((acc, secret) => acc.split(secret).join(placeholderOf.get(secret) ?? ''), s);
+    const redactString = (s: string): string =>
+      bySize.reduce((acc, secret) => acc.split(secret).join(placeholderOf.get(secret) ?? ''), s);
 
     it('has the same number of lines, all valid JSON', () => {
       expect(out).toHaveLength(corpusLines.length);
@@ -678,7 +940,9 @@ describe('redaction corpus', () => {
         if (typeof a === 'string') {
           // Id fields get a placeholder numbered per secret.
           const idField = /\/(?:id|request_id)$/.test(path);
-          expect(idField && typeof b === 'string' ? b.replace(/(\[REDACTED:[a-z-]+):\d+\]/g, '$1]') : b, path).toBe(redactString(a));
+          expect(idField && typeof b === 'string' ? b.replace(/(\[REDACTED:[a-z-]+):\d+\]/g, '$1]') : b, path).toBe(
+            redactString(a),
+          );
         } else if (Array.isArray(a)) {
           expect(Array.isArray(b), path).toBe(true);
           const bb = b as unknown[];
@@ -700,7 +964,9 @@ describe('redaction corpus', () => {
       });
       // Ids, look-alikes and unaffected lines are byte-identical.
       for (const n of corpus.nonSecrets) expect(out.join('\n').includes(JSON.stringify(n).slice(1, -1)), n).toBe(true);
-      const untouched = corpusLines.filter((l, i) => !pieceLines.has(i) && !corpus.secrets.some((s) => l.includes(JSON.stringify(s.secret).slice(1, -1))));
+      const untouched = corpusLines.filter(
+        (l, i) => !pieceLines.has(i) && !corpus.secrets.some((s) => l.includes(JSON.stringify(s.secret).slice(1, -1))),
+      );
       expect(untouched.length).toBeGreaterThan(0);
       for (const l of untouched) expect(out).toContain(l);
     });
@@ -716,7 +982,8 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 function mapStrings(v: Json, f: (s: string) => string, renameKey: (k: string) => string = (k) => k): Json {
   if (typeof v === 'string') return f(v);
   if (Array.isArray(v)) return v.map((x) => mapStrings(x, f, renameKey));
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [renameKey(k), mapStrings(x, f, renameKey)]));
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [renameKey(k), mapStrings(x, f, renameKey)]));
   return v;
 }
 
@@ -751,16 +1018,20 @@ describe('properties', () => {
     const matches = scanLines(corpusLines);
     const selected = new Set(corpus.secrets.map((s) => s.secret));
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat({ max: corpusLines.length - 1 }), fc.nat()), { minLength: 1, maxLength: 8 }), (cuts) => {
-        const lines = cuts.map(([li, at]) => {
-          const l = corpusLines[li] ?? '';
-          return l.slice(0, at % (l.length + 1));
-        });
-        expect(() => scanLines(lines)).not.toThrow();
-        const out = redactLines(lines, selected, { matches });
-        expect(out).toHaveLength(lines.length);
-        for (const l of out) for (const secret of selected) expect(l.includes(JSON.stringify(secret).slice(1, -1))).toBe(false);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.nat({ max: corpusLines.length - 1 }), fc.nat()), { minLength: 1, maxLength: 8 }),
+        (cuts) => {
+          const lines = cuts.map(([li, at]) => {
+            const l = corpusLines[li] ?? '';
+            return l.slice(0, at % (l.length + 1));
+          });
+          expect(() => scanLines(lines)).not.toThrow();
+          const out = redactLines(lines, selected, { matches });
+          expect(out).toHaveLength(lines.length);
+          for (const l of out)
+            for (const secret of selected) expect(l.includes(JSON.stringify(secret).slice(1, -1))).toBe(false);
+        },
+      ),
       { numRuns: 200 },
     );
   });

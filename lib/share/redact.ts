@@ -41,7 +41,18 @@
 import { ChainCollector, joinChain, piecesOf, type Chain, type Piece } from './chains';
 import { forEachString, rawOffsets, type StringSlot } from './json-strings';
 import { LITERAL_RULE, type RedactionRule } from './redact-rules';
-import { Scanner, contextFor, escapeRegExp, hashString, listRules, maskSecret, parseLine, slotPolicy, type Candidate, type ScanOptions } from './scanner';
+import {
+  Scanner,
+  contextFor,
+  escapeRegExp,
+  hashString,
+  listRules,
+  maskSecret,
+  parseLine,
+  slotPolicy,
+  type Candidate,
+  type ScanOptions,
+} from './scanner';
 
 export type { RedactionRule } from './redact-rules';
 export { isPlaceholderValue } from './redact-rules';
@@ -148,7 +159,8 @@ interface ChainText {
 
 function chainTexts(chain: Chain): { texts: ChainText[]; starts: number[] } {
   const { text, starts } = joinChain(chain);
-  if (chain.mode === 'text') return { texts: [{ text, key: chain.key, policy: 'all', path: null, toJoined: (p) => p.slice() }], starts };
+  if (chain.mode === 'text')
+    return { texts: [{ text, key: chain.key, policy: 'all', path: null, toJoined: (p) => p.slice() }], starts };
   const texts: ChainText[] = [];
   forEachString(text, parseLine(text) === undefined, (inner) => {
     texts.push({
@@ -209,7 +221,8 @@ export function scanLines(lines: readonly string[], opts?: ScanOptions): SecretM
         const first = pieces[0];
         if (!first) return;
         // Found whole in one string already: the string's own match says it.
-        if (pieces.length === 1 && (seen.has(`${first.line}:${first.from}`) || seen.has(`${first.line}|${c.secret}`))) return;
+        if (pieces.length === 1 && (seen.has(`${first.line}:${first.from}`) || seen.has(`${first.line}|${c.secret}`)))
+          return;
         joinedMatches.push(chainMatch(c, pieces, first, contextFor(t.text, found, k)));
       });
     }
@@ -218,7 +231,10 @@ export function scanLines(lines: readonly string[], opts?: ScanOptions): SecretM
   // `-pVq8nTz4Lp2…`): the whole one, found in the joined text, stands for it.
   const isPieceOf = (m: SecretMatch): boolean =>
     joinedMatches.some(
-      (j) => j.secret !== m.secret && j.secret.includes(m.secret) && (j.pieces ?? []).some((p) => p.line === m.line && p.start <= m.start && m.end <= p.end),
+      (j) =>
+        j.secret !== m.secret &&
+        j.secret.includes(m.secret) &&
+        (j.pieces ?? []).some((p) => p.line === m.line && p.start <= m.start && m.end <= p.end),
     );
   const kept = joinedMatches.length > 0 ? out.filter((m) => !isPieceOf(m)) : out;
   return [...kept, ...joinedMatches].sort((a, b) => a.line - b.line || a.start - b.start);
@@ -298,7 +314,8 @@ function applyEdits(line: string, edits: Edit[]): string {
   const merged: Edit[] = [];
   for (const e of edits) {
     const last = merged[merged.length - 1];
-    if (last && e.from < last.to) merged[merged.length - 1] = { from: last.from, to: Math.max(last.to, e.to), text: last.text };
+    if (last && e.from < last.to)
+      merged[merged.length - 1] = { from: last.from, to: Math.max(last.to, e.to), text: last.text };
     else if (e.to > e.from || e.text !== '') merged.push(e);
   }
   let result = line;
@@ -316,7 +333,11 @@ function applyEdits(line: string, edits: Edit[]): string {
  * the others become empty. The rule is the one that found the secret (`literal` for a secret no rule found). Lines
  * without a selected secret are returned as is.
  */
-export function redactLines(lines: readonly string[], selectedSecrets: ReadonlySet<string>, opts?: RedactOptions): string[] {
+export function redactLines(
+  lines: readonly string[],
+  selectedSecrets: ReadonlySet<string>,
+  opts?: RedactOptions,
+): string[] {
   const secrets = [...selectedSecrets].filter((s) => s !== '').sort((a, b) => b.length - a.length);
   if (secrets.length === 0) return lines.slice();
   const ruleOf = new Map<string, string>();
@@ -350,7 +371,10 @@ export function redactLines(lines: readonly string[], selectedSecrets: ReadonlyS
     hits.forEach((h, k) => {
       const from = raw[2 * k];
       const to = raw[2 * k + 1];
-      const text = policy === 'ids' ? idPlaceholder(ruleOf.get(h.secret) ?? LITERAL_RULE.id, number.get(h.secret) ?? 0) : placeholder(h.secret);
+      const text =
+        policy === 'ids'
+          ? idPlaceholder(ruleOf.get(h.secret) ?? LITERAL_RULE.id, number.get(h.secret) ?? 0)
+          : placeholder(h.secret);
       if (from !== undefined && to !== undefined) edit(i, { from, to, text });
     });
   });

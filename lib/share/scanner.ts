@@ -160,7 +160,9 @@ function customRuleOf(p: ExtraPattern, index: number): RedactionRule {
  */
 export function listRules(opts?: ScanOptions): readonly RedactionRule[] {
   if (!opts) return BUILTIN_RULES;
-  const custom = (opts.extraPatterns ?? []).flatMap((p, i) => (validatePattern(p.pattern, p.flags) === null ? [customRuleOf(p, i)] : []));
+  const custom = (opts.extraPatterns ?? []).flatMap((p, i) =>
+    validatePattern(p.pattern, p.flags) === null ? [customRuleOf(p, i)] : [],
+  );
   const literal = (opts.literals ?? []).some((l) => l !== '') ? [LITERAL_RULE] : [];
   return [...BUILTIN_RULES, ...custom, ...literal];
 }

@@ -76,7 +76,15 @@ export function encodeBundle(files: readonly BundleFile[]): Uint8Array<ArrayBuff
 }
 
 function isHeader(v: unknown): v is { files: { path: string; size: number }[] } {
-  if (typeof v !== 'object' || v === null || !('loupe' in v) || v.loupe !== BUNDLE_MAGIC || !('files' in v) || !Array.isArray(v.files)) return false;
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    !('loupe' in v) ||
+    v.loupe !== BUNDLE_MAGIC ||
+    !('files' in v) ||
+    !Array.isArray(v.files)
+  )
+    return false;
   const files: unknown[] = v.files;
   return files.every(
     (f) =>
@@ -91,7 +99,8 @@ function isHeader(v: unknown): v is { files: { path: string; size: number }[] } 
   );
 }
 
-const NOT_LOUPE = 'The shared trace opened, but it is not a trace Loupe packed (its list of files is missing or damaged).';
+const NOT_LOUPE =
+  'The shared trace opened, but it is not a trace Loupe packed (its list of files is missing or damaged).';
 
 export function decodeBundle(bytes: Uint8Array<ArrayBuffer>): BundleFile[] {
   const nl = bytes.indexOf(0x0a);
@@ -106,14 +115,19 @@ export function decodeBundle(bytes: Uint8Array<ArrayBuffer>): BundleFile[] {
   const files: BundleFile[] = [];
   let at = nl + 1;
   for (const f of header.files) {
-    if (at + f.size > bytes.length) throw new SealError('The shared trace is shorter than its list of files says: it was cut off.');
+    if (at + f.size > bytes.length)
+      throw new SealError('The shared trace is shorter than its list of files says: it was cut off.');
     files.push({ path: f.path, bytes: bytes.subarray(at, at + f.size) });
     at += f.size;
   }
   return files;
 }
 
-async function through(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array<ArrayBuffer>> {
+async function through(
+  bytes: Uint8Array<ArrayBuffer>,
+  transform: CompressionStream | DecompressionStream,
+  limit = Infinity,
+): Promise<Uint8Array<ArrayBuffer>> {
   const reader = new Blob([bytes]).stream().pipeThrough(transform).getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
@@ -123,7 +137,9 @@ async function through(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStr
     total += value.length;
     if (total > limit) {
       await reader.cancel();
-      throw new SealError(`The shared trace unpacks to more than ${(limit / 1024 ** 3).toFixed(1)} GB: more than this tab can hold.`);
+      throw new SealError(
+        `The shared trace unpacks to more than ${(limit / 1024 ** 3).toFixed(1)} GB: more than this tab can hold.`,
+      );
     }
     parts.push(value);
   }
@@ -137,7 +153,10 @@ async function through(bytes: Uint8Array<ArrayBuffer>, transform: CompressionStr
 }
 
 /** Compresses and encrypts `plain` under a fresh key (combined with `password` when one is given). */
-export async function seal(plain: Uint8Array<ArrayBuffer>, opts: SealOptions = {}): Promise<{ sealed: Uint8Array<ArrayBuffer>; key: string }> {
+export async function seal(
+  plain: Uint8Array<ArrayBuffer>,
+  opts: SealOptions = {},
+): Promise<{ sealed: Uint8Array<ArrayBuffer>; key: string }> {
   const raw = crypto.getRandomValues(new Uint8Array(32));
   const header = opts.password ? newPasswordHeader(opts.iterations) : undefined;
   const key = header
@@ -161,19 +180,26 @@ export { needsPassword };
  * Decrypts what `seal` made (still compressed): with the link's key, and the password when it was sealed under one.
  * Throws SealError with a reason a person can act on: PasswordNeededError, WrongPasswordError among them.
  */
-export async function decryptSealed(sealed: Uint8Array<ArrayBuffer>, key: string, password?: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function decryptSealed(
+  sealed: Uint8Array<ArrayBuffer>,
+  key: string,
+  password?: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   let raw: Uint8Array<ArrayBuffer>;
   try {
     raw = fromBase64Url(key);
   } catch {
     raw = new Uint8Array(0);
   }
-  if (raw.length !== 32) throw new SealError('The key in this link is not a valid key (it may have been cut short when it was copied).');
+  if (raw.length !== 32)
+    throw new SealError('The key in this link is not a valid key (it may have been cut short when it was copied).');
   const locked = needsPassword(sealed);
   const header = locked ? readPasswordHeader(sealed) : undefined;
-  if (locked && !header) throw new SealError('The shared trace asks for a password in a way Loupe never makes: it was altered.');
+  if (locked && !header)
+    throw new SealError('The shared trace asks for a password in a way Loupe never makes: it was altered.');
   const head = locked ? PASSWORD_HEADER_BYTES : 0;
-  if (sealed.length < head + IV_BYTES + TAG_BYTES) throw new SealError('The shared trace is too short to be one Loupe made.');
+  if (sealed.length < head + IV_BYTES + TAG_BYTES)
+    throw new SealError('The shared trace is too short to be one Loupe made.');
   if (header && !password) throw new PasswordNeededError();
   const k = header
     ? await passwordKey(raw, password ?? '', header, 'decrypt')
@@ -184,7 +210,9 @@ export async function decryptSealed(sealed: Uint8Array<ArrayBuffer>, key: string
     return new Uint8Array(await crypto.subtle.decrypt(params, k, sealed.subarray(head + IV_BYTES)));
   } catch {
     if (header) throw new WrongPasswordError();
-    throw new SealError('The key in this link does not open this trace: the link was altered or cut short. Ask for the full link again.');
+    throw new SealError(
+      'The key in this link does not open this trace: the link was altered or cut short. Ask for the full link again.',
+    );
   }
 }
 
@@ -199,6 +227,11 @@ export async function unpack(packed: Uint8Array<ArrayBuffer>, limit = Infinity):
 }
 
 /** Decrypts and decompresses what `seal` made (see `decryptSealed` and `unpack`). */
-export async function unseal(sealed: Uint8Array<ArrayBuffer>, key: string, limit = Infinity, password?: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function unseal(
+  sealed: Uint8Array<ArrayBuffer>,
+  key: string,
+  limit = Infinity,
+  password?: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   return unpack(await decryptSealed(sealed, key, password), limit);
 }

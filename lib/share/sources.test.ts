@@ -4,12 +4,16 @@ import { loadFiles } from '../trace/testing/load';
 import { allSecretIds, redactFiles, redactForShare, scanFiles } from './sources';
 
 const corpus = readFileSync(new URL('./fixtures/redaction-corpus.jsonl', import.meta.url), 'utf8');
-const ANTHROPIC = 'sk-ant-api03-a1N-BzFs1Y4NaLYmQMig7Q0W9t5G-WGjutHqUZectw4gcRD3XhZHRW6Op6p3B-teElWZACJ0RzgJwiDCXlwHdagZtB4-_AA';
+const ANTHROPIC =
+  'sk-ant-api03-a1N-BzFs1Y4NaLYmQMig7Q0W9t5G-WGjutHqUZectw4gcRD3XhZHRW6Op6p3B-teElWZACJ0RzgJwiDCXlwHdagZtB4-_AA';
 
 describe('scanFiles', () => {
   const files = [
     { path: 'main.jsonl', text: corpus },
-    { path: 'subagents/agent-x.jsonl', text: `{"type":"user","message":{"role":"user","content":"token ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP"}}\r\n` },
+    {
+      path: 'subagents/agent-x.jsonl',
+      text: `{"type":"user","message":{"role":"user","content":"token ghp_h7mQtdLwMePUMplU22X0WFnDFad6mK1TfIuP"}}\r\n`,
+    },
   ];
   const scan = scanFiles(files);
 
@@ -78,7 +82,12 @@ describe('redactFiles', () => {
 });
 
 describe('a secret in a file name', () => {
-  const line = JSON.stringify({ type: 'user', message: { role: 'user', content: 'Why did the deploy fail?' }, session_id: 's', uuid: 'u1' });
+  const line = JSON.stringify({
+    type: 'user',
+    message: { role: 'user', content: 'Why did the deploy fail?' },
+    session_id: 's',
+    uuid: 'u1',
+  });
   const files = [{ path: 'incidents/acme-corp-outage.jsonl', text: `${line}\n` }];
   const opts = { literals: ['acme-corp'] };
 

@@ -59,7 +59,10 @@ function linesOf(text: string): string[] {
 }
 
 /** Each file is scanned on its own (a stream or a message never spans two files); matches keep their file. */
-function locate(files: readonly ShareFile[], opts: ScanOptions | undefined): Located & { lineCount: number; media: InlineMedia } {
+function locate(
+  files: readonly ShareFile[],
+  opts: ScanOptions | undefined,
+): Located & { lineCount: number; media: InlineMedia } {
   const matches: SecretMatch[] = [];
   const file: number[] = [];
   let lineCount = 0;
@@ -107,7 +110,11 @@ export function scanFiles(files: readonly ShareFile[], opts?: ScanOptions): Shar
       count: s.occurrences.length,
       occurrences: s.occurrences.slice(0, SHOWN_OCCURRENCES).map((m) => {
         const i = index.get(m) ?? 0;
-        return { where: whereOf(files[loc.file[i] ?? 0]?.path ?? '?', m), context: m.context, ...(m.path !== null ? { field: m.path } : {}) };
+        return {
+          where: whereOf(files[loc.file[i] ?? 0]?.path ?? '?', m),
+          context: m.context,
+          ...(m.path !== null ? { field: m.path } : {}),
+        };
       }),
     })),
   }));
@@ -154,7 +161,11 @@ function redactEach(files: readonly ShareFile[], keptIds: ReadonlySet<string>, o
   return { files: out, redacted: secrets, kept: [...kept] };
 }
 
-export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): ShareFile[] {
+export function redactFiles(
+  files: readonly ShareFile[],
+  keptIds: ReadonlySet<string>,
+  opts?: ScanOptions,
+): ShareFile[] {
   return redactEach(files, keptIds, opts).files;
 }
 
@@ -163,12 +174,20 @@ export function redactFiles(files: readonly ShareFile[], keptIds: ReadonlySet<st
  * again and loaded through the real parser and model, and every text a recipient can rebuild is scanned. Throws
  * `ShareRefusedError` (its message says what and where) when anything not kept is still readable.
  */
-export async function redactForShare(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Promise<ShareFile[]> {
+export async function redactForShare(
+  files: readonly ShareFile[],
+  keptIds: ReadonlySet<string>,
+  opts?: ScanOptions,
+): Promise<ShareFile[]> {
   return (await redactChecked(files, keptIds, opts)).files;
 }
 
 /** `redactForShare`, with what was redacted and kept (to redact the link's view state the same way). */
-export async function redactChecked(files: readonly ShareFile[], keptIds: ReadonlySet<string>, opts?: ScanOptions): Promise<Redaction> {
+export async function redactChecked(
+  files: readonly ShareFile[],
+  keptIds: ReadonlySet<string>,
+  opts?: ScanOptions,
+): Promise<Redaction> {
   const done = redactEach(files, keptIds, opts);
   const residues = await residualSecrets(done.files, done.kept, opts);
   if (residues.length > 0) throw new ShareRefusedError(residues);

@@ -44,7 +44,11 @@ describe('residualSecrets', () => {
 
   it('lets a secret the person kept through, and reads object keys the redaction does not rewrite', async () => {
     const line = jsonl([
-      sdk.assistant('msg_01KeptAndKey00000000001', [toolUse('toolu_01KeptAndKey0000000001', 'Configure', { tokens: { [GHP]: 'ci' } })], {}),
+      sdk.assistant(
+        'msg_01KeptAndKey00000000001',
+        [toolUse('toolu_01KeptAndKey0000000001', 'Configure', { tokens: { [GHP]: 'ci' } })],
+        {},
+      ),
       sdk.init(),
     ]);
     const residues = await residualSecrets([{ path: 'k.jsonl', text: line }], []);
@@ -56,7 +60,11 @@ describe('residualSecrets', () => {
 describe('redactForShare', () => {
   it('refuses a trace whose secret sits in an object key, with a message that says what and where, never the secret', async () => {
     const t = jsonl([
-      sdk.assistant('msg_01KeyRefusal0000000001', [text(`store it`), toolUse('toolu_01KeyRefusal00000001', 'Configure', { tokens: { [GHP]: 'ci' } })], {}),
+      sdk.assistant(
+        'msg_01KeyRefusal0000000001',
+        [text(`store it`), toolUse('toolu_01KeyRefusal00000001', 'Configure', { tokens: { [GHP]: 'ci' } })],
+        {},
+      ),
       sdk.init(),
     ]);
     const files = [{ path: 'keys.jsonl', text: t }];

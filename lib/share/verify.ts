@@ -111,7 +111,11 @@ function* modelTexts(trace: Trace): Generator<{ readonly value: unknown; readonl
  * What a recipient could still read of a secret in `files` (already redacted): every secret the scanners find, in
  * the lines and in the model the viewer builds, that is not part of a secret in `kept`.
  */
-export async function residualSecrets(files: readonly CheckedFile[], kept: readonly string[], opts?: ScanOptions): Promise<Residue[]> {
+export async function residualSecrets(
+  files: readonly CheckedFile[],
+  kept: readonly string[],
+  opts?: ScanOptions,
+): Promise<Residue[]> {
   const isKept = (secret: string): boolean => kept.some((k) => k.includes(secret));
   const out: Residue[] = [];
   const seen = new Set<string>();

@@ -27,7 +27,8 @@ export function redactViewState(
   if (q === null || q === '') return { state, filter: 'none' };
   const secrets = new Map(redacted);
   const keptSet = new Set(kept);
-  for (const m of scanLines([q], opts)) if (!keptSet.has(m.secret) && !secrets.has(m.secret)) secrets.set(m.secret, m.ruleId);
+  for (const m of scanLines([q], opts))
+    if (!keptSet.has(m.secret) && !secrets.has(m.secret)) secrets.set(m.secret, m.ruleId);
   const out = replaceSecrets(q, secrets);
   if (leftPiece(out, [...secrets.keys()])) {
     params.delete('q');

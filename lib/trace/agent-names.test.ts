@@ -50,7 +50,13 @@ describe('agent labels', () => {
       label: 'Plan · Plan the change',
       filter: 'Plan',
     },
-    { name: 'the id when nothing else is known', input: { prompt: 'p' }, meta: {}, label: 'subagent a7c3e9f1b2d4', filter: 'a7c3e9f1b2d4' },
+    {
+      name: 'the id when nothing else is known',
+      input: { prompt: 'p' },
+      meta: {},
+      label: 'subagent a7c3e9f1b2d4',
+      filter: 'a7c3e9f1b2d4',
+    },
   ])('names a lane by $name', async ({ input, meta, label, filter }) => {
     const { trace, index } = await spawn([{ id: 'a7c3e9f1b2d4c6e80', input, meta }]);
     expect(agentLabel(trace, index('a7c3e9f1b2d4c6e80'))).toBe(label);
@@ -64,14 +70,28 @@ describe('agent labels', () => {
       { id: 'aaaa1111', input },
       { id: 'bbbb2222', input },
     ]);
-    expect([agentLabel(trace, index('aaaa1111')), agentLabel(trace, index('bbbb2222'))]).toEqual(['Explore · Look (aaaa1111)', 'Explore · Look (bbbb2222)']);
+    expect([agentLabel(trace, index('aaaa1111')), agentLabel(trace, index('bbbb2222'))]).toEqual([
+      'Explore · Look (aaaa1111)',
+      'Explore · Look (bbbb2222)',
+    ]);
     // Their type names both, so each one's `agent:` word is its id.
-    expect([agentFilterValue(trace, index('aaaa1111')), agentFilterValue(trace, index('bbbb2222'))]).toEqual(['aaaa1111', 'bbbb2222']);
+    expect([agentFilterValue(trace, index('aaaa1111')), agentFilterValue(trace, index('bbbb2222'))]).toEqual([
+      'aaaa1111',
+      'bbbb2222',
+    ]);
   });
 
   it('agent: matches a lane by its name, type, description words or id prefix', async () => {
     const { trace, index } = await spawn([
-      { id: 'a7c3e9f1b2d4c6e80', input: { name: 'alice', description: 'Refactor greeting helpers', subagent_type: 'general-purpose', prompt: 'p' } },
+      {
+        id: 'a7c3e9f1b2d4c6e80',
+        input: {
+          name: 'alice',
+          description: 'Refactor greeting helpers',
+          subagent_type: 'general-purpose',
+          prompt: 'p',
+        },
+      },
     ]);
     const i = index('a7c3e9f1b2d4c6e80');
     for (const v of ['alice', 'general-purpose', 'greeting', 'a7c3']) expect(agentMatches(trace, i, v)).toBe(true);

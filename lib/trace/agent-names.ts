@@ -37,7 +37,8 @@ export function agentNames(trace: Trace, a: Agent): AgentNames {
 }
 
 function baseLabel(trace: Trace, a: Agent): string {
-  if (a.kind === 'main') return trace.sessions.length > 1 ? `main (${trace.sessions[a.session]?.id.slice(0, 8) ?? '?'})` : 'main';
+  if (a.kind === 'main')
+    return trace.sessions.length > 1 ? `main (${trace.sessions[a.session]?.id.slice(0, 8) ?? '?'})` : 'main';
   if (a.kind === 'compaction') return compactionLabel(trace, a);
   const n = agentNames(trace, a);
   const head = n.name ?? n.type ?? a.kind;
@@ -64,7 +65,9 @@ export function agentLabels(trace: Trace): readonly string[] {
   for (const l of base) seen.set(l, (seen.get(l) ?? 0) + 1);
   const labels = trace.agents.map((a, i) => {
     const l = base[i] ?? '?';
-    return a.kind !== 'main' && (seen.get(l) ?? 0) > 1 && l.includes(' · ') ? `${l} (${agentNames(trace, a).shortId})` : l;
+    return a.kind !== 'main' && (seen.get(l) ?? 0) > 1 && l.includes(' · ')
+      ? `${l} (${agentNames(trace, a).shortId})`
+      : l;
   });
   cache.set(trace, labels);
   return labels;

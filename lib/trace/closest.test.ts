@@ -20,7 +20,17 @@ describe('editDistance', () => {
 });
 
 describe('closest', () => {
-  const kinds = ['user', 'assistant', 'tool-result', 'stream', 'result', 'system', 'permission-denied', 'hook', 'progress'];
+  const kinds = [
+    'user',
+    'assistant',
+    'tool-result',
+    'stream',
+    'result',
+    'system',
+    'permission-denied',
+    'hook',
+    'progress',
+  ];
   it.each([
     ['tool_result', kinds, ['tool-result']],
     ['Tool Result', kinds, ['tool-result']],

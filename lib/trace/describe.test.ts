@@ -14,7 +14,11 @@ const line = (blocks: ContentBlock[]): AssistantEvent => ({
 describe('row labels', () => {
   it.each<[string, ContentBlock[], string]>([
     ['signature-only thinking', [{ type: 'thinking', text: '', hasSignature: true }], 'thinking (redacted by the API)'],
-    ['thinking with its text', [{ type: 'thinking', text: 'Let me look.', hasSignature: true }], 'thinking: Let me look.'],
+    [
+      'thinking with its text',
+      [{ type: 'thinking', text: 'Let me look.', hasSignature: true }],
+      'thinking: Let me look.',
+    ],
     ['an empty text block', [{ type: 'text', text: '' }], 'empty text block'],
     [
       'an empty text block beside a tool call',
@@ -56,11 +60,19 @@ describe('slash commands and shell lines read without their tags', () => {
       '<command-name>/model</command-name><command-message>model</command-message><command-args>opus</command-args>',
       '/model opus',
     ],
-    ['its output', '<local-command-stdout>Set model to opus (claude-opus-4-5-20251101)</local-command-stdout>', 'Set model to opus (claude-opus-4-5-20251101)'],
+    [
+      'its output',
+      '<local-command-stdout>Set model to opus (claude-opus-4-5-20251101)</local-command-stdout>',
+      'Set model to opus (claude-opus-4-5-20251101)',
+    ],
     ['empty output', '<local-command-stdout></local-command-stdout>', '(no output)'],
     ['a ! shell line', '<bash-input>uv run ty check</bash-input>', '! uv run ty check'],
     ['its output and errors', '<bash-stdout>ok\n1 file</bash-stdout><bash-stderr>warn</bash-stderr>', 'ok 1 file warn'],
-    ['output in terminal colours', '<local-command-stdout>Set model to \u001b[1mopus\u001b[22m</local-command-stdout>', 'Set model to opus'],
+    [
+      'output in terminal colours',
+      '<local-command-stdout>Set model to \u001b[1mopus\u001b[22m</local-command-stdout>',
+      'Set model to opus',
+    ],
   ])('%s', (_, text, label) => {
     expect(summarize(user(text))).toBe(label);
   });
@@ -83,7 +95,8 @@ describe('slash commands and shell lines read without their tags', () => {
   });
 
   it('draws a result frame that is an error apart from a success', () => {
-    const result = (subtype: string, isError: boolean) => ({ kind: 'result', seq: 0, src: user('').src, subtype, isError }) as unknown as TraceEvent;
+    const result = (subtype: string, isError: boolean) =>
+      ({ kind: 'result', seq: 0, src: user('').src, subtype, isError }) as unknown as TraceEvent;
     expect(eventIcon(result('success', false))).toBe('result');
     expect(eventIcon(result('error_max_turns', true))).toBe('result-error');
     expect(eventIcon(result('success', true))).toBe('result-error');
@@ -98,10 +111,17 @@ describe('a tool error reads without the tags Claude Code wraps it in for the mo
     results: [{ toolUseId: 'toolu_1', isError, text, textLength: text.length, images: 0 }],
   });
   it('drops the wrapping <tool_use_error> tags, and only those', () => {
-    expect(summarize(result("<tool_use_error>String to replace not found in file.\nString:     greet('world')</tool_use_error>", true))).toBe(
-      "error: String to replace not found in file. String: greet('world')",
+    expect(
+      summarize(
+        result(
+          "<tool_use_error>String to replace not found in file.\nString:     greet('world')</tool_use_error>",
+          true,
+        ),
+      ),
+    ).toBe("error: String to replace not found in file. String: greet('world')");
+    expect(summarize(result('see <tool_use_error>x</tool_use_error> in the log', false))).toBe(
+      'see <tool_use_error>x</tool_use_error> in the log',
     );
-    expect(summarize(result('see <tool_use_error>x</tool_use_error> in the log', false))).toBe('see <tool_use_error>x</tool_use_error> in the log');
   });
 });
 
@@ -119,7 +139,12 @@ describe('tool calls whose input is a list read as what the list says', () => {
       },
       'TodoWrite(1/3 done · now: Fix the skip() call)',
     ],
-    ['TodoWrite with nothing in progress', 'TodoWrite', { todos: [{ content: 'a', status: 'pending' }] }, 'TodoWrite(0/1 done)'],
+    [
+      'TodoWrite with nothing in progress',
+      'TodoWrite',
+      { todos: [{ content: 'a', status: 'pending' }] },
+      'TodoWrite(0/1 done)',
+    ],
     [
       'AskUserQuestion',
       'AskUserQuestion',
@@ -134,7 +159,13 @@ describe('tool calls whose input is a list read as what the list says', () => {
 
 describe('hookReply', () => {
   it('gives the words of a hook’s JSON reply, not its braces', () => {
-    const reply = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'git is safe' } });
+    const reply = JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        permissionDecisionReason: 'git is safe',
+      },
+    });
     expect(hookReply(reply)).toBe('git is safe');
     expect(hookReply('{"decision":"block","reason":"tests fail"}')).toBe('tests fail');
     expect(hookReply('{"continue":true,"systemMessage":"formatted 3 files"}')).toBe('formatted 3 files');

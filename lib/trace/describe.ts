@@ -34,7 +34,12 @@ export function hookReply(text: string): string {
     return typeof x === 'string' && x.trim() !== '' ? x : undefined;
   };
   return (
-    get(specific, 'permissionDecisionReason') ?? get(v, 'reason') ?? get(v, 'systemMessage') ?? get(specific, 'additionalContext') ?? get(v, 'stopReason') ?? ''
+    get(specific, 'permissionDecisionReason') ??
+    get(v, 'reason') ??
+    get(v, 'systemMessage') ??
+    get(specific, 'additionalContext') ??
+    get(v, 'stopReason') ??
+    ''
   );
 }
 
@@ -60,7 +65,9 @@ export function inputSummary(input: unknown): string {
   if (main) return main;
   const list = (k: string): Record<string, unknown>[] | undefined => {
     const v: unknown = Reflect.get(input, k);
-    return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : undefined;
+    return Array.isArray(v)
+      ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null)
+      : undefined;
   };
   // TodoWrite: how far the list is and what is being done, rather than the list as JSON.
   const todos = list('todos');
@@ -84,7 +91,8 @@ export const THINKING_REDACTED = 'thinking (redacted by the API)';
 export const isEmptyText = (b: ContentBlock): boolean => b.type === 'text' && b.text.trim() === '';
 
 /** An assistant line whose only content is empty text: folded into its model call in the timeline. */
-export const isEmptyTextLine = (e: TraceEvent): boolean => e.kind === 'assistant' && e.blocks.length > 0 && e.blocks.every(isEmptyText);
+export const isEmptyTextLine = (e: TraceEvent): boolean =>
+  e.kind === 'assistant' && e.blocks.length > 0 && e.blocks.every(isEmptyText);
 
 export function blockSummary(b: ContentBlock): string {
   switch (b.type) {
@@ -123,7 +131,13 @@ export function compactionSummary(e: SystemEvent): string {
 
 const COMMAND_TAG =
   /<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr|local-command-caveat)>([\s\S]*?)<\/\1>/g;
-const COMMAND_OUTPUT = ['local-command-stdout', 'local-command-stderr', 'bash-stdout', 'bash-stderr', 'local-command-caveat'];
+const COMMAND_OUTPUT = [
+  'local-command-stdout',
+  'local-command-stderr',
+  'bash-stdout',
+  'bash-stderr',
+  'local-command-caveat',
+];
 
 /** Terminal control sequences (colours, cursor and mode switches) and OSC strings (titles, links): what Claude Code
  *  keeps of a command's terminal output that is not text. */
@@ -153,7 +167,8 @@ export function commandSummary(text: string): string {
   const parts = new Map<string, string>();
   for (const m of text.matchAll(COMMAND_TAG)) if (m[1] !== undefined) parts.set(m[1], (m[2] ?? '').trim());
   const name = parts.get('command-name');
-  if (name !== undefined) return [name.startsWith('/') ? name : `/${name}`, parts.get('command-args')].filter(Boolean).join(' ');
+  if (name !== undefined)
+    return [name.startsWith('/') ? name : `/${name}`, parts.get('command-args')].filter(Boolean).join(' ');
   const input = parts.get('bash-input');
   if (input !== undefined) return `! ${input}`;
   if (parts.size === 0) return text;
@@ -187,7 +202,10 @@ export function notificationSummary(text: string): string {
   const parts = new Map<string, string>();
   for (const m of inner.matchAll(NOTIFICATION_TAG)) if (m[1] !== undefined) parts.set(m[1], (m[2] ?? '').trim());
   const said = [parts.get('status') ?? parts.get('event'), parts.get('summary')].filter(Boolean);
-  return ['task notification', ...(said.length > 0 ? said : [parts.get('task-id') ?? inner.replace(/<[^>]*>/g, ' ')])].join(' · ');
+  return [
+    'task notification',
+    ...(said.length > 0 ? said : [parts.get('task-id') ?? inner.replace(/<[^>]*>/g, ' ')]),
+  ].join(' · ');
 }
 
 /** The one-line summary of an event for its timeline row. */
@@ -206,7 +224,8 @@ export function summarize(e: TraceEvent): string {
     }
     case 'assistant':
       if (e.blocks.length === 0) return '(no content blocks)';
-      if (isEmptyTextLine(e)) return e.blocks.length === 1 ? 'empty text block' : `${e.blocks.length} empty text blocks`;
+      if (isEmptyTextLine(e))
+        return e.blocks.length === 1 ? 'empty text block' : `${e.blocks.length} empty text blocks`;
       return oneLine(
         e.blocks
           .filter((b) => !isEmptyText(b))
@@ -256,7 +275,9 @@ export function summarize(e: TraceEvent): string {
       );
     }
     case 'progress':
-      return oneLine(`${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`);
+      return oneLine(
+        `${e.progressType}${e.text ? ` · ${e.text}` : ''}${e.embedded ? ` · copy of ${e.embedded.role} ${e.embedded.messageId ?? ''}` : ''}`,
+      );
     case 'control':
       return oneLine(
         `control ${e.frame}${e.subtype ? ` ${e.subtype}` : ''}${e.toolName ? ` · ${e.toolName}` : ''}${e.behavior ? ` · ${e.behavior}` : ''}${e.message ? ` · ${e.message}` : ''}`,
@@ -278,7 +299,9 @@ export function summarize(e: TraceEvent): string {
 export function searchText(e: TraceEvent): string {
   switch (e.kind) {
     case 'assistant':
-      return e.blocks.map((b) => (b.type === 'tool_use' ? `${b.name} ${JSON.stringify(b.input)}` : blockSummary(b))).join('\n');
+      return e.blocks
+        .map((b) => (b.type === 'tool_use' ? `${b.name} ${JSON.stringify(b.input)}` : blockSummary(b)))
+        .join('\n');
     case 'tool-result':
       return e.results.map((r) => r.text).join('\n');
     case 'user':

@@ -23,7 +23,10 @@ describe('accounting edge cases (issue 10)', () => {
     expect(tok(stats)).toEqual([1000, 100]);
     expect(stats.cost.computedUsd).toBe(0.0045);
     const row = explain(trace, { metric: 'output' }).rows[0];
-    expect(row?.copies.map((c) => c.rule)).toEqual(['kept: most output tokens of 2 copies', 'dropped: repeated uuid: a copy of a line already loaded']);
+    expect(row?.copies.map((c) => c.rule)).toEqual([
+      'kept: most output tokens of 2 copies',
+      'dropped: repeated uuid: a copy of a line already loaded',
+    ]);
   });
 
   it('two different lines without a message id stay two calls', async () => {
@@ -95,28 +98,35 @@ describe('strict numbers (issue 10)', () => {
   it.each([
     ['negative', { input_tokens: -2_000_000 }, 'message.usage.input_tokens is -2000000: negative'],
     ['fractional', { output_tokens: 1.5 }, 'message.usage.output_tokens is 1.5: not a whole number'],
-    ['past 2^53', { cache_read_input_tokens: 2 ** 60 }, 'message.usage.cache_read_input_tokens is 1152921504606847000: too large to be exact'],
+    [
+      'past 2^53',
+      { cache_read_input_tokens: 2 ** 60 },
+      'message.usage.cache_read_input_tokens is 1152921504606847000: too large to be exact',
+    ],
     ['a string', { input_tokens: '12' }, 'message.usage.input_tokens is "12": not a number'],
     ['1e308', { output_tokens: 1e308 }, 'too large to be exact'],
     ['missing', { input_tokens: undefined }, 'message.usage.input_tokens is missing'],
-  ])('%s: named in a diagnostic with its line, the call stays, its usage is left out of the totals', async (_, usage, said) => {
-    const { trace, stats } = await loadText(jsonl([cc.prompt('go'), bad(usage), good]));
-    const d = trace.diagnostics.find((x) => x.code === 'invalid-number');
-    expect(d?.severity).toBe('error');
-    expect(d?.src?.line).toBe(2);
-    expect(d?.message).toContain('line 2');
-    expect(d?.message).toContain(said);
-    // The call is in the timeline and in the model calls, not counted; the good call alone makes the totals.
-    expect(trace.events.filter((e) => e.kind === 'assistant')).toHaveLength(2);
-    const t = trace.turns.find((x) => x.messageId === 'msg_bad');
-    expect(t?.counted).toBe(false);
-    expect(tok(stats)).toEqual([1000, 100]);
-    expect(stats.apiMessages).toBe(1);
-    // Explain says why, with the field and the line.
-    const row = explain(trace, { metric: 'input' }).rows.find((r) => r.messageId === 'msg_bad');
-    expect(row?.counted).toBe(false);
-    expect(row?.rule).toMatch(/^usage not counted: line 2: message\.usage\./);
-  });
+  ])(
+    '%s: named in a diagnostic with its line, the call stays, its usage is left out of the totals',
+    async (_, usage, said) => {
+      const { trace, stats } = await loadText(jsonl([cc.prompt('go'), bad(usage), good]));
+      const d = trace.diagnostics.find((x) => x.code === 'invalid-number');
+      expect(d?.severity).toBe('error');
+      expect(d?.src?.line).toBe(2);
+      expect(d?.message).toContain('line 2');
+      expect(d?.message).toContain(said);
+      // The call is in the timeline and in the model calls, not counted; the good call alone makes the totals.
+      expect(trace.events.filter((e) => e.kind === 'assistant')).toHaveLength(2);
+      const t = trace.turns.find((x) => x.messageId === 'msg_bad');
+      expect(t?.counted).toBe(false);
+      expect(tok(stats)).toEqual([1000, 100]);
+      expect(stats.apiMessages).toBe(1);
+      // Explain says why, with the field and the line.
+      const row = explain(trace, { metric: 'input' }).rows.find((r) => r.messageId === 'msg_bad');
+      expect(row?.counted).toBe(false);
+      expect(row?.rule).toMatch(/^usage not counted: line 2: message\.usage\./);
+    },
+  );
 
   it('1e400 (Infinity once parsed) is named as a number too large for a double', async () => {
     const text400 = JSON.stringify(bad({ output_tokens: 7 })).replace('"output_tokens":7', '"output_tokens":1e400');
@@ -133,7 +143,9 @@ describe('strict numbers (issue 10)', () => {
     const second = bad({ input_tokens: 10, output_tokens: -50 });
     const m = second['message'];
     if (typeof m !== 'object' || m === null || Array.isArray(m)) throw new Error('not a message line');
-    const { stats } = await loadText(jsonl([first, { ...second, message: { ...m, id: 'msg_split' }, requestId: 'req_msg_split' }, good]));
+    const { stats } = await loadText(
+      jsonl([first, { ...second, message: { ...m, id: 'msg_split' }, requestId: 'req_msg_split' }, good]),
+    );
     expect(stats.apiMessages).toBe(1);
     expect(tok(stats)).toEqual([1000, 100]);
   });
@@ -148,7 +160,9 @@ describe('strict numbers (issue 10)', () => {
         sdk.result(),
       ]),
     );
-    expect(trace.diagnostics.find((d) => d.code === 'invalid-number')?.message).toContain('event.usage.output_tokens is -3: negative');
+    expect(trace.diagnostics.find((d) => d.code === 'invalid-number')?.message).toContain(
+      'event.usage.output_tokens is -3: negative',
+    );
     expect(stats.apiMessages).toBe(0);
     expect(tok(stats)).toEqual([0, 0]);
   });

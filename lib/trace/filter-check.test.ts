@@ -27,7 +27,10 @@ describe('checkFilter', () => {
     ['', []],
     ['kind:assistant tool:Bash status:error -kind:stream', []],
     ['kind:tool-result kind:perm decision:deny decision:allowed has:diff', []],
-    ['tool:bash tool:Bash tool:Bas model:opus model:haiku-4-5 agent:main agent:explore agent:c8d9 session:2b4ed4c0', []],
+    [
+      'tool:bash tool:Bash tool:Bas model:opus model:haiku-4-5 agent:main agent:explore agent:c8d9 session:2b4ed4c0',
+      [],
+    ],
     ['dur>5s dur<200ms dur:1m line:12', []],
     ['free text "quoted: text" https://example.com/x 10:45', []],
   ])('%j is fine', (q, want) => {
@@ -46,7 +49,12 @@ describe('checkFilter', () => {
     ],
     ['status:errors', ['status:errors | Unknown status `errors` | ~ error→status:error']],
     ['has:diffs', ['has:diffs | Unknown has `diffs` | ~ diff→has:diff']],
-    ['decision:maybe', ['decision:maybe | Unknown decision `maybe` | = allow→decision:allow deny→decision:deny unknown→decision:unknown']],
+    [
+      'decision:maybe',
+      [
+        'decision:maybe | Unknown decision `maybe` | = allow→decision:allow deny→decision:deny unknown→decision:unknown',
+      ],
+    ],
     [
       'foo:bar',
       [
@@ -56,10 +64,17 @@ describe('checkFilter', () => {
     ['toll:Bash', ['toll:Bash | Unknown property `toll` (searched as text) | ~ tool:→tool:Bash']],
     ['stauts:error', ['stauts:error | Unknown property `stauts` (searched as text) | ~ status:→status:error']],
     ['tool:Bahs', ['tool:Bahs | No tool `Bahs` in this trace | ~ Bash→tool:Bash']],
-    ['tool:Write', ['tool:Write | No tool `Write` in this trace | = Bash→tool:Bash BashOutput→tool:BashOutput Edit→tool:Edit Grep→tool:Grep Task→tool:Task']],
+    [
+      'tool:Write',
+      [
+        'tool:Write | No tool `Write` in this trace | = Bash→tool:Bash BashOutput→tool:BashOutput Edit→tool:Edit Grep→tool:Grep Task→tool:Task',
+      ],
+    ],
     [
       'model:sonnet',
-      ['model:sonnet | No model `sonnet` in this trace | = claude-opus-4-6→model:claude-opus-4-6 claude-haiku-4-5-20251001→model:claude-haiku-4-5-20251001'],
+      [
+        'model:sonnet | No model `sonnet` in this trace | = claude-opus-4-6→model:claude-opus-4-6 claude-haiku-4-5-20251001→model:claude-haiku-4-5-20251001',
+      ],
     ],
     ['agent:explorer', ['agent:explorer | No agent `explorer` in this trace | ~ Explore→agent:Explore']],
     ['session:ffff', ['session:ffff | No session `ffff` in this trace | = 2b4ed4c0→session:2b4ed4c0']],
@@ -74,16 +89,23 @@ describe('checkFilter', () => {
     ],
     [
       'tool:"Big Tool"',
-      ['tool:"Big Tool" | No tool `Big Tool` in this trace | = Bash→tool:Bash BashOutput→tool:BashOutput Edit→tool:Edit Grep→tool:Grep Task→tool:Task'],
+      [
+        'tool:"Big Tool" | No tool `Big Tool` in this trace | = Bash→tool:Bash BashOutput→tool:BashOutput Edit→tool:Edit Grep→tool:Grep Task→tool:Task',
+      ],
     ],
     // Only the bad term is named; where it is in the query is kept, so a suggestion can replace it.
-    ['tool:Bash kind:tool_result status:error', ['kind:tool_result | Unknown kind `tool_result` | ~ tool-result→kind:tool-result']],
+    [
+      'tool:Bash kind:tool_result status:error',
+      ['kind:tool_result | Unknown kind `tool_result` | ~ tool-result→kind:tool-result'],
+    ],
   ])('%j is flagged', (q, want) => {
     expect(check(q)).toEqual(want);
   });
 
   it('says so when the trace has no tool calls at all', () => {
-    expect(checkFilter('tool:Bash', { ...vocab, tools: [] }).map((i) => i.message)).toEqual(['No tool calls in this trace']);
+    expect(checkFilter('tool:Bash', { ...vocab, tools: [] }).map((i) => i.message)).toEqual([
+      'No tool calls in this trace',
+    ]);
   });
 });
 
@@ -105,10 +127,14 @@ describe('a decision the box flags as unknown', () => {
     const file = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70');
     const { trace } = await loadFiles({
       'cc-2-1/s.jsonl': readFileSync(`${file}.jsonl`),
-      'cc-2-1/s/subagents/agent-a7c3e9f1b2d4c6e80.jsonl': readFileSync(path.join(file, 'subagents/agent-a7c3e9f1b2d4c6e80.jsonl')),
+      'cc-2-1/s/subagents/agent-a7c3e9f1b2d4c6e80.jsonl': readFileSync(
+        path.join(file, 'subagents/agent-a7c3e9f1b2d4c6e80.jsonl'),
+      ),
     });
     const count = (q: string): number => trace.events.filter(compileFilter(q, trace) ?? (() => true)).length;
-    expect(checkFilter('decision:alow', filterVocabulary(trace)).map((i) => i.message)).toEqual(['Unknown decision `alow`']);
+    expect(checkFilter('decision:alow', filterVocabulary(trace)).map((i) => i.message)).toEqual([
+      'Unknown decision `alow`',
+    ]);
     expect(count('decision:alow')).toBe(0);
     expect(count('decision:xyz')).toBe(0);
     expect(count('decision:unknown')).toBe(2);
@@ -116,10 +142,15 @@ describe('a decision the box flags as unknown', () => {
   });
 
   it('a line past the end of every file is flagged, one inside is not (cc-2-1: 45 lines)', async () => {
-    const file = path.resolve(import.meta.dirname, '../../public/samples/cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl');
+    const file = path.resolve(
+      import.meta.dirname,
+      '../../public/samples/cc-2-1/5f0c2a9e-7b1d-4e8a-9c3f-2d6b8e1a4c70.jsonl',
+    );
     const { trace } = await loadFiles({ 's.jsonl': readFileSync(file) });
     const vocab = filterVocabulary(trace);
-    expect(checkFilter('line:9999', vocab).map((i) => i.message)).toEqual(['No line 9999 in this trace: its files have lines 1 to 45']);
+    expect(checkFilter('line:9999', vocab).map((i) => i.message)).toEqual([
+      'No line 9999 in this trace: its files have lines 1 to 45',
+    ]);
     expect(checkFilter('line:0', vocab)).toHaveLength(1);
     expect(checkFilter('line:45', vocab)).toEqual([]);
   });

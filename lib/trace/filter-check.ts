@@ -58,7 +58,8 @@ export interface FilterIssue {
   readonly close: boolean;
 }
 
-const termText = (neg: string, key: string, op: string, value: string): string => `${neg}${key}${op}${/\s/.test(value) ? `"${value}"` : value}`;
+const termText = (neg: string, key: string, op: string, value: string): string =>
+  `${neg}${key}${op}${/\s/.test(value) ? `"${value}"` : value}`;
 const lower = (xs: readonly string[]): string[] => xs.map((x) => x.toLowerCase());
 
 /** The terms of a query that name an unknown property or a value nothing in the trace has; empty when all is well. */
@@ -67,7 +68,8 @@ export function checkFilter(query: string, vocab: FilterVocabulary): FilterIssue
   for (const t of parseFilter(query)) {
     const neg = t.negate ? '-' : '';
     const at = { start: t.start, end: t.end };
-    const values = (key: string, op: string, list: readonly string[]) => list.map((v) => ({ text: v, term: termText(neg, key, op, v) }));
+    const values = (key: string, op: string, list: readonly string[]) =>
+      list.map((v) => ({ text: v, term: termText(neg, key, op, v) }));
     /** An issue for a value of `key`: the closest of `valid`, or (when none is close) all of them up to `max`. */
     const badValue = (key: string, message: string, valid: readonly string[], max = 13) => {
       const near = closest(t.value, valid);
@@ -84,14 +86,22 @@ export function checkFilter(query: string, vocab: FilterVocabulary): FilterIssue
       const known = FILTER_KEYS.find((k) => k.key === key.toLowerCase());
       if (known) {
         const list = known.values ?? openValues(known.key, vocab);
-        issues.push({ ...at, message: `\`${key}${op}\` needs a value`, suggestions: values(known.key, op, list.slice(0, 13)), close: false });
+        issues.push({
+          ...at,
+          message: `\`${key}${op}\` needs a value`,
+          suggestions: values(known.key, op, list.slice(0, 13)),
+          close: false,
+        });
         continue;
       }
       const near = closest(key, [...KEYS]);
       issues.push({
         ...at,
         message: `Unknown property \`${key}\` (searched as text)`,
-        suggestions: (near.length > 0 ? near : [...KEYS]).map((k) => ({ text: `${k}${op}`, term: termText(neg, k, op, value) })),
+        suggestions: (near.length > 0 ? near : [...KEYS]).map((k) => ({
+          text: `${k}${op}`,
+          term: termText(neg, k, op, value),
+        })),
         close: near.length > 0,
       });
       continue;
@@ -99,17 +109,28 @@ export function checkFilter(query: string, vocab: FilterVocabulary): FilterIssue
     const v = t.value.toLowerCase();
     const key = t.key;
     if (t.op !== ':' && key !== 'dur') {
-      issues.push({ ...at, message: `\`${key}${t.op}\` does not compare: only \`dur\` takes > or <`, suggestions: values(key, ':', [t.value]), close: true });
+      issues.push({
+        ...at,
+        message: `\`${key}${t.op}\` does not compare: only \`dur\` takes > or <`,
+        suggestions: values(key, ':', [t.value]),
+        close: true,
+      });
       continue;
     }
     if (v === '' && key !== 'dur') {
       const list = FILTER_KEYS.find((k) => k.key === key)?.values ?? openValues(key, vocab);
-      issues.push({ ...at, message: `\`${key}:\` needs a value`, suggestions: values(key, ':', list.slice(0, 13)), close: false });
+      issues.push({
+        ...at,
+        message: `\`${key}:\` needs a value`,
+        suggestions: values(key, ':', list.slice(0, 13)),
+        close: false,
+      });
       continue;
     }
     switch (key) {
       case 'kind':
-        if (!EVENT_KINDS.some((k) => k === v || (v.length >= 3 && k.startsWith(v)))) badValue(key, `Unknown kind \`${t.value}\``, EVENT_KINDS);
+        if (!EVENT_KINDS.some((k) => k === v || (v.length >= 3 && k.startsWith(v))))
+          badValue(key, `Unknown kind \`${t.value}\``, EVENT_KINDS);
         break;
       case 'status':
       case 'has': {
@@ -118,7 +139,8 @@ export function checkFilter(query: string, vocab: FilterVocabulary): FilterIssue
         break;
       }
       case 'decision':
-        if (!v.startsWith('allow') && !v.startsWith('den') && v !== 'unknown') badValue(key, `Unknown decision \`${t.value}\``, ['allow', 'deny', 'unknown']);
+        if (!v.startsWith('allow') && !v.startsWith('den') && v !== 'unknown')
+          badValue(key, `Unknown decision \`${t.value}\``, ['allow', 'deny', 'unknown']);
         break;
       case 'dur':
         if (parseDuration(t.value) === undefined)
@@ -130,24 +152,43 @@ export function checkFilter(query: string, vocab: FilterVocabulary): FilterIssue
           });
         break;
       case 'line':
-        if (!/^\d+$/.test(v)) issues.push({ ...at, message: `\`line:\` takes a line number, not \`${t.value}\``, suggestions: [], close: false });
+        if (!/^\d+$/.test(v))
+          issues.push({
+            ...at,
+            message: `\`line:\` takes a line number, not \`${t.value}\``,
+            suggestions: [],
+            close: false,
+          });
         else if (vocab.lastLine !== undefined && (Number(v) < 1 || Number(v) > vocab.lastLine))
-          issues.push({ ...at, message: `No line ${v} in this trace: its files have lines 1 to ${vocab.lastLine}`, suggestions: [], close: false });
+          issues.push({
+            ...at,
+            message: `No line ${v} in this trace: its files have lines 1 to ${vocab.lastLine}`,
+            suggestions: [],
+            close: false,
+          });
         break;
       case 'tool':
-        if (vocab.tools.length === 0) issues.push({ ...at, message: 'No tool calls in this trace', suggestions: [], close: false });
-        else if (!lower(vocab.tools).some((n) => n === v || n.startsWith(v))) badValue(key, `No tool \`${t.value}\` in this trace`, vocab.tools, 8);
+        if (vocab.tools.length === 0)
+          issues.push({ ...at, message: 'No tool calls in this trace', suggestions: [], close: false });
+        else if (!lower(vocab.tools).some((n) => n === v || n.startsWith(v)))
+          badValue(key, `No tool \`${t.value}\` in this trace`, vocab.tools, 8);
         break;
       case 'model':
-        if (!lower(vocab.models).some((n) => n.includes(v))) badValue(key, `No model \`${t.value}\` in this trace`, vocab.models, 8);
+        if (!lower(vocab.models).some((n) => n.includes(v)))
+          badValue(key, `No model \`${t.value}\` in this trace`, vocab.models, 8);
         break;
       case 'agent':
         // As `agentMatches` reads it: within a label, name or type, or at the start of an id.
-        if (v !== 'main' && !lower(vocab.agentWords).some((n) => n.includes(v)) && !lower(vocab.agentIds).some((n) => n.startsWith(v)))
+        if (
+          v !== 'main' &&
+          !lower(vocab.agentWords).some((n) => n.includes(v)) &&
+          !lower(vocab.agentIds).some((n) => n.startsWith(v))
+        )
           badValue(key, `No agent \`${t.value}\` in this trace`, openValues('agent', vocab), 8);
         break;
       case 'session':
-        if (!lower(vocab.sessions).some((n) => n.startsWith(v))) badValue(key, `No session \`${t.value}\` in this trace`, openValues('session', vocab), 8);
+        if (!lower(vocab.sessions).some((n) => n.startsWith(v)))
+          badValue(key, `No session \`${t.value}\` in this trace`, openValues('session', vocab), 8);
         break;
     }
   }

@@ -32,14 +32,26 @@ export const EVENT_KINDS: readonly EventKind[] = [
 ];
 
 /** The filter's property names, with their values where they are a fixed set: what the filter box completes. */
-export const FILTER_KEYS: readonly { readonly key: string; readonly help: string; readonly values?: readonly string[] }[] = [
+export const FILTER_KEYS: readonly {
+  readonly key: string;
+  readonly help: string;
+  readonly values?: readonly string[];
+}[] = [
   { key: 'kind', help: 'event kind', values: EVENT_KINDS },
   { key: 'tool', help: 'tool name (Bash, Edit, …)' },
-  { key: 'status', help: 'error, ok, denied, incomplete, interrupted', values: ['error', 'ok', 'denied', 'incomplete', 'interrupted'] },
+  {
+    key: 'status',
+    help: 'error, ok, denied, incomplete, interrupted',
+    values: ['error', 'ok', 'denied', 'incomplete', 'interrupted'],
+  },
   { key: 'decision', help: 'permission decision of the tool call', values: ['allow', 'deny', 'unknown'] },
   { key: 'agent', help: 'main, or a subagent’s name, type, description or id' },
   { key: 'model', help: 'model id (substring)' },
-  { key: 'has', help: 'diff, error, thinking, image, document, usage, stream', values: ['diff', 'error', 'thinking', 'image', 'document', 'usage', 'stream'] },
+  {
+    key: 'has',
+    help: 'diff, error, thinking, image, document, usage, stream',
+    values: ['diff', 'error', 'thinking', 'image', 'document', 'usage', 'stream'],
+  },
   { key: 'dur', help: 'duration, e.g. dur>5s, dur<200ms' },
   { key: 'session', help: 'session id prefix' },
   { key: 'line', help: 'source line number' },
@@ -57,7 +69,8 @@ export function parseFilter(query: string): FilterTerm[] {
     const op = m[3];
     const raw = m[5] ?? m[4] ?? '';
     const at = { start: m.index, end: m.index + m[0].length };
-    if (key && (op === ':' || op === '>' || op === '<') && KEYS.has(key)) terms.push({ key, op, value: raw, negate, ...at });
+    if (key && (op === ':' || op === '>' || op === '<') && KEYS.has(key))
+      terms.push({ key, op, value: raw, negate, ...at });
     else terms.push({ op: ':', value: `${key ? `${m[2] ?? ''}${op ?? ''}` : ''}${raw}`, negate, ...at });
   }
   return terms;
@@ -126,14 +139,21 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
     case 'status': {
       if (v === 'error') return isError(e);
       if (v === 'ok') return !isError(e);
-      if (v === 'denied') return e.kind === 'permission-denied' || facts.calls.some((c) => trace.toolCalls[c]?.permission === 'denied');
+      if (v === 'denied')
+        return e.kind === 'permission-denied' || facts.calls.some((c) => trace.toolCalls[c]?.permission === 'denied');
       if (v === 'incomplete') return trace.turns[trace.eventTurn[e.seq] ?? -1]?.stream?.verdict === 'incomplete';
       if (v === 'interrupted') return trace.responses[trace.eventResponse[e.seq] ?? -1]?.end === 'interrupted';
       return false;
     }
     case 'decision': {
       // A value the box flags as unknown matches nothing, as an unknown status does (not the calls with no decision).
-      const want = v.startsWith('allow') ? 'allowed' : v.startsWith('den') ? 'denied' : v === 'unknown' ? 'unknown' : undefined;
+      const want = v.startsWith('allow')
+        ? 'allowed'
+        : v.startsWith('den')
+          ? 'denied'
+          : v === 'unknown'
+            ? 'unknown'
+            : undefined;
       return want !== undefined && facts.calls.some((c) => trace.toolCalls[c]?.permission === want);
     }
     case 'agent': {
@@ -143,13 +163,19 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
     }
     case 'model': {
       const t2 = trace.turns[trace.eventTurn[e.seq] ?? -1];
-      const model = (e.kind === 'assistant' ? e.model : undefined) ?? t2?.model ?? (e.kind === 'system' ? e.model : undefined) ?? '';
+      const model =
+        (e.kind === 'assistant' ? e.model : undefined) ??
+        t2?.model ??
+        (e.kind === 'system' ? e.model : undefined) ??
+        '';
       return model.toLowerCase().includes(v);
     }
     case 'has':
-      if (v === 'diff') return facts.calls.some((c) => changesFileAt(trace, c)) || (e.kind === 'eval' && e.workspaceDiff !== undefined);
+      if (v === 'diff')
+        return facts.calls.some((c) => changesFileAt(trace, c)) || (e.kind === 'eval' && e.workspaceDiff !== undefined);
       if (v === 'error') return isError(e);
-      if (v === 'thinking') return e.kind === 'assistant' && e.blocks.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
+      if (v === 'thinking')
+        return e.kind === 'assistant' && e.blocks.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking');
       if (v === 'image')
         return (
           (e.kind === 'user' && e.images > 0) ||
@@ -162,7 +188,8 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
           (e.kind === 'tool-result' && e.results.some((r) => (r.media ?? []).some((m) => m.kind === 'document'))) ||
           (e.kind === 'assistant' && e.blocks.some((b) => b.type === 'document'))
         );
-      if (v === 'usage') return (e.kind === 'assistant' && e.usage !== undefined) || (e.kind === 'stream' && e.usage !== undefined);
+      if (v === 'usage')
+        return (e.kind === 'assistant' && e.usage !== undefined) || (e.kind === 'stream' && e.usage !== undefined);
       if (v === 'stream') return trace.turns[trace.eventTurn[e.seq] ?? -1]?.stream !== undefined;
       return false;
     case 'dur': {
@@ -172,7 +199,9 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
       return t.op === '<' ? d < limit : t.op === '>' ? d > limit : d === limit;
     }
     case 'session':
-      return (e.sessionId ?? trace.sessions[trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1]?.id ?? '').toLowerCase().startsWith(v);
+      return (e.sessionId ?? trace.sessions[trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1]?.id ?? '')
+        .toLowerCase()
+        .startsWith(v);
     case 'line':
       return String(e.src.line) === v;
     default:

@@ -13,10 +13,16 @@ describe('load limits', () => {
   });
 
   it('a gzip file inflates to min(8 GiB, 200x its size) unless a limit is set', () => {
-    expect(inflateLimit({}, 1000)).toEqual({ bytes: 200_000, rule: 'the limit is 200x its compressed size of 1000 bytes' });
+    expect(inflateLimit({}, 1000)).toEqual({
+      bytes: 200_000,
+      rule: 'the limit is 200x its compressed size of 1000 bytes',
+    });
     expect(inflateLimit({}, 1024 ** 3)).toEqual({ bytes: INFLATE_CEILING, rule: 'the limit is 8 GiB' });
     expect(inflateLimit({}, undefined).bytes).toBe(INFLATE_CEILING);
-    expect(inflateLimit({ maxInflateBytes: 5 * 1024 ** 2 }, 1000)).toEqual({ bytes: 5 * 1024 ** 2, rule: 'the inflate limit set is 5 MiB' });
+    expect(inflateLimit({ maxInflateBytes: 5 * 1024 ** 2 }, 1000)).toEqual({
+      bytes: 5 * 1024 ** 2,
+      rule: 'the inflate limit set is 5 MiB',
+    });
   });
 
   it('the page URL sets them, and they go with the page to the viewer', () => {

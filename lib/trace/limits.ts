@@ -29,8 +29,13 @@ export interface InflateLimit {
 /** The limit for a gzip file of `compressed` stored bytes: the one set, else min(8 GiB, 200x its size). */
 export function inflateLimit(limits: LoadLimits, compressed: number | undefined): InflateLimit {
   const set = limits.maxInflateBytes;
-  if (set !== undefined && Number.isFinite(set) && set > 0) return { bytes: Math.floor(set), rule: `the inflate limit set is ${bytesText(set)}` };
+  if (set !== undefined && Number.isFinite(set) && set > 0)
+    return { bytes: Math.floor(set), rule: `the inflate limit set is ${bytesText(set)}` };
   const ratio = compressed !== undefined && compressed > 0 ? compressed * INFLATE_RATIO : Infinity;
-  if (ratio < INFLATE_CEILING) return { bytes: ratio, rule: `the limit is ${INFLATE_RATIO}x its compressed size of ${bytesText(compressed ?? 0)}` };
+  if (ratio < INFLATE_CEILING)
+    return {
+      bytes: ratio,
+      rule: `the limit is ${INFLATE_RATIO}x its compressed size of ${bytesText(compressed ?? 0)}`,
+    };
   return { bytes: INFLATE_CEILING, rule: `the limit is ${bytesText(INFLATE_CEILING)}` };
 }

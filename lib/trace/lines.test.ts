@@ -71,22 +71,26 @@ describe('readLines', () => {
     };
     const linePart = fc.array(fc.oneof(piece, fc.constantFrom(0xe2, 0x82, 0xff, 0xf0)), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(fc.array(linePart, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 5000 }), async (ls, size) => {
-        const file = bytesOf(ls.flatMap((l) => [...l, 0x0a]));
-        const expected: string[] = [];
-        let from = 0;
-        for (let nl = file.indexOf(0x0a); nl >= 0; nl = file.indexOf(0x0a, from)) {
-          const end = nl > from && file[nl - 1] === 0x0d ? nl - 1 : nl;
-          expected.push(new TextDecoder().decode(file.subarray(from, end)));
-          from = nl + 1;
-        }
-        const got: string[] = [];
-        for (const l of await lines(chunked(file, size))) {
-          if (l.blankLines) for (let i = 0; i < l.blankLines; i++) got.push('');
-          else got.push(l.text);
-        }
-        expect(got).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(linePart, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 5000 }),
+        async (ls, size) => {
+          const file = bytesOf(ls.flatMap((l) => [...l, 0x0a]));
+          const expected: string[] = [];
+          let from = 0;
+          for (let nl = file.indexOf(0x0a); nl >= 0; nl = file.indexOf(0x0a, from)) {
+            const end = nl > from && file[nl - 1] === 0x0d ? nl - 1 : nl;
+            expected.push(new TextDecoder().decode(file.subarray(from, end)));
+            from = nl + 1;
+          }
+          const got: string[] = [];
+          for (const l of await lines(chunked(file, size))) {
+            if (l.blankLines) for (let i = 0; i < l.blankLines; i++) got.push('');
+            else got.push(l.text);
+          }
+          expect(got).toEqual(expected);
+        },
+      ),
       { numRuns: 300, seed: 3 },
     );
   });
@@ -115,13 +119,21 @@ describe('readLines', () => {
             const stop = nl < 0 ? file.length : nl;
             const end = stop > from && file[stop - 1] === 0x0d ? stop - 1 : stop;
             const tooLong = end - from > max;
-            expected.push([tooLong ? '' : new TextDecoder().decode(file.subarray(from, end)), n, from, end - from, tooLong, nl < 0]);
+            expected.push([
+              tooLong ? '' : new TextDecoder().decode(file.subarray(from, end)),
+              n,
+              from,
+              end - from,
+              tooLong,
+              nl < 0,
+            ]);
             from = stop + 1;
           }
           const got: typeof expected = [];
           for (const l of await lines(chunked(file, size), max)) {
             const count = l.blankLines ?? 1;
-            for (let i = 0; i < count; i++) got.push([l.text, l.line + i, l.offset + i, l.length, l.tooLong === true, l.unterminated]);
+            for (let i = 0; i < count; i++)
+              got.push([l.text, l.line + i, l.offset + i, l.length, l.tooLong === true, l.unterminated]);
           }
           expect(got).toEqual(expected);
         },
@@ -196,7 +208,9 @@ describe('the line limit', () => {
 describe('maybeGunzip', () => {
   it('decompresses gzip by magic number and passes other bytes through', async () => {
     const plain = enc('{"a":1}\n{"b":2}\n');
-    const gz = new Uint8Array(await new Response(new Blob([plain]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    const gz = new Uint8Array(
+      await new Response(new Blob([plain]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),
+    );
     const collect = async (chunks: Uint8Array[]): Promise<string> => {
       const parts: string[] = [];
       for await (const l of readLines(maybeGunzip(chunks))) parts.push(l.text);
@@ -208,14 +222,17 @@ describe('maybeGunzip', () => {
 
   it('stops at the inflate limit, and says a damaged stream ended instead of throwing', async () => {
     const plain = enc('\n'.repeat(100_000));
-    const gz = new Uint8Array(await new Response(new Blob([plain]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    const gz = new Uint8Array(
+      await new Response(new Blob([plain]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),
+    );
     let limit = -1;
     let total = 0;
     for await (const c of maybeGunzip([gz], { maxInflateBytes: 1000, onLimit: (n) => (limit = n) })) total += c.length;
     expect([total, limit]).toEqual([1000, 1000]);
     let damage = '';
     total = 0;
-    for await (const c of maybeGunzip([gz.subarray(0, gz.length - 12)], { onError: (m) => (damage = m) })) total += c.length;
+    for await (const c of maybeGunzip([gz.subarray(0, gz.length - 12)], { onError: (m) => (damage = m) }))
+      total += c.length;
     expect(damage).not.toBe('');
     expect(total).toBeLessThanOrEqual(100_000);
   });

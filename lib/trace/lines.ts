@@ -145,7 +145,9 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   const whole = (bytes: Uint8Array, line: number, offset: number, unterminated: boolean): RawLine => {
     const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
     const text = decode(bytes);
-    return text === undefined ? tooLong(line, offset, length, unterminated) : { text, line, offset, length, unterminated };
+    return text === undefined
+      ? tooLong(line, offset, length, unterminated)
+      : { text, line, offset, length, unterminated };
   };
   const hold = (bytes: Uint8Array): void => {
     if (bytes.length === 0) return;
@@ -189,7 +191,9 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
       const length = cr ? raw.length - 1 : raw.length;
       lineNo += 1;
       batch.push(
-        length > max ? tooLong(lineNo, at, length, false) : { text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: at, length, unterminated: false },
+        length > max
+          ? tooLong(lineNo, at, length, false)
+          : { text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: at, length, unterminated: false },
       );
       at += raw.length + 1;
     }
@@ -262,7 +266,13 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
         const end = nl < 0 || nl > runTo ? runTo : nl;
         const cr = end > at && chunk[end - 1] === CR;
         lineNo += 1;
-        batch.push({ text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: absolute + at, length: end - at - (cr ? 1 : 0), unterminated: false });
+        batch.push({
+          text: cr ? raw.slice(0, -1) : raw,
+          line: lineNo,
+          offset: absolute + at,
+          length: end - at - (cr ? 1 : 0),
+          unterminated: false,
+        });
         at = end + 1;
       }
       runFrom = -1;
@@ -274,7 +284,14 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
         let end = nl;
         while (chunk[end + 1] === LF) end += 1;
         const count = end - nl + 1;
-        batch.push({ text: '', line: lineNo + 1, offset: absolute + start, length: 0, unterminated: false, blankLines: count });
+        batch.push({
+          text: '',
+          line: lineNo + 1,
+          offset: absolute + start,
+          length: 0,
+          unterminated: false,
+          blankLines: count,
+        });
         lineNo += count;
         start = end + 1;
         continue;
@@ -283,7 +300,11 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
         flush();
         lineNo += 1;
         const length = nl > start && chunk[nl - 1] === CR ? nl - start - 1 : nl - start;
-        batch.push(length > max ? tooLong(lineNo, absolute + start, length, false) : whole(chunk.subarray(start, nl), lineNo, absolute + start, false));
+        batch.push(
+          length > max
+            ? tooLong(lineNo, absolute + start, length, false)
+            : whole(chunk.subarray(start, nl), lineNo, absolute + start, false),
+        );
       } else {
         if (runFrom < 0) runFrom = start;
         runTo = nl;

@@ -25,7 +25,8 @@ const SIDECHAIN: LineLane = { kind: 'sidechain' };
 export function laneOf(e: LaneFields, fileAgent: string | undefined): LineLane {
   const agentId = (e.isSidechain === false ? undefined : e.agentId) ?? fileAgent;
   if (agentId) return { kind: 'agent', agentId };
-  if (e.parentToolUseId && e.kind !== 'progress' && e.kind !== 'hook') return { kind: 'task', parentToolUseId: e.parentToolUseId };
+  if (e.parentToolUseId && e.kind !== 'progress' && e.kind !== 'hook')
+    return { kind: 'task', parentToolUseId: e.parentToolUseId };
   return e.isSidechain ? SIDECHAIN : MAIN;
 }
 

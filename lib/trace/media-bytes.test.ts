@@ -8,7 +8,8 @@ const be32 = (n: number): number[] => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>
 const le16 = (n: number): number[] => [n & 255, (n >>> 8) & 255];
 const le24 = (n: number): number[] => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
 
-const png = (w: number, h: number): Uint8Array => bytes([0x89], 'PNG\r\n', [0x1a, 0x0a], be32(13), 'IHDR', be32(w), be32(h), [8, 6, 0, 0, 0]);
+const png = (w: number, h: number): Uint8Array =>
+  bytes([0x89], 'PNG\r\n', [0x1a, 0x0a], be32(13), 'IHDR', be32(w), be32(h), [8, 6, 0, 0, 0]);
 
 describe('base64', () => {
   it('decodes what btoa encoded, and its size is known without decoding', () => {
@@ -36,26 +37,45 @@ describe('sniffImage', () => {
     expect(sniffImage(png(1280, 800))).toEqual({ mediaType: 'image/png', width: 1280, height: 800 });
   });
   it('reads a GIF size', () => {
-    expect(sniffImage(bytes('GIF89a', le16(640), le16(480), [0, 0, 0]))).toEqual({ mediaType: 'image/gif', width: 640, height: 480 });
+    expect(sniffImage(bytes('GIF89a', le16(640), le16(480), [0, 0, 0]))).toEqual({
+      mediaType: 'image/gif',
+      width: 640,
+      height: 480,
+    });
   });
   it('reads a JPEG size from its start-of-frame, after APP segments', () => {
     const app0 = [0xff, 0xe0, 0, 16, ...'JFIF\0'.split('').map((c) => c.charCodeAt(0)), 1, 1, 0, 0, 1, 0, 1, 0, 0];
     const sof0 = [0xff, 0xc0, 0, 17, 8, ...[0x03, 0x20], ...[0x05, 0x00], 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
-    expect(sniffImage(Uint8Array.from([0xff, 0xd8, ...app0, ...sof0]))).toEqual({ mediaType: 'image/jpeg', width: 1280, height: 800 });
+    expect(sniffImage(Uint8Array.from([0xff, 0xd8, ...app0, ...sof0]))).toEqual({
+      mediaType: 'image/jpeg',
+      width: 1280,
+      height: 800,
+    });
   });
   it('reads WebP sizes (lossy, lossless, extended)', () => {
-    const riff = (chunk: string, body: readonly number[]): Uint8Array => bytes('RIFF', [0, 0, 0, 0], 'WEBP', chunk, [0, 0, 0, 0], body);
-    expect(sniffImage(riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, ...le16(1024), ...le16(768)]))).toEqual({ mediaType: 'image/webp', width: 1024, height: 768 });
+    const riff = (chunk: string, body: readonly number[]): Uint8Array =>
+      bytes('RIFF', [0, 0, 0, 0], 'WEBP', chunk, [0, 0, 0, 0], body);
+    expect(sniffImage(riff('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, ...le16(1024), ...le16(768)]))).toEqual({
+      mediaType: 'image/webp',
+      width: 1024,
+      height: 768,
+    });
     // VP8L: signature 0x2f, then 14 bits width-1 and 14 bits height-1.
     const w = 400 - 1;
     const h = 300 - 1;
     const bits = w | (h << 14);
-    expect(sniffImage(riff('VP8L', [0x2f, bits & 255, (bits >>> 8) & 255, (bits >>> 16) & 255, (bits >>> 24) & 255]))).toEqual({
+    expect(
+      sniffImage(riff('VP8L', [0x2f, bits & 255, (bits >>> 8) & 255, (bits >>> 16) & 255, (bits >>> 24) & 255])),
+    ).toEqual({
       mediaType: 'image/webp',
       width: 400,
       height: 300,
     });
-    expect(sniffImage(riff('VP8X', [0, 0, 0, 0, ...le24(1919), ...le24(1079)]))).toEqual({ mediaType: 'image/webp', width: 1920, height: 1080 });
+    expect(sniffImage(riff('VP8X', [0, 0, 0, 0, ...le24(1919), ...le24(1079)]))).toEqual({
+      mediaType: 'image/webp',
+      width: 1920,
+      height: 1080,
+    });
   });
   it('knows nothing else: SVG, PDF, text', () => {
     expect(sniffImage(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
@@ -70,7 +90,9 @@ describe('sniffImage', () => {
 describe('pdfPages', () => {
   it('counts the page tree, else the page objects', () => {
     expect(pdfPages(bytes('%PDF-1.4\n1 0 obj << /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >> endobj'))).toBe(2);
-    expect(pdfPages(bytes('%PDF-1.4\n3 0 obj << /Type /Page >> 4 0 obj <</Type/Page>> 5 0 obj <</Type/Page>>'))).toBe(3);
+    expect(pdfPages(bytes('%PDF-1.4\n3 0 obj << /Type /Page >> 4 0 obj <</Type/Page>> 5 0 obj <</Type/Page>>'))).toBe(
+      3,
+    );
     expect(pdfPages(bytes('%PDF-1.5\n(compressed object streams)'))).toBeUndefined();
     expect(pdfPages(bytes('not a pdf /Type /Page'))).toBeUndefined();
   });

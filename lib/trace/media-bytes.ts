@@ -70,7 +70,9 @@ const ascii = (b: Uint8Array, i: number, n: number): string => String.fromCharCo
 export function sniffImage(b: Uint8Array): ImageHeader | undefined {
   if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 3) === 'PNG') {
     // The IHDR chunk comes first: width and height, big-endian.
-    return b.length >= 24 && ascii(b, 12, 4) === 'IHDR' ? sized('image/png', be32(b, 16), be32(b, 20)) : { mediaType: 'image/png' };
+    return b.length >= 24 && ascii(b, 12, 4) === 'IHDR'
+      ? sized('image/png', be32(b, 16), be32(b, 20))
+      : { mediaType: 'image/png' };
   }
   if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) {
     return b.length >= 10 ? sized('image/gif', le16(b, 6), le16(b, 8)) : { mediaType: 'image/gif' };
@@ -91,7 +93,11 @@ function webp(b: Uint8Array): ImageHeader {
     const b1 = b[22] ?? 0;
     const b2 = b[23] ?? 0;
     const b3 = b[24] ?? 0;
-    return sized('image/webp', 1 + (((b1 & 0x3f) << 8) | (b[21] ?? 0)), 1 + (((b3 & 0x0f) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)));
+    return sized(
+      'image/webp',
+      1 + (((b1 & 0x3f) << 8) | (b[21] ?? 0)),
+      1 + (((b3 & 0x0f) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)),
+    );
   }
   if (chunk === 'VP8X' && b.length >= 30) return sized('image/webp', 1 + le24(b, 24), 1 + le24(b, 27));
   return { mediaType: 'image/webp' };
@@ -111,7 +117,8 @@ function jpeg(b: Uint8Array): ImageHeader {
       i += 2; // no length
       continue;
     }
-    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return sized('image/jpeg', be16(b, i + 7), be16(b, i + 5));
+    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc)
+      return sized('image/jpeg', be16(b, i + 7), be16(b, i + 5));
     if (m === 0xd9 || m === 0xda) return { mediaType: 'image/jpeg' };
     i += 2 + be16(b, i + 2);
   }

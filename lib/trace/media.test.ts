@@ -15,12 +15,22 @@ const made = (f: { readonly path: string }): string => readFileSync(f.path, 'utf
 // A 2x1 PNG (real bytes, made with a PNG encoder) and a 1x1 GIF.
 const PNG_2X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwH4QZYAwAU8ID/XsNk5UAAAAASUVORK5CYII=';
 const GIF_1X1 = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
-const image = (mediaType: string, data: string) => ({ type: 'image', source: { type: 'base64', media_type: mediaType, data } });
+const image = (mediaType: string, data: string) => ({
+  type: 'image',
+  source: { type: 'base64', media_type: mediaType, data },
+});
 
 describe('mediaFrom', () => {
   it('an inline PNG: type, size and dimensions, viewable', () => {
     const m = mediaFrom(image('image/png', PNG_2X1), 'message.content[0]', 100);
-    expect(m).toMatchObject({ kind: 'image', mediaType: 'image/png', source: 'base64', width: 2, height: 1, viewable: true });
+    expect(m).toMatchObject({
+      kind: 'image',
+      mediaType: 'image/png',
+      source: 'base64',
+      width: 2,
+      height: 1,
+      viewable: true,
+    });
     expect(m?.bytes).toBe(atob(PNG_2X1).length);
     expect(mediaTag(m!)).toBe(`[image/png 2x1, ${atob(PNG_2X1).length} B]`);
   });
@@ -33,7 +43,9 @@ describe('mediaFrom', () => {
     expect(mediaFrom(image('image/png', svg), 'x', 100)?.problem).toMatch(/not a PNG, JPEG, GIF or WebP/);
   });
   it('bytes of another type than declared are not shown', () => {
-    expect(mediaFrom(image('image/png', GIF_1X1), 'x', 100)).toMatchObject({ problem: 'declared image/png, but the bytes are image/gif' });
+    expect(mediaFrom(image('image/png', GIF_1X1), 'x', 100)).toMatchObject({
+      problem: 'declared image/png, but the bytes are image/gif',
+    });
     expect(mediaFrom(image('image/gif', GIF_1X1), 'x', 100)).toMatchObject({ viewable: true, width: 1, height: 1 });
   });
   it('data that is not base64, or was left out', () => {
@@ -54,18 +66,36 @@ describe('mediaFrom', () => {
   });
   it('documents: a PDF with its pages, a text document with its text, by URL, from blocks', () => {
     const pdf = btoa('%PDF-1.4\n1 0 obj << /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >> endobj\n%%EOF');
-    const m = mediaFrom({ type: 'document', title: 'Q3 report', source: { type: 'base64', media_type: 'application/pdf', data: pdf } }, 'x', 100)!;
+    const m = mediaFrom(
+      { type: 'document', title: 'Q3 report', source: { type: 'base64', media_type: 'application/pdf', data: pdf } },
+      'x',
+      100,
+    )!;
     expect(mediaTag(m)).toBe(`[document application/pdf "Q3 report", 3 pages, ${atob(pdf).length} B]`);
     expect(m.viewable).toBeUndefined();
-    const t = mediaFrom({ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hello world' } }, 'x', 5)!;
+    const t = mediaFrom(
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hello world' } },
+      'x',
+      5,
+    )!;
     expect(t).toMatchObject({ source: 'text', text: 'hello', textLength: 11, bytes: 11 });
-    expect(mediaFrom({ type: 'document', source: { type: 'url', url: 'https://x.org/a.pdf' } }, 'x', 5)).toMatchObject({ source: 'url' });
-    expect(mediaFrom({ type: 'document', source: { type: 'content', content: [text('a'), text('b')] } }, 'x', 50)).toMatchObject({ text: 'a\nb' });
+    expect(mediaFrom({ type: 'document', source: { type: 'url', url: 'https://x.org/a.pdf' } }, 'x', 5)).toMatchObject({
+      source: 'url',
+    });
+    expect(
+      mediaFrom({ type: 'document', source: { type: 'content', content: [text('a'), text('b')] } }, 'x', 50),
+    ).toMatchObject({ text: 'a\nb' });
   });
   it("a Read tool's structured output for an image", () => {
-    const m = readFileMedia({ type: 'image', file: { base64: PNG_2X1, type: 'image/png', originalSize: 70 } }, 'toolUseResult');
+    const m = readFileMedia(
+      { type: 'image', file: { base64: PNG_2X1, type: 'image/png', originalSize: 70 } },
+      'toolUseResult',
+    );
     expect(m).toMatchObject({ kind: 'image', at: 'toolUseResult.file', width: 2, height: 1, viewable: true });
-    const p = mediaPayload({ toolUseResult: { type: 'image', file: { base64: PNG_2X1, type: 'image/png' } } }, 'toolUseResult.file');
+    const p = mediaPayload(
+      { toolUseResult: { type: 'image', file: { base64: PNG_2X1, type: 'image/png' } } },
+      'toolUseResult.file',
+    );
     expect(p.ok && p.mediaType).toBe('image/png');
   });
 });
@@ -95,7 +125,15 @@ describe('the made screenshot session (Playwright MCP, Claude Code 2.1.11)', () 
     // Six lines, six events; nothing is lost.
     expect(trace.events.length + trace.diagnostics.filter((d) => d.consumesLine).length).toBe(6);
     const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result' && e.src.line === SHOT.lines[0])!;
-    const shot = { kind: 'image', mediaType: SHOT.mediaType, source: 'base64', bytes: SHOT.bytes, width: SHOT.width, height: SHOT.height, viewable: true };
+    const shot = {
+      kind: 'image',
+      mediaType: SHOT.mediaType,
+      source: 'base64',
+      bytes: SHOT.bytes,
+      width: SHOT.width,
+      height: SHOT.height,
+      viewable: true,
+    };
     expect(r.results[0]?.media).toEqual([{ ...shot, at: 'message.content[0].content[1]' }]);
     expect(r.sideEffect).toMatchObject({ type: 'media', media: [{ ...shot, at: 'toolUseResult[1]' }] });
     expect(r.sideEffect?.type === 'media' && r.sideEffect.text).toMatch(/^### Result/);
@@ -114,7 +152,15 @@ describe('the made screenshot session (Playwright MCP, Claude Code 2.1.11)', () 
     const { trace } = await loadFiles({ [PROMPT_IMAGE.file]: made(PROMPT_IMAGE) });
     const prompts = trace.events.filter((e): e is UserEvent => e.kind === 'user' && (e.media?.length ?? 0) > 0);
     expect(prompts.map((p) => p.src.line)).toEqual(PROMPT_IMAGE.lines);
-    const icon = { kind: 'image', mediaType: 'image/png', source: 'base64', bytes: PROMPT_IMAGE.bytes, width: 512, height: 512, viewable: true };
+    const icon = {
+      kind: 'image',
+      mediaType: 'image/png',
+      source: 'base64',
+      bytes: PROMPT_IMAGE.bytes,
+      width: 512,
+      height: 512,
+      viewable: true,
+    };
     expect(prompts[0]?.media).toEqual([{ ...icon, at: 'message.content[1]' }]);
     expect(prompts[1]?.media).toEqual([{ ...icon, at: 'message.content[0]' }]);
     // 5,203 bytes are 5 KB.
@@ -156,7 +202,13 @@ it('an SDK stream: a prompt with a document, a tool result with an image in tool
       sdk.init(),
       {
         type: 'user',
-        message: { role: 'user', content: [text('summarize'), { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdf } }] },
+        message: {
+          role: 'user',
+          content: [
+            text('summarize'),
+            { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdf } },
+          ],
+        },
         parent_tool_use_id: null,
         session_id: 'sess-1',
       },
@@ -168,7 +220,11 @@ it('an SDK stream: a prompt with a document, a tool result with an image in tool
   expect(u?.media?.[0]).toMatchObject({ kind: 'document', pages: 2, at: 'message.content[1]' });
   expect(summarize(u!)).toBe(`[document application/pdf, 2 pages, ${atob(pdf).length} B] summarize`);
   const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result');
-  expect(r?.sideEffect).toMatchObject({ type: 'media', text: 'ok', media: [{ at: 'tool_use_result[1]', width: 1, height: 1 }] });
+  expect(r?.sideEffect).toMatchObject({
+    type: 'media',
+    text: 'ok',
+    media: [{ at: 'tool_use_result[1]', width: 1, height: 1 }],
+  });
 });
 
 it('an image in a prompt typed while the agent worked (a queued_command attachment)', async () => {
@@ -185,6 +241,15 @@ it('an image in a prompt typed while the agent worked (a queued_command attachme
   });
   const q = trace.events.find((e): e is UserEvent => e.kind === 'user' && e.role === 'queued');
   expect(q?.media).toEqual([
-    { kind: 'image', at: 'attachment.prompt[1]', mediaType: 'image/gif', source: 'base64', bytes: atob(GIF_1X1).length, width: 1, height: 1, viewable: true },
+    {
+      kind: 'image',
+      at: 'attachment.prompt[1]',
+      mediaType: 'image/gif',
+      source: 'base64',
+      bytes: atob(GIF_1X1).length,
+      width: 1,
+      height: 1,
+      viewable: true,
+    },
   ]);
 });

@@ -78,19 +78,31 @@ export function mediaFrom(b: unknown, at: string, clamp: number): MediaInfo | un
 
 /** A Read tool's structured output for an image or a PDF: `{type: "image", file: {base64, type, originalSize}}`. */
 export function readFileMedia(value: unknown, at: string): MediaInfo | undefined {
-  if (!isObj(value) || (value['type'] !== 'image' && value['type'] !== 'pdf') || !isObj(value['file'])) return undefined;
+  if (!isObj(value) || (value['type'] !== 'image' && value['type'] !== 'pdf') || !isObj(value['file']))
+    return undefined;
   const file = value['file'];
   const data = str(file['base64']);
   if (data === undefined) return undefined;
   const kind = value['type'] === 'image' ? 'image' : 'document';
   const declared = str(file['type']) ?? (kind === 'document' ? 'application/pdf' : undefined);
   const title = str(file['filePath']);
-  const base = { kind, at: `${at}.file`, ...(declared ? { mediaType: declared } : {}), ...(title ? { title } : {}) } as const;
+  const base = {
+    kind,
+    at: `${at}.file`,
+    ...(declared ? { mediaType: declared } : {}),
+    ...(title ? { title } : {}),
+  } as const;
   return inline(base, kind, declared, data);
 }
 
-function inline(base: Omit<MediaInfo, 'source'>, kind: MediaInfo['kind'], declared: string | undefined, data: string): MediaInfo {
-  if (data === '') return { ...base, source: 'base64', bytes: 0, problem: 'no data: left out (a trace shared without its images)' };
+function inline(
+  base: Omit<MediaInfo, 'source'>,
+  kind: MediaInfo['kind'],
+  declared: string | undefined,
+  data: string,
+): MediaInfo {
+  if (data === '')
+    return { ...base, source: 'base64', bytes: 0, problem: 'no data: left out (a trace shared without its images)' };
   if (!isBase64(data)) return { ...base, source: 'base64', problem: 'the data is not base64' };
   const bytes = base64Size(data);
   const m: MediaInfo = { ...base, source: 'base64', bytes };
@@ -102,30 +114,50 @@ function inline(base: Omit<MediaInfo, 'source'>, kind: MediaInfo['kind'], declar
   }
   const head = decodeBase64(data, HEADER_BYTES);
   const sniffed = head && sniffImage(head);
-  const figures = sniffed?.width !== undefined && sniffed.height !== undefined ? { ...m, width: sniffed.width, height: sniffed.height } : m;
+  const figures =
+    sniffed?.width !== undefined && sniffed.height !== undefined
+      ? { ...m, width: sniffed.width, height: sniffed.height }
+      : m;
   const problem = imageProblem(declared, sniffed?.mediaType, bytes, figures);
   return problem ? { ...figures, problem } : { ...figures, viewable: true };
 }
 
-function imageProblem(declared: string | undefined, actual: string | undefined, bytes: number, m: MediaInfo): string | undefined {
+function imageProblem(
+  declared: string | undefined,
+  actual: string | undefined,
+  bytes: number,
+  m: MediaInfo,
+): string | undefined {
   if (declared && /svg/i.test(declared)) return 'SVG is markup: it is never shown as an image';
   if (declared && !RASTER_TYPES.includes(declared)) return `${declared} is not a type shown as an image here`;
   if (!actual) return 'the bytes are not a PNG, JPEG, GIF or WebP image';
   if (declared && declared !== actual) return `declared ${declared}, but the bytes are ${actual}`;
   if (bytes > MAX_IMAGE_BYTES) return `larger than ${formatBytes(MAX_IMAGE_BYTES)}: not decoded`;
-  if (m.width !== undefined && m.height !== undefined && m.width * m.height > MAX_IMAGE_PIXELS) return `${m.width}x${m.height} pixels: too many to decode`;
+  if (m.width !== undefined && m.height !== undefined && m.width * m.height > MAX_IMAGE_PIXELS)
+    return `${m.width}x${m.height} pixels: too many to decode`;
   return undefined;
 }
 
 /** A URL as the viewer names it: a `data:` URL by its type and length (it is the data), any other cut at 300 characters. */
 function shownUrl(url: string): string {
-  if (/^data:/i.test(url)) return `${url.slice(0, Math.max(5, url.indexOf(',') + 1)).slice(0, 60)}… (a data: URL of ${url.length} characters)`;
+  if (/^data:/i.test(url))
+    return `${url.slice(0, Math.max(5, url.indexOf(',') + 1)).slice(0, 60)}… (a data: URL of ${url.length} characters)`;
   return url.length > 300 ? `${url.slice(0, 300)}…` : url;
 }
 
-function textDoc(base: Omit<MediaInfo, 'source'> & { source?: MediaInfo['source'] }, text: string, clamp: number): MediaInfo {
+function textDoc(
+  base: Omit<MediaInfo, 'source'> & { source?: MediaInfo['source'] },
+  text: string,
+  clamp: number,
+): MediaInfo {
   const kept = text.length > clamp ? (' ' + text.slice(0, clamp)).slice(1) : text;
-  return { ...base, source: base.source ?? 'text', text: kept, textLength: text.length, bytes: new TextEncoder().encode(text).length };
+  return {
+    ...base,
+    source: base.source ?? 'text',
+    text: kept,
+    textLength: text.length,
+    bytes: new TextEncoder().encode(text).length,
+  };
 }
 
 function blocksText(content: unknown): string {
@@ -156,7 +188,11 @@ export const mediaTag = (m: MediaInfo): string => `[${mediaLabel(m)}]`;
  * Text with its media, as one line shows them: `what is this? [image/png 512x512, 23 KB]`; `first` puts them before
  * the text (a line cut to a width keeps them).
  */
-export function withMedia(text: string, media: readonly MediaInfo[] | undefined, where: 'last' | 'first' = 'last'): string {
+export function withMedia(
+  text: string,
+  media: readonly MediaInfo[] | undefined,
+  where: 'last' | 'first' = 'last',
+): string {
   if (!media || media.length === 0) return text;
   const tags = media.map(mediaTag).join(' ');
   if (!text) return tags;

@@ -25,14 +25,21 @@ describe('responses', () => {
 
   it('splits a session file at each human prompt; the last ends at end of file, not as interrupted', async () => {
     const { trace } = await loadText(
-      jsonl([cc.prompt('a'), cc.assistant('msg_1', [text('x')], { output: 1 }), cc.prompt('b'), cc.assistant('msg_2', [text('y')], { output: 1 })]),
+      jsonl([
+        cc.prompt('a'),
+        cc.assistant('msg_1', [text('x')], { output: 1 }),
+        cc.prompt('b'),
+        cc.assistant('msg_2', [text('y')], { output: 1 }),
+      ]),
     );
     expect(trace.responses.map((r) => r.end)).toEqual(['next-prompt', 'end-of-file']);
     expect(codes(trace)).not.toContain('interrupted');
   });
 
   it('reports a gap in result_index as lost results', async () => {
-    const { trace } = await loadText(jsonl([sdk.init(), sdk.result({ resultIndex: 0 }), sdk.result({ resultIndex: 2 })]));
+    const { trace } = await loadText(
+      jsonl([sdk.init(), sdk.result({ resultIndex: 0 }), sdk.result({ resultIndex: 2 })]),
+    );
     expect(codes(trace)).toContain('result-gap');
   });
 });
@@ -41,7 +48,11 @@ describe('tool calls', () => {
   it('keeps result slots in tool_use order even when results arrive in another order', async () => {
     const { trace } = await loadText(
       jsonl([
-        sdk.assistant('msg_1', [toolUse('toolu_a', 'Read', {}), toolUse('toolu_b', 'Grep', {}), toolUse('toolu_c', 'Glob', {})], { output: 9 }),
+        sdk.assistant(
+          'msg_1',
+          [toolUse('toolu_a', 'Read', {}), toolUse('toolu_b', 'Grep', {}), toolUse('toolu_c', 'Glob', {})],
+          { output: 9 },
+        ),
         sdk.toolResult('toolu_c', 'c'),
         sdk.toolResult('toolu_a', 'a'),
         sdk.toolResult('toolu_b', 'b', { isError: true }),
@@ -64,13 +75,17 @@ describe('tool calls', () => {
         sdk.toolResult('toolu_zzz', '?'),
       ]),
     );
-    expect(codes(trace)).toEqual(expect.arrayContaining(['duplicate-tool-result', 'orphan-tool-result', 'tool-call-without-result']));
+    expect(codes(trace)).toEqual(
+      expect.arrayContaining(['duplicate-tool-result', 'orphan-tool-result', 'tool-call-without-result']),
+    );
   });
 
   it('joins the side effect: an Edit with its patch and a Bash with its output', async () => {
     const { trace } = await loadText(
       jsonl([
-        cc.assistant('msg_1', [toolUse('toolu_e', 'Edit', { file_path: '/a.py', old_string: 'x', new_string: 'y' })], { output: 1 }),
+        cc.assistant('msg_1', [toolUse('toolu_e', 'Edit', { file_path: '/a.py', old_string: 'x', new_string: 'y' })], {
+          output: 1,
+        }),
         cc.result('toolu_e', 'edited', {
           toolUseResult: {
             filePath: '/a.py',
@@ -118,7 +133,8 @@ describe('tool calls', () => {
           hook_name: 'PreToolUse:Bash',
           hook_event: 'PreToolUse',
           tool_use_id: 't_hook',
-          output: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked"}}',
+          output:
+            '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked"}}',
           session_id: 'sess-1',
           uuid: 'h',
         },
@@ -132,16 +148,30 @@ describe('tool calls', () => {
           session_id: 'sess-1',
           uuid: 'p',
         },
-        { type: 'control_request', request_id: 'r1', request: { subtype: 'can_use_tool', tool_name: 'Read', input: {}, tool_use_id: 't_allow' } },
-        { type: 'control_response', response: { subtype: 'success', request_id: 'r1', response: { behavior: 'allow', updatedInput: {} } } },
+        {
+          type: 'control_request',
+          request_id: 'r1',
+          request: { subtype: 'can_use_tool', tool_name: 'Read', input: {}, tool_use_id: 't_allow' },
+        },
+        {
+          type: 'control_response',
+          response: { subtype: 'success', request_id: 'r1', response: { behavior: 'allow', updatedInput: {} } },
+        },
         sdk.toolResult('t_allow', 'contents'),
         sdk.toolResult('t_ran', 'a.ts'),
         sdk.toolResult('t_none', 'grep: bad regex', { isError: true }),
-        sdk.toolResult('t_user', "The user doesn't want to proceed with this tool use. The tool use was rejected", { isError: true }),
+        sdk.toolResult('t_user', "The user doesn't want to proceed with this tool use. The tool use was rejected", {
+          isError: true,
+        }),
         sdk.result({ denials: [{ tool_name: 'Bash', tool_use_id: 't_result' }] }),
       ]),
     );
-    const view = Object.fromEntries(trace.toolCalls.map((c) => [c.id, [c.permission, c.decidedBy === undefined ? undefined : c.evidence[c.decidedBy]?.kind]]));
+    const view = Object.fromEntries(
+      trace.toolCalls.map((c) => [
+        c.id,
+        [c.permission, c.decidedBy === undefined ? undefined : c.evidence[c.decidedBy]?.kind],
+      ]),
+    );
     expect(view).toEqual({
       t_hook: ['denied', 'hook'],
       t_rule: ['denied', 'permission-denied'],
@@ -158,16 +188,32 @@ describe('subagents as lanes', () => {
   it('links a new-layout subagent file through its meta.json sidecar, and counts its usage per agent', async () => {
     const main = jsonl([
       cc.prompt('go', { session: 'S' }),
-      cc.assistant('msg_m', [toolUse('toolu_T', 'Agent', { subagent_type: 'Explore', prompt: 'p' })], { output: 2 }, { session: 'S' }),
+      cc.assistant(
+        'msg_m',
+        [toolUse('toolu_T', 'Agent', { subagent_type: 'Explore', prompt: 'p' })],
+        { output: 2 },
+        { session: 'S' },
+      ),
     ]);
-    const sub = jsonl([cc.assistant('msg_s', [text('found it')], { output: 20 }, { session: 'S', sidechain: true, agentId: 'abc' })]);
+    const sub = jsonl([
+      cc.assistant('msg_s', [text('found it')], { output: 20 }, { session: 'S', sidechain: true, agentId: 'abc' }),
+    ]);
     const { trace, stats } = await loadFiles({
       'proj/S.jsonl': main,
       'proj/S/subagents/agent-abc.jsonl': sub,
-      'proj/S/subagents/agent-abc.meta.json': JSON.stringify({ agentType: 'Explore', description: 'look around', toolUseId: 'toolu_T' }),
+      'proj/S/subagents/agent-abc.meta.json': JSON.stringify({
+        agentType: 'Explore',
+        description: 'look around',
+        toolUseId: 'toolu_T',
+      }),
     });
     const agent = trace.agents.find((a) => a.agentId === 'abc');
-    expect(agent).toMatchObject({ kind: 'subagent', agentType: 'Explore', description: 'look around', linkedBy: 'meta.json' });
+    expect(agent).toMatchObject({
+      kind: 'subagent',
+      agentType: 'Explore',
+      description: 'look around',
+      linkedBy: 'meta.json',
+    });
     expect(trace.toolCalls[agent?.spawnCall ?? -1]?.id).toBe('toolu_T');
     expect(stats.byAgent.map((b) => [b.label, b.tokens.output])).toEqual([
       ['main', 2],
@@ -195,9 +241,15 @@ describe('subagents as lanes', () => {
     const old = await loadFiles({
       'p/s.jsonl': jsonl([
         cc.assistant('msg_1', [toolUse('toolu_T', 'Task', {})], { output: 1 }),
-        cc.line('progress', { data: { type: 'agent_progress', agentId: 'f00d', message: null }, toolUseID: 'x', parentToolUseID: 'toolu_T' }),
+        cc.line('progress', {
+          data: { type: 'agent_progress', agentId: 'f00d', message: null },
+          toolUseID: 'x',
+          parentToolUseID: 'toolu_T',
+        }),
       ]),
-      'p/agent-f00d.jsonl': jsonl([cc.assistant('msg_2', [text('sub')], { output: 1 }, { sidechain: true, agentId: 'f00d' })]),
+      'p/agent-f00d.jsonl': jsonl([
+        cc.assistant('msg_2', [text('sub')], { output: 1 }, { sidechain: true, agentId: 'f00d' }),
+      ]),
     });
     expect(old.trace.agents.find((a) => a.agentId === 'f00d')?.linkedBy).toBe('agent_progress');
   });

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { cc, jsonl, sdk, text, toolUse } from './testing/builders';
 import { codes, loadFiles, loadText } from './testing/load';
 
-const accounted = (s: { lines: { total: number }; events: number }, lineDiags: number): boolean => s.lines.total === s.events + lineDiags;
+const accounted = (s: { lines: { total: number }; events: number }, lineDiags: number): boolean =>
+  s.lines.total === s.events + lineDiags;
 
 describe('parsing and line accounting', () => {
   it('turns a malformed line into a diagnostic with its line number and loads the rest', async () => {
-    const { trace, stats } = await loadText(jsonl([sdk.init(), '{"type":"assistant", oops', sdk.result(), '', 'not json at all', '[1,2]']));
+    const { trace, stats } = await loadText(
+      jsonl([sdk.init(), '{"type":"assistant", oops', sdk.result(), '', 'not json at all', '[1,2]']),
+    );
     expect(stats.lines).toEqual({ total: 5, parsed: 2, invalid: 3, blank: 1, sidecars: 0 });
     expect(trace.events.map((e) => e.kind)).toEqual(['system', 'result']);
     const lineDiags = trace.diagnostics.filter((d) => d.consumesLine);
@@ -31,7 +34,10 @@ describe('parsing and line accounting', () => {
 
   it('reports a cut-off last line as truncated, not as an event', async () => {
     const { trace } = await loadText(jsonl([sdk.init()]) + '{"type":"result","subtype":"succ');
-    expect(trace.diagnostics.find((d) => d.consumesLine)).toMatchObject({ code: 'truncated-last-line', src: { line: 2 } });
+    expect(trace.diagnostics.find((d) => d.consumesLine)).toMatchObject({
+      code: 'truncated-last-line',
+      src: { line: 2 },
+    });
   });
 
   it('accepts a last line without newline when it is complete', async () => {
@@ -57,22 +63,28 @@ describe('parsing and line accounting', () => {
 
   it('keeps unknown types and unknown subtypes as unknown events with their raw JSON', async () => {
     const { trace } = await loadText(
-      jsonl([{ type: 'hologram', session_id: 's', x: 1 }, { type: 'system', subtype: 'teleport', session_id: 's', uuid: 'u' }, sdk.init(), sdk.result()]),
+      jsonl([
+        { type: 'hologram', session_id: 's', x: 1 },
+        { type: 'system', subtype: 'teleport', session_id: 's', uuid: 'u' },
+        sdk.init(),
+        sdk.result(),
+      ]),
     );
-    expect(trace.events.map((e) => (e.kind === 'unknown' ? `${e.kind}:${e.type}/${e.subtype ?? ''}` : e.kind))).toEqual([
-      'unknown:hologram/',
-      'unknown:system/teleport',
-      'system',
-      'result',
-    ]);
+    expect(trace.events.map((e) => (e.kind === 'unknown' ? `${e.kind}:${e.type}/${e.subtype ?? ''}` : e.kind))).toEqual(
+      ['unknown:hologram/', 'unknown:system/teleport', 'system', 'result'],
+    );
     expect(codes(trace).filter((c) => c === 'unknown-type')).toHaveLength(2);
   });
 
   it('keeps a known type whose required fields are missing as an unknown event, with the reason', async () => {
-    const { trace } = await loadText(jsonl([sdk.init(), { type: 'assistant', message: { content: 'not a list' }, session_id: 's' }]));
+    const { trace } = await loadText(
+      jsonl([sdk.init(), { type: 'assistant', message: { content: 'not a list' }, session_id: 's' }]),
+    );
     const e = trace.events[1];
     expect(e?.kind).toBe('unknown');
-    expect(e?.kind === 'unknown' && e.reason).toMatch(/assistant line without the fields the model needs \(message\.content/);
+    expect(e?.kind === 'unknown' && e.reason).toMatch(
+      /assistant line without the fields the model needs \(message\.content/,
+    );
   });
 
   it('reads hook frames before the generic system case', async () => {
@@ -85,7 +97,13 @@ describe('parsing and line accounting', () => {
           hook_id: 'h',
           hook_name: 'PreToolUse:Bash',
           hook_event: 'PreToolUse',
-          output: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no network' } }),
+          output: JSON.stringify({
+            hookSpecificOutput: {
+              hookEventName: 'PreToolUse',
+              permissionDecision: 'deny',
+              permissionDecisionReason: 'no network',
+            },
+          }),
           exit_code: 0,
           outcome: 'success',
           session_id: 's',
@@ -95,11 +113,19 @@ describe('parsing and line accounting', () => {
     );
     const e = trace.events[1];
     expect(e?.kind).toBe('hook');
-    expect(e?.kind === 'hook' && [e.hookEvent, e.decision, e.decisionReason]).toEqual(['PreToolUse', 'deny', 'no network']);
+    expect(e?.kind === 'hook' && [e.hookEvent, e.decision, e.decisionReason]).toEqual([
+      'PreToolUse',
+      'deny',
+      'no network',
+    ]);
   });
 
   it('reads a JSON array of SDK messages, one record per message', async () => {
-    const doc = JSON.stringify([sdk.init(), sdk.assistant('msg_1', [text('hi')], { output: 3 }), sdk.result({ cost: 0.01 })], null, 2);
+    const doc = JSON.stringify(
+      [sdk.init(), sdk.assistant('msg_1', [text('hi')], { output: 3 }), sdk.result({ cost: 0.01 })],
+      null,
+      2,
+    );
     const { trace, stats } = await loadText(doc, 'run.json');
     expect(trace.sources[0]?.format).toBe('json-array');
     expect(stats.lines.total).toBe(3);
@@ -113,7 +139,11 @@ describe('parsing and line accounting', () => {
   it('reads an evaluation artifact with its verdict as one more record', async () => {
     const artifact = {
       sessionId: 'sess-1',
-      messages: [sdk.assistant('msg_1', [toolUse('toolu_1', 'Edit', { file_path: 'a.py' })], { output: 3 }), sdk.toolResult('toolu_1', 'ok'), sdk.result()],
+      messages: [
+        sdk.assistant('msg_1', [toolUse('toolu_1', 'Edit', { file_path: 'a.py' })], { output: 3 }),
+        sdk.toolResult('toolu_1', 'ok'),
+        sdk.result(),
+      ],
       toolCalls: [{ id: 'toolu_1', name: 'Edit' }],
       results: [],
       transportError: null,
@@ -182,7 +212,9 @@ describe('parsing and line accounting', () => {
 
   it('reads gzip input whatever its name', async () => {
     const plain = new TextEncoder().encode(jsonl([sdk.init(), sdk.result()]));
-    const gz = new Uint8Array(await new Response(new Blob([plain]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    const gz = new Uint8Array(
+      await new Response(new Blob([plain]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),
+    );
     const { stats } = await loadFiles({ 'trace.jsonl.gz': gz });
     expect(stats.lines.total).toBe(2);
     expect(stats.results).toBe(1);

@@ -1,6 +1,12 @@
 import { normalizeClaudeCodeLine } from './adapters/claude-code';
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapters/common';
-import { agentMetaEvent, documentItems, looksLikeDocument, normalizeItem, type DocumentItem } from './adapters/json-document';
+import {
+  agentMetaEvent,
+  documentItems,
+  looksLikeDocument,
+  normalizeItem,
+  type DocumentItem,
+} from './adapters/json-document';
 import { normalizeSdkLine } from './adapters/sdk-stream';
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
 import { bytesText } from './sizes';
@@ -45,7 +51,12 @@ export interface ParseSink {
 export { detectDialect, type Dialect } from './dialect';
 export { bytesText } from './sizes';
 
-export function normalizeLine(obj: RawObject, dialect: Dialect | undefined, opts: NormalizeOptions, h: Head): TraceEvent {
+export function normalizeLine(
+  obj: RawObject,
+  dialect: Dialect | undefined,
+  opts: NormalizeOptions,
+  h: Head,
+): TraceEvent {
   return dialect === 'claude-code' ? normalizeClaudeCodeLine(obj, opts, h) : normalizeSdkLine(obj, opts, h);
 }
 
@@ -110,7 +121,13 @@ export function resumable(c: ParseCheckpoint | undefined): c is ParseCheckpoint 
  * throws on bad input: every non-blank line becomes exactly one event or one line diagnostic, and the counts land in
  * the returned `SourceInfo`.
  */
-export async function parseBytes(name: string, bytes: ByteSource, index: number, sink: ParseSink, opts: ParseOptions = {}): Promise<SourceInfo> {
+export async function parseBytes(
+  name: string,
+  bytes: ByteSource,
+  index: number,
+  sink: ParseSink,
+  opts: ParseOptions = {},
+): Promise<SourceInfo> {
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const resume = resumable(opts.resume) ? opts.resume : undefined;
   const info: SourceInfo = {
@@ -131,10 +148,12 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
   const emit = (e: TraceEvent): void => {
     info.lines.events += 1;
     sink.event(e);
-    if ((e.kind === 'assistant' || e.kind === 'stream' || e.kind === 'result') && e.numberErrors) sink.diagnostic(numberDiagnostic(e, e.numberErrors));
+    if ((e.kind === 'assistant' || e.kind === 'stream' || e.kind === 'result') && e.numberErrors)
+      sink.diagnostic(numberDiagnostic(e, e.numberErrors));
   };
 
-  let mode: 'undecided' | 'lines' | 'document' = resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
+  let mode: 'undecided' | 'lines' | 'document' =
+    resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
   const buffered: RawLine[] = [];
   let bufferedBytes = 0;
   // Lines wait here, parsed, until the file's dialect is known (see DialectDetector); past the limits, or at the end
@@ -184,8 +203,18 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
       if (!structured && !SCALAR_START.test(first)) throw new Error('not JSON');
       obj = JSON.parse(text);
     } catch (err) {
-      if (l.unterminated) lineDiag('truncated-last-line', `last line ${l.line} is cut off (no newline, not valid JSON): ${preview(text)}`, src);
-      else if (structured) lineDiag('malformed-json', `line ${l.line}: ${err instanceof Error ? err.message : 'invalid JSON'}: ${preview(text)}`, src);
+      if (l.unterminated)
+        lineDiag(
+          'truncated-last-line',
+          `last line ${l.line} is cut off (no newline, not valid JSON): ${preview(text)}`,
+          src,
+        );
+      else if (structured)
+        lineDiag(
+          'malformed-json',
+          `line ${l.line}: ${err instanceof Error ? err.message : 'invalid JSON'}: ${preview(text)}`,
+          src,
+        );
       else lineDiag('non-json-line', `line ${l.line} is not JSON: ${preview(text)}`, src);
       return;
     }
@@ -265,7 +294,12 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     } catch {
       ok = false;
     }
-    const src: LineRef = { source: index, line: firstLine?.line ?? 1, offset: firstLine?.offset ?? 0, length: info.bytes - (firstLine?.offset ?? 0) };
+    const src: LineRef = {
+      source: index,
+      line: firstLine?.line ?? 1,
+      offset: firstLine?.offset ?? 0,
+      length: info.bytes - (firstLine?.offset ?? 0),
+    };
     if (ok && name.endsWith('.meta.json') && isObject(doc)) {
       info.format = 'agent-meta';
       info.lines.total += 1;
@@ -310,7 +344,14 @@ export async function parseBytes(name: string, bytes: ByteSource, index: number,
     });
   }
   if (info.format === 'unknown' && info.lines.total === 0) info.format = 'empty';
-  opts.onCheckpoint?.({ ...next, mode, dialect, format: info.format, lines: { ...info.lines }, ...(info.cwd !== undefined ? { cwd: info.cwd } : {}) });
+  opts.onCheckpoint?.({
+    ...next,
+    mode,
+    dialect,
+    format: info.format,
+    lines: { ...info.lines },
+    ...(info.cwd !== undefined ? { cwd: info.cwd } : {}),
+  });
   return info;
 }
 
@@ -347,7 +388,14 @@ function numberDiagnostic(e: TraceEvent, errors: readonly string[]): Diagnostic 
         ? "this streamed message's usage is not counted in the totals"
         : 'each of these is left out (no reported cost or usage from it)';
   const where = e.path ? `line ${e.src.line} (${e.path})` : `line ${e.src.line}`;
-  return { code: 'invalid-number', severity: 'error', message: `${where}: ${errors.join('; ')}; ${what}`, src: e.src, seq: e.seq, consumesLine: false };
+  return {
+    code: 'invalid-number',
+    severity: 'error',
+    message: `${where}: ${errors.join('; ')}; ${what}`,
+    src: e.src,
+    seq: e.seq,
+    consumesLine: false,
+  };
 }
 
 /** The first character of a JSON value other than an object or array: a number, a string, true, false, null. */

@@ -10,7 +10,11 @@ const files = [
   'open-harness/golden/structured-output.stream.jsonl',
   'claude-code-log/projects/-src-experiments-claude_p/2b4ed4c0-b905-41de-9238-273db3ec737a.jsonl',
   'claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl',
-].map((f) => readFileSync(path.join(REAL, f), 'utf8').split('\n').filter((l) => l.length > 0));
+].map((f) =>
+  readFileSync(path.join(REAL, f), 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0),
+);
 
 /** One corruption applied to the lines of a real file. */
 const corruption = fc.oneof(
@@ -18,8 +22,35 @@ const corruption = fc.oneof(
   fc.record({ op: fc.constant('garbage' as const), at: fc.nat(), text: fc.string({ maxLength: 40 }) }),
   fc.record({ op: fc.constant('delete' as const), at: fc.nat() }),
   fc.record({ op: fc.constant('shuffle' as const), seed: fc.nat() }),
-  fc.record({ op: fc.constant('wrong-type' as const), at: fc.nat(), value: fc.oneof(fc.constant('null'), fc.constant('42'), fc.constant('"str"'), fc.constant('[]'), fc.constant('{"type":7}'), fc.constant('{"type":"assistant","message":null}'), fc.constant('{"type":"user","message":{"content":5}}'), fc.constant('{"type":"stream_event","event":{"type":"content_block_delta","index":"x"}}')) }),
-  fc.record({ op: fc.constant('retype' as const), at: fc.nat(), type: fc.constantFrom('assistant', 'user', 'result', 'system', 'stream_event', 'progress', 'summary', 'control_response', 'attachment') }),
+  fc.record({
+    op: fc.constant('wrong-type' as const),
+    at: fc.nat(),
+    value: fc.oneof(
+      fc.constant('null'),
+      fc.constant('42'),
+      fc.constant('"str"'),
+      fc.constant('[]'),
+      fc.constant('{"type":7}'),
+      fc.constant('{"type":"assistant","message":null}'),
+      fc.constant('{"type":"user","message":{"content":5}}'),
+      fc.constant('{"type":"stream_event","event":{"type":"content_block_delta","index":"x"}}'),
+    ),
+  }),
+  fc.record({
+    op: fc.constant('retype' as const),
+    at: fc.nat(),
+    type: fc.constantFrom(
+      'assistant',
+      'user',
+      'result',
+      'system',
+      'stream_event',
+      'progress',
+      'summary',
+      'control_response',
+      'attachment',
+    ),
+  }),
 );
 
 type Corruption = typeof corruption extends fc.Arbitrary<infer T> ? T : never;
@@ -63,18 +94,23 @@ function apply(lines: string[], c: Corruption): string[] {
 describe('corrupted real files', () => {
   it('never throw, and every non-blank line becomes exactly one event or one line diagnostic', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: files.length - 1 }), fc.array(corruption, { minLength: 1, maxLength: 6 }), fc.boolean(), async (fi, cs, cutEnd) => {
-        let lines = files[fi] ?? [];
-        for (const c of cs) lines = apply(lines, c);
-        let text = lines.join('\n');
-        if (!cutEnd) text += '\n';
-        const { trace, stats } = await loadText(text);
-        const nonBlank = lines.filter((l) => l.trim().length > 0).length;
-        const lineDiags = trace.diagnostics.filter((d) => d.consumesLine).length;
-        expect(stats.lines.total).toBe(nonBlank);
-        expect(trace.events.length + lineDiags).toBe(nonBlank);
-        expect(trace.events.every((e, i) => e.seq === i)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.nat({ max: files.length - 1 }),
+        fc.array(corruption, { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        async (fi, cs, cutEnd) => {
+          let lines = files[fi] ?? [];
+          for (const c of cs) lines = apply(lines, c);
+          let text = lines.join('\n');
+          if (!cutEnd) text += '\n';
+          const { trace, stats } = await loadText(text);
+          const nonBlank = lines.filter((l) => l.trim().length > 0).length;
+          const lineDiags = trace.diagnostics.filter((d) => d.consumesLine).length;
+          expect(stats.lines.total).toBe(nonBlank);
+          expect(trace.events.length + lineDiags).toBe(nonBlank);
+          expect(trace.events.every((e, i) => e.seq === i)).toBe(true);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loadFiles } from './testing/load';
 
 const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/real');
-const EXPECTED: Record<string, Expected> = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/real-stats.json'), 'utf8'));
+const EXPECTED: Record<string, Expected> = JSON.parse(
+  readFileSync(path.resolve(ROOT, '../expected/real-stats.json'), 'utf8'),
+);
 
 interface Expected {
   lines: { total: number; parsed: number; invalid: number };
@@ -15,7 +17,10 @@ interface Expected {
   toolCalls: { requested: number; withResult: number; errored: number; denied: number };
   results: number;
   cost: { reportedUsd: number | null; computedUsd: number };
-  byModel: Record<string, { apiMessages: number; input: number; output: number; cacheCreation: number; cacheRead: number; costUsd: number }>;
+  byModel: Record<
+    string,
+    { apiMessages: number; input: number; output: number; cacheCreation: number; cacheRead: number; costUsd: number }
+  >;
 }
 
 function filesOf(rel: string): Record<string, Uint8Array> {
@@ -36,7 +41,9 @@ describe('real transcripts against independently derived stats', () => {
     const { trace, stats } = await loadFiles(filesOf(rel));
     // A recording's prompt is one more record for us (a header event); the script counts messages only.
     const headers = trace.sources.filter((s) => s.format === 'recording').length;
-    expect({ ...stats.lines, total: stats.lines.total - headers, parsed: stats.lines.parsed - headers }).toMatchObject(want.lines);
+    expect({ ...stats.lines, total: stats.lines.total - headers, parsed: stats.lines.parsed - headers }).toMatchObject(
+      want.lines,
+    );
     const lineDiags = trace.diagnostics.filter((d) => d.consumesLine).length;
     expect(trace.events.length + lineDiags).toBe(stats.lines.total);
     expect(stats.apiMessages).toBe(want.apiMessages);
@@ -46,8 +53,30 @@ describe('real transcripts against independently derived stats', () => {
     expect(stats.cost.computedUsd).toBeCloseTo(want.cost.computedUsd, 5);
     if (want.cost.reportedUsd === null) expect(stats.cost.reportedUsd).toBeNull();
     else expect(stats.cost.reportedUsd).toBeCloseTo(want.cost.reportedUsd, 6);
-    const byModel = Object.fromEntries(stats.byModel.map((b) => [b.key, { apiMessages: b.apiMessages, input: b.tokens.input, output: b.tokens.output, cacheCreation: b.tokens.cacheCreation, cacheRead: b.tokens.cacheRead }]));
-    const wantByModel = Object.fromEntries(Object.entries(want.byModel).map(([k, v]) => [k, { apiMessages: v.apiMessages, input: v.input, output: v.output, cacheCreation: v.cacheCreation, cacheRead: v.cacheRead }]));
+    const byModel = Object.fromEntries(
+      stats.byModel.map((b) => [
+        b.key,
+        {
+          apiMessages: b.apiMessages,
+          input: b.tokens.input,
+          output: b.tokens.output,
+          cacheCreation: b.tokens.cacheCreation,
+          cacheRead: b.tokens.cacheRead,
+        },
+      ]),
+    );
+    const wantByModel = Object.fromEntries(
+      Object.entries(want.byModel).map(([k, v]) => [
+        k,
+        {
+          apiMessages: v.apiMessages,
+          input: v.input,
+          output: v.output,
+          cacheCreation: v.cacheCreation,
+          cacheRead: v.cacheRead,
+        },
+      ]),
+    );
     expect(byModel).toEqual(wantByModel);
     for (const b of stats.byModel) expect(b.costUsd).toBeCloseTo(want.byModel[b.key]?.costUsd ?? NaN, 5);
   });

@@ -20,7 +20,8 @@ export function parseByteSize(text: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*$/i.exec(text);
   if (!m) return undefined;
   const unit = (m[2] ?? '').toLowerCase();
-  const scale = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : unit === 't' ? 1024 * 1024 ** 3 : 1;
+  const scale =
+    unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : unit === 't' ? 1024 * 1024 ** 3 : 1;
   const n = Math.floor(Number(m[1]) * scale);
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }

@@ -49,11 +49,22 @@ export const RESULT_ONLY_AGENT = 'result-only';
 
 export interface TraceStats {
   /** Transcript lines; `sidecars` are the `agent-<id>.meta.json` files, which attach to their agent and are no lines. */
-  readonly lines: { readonly total: number; readonly parsed: number; readonly invalid: number; readonly blank: number; readonly sidecars: number };
+  readonly lines: {
+    readonly total: number;
+    readonly parsed: number;
+    readonly invalid: number;
+    readonly blank: number;
+    readonly sidecars: number;
+  };
   readonly events: number;
   readonly apiMessages: number;
   readonly tokens: TokenTotals;
-  readonly toolCalls: { readonly requested: number; readonly withResult: number; readonly errored: number; readonly denied: number };
+  readonly toolCalls: {
+    readonly requested: number;
+    readonly withResult: number;
+    readonly errored: number;
+    readonly denied: number;
+  };
   readonly results: number;
   readonly cost: {
     readonly reportedUsd: number | null;
@@ -178,7 +189,14 @@ export function computeStats(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
   };
 }
 
-function bump(map: Map<string, Breakdown>, key: string, label: string, u: Usage, usd: number, unpriced: string | undefined): void {
+function bump(
+  map: Map<string, Breakdown>,
+  key: string,
+  label: string,
+  u: Usage,
+  usd: number,
+  unpriced: string | undefined,
+): void {
   let b = map.get(key);
   if (!b) {
     b = { key, label, apiMessages: 0, tokens: zeroTokens(), costUsd: 0, priced: true, unpricedModels: [] };
@@ -221,7 +239,14 @@ function bumpReconciled(map: Map<string, Breakdown>, key: string, label: string,
 }
 
 function tokensOf(u: Usage): TokenTotals {
-  return { input: u.input, output: u.output, cacheCreation: u.cacheCreation, cache5m: u.cache5m, cache1h: u.cache1h, cacheRead: u.cacheRead };
+  return {
+    input: u.input,
+    output: u.output,
+    cacheCreation: u.cacheCreation,
+    cache5m: u.cache5m,
+    cache1h: u.cache1h,
+    cacheRead: u.cacheRead,
+  };
 }
 
 function minus(a: Usage, b: Usage): Usage {
@@ -248,15 +273,18 @@ export function reconciledStats(trace: Trace, prices: PriceTable = DEFAULT_PRICE
     for (const row of sr.rows) {
       const parts: [Usage, string, string, string][] = [];
       const main = mainAgent !== undefined ? row.main : undefined;
-      const mainText = (u: Usage, of: string): string => `from the result frame${of}: ${tokensText(u)} tokens the assistant lines did not carry`;
+      const mainText = (u: Usage, of: string): string =>
+        `from the result frame${of}: ${tokensText(u)} tokens the assistant lines did not carry`;
       const otherText = (u: Usage): string =>
         `from the result frame's modelUsage beyond its usage: ${tokensText(u)} tokens of calls outside the main loop (subagents, or calls no line shows)`;
       if (main && mainAgent !== undefined) {
-        if (main.input + main.output + main.cacheRead + main.cacheCreation > 0) parts.push([main, String(mainAgent), 'main loop', mainText(main, "'s usage")]);
+        if (main.input + main.output + main.cacheRead + main.cacheCreation > 0)
+          parts.push([main, String(mainAgent), 'main loop', mainText(main, "'s usage")]);
         const rest = minus(row.usage, main);
         if (rest.input + rest.output + rest.cacheRead + rest.cacheCreation > 0)
           parts.push([rest, RESULT_ONLY_AGENT, 'other calls (result frame)', otherText(rest)]);
-      } else if (mainAgent !== undefined && row.calls > 0 && row.mainCalls === row.calls) parts.push([row.usage, String(mainAgent), 'main loop', row.text]);
+      } else if (mainAgent !== undefined && row.calls > 0 && row.mainCalls === row.calls)
+        parts.push([row.usage, String(mainAgent), 'main loop', row.text]);
       // Not the main loop's alone (a subagent's model, or calls no line shows): the other calls' row.
       else parts.push([row.usage, RESULT_ONLY_AGENT, 'other calls (result frame)', row.text]);
       for (const [u, agentKey, label, text] of parts) {

@@ -13,7 +13,24 @@ function rng(seed: number): () => number {
 describe('locale-free formatting and ordering', () => {
   it('formats integers as toLocaleString("en-US") does', () => {
     const r = rng(1);
-    const cases = [0, -0, 1, 12, 123, 999, 1000, -1000, 1234567, -987654321, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e21, 1.5, NaN, Infinity];
+    const cases = [
+      0,
+      -0,
+      1,
+      12,
+      123,
+      999,
+      1000,
+      -1000,
+      1234567,
+      -987654321,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+      1e21,
+      1.5,
+      NaN,
+      Infinity,
+    ];
     for (let i = 0; i < 2000; i++) cases.push(Math.floor((r() - 0.5) * 10 ** Math.floor(r() * 16)));
     for (const n of cases) expect(formatInt(n), String(n)).toBe(n.toLocaleString('en-US'));
   });
@@ -21,7 +38,23 @@ describe('locale-free formatting and ordering', () => {
   it('formats dollars to cents as toLocaleString("en-US") does, rounding included', () => {
     const r = rng(2);
     const opts = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-    const cases = [0, 0.005, 0.015, 0.125, 0.995, 0.9995, 1, 1.005, 2.675, 999.995, 1234.565, 1e14 + 0.5, 1e15, 1e21, -1];
+    const cases = [
+      0,
+      0.005,
+      0.015,
+      0.125,
+      0.995,
+      0.9995,
+      1,
+      1.005,
+      2.675,
+      999.995,
+      1234.565,
+      1e14 + 0.5,
+      1e15,
+      1e21,
+      -1,
+    ];
     for (let i = 0; i < 5000; i++) cases.push(r() * 10 ** Math.floor(r() * 10));
     for (let i = 0; i < 2000; i++) cases.push(Math.floor(r() * 1e6) / 1000 + 0.005);
     for (const n of cases) expect(formatCents(n), String(n)).toBe(n.toLocaleString('en-US', opts));
@@ -48,7 +81,12 @@ describe('locale-free formatting and ordering', () => {
 
 describe('count', () => {
   it('says a count with its noun, singular for exactly one, with no "(s)"', () => {
-    expect([0, 1, 2, 1234].map((n) => count(n, 'model call'))).toEqual(['0 model calls', '1 model call', '2 model calls', '1,234 model calls']);
+    expect([0, 1, 2, 1234].map((n) => count(n, 'model call'))).toEqual([
+      '0 model calls',
+      '1 model call',
+      '2 model calls',
+      '1,234 model calls',
+    ]);
     expect(count(1, 'sidecar', 'sidecars attached')).toBe('1 sidecar');
     expect(count(3, 'entry', 'entries')).toBe('3 entries');
   });

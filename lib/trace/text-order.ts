@@ -44,7 +44,8 @@ export const count = (n: number, one: string, many = `${one}s`): string => `${fo
  */
 export function formatCents(n: number): string {
   const text = String(n);
-  if (!(n >= 0) || !/^\d+(\.\d+)?$/.test(text)) return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (!(n >= 0) || !/^\d+(\.\d+)?$/.test(text))
+    return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const [whole = '0', frac = ''] = text.split('.');
   let cents = BigInt(whole + frac.slice(0, 2).padEnd(2, '0'));
   if ((frac[2] ?? '0') >= '5') cents += 1n;

@@ -74,12 +74,26 @@ describe('FORMATS.md trap checklist', () => {
   });
 
   it('5. agent_progress copies of subagent messages never count, whether or not the subagent file is loaded', async () => {
-    const sub = cc.assistant('msg_SUB', [text('exploring')], { input: 7, output: 70 }, { sidechain: true, agentId: 'a1' });
+    const sub = cc.assistant(
+      'msg_SUB',
+      [text('exploring')],
+      { input: 7, output: 70 },
+      { sidechain: true, agentId: 'a1' },
+    );
     const main = jsonl([
       cc.prompt('explore'),
-      cc.assistant('msg_M', [toolUse('toolu_T', 'Task', { subagent_type: 'Explore', prompt: 'look' })], { input: 1, output: 9 }),
-      cc.line('progress', { data: { type: 'agent_progress', agentId: 'a1', message: sub }, toolUseID: 'p1', parentToolUseID: 'toolu_T' }),
-      cc.result('toolu_T', 'done', { toolUseResult: { status: 'completed', agentId: 'a1', content: [text('done')], totalToolUseCount: 0 } }),
+      cc.assistant('msg_M', [toolUse('toolu_T', 'Task', { subagent_type: 'Explore', prompt: 'look' })], {
+        input: 1,
+        output: 9,
+      }),
+      cc.line('progress', {
+        data: { type: 'agent_progress', agentId: 'a1', message: sub },
+        toolUseID: 'p1',
+        parentToolUseID: 'toolu_T',
+      }),
+      cc.result('toolu_T', 'done', {
+        toolUseResult: { status: 'completed', agentId: 'a1', content: [text('done')], totalToolUseCount: 0 },
+      }),
     ]);
     const alone = await loadFiles({ 'p/s.jsonl': main });
     expect(alone.stats.tokens.output).toBe(9);
@@ -97,8 +111,15 @@ describe('FORMATS.md trap checklist', () => {
 
   it('6. a resumed session repeating uuids and a /btw sidechain replaying an id under a new request id count once', async () => {
     const first = cc.assistant('msg_R', [text('hello')], { input: 4, output: 40 }, { uuid: 'u-1', session: 'old' });
-    const resumed = jsonl([first, cc.prompt('again', { session: 'new' }), cc.assistant('msg_N', [text('more')], { input: 4, output: 4 }, { session: 'new' })]);
-    const r = await loadFiles({ 'p/old.jsonl': jsonl([cc.prompt('hi', { session: 'old' }), first]), 'p/new.jsonl': resumed });
+    const resumed = jsonl([
+      first,
+      cc.prompt('again', { session: 'new' }),
+      cc.assistant('msg_N', [text('more')], { input: 4, output: 4 }, { session: 'new' }),
+    ]);
+    const r = await loadFiles({
+      'p/old.jsonl': jsonl([cc.prompt('hi', { session: 'old' }), first]),
+      'p/new.jsonl': resumed,
+    });
     expect(r.stats.apiMessages).toBe(2);
     expect(r.stats.tokens.output).toBe(44);
     expect(codes(r.trace)).toContain('repeated-uuid');
@@ -114,7 +135,13 @@ describe('FORMATS.md trap checklist', () => {
   });
 
   it('7. stop_reason null on every split line is not an end signal and does not hide the call', async () => {
-    const { trace, stats } = await loadText(jsonl([cc.prompt('q'), cc.assistant('msg_X', [text('a')], { output: 3 }, { stop: null }), cc.assistant('msg_X', [text('b')], { output: 8 }, { stop: null })]));
+    const { trace, stats } = await loadText(
+      jsonl([
+        cc.prompt('q'),
+        cc.assistant('msg_X', [text('a')], { output: 3 }, { stop: null }),
+        cc.assistant('msg_X', [text('b')], { output: 8 }, { stop: null }),
+      ]),
+    );
     expect(trace.turns[0]?.stopReason).toBeUndefined();
     expect(stats.apiMessages).toBe(1);
     expect(trace.responses[0]?.end).toBe('end-of-file');
@@ -122,7 +149,13 @@ describe('FORMATS.md trap checklist', () => {
   });
 
   it('8. result subtype and is_error are kept apart (success with is_error, error_max_turns without)', async () => {
-    const { trace } = await loadText(jsonl([sdk.init(), sdk.result({ subtype: 'success', isError: true }), sdk.result({ subtype: 'error_max_turns', isError: false })]));
+    const { trace } = await loadText(
+      jsonl([
+        sdk.init(),
+        sdk.result({ subtype: 'success', isError: true }),
+        sdk.result({ subtype: 'error_max_turns', isError: false }),
+      ]),
+    );
     const results = trace.events.filter((e) => e.kind === 'result');
     expect(results.map((e) => (e.kind === 'result' ? [e.subtype, e.isError] : []))).toEqual([
       ['success', true],
@@ -134,8 +167,29 @@ describe('FORMATS.md trap checklist', () => {
   it('9. several inits, hook frames before init and info frames after the result make one clean response', async () => {
     const { trace } = await loadText(
       jsonl([
-        { type: 'system', subtype: 'hook_started', hook_id: 'h1', hook_name: 'SessionStart:startup', hook_event: 'SessionStart', session_id: 'sess-1', uuid: 'h1' },
-        { type: 'system', subtype: 'hook_response', hook_id: 'h1', hook_name: 'SessionStart:startup', hook_event: 'SessionStart', output: '', stdout: '', stderr: '', exit_code: 0, outcome: 'success', session_id: 'sess-1', uuid: 'h2' },
+        {
+          type: 'system',
+          subtype: 'hook_started',
+          hook_id: 'h1',
+          hook_name: 'SessionStart:startup',
+          hook_event: 'SessionStart',
+          session_id: 'sess-1',
+          uuid: 'h1',
+        },
+        {
+          type: 'system',
+          subtype: 'hook_response',
+          hook_id: 'h1',
+          hook_name: 'SessionStart:startup',
+          hook_event: 'SessionStart',
+          output: '',
+          stdout: '',
+          stderr: '',
+          exit_code: 0,
+          outcome: 'success',
+          session_id: 'sess-1',
+          uuid: 'h2',
+        },
         sdk.init(),
         sdk.init(),
         sdk.assistant('msg_1', [text('ok')], { output: 2 }),
@@ -218,8 +272,24 @@ describe('FORMATS.md trap checklist', () => {
     const { trace } = await loadText(
       jsonl([
         sdk.assistant('msg_1', [toolUse('toolu_C', 'Bash', { command: 'rm -rf /' })], { output: 5 }),
-        { type: 'control_request', request_id: 'ctl-1', request: { subtype: 'can_use_tool', tool_name: 'Bash', input: { command: 'rm -rf /' }, tool_use_id: 'toolu_C' } },
-        { type: 'control_response', response: { subtype: 'success', request_id: 'ctl-1', response: { behavior: 'deny', message: 'too dangerous' } } },
+        {
+          type: 'control_request',
+          request_id: 'ctl-1',
+          request: {
+            subtype: 'can_use_tool',
+            tool_name: 'Bash',
+            input: { command: 'rm -rf /' },
+            tool_use_id: 'toolu_C',
+          },
+        },
+        {
+          type: 'control_response',
+          response: {
+            subtype: 'success',
+            request_id: 'ctl-1',
+            response: { behavior: 'deny', message: 'too dangerous' },
+          },
+        },
         sdk.toolResult('toolu_C', 'too dangerous', { isError: true }),
       ]),
     );
@@ -245,10 +315,24 @@ describe('FORMATS.md trap checklist', () => {
     const { trace } = await loadText(
       jsonl([
         cc.assistant('msg_1', [toolUse('toolu_1', 'Read', { file_path: 'a' })], { output: 1 }, { uuid: 'as-1' }),
-        cc.assistant('msg_1', [toolUse('toolu_2', 'Read', { file_path: 'b' })], { output: 5 }, { uuid: 'as-2', parentUuid: 'as-1' }),
+        cc.assistant(
+          'msg_1',
+          [toolUse('toolu_2', 'Read', { file_path: 'b' })],
+          { output: 5 },
+          { uuid: 'as-2', parentUuid: 'as-1' },
+        ),
         cc.result('toolu_2', 'b', { parentUuid: 'as-2' }),
         cc.result('toolu_1', 'a', { parentUuid: 'as-1' }),
-        cc.line('system', { subtype: 'compact_boundary', content: 'Conversation compacted', logicalParentUuid: 'as-2', compactMetadata: { trigger: 'auto', preTokens: 150000 } }, { parentUuid: null }),
+        cc.line(
+          'system',
+          {
+            subtype: 'compact_boundary',
+            content: 'Conversation compacted',
+            logicalParentUuid: 'as-2',
+            compactMetadata: { trigger: 'auto', preTokens: 150000 },
+          },
+          { parentUuid: null },
+        ),
       ]),
     );
     expect(trace.toolCalls.map((c) => [c.id, c.slot, trace.events[c.result?.seq ?? -1]?.src.line])).toEqual([
@@ -256,7 +340,11 @@ describe('FORMATS.md trap checklist', () => {
       ['toolu_2', 1, 3],
     ]);
     const boundary = trace.events[4];
-    expect(boundary?.kind === 'system' && boundary.compact).toEqual({ trigger: 'auto', preTokens: 150000, postTokens: undefined });
+    expect(boundary?.kind === 'system' && boundary.compact).toEqual({
+      trigger: 'auto',
+      preTokens: 150000,
+      postTokens: undefined,
+    });
   });
 
   it('16. empty, summary-only and snapshot-only files load; ANSI escapes are stripped; unknown types are kept', async () => {
@@ -264,10 +352,24 @@ describe('FORMATS.md trap checklist', () => {
     expect(empty.stats.lines.total).toBe(0);
     const summary = await loadText(jsonl([{ type: 'summary', summary: 'A title', leafUuid: 'x' }]));
     expect(summary.trace.events[0]?.kind).toBe('meta');
-    const ansi = await loadText(jsonl([cc.line('system', { content: 'Running \u001b[1mPostToolUse:Edit\u001b[22m...', level: 'info', toolUseID: 'toolu_9' })]));
+    const ansi = await loadText(
+      jsonl([
+        cc.line('system', {
+          content: 'Running \u001b[1mPostToolUse:Edit\u001b[22m...',
+          level: 'info',
+          toolUseID: 'toolu_9',
+        }),
+      ]),
+    );
     const hook = ansi.trace.events[0];
     expect(hook?.kind === 'hook' && hook.text).toBe('Running PostToolUse:Edit...');
-    const stdout = await loadText(jsonl([cc.prompt('<local-command-stdout>\u001b[?2026h\u001b[1mContext\u001b[22m \u001b]8;;https://x\u0007link\u001b]8;;\u0007</local-command-stdout>')]));
+    const stdout = await loadText(
+      jsonl([
+        cc.prompt(
+          '<local-command-stdout>\u001b[?2026h\u001b[1mContext\u001b[22m \u001b]8;;https://x\u0007link\u001b]8;;\u0007</local-command-stdout>',
+        ),
+      ]),
+    );
     const prompt = stdout.trace.events[0];
     expect(prompt?.kind === 'user' && prompt.text).toBe('<local-command-stdout>Context link</local-command-stdout>');
     const unknown = await loadText(jsonl([cc.line('brand-new-type', { payload: 1 })]));
@@ -278,8 +380,18 @@ describe('FORMATS.md trap checklist', () => {
   it('17. opaque thinking signatures load; <synthetic> messages never count', async () => {
     const { trace, stats } = await loadText(
       jsonl([
-        cc.assistant('msg_T', [{ type: 'thinking', thinking: 'hmm', signature: '[REDACTED_SIGNATURE]' }, { type: 'redacted_thinking', data: 'opaque' }], { output: 12 }),
-        { ...cc.assistant('msg_Z', [text('API Error: overloaded')], {}, { model: '<synthetic>', requestId: null }), isApiErrorMessage: true },
+        cc.assistant(
+          'msg_T',
+          [
+            { type: 'thinking', thinking: 'hmm', signature: '[REDACTED_SIGNATURE]' },
+            { type: 'redacted_thinking', data: 'opaque' },
+          ],
+          { output: 12 },
+        ),
+        {
+          ...cc.assistant('msg_Z', [text('API Error: overloaded')], {}, { model: '<synthetic>', requestId: null }),
+          isApiErrorMessage: true,
+        },
       ]),
     );
     expect(trace.turns[0]?.blocks.map((b) => b.type)).toEqual(['thinking', 'redacted_thinking']);
@@ -288,13 +400,23 @@ describe('FORMATS.md trap checklist', () => {
   });
 
   it('18. 1h cache writes are priced at the 1h rate; writes without a breakdown at the 5m rate', async () => {
-    const split = await loadText(jsonl([cc.assistant('msg_H', [text('x')], { cache1h: 100_000, cache5m: 0 }, { model: 'claude-sonnet-4-5-20250929' })]));
+    const split = await loadText(
+      jsonl([
+        cc.assistant('msg_H', [text('x')], { cache1h: 100_000, cache5m: 0 }, { model: 'claude-sonnet-4-5-20250929' }),
+      ]),
+    );
     expect(split.stats.cost.computedUsd).toBe(0.6);
     expect(split.stats.tokens).toMatchObject({ cache1h: 100_000, cache5m: 0, cacheCreation: 100_000 });
-    const flat = await loadText(jsonl([cc.assistant('msg_F', [text('x')], { cacheWrite: 100_000 }, { model: 'claude-sonnet-4-5-20250929' })]));
+    const flat = await loadText(
+      jsonl([cc.assistant('msg_F', [text('x')], { cacheWrite: 100_000 }, { model: 'claude-sonnet-4-5-20250929' })]),
+    );
     expect(flat.stats.cost.computedUsd).toBe(0.375);
     // Over 200K prompt tokens Sonnet 4.5 is billed at the long-context rates.
-    const long = await loadText(jsonl([cc.assistant('msg_L', [text('x')], { input: 300_000, output: 1000 }, { model: 'claude-sonnet-4-5-20250929' })]));
+    const long = await loadText(
+      jsonl([
+        cc.assistant('msg_L', [text('x')], { input: 300_000, output: 1000 }, { model: 'claude-sonnet-4-5-20250929' }),
+      ]),
+    );
     expect(long.stats.cost.computedUsd).toBe(1.8225);
   });
 

@@ -23,9 +23,19 @@ const assistant = (id: string, at: string, stop: string) =>
 describe('turnRows: a model call lasts from the line it answered to its own last line', () => {
   it('takes the prompt or tool result before it as the start', async () => {
     const text = [
-      line({ type: 'user', message: { role: 'user', content: 'hi' }, session_id: S, timestamp: '2026-01-01T00:00:00.000Z' }),
+      line({
+        type: 'user',
+        message: { role: 'user', content: 'hi' },
+        session_id: S,
+        timestamp: '2026-01-01T00:00:00.000Z',
+      }),
       assistant('msg_01A', '2026-01-01T00:00:02.500Z', 'end_turn'),
-      line({ type: 'user', message: { role: 'user', content: 'again' }, session_id: S, timestamp: '2026-01-01T00:00:10.000Z' }),
+      line({
+        type: 'user',
+        message: { role: 'user', content: 'again' },
+        session_id: S,
+        timestamp: '2026-01-01T00:00:10.000Z',
+      }),
       assistant('msg_01B', '2026-01-01T00:00:10.750Z', 'end_turn'),
     ].join('\n');
     const { trace } = await loadText(text);
@@ -71,11 +81,21 @@ describe('responseRows: a response lasts from its first to its last line with a 
 describe('the trace span: from its first to its last timestamp', () => {
   it('is the time between them, and none for a single instant (never a made-up 0 ms)', async () => {
     const two = [
-      line({ type: 'user', message: { role: 'user', content: 'hi' }, session_id: S, timestamp: '2026-01-01T00:00:00.000Z' }),
+      line({
+        type: 'user',
+        message: { role: 'user', content: 'hi' },
+        session_id: S,
+        timestamp: '2026-01-01T00:00:00.000Z',
+      }),
       assistant('msg_01D', '2026-01-01T00:01:30.250Z', 'end_turn'),
     ].join('\n');
     expect((await loadText(two)).stats.durationMs).toBe(90_250);
-    const one = line({ type: 'user', message: { role: 'user', content: 'hi' }, session_id: S, timestamp: '2026-01-01T00:00:00.000Z' });
+    const one = line({
+      type: 'user',
+      message: { role: 'user', content: 'hi' },
+      session_id: S,
+      timestamp: '2026-01-01T00:00:00.000Z',
+    });
     expect((await loadText(one)).stats.durationMs).toBeUndefined();
   });
 });

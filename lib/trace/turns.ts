@@ -64,7 +64,8 @@ export interface ResponseRow {
 /** The earliest timestamp of the trace, which `offsetMs` is measured from. */
 export function traceStart(trace: Trace): number | undefined {
   let t: number | undefined;
-  for (const s of trace.sessions) if (s.firstTime !== undefined && (t === undefined || s.firstTime < t)) t = s.firstTime;
+  for (const s of trace.sessions)
+    if (s.firstTime !== undefined && (t === undefined || s.firstTime < t)) t = s.firstTime;
   return t;
 }
 
@@ -79,7 +80,12 @@ export function lowerBoundTurns(trace: Trace): ReadonlySet<number> {
   return set;
 }
 
-export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRICES, t0: number | undefined = traceStart(trace)): TurnRow {
+export function turnRow(
+  trace: Trace,
+  t: Turn,
+  prices: PriceTable = DEFAULT_PRICES,
+  t0: number | undefined = traceStart(trace),
+): TurnRow {
   const u = t.usage;
   const cost = u && t.counted ? costOf(u, t.model, prices) : undefined;
   return {
@@ -108,16 +114,23 @@ export function turnRow(trace: Trace, t: Turn, prices: PriceTable = DEFAULT_PRIC
 
 /** One row per model call in start-time order (the model numbers calls that way): every call with usage or lines (the Stats pane greys those not counted), or
  *  with `countedOnly` just the calls the totals count, so the rows add up to `computeStats`. */
-export function turnRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES, opts: { countedOnly?: boolean } = {}): TurnRow[] {
+export function turnRows(
+  trace: Trace,
+  prices: PriceTable = DEFAULT_PRICES,
+  opts: { countedOnly?: boolean } = {},
+): TurnRow[] {
   const t0 = traceStart(trace);
-  const keep = opts.countedOnly ? (t: Turn) => t.counted && t.usage !== undefined : (t: Turn) => t.usage !== undefined || t.seqs.length > 0;
+  const keep = opts.countedOnly
+    ? (t: Turn) => t.counted && t.usage !== undefined
+    : (t: Turn) => t.usage !== undefined || t.seqs.length > 0;
   return trace.turns.filter(keep).map((t) => turnRow(trace, t, prices, t0));
 }
 
 /** The times of a response's first and last lines that have one: a response often opens or closes with a line
  *  written without a timestamp (a permission-mode or ai-title line, a file-history snapshot). */
 function responseSpan(trace: Trace, r: Response): { first?: number; last?: number } {
-  const timed = (q: number): number | undefined => (trace.eventResponse[q] === r.index ? trace.events[q]?.time : undefined);
+  const timed = (q: number): number | undefined =>
+    trace.eventResponse[q] === r.index ? trace.events[q]?.time : undefined;
   let first: number | undefined;
   let last: number | undefined;
   for (let q = r.firstSeq; q <= r.lastSeq && first === undefined; q++) first = timed(q);
@@ -132,7 +145,9 @@ export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
   return trace.responses.map((r) => {
     const res = r.resultSeq === undefined ? undefined : trace.events[r.resultSeq];
     const result = res?.kind === 'result' ? res : undefined;
-    const rts = r.turns.map((i) => trace.turns[i]).filter((t): t is Turn => t !== undefined && t.counted && t.usage !== undefined);
+    const rts = r.turns
+      .map((i) => trace.turns[i])
+      .filter((t): t is Turn => t !== undefined && t.counted && t.usage !== undefined);
     const { first, last } = responseSpan(trace, r);
     const costs = rts.map((t) => (t.usage ? costOf(t.usage, t.model, prices) : undefined));
     const unpriced = new Set(rts.flatMap((t, i) => (costs[i]?.priced === false ? [t.model ?? '(no model)'] : [])));
@@ -148,7 +163,11 @@ export function responseRows(trace: Trace, prices: PriceTable = DEFAULT_PRICES):
       ...(result && shares.has(result.seq) ? { reportedUsd: shares.get(result.seq) ?? 0 } : {}),
       output: rts.reduce((n, t) => n + (t.usage?.output ?? 0), 0),
       ...(rts.some((t) => lowerBoundTurns(trace).has(t.index)) ? { lowerBound: true as const } : {}),
-      ...(result?.durationMs !== undefined ? { durationMs: result.durationMs } : first !== undefined && last !== undefined ? { durationMs: last - first } : {}),
+      ...(result?.durationMs !== undefined
+        ? { durationMs: result.durationMs }
+        : first !== undefined && last !== undefined
+          ? { durationMs: last - first }
+          : {}),
     };
   });
 }

@@ -2,7 +2,15 @@ import type { LineRef } from './lines';
 import type { MediaInfo } from './media';
 
 /** The dialect of one source file, decided by format detection. */
-export type SourceFormat = 'sdk-stream' | 'claude-code' | 'json-array' | 'eval-artifact' | 'recording' | 'agent-meta' | 'empty' | 'unknown';
+export type SourceFormat =
+  | 'sdk-stream'
+  | 'claude-code'
+  | 'json-array'
+  | 'eval-artifact'
+  | 'recording'
+  | 'agent-meta'
+  | 'empty'
+  | 'unknown';
 
 /** Token counts of one copy of an API message's usage. */
 export interface Usage {
@@ -22,7 +30,13 @@ export type ContentBlock =
   | { readonly type: 'text'; readonly text: string; readonly truncated?: number }
   | { readonly type: 'thinking'; readonly text: string; readonly hasSignature: boolean; readonly truncated?: number }
   | { readonly type: 'redacted_thinking' }
-  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: unknown; readonly server: boolean }
+  | {
+      readonly type: 'tool_use';
+      readonly id: string;
+      readonly name: string;
+      readonly input: unknown;
+      readonly server: boolean;
+    }
   | { readonly type: 'server_tool_result'; readonly blockType: string; readonly toolUseId?: string }
   | { readonly type: 'image'; readonly mediaType?: string; readonly media?: MediaInfo }
   | { readonly type: 'document'; readonly media: MediaInfo }
@@ -49,8 +63,20 @@ export interface PatchHunk {
 
 /** The structured output of a tool (`toolUseResult` / `tool_use_result`), reduced to what the viewer shows. */
 export type SideEffect =
-  | { readonly type: 'file-edit'; readonly filePath: string; readonly patch: readonly PatchHunk[]; readonly created: boolean; readonly userModified?: boolean }
-  | { readonly type: 'bash'; readonly stdout: string; readonly stderr: string; readonly interrupted: boolean; readonly exitCode?: number }
+  | {
+      readonly type: 'file-edit';
+      readonly filePath: string;
+      readonly patch: readonly PatchHunk[];
+      readonly created: boolean;
+      readonly userModified?: boolean;
+    }
+  | {
+      readonly type: 'bash';
+      readonly stdout: string;
+      readonly stderr: string;
+      readonly interrupted: boolean;
+      readonly exitCode?: number;
+    }
   | {
       readonly type: 'agent';
       readonly agentId?: string;
@@ -60,7 +86,13 @@ export type SideEffect =
       readonly totalDurationMs?: number;
       readonly text: string;
     }
-  | { readonly type: 'read'; readonly filePath: string; readonly numLines?: number; readonly startLine?: number; readonly totalLines?: number }
+  | {
+      readonly type: 'read';
+      readonly filePath: string;
+      readonly numLines?: number;
+      readonly startLine?: number;
+      readonly totalLines?: number;
+    }
   | { readonly type: 'text'; readonly text: string }
   /** Content blocks (an MCP tool's result, as the model got it) or a Read of an image or PDF: their text and media. */
   | { readonly type: 'media'; readonly text: string; readonly media: readonly MediaInfo[] }
@@ -203,7 +235,12 @@ export interface SystemEvent extends EventBase {
   readonly permissionMode?: string;
   readonly version?: string;
   /** compact_boundary. */
-  readonly compact?: { readonly trigger?: string; readonly preTokens?: number; readonly postTokens?: number; readonly durationMs?: number };
+  readonly compact?: {
+    readonly trigger?: string;
+    readonly preTokens?: number;
+    readonly postTokens?: number;
+    readonly durationMs?: number;
+  };
   readonly logicalParentUuid?: string;
   /** turn_duration, api_retry and task frames. */
   readonly durationMs?: number;
@@ -242,7 +279,12 @@ export interface ProgressEvent extends EventBase {
   readonly toolUseId?: string;
   readonly text?: string;
   /** agent_progress: the embedded subagent message (a copy; never counted). */
-  readonly embedded?: { readonly role: string; readonly messageId?: string; readonly usage?: Usage; readonly model?: string };
+  readonly embedded?: {
+    readonly role: string;
+    readonly messageId?: string;
+    readonly usage?: Usage;
+    readonly model?: string;
+  };
   /** agent_progress: the subagent the embedded message belongs to. */
   readonly subagentId?: string;
   readonly elapsedSeconds?: number;
@@ -267,7 +309,12 @@ export interface MetaEvent extends EventBase {
   /** summary: the leaf uuid it titles. */
   readonly leafUuid?: string;
   /** agent-meta sidecar. */
-  readonly agentMeta?: { readonly agentType?: string; readonly description?: string; readonly toolUseId?: string; readonly parentAgentId?: string };
+  readonly agentMeta?: {
+    readonly agentType?: string;
+    readonly description?: string;
+    readonly toolUseId?: string;
+    readonly parentAgentId?: string;
+  };
   /**
    * A recording's header: the fields of its `metadata` and `result` blocks, each named by its path in the document
    * (`result.toolCallsMade`). The recorder's summary, not an SDK `result` frame: it ends nothing.

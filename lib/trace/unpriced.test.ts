@@ -21,7 +21,11 @@ const mixed = jsonl([
 ]);
 
 function priceFile() {
-  const file = readPriceFile(readFileSync(join(__dirname, 'pricing', 'testdata', 'litellm-sample.json'), 'utf8'), 'prices.json', '2026-12-01');
+  const file = readPriceFile(
+    readFileSync(join(__dirname, 'pricing', 'testdata', 'litellm-sample.json'), 'utf8'),
+    'prices.json',
+    '2026-12-01',
+  );
   if ('error' in file) throw new Error(file.error);
   return withPriceFile(DEFAULT_PRICES, file);
 }
@@ -37,7 +41,9 @@ describe('an unpriced model', () => {
   });
 
   it('reads — when no call is priced', async () => {
-    const { stats } = await loadText(jsonl([cc.assistant('msg_1', [text('a')], { input: 10, output: 10 }, { model: NEW })]));
+    const { stats } = await loadText(
+      jsonl([cc.assistant('msg_1', [text('a')], { input: 10, output: 10 }, { model: NEW })]),
+    );
     expect(formatCost(stats.cost.computedUsd, stats.cost.unpricedModels)).toBe('—');
   });
 
@@ -47,7 +53,9 @@ describe('an unpriced model', () => {
       ['claude-sonnet-4-5-20250929', true, 0.0045],
       [NEW, false, 0],
     ]);
-    expect(responseRows(trace).map((r) => [r.costUsd, r.unpricedModels, r.reportedUsd])).toEqual([[0.0045, [NEW], 0.0125]]);
+    expect(responseRows(trace).map((r) => [r.costUsd, r.unpricedModels, r.reportedUsd])).toEqual([
+      [0.0045, [NEW], 0.0125],
+    ]);
   });
 
   it('Explain names the source of each price, and the model that has none', async () => {

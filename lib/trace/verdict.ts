@@ -7,7 +7,12 @@ import { count } from './text-order';
 
 export type ProtocolStatus = 'clean' | 'interrupted' | 'transport-error' | 'incomplete-streams' | 'no-result-frames';
 
-export type FailureClass = 'trace-incomplete' | 'permission-denied' | 'tool-failed' | 'changed-but-test-failed' | 'never-proposed';
+export type FailureClass =
+  | 'trace-incomplete'
+  | 'permission-denied'
+  | 'tool-failed'
+  | 'changed-but-test-failed'
+  | 'never-proposed';
 
 export interface EvidenceRef {
   readonly seq: number;
@@ -18,7 +23,11 @@ export interface EvidenceRef {
 }
 
 export interface Verdict {
-  readonly protocol: { readonly status: ProtocolStatus; readonly reasons: readonly string[]; readonly evidence: readonly EvidenceRef[] };
+  readonly protocol: {
+    readonly status: ProtocolStatus;
+    readonly reasons: readonly string[];
+    readonly evidence: readonly EvidenceRef[];
+  };
   readonly results: readonly {
     readonly seq: number;
     readonly line: number;
@@ -36,10 +45,19 @@ export interface Verdict {
   };
 }
 
-const CHANGING_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'Bash', 'str_replace_based_edit_tool', 'apply_patch']);
+const CHANGING_TOOLS = new Set([
+  'Edit',
+  'MultiEdit',
+  'Write',
+  'NotebookEdit',
+  'Bash',
+  'str_replace_based_edit_tool',
+  'apply_patch',
+]);
 
 const FAILURE_TEXT: Record<FailureClass, string> = {
-  'trace-incomplete': 'The trace is incomplete: the run did not finish cleanly, so the outcome cannot be judged from it.',
+  'trace-incomplete':
+    'The trace is incomplete: the run did not finish cleanly, so the outcome cannot be judged from it.',
   'permission-denied': 'A permission denial blocked an action the model proposed.',
   'tool-failed': 'A tool ran and failed.',
   'changed-but-test-failed': 'Files changed, but the test still failed.',
@@ -72,7 +90,14 @@ export function verdictOf(trace: Trace): Verdict {
     if (e.kind === 'result') {
       // `success` with is_error, or an error subtype with is_error false: both are shown as given.
       const disagree = (e.subtype === 'success') === e.isError;
-      results.push({ seq: e.seq, line: e.src.line, ...(e.path ? { path: e.path } : {}), subtype: e.subtype, isError: e.isError, disagree });
+      results.push({
+        seq: e.seq,
+        line: e.src.line,
+        ...(e.path ? { path: e.path } : {}),
+        subtype: e.subtype,
+        isError: e.isError,
+        disagree,
+      });
     }
   }
   const interrupted = trace.responses.filter((r) => r.end === 'interrupted');
@@ -90,14 +115,23 @@ export function verdictOf(trace: Trace): Verdict {
   if (incomplete.length > 0) {
     if (status === 'clean') status = 'incomplete-streams';
     reasons.push(`${count(incomplete.length, 'streamed message')} never completed`);
-    for (const t of incomplete) if (t.stream) evidence.push(ref(trace, t.stream.startSeq, `message_start of ${t.stream.messageId}`));
+    for (const t of incomplete)
+      if (t.stream) evidence.push(ref(trace, t.stream.startSeq, `message_start of ${t.stream.messageId}`));
   }
   const streamDialect = trace.sources.some(
-    (s) => s.format === 'sdk-stream' || s.format === 'recording' || s.format === 'json-array' || s.format === 'eval-artifact',
+    (s) =>
+      s.format === 'sdk-stream' ||
+      s.format === 'recording' ||
+      s.format === 'json-array' ||
+      s.format === 'eval-artifact',
   );
   if (status === 'clean' && results.length === 0) {
     status = 'no-result-frames';
-    reasons.push(streamDialect ? 'no result frame at all' : 'session files have no result frames: the end of the file is all there is');
+    reasons.push(
+      streamDialect
+        ? 'no result frame at all'
+        : 'session files have no result frames: the end of the file is all there is',
+    );
   }
   const protocol = { status, reasons, evidence };
 
@@ -126,7 +160,8 @@ export function verdictOf(trace: Trace): Verdict {
       },
     };
   }
-  const taskEvidence: EvidenceRef[] = evalSeq !== undefined ? [ref(trace, evalSeq, `testResult: failed${testSummary ? ` (${testSummary})` : ''}`)] : [];
+  const taskEvidence: EvidenceRef[] =
+    evalSeq !== undefined ? [ref(trace, evalSeq, `testResult: failed${testSummary ? ` (${testSummary})` : ''}`)] : [];
   const denied = trace.toolCalls.filter((c) => c.permission === 'denied');
   const failedCalls = trace.toolCalls.filter((c) => c.result?.isError && c.permission !== 'denied');
   const changed = (diff !== undefined && diff.trim().length > 0) || trace.toolCalls.some(changesFile);
@@ -138,22 +173,38 @@ export function verdictOf(trace: Trace): Verdict {
   } else if (!changed && denied.length > 0) {
     failure = 'permission-denied';
     for (const c of denied)
-      taskEvidence.push(ref(trace, c.requestSeq, `${c.name} denied: ${c.decidedBy !== undefined ? (c.evidence[c.decidedBy]?.detail ?? '') : ''}`));
+      taskEvidence.push(
+        ref(
+          trace,
+          c.requestSeq,
+          `${c.name} denied: ${c.decidedBy !== undefined ? (c.evidence[c.decidedBy]?.detail ?? '') : ''}`,
+        ),
+      );
   } else if (!changed && failedCalls.length > 0) {
     failure = 'tool-failed';
     for (const c of failedCalls)
-      if (c.result) taskEvidence.push(ref(trace, c.result.seq, `${c.name} failed: ${c.result.text.split('\n', 1)[0]?.slice(0, 120) ?? ''}`));
+      if (c.result)
+        taskEvidence.push(
+          ref(trace, c.result.seq, `${c.name} failed: ${c.result.text.split('\n', 1)[0]?.slice(0, 120) ?? ''}`),
+        );
   } else if (changed) {
     failure = 'changed-but-test-failed';
     for (const c of trace.toolCalls)
       if (changesFile(c) && c.result)
-        taskEvidence.push(ref(trace, c.result.seq, `${c.name} changed ${changedPath(c) ?? 'a file'}${c.derived ? ' (from its request)' : ''}`));
+        taskEvidence.push(
+          ref(
+            trace,
+            c.result.seq,
+            `${c.name} changed ${changedPath(c) ?? 'a file'}${c.derived ? ' (from its request)' : ''}`,
+          ),
+        );
     if (diff && evalSeq !== undefined) taskEvidence.push(ref(trace, evalSeq, 'workspaceDiff is not empty'));
   } else {
     failure = proposed ? 'tool-failed' : 'never-proposed';
     if (!proposed)
       for (const t of trace.turns.slice(-3))
-        if (t.seqs[0] !== undefined) taskEvidence.push(ref(trace, t.seqs[0], `model call ${t.index + 1}: no file-changing tool call`));
+        if (t.seqs[0] !== undefined)
+          taskEvidence.push(ref(trace, t.seqs[0], `model call ${t.index + 1}: no file-changing tool call`));
   }
   return {
     protocol,

@@ -5,10 +5,19 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFiles } from './testing/load';
-import { callTokens, reconciledRows, responseReportedUsd, resultGapNotices, sessionFacts, type Tokens } from './testing/wild-facts';
+import {
+  callTokens,
+  reconciledRows,
+  responseReportedUsd,
+  resultGapNotices,
+  sessionFacts,
+  type Tokens,
+} from './testing/wild-facts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/made');
-const WILD: Record<string, Golden> = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'));
+const WILD: Record<string, Golden> = JSON.parse(
+  readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'),
+);
 
 interface Golden {
   results: number;
@@ -37,31 +46,37 @@ const squeeze = (s: string | null): string => (s ?? '').split(/\s+/).filter(Bool
 const withResults = Object.keys(WILD).filter((k) => (WILD[k]?.results ?? 0) > 0);
 
 describe('the result frame on recordings from the wild', () => {
-  it.each(withResults)('%s: reconciled rows never double count, and fill the gap where the lines hold placeholders', async (rel) => {
-    const want = WILD[rel];
-    if (!want?.modelUsageTotal) throw new Error(`no modelUsage golden for ${rel}`);
-    const { trace, stats } = await loadFiles(filesOf(rel));
-    const calls = callTokens(trace);
-    const rows = reconciledRows(trace, stats);
-    for (const r of rows) expect(r.label, `${rel}: a reconciled row says where it comes from`).not.toBe('');
-    for (const [model, reported] of Object.entries(want.modelUsageTotal)) {
-      const own = calls.get(model) ?? { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
-      const booked = rows.filter((r) => r.model === model);
-      for (const k of KINDS) {
-        const total = own[k] + booked.reduce((n, r) => n + r.tokens[k], 0);
-        // Never double count: calls and rows together never exceed the larger of the calls and the report.
-        expect(total, `${rel} ${model} ${k}`).toBeLessThanOrEqual(Math.max(own[k], reported[k]));
-        // Placeholder output on every line: the rows bring each model to what the run reported
-        // (sdk/placeholder-output.jsonl; no real recording under a licence had the signature).
-        if (want.placeholderOutput) expect(total, `${rel} ${model} ${k}`).toBe(reported[k]);
+  it.each(withResults)(
+    '%s: reconciled rows never double count, and fill the gap where the lines hold placeholders',
+    async (rel) => {
+      const want = WILD[rel];
+      if (!want?.modelUsageTotal) throw new Error(`no modelUsage golden for ${rel}`);
+      const { trace, stats } = await loadFiles(filesOf(rel));
+      const calls = callTokens(trace);
+      const rows = reconciledRows(trace, stats);
+      for (const r of rows) expect(r.label, `${rel}: a reconciled row says where it comes from`).not.toBe('');
+      for (const [model, reported] of Object.entries(want.modelUsageTotal)) {
+        const own = calls.get(model) ?? { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
+        const booked = rows.filter((r) => r.model === model);
+        for (const k of KINDS) {
+          const total = own[k] + booked.reduce((n, r) => n + r.tokens[k], 0);
+          // Never double count: calls and rows together never exceed the larger of the calls and the report.
+          expect(total, `${rel} ${model} ${k}`).toBeLessThanOrEqual(Math.max(own[k], reported[k]));
+          // Placeholder output on every line: the rows bring each model to what the run reported
+          // (sdk/placeholder-output.jsonl; no real recording under a licence had the signature).
+          if (want.placeholderOutput) expect(total, `${rel} ${model} ${k}`).toBe(reported[k]);
+        }
+        // A model call the lines do not show (a subagent's last message, an auxiliary model) is never silent.
+        if (reported.output > own.output) {
+          const told = booked.length > 0 || resultGapNotices(trace, model).length > 0;
+          expect(
+            told,
+            `${rel}: ${model} reported ${reported.output} output tokens, the calls carry ${own.output}`,
+          ).toBe(true);
+        }
       }
-      // A model call the lines do not show (a subagent's last message, an auxiliary model) is never silent.
-      if (reported.output > own.output) {
-        const told = booked.length > 0 || resultGapNotices(trace, model).length > 0;
-        expect(told, `${rel}: ${model} reported ${reported.output} output tokens, the calls carry ${own.output}`).toBe(true);
-      }
-    }
-  });
+    },
+  );
 });
 
 const cumulative = Object.keys(WILD).filter((k) => WILD[k]?.cumulativeResults === true);
@@ -98,6 +113,8 @@ describe('sessions read from the main thread on recordings from the wild', () =>
       const text = squeeze(main.firstPrompt).replace(/^(\[(?:image|document)[^\]]*\] ?)+/, '');
       expect.soft(text.slice(0, golden.length), `${rel}: first prompt`).toBe(golden);
     }
-    expect.soft([main.start, main.end], `${rel}: main-thread span`).toEqual(want.mainSpan ? [want.mainSpan.first, want.mainSpan.last] : [null, null]);
+    expect
+      .soft([main.start, main.end], `${rel}: main-thread span`)
+      .toEqual(want.mainSpan ? [want.mainSpan.first, want.mainSpan.last] : [null, null]);
   });
 });

@@ -10,7 +10,9 @@ import { countedTurns } from './stats';
 import { loadFiles } from './testing/load';
 
 const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/made');
-const WILD: Record<string, WildExpected> = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'));
+const WILD: Record<string, WildExpected> = JSON.parse(
+  readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'),
+);
 
 interface WildExpected {
   sidecars: number;
@@ -20,7 +22,10 @@ interface WildExpected {
   toolCalls: { requested: number; withResult: number; errored: number; denied: number };
   results: number;
   cost: { reportedUsd: number | null; computedUsd: number };
-  byModel: Record<string, { apiMessages: number; input: number; output: number; cacheCreation: number; cacheRead: number; costUsd: number }>;
+  byModel: Record<
+    string,
+    { apiMessages: number; input: number; output: number; cacheCreation: number; cacheRead: number; costUsd: number }
+  >;
   unpricedModels?: string[];
 }
 
@@ -49,21 +54,31 @@ describe('recordings from the wild against independently derived counts', () => 
     expect(trace.events.length - sidecarEvents + lineDiags).toBe(stats.lines.total);
     // A recording's prompt is one more record for the engine (a header event); the script counts messages only.
     const headers = trace.sources.filter((s) => s.format === 'recording').length;
-    expect({ ...stats.lines, total: stats.lines.total - headers, parsed: stats.lines.parsed - headers }).toMatchObject(want.lines);
+    expect({ ...stats.lines, total: stats.lines.total - headers, parsed: stats.lines.parsed - headers }).toMatchObject(
+      want.lines,
+    );
 
     // The counted model calls are the golden's, and the totals its tokens, in all and per model. (A row reconciled from
     // a result frame is no model call: a model only such a row has counts 0 calls on both sides.)
     expect(countedTurns(trace).length).toBe(want.apiMessages);
     expect(stats.apiMessages).toBe(want.apiMessages);
     expect(stats.tokens).toEqual(want.tokens);
-    const pick = (b: { apiMessages: number; input: number; output: number; cacheCreation: number; cacheRead: number }) => ({
+    const pick = (b: {
+      apiMessages: number;
+      input: number;
+      output: number;
+      cacheCreation: number;
+      cacheRead: number;
+    }) => ({
       apiMessages: b.apiMessages,
       input: b.input,
       output: b.output,
       cacheCreation: b.cacheCreation,
       cacheRead: b.cacheRead,
     });
-    const byModel = Object.fromEntries(stats.byModel.map((b) => [b.key, pick({ apiMessages: b.apiMessages, ...b.tokens })]));
+    const byModel = Object.fromEntries(
+      stats.byModel.map((b) => [b.key, pick({ apiMessages: b.apiMessages, ...b.tokens })]),
+    );
     const wantByModel = Object.fromEntries(Object.entries(want.byModel).map(([k, v]) => [k, pick(v)]));
     expect(byModel).toEqual(wantByModel);
 

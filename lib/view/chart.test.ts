@@ -6,7 +6,17 @@ describe('chart scales', () => {
     const x = elapsedAxis(34 * 60_000, 680);
     expect(x.ticks.map((t) => t.label)).toEqual(['0:00', '5:00', '10:00', '15:00', '20:00', '25:00', '30:00']);
     expect(x.at(17 * 60_000)).toBeCloseTo(340, 6);
-    expect(elapsedAxis(8_000, 400).ticks.map((t) => t.label)).toEqual(['0s', '1s', '2s', '3s', '4s', '5s', '6s', '7s', '8s']);
+    expect(elapsedAxis(8_000, 400).ticks.map((t) => t.label)).toEqual([
+      '0s',
+      '1s',
+      '2s',
+      '3s',
+      '4s',
+      '5s',
+      '6s',
+      '7s',
+      '8s',
+    ]);
     expect(formatElapsed(2 * 86_400_000 + 5 * 3_600_000)).toBe('2d 05h');
     expect(formatElapsed(3_723_000)).toBe('1:02:03');
   });

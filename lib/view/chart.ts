@@ -21,7 +21,8 @@ export function formatElapsed(ms: number, spanMs = ms): string {
   const s = Math.round(ms / 1000);
   if (spanMs < 60_000) return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)}s`;
   if (spanMs < 3_600_000) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-  if (spanMs < 86_400_000) return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  if (spanMs < 86_400_000)
+    return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
   return `${Math.floor(s / 86_400)}d ${String(Math.floor((s % 86_400) / 3600)).padStart(2, '0')}h`;
 }
 
@@ -46,7 +47,12 @@ export function elapsedAxis(spanMs: number, width: number, count = 6): Axis {
 }
 
 /** A linear axis over [0, max] (made nice) from `height` pixels at 0 up to 0 pixels at the top. */
-export function valueAxis(max: number, height: number, format: (v: number) => string, count = 4): Axis & { readonly max: number } {
+export function valueAxis(
+  max: number,
+  height: number,
+  format: (v: number) => string,
+  count = 4,
+): Axis & { readonly max: number } {
   const s = scaleLinear()
     .domain([0, max > 0 ? max : 1])
     .nice(count)

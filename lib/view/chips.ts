@@ -15,8 +15,16 @@ export interface ChipInfo {
 
 export const CHIPS: readonly ChipInfo[] = [
   { key: 'hooks', label: 'Hooks', title: 'hook runs: PreToolUse, PostToolUse, SessionStart, UserPromptSubmit, Stop' },
-  { key: 'progress', label: 'Progress', title: 'progress while a tool ran: bash_progress, tool_progress, agent_progress copies' },
-  { key: 'meta', label: 'Meta', title: 'meta and system lines: snapshots, titles, attachments, init, turn_duration, status' },
+  {
+    key: 'progress',
+    label: 'Progress',
+    title: 'progress while a tool ran: bash_progress, tool_progress, agent_progress copies',
+  },
+  {
+    key: 'meta',
+    label: 'Meta',
+    title: 'meta and system lines: snapshots, titles, attachments, init, turn_duration, status',
+  },
   { key: 'stream', label: 'Stream', title: 'stream events (message_start, deltas, …) folded under their model call' },
 ];
 
@@ -29,7 +37,11 @@ export const zeroCounts = (): Record<ChipKey, number> => ({ hooks: 0, progress: 
 /** System lines that stay in the conversation: a compaction or microcompaction, and errors a reader must see. */
 function conversational(e: TraceEvent & { kind: 'system' }): boolean {
   return (
-    e.subtype === 'compact_boundary' || e.subtype === 'microcompact_boundary' || e.subtype === 'api_error' || e.subtype === 'api_retry' || e.level === 'error'
+    e.subtype === 'compact_boundary' ||
+    e.subtype === 'microcompact_boundary' ||
+    e.subtype === 'api_error' ||
+    e.subtype === 'api_retry' ||
+    e.level === 'error'
   );
 }
 

@@ -28,7 +28,12 @@ export interface TurnDetails {
   readonly blocks: readonly ContentBlock[];
   readonly seqs: readonly number[];
   /** The lines merged into this model call, with what each holds (an empty text block is one of them). */
-  readonly lines: readonly { readonly seq: number; readonly line?: number; readonly path?: string; readonly label: string }[];
+  readonly lines: readonly {
+    readonly seq: number;
+    readonly line?: number;
+    readonly path?: string;
+    readonly label: string;
+  }[];
   readonly usage?: Usage;
   readonly costUsd?: number;
   /** The output is a placeholder (no message_delta): `usage.output` and `costUsd` are lower bounds. */
@@ -141,8 +146,10 @@ export interface CompactionDetails {
 function toolCallDetails(trace: Trace, c: ToolCall): ToolCallDetails {
   const evidence = c.evidence.map((ev, i) => ({ ...ev, ...whereOf(trace, ev.seq), decisive: i === c.decidedBy }));
   const request = whereOf(trace, c.requestSeq);
-  const durationMs = c.requestedAt !== undefined && c.result?.time !== undefined ? c.result.time - c.requestedAt : undefined;
-  const permissionWaitMs = c.requestedAt !== undefined && c.decidedAt !== undefined ? c.decidedAt - c.requestedAt : undefined;
+  const durationMs =
+    c.requestedAt !== undefined && c.result?.time !== undefined ? c.result.time - c.requestedAt : undefined;
+  const permissionWaitMs =
+    c.requestedAt !== undefined && c.decidedAt !== undefined ? c.decidedAt - c.requestedAt : undefined;
   return {
     id: c.id,
     name: c.name,
@@ -159,7 +166,9 @@ function toolCallDetails(trace: Trace, c: ToolCall): ToolCallDetails {
     ...(c.spawnedAgent !== undefined ? { spawnedAgent: agentLabel(trace, c.spawnedAgent) } : {}),
     slot: c.slot,
     ...hookDetails(trace, c),
-    progress: c.progress.map((seq) => progressDetails(trace, c, seq)).filter((p): p is ProgressDetails => p !== undefined),
+    progress: c.progress
+      .map((seq) => progressDetails(trace, c, seq))
+      .filter((p): p is ProgressDetails => p !== undefined),
   };
 }
 
@@ -173,7 +182,14 @@ function hookDetails(trace: Trace, c: ToolCall): { preHooks: HookDetails[]; post
     const e = trace.events[seq];
     if (e?.kind !== 'hook') continue;
     const event = e.hookEvent ?? e.hookName?.split(':')[0];
-    const state = e.via === 'progress' ? 'running' : e.phase === 'started' ? 'started' : e.phase === 'progress' ? 'running' : (e.outcome ?? 'done');
+    const state =
+      e.via === 'progress'
+        ? 'running'
+        : e.phase === 'started'
+          ? 'started'
+          : e.phase === 'progress'
+            ? 'running'
+            : (e.outcome ?? 'done');
     const d: HookDetails = {
       seq,
       ...whereOf(trace, seq),
@@ -210,7 +226,11 @@ const after = (c: ToolCall, time: number | undefined): { afterMs?: number } =>
   c.requestedAt !== undefined && time !== undefined ? { afterMs: time - c.requestedAt } : {};
 
 /** What a compact_boundary line compacted, the summary that replaced it, and the call that wrote it. */
-export function compactionDetails(trace: Trace, seq: number, prices: PriceTable = DEFAULT_PRICES): CompactionDetails | undefined {
+export function compactionDetails(
+  trace: Trace,
+  seq: number,
+  prices: PriceTable = DEFAULT_PRICES,
+): CompactionDetails | undefined {
   const e = trace.events[seq];
   if (e?.kind !== 'system' || e.subtype !== 'compact_boundary') return undefined;
   const c = e.compact;
@@ -266,7 +286,9 @@ export function turnDetails(trace: Trace, t: number, prices: PriceTable = DEFAUL
         blocks: s.blocks.filter((b): b is RebuiltBlock => b !== undefined),
         ...(s.stopReason ? { stopReason: s.stopReason } : {}),
         stopped: s.stopSeq !== undefined,
-        ...(firstDelta !== undefined && s.startTime !== undefined ? { timeToFirstDeltaMs: firstDelta - s.startTime } : {}),
+        ...(firstDelta !== undefined && s.startTime !== undefined
+          ? { timeToFirstDeltaMs: firstDelta - s.startTime }
+          : {}),
         ...(s.ttftMs !== undefined ? { ttftMs: s.ttftMs } : {}),
         firstSeq: s.startSeq,
         firstLine: trace.events[s.startSeq]?.src.line,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffModel, wordSegments } from './diff';
 
-const text = (segs: readonly { text: string; changed: boolean }[]): string => segs.map((s) => (s.changed ? `[${s.text}]` : s.text)).join('');
+const text = (segs: readonly { text: string; changed: boolean }[]): string =>
+  segs.map((s) => (s.changed ? `[${s.text}]` : s.text)).join('');
 
 describe('diffModel', () => {
   it('numbers a recorded hunk’s lines on both sides and highlights the changed words', () => {
@@ -25,7 +26,9 @@ describe('diffModel', () => {
   });
 
   it('leaves numbers out where the position is unknown and shows the hunk’s own header', () => {
-    const m = diffModel([{ oldLines: 1, newLines: 1, header: 'every occurrence (replace_all)', lines: ['-clean(', '+normalize('] }]);
+    const m = diffModel([
+      { oldLines: 1, newLines: 1, header: 'every occurrence (replace_all)', lines: ['-clean(', '+normalize('] },
+    ]);
     expect(m.hunks[0]?.header).toBe('every occurrence (replace_all)');
     expect(m.hunks[0]?.lines.map((l) => [l.oldNo, l.newNo])).toEqual([
       [undefined, undefined],
@@ -35,7 +38,13 @@ describe('diffModel', () => {
 
   it('pairs removed and added lines in order and skips "\\ No newline" markers', () => {
     const m = diffModel([
-      { oldStart: 5, oldLines: 2, newStart: 5, newLines: 2, lines: ['-a = 1', '-b = 2', '\\ No newline at end of file', '+a = 10', '+b = 20'] },
+      {
+        oldStart: 5,
+        oldLines: 2,
+        newStart: 5,
+        newLines: 2,
+        lines: ['-a = 1', '-b = 2', '\\ No newline at end of file', '+a = 10', '+b = 20'],
+      },
     ]);
     expect(m.hunks[0]?.lines.map((l) => text(l.segments))).toEqual(['a = [1]', 'b = [2]', 'a = [10]', 'b = [20]']);
   });

@@ -38,7 +38,10 @@ const MAX_WORD_LINE = 2000;
 const KIND: Record<string, DiffLineView['kind'] | undefined> = { ' ': 'context', '-': 'del', '+': 'add' };
 
 function header(h: DiffHunk): string {
-  const nums = h.oldStart !== undefined && h.newStart !== undefined ? `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@` : undefined;
+  const nums =
+    h.oldStart !== undefined && h.newStart !== undefined
+      ? `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`
+      : undefined;
   return [nums, h.header].filter(Boolean).join(' ') || '@@';
 }
 

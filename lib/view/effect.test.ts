@@ -6,11 +6,14 @@ import { DERIVED_NOTE, effectDetails, type EffectDetails } from './effect';
 
 const lines = (e: EffectDetails): string[] =>
   e.kind === 'derived' || (e.kind === 'recorded' && e.file)
-    ? (e.file?.diff.hunks.flatMap((h) => h.lines.map((l) => `${{ context: ' ', del: '-', add: '+' }[l.kind]}${l.segments.map((s) => s.text).join('')}`)) ?? [])
+    ? (e.file?.diff.hunks.flatMap((h) =>
+        h.lines.map((l) => `${{ context: ' ', del: '-', add: '+' }[l.kind]}${l.segments.map((s) => s.text).join('')}`),
+      ) ?? [])
     : [];
 
 describe('the side effect the Tool call tab shows (cc-2-1 sample)', () => {
-  const load = async (): Promise<Trace> => (await loadFiles(Object.fromEntries(session21Files().map((f) => [f.path, f.text])))).trace;
+  const load = async (): Promise<Trace> =>
+    (await loadFiles(Object.fromEntries(session21Files().map((f) => [f.path, f.text])))).trace;
   const effect = (trace: Trace, id: string): EffectDetails => {
     const c = trace.toolCalls.find((x) => x.id === id);
     if (!c) throw new Error(id);
@@ -27,7 +30,14 @@ describe('the side effect the Tool call tab shows (cc-2-1 sample)', () => {
     expect(e.file.before?.text).toMatch(/^The file as the Read showed it\./);
     expect(e.file.before?.at).toMatchObject({ label: 'the Read', line: 3 });
     expect(e.file.diff.hunks[0]?.header).toBe('@@ -1,5 +1,5 @@');
-    expect(lines(e)).toEqual([' def greet(name):', "-    print('hello ' + name)", "+    return 'hello ' + name", ' ', ' ', ' def main():']);
+    expect(lines(e)).toEqual([
+      ' def greet(name):',
+      "-    print('hello ' + name)",
+      "+    return 'hello ' + name",
+      ' ',
+      ' ',
+      ' def main():',
+    ]);
   });
 
   it('diffs the later Write against the Read with the Edit applied', async () => {
@@ -42,11 +52,18 @@ describe('the side effect the Tool call tab shows (cc-2-1 sample)', () => {
     const trace = await load();
     expect(effect(trace, 'toolu_01Sub3Edit')).toEqual({ kind: 'failed' });
     const created = effect(trace, 'toolu_01Sub6Write');
-    expect(created.kind === 'derived' && created.file.title).toBe('new file /home/dev/greeter/.claude/worktrees/agent-a7c3e9f1/src/names.py');
+    expect(created.kind === 'derived' && created.file.title).toBe(
+      'new file /home/dev/greeter/.claude/worktrees/agent-a7c3e9f1/src/names.py',
+    );
     const recorded = effect(trace, 'toolu_01Gr5Edit');
     expect(recorded.kind).toBe('recorded');
     expect(recorded.kind === 'recorded' && recorded.file?.sourceNote).toMatch(/Recorded by the tool/);
-    expect(lines(recorded)).toEqual([' # greeter', ' ', '-Prints a greeting.', '+Returns a greeting; `--shout` upper-cases it.']);
+    expect(lines(recorded)).toEqual([
+      ' # greeter',
+      ' ',
+      '-Prints a greeting.',
+      '+Returns a greeting; `--shout` upper-cases it.',
+    ]);
     const notebook = effect(trace, 'toolu_01Sub7Nb');
     expect(notebook.kind === 'derived' && notebook.file.diff.hunks[0]?.header).toBe('cell cell-3 · replace');
   });

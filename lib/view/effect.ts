@@ -47,7 +47,8 @@ export type EffectDetails =
     }
   | { readonly kind: 'derived'; readonly file: FileDiffDetails };
 
-export const DERIVED_NOTE = 'From the request; the tool reported success. No structured result was recorded for this call.';
+export const DERIVED_NOTE =
+  'From the request; the tool reported success. No structured result was recorded for this call.';
 
 function refOf(trace: Trace, call: ToolCall, seq: number, label: string): LineRef {
   const e = trace.events[seq];
@@ -61,14 +62,20 @@ function beforeOf(trace: Trace, call: ToolCall, base: DiffBase): FileDiffDetails
     const c = trace.toolCalls[i];
     if (!c) return { name: 'an earlier call' };
     // A Read shows the content in its result; a Write in its request.
-    return { name: `the ${c.name}`, at: refOf(trace, call, c.name === 'Read' && c.result ? c.result.seq : c.requestSeq, `the ${c.name}`) };
+    return {
+      name: `the ${c.name}`,
+      at: refOf(trace, call, c.name === 'Read' && c.result ? c.result.seq : c.requestSeq, `the ${c.name}`),
+    };
   };
   switch (base.kind) {
     case 'new-file':
       return { text: 'No file: the tool reported it created the file.' };
     case 'known': {
       const f = from(base.fromCall);
-      const edits = base.editsSince > 0 ? `, with the ${base.editsSince === 1 ? 'edit' : `${base.editsSince} edits`} made since applied` : '';
+      const edits =
+        base.editsSince > 0
+          ? `, with the ${base.editsSince === 1 ? 'edit' : `${base.editsSince} edits`} made since applied`
+          : '';
       const part = base.complete ? '' : ` (only the lines from ${base.startLine} on that it showed)`;
       return {
         text: `The file as ${f.name} showed it${part}${edits}. Changes made by other means (Bash, the user) are not seen.`,
@@ -143,7 +150,9 @@ export function effectDetails(trace: Trace, call: ToolCall): EffectDetails {
       sideEffect: s,
       failed: call.result.isError,
       ...(s.type === 'file-edit' ? { file: recordedFile(s) } : {}),
-      ...(s.type === 'agent' && call.spawnedAgent !== undefined ? { agentLabel: agentLabel(trace, call.spawnedAgent) } : {}),
+      ...(s.type === 'agent' && call.spawnedAgent !== undefined
+        ? { agentLabel: agentLabel(trace, call.spawnedAgent) }
+        : {}),
     };
   }
   return call.result.isError ? { kind: 'failed' } : { kind: 'none' };

@@ -16,7 +16,10 @@ describe('eventFields: a line with no view of its own, as the Message tab shows 
           {
             subtype: 'api_error',
             level: 'error',
-            error: { status: 529, error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
+            error: {
+              status: 529,
+              error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+            },
           },
           { uuid: 'u2', parentUuid: 'u1', time: '2026-11-20T10:00:12.000Z', session: 's-1' },
         ),
@@ -45,12 +48,21 @@ describe('eventFields: a slash command Claude Code 2.1 ran (system local_command
     const file = path.resolve(import.meta.dirname, '../../test/fixtures/real/spotter/transcripts/short.jsonl');
     const { trace } = await loadText(readFileSync(file, 'utf8'), 'short.jsonl');
     const commands = trace.events.filter((e) => e.kind === 'system' && e.subtype === 'local_command');
-    expect(commands.map((e) => summarize(e))).toEqual(['local_command · /model', 'local_command · Kept model as Default (recommended)']);
-    expect(commands.map((e) => eventFields(e).rows.find(([k]) => k === 'text')?.[1])).toEqual(['/model', 'Kept model as Default (recommended)']);
+    expect(commands.map((e) => summarize(e))).toEqual([
+      'local_command · /model',
+      'local_command · Kept model as Default (recommended)',
+    ]);
+    expect(commands.map((e) => eventFields(e).rows.find(([k]) => k === 'text')?.[1])).toEqual([
+      '/model',
+      'Kept model as Default (recommended)',
+    ]);
   });
 
   it("shows a recording's metadata and result block as fields of its header, not as a second result frame", async () => {
-    const file = path.resolve(import.meta.dirname, '../../test/fixtures/real/open-harness/golden/structured-output.json');
+    const file = path.resolve(
+      import.meta.dirname,
+      '../../test/fixtures/real/open-harness/golden/structured-output.json',
+    );
     const { trace } = await loadText(readFileSync(file, 'utf8'), 'structured-output.json');
     const header = trace.events.find((e) => e.kind === 'meta' && e.metaType === 'recording');
     if (!header) throw new Error('missing recording header');

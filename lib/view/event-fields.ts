@@ -7,10 +7,14 @@ import type { TraceEvent } from '../trace/types';
 /** Where the event sits in the load (seq, source ref, path): the model's bookkeeping, not the line's content. */
 const BOOKKEEPING = new Set(['kind', 'seq', 'src', 'path', 'time']);
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 
 /** The event's one-line summary, then each field it has (none left out as "undefined"), the time in UTC. */
-export function eventFields(e: TraceEvent): { readonly title: string; readonly rows: readonly (readonly [string, string])[] } {
+export function eventFields(e: TraceEvent): {
+  readonly title: string;
+  readonly rows: readonly (readonly [string, string])[];
+} {
   const rows: [string, string][] = [];
   if (e.time !== undefined && Number.isFinite(e.time)) rows.push(['time', new Date(e.time).toISOString()]);
   for (const [k, v] of Object.entries(e)) {

@@ -1,7 +1,13 @@
 // Numbers as the timeline, tables and CLI write them.
 
 export const compactNumber = (n: number): string =>
-  n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
+  n >= 1e6
+    ? `${(n / 1e6).toFixed(1)}M`
+    : n >= 1e4
+      ? `${Math.round(n / 1e3)}k`
+      : n >= 1e3
+        ? `${(n / 1e3).toFixed(1)}k`
+        : String(n);
 
 /**
  * `850 ms`, `42.1 s`, `9m 27s`, `1h 53m`. Each unit is rounded before it is shown, so a value never reads as the next

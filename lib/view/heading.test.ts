@@ -20,7 +20,11 @@ describe('the workbench heading', () => {
   it('names the head session, and its span in the tooltip', () => {
     expect(headOf({ sessions: [{ ...head, id: 'x' }, head], head: 1 })).toBe(head);
     expect(headOf({ sessions: [head] })).toBeUndefined();
-    expect(headingTooltip('h', head)).toBe('h\nsession c0ffee00-0000-4000-8000-000000000024 · 2026-03-03 09:00:00Z → 2026-03-03 09:01:05Z (1m 5s)');
-    expect(headingTooltip('h', { ...head, start: null, end: null, durationMs: null })).toBe('h\nsession c0ffee00-0000-4000-8000-000000000024');
+    expect(headingTooltip('h', head)).toBe(
+      'h\nsession c0ffee00-0000-4000-8000-000000000024 · 2026-03-03 09:00:00Z → 2026-03-03 09:01:05Z (1m 5s)',
+    );
+    expect(headingTooltip('h', { ...head, start: null, end: null, durationMs: null })).toBe(
+      'h\nsession c0ffee00-0000-4000-8000-000000000024',
+    );
   });
 });

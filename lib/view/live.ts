@@ -36,18 +36,28 @@ export function interruptedCount(trace: Trace, live: InProgress | undefined): nu
   return trace.responses.filter((r) => r.end === 'interrupted' && !live?.responses.has(r.index)).length;
 }
 
-const IN_PROGRESS: Badge = { kind: 'live', text: 'in progress', title: 'the file is still being written: this response has not ended yet' };
+const IN_PROGRESS: Badge = {
+  kind: 'live',
+  text: 'in progress',
+  title: 'the file is still being written: this response has not ended yet',
+};
 
 /** A row's badges as they read while the file is still being written. */
 export function liveRow(v: RowView, live: InProgress): RowView {
   let badges: readonly Badge[] | undefined;
   if (v.kind === 'response' && v.response !== undefined && live.responses.has(v.response)) {
-    badges = v.badges.map((b) => (b.kind === 'interrupted' || (b.kind === 'info' && b.text === 'end of file') ? IN_PROGRESS : b));
+    badges = v.badges.map((b) =>
+      b.kind === 'interrupted' || (b.kind === 'info' && b.text === 'end of file') ? IN_PROGRESS : b,
+    );
   } else if (v.kind === 'turn' && v.turn !== undefined && live.turns.has(v.turn)) {
-    badges = v.badges.map((b) => (b.kind === 'incomplete' ? { kind: 'live', text: 'streaming', title: 'the stream is still arriving' } : b));
+    badges = v.badges.map((b) =>
+      b.kind === 'incomplete' ? { kind: 'live', text: 'streaming', title: 'the stream is still arriving' } : b,
+    );
   } else if (v.kind === 'event' && v.seq !== undefined && live.requests.has(v.seq)) {
     badges = v.badges.map((b) =>
-      b.kind === 'incomplete' && b.text === 'no result' ? { kind: 'live', text: 'running', title: 'no result yet: the file is still being written' } : b,
+      b.kind === 'incomplete' && b.text === 'no result'
+        ? { kind: 'live', text: 'running', title: 'no result yet: the file is still being written' }
+        : b,
     );
   }
   return badges ? { ...v, badges } : v;

@@ -6,7 +6,13 @@ import type { TraceSummary } from './protocol';
 // Diagnostics panel.
 
 /** Diagnostics that say something was not read or not counted. */
-export const LOST_CODES: ReadonlySet<Diagnostic['code']> = new Set(['line-too-long', 'inflate-limit', 'damaged-gzip', 'utf16-file', 'invalid-number']);
+export const LOST_CODES: ReadonlySet<Diagnostic['code']> = new Set([
+  'line-too-long',
+  'inflate-limit',
+  'damaged-gzip',
+  'utf16-file',
+  'invalid-number',
+]);
 
 /** Diagnostics about a whole file, whose message names it. */
 const FILE_CODES: ReadonlySet<Diagnostic['code']> = new Set(['inflate-limit', 'damaged-gzip', 'utf16-file']);
@@ -25,5 +31,7 @@ export interface LossLine {
 
 /** One sentence per thing left out, in file order. */
 export function lossLines(diagnostics: TraceSummary['diagnostics']): LossLine[] {
-  return diagnostics.filter((d) => LOST_CODES.has(d.code)).map((d) => ({ text: lossText(d, d.sourceName), ...(d.seq !== undefined ? { seq: d.seq } : {}) }));
+  return diagnostics
+    .filter((d) => LOST_CODES.has(d.code))
+    .map((d) => ({ text: lossText(d, d.sourceName), ...(d.seq !== undefined ? { seq: d.seq } : {}) }));
 }

@@ -9,7 +9,9 @@ export function eventMedia(e: TraceEvent): MediaInfo[] {
     case 'tool-result':
       return e.results.flatMap((r) => r.media ?? []);
     case 'assistant':
-      return e.blocks.flatMap((b) => (b.type === 'document' ? [b.media] : b.type === 'image' && b.media ? [b.media] : []));
+      return e.blocks.flatMap((b) =>
+        b.type === 'document' ? [b.media] : b.type === 'image' && b.media ? [b.media] : [],
+      );
     default:
       return [];
   }

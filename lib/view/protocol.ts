@@ -103,7 +103,12 @@ export interface TraceSummary {
   /** How many lines each timeline chip holds (hooks, progress, meta, stream). */
   readonly chipCounts: ChipCounts;
   /** Where the load time went, in the worker. */
-  readonly timings: { readonly parseMs: number; readonly modelMs: number; readonly rowsMs: number; readonly summaryMs: number };
+  readonly timings: {
+    readonly parseMs: number;
+    readonly modelMs: number;
+    readonly rowsMs: number;
+    readonly summaryMs: number;
+  };
 }
 
 export interface ViewResult {
@@ -183,7 +188,10 @@ export interface Api {
    * Newer copies of the loaded files (picked again: a file input's files are snapshots), matched by path: the files
    * that changed are read again (only the appended part of a file that grew). Null when nothing changed.
    */
-  reload: { req: { readonly files: readonly { readonly file: Blob; readonly path: string }[] }; res: TraceUpdate | null };
+  reload: {
+    req: { readonly files: readonly { readonly file: Blob; readonly path: string }[] };
+    res: TraceUpdate | null;
+  };
   /** The loaded trace's digest for comparing it with another run (`lib/compare`): responses, calls, deltas, verdict. */
   compare: { req: { readonly name: string }; res: RunDigest };
 }

@@ -15,7 +15,8 @@ const PROSE = new Set(['prompt', 'plan', 'message', 'question', 'body']);
 const INLINE_MAX = 160;
 const MAX_DEPTH = 2;
 
-const isScalar = (v: unknown): v is string | number | boolean | null => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+const isScalar = (v: unknown): v is string | number | boolean | null =>
+  v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 /** Prose longer than this reads better as a paragraph than as a monospace value. */
 const PROSE_INLINE_MAX = 80;
@@ -32,9 +33,15 @@ function field(key: string, v: unknown, depth: number): ReadableField {
   if (Array.isArray(v)) {
     if (v.every(isScalar)) {
       const joined = v.map(String).join(', ');
-      if (joined.length <= INLINE_MAX && !joined.includes('\n')) return { key, kind: 'inline', text: v.length === 0 ? '(none)' : joined };
+      if (joined.length <= INLINE_MAX && !joined.includes('\n'))
+        return { key, kind: 'inline', text: v.length === 0 ? '(none)' : joined };
     }
-    if (depth < MAX_DEPTH) return { key, kind: 'items', items: v.map((item) => (isRecord(item) ? fieldsAt(item, depth + 1) : [field('', item, depth + 1)])) };
+    if (depth < MAX_DEPTH)
+      return {
+        key,
+        kind: 'items',
+        items: v.map((item) => (isRecord(item) ? fieldsAt(item, depth + 1) : [field('', item, depth + 1)])),
+      };
     return { key, kind: 'json', value: v };
   }
   if (isRecord(v) && depth < MAX_DEPTH) return { key, kind: 'group', fields: fieldsAt(v, depth + 1) };

@@ -38,9 +38,13 @@ describe('timeline rows', () => {
       'p/s.jsonl': jsonl([
         cc.prompt('go'),
         cc.assistant('msg_1', [toolUse('toolu_T', 'Task', { subagent_type: 'Explore' })], { output: 1 }),
-        cc.result('toolu_T', 'done', { toolUseResult: { status: 'completed', agentId: 'abc', content: [text('done')], totalToolUseCount: 1 } }),
+        cc.result('toolu_T', 'done', {
+          toolUseResult: { status: 'completed', agentId: 'abc', content: [text('done')], totalToolUseCount: 1 },
+        }),
       ]),
-      'p/agent-abc.jsonl': jsonl([cc.assistant('msg_2', [text('inside the subagent')], { output: 1 }, { sidechain: true, agentId: 'abc' })]),
+      'p/agent-abc.jsonl': jsonl([
+        cc.assistant('msg_2', [text('inside the subagent')], { output: 1 }, { sidechain: true, agentId: 'abc' }),
+      ]),
     });
     const rows = buildRows(trace);
     const views = rowViews(trace, rows, 0, rows.length, new Set());
@@ -85,7 +89,9 @@ describe('a Claude Code 2.1.1xx session (cc-2-1 sample)', () => {
     const { trace } = await load();
     const rows = buildRows(trace);
     const views = rowViews(trace, rows, 0, rows.length, new Set());
-    const empty = trace.events.find((e) => e.kind === 'assistant' && e.blocks.length === 1 && e.blocks[0]?.type === 'text' && e.blocks[0].text === '');
+    const empty = trace.events.find(
+      (e) => e.kind === 'assistant' && e.blocks.length === 1 && e.blocks[0]?.type === 'text' && e.blocks[0].text === '',
+    );
     if (!empty) throw new Error('the sample has an empty text block');
     // No row of its own, no blank row anywhere; the line selects its model call's row.
     expect(views.some((v) => v.seq === empty.seq)).toBe(false);
@@ -105,14 +111,19 @@ describe('a Claude Code 2.1.1xx session (cc-2-1 sample)', () => {
         views2.map((v) => v.label),
         q,
       ).not.toContain('empty text block');
-      expect(views2[rows2.rowOfSeq[empty.seq] ?? -1], q).toMatchObject({ kind: 'turn', turn: trace.eventTurn[empty.seq] });
+      expect(views2[rows2.rowOfSeq[empty.seq] ?? -1], q).toMatchObject({
+        kind: 'turn',
+        turn: trace.eventTurn[empty.seq],
+      });
     }
   });
 
   it('names the subagent lane by the Agent call’s name and description, with its type and id beside', async () => {
     const { trace } = await load();
     const rows = buildRows(trace);
-    const lane = rowViews(trace, rows, 0, rows.length, new Set()).find((v) => v.kind === 'agent' && v.label.startsWith('alice'));
+    const lane = rowViews(trace, rows, 0, rows.length, new Set()).find(
+      (v) => v.kind === 'agent' && v.label.startsWith('alice'),
+    );
     expect(lane?.label).toBe('alice · Refactor greeting helpers');
     expect(lane?.badges.map((b) => b.text)).toContain('general-purpose · a7c3e9f1b2d4');
   });
@@ -159,6 +170,12 @@ describe('a subagent whose lines sit in the main flow (SDK stream, parent_tool_u
     // Under a filter, the header stays above the subagent's rows that match.
     const filter = compileFilter('tool:Grep', trace);
     const filtered = buildRows(trace, filter ? { filter } : {});
-    expect(rowViews(trace, filtered, 0, filtered.length, new Set()).map((v) => v.kind)).toEqual(['response', 'agent', 'turn', 'event', 'event']);
+    expect(rowViews(trace, filtered, 0, filtered.length, new Set()).map((v) => v.kind)).toEqual([
+      'response',
+      'agent',
+      'turn',
+      'event',
+      'event',
+    ]);
   });
 });

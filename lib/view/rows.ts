@@ -16,7 +16,8 @@ export type RowKind = 'response' | 'turn' | 'agent' | 'event' | 'streams';
 export const ROW_KINDS: readonly RowKind[] = ['response', 'turn', 'agent', 'event', 'streams'];
 /** The rows that head a group of events (all but event rows). */
 export type HeaderKind = Exclude<RowKind, 'event'>;
-export const isHeaderKind = (k: string | null | undefined): k is HeaderKind => k !== 'event' && ROW_KINDS.some((r) => r === k);
+export const isHeaderKind = (k: string | null | undefined): k is HeaderKind =>
+  k !== 'event' && ROW_KINDS.some((r) => r === k);
 
 export interface RowTable {
   readonly length: number;
@@ -120,7 +121,8 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
       const ev = trace.events[q];
       if (t >= 0 && ev && shown(q) && !isEmptyTextLine(ev)) turnShowsMore[t] = 1;
     }
-  const foldsEmpty = (e: TraceEvent, t: number): boolean => t >= 0 && isEmptyTextLine(e) && (!filter || turnShowsMore[t] === 1);
+  const foldsEmpty = (e: TraceEvent, t: number): boolean =>
+    t >= 0 && isEmptyTextLine(e) && (!filter || turnShowsMore[t] === 1);
 
   // Subagent transcripts from their own files are spliced in after the line that spawned them.
   const spliced = new Map<number, number[]>();
@@ -133,7 +135,9 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   }
   // Per agent: 2 when its events make a lane (a subagent with its own id), 1 when they are left out of the main flow
   // only (an empty id). Without lanes, no event is walked for them.
-  const laneAgent = Uint8Array.from(trace.agents, (a) => (a.kind === 'main' || a.agentId === undefined ? 0 : a.agentId ? 2 : 1));
+  const laneAgent = Uint8Array.from(trace.agents, (a) =>
+    a.kind === 'main' || a.agentId === undefined ? 0 : a.agentId ? 2 : 1,
+  );
   const eventAgent = trace.eventAgent;
   if (laneAgent.includes(2))
     for (let q = 0; q < n; q++) {
@@ -193,7 +197,12 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
       }
       // Hooks and progress of a tool call sit indented under it.
       const folded = (e.kind === 'hook' || e.kind === 'progress') && (trace.eventCalls.get(seq)?.length ?? 0) > 0;
-      if (!foldable || expanded.has(t)) rowOfSeq[seq] = b.push(ROW_EVENT, e.kind === 'stream' ? depth + (foldable ? 2 : 1) : folded ? depth + 1 : depth, seq);
+      if (!foldable || expanded.has(t))
+        rowOfSeq[seq] = b.push(
+          ROW_EVENT,
+          e.kind === 'stream' ? depth + (foldable ? 2 : 1) : folded ? depth + 1 : depth,
+          seq,
+        );
       emitSpliced(seq, baseDepth, guard);
     }
   };
@@ -219,7 +228,8 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     pendingResponse = r.index;
     pendingResponseDepth = 0;
     const seqs: number[] = [];
-    for (let q = r.firstSeq; q <= r.lastSeq; q++) if (trace.eventResponse[q] === r.index && !isLaneEvent(q)) seqs.push(q);
+    for (let q = r.firstSeq; q <= r.lastSeq; q++)
+      if (trace.eventResponse[q] === r.index && !isLaneEvent(q)) seqs.push(q);
     emitEvents(seqs, 0, 0);
     // A response shows its header when something under it does (without a filter a model call's header always does):
     // a response of lines under chips that are off only (a file of snapshots or summaries) shows no empty header.

@@ -12,7 +12,10 @@ const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 
 describe('row badges of a denied tool call', () => {
   it('mark its request and its result, not the PreToolUse hook that ran before the user rejected it (short.jsonl)', async () => {
-    const { trace } = await loadText(readFileSync(path.join(REAL, 'spotter/transcripts/short.jsonl'), 'utf8'), 'short.jsonl');
+    const { trace } = await loadText(
+      readFileSync(path.join(REAL, 'spotter/transcripts/short.jsonl'), 'utf8'),
+      'short.jsonl',
+    );
     const rows = buildRows(trace, { show: new Set(CHIP_KEYS) });
     const views = rowViews(trace, rows, 0, rows.length, new Set()).filter((v) => v.kind === 'event');
     const denied = views.filter((v) => v.badges.some((b) => b.kind === 'denied')).map((v) => v.label);
@@ -31,16 +34,30 @@ describe('model-call rows in a subagent lane', () => {
   it("carry the lane's name as its header row shows it; the main agent's calls carry none", async () => {
     const main = jsonl([
       cc.prompt('go', { session: 'S' }),
-      cc.assistant('msg_m', [toolUse('toolu_T', 'Agent', { subagent_type: 'Explore', prompt: 'p' })], { output: 2 }, { session: 'S' }),
+      cc.assistant(
+        'msg_m',
+        [toolUse('toolu_T', 'Agent', { subagent_type: 'Explore', prompt: 'p' })],
+        { output: 2 },
+        { session: 'S' },
+      ),
     ]);
     const sub = jsonl([
-      cc.assistant('msg_s1', [toolUse('toolu_g', 'Grep', { pattern: 'x' })], { output: 20 }, { session: 'S', sidechain: true, agentId: 'abc' }),
+      cc.assistant(
+        'msg_s1',
+        [toolUse('toolu_g', 'Grep', { pattern: 'x' })],
+        { output: 20 },
+        { session: 'S', sidechain: true, agentId: 'abc' },
+      ),
       cc.assistant('msg_s2', [text('found it')], { output: 20 }, { session: 'S', sidechain: true, agentId: 'abc' }),
     ]);
     const { trace } = await loadFiles({
       'proj/S.jsonl': main,
       'proj/S/subagents/agent-abc.jsonl': sub,
-      'proj/S/subagents/agent-abc.meta.json': JSON.stringify({ agentType: 'Explore', description: 'look around', toolUseId: 'toolu_T' }),
+      'proj/S/subagents/agent-abc.meta.json': JSON.stringify({
+        agentType: 'Explore',
+        description: 'look around',
+        toolUseId: 'toolu_T',
+      }),
     });
     const rows = buildRows(trace);
     const views = rowViews(trace, rows, 0, rows.length, new Set());
@@ -58,20 +75,40 @@ describe('the line that denied a call', () => {
   it('says "denied" once: a permission_denied frame, a PreToolUse hook that denied, a control response', async () => {
     const { trace } = await loadText(
       jsonl([
-        sdk.assistant('msg_1', [toolUse('t_hook', 'Bash', {}), toolUse('t_rule', 'Write', {}), toolUse('t_host', 'Edit', {})], { output: 5 }),
+        sdk.assistant(
+          'msg_1',
+          [toolUse('t_hook', 'Bash', {}), toolUse('t_rule', 'Write', {}), toolUse('t_host', 'Edit', {})],
+          { output: 5 },
+        ),
         {
           type: 'system',
           subtype: 'hook_response',
           hook_name: 'PreToolUse:Bash',
           hook_event: 'PreToolUse',
           tool_use_id: 't_hook',
-          output: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked"}}',
+          output:
+            '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"blocked"}}',
           session_id: 'sess-1',
           uuid: 'h',
         },
-        { type: 'system', subtype: 'permission_denied', tool_name: 'Write', tool_use_id: 't_rule', message: 'by rule', session_id: 'sess-1', uuid: 'p' },
-        { type: 'control_request', request_id: 'r1', request: { subtype: 'can_use_tool', tool_name: 'Edit', input: {}, tool_use_id: 't_host' } },
-        { type: 'control_response', response: { subtype: 'success', request_id: 'r1', response: { behavior: 'deny', message: 'no' } } },
+        {
+          type: 'system',
+          subtype: 'permission_denied',
+          tool_name: 'Write',
+          tool_use_id: 't_rule',
+          message: 'by rule',
+          session_id: 'sess-1',
+          uuid: 'p',
+        },
+        {
+          type: 'control_request',
+          request_id: 'r1',
+          request: { subtype: 'can_use_tool', tool_name: 'Edit', input: {}, tool_use_id: 't_host' },
+        },
+        {
+          type: 'control_response',
+          response: { subtype: 'success', request_id: 'r1', response: { behavior: 'deny', message: 'no' } },
+        },
         sdk.result(),
       ]),
     );
@@ -117,12 +154,16 @@ describe('response headers of a Claude Code session file', () => {
   });
 
   it('are named by the command that opened a response with no prompt, as a prompt names the others', async () => {
-    const views = await headers('claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl');
+    const views = await headers(
+      'claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample/326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl',
+    );
     expect(views.map((v) => [v.label, v.offsetMs])).toEqual([
       ['Response 1 · ! uv run ty check', 0],
       ['Response 2 · please fix these', 26_346],
     ]);
-    const deep = await headers('claude-code-log/projects/-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl');
+    const deep = await headers(
+      'claude-code-log/projects/-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl',
+    );
     // Its Caveat line is stamped 1.8 s after the /context it precedes: the header shows when the response began.
     expect([deep[0]?.label, deep[0]?.offsetMs]).toEqual(['Response 1 · /context', 0]);
   });
@@ -136,7 +177,9 @@ describe('lane headers', () => {
     expect(lanes.length).toBeGreaterThan(1);
     for (const v of lanes) {
       const a = trace.agents[v.agent ?? -1];
-      const own = trace.events.filter((e, q) => trace.eventAgent[q] === a?.index && e.time !== undefined).map((e) => e.time ?? 0);
+      const own = trace.events
+        .filter((e, q) => trace.eventAgent[q] === a?.index && e.time !== undefined)
+        .map((e) => e.time ?? 0);
       expect(v.offsetMs, v.label).toBe(Math.min(...own) - (traceStart(trace) ?? 0));
     }
   });
@@ -146,14 +189,19 @@ describe('the row of an evaluation', () => {
   const evalRow = async (artifact: object) => {
     const { trace } = await loadText(JSON.stringify({ sessionId: 's', messages: [], ...artifact }), 'eval.json');
     const rows = buildRows(trace, { show: new Set(CHIP_KEYS) });
-    return rowViews(trace, rows, 0, rows.length, new Set()).find((v) => v.kind === 'event' && v.label.startsWith('evaluation'));
+    return rowViews(trace, rows, 0, rows.length, new Set()).find(
+      (v) => v.kind === 'event' && v.label.startsWith('evaluation'),
+    );
   };
 
   it('shows the verdict in its glyph and a badge: a failed test is never a check mark', async () => {
     const failed = await evalRow({ testResult: { passed: false, summary: '1 failed' } });
     expect([failed?.icon, failed?.badges.map((b) => [b.kind, b.text])]).toEqual(['eval-failed', [['error', 'failed']]]);
     const passed = await evalRow({ testResult: { passed: true } });
-    expect([passed?.icon, passed?.badges.map((b) => [b.kind, b.text])]).toEqual(['eval-passed', [['result', 'passed']]]);
+    expect([passed?.icon, passed?.badges.map((b) => [b.kind, b.text])]).toEqual([
+      'eval-passed',
+      [['result', 'passed']],
+    ]);
   });
 
   it('has no verdict glyph without a test result, and says a transport error apart', async () => {

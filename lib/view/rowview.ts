@@ -70,7 +70,8 @@ export { formatCost, formatCostBound, formatUsd, unpricedNote } from '../trace/m
 
 export function traceStart(trace: Trace): number | undefined {
   let start: number | undefined;
-  for (const s of trace.sessions) if (s.firstTime !== undefined && (start === undefined || s.firstTime < start)) start = s.firstTime;
+  for (const s of trace.sessions)
+    if (s.firstTime !== undefined && (start === undefined || s.firstTime < start)) start = s.firstTime;
   return start;
 }
 
@@ -85,10 +86,20 @@ function responseView(trace: Trace, r: number): { label: string; badges: Badge[]
       text: result.subtype + (result.isError ? ' · is_error' : ''),
       title: 'the result frame of this response (subtype, is_error)',
     });
-    if (result.numTurns !== undefined) badges.push({ kind: 'info', text: `num_turns ${result.numTurns}`, title: 'num_turns as reported by the result' });
+    if (result.numTurns !== undefined)
+      badges.push({ kind: 'info', text: `num_turns ${result.numTurns}`, title: 'num_turns as reported by the result' });
   } else if (resp.end === 'interrupted')
-    badges.push({ kind: 'interrupted', text: 'interrupted', title: 'no result frame: the stream stopped before this response finished' });
-  else badges.push({ kind: 'info', text: resp.end === 'next-prompt' ? 'ended at next prompt' : 'end of file', title: 'session files have no result frames' });
+    badges.push({
+      kind: 'interrupted',
+      text: 'interrupted',
+      title: 'no result frame: the stream stopped before this response finished',
+    });
+  else
+    badges.push({
+      kind: 'info',
+      text: resp.end === 'next-prompt' ? 'ended at next prompt' : 'end of file',
+      title: 'session files have no result frames',
+    });
   const prompt = resp.promptSeq === undefined ? undefined : trace.events[resp.promptSeq];
   const opener = prompt ?? leadCommand(trace, resp);
   const label = `Response ${r + 1}${opener ? ` · ${summarize(opener)}` : ''}`;
@@ -128,7 +139,8 @@ export function eventIcon(e: TraceEvent): string {
   }
 }
 
-const DURATION_TITLE = 'from the line that started the request (the prompt, tool result or model call before it) to the call’s last line';
+const DURATION_TITLE =
+  'from the line that started the request (the prompt, tool result or model call before it) to the call’s last line';
 
 function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
   const turn = trace.turns[t];
@@ -148,11 +160,18 @@ function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
     }
   }
   if (!turn.counted) badges.push({ kind: 'copy', text: 'not counted', title: turn.countRule });
-  if (turn.stream?.verdict === 'incomplete') badges.push({ kind: 'incomplete', text: 'incomplete', title: turn.stream.detail });
-  if (turn.stream?.verdict === 'mismatch') badges.push({ kind: 'mismatch', text: 'stream mismatch', title: turn.stream.detail });
-  if (turn.durationMs !== undefined && turn.durationMs > 0) badges.push({ kind: 'duration', text: formatDuration(turn.durationMs), title: DURATION_TITLE });
+  if (turn.stream?.verdict === 'incomplete')
+    badges.push({ kind: 'incomplete', text: 'incomplete', title: turn.stream.detail });
+  if (turn.stream?.verdict === 'mismatch')
+    badges.push({ kind: 'mismatch', text: 'stream mismatch', title: turn.stream.detail });
+  if (turn.durationMs !== undefined && turn.durationMs > 0)
+    badges.push({ kind: 'duration', text: formatDuration(turn.durationMs), title: DURATION_TITLE });
   if (trace.agents[turn.agent]?.kind === 'compaction')
-    badges.push({ kind: 'info', text: 'compaction', title: 'the model call that summarized the conversation: billed, counted here' });
+    badges.push({
+      kind: 'info',
+      text: 'compaction',
+      title: 'the model call that summarized the conversation: billed, counted here',
+    });
   const stop = turn.stream?.stopReason ?? turn.stopReason;
   const label = `Model call ${t + 1} · ${turn.model ?? 'unknown model'}${stop ? ` · ${stop}` : ''}`;
   return { label, badges };
@@ -160,7 +179,8 @@ function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
 
 function agentLinkBadge(a: Agent | undefined): Badge[] {
   if (!a) return [];
-  if (a.kind === 'compaction') return a.spawnSeq === undefined ? [{ kind: 'info', text: 'compact_boundary not loaded' }] : [];
+  if (a.kind === 'compaction')
+    return a.spawnSeq === undefined ? [{ kind: 'info', text: 'compact_boundary not loaded' }] : [];
   return a.spawnCall === undefined ? [{ kind: 'info', text: 'spawning call not loaded' }] : [];
 }
 
@@ -175,26 +195,35 @@ function eventBadges(trace: Trace, seq: number): Badge[] {
     // ran before the user rejected the call did not.
     const decider = c.decidedBy !== undefined ? c.evidence[c.decidedBy] : undefined;
     const ownsStatus = (e.kind !== 'hook' && e.kind !== 'progress') || decider?.seq === seq;
-    if (c.permission === 'denied' && ownsStatus) badges.push({ kind: 'denied', text: 'denied', title: decider?.detail });
-    if (e.kind === 'tool-result' && c.result?.seq === seq && c.result.isError && c.permission !== 'denied') badges.push({ kind: 'error', text: 'error' });
+    if (c.permission === 'denied' && ownsStatus)
+      badges.push({ kind: 'denied', text: 'denied', title: decider?.detail });
+    if (e.kind === 'tool-result' && c.result?.seq === seq && c.result.isError && c.permission !== 'denied')
+      badges.push({ kind: 'error', text: 'error' });
     if (e.kind === 'tool-result' && c.result?.seq === seq && c.requestedAt !== undefined && c.result.time !== undefined)
       badges.push({ kind: 'duration', text: formatDuration(c.result.time - c.requestedAt) });
-    if (e.kind === 'assistant' && !c.result) badges.push({ kind: 'incomplete', text: 'no result', title: `${c.name} never got a tool_result` });
+    if (e.kind === 'assistant' && !c.result)
+      badges.push({ kind: 'incomplete', text: 'no result', title: `${c.name} never got a tool_result` });
   }
   if (e.kind === 'assistant' && e.synthetic) badges.push({ kind: 'copy', text: 'synthetic' });
-  if (trace.eventReplayOf[seq] !== -1) badges.push({ kind: 'copy', text: 'repeated uuid', title: 'a copy of a line already loaded from another file' });
-  if (e.kind === 'result') badges.push({ kind: e.isError || e.subtype !== 'success' ? 'error' : 'result', text: e.subtype });
+  if (trace.eventReplayOf[seq] !== -1)
+    badges.push({ kind: 'copy', text: 'repeated uuid', title: 'a copy of a line already loaded from another file' });
+  if (e.kind === 'result')
+    badges.push({ kind: e.isError || e.subtype !== 'success' ? 'error' : 'result', text: e.subtype });
   if (e.kind === 'unknown') badges.push({ kind: 'info', text: 'raw' });
   if (e.kind === 'eval' && e.passed !== undefined)
-    badges.push(e.passed ? { kind: 'result', text: 'passed' } : { kind: 'error', text: 'failed', title: e.testSummary });
-  if (e.kind === 'eval' && e.transportError) badges.push({ kind: 'error', text: 'transport error', title: e.transportError });
+    badges.push(
+      e.passed ? { kind: 'result', text: 'passed' } : { kind: 'error', text: 'failed', title: e.testSummary },
+    );
+  if (e.kind === 'eval' && e.transportError)
+    badges.push({ kind: 'error', text: 'transport error', title: e.transportError });
   // One "denied" a row: the line that denied its call (a permission_denied frame, a PreToolUse hook's deny) already
   // has it from the call above, and said again it read "denied denied".
   const saysDenied = badges.some((b) => b.kind === 'denied');
   if (e.kind === 'permission-denied' && !saysDenied) badges.push({ kind: 'denied', text: 'denied' });
   if (e.kind === 'hook' && e.decision && !(e.decision === 'deny' && saysDenied))
     badges.push({ kind: e.decision === 'deny' ? 'denied' : 'info', text: e.decision });
-  if (e.kind === 'progress' && e.embedded) badges.push({ kind: 'copy', text: 'copy', title: 'agent_progress copy of a subagent message: never counted' });
+  if (e.kind === 'progress' && e.embedded)
+    badges.push({ kind: 'copy', text: 'copy', title: 'agent_progress copy of a subagent message: never counted' });
   return badges;
 }
 
@@ -228,7 +257,13 @@ function laneOf(trace: Trace, agent: number | undefined): string | undefined {
 }
 
 /** Views of rows [start, end). */
-export function rowViews(trace: Trace, rows: RowTable, start: number, end: number, expanded: ReadonlySet<number>): RowView[] {
+export function rowViews(
+  trace: Trace,
+  rows: RowTable,
+  start: number,
+  end: number,
+  expanded: ReadonlySet<number>,
+): RowView[] {
   const t0 = traceStart(trace);
   const out: RowView[] = [];
   let lastEventTime = start > 0 ? eventTimeAbove(trace, rows, Math.min(start, rows.length)) : undefined;
@@ -275,7 +310,8 @@ export function rowViews(trace: Trace, rows: RowTable, start: number, end: numbe
       }
       case 'agent': {
         const a = trace.agents[ref];
-        const laneTime = a && a.firstSeq >= 0 ? leadTime(trace.events, trace.eventAgent, a.index, a.firstSeq, a.lastSeq) : undefined;
+        const laneTime =
+          a && a.firstSeq >= 0 ? leadTime(trace.events, trace.eventAgent, a.index, a.firstSeq, a.lastSeq) : undefined;
         const calls = trace.turns.filter((t) => t.agent === ref && t.counted).length;
         // The label names the lane; its type and id stay at hand beside it.
         const names = a && a.kind !== 'main' ? agentNames(trace, a) : undefined;

@@ -1,5 +1,12 @@
 import type { Trace, Turn } from '../trace/model/types';
-import { costOf, DEFAULT_PRICES, priceFor, priceSource, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
+import {
+  costOf,
+  DEFAULT_PRICES,
+  priceFor,
+  priceSource,
+  type ModelPrice,
+  type PriceTable,
+} from '../trace/pricing/pricing';
 import { agentLabel, computeStats, reconciledStats, RESULT_ONLY_AGENT, round6, type TraceStats } from '../trace/stats';
 import { lowerBoundTurns, responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
@@ -34,7 +41,13 @@ export interface StatsView {
   readonly cacheHitRate: number;
   readonly reported: {
     readonly totalUsd: number | null;
-    readonly sessions: readonly { readonly session: string; readonly usd: number; readonly seq: number; readonly line: number; readonly path?: string }[];
+    readonly sessions: readonly {
+      readonly session: string;
+      readonly usd: number;
+      readonly seq: number;
+      readonly line: number;
+      readonly path?: string;
+    }[];
     readonly modelUsage: readonly {
       readonly model: string;
       readonly costUsd?: number;
@@ -45,7 +58,12 @@ export interface StatsView {
   };
   readonly differenceUsd: number | null;
   readonly reasons: readonly CostReason[];
-  readonly prices: { readonly source: string; readonly asOf: string; readonly used: readonly ModelPrice[]; readonly unpriced: readonly string[] };
+  readonly prices: {
+    readonly source: string;
+    readonly asOf: string;
+    readonly used: readonly ModelPrice[];
+    readonly unpriced: readonly string[];
+  };
   readonly turns: readonly TurnRow[];
   readonly responses: readonly ResponseRow[];
   readonly waterfall: readonly WaterfallBar[];
@@ -61,7 +79,9 @@ function waterfallOf(trace: Trace, t0: number | undefined): { bars: WaterfallBar
   if (t0 === undefined) return { bars: [], lanes: 0 };
   const laneEnds: number[] = [];
   const bars: WaterfallBar[] = [];
-  const calls = trace.toolCalls.filter((c) => c.requestedAt !== undefined).sort((a, b) => (a.requestedAt ?? 0) - (b.requestedAt ?? 0));
+  const calls = trace.toolCalls
+    .filter((c) => c.requestedAt !== undefined)
+    .sort((a, b) => (a.requestedAt ?? 0) - (b.requestedAt ?? 0));
   for (const c of calls) {
     const start = (c.requestedAt ?? 0) - t0;
     const end = c.result?.time !== undefined ? c.result.time - t0 : undefined;
@@ -101,7 +121,10 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
   const tk = stats.tokens;
   const prompt = tk.input + tk.cacheRead + tk.cacheCreation;
   const sessions: StatsView['reported']['sessions'][number][] = [];
-  const modelUsage = new Map<string, { model: string; costUsd?: number; input: number; output: number; inMessages: boolean }>();
+  const modelUsage = new Map<
+    string,
+    { model: string; costUsd?: number; input: number; output: number; inMessages: boolean }
+  >();
   const messageModels = new Set(trace.turns.filter((t) => t.counted && t.model).map((t) => t.model ?? ''));
   // A model booked from the result frame has its row in the tables already.
   for (const r of stats.reconciled) messageModels.add(r.model);
@@ -109,13 +132,21 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
     if (s.reportedCostUsd === undefined || s.reportedCostSeq === undefined) continue;
     const e = trace.events[s.reportedCostSeq];
     // Inside a JSON document every record shares the document's first line: its path says which record it is.
-    sessions.push({ session: s.id, usd: s.reportedCostUsd, seq: s.reportedCostSeq, line: e?.src.line ?? 0, ...pathOf(trace, s.reportedCostSeq) });
+    sessions.push({
+      session: s.id,
+      usd: s.reportedCostUsd,
+      seq: s.reportedCostSeq,
+      line: e?.src.line ?? 0,
+      ...pathOf(trace, s.reportedCostSeq),
+    });
     if (e?.kind !== 'result') continue;
     for (const m of e.modelUsage) {
       const prev = modelUsage.get(m.model);
       modelUsage.set(m.model, {
         model: m.model,
-        ...(m.costUsd !== undefined || prev?.costUsd !== undefined ? { costUsd: (prev?.costUsd ?? 0) + (m.costUsd ?? 0) } : {}),
+        ...(m.costUsd !== undefined || prev?.costUsd !== undefined
+          ? { costUsd: (prev?.costUsd ?? 0) + (m.costUsd ?? 0) }
+          : {}),
         input: (prev?.input ?? 0) + m.input,
         output: (prev?.output ?? 0) + m.output,
         inMessages: messageModels.has(m.model),
@@ -142,7 +173,10 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
       const p = priceFor(t.model, prices);
       if (p) delta += (t.usage.cache1h * (p.cacheWrite1h - p.cacheWrite5m)) / 1e6;
     }
-    reasons.push({ text: `${tk.cache1h.toLocaleString('en-US')} cache-write tokens are 1h writes; the CLI may price them at the 5m rate`, usd: round6(delta) });
+    reasons.push({
+      text: `${tk.cache1h.toLocaleString('en-US')} cache-write tokens are 1h writes; the CLI may price them at the 5m rate`,
+      usd: round6(delta),
+    });
   }
   if (reportedTotal !== null) {
     // Calls after a session's last result are not in its (latest) total_cost_usd yet.
@@ -151,15 +185,28 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
     for (const t of trace.turns) {
       const s = trace.sessions[t.session];
       const first = t.seqs[0] ?? t.streamSeqs[0];
-      if (!t.counted || !t.usage || !s || s.reportedCostSeq === undefined || first === undefined || first < s.reportedCostSeq) continue;
+      if (
+        !t.counted ||
+        !t.usage ||
+        !s ||
+        s.reportedCostSeq === undefined ||
+        first === undefined ||
+        first < s.reportedCostSeq
+      )
+        continue;
       after += costOf(t.usage, t.model, prices).usd;
       n += 1;
     }
     if (n > 0)
-      reasons.push({ text: `${count(n, 'model call')} came after the session's last result, so the reported total does not include them`, usd: round6(after) });
+      reasons.push({
+        text: `${count(n, 'model call')} came after the session's last result, so the reported total does not include them`,
+        usd: round6(after),
+      });
   }
   for (const m of stats.cost.unpricedModels)
-    reasons.push({ text: `${m} has no price in the table: its calls are not in the computed cost, which is a lower bound (add its price from a file below)` });
+    reasons.push({
+      text: `${m} has no price in the table: its calls are not in the computed cost, which is a lower bound (add its price from a file below)`,
+    });
   if (stats.cost.reportedUsd !== null && trace.sources.some((s) => s.fileAgentId))
     reasons.push({ text: 'subagent files are counted in the computed cost; the reported total includes them too' });
   const responses = responseRows(trace, prices);
@@ -173,7 +220,12 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
     reported: { totalUsd: reportedTotal, sessions, modelUsage: [...modelUsage.values()] },
     differenceUsd: difference,
     reasons,
-    prices: { source: prices.source, asOf: prices.asOf, used: [...new Map(used.map((p) => [p.id, p])).values()], unpriced: stats.cost.unpricedModels },
+    prices: {
+      source: prices.source,
+      asOf: prices.asOf,
+      used: [...new Map(used.map((p) => [p.id, p])).values()],
+      unpriced: stats.cost.unpricedModels,
+    },
     turns,
     responses,
     waterfall: wf.bars,
@@ -334,7 +386,8 @@ export function explain(trace: Trace, q: ExplainQuery, prices: PriceTable = DEFA
   if (q.metric !== 'apiMessages') {
     for (const r of reconciledStats(trace, prices)) {
       if (q.model !== undefined && r.model !== q.model) continue;
-      if (q.agent !== undefined && r.agentKey !== (q.agent === RESULT_ONLY_QUERY ? RESULT_ONLY_AGENT : String(q.agent))) continue;
+      if (q.agent !== undefined && r.agentKey !== (q.agent === RESULT_ONLY_QUERY ? RESULT_ONLY_AGENT : String(q.agent)))
+        continue;
       const value = q.metric === 'cost' ? r.costUsd : r.tokens[q.metric];
       if (value === 0 && (q.metric !== 'cost' || r.priced)) continue;
       if (q.metric === 'cost' && !models.has(r.model)) {

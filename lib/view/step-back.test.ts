@@ -41,7 +41,9 @@ describe('where the timeline steps back in time', () => {
 
   it('says by how much, and why the order of the lines is kept', () => {
     const note = stepBackNote(12_000);
-    expect(note).toMatch(/^12\.0 s earlier than the line above\. The timeline keeps the order the lines were written in/);
+    expect(note).toMatch(
+      /^12\.0 s earlier than the line above\. The timeline keeps the order the lines were written in/,
+    );
     expect(note).toContain('not the order of their times');
   });
 });

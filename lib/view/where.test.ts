@@ -7,7 +7,10 @@ import { sdk } from '../trace/testing/builders';
 import { detailsOf } from './details';
 import { explain } from './stats-view';
 
-const RECORDING = path.resolve(import.meta.dirname, '../../test/fixtures/real/open-harness/golden/structured-output.json');
+const RECORDING = path.resolve(
+  import.meta.dirname,
+  '../../test/fixtures/real/open-harness/golden/structured-output.json',
+);
 
 async function load(name: string, text: string) {
   const session = new TraceSession();
@@ -33,6 +36,8 @@ describe('links to a record of a JSON document', () => {
     const trace = await load('s.jsonl', [sdk.init(), sdk.result()].map((m) => JSON.stringify(m)).join('\n'));
     const rows = explain(trace, { metric: 'output' }).rows;
     expect(rows.every((r) => r.path === undefined)).toBe(true);
-    expect(trace.events.every((e) => detailsOf(trace, e.seq)?.turn?.lines.every((l) => l.path === undefined) ?? true)).toBe(true);
+    expect(
+      trace.events.every((e) => detailsOf(trace, e.seq)?.turn?.lines.every((l) => l.path === undefined) ?? true),
+    ).toBe(true);
   });
 });

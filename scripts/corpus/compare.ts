@@ -5,7 +5,14 @@ import { loadTrace } from '../../lib/engine/load';
 import { memorySource } from '../../lib/engine/source';
 import type { Files } from '../../lib/fast/testing/equivalence';
 import { computeStats } from '../../lib/trace/stats';
-import { callTokens, reconciledRows, responseReportedUsd, resultGapNotices, sessionFacts, type Tokens } from '../../lib/trace/testing/wild-facts';
+import {
+  callTokens,
+  reconciledRows,
+  responseReportedUsd,
+  resultGapNotices,
+  sessionFacts,
+  type Tokens,
+} from '../../lib/trace/testing/wild-facts';
 
 type ModelGolden = Tokens & { apiMessages: number; costUsd: number };
 
@@ -42,7 +49,10 @@ export const FINDINGS = [
   'span',
 ] as const;
 export type Finding = (typeof FINDINGS)[number];
-export type Verdict = { readonly state: 'agree' } | { readonly state: 'differ'; readonly diffs: readonly string[] } | { readonly state: 'n/a' };
+export type Verdict =
+  | { readonly state: 'agree' }
+  | { readonly state: 'differ'; readonly diffs: readonly string[] }
+  | { readonly state: 'n/a' };
 export type CaseReport = Readonly<Record<Finding, Verdict>>;
 
 const KINDS = ['input', 'output', 'cacheRead', 'cacheCreation'] as const;
@@ -52,7 +62,9 @@ const verdict = (diffs: readonly string[]): Verdict => (diffs.length ? { state: 
 /** JSON with object keys sorted, so that key order never reads as a difference. */
 const canonical = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
   );
 const same = (what: string, golden: unknown, engine: unknown): string[] =>
   canonical(golden) === canonical(engine) ? [] : [`${what}: counter ${canonical(golden)}, engine ${canonical(engine)}`];
@@ -70,19 +82,31 @@ export async function compareCase(files: Files, want: Golden): Promise<CaseRepor
   const lines = [
     ...same('lines in ≠ events + diagnostics', stats.lines.total, trace.events.length - sidecars + lineDiags),
     ...same('sidecars', want.sidecars, sidecars),
-    ...same('lines', want.lines, { total: stats.lines.total - headers, parsed: stats.lines.parsed - headers, invalid: stats.lines.invalid }),
+    ...same('lines', want.lines, {
+      total: stats.lines.total - headers,
+      parsed: stats.lines.parsed - headers,
+      invalid: stats.lines.invalid,
+    }),
   ];
 
   const perModel: Record<string, Tokens & { apiMessages: number }> = {};
   for (const [model, t] of calls) perModel[model] = { apiMessages: 0, ...t };
   for (const t of trace.turns)
-    if (t.counted && t.usage) (perModel[t.model ?? ''] ??= { apiMessages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0 }).apiMessages += 1;
+    if (t.counted && t.usage)
+      (perModel[t.model ?? ''] ??= {
+        apiMessages: 0,
+        input: 0,
+        output: 0,
+        cacheRead: 0,
+        cacheCreation: 0,
+      }).apiMessages += 1;
   const tokens: string[] = [];
   for (const model of new Set([...Object.keys(want.byModel), ...Object.keys(perModel)])) {
     const g = want.byModel[model];
     const e = perModel[model];
     for (const k of ['apiMessages', ...KINDS] as const)
-      if ((g?.[k] ?? 0) !== (e?.[k] ?? 0)) tokens.push(`${model} ${k}: counter ${n(g?.[k] ?? 0)}, engine ${n(e?.[k] ?? 0)}`);
+      if ((g?.[k] ?? 0) !== (e?.[k] ?? 0))
+        tokens.push(`${model} ${k}: counter ${n(g?.[k] ?? 0)}, engine ${n(e?.[k] ?? 0)}`);
   }
 
   const unpriced = [...stats.cost.unpricedModels].sort();
@@ -113,14 +137,24 @@ export async function compareCase(files: Files, want: Golden): Promise<CaseRepor
             .map((m) => `${m} is unpriced, yet check --max-cost passes (computed $${stats.cost.computedUsd})`),
         )
       : { state: 'n/a' },
-    'result frame': resultFrame(want, calls, reconciledRows(trace, stats), (m) => resultGapNotices(trace, m).length > 0),
+    'result frame': resultFrame(
+      want,
+      calls,
+      reconciledRows(trace, stats),
+      (m) => resultGapNotices(trace, m).length > 0,
+    ),
     'response shares': shares(want, responseReportedUsd(trace)),
     ...(await sessions(files, want)),
   };
 }
 
 /** Per model and kind, the calls plus the rows reconciled from the result frame against what the run reported. */
-function resultFrame(want: Golden, calls: ReadonlyMap<string, Tokens>, rows: ReturnType<typeof reconciledRows>, told: (model: string) => boolean): Verdict {
+function resultFrame(
+  want: Golden,
+  calls: ReadonlyMap<string, Tokens>,
+  rows: ReturnType<typeof reconciledRows>,
+  told: (model: string) => boolean,
+): Verdict {
   if (!want.modelUsageTotal || Object.keys(want.modelUsageTotal).length === 0) return { state: 'n/a' };
   const diffs: string[] = [];
   for (const [model, reported] of Object.entries(want.modelUsageTotal)) {
@@ -128,9 +162,14 @@ function resultFrame(want: Golden, calls: ReadonlyMap<string, Tokens>, rows: Ret
     const gaps = KINDS.flatMap((k) => {
       const booked = rows.filter((r) => r.model === model).reduce((s, r) => s + r.tokens[k], 0);
       const counted = (own?.[k] ?? 0) + booked;
-      return counted === reported[k] ? [] : [`${k} reported ${n(reported[k])}, counted ${n(own?.[k] ?? 0)}${booked ? ` + ${n(booked)} reconciled` : ''}`];
+      return counted === reported[k]
+        ? []
+        : [`${k} reported ${n(reported[k])}, counted ${n(own?.[k] ?? 0)}${booked ? ` + ${n(booked)} reconciled` : ''}`];
     });
-    if (gaps.length) diffs.push(`${model}${own ? '' : ' (in no line)'}: ${gaps.join('; ')}${told(model) ? ' (said in Stats)' : ' (said nowhere)'}`);
+    if (gaps.length)
+      diffs.push(
+        `${model}${own ? '' : ' (in no line)'}: ${gaps.join('; ')}${told(model) ? ' (said in Stats)' : ' (said nowhere)'}`,
+      );
   }
   if (want.placeholderOutput && diffs.length) diffs.unshift('every assistant line holds placeholder output');
   return verdict(diffs);
@@ -140,8 +179,13 @@ function resultFrame(want: Golden, calls: ReadonlyMap<string, Tokens>, rows: Ret
 function shares(want: Golden, shown: readonly number[]): Verdict {
   if (want.cumulativeResults !== true) return { state: 'n/a' };
   const own = want.resultFrames.flatMap((f) => (f.ownUsd === null ? [] : [f.ownUsd]));
-  if (shown.length !== own.length) return verdict([`${own.length} result frames, ${shown.length} responses with a reported cost`]);
-  return verdict(own.flatMap((o, i) => (Math.abs((shown[i] ?? NaN) - o) < 5e-6 ? [] : [`response ${i + 1}: own share $${o}, shown $${shown[i]}`])));
+  if (shown.length !== own.length)
+    return verdict([`${own.length} result frames, ${shown.length} responses with a reported cost`]);
+  return verdict(
+    own.flatMap((o, i) =>
+      Math.abs((shown[i] ?? NaN) - o) < 5e-6 ? [] : [`response ${i + 1}: own share $${o}, shown $${shown[i]}`],
+    ),
+  );
 }
 
 /** The first prompt and span of the main session, as `--by session` and the library show them. */
@@ -149,7 +193,10 @@ async function sessions(files: Files, want: Golden): Promise<Pick<CaseReport, 'f
   const rows = await sessionFacts(files);
   if (want.mainSessionId === null) {
     const named = rows.filter((s) => squeeze(s.firstPrompt) !== '');
-    const diffs = named.map((s) => `session ${s.id.slice(0, 8)} has no main-thread line, yet is named "${squeeze(s.firstPrompt).slice(0, 60)}"`);
+    const diffs = named.map(
+      (s) =>
+        `session ${s.id.slice(0, 8)} has no main-thread line, yet is named "${squeeze(s.firstPrompt).slice(0, 60)}"`,
+    );
     return { 'first prompt': verdict(diffs), span: { state: 'n/a' } };
   }
   const main = rows.find((s) => s.id === want.mainSessionId);
@@ -159,10 +206,17 @@ async function sessions(files: Files, want: Golden): Promise<Pick<CaseReport, 'f
   }
   const golden = squeeze(want.firstPrompt?.text).slice(0, 60);
   const shown = squeeze(main.firstPrompt).slice(0, want.firstPrompt ? golden.length : undefined);
-  const prompt = shown === golden ? [] : [`counter "${golden || '(none)'}", engine "${squeeze(main.firstPrompt).slice(0, 60) || '(none)'}"`];
+  const prompt =
+    shown === golden
+      ? []
+      : [`counter "${golden || '(none)'}", engine "${squeeze(main.firstPrompt).slice(0, 60) || '(none)'}"`];
   const span = want.mainSpan ? [want.mainSpan.first, want.mainSpan.last] : [null, null];
   return {
     'first prompt': verdict(prompt),
-    span: verdict(span[0] === main.start && span[1] === main.end ? [] : [`main thread ${span.join(' → ')}, engine ${main.start} → ${main.end}`]),
+    span: verdict(
+      span[0] === main.start && span[1] === main.end
+        ? []
+        : [`main thread ${span.join(' → ')}, engine ${main.start} → ${main.end}`],
+    ),
   };
 }

@@ -23,12 +23,20 @@ interface Ack {
 }
 
 /** Runs the writer until it has acknowledged `killAfter` uploads, SIGKILLs it, returns every complete ack line. */
-function runAndKill(killAfter: number, into = dir, mode: 'confirm' | 'orphans' = 'confirm'): Promise<{ acks: Ack[]; signal: NodeJS.Signals | null }> {
+function runAndKill(
+  killAfter: number,
+  into = dir,
+  mode: 'confirm' | 'orphans' = 'confirm',
+): Promise<{ acks: Ack[]; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, into, ...(mode === 'orphans' ? ['orphans'] : [])], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', writer, into, ...(mode === 'orphans' ? ['orphans'] : [])],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const acks: Ack[] = [];
     let buffered = '';
     let stderr = '';

@@ -63,7 +63,13 @@ export function httpContract(target: ContractTarget): void {
 
   afterEach(() => {
     resetRateLimits();
-    for (const k of ['LOUPE_MAX_UPLOAD_BYTES', 'LOUPE_RATE_LIMIT_PER_MIN', 'LOUPE_MAX_STORE_BYTES', 'LOUPE_MIN_FREE_DISK_BYTES', 'LOUPE_BODY_TIMEOUT_SECONDS'])
+    for (const k of [
+      'LOUPE_MAX_UPLOAD_BYTES',
+      'LOUPE_RATE_LIMIT_PER_MIN',
+      'LOUPE_MAX_STORE_BYTES',
+      'LOUPE_MIN_FREE_DISK_BYTES',
+      'LOUPE_BODY_TIMEOUT_SECONDS',
+    ])
       delete process.env[k];
     Object.assign(process.env, BASE_ENV);
     vi.useRealTimers();
@@ -126,7 +132,9 @@ export function httpContract(target: ContractTarget): void {
   async function encrypt(plaintext: Uint8Array): Promise<{ body: Uint8Array<ArrayBuffer>; key: CryptoKey }> {
     const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
     const iv = crypto.getRandomValues(new Uint8Array(12));
-    const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plaintext as Uint8Array<ArrayBuffer>));
+    const ct = new Uint8Array(
+      await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plaintext as Uint8Array<ArrayBuffer>),
+    );
     const body = new Uint8Array(12 + ct.byteLength);
     body.set(iv, 0);
     body.set(ct, 12);
@@ -186,7 +194,9 @@ export function httpContract(target: ContractTarget): void {
 
     it('the stored files never contain the plaintext of real AES-GCM ciphertext, and the key still decrypts it', async () => {
       const marker = `LOUPE-PLAINTEXT-MARKER-${randomBytes(8).toString('hex')}`;
-      const plaintext = new TextEncoder().encode(Array.from({ length: 200 }, (_, i) => JSON.stringify({ type: 'assistant', i, text: marker })).join('\n'));
+      const plaintext = new TextEncoder().encode(
+        Array.from({ length: 200 }, (_, i) => JSON.stringify({ type: 'assistant', i, text: marker })).join('\n'),
+      );
       const { body, key } = await encrypt(plaintext);
       const res = await upload(body);
       expect(res.status).toBe(201);
@@ -205,7 +215,9 @@ export function httpContract(target: ContractTarget): void {
   describe('expiry', () => {
     it('honours X-Loupe-Expires-In and ?ttl (header wins), clamps above 30 days, refuses below 60 s', async () => {
       const t0 = Date.now();
-      const viaHeader = (await (await upload(randomBytes(64), { headers: { 'x-loupe-expires-in': '3600' }, query: '?ttl=999999' })).json()) as Created;
+      const viaHeader = (await (
+        await upload(randomBytes(64), { headers: { 'x-loupe-expires-in': '3600' }, query: '?ttl=999999' })
+      ).json()) as Created;
       expect(Math.abs(Date.parse(viaHeader.expiresAt) - t0 - 3_600_000)).toBeLessThan(5_000);
       const viaQuery = (await (await upload(randomBytes(64), { query: '?ttl=120' })).json()) as Created;
       expect(Math.abs(Date.parse(viaQuery.expiresAt) - t0 - 120_000)).toBeLessThan(5_000);
@@ -215,7 +227,11 @@ export function httpContract(target: ContractTarget): void {
       expect(Math.abs(Date.parse(c.expiresAt) - t0 - 30 * 86_400_000)).toBeLessThan(5_000);
 
       await expectError(await upload(randomBytes(64), { query: '?ttl=59' }), 400, 'ttl_too_short');
-      await expectError(await upload(randomBytes(64), { headers: { 'x-loupe-expires-in': '1.5' } }), 400, 'invalid_ttl');
+      await expectError(
+        await upload(randomBytes(64), { headers: { 'x-loupe-expires-in': '1.5' } }),
+        400,
+        'invalid_ttl',
+      );
       await expectError(await upload(randomBytes(64), { query: '?ttl=-60' }), 400, 'invalid_ttl');
       await expectError(await upload(randomBytes(64), { query: '?ttl=' }), 400, 'invalid_ttl');
     });
@@ -245,9 +261,21 @@ export function httpContract(target: ContractTarget): void {
       const short = await expectError(await upload(randomBytes(27)), 400, 'not_ciphertext');
       expect(short.message).toContain('28');
       expect((await upload(randomBytes(28))).status).toBe(201);
-      await expectError(await upload(randomBytes(100), { headers: { 'content-length': '200' } }), 400, 'body_incomplete');
-      await expectError(await upload(randomBytes(100), { headers: { 'content-length': '50' } }), 400, 'body_incomplete');
-      await expectError(await upload(randomBytes(100), { headers: { 'content-length': 'lots' } }), 400, 'invalid_content_length');
+      await expectError(
+        await upload(randomBytes(100), { headers: { 'content-length': '200' } }),
+        400,
+        'body_incomplete',
+      );
+      await expectError(
+        await upload(randomBytes(100), { headers: { 'content-length': '50' } }),
+        400,
+        'body_incomplete',
+      );
+      await expectError(
+        await upload(randomBytes(100), { headers: { 'content-length': 'lots' } }),
+        400,
+        'invalid_content_length',
+      );
     });
 
     it('405 JSON for other methods, and OPTIONS lists only what is accepted', async () => {
@@ -272,7 +300,11 @@ export function httpContract(target: ContractTarget): void {
       process.env.LOUPE_MAX_UPLOAD_BYTES = '1000';
       expect((await upload(randomBytes(1000))).status).toBe(201);
       await expectError(await upload(randomBytes(1001)), 413, 'payload_too_large');
-      await expectError(await upload(randomBytes(10), { headers: { 'content-length': '5000' } }), 413, 'payload_too_large');
+      await expectError(
+        await upload(randomBytes(10), { headers: { 'content-length': '5000' } }),
+        413,
+        'payload_too_large',
+      );
     });
 
     it('413 while streaming: an endless body is cancelled just past the limit', async () => {
@@ -296,7 +328,11 @@ export function httpContract(target: ContractTarget): void {
     });
 
     it('the default limit is 50 MB', async () => {
-      await expectError(await upload(randomBytes(10), { headers: { 'content-length': String(50 * 1024 * 1024 + 1) } }), 413, 'payload_too_large');
+      await expectError(
+        await upload(randomBytes(10), { headers: { 'content-length': String(50 * 1024 * 1024 + 1) } }),
+        413,
+        'payload_too_large',
+      );
     });
   });
 
@@ -306,7 +342,11 @@ export function httpContract(target: ContractTarget): void {
         const body = await expectError(await fetchTrace(id), 404, 'not_found');
         expect(body.message).toBe('This trace was deleted or has expired.');
       }
-      await expectError(await deleteTrace(randomBytes(16).toString('base64url'), `Bearer ${'x'.repeat(43)}`), 404, 'not_found');
+      await expectError(
+        await deleteTrace(randomBytes(16).toString('base64url'), `Bearer ${'x'.repeat(43)}`),
+        404,
+        'not_found',
+      );
     });
 
     it('401 without a Bearer token, 403 with a wrong one (and the trace survives)', async () => {
@@ -316,7 +356,11 @@ export function httpContract(target: ContractTarget): void {
       expect(missing.headers.get('www-authenticate')).toBe('Bearer');
       await expectError(await deleteTrace(created.id, `Basic ${created.deleteToken}`), 401, 'unauthorized');
       await expectError(await deleteTrace(created.id, 'Bearer '), 401, 'unauthorized');
-      await expectError(await deleteTrace(created.id, `Bearer ${randomBytes(32).toString('base64url')}`), 403, 'forbidden');
+      await expectError(
+        await deleteTrace(created.id, `Bearer ${randomBytes(32).toString('base64url')}`),
+        403,
+        'forbidden',
+      );
       await expectError(await deleteTrace(created.id, `Bearer ${created.deleteToken}x`), 403, 'forbidden');
       expect((await fetchTrace(created.id)).status).toBe(200);
       expect((await deleteTrace(created.id, `bearer ${created.deleteToken}`)).status).toBe(204);
@@ -369,7 +413,9 @@ export function httpContract(target: ContractTarget): void {
       expect(responses.map((r) => r.status)).toEqual(Array(50).fill(201));
       const created = (await Promise.all(responses.map((r) => r.json()))) as Created[];
       expect(new Set(created.map((c) => c.id)).size).toBe(50);
-      const back = await Promise.all(created.map(async (c) => Buffer.from(await (await fetchTrace(c.id)).arrayBuffer())));
+      const back = await Promise.all(
+        created.map(async (c) => Buffer.from(await (await fetchTrace(c.id)).arrayBuffer())),
+      );
       back.forEach((b, i) => expect(b.equals(blobs[i] ?? Buffer.alloc(0))).toBe(true));
     });
   });

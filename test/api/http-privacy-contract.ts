@@ -27,7 +27,11 @@ export function httpPrivacyContract(target: ContractTarget): void {
 
   beforeAll(async () => {
     await target.setup();
-    Object.assign(process.env, { LOUPE_ACCESS_LOG: '0', LOUPE_RATE_LIMIT_PER_MIN: '0', LOUPE_GLOBAL_RATE_LIMIT_PER_MIN: '0' });
+    Object.assign(process.env, {
+      LOUPE_ACCESS_LOG: '0',
+      LOUPE_RATE_LIMIT_PER_MIN: '0',
+      LOUPE_GLOBAL_RATE_LIMIT_PER_MIN: '0',
+    });
     const collection = await import('@/app/api/traces/route');
     const item = await import('@/app/api/traces/[id]/route');
     const options = await import('@/app/api/share-options/route');
@@ -46,7 +50,8 @@ export function httpPrivacyContract(target: ContractTarget): void {
 
   const BASE = 'http://loupe.test';
   const ctx = (id: string): Ctx => ({ params: Promise.resolve({ id }) });
-  const item = (id: string, method = 'GET', headers: Record<string, string> = {}): Request => new Request(`${BASE}/api/traces/${id}`, { method, headers });
+  const item = (id: string, method = 'GET', headers: Record<string, string> = {}): Request =>
+    new Request(`${BASE}/api/traces/${id}`, { method, headers });
 
   async function upload(bytes: Uint8Array, headers: Record<string, string> = {}): Promise<Created> {
     const res = await POST(
@@ -82,13 +87,17 @@ export function httpPrivacyContract(target: ContractTarget): void {
       expect(first.headers.get('x-loupe-burn-after-reading')).toBe('1');
       expect(Buffer.from(await first.arrayBuffer()).equals(bytes)).toBe(true);
       // Gone from the files that hold stored data, not only hidden.
-      for (const f of target.files()) if (existsSync(f)) expect(readFileSync(f).includes(bytes.subarray(0, 1000)), f).toBe(false);
+      for (const f of target.files())
+        if (existsSync(f)) expect(readFileSync(f).includes(bytes.subarray(0, 1000)), f).toBe(false);
       const second = await errorOf(await GET(item(created.id), ctx(created.id)));
       expect(second).toMatchObject({ status: 410, error: 'already_read' });
       expect(second.message).toMatch(/burn after reading.*has been read/);
       expect((await HEAD(item(created.id, 'HEAD'), ctx(created.id))).status).toBe(410);
       // The sender's delete token finds nothing left.
-      expect((await DELETE(item(created.id, 'DELETE', { authorization: `Bearer ${created.deleteToken}` }), ctx(created.id))).status).toBe(404);
+      expect(
+        (await DELETE(item(created.id, 'DELETE', { authorization: `Bearer ${created.deleteToken}` }), ctx(created.id)))
+          .status,
+      ).toBe(404);
     });
 
     it('of six simultaneous GETs exactly one is 200; the others are 410', async () => {
@@ -102,14 +111,24 @@ export function httpPrivacyContract(target: ContractTarget): void {
 
     it('the sender can delete it before it is read: then it is 404, not "read"', async () => {
       const created = await upload(randomBytes(64), { 'x-loupe-burn-after-reading': '1' });
-      const del = await DELETE(item(created.id, 'DELETE', { authorization: `Bearer ${created.deleteToken}` }), ctx(created.id));
+      const del = await DELETE(
+        item(created.id, 'DELETE', { authorization: `Bearer ${created.deleteToken}` }),
+        ctx(created.id),
+      );
       expect(del.status).toBe(204);
-      expect(await errorOf(await GET(item(created.id), ctx(created.id)))).toMatchObject({ status: 404, error: 'not_found' });
+      expect(await errorOf(await GET(item(created.id), ctx(created.id)))).toMatchObject({
+        status: 404,
+        error: 'not_found',
+      });
     });
 
     it('?burn=1 works as the header does; an ordinary upload is served again and again', async () => {
       const res = await POST(
-        new Request(`${BASE}/api/traces?burn=1`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: randomBytes(64) }),
+        new Request(`${BASE}/api/traces?burn=1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: randomBytes(64),
+        }),
       );
       expect(((await res.json()) as Created).burnAfterReading).toBe(true);
       const plain = await upload(randomBytes(64));
@@ -152,7 +171,10 @@ export function httpPrivacyContract(target: ContractTarget): void {
       const got = await GET(item(created.id), ctx(created.id));
       expect(got.status).toBe(200);
       expect(got.headers.get('x-loupe-expires-at')).toBe('never');
-      const del = await DELETE(item(created.id, 'DELETE', { authorization: `Bearer ${created.deleteToken}` }), ctx(created.id));
+      const del = await DELETE(
+        item(created.id, 'DELETE', { authorization: `Bearer ${created.deleteToken}` }),
+        ctx(created.id),
+      );
       expect(del.status).toBe(204);
       expect((await GET(item(created.id), ctx(created.id))).status).toBe(404);
     });
@@ -166,7 +188,9 @@ export function httpPrivacyContract(target: ContractTarget): void {
         const before = Date.now();
         const created = await upload(randomBytes(64), { 'x-loupe-expires-in': String(seconds) });
         expect(Math.abs(Date.parse(created.expiresAt ?? '') - before - seconds * 1000)).toBeLessThan(5_000);
-        expect((await GET(item(created.id), ctx(created.id))).headers.get('x-loupe-expires-at')).toBe(created.expiresAt);
+        expect((await GET(item(created.id), ctx(created.id))).headers.get('x-loupe-expires-at')).toBe(
+          created.expiresAt,
+        );
       });
     }
   });

@@ -25,7 +25,10 @@ async function freshBucket(): Promise<string> {
   return bucket;
 }
 
-privacyContract('S3TraceStore', async (clock) => new S3TraceStore({ client: s3ClientFromEnv(s3.env), bucket: await freshBucket(), clock }));
+privacyContract(
+  'S3TraceStore',
+  async (clock) => new S3TraceStore({ client: s3ClientFromEnv(s3.env), bucket: await freshBucket(), clock }),
+);
 
 describe('S3TraceStore burn after reading objects', () => {
   it('a read deletes the trace and its marker and leaves only the tombstone read/<id>; the sweep removes that in time', async () => {
@@ -34,7 +37,8 @@ describe('S3TraceStore burn after reading objects', () => {
     const store = new S3TraceStore({ client: s3ClientFromEnv(s3.env), bucket, clock: () => now });
     const put = await store.put(randomBytes(64), { ttlMs: 60 * 60_000, burnAfterReading: true });
     await store.confirm(put.id);
-    const keys = async () => ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key).sort();
+    const keys = async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key).sort();
     expect(await keys()).toHaveLength(2);
     expect(await store.get(put.id)).toBeDefined();
     expect(await keys()).toEqual([`read/${put.id}`]);

@@ -1,6 +1,12 @@
 // Client keys and the token bucket, with explicit env and clock.
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientKey, resetRateLimits, takeGlobalUploadToken, takeUploadToken, uploadsPerMinute } from '@/lib/server/rate-limit';
+import {
+  clientKey,
+  resetRateLimits,
+  takeGlobalUploadToken,
+  takeUploadToken,
+  uploadsPerMinute,
+} from '@/lib/server/rate-limit';
 
 const h = (init: Record<string, string>) => new Headers(init);
 
@@ -12,8 +18,12 @@ describe('clientKey', () => {
   it('by default is the TCP peer address, and X-Forwarded-For / X-Real-IP (written by the client) change nothing', () => {
     expect(clientKey(h({}), {}, '192.0.2.1')).toBe('192.0.2.1');
     expect(clientKey(h({ 'x-forwarded-for': '6.6.6.6' }), {}, '192.0.2.1')).toBe('192.0.2.1');
-    expect(clientKey(h({ 'x-forwarded-for': '6.6.6.6, 7.7.7.7', 'x-real-ip': '8.8.8.8' }), {}, '192.0.2.1')).toBe('192.0.2.1');
-    expect(clientKey(h({ 'x-forwarded-for': '6.6.6.6' }), { LOUPE_TRUST_PROXY: '0' }, '::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(clientKey(h({ 'x-forwarded-for': '6.6.6.6, 7.7.7.7', 'x-real-ip': '8.8.8.8' }), {}, '192.0.2.1')).toBe(
+      '192.0.2.1',
+    );
+    expect(clientKey(h({ 'x-forwarded-for': '6.6.6.6' }), { LOUPE_TRUST_PROXY: '0' }, '::ffff:192.0.2.1')).toBe(
+      '192.0.2.1',
+    );
   });
 
   it('with no peer known and no trusted proxy, every request shares one bucket: the limit still holds', () => {

@@ -2,7 +2,14 @@
 // the objects and metadata it writes, the conditional create, the expiry markers the sweep reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { CreateBucketCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { S3TraceStore, hashDeleteToken, s3ClientFromEnv, s3StoreFromEnv } from '@/lib/server/store';
 import { startS3, type S3Server } from '../../scripts/s3-server';
 import { DAY, storeContract } from './store-contract';
@@ -29,7 +36,8 @@ async function freshBucket(): Promise<string> {
 
 storeContract(
   'S3TraceStore',
-  async (clock, orphanGraceMs) => new S3TraceStore({ client: s3ClientFromEnv(s3.env), bucket: await freshBucket(), clock, orphanGraceMs }),
+  async (clock, orphanGraceMs) =>
+    new S3TraceStore({ client: s3ClientFromEnv(s3.env), bucket: await freshBucket(), clock, orphanGraceMs }),
 );
 
 async function keys(bucket: string, prefix = ''): Promise<string[]> {
@@ -111,7 +119,10 @@ describe('S3TraceStore objects', () => {
     await store.confirm(long.id);
     now += 60_000;
     expect(await store.sweep()).toBe(1);
-    expect(await keys(bucket)).toEqual([`expiry/${String(long.expiresAt).padStart(15, '0')}/${long.id}`, `traces/${long.id}`]);
+    expect(await keys(bucket)).toEqual([
+      `expiry/${String(long.expiresAt).padStart(15, '0')}/${long.id}`,
+      `traces/${long.id}`,
+    ]);
     await store.close();
   });
 

@@ -13,7 +13,10 @@ export interface Fixture {
 }
 
 /** `make(clock, orphanGraceMs)` builds a fresh store per test (and `cleanup` disposes of it). */
-export function storeContract(name: string, make: (clock: () => number, orphanGraceMs: number) => Promise<TraceStore>): void {
+export function storeContract(
+  name: string,
+  make: (clock: () => number, orphanGraceMs: number) => Promise<TraceStore>,
+): void {
   describe(`${name}: the TraceStore contract`, () => {
     async function fixture(orphanGraceMs = 10 * 60_000): Promise<Fixture> {
       const f: { store?: TraceStore; now: number } = { now: Date.UTC(2026, 0, 1) };
@@ -118,7 +121,9 @@ export function storeContract(name: string, make: (clock: () => number, orphanGr
       const a = await f.store.put(randomBytes(600), { ttlMs: DAY, maxStoreBytes: 1000 });
       await f.store.confirm(a.id);
       expect(await f.store.usedBytes()).toBe(600);
-      await expect(f.store.put(randomBytes(600), { ttlMs: DAY, maxStoreBytes: 1000 })).rejects.toBeInstanceOf(StoreFullError);
+      await expect(f.store.put(randomBytes(600), { ttlMs: DAY, maxStoreBytes: 1000 })).rejects.toBeInstanceOf(
+        StoreFullError,
+      );
       const b = await f.store.put(randomBytes(400), { ttlMs: DAY, maxStoreBytes: 1000 });
       expect(await f.store.usedBytes()).toBe(1000);
       expect(await f.store.delete(a.id, a.deleteToken)).toBe('deleted');

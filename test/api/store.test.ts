@@ -20,7 +20,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-storeContract('SqliteTraceStore', async (clock, orphanGraceMs) => new SqliteTraceStore({ dir: tempDir(), clock, orphanGraceMs }));
+storeContract(
+  'SqliteTraceStore',
+  async (clock, orphanGraceMs) => new SqliteTraceStore({ dir: tempDir(), clock, orphanGraceMs }),
+);
 
 let dir: string;
 let now: number;
@@ -84,7 +87,9 @@ describe('SqliteTraceStore on disk', () => {
       'CREATE TABLE traces (id TEXT PRIMARY KEY NOT NULL, blob BLOB NOT NULL, size INTEGER NOT NULL CHECK (size = length(blob)), delete_hash TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
     );
     const id = randomBytes(16).toString('base64url');
-    old.prepare('INSERT INTO traces VALUES (?, ?, 3, ?, ?, ?)').run(id, Buffer.from([1, 2, 3]), hashDeleteToken('t'), 1, Date.now() + DAY);
+    old
+      .prepare('INSERT INTO traces VALUES (?, ?, 3, ?, ?, ?)')
+      .run(id, Buffer.from([1, 2, 3]), hashDeleteToken('t'), 1, Date.now() + DAY);
     old.close();
     const s = new SqliteTraceStore({ dir: d, orphanGraceMs: 0 });
     expect(await s.sweep()).toBe(0);
@@ -102,7 +107,8 @@ describe('SqliteTraceStore on disk', () => {
     expect(row.delete_hash).toBe(hashDeleteToken(put.deleteToken));
     expect(row.delete_hash).toMatch(/^[0-9a-f]{64}$/);
     await store.close();
-    for (const f of [store.file, `${store.file}-wal`]) expect(fileContains(f, Buffer.from(put.deleteToken))).toBe(false);
+    for (const f of [store.file, `${store.file}-wal`])
+      expect(fileContains(f, Buffer.from(put.deleteToken))).toBe(false);
   });
 
   it('a deleted or swept blob no longer appears in traces.db or its WAL (secure_delete + WAL truncate)', async () => {
@@ -127,7 +133,8 @@ describe('SqliteTraceStore on disk', () => {
     const del = await store.put(randomBytes(2_000_000), { ttlMs: DAY });
     const exp = await store.put(randomBytes(2_000_000), { ttlMs: 60_000 });
     for (const p of [keep, del, exp]) await store.confirm(p.id);
-    const size = () => [store.file, `${store.file}-wal`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
+    const size = () =>
+      [store.file, `${store.file}-wal`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
     expect(size()).toBeGreaterThan(4_000_000);
     expect(await store.delete(del.id, del.deleteToken)).toBe('deleted');
     expect(await store.sweep(now + 60_000)).toBe(1);

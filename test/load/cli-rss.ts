@@ -4,5 +4,7 @@ import { main } from '../../lib/cli/entry';
 
 const t0 = performance.now();
 const code = await main(process.argv.slice(2));
-process.stderr.write(`\n@@ ${JSON.stringify({ code, maxRssBytes: process.resourceUsage().maxRSS * 1024, ms: Math.round(performance.now() - t0) })}\n`);
+process.stderr.write(
+  `\n@@ ${JSON.stringify({ code, maxRssBytes: process.resourceUsage().maxRSS * 1024, ms: Math.round(performance.now() - t0) })}\n`,
+);
 process.exitCode = code;

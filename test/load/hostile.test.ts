@@ -114,7 +114,9 @@ interface CliRun {
 /** `loupe <args>` in a process of its own. */
 function cli(...args: string[]): Promise<CliRun> {
   const script = path.resolve(import.meta.dirname, 'cli-rss.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: path.resolve(import.meta.dirname, '../..') });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -123,17 +125,24 @@ function cli(...args: string[]): Promise<CliRun> {
     child.on('error', reject);
     child.on('close', (code) => {
       const at = err.lastIndexOf('\n@@ ');
-      const m = at >= 0 ? (JSON.parse(err.slice(at + 4)) as { maxRssBytes: number; ms: number }) : { maxRssBytes: NaN, ms: NaN };
+      const m =
+        at >= 0
+          ? (JSON.parse(err.slice(at + 4)) as { maxRssBytes: number; ms: number })
+          : { maxRssBytes: NaN, ms: NaN };
       resolve({ code, out, err: at >= 0 ? err.slice(0, at) : err, ...m });
     });
   });
 }
 
 /** The engine session the browser worker runs, over a file-backed Blob, with bytes kept as the worker keeps them. */
-async function engine(name: string): Promise<{ trace: Trace; diagnostics: readonly { code: string; message: string }[] }> {
+async function engine(
+  name: string,
+): Promise<{ trace: Trace; diagnostics: readonly { code: string; message: string }[] }> {
   const session = new TraceSession({ keep: blobKeeper });
   const open = (source: LoadSource) =>
-    source.kind === 'files' ? Promise.all(source.files.map((f) => blobInput(f.path, f.file))) : Promise.reject(new Error(source.kind));
+    source.kind === 'files'
+      ? Promise.all(source.files.map((f) => blobInput(f.path, f.file)))
+      : Promise.reject(new Error(source.kind));
   const summary = await handle(sessionHandlers(session, open), 'load', {
     source: { kind: 'files', files: [{ path: name, file: await openAsBlob(file(name)) }] },
   });
@@ -163,7 +172,9 @@ describe('hostile inputs', () => {
     const r = await cli('check', file('long-line.jsonl.gz'));
     noStack(r);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/long-line\.jsonl\.gz:2: line 2 is 100(\.0)? MiB \(bytes \d+–\d+\): longer than the 64 MiB line limit, skipped/);
+    expect(r.out).toMatch(
+      /long-line\.jsonl\.gz:2: line 2 is 100(\.0)? MiB \(bytes \d+–\d+\): longer than the 64 MiB line limit, skipped/,
+    );
     expect(r.maxRssBytes).toBeLessThan(400 * MiB);
     expect(r.ms).toBeLessThan(60_000);
     const { trace } = await engine('long-line.jsonl.gz');
@@ -193,7 +204,9 @@ describe('hostile inputs', () => {
     // The limit is the user's to set; `stats` says in words what it did not read.
     const set = await cli('stats', file('bomb.jsonl.gz'), '--max-inflate-bytes', '1MB');
     expect(set.code).toBe(0);
-    expect(set.err).toContain('bomb.jsonl.gz: reading stopped after 1 MiB inflated, because the inflate limit set is 1 MiB');
+    expect(set.err).toContain(
+      'bomb.jsonl.gz: reading stopped after 1 MiB inflated, because the inflate limit set is 1 MiB',
+    );
   }, 180_000);
 
   it('negative, huge, string and 1e400 token counts: each named, the calls stay, check fails', async () => {
@@ -216,7 +229,10 @@ describe('hostile inputs', () => {
   it.each([
     ['empty.jsonl', 'no events'],
     ['blank.jsonl', 'no events'],
-    ['utf16.jsonl', 'utf16.jsonl is UTF-16 text (it starts with a UTF-16 byte order mark): Loupe reads UTF-8 JSON lines'],
+    [
+      'utf16.jsonl',
+      'utf16.jsonl is UTF-16 text (it starts with a UTF-16 byte order mark): Loupe reads UTF-8 JSON lines',
+    ],
     ['image.jsonl', 'image.jsonl is a PNG image, not a transcript.'],
   ])(
     '%s: check fails in words (%s), every line accounted for',

@@ -15,23 +15,36 @@ let loupe = '';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'loupe-pack-'));
-  const npm = (args: string[], cwd: string): string => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const npm = (args: string[], cwd: string): string =>
+    execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const tarball = npm(['pack', '--silent', '--pack-destination', dir], ROOT).trim().split('\n').pop() ?? '';
   const app = path.join(dir, 'app');
   mkdirSync(app);
-  writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'loupe-user', version: '1.0.0', private: true }));
+  writeFileSync(
+    path.join(app, 'package.json'),
+    JSON.stringify({ name: 'loupe-user', version: '1.0.0', private: true }),
+  );
   npm(['install', '--omit=dev', '--offline', '--no-audit', '--no-fund', path.join(dir, tarball)], app);
   loupe = path.join(app, 'node_modules/.bin/loupe');
   for (const [name, text] of Object.entries(projectsFolder())) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);
   }
-  await generateFile(path.join(dir, 'big/cc/session.jsonl'), { dialect: 'claude-code', targetBytes: 3_000_000, seed: 7 });
-  await generateFile(path.join(dir, 'big/sdk/stream.jsonl'), { dialect: 'sdk-stream', targetBytes: 3_000_000, seed: 8 });
+  await generateFile(path.join(dir, 'big/cc/session.jsonl'), {
+    dialect: 'claude-code',
+    targetBytes: 3_000_000,
+    seed: 7,
+  });
+  await generateFile(path.join(dir, 'big/sdk/stream.jsonl'), {
+    dialect: 'sdk-stream',
+    targetBytes: 3_000_000,
+    seed: 8,
+  });
 }, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = (...args: string[]): string => execFileSync(loupe, args, { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', LOUPE_RANGE_MB: '1' } });
+const run = (...args: string[]): string =>
+  execFileSync(loupe, args, { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', LOUPE_RANGE_MB: '1' } });
 
 describe('the packed loupe', () => {
   it('installs alone: no dependency, compiled JavaScript, no tsx', () => {
@@ -54,17 +67,25 @@ describe('the packed loupe', () => {
   });
 
   it('loupe stats prints the totals of a folder', () => {
-    const s = JSON.parse(run('stats', FIXTURE, '--json')) as { apiMessages: number; tokens: { output: number }; cost: { computedUsd: number } };
+    const s = JSON.parse(run('stats', FIXTURE, '--json')) as {
+      apiMessages: number;
+      tokens: { output: number };
+      cost: { computedUsd: number };
+    };
     // test/fixtures/expected/real-stats.json (an independent script): 103 + 6 calls, 32,270 output tokens.
     expect([s.apiMessages, s.tokens.output]).toEqual([109, 32_270]);
   });
 
   it('loupe stats --by session over a projects folder, in worker threads or not', () => {
-    const inline = JSON.parse(run('stats', path.join(dir, 'projects'), '--by', 'session', '--json', '--threads', '0')) as {
+    const inline = JSON.parse(
+      run('stats', path.join(dir, 'projects'), '--by', 'session', '--json', '--threads', '0'),
+    ) as {
       totals: { modelCalls: number };
       rows: unknown[];
     };
-    const threaded = JSON.parse(run('stats', path.join(dir, 'projects'), '--by', 'session', '--json', '--threads', '2')) as typeof inline;
+    const threaded = JSON.parse(
+      run('stats', path.join(dir, 'projects'), '--by', 'session', '--json', '--threads', '2'),
+    ) as typeof inline;
     expect(inline.totals.modelCalls).toBe(17);
     expect(inline.rows).toHaveLength(5);
     expect(threaded).toEqual(inline);

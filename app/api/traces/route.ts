@@ -36,7 +36,16 @@ import { getStore } from '@/lib/server/store-instance';
 import { StoreFullError, type TraceStore } from '@/lib/server/store';
 import { clientKey, takeGlobalUploadToken, takeUploadToken } from '@/lib/server/rate-limit';
 import { expiresAtJson, parseBurn, parseExpiry } from '@/lib/server/share-options';
-import { MIN_CIPHERTEXT_BYTES, accessLog, formatBytes, internalError, jsonError, logInternalError, methodNotAllowed, readBodyLimited } from '@/lib/server/http';
+import {
+  MIN_CIPHERTEXT_BYTES,
+  accessLog,
+  formatBytes,
+  internalError,
+  jsonError,
+  logInternalError,
+  methodNotAllowed,
+  readBodyLimited,
+} from '@/lib/server/http';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -45,7 +54,11 @@ const ROUTE = '/api/traces';
 const ALLOW = 'OPTIONS, POST';
 
 /** 507 when `incoming` more bytes would pass the store quota or the free-disk watermark; undefined when they fit. */
-async function capacityRefusal(store: TraceStore, incoming: number, limits: ReturnType<typeof shareLimits>): Promise<Response | undefined> {
+async function capacityRefusal(
+  store: TraceStore,
+  incoming: number,
+  limits: ReturnType<typeof shareLimits>,
+): Promise<Response | undefined> {
   const free = await store.freeDiskBytes();
   if (free !== undefined && free - incoming < limits.minFreeDiskBytes) {
     return jsonError(
@@ -68,9 +81,18 @@ function storeFull(max: number): Response {
 }
 
 /** The 201 answer; its body (the id) is released only once the store has confirmed the id is leaving. */
-function created(stored: { id: string; deleteToken: string; expiresAt: number }, burnAfterReading: boolean, store: TraceStore): Response {
+function created(
+  stored: { id: string; deleteToken: string; expiresAt: number },
+  burnAfterReading: boolean,
+  store: TraceStore,
+): Response {
   const body = new TextEncoder().encode(
-    JSON.stringify({ id: stored.id, deleteToken: stored.deleteToken, expiresAt: expiresAtJson(stored.expiresAt), burnAfterReading }),
+    JSON.stringify({
+      id: stored.id,
+      deleteToken: stored.deleteToken,
+      expiresAt: expiresAtJson(stored.expiresAt),
+      burnAfterReading,
+    }),
   );
   // highWaterMark 0: pull() runs when the server reads the body to send it, not when the stream is made.
   const stream = new ReadableStream<Uint8Array>(
@@ -127,18 +149,30 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (contentType !== 'application/octet-stream') {
     const got = contentType ? `"${contentType.slice(0, 80)}"` : 'none';
-    const response = jsonError(415, 'unsupported_media_type', `Content-Type must be application/octet-stream (got ${got}).`);
+    const response = jsonError(
+      415,
+      'unsupported_media_type',
+      `Content-Type must be application/octet-stream (got ${got}).`,
+    );
     return { response, bytes: 0 };
   }
 
   const limit = limits.maxUploadBytes;
-  const tooLarge = () => jsonError(413, 'payload_too_large', `The encrypted trace is larger than this server's limit of ${formatBytes(limit)}.`);
+  const tooLarge = () =>
+    jsonError(
+      413,
+      'payload_too_large',
+      `The encrypted trace is larger than this server's limit of ${formatBytes(limit)}.`,
+    );
 
   const lengthHeader = request.headers.get('content-length');
   let declared: number | undefined;
   if (lengthHeader !== null) {
     if (!/^\s*\d{1,16}\s*$/.test(lengthHeader)) {
-      return { response: jsonError(400, 'invalid_content_length', 'Content-Length must be a decimal byte count.'), bytes: 0 };
+      return {
+        response: jsonError(400, 'invalid_content_length', 'Content-Length must be a decimal byte count.'),
+        bytes: 0,
+      };
     }
     declared = Number(lengthHeader);
     if (declared > limit) return { response: tooLarge(), bytes: 0 };
@@ -175,7 +209,11 @@ async function handlePost(request: Request): Promise<{ response: Response; bytes
   }
   const bytes = body.bytes;
   if (declared !== undefined && bytes.byteLength !== declared) {
-    const response = jsonError(400, 'body_incomplete', `The body ended after ${bytes.byteLength} of the ${declared} bytes its Content-Length announced.`);
+    const response = jsonError(
+      400,
+      'body_incomplete',
+      `The body ended after ${bytes.byteLength} of the ${declared} bytes its Content-Length announced.`,
+    );
     return { response, bytes: bytes.byteLength };
   }
   if (bytes.byteLength === 0) {

@@ -10,14 +10,23 @@ type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metr
 const LINK = 'text-sky-800 hover:underline dark:text-sky-300';
 
 /** A cell's Explain button is named for what it explains, not only by its number (`Explain the model calls of main`). */
-const named = (what: string, of: string) => ({ 'aria-label': `Explain the ${what} of ${of}`, title: `Explain: list the lines that make the ${what} of ${of}` });
+const named = (what: string, of: string) => ({
+  'aria-label': `Explain the ${what} of ${of}`,
+  title: `Explain: list the lines that make the ${what} of ${of}`,
+});
 
 /** A computed cost's Explain button: `—` or `≥ $x` when a model has no price, which its tooltip names. */
 function CostButton({ b, ex }: { b: StatsView['stats']['byModel'][number]; ex: ExplainProps }) {
   const unpriced = b.unpricedModels.length > 0;
   const n = named('computed cost', b.label);
   return (
-    <button type="button" {...ex} {...n} title={unpriced ? `${unpricedNote(b.unpricedModels)}. ${n.title}` : n.title} className={LINK}>
+    <button
+      type="button"
+      {...ex}
+      {...n}
+      title={unpriced ? `${unpricedNote(b.unpricedModels)}. ${n.title}` : n.title}
+      className={LINK}
+    >
       {formatCost(b.costUsd, b.unpricedModels)}
     </button>
   );
@@ -86,7 +95,12 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
               <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
                 <td className="font-mono whitespace-nowrap">{b.label}</td>
                 <td className="text-right">
-                  <button type="button" {...ex('apiMessages', { model: b.key })} {...named('model calls', b.label)} className={LINK}>
+                  <button
+                    type="button"
+                    {...ex('apiMessages', { model: b.key })}
+                    {...named('model calls', b.label)}
+                    className={LINK}
+                  >
                     {b.apiMessages}
                   </button>
                 </td>
@@ -99,7 +113,11 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                 </td>
                 <td className="text-right">{mu?.costUsd !== undefined ? formatUsd(mu.costUsd) : '—'}</td>
               </tr>,
-              <ReconciledSubRow key={`${b.key} reconciled`} rows={s.reconciled.filter((r) => r.model === b.key)} cols={8} />,
+              <ReconciledSubRow
+                key={`${b.key} reconciled`}
+                rows={s.reconciled.filter((r) => r.model === b.key)}
+                cols={8}
+              />,
             ];
           })}
           {view.reported.modelUsage
@@ -135,7 +153,12 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                 {b.key === 'result-only' ? (
                   <span title="No model call: tokens the result frame reports beyond every loaded line">—</span>
                 ) : (
-                  <button type="button" {...ex('apiMessages', { agent: Number(b.key) })} {...named('model calls', b.label)} className={LINK}>
+                  <button
+                    type="button"
+                    {...ex('apiMessages', { agent: Number(b.key) })}
+                    {...named('model calls', b.label)}
+                    className={LINK}
+                  >
                     {b.apiMessages}
                   </button>
                 )}
@@ -148,7 +171,13 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                 <CostButton b={b} ex={ex('cost', { agent: agentQuery(b.key) })} />
               </td>
             </tr>,
-            b.key === 'result-only' ? null : <ReconciledSubRow key={`${b.key} reconciled`} rows={s.reconciled.filter((r) => r.agentKey === b.key)} cols={7} />,
+            b.key === 'result-only' ? null : (
+              <ReconciledSubRow
+                key={`${b.key} reconciled`}
+                rows={s.reconciled.filter((r) => r.agentKey === b.key)}
+                cols={7}
+              />
+            ),
           ])}
         </tbody>
       </table>

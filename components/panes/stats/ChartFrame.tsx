@@ -1,6 +1,17 @@
 'use client';
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { Axis } from '../../../lib/view/chart';
 
 // What the Stats charts share: a width that follows the pane, a plot with labelled axes and ticks, and a tooltip for
@@ -134,7 +145,8 @@ export function ChartFrame({
   };
   const onKey = (e: KeyboardEvent<SVGSVGElement>) => {
     const at = hover?.index ?? -1;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') show(Math.max(0, Math.min(count - 1, at + (e.key === 'ArrowRight' ? 1 : -1))));
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
+      show(Math.max(0, Math.min(count - 1, at + (e.key === 'ArrowRight' ? 1 : -1))));
     else if (e.key === 'Home') show(0);
     else if (e.key === 'End') show(count - 1);
     else if (e.key === 'Enter' && at >= 0) open?.(at);
@@ -184,7 +196,10 @@ export function ChartFrame({
             className="pointer-events-none absolute z-10 w-max max-w-[300px] rounded border border-neutral-300 bg-white px-2 py-1 text-[11px] leading-4 shadow dark:border-neutral-600 dark:bg-neutral-800"
           >
             {hover.lines.map((l, i) => (
-              <div key={i} className={i === 0 ? 'font-semibold' : 'tabular-nums text-neutral-700 dark:text-neutral-300'}>
+              <div
+                key={i}
+                className={i === 0 ? 'font-semibold' : 'tabular-nums text-neutral-700 dark:text-neutral-300'}
+              >
                 {l}
               </div>
             ))}

@@ -1,7 +1,15 @@
 'use client';
 
 import { useCallback, useMemo } from 'react';
-import { binByPixel, countAxis, elapsedAxis, formatMoment, nearest, valueAxis, type Axis } from '../../../lib/view/chart';
+import {
+  binByPixel,
+  countAxis,
+  elapsedAxis,
+  formatMoment,
+  nearest,
+  valueAxis,
+  type Axis,
+} from '../../../lib/view/chart';
 import type { ReconciledStat } from '../../../lib/trace/stats';
 import type { TurnRow, WaterfallBar } from '../../../lib/view/stats-view';
 import { compactNumber, formatCost, formatDuration, formatUsd } from '../../../lib/view/rowview';
@@ -37,7 +45,11 @@ export interface Clock {
 }
 
 /** Where a model call sits on the x axis: its start, or its number when the trace has no times. */
-function callAxis(rows: readonly TurnRow[], clock: Clock, width: number): { axis: Axis; x: (r: TurnRow) => number; label: string; byTime: boolean } {
+function callAxis(
+  rows: readonly TurnRow[],
+  clock: Clock,
+  width: number,
+): { axis: Axis; x: (r: TurnRow) => number; label: string; byTime: boolean } {
   const byTime = clock.spanMs !== undefined && rows.some((r) => r.offsetMs !== undefined);
   if (byTime) {
     const axis = elapsedAxis(clock.spanMs ?? 0, width);
@@ -48,7 +60,9 @@ function callAxis(rows: readonly TurnRow[], clock: Clock, width: number): { axis
 }
 
 const when = (r: TurnRow, clock: Clock): string =>
-  r.offsetMs !== undefined ? `started ${formatMoment(r.offsetMs, clock.spanMs ?? r.offsetMs, clock.startedAt)}` : 'no timestamp';
+  r.offsetMs !== undefined
+    ? `started ${formatMoment(r.offsetMs, clock.spanMs ?? r.offsetMs, clock.startedAt)}`
+    : 'no timestamp';
 
 export function Legend() {
   return (
@@ -66,7 +80,15 @@ export function Legend() {
 }
 
 /** Tokens per model call, stacked by kind, on the clock: each bar spans its call. */
-export function TokensChart({ rows, clock, onPick }: { rows: readonly TurnRow[]; clock: Clock; onPick: (seq: number) => void }) {
+export function TokensChart({
+  rows,
+  clock,
+  onPick,
+}: {
+  rows: readonly TurnRow[];
+  clock: Clock;
+  onPick: (seq: number) => void;
+}) {
   const counted = useMemo(() => rows.filter((r) => r.counted), [rows]);
   const H = 170;
   const plotH = H - MARGIN.top - MARGIN.bottom;
@@ -129,7 +151,16 @@ export function TokensChart({ rows, clock, onPick }: { rows: readonly TurnRow[];
                       const h = plotH - y.at(b.top[k.key]);
                       top -= h;
                       // A pixel apart, so calls that follow each other read as separate bars.
-                      return h > 0 ? <rect key={k.key} x={b.x} y={top} width={Math.max(1.5, b.w - 1)} height={h} className={k.className} /> : null;
+                      return h > 0 ? (
+                        <rect
+                          key={k.key}
+                          x={b.x}
+                          y={top}
+                          width={Math.max(1.5, b.w - 1)}
+                          height={h}
+                          className={k.className}
+                        />
+                      ) : null;
                     })}
                   </g>
                 );
@@ -163,7 +194,15 @@ export function TokensChart({ rows, clock, onPick }: { rows: readonly TurnRow[];
  * Cumulative computed cost, stepping up at the time each call started. `reconciled`: what result frames booked beyond
  * the calls (no call to draw it at), said in the caption.
  */
-export function CostChart({ rows, clock, reconciled = [] }: { rows: readonly TurnRow[]; clock: Clock; reconciled?: readonly ReconciledStat[] }) {
+export function CostChart({
+  rows,
+  clock,
+  reconciled = [],
+}: {
+  rows: readonly TurnRow[];
+  clock: Clock;
+  reconciled?: readonly ReconciledStat[];
+}) {
   const counted = useMemo(() => rows.filter((r) => r.counted), [rows]);
   const H = 140;
   const plotH = H - MARGIN.top - MARGIN.bottom;
@@ -240,7 +279,10 @@ export function CostChart({ rows, clock, reconciled = [] }: { rows: readonly Tur
 function costCaption(unpriced: readonly string[], reconciled: readonly ReconciledStat[]): string {
   const recUnpriced = [...new Set(reconciled.filter((r) => !r.priced).map((r) => r.model))];
   const recUsd = reconciled.reduce((n, r) => n + r.costUsd, 0);
-  const booked = recUnpriced.length > 0 && recUsd === 0 ? `the unpriced tokens of ${recUnpriced.join(', ')}` : `the ${formatCost(recUsd, recUnpriced)}`;
+  const booked =
+    recUnpriced.length > 0 && recUsd === 0
+      ? `the unpriced tokens of ${recUnpriced.join(', ')}`
+      : `the ${formatCost(recUsd, recUnpriced)}`;
   const head =
     reconciled.length > 0
       ? `Cumulative computed cost of the model calls (without ${booked} booked from the result frame)`
@@ -253,7 +295,17 @@ const BARS_SHOWN = 3000;
 const LANE_H = 9;
 
 /** Tool calls as a network-style waterfall on the same clock: a lane per call running at once; permission wait apart. */
-export function Waterfall({ bars, lanes, clock, onPick }: { bars: readonly WaterfallBar[]; lanes: number; clock: Clock; onPick: (seq: number) => void }) {
+export function Waterfall({
+  bars,
+  lanes,
+  clock,
+  onPick,
+}: {
+  bars: readonly WaterfallBar[];
+  lanes: number;
+  clock: Clock;
+  onPick: (seq: number) => void;
+}) {
   const shown = useMemo(() => bars.slice(0, BARS_SHOWN).filter((b) => b.lane < LANES_SHOWN), [bars]);
   const plotH = Math.min(lanes, LANES_SHOWN) * LANE_H + 4;
   const H = plotH + MARGIN.top + MARGIN.bottom;
@@ -318,9 +370,21 @@ export function Waterfall({ bars, lanes, clock, onPick }: { bars: readonly Water
                 return (
                   <g key={b.call} data-call={b.call + 1}>
                     {decided > s.x1 ? (
-                      <rect x={s.x1} y={laneY(b.lane)} width={decided - s.x1} height={LANE_H - 2} className="fill-neutral-300 dark:fill-neutral-600" />
+                      <rect
+                        x={s.x1}
+                        y={laneY(b.lane)}
+                        width={decided - s.x1}
+                        height={LANE_H - 2}
+                        className="fill-neutral-300 dark:fill-neutral-600"
+                      />
                     ) : null}
-                    <rect x={decided} y={laneY(b.lane)} width={Math.max(2, s.x2 - decided)} height={LANE_H - 2} className={tone} />
+                    <rect
+                      x={decided}
+                      y={laneY(b.lane)}
+                      width={Math.max(2, s.x2 - decided)}
+                      height={LANE_H - 2}
+                      className={tone}
+                    />
                   </g>
                 );
               })}

@@ -55,11 +55,20 @@ export function ExplainPanel({
   const reconciled = view?.reconciled ?? [];
   const sum = counted.reduce((n, r) => n + r.value, 0) + reconciled.reduce((n, r) => n + r.value, 0);
   return (
-    <aside id={id} aria-label={label} className="flex w-[28rem] shrink-0 flex-col border-l border-neutral-300 text-[12px] dark:border-neutral-700">
+    <aside
+      id={id}
+      aria-label={label}
+      className="flex w-[28rem] shrink-0 flex-col border-l border-neutral-300 text-[12px] dark:border-neutral-700"
+    >
       <div className="flex h-7 shrink-0 items-center gap-2 border-b border-neutral-200 bg-neutral-100 px-2 font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         Explain {TITLES[query.metric]}
         {scope ? ` · ${scope}` : ''}
-        <button type="button" aria-label="Close explain" onClick={onClose} className="ml-auto font-normal text-neutral-500">
+        <button
+          type="button"
+          aria-label="Close explain"
+          onClick={onClose}
+          className="ml-auto font-normal text-neutral-500"
+        >
           ✕
         </button>
       </div>
@@ -79,15 +88,22 @@ export function ExplainPanel({
               {fmt(query.metric === 'cost' ? Math.round(sum * 1e6) / 1e6 : sum)}
             </span>{' '}
             over {count(counted.length, 'counted model call')}
-            {reconciled.length > 0 ? ` and ${count(reconciled.length, 'row')} from the result frame` : ''}; {view.dropped} not counted.
+            {reconciled.length > 0 ? ` and ${count(reconciled.length, 'row')} from the result frame` : ''};{' '}
+            {view.dropped} not counted.
             {view.unpricedModels.length > 0 ? ` ${unpricedNote(view.unpricedModels)}.` : ''}
           </p>
           {view.prices.length > 0 ? (
-            <ul aria-label="Prices used" className="border-b border-neutral-200 px-2 py-1 text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+            <ul
+              aria-label="Prices used"
+              className="border-b border-neutral-200 px-2 py-1 text-neutral-600 dark:border-neutral-700 dark:text-neutral-400"
+            >
               {view.prices.map((p) => (
                 <li key={p.model} className="flex gap-2">
                   <span className="shrink-0 font-mono">{p.model}</span>
-                  <span className={p.source === null ? 'text-amber-700 dark:text-amber-400' : 'min-w-0 truncate'} title={p.source ?? undefined}>
+                  <span
+                    className={p.source === null ? 'text-amber-700 dark:text-amber-400' : 'min-w-0 truncate'}
+                    title={p.source ?? undefined}
+                  >
                     {p.source ?? 'no price: its calls are not in this cost'}
                   </span>
                 </li>
@@ -95,9 +111,16 @@ export function ExplainPanel({
             </ul>
           ) : null}
           {reconciled.length > 0 ? (
-            <ul aria-label="Reconciled rows" className="border-b border-neutral-200 bg-amber-50 dark:border-neutral-700 dark:bg-amber-950/30">
+            <ul
+              aria-label="Reconciled rows"
+              className="border-b border-neutral-200 bg-amber-50 dark:border-neutral-700 dark:bg-amber-950/30"
+            >
               {reconciled.map((r, i) => (
-                <li key={i} data-value={r.value} className="border-b border-neutral-100 px-2 py-1 last:border-b-0 dark:border-neutral-800">
+                <li
+                  key={i}
+                  data-value={r.value}
+                  className="border-b border-neutral-100 px-2 py-1 last:border-b-0 dark:border-neutral-800"
+                >
                   <div className="flex items-baseline gap-2">
                     <button
                       type="button"
@@ -147,7 +170,13 @@ export function ExplainPanel({
                   <span className="min-w-0 truncate font-mono">{r.messageId ?? '(no id)'}</span>
                   <span
                     className="ml-auto shrink-0 font-mono"
-                    title={!r.priced ? unpricedNote([r.model ?? '(no model)']) : r.lowerBound ? 'a placeholder figure: a lower bound' : undefined}
+                    title={
+                      !r.priced
+                        ? unpricedNote([r.model ?? '(no model)'])
+                        : r.lowerBound
+                          ? 'a placeholder figure: a lower bound'
+                          : undefined
+                    }
                   >
                     {!r.counted
                       ? 'dropped'

@@ -55,8 +55,8 @@ function PriceFileControl({ local }: { local: Prices }) {
       />
       {file ? (
         <span aria-label="Price file in use" className="text-neutral-700 dark:text-neutral-300">
-          <span className="font-mono">{file.name}</span> · {formatInt(file.models.length)} model {file.models.length === 1 ? 'family' : 'families'} · as of{' '}
-          {file.asOf}
+          <span className="font-mono">{file.name}</span> · {formatInt(file.models.length)} model{' '}
+          {file.models.length === 1 ? 'family' : 'families'} · as of {file.asOf}
           <button
             type="button"
             onClick={() => {
@@ -69,7 +69,9 @@ function PriceFileControl({ local }: { local: Prices }) {
           </button>
         </span>
       ) : (
-        <span className="text-neutral-500">JSON in the shape of LiteLLM&apos;s model_prices_and_context_window.json; kept in this browser</span>
+        <span className="text-neutral-500">
+          JSON in the shape of LiteLLM&apos;s model_prices_and_context_window.json; kept in this browser
+        </span>
       )}
       {error ? (
         <p role="alert" className="w-full text-red-700 dark:text-red-400">
@@ -97,7 +99,9 @@ export function PriceOverrides({
   ];
   return (
     <section aria-label="Prices" className="mt-3">
-      <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Prices (USD per million tokens)</h2>
+      <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">
+        Prices (USD per million tokens)
+      </h2>
       <p className="text-neutral-500">
         {prices.source}, as of {prices.asOf}.
       </p>
@@ -182,7 +186,11 @@ export function PriceOverrides({
                           Override
                         </button>
                         {o ? (
-                          <button type="button" onClick={() => onChange(overrides.filter((x) => x.id !== p.id))} className="text-neutral-500 hover:underline">
+                          <button
+                            type="button"
+                            onClick={() => onChange(overrides.filter((x) => x.id !== p.id))}
+                            className="text-neutral-500 hover:underline"
+                          >
                             Reset
                           </button>
                         ) : null}

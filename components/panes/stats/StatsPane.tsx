@@ -25,7 +25,19 @@ function scopeOf(q: ExplainQuery, byAgent: readonly { key: string; label: string
   return undefined;
 }
 
-function Total({ label, value, explain, sub, note }: { label: string; value: string; explain?: ExplainProps; sub?: string; note?: string }) {
+function Total({
+  label,
+  value,
+  explain,
+  sub,
+  note,
+}: {
+  label: string;
+  value: string;
+  explain?: ExplainProps;
+  sub?: string;
+  note?: string;
+}) {
   return (
     <div className="flex min-w-24 flex-col rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
       <span className="text-[11px] text-neutral-500">{label}</span>
@@ -34,7 +46,11 @@ function Total({ label, value, explain, sub, note }: { label: string; value: str
           type="button"
           {...explain}
           aria-label={`Explain ${label}`}
-          title={note ? `${note}. Explain: list the lines this total is made of` : 'Explain: list the lines this total is made of'}
+          title={
+            note
+              ? `${note}. Explain: list the lines this total is made of`
+              : 'Explain: list the lines this total is made of'
+          }
           className="text-left font-mono text-[14px] font-semibold text-sky-800 hover:underline dark:text-sky-300"
         >
           {value}
@@ -59,10 +75,14 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
     if (opener.current?.isConnected) opener.current.focus();
   };
   const clock = useMemo(
-    () => ({ ...(view?.startedAt !== undefined ? { startedAt: view.startedAt } : {}), ...(view?.spanMs !== undefined ? { spanMs: view.spanMs } : {}) }),
+    () => ({
+      ...(view?.startedAt !== undefined ? { startedAt: view.startedAt } : {}),
+      ...(view?.spanMs !== undefined ? { spanMs: view.spanMs } : {}),
+    }),
     [view],
   );
-  if (query.error) return <InlineError what="count the stats" error={query.error} onRetry={query.retry} className="m-3" />;
+  if (query.error)
+    return <InlineError what="count the stats" error={query.error} onRetry={query.retry} className="m-3" />;
   if (!view) return <p className="p-4 text-[13px] text-neutral-500">Counting…</p>;
   const s = view.stats;
   const t = s.tokens;
@@ -90,14 +110,25 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
         <VerdictPanel verdict={view.verdict} onJump={onJump} />
         <div className="grid grid-cols-1 gap-x-6 @min-[100rem]:grid-cols-2">
           <div>
-            <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Tokens (counted once per API message id)</h2>
+            <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">
+              Tokens (counted once per API message id)
+            </h2>
             <div className="flex flex-wrap gap-2">
               <Total label="Model calls" value={int(s.apiMessages)} explain={ex('apiMessages')} />
               <Total label="Input" value={int(t.input)} explain={ex('input')} />
               <Total label="Output" value={int(t.output)} explain={ex('output')} />
-              <Total label="Cache write" value={int(t.cacheCreation)} explain={ex('cacheCreation')} sub={`5m ${int(t.cache5m)} · 1h ${int(t.cache1h)}`} />
+              <Total
+                label="Cache write"
+                value={int(t.cacheCreation)}
+                explain={ex('cacheCreation')}
+                sub={`5m ${int(t.cache5m)} · 1h ${int(t.cache1h)}`}
+              />
               <Total label="Cache read" value={int(t.cacheRead)} explain={ex('cacheRead')} />
-              <Total label="Cache hit rate" value={`${(view.cacheHitRate * 100).toFixed(1)}%`} sub="read ÷ whole prompt" />
+              <Total
+                label="Cache hit rate"
+                value={`${(view.cacheHitRate * 100).toFixed(1)}%`}
+                sub="read ÷ whole prompt"
+              />
             </div>
             <h2 className="mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Cost</h2>
             <div className="flex flex-wrap gap-2">
@@ -130,7 +161,10 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
               />
             </div>
             {view.reasons.length > 0 ? (
-              <ul aria-label="Why reported and computed differ" className="mt-1 list-disc pl-5 text-neutral-700 dark:text-neutral-300">
+              <ul
+                aria-label="Why reported and computed differ"
+                className="mt-1 list-disc pl-5 text-neutral-700 dark:text-neutral-300"
+              >
                 {view.reasons.map((r, i) => (
                   <li key={i}>
                     {r.text}
@@ -153,8 +187,14 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
                       <div className="flex flex-wrap items-baseline gap-x-2">
                         <span className="font-mono">{r.model}</span>
                         <span className="text-neutral-500">{r.agentLabel}</span>
-                        <span className="font-mono font-semibold">{r.priced ? formatUsd(r.costUsd) : '— (no price)'}</span>
-                        <button type="button" onClick={() => onJump(r.resultSeq)} className="font-mono text-sky-700 hover:underline dark:text-sky-400">
+                        <span className="font-mono font-semibold">
+                          {r.priced ? formatUsd(r.costUsd) : '— (no price)'}
+                        </span>
+                        <button
+                          type="button"
+                          onClick={() => onJump(r.resultSeq)}
+                          className="font-mono text-sky-700 hover:underline dark:text-sky-400"
+                        >
                           result frame
                         </button>
                       </div>
@@ -168,7 +208,12 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
               <p className="mt-1 text-neutral-500">
                 Reported from:{' '}
                 {view.reported.sessions.map((x) => (
-                  <button key={x.session} type="button" onClick={() => onJump(x.seq)} className="mr-2 font-mono text-sky-700 hover:underline dark:text-sky-400">
+                  <button
+                    key={x.session}
+                    type="button"
+                    onClick={() => onJump(x.seq)}
+                    className="mr-2 font-mono text-sky-700 hover:underline dark:text-sky-400"
+                  >
                     {x.session.slice(0, 8)} {x.path ?? `line ${x.line}`} ({formatUsd(x.usd)})
                   </button>
                 ))}
@@ -191,7 +236,14 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
         <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} />
       </div>
       {explainQ ? (
-        <ExplainPanel ask={ask} query={explainQ} scope={scopeOf(explainQ, s.byAgent)} local={prices.local} onClose={closeExplain} onJump={onJump} />
+        <ExplainPanel
+          ask={ask}
+          query={explainQ}
+          scope={scopeOf(explainQ, s.byAgent)}
+          local={prices.local}
+          onClose={closeExplain}
+          onJump={onJump}
+        />
       ) : null}
     </div>
   );

@@ -5,7 +5,13 @@ import { useMemo, useRef, useState } from 'react';
 import type { ResponseRow, TurnRow } from '../../../lib/view/stats-view';
 import { compactNumber, formatCostBound, formatDuration, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 
-type Col = { key: keyof TurnRow; label: string; num: boolean; fmt?: (r: TurnRow) => string; title?: (r: TurnRow) => string | undefined };
+type Col = {
+  key: keyof TurnRow;
+  label: string;
+  num: boolean;
+  fmt?: (r: TurnRow) => string;
+  title?: (r: TurnRow) => string | undefined;
+};
 const COLS: readonly Col[] = [
   { key: 'turn', label: 'call', num: true, fmt: (r) => String(r.turn + 1) },
   { key: 'response', label: 'resp', num: true, fmt: (r) => String(r.response + 1) },
@@ -13,7 +19,12 @@ const COLS: readonly Col[] = [
   { key: 'agent', label: 'agent', num: false },
   { key: 'input', label: 'input', num: true, fmt: (r) => compactNumber(r.input) },
   // A placeholder output (no message_delta): the figure is a lower bound, its difference a reconciled row.
-  { key: 'output', label: 'output', num: true, fmt: (r) => (r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)) },
+  {
+    key: 'output',
+    label: 'output',
+    num: true,
+    fmt: (r) => (r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)),
+  },
   { key: 'cacheRead', label: 'cache read', num: true, fmt: (r) => compactNumber(r.cacheRead) },
   { key: 'cacheWrite', label: 'cache write', num: true, fmt: (r) => compactNumber(r.cacheWrite) },
   {
@@ -24,7 +35,12 @@ const COLS: readonly Col[] = [
     title: (r) => (r.counted && !r.priced ? unpricedNote([r.model]) : undefined),
   },
   { key: 'toolCalls', label: 'tools', num: true },
-  { key: 'durationMs', label: 'duration', num: true, fmt: (r) => (r.durationMs !== undefined ? formatDuration(r.durationMs) : '—') },
+  {
+    key: 'durationMs',
+    label: 'duration',
+    num: true,
+    fmt: (r) => (r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'),
+  },
   { key: 'stopReason', label: 'stop reason', num: false },
 ];
 
@@ -33,7 +49,15 @@ const GRID = '3rem 3rem minmax(10rem,1.5fr) minmax(6rem,1fr) 4.5rem 4.5rem 5.5re
 const MIN_WIDTH = '60.5rem';
 
 /** Per model call, sortable by any column, virtualized for thousands of calls; per response with num_turns. */
-export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRow[]; responses: readonly ResponseRow[]; onJump: (seq: number) => void }) {
+export function TurnTable({
+  turns,
+  responses,
+  onJump,
+}: {
+  turns: readonly TurnRow[];
+  responses: readonly ResponseRow[];
+  onJump: (seq: number) => void;
+}) {
   const [sort, setSort] = useState<{ key: keyof TurnRow; dir: 1 | -1 }>({ key: 'turn', dir: 1 });
   const rows = useMemo(() => {
     const out = [...turns];
@@ -46,7 +70,12 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
     return out;
   }, [turns, sort]);
   const scroll = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroll.current, estimateSize: () => 20, overscan: 10 });
+  const v = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroll.current,
+    estimateSize: () => 20,
+    overscan: 10,
+  });
   return (
     <section aria-label="Per model call" className="mt-4">
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per response</h2>
@@ -90,18 +119,31 @@ export function TurnTable({ turns, responses, onJump }: { turns: readonly TurnRo
           </tbody>
         </table>
       </div>
-      <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per model call ({turns.length})</h2>
+      <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">
+        Per model call ({turns.length})
+      </h2>
       {/* Narrower than its columns (a 900 px window, Explain open): the table scrolls sideways, header and rows together. */}
       <div className="overflow-x-auto rounded border border-neutral-200 dark:border-neutral-700">
         <div role="table" aria-label="Model calls" aria-rowcount={rows.length + 1} style={{ minWidth: MIN_WIDTH }}>
-          <div role="row" className="grid bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400" style={{ gridTemplateColumns: GRID }}>
+          <div
+            role="row"
+            className="grid bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400"
+            style={{ gridTemplateColumns: GRID }}
+          >
             {COLS.map((c) => (
-              <div key={c.key} role="columnheader" aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'} className="flex">
+              <div
+                key={c.key}
+                role="columnheader"
+                aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+                className="flex"
+              >
                 {/* The whole cell sorts, not only its label. */}
                 <button
                   type="button"
                   title={`Sort by ${c.label}`}
-                  onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? (s.dir === 1 ? -1 : 1) : c.num ? -1 : 1 }))}
+                  onClick={() =>
+                    setSort((s) => ({ key: c.key, dir: s.key === c.key ? (s.dir === 1 ? -1 : 1) : c.num ? -1 : 1 }))
+                  }
                   className={`w-full truncate px-1 hover:bg-neutral-200 hover:underline dark:hover:bg-neutral-700 ${c.num ? 'text-right' : 'text-left'}`}
                 >
                   {c.label}

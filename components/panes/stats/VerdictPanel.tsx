@@ -10,7 +10,8 @@ const TONE = {
 
 /** Three verdicts side by side, never merged: protocol, result frames as given, and the task. */
 export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump: (seq: number) => void }) {
-  const protoTone = v.protocol.status === 'clean' ? TONE.good : v.protocol.status === 'no-result-frames' ? TONE.plain : TONE.bad;
+  const protoTone =
+    v.protocol.status === 'clean' ? TONE.good : v.protocol.status === 'no-result-frames' ? TONE.plain : TONE.bad;
   const taskTone = v.task.status === 'passed' ? TONE.good : v.task.status === 'failed' ? TONE.bad : TONE.plain;
   return (
     <section aria-label="Verdict" className="grid grid-cols-1 gap-2 @min-[40rem]:grid-cols-3">
@@ -32,7 +33,11 @@ export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump:
         <ul>
           {v.results.map((r) => (
             <li key={r.seq} className="flex flex-wrap items-center gap-x-2">
-              <button type="button" onClick={() => onJump(r.seq)} className="whitespace-nowrap font-mono text-sky-700 hover:underline dark:text-sky-400">
+              <button
+                type="button"
+                onClick={() => onJump(r.seq)}
+                className="whitespace-nowrap font-mono text-sky-700 hover:underline dark:text-sky-400"
+              >
                 {r.path ?? `line ${r.line}`}
               </button>
               <span className="font-mono">{r.subtype}</span>

@@ -32,9 +32,20 @@ function readStored(key: string): unknown {
 }
 
 function fileOf(raw: unknown): StoredPriceFile | undefined {
-  if (!isRecord(raw) || typeof raw['name'] !== 'string' || typeof raw['asOf'] !== 'string' || !Array.isArray(raw['models'])) return undefined;
+  if (
+    !isRecord(raw) ||
+    typeof raw['name'] !== 'string' ||
+    typeof raw['asOf'] !== 'string' ||
+    !Array.isArray(raw['models'])
+  )
+    return undefined;
   const models: unknown[] = raw['models'];
-  return { name: raw['name'], asOf: raw['asOf'], models: models.filter(isPrice), skipped: typeof raw['skipped'] === 'number' ? raw['skipped'] : 0 };
+  return {
+    name: raw['name'],
+    asOf: raw['asOf'],
+    models: models.filter(isPrice),
+    skipped: typeof raw['skipped'] === 'number' ? raw['skipped'] : 0,
+  };
 }
 
 /** Writes a key, saying (rather than throwing) when the browser refuses: a full or disabled storage. */
@@ -84,5 +95,12 @@ export function usePrices(models: readonly string[]): Prices {
       ...(file && used.length > 0 ? { priceFile: { name: file.name, models: used } } : {}),
     };
   }, [models, overrides, file]);
-  return { overrides, setOverrides, file, setFile, local, inUse: local.overrides !== undefined || local.priceFile !== undefined };
+  return {
+    overrides,
+    setOverrides,
+    file,
+    setFile,
+    local,
+    inUse: local.overrides !== undefined || local.priceFile !== undefined,
+  };
 }

@@ -16,7 +16,15 @@ const DECISION_TONE: Record<string, string> = {
 
 const when = (ms: number | undefined): string => (ms === undefined ? '' : `+${formatDuration(Math.max(0, ms))}`);
 
-export function HookList({ hooks, label, onJump }: { hooks: readonly HookDetails[]; label: string; onJump: (seq: number) => void }) {
+export function HookList({
+  hooks,
+  label,
+  onJump,
+}: {
+  hooks: readonly HookDetails[];
+  label: string;
+  onJump: (seq: number) => void;
+}) {
   if (hooks.length === 0) return null;
   return (
     <div className="mt-1.5">
@@ -24,11 +32,20 @@ export function HookList({ hooks, label, onJump }: { hooks: readonly HookDetails
       <ol aria-label={label} className="flex flex-col gap-0.5 text-[12px]">
         {hooks.map((h) => (
           <li key={h.seq} className="flex items-baseline gap-2">
-            <span className="w-12 shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">{when(h.afterMs)}</span>
+            <span className="w-12 shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">
+              {when(h.afterMs)}
+            </span>
             <span className="shrink-0 font-mono">{h.hookName ?? h.hookEvent ?? 'hook'}</span>
             <span className="shrink-0 text-neutral-500">{h.state}</span>
-            {h.decision ? <span className={`shrink-0 rounded px-1 font-semibold ${DECISION_TONE[h.decision] ?? ''}`}>{h.decision}</span> : null}
-            <span className="min-w-0 flex-1 truncate text-neutral-600 dark:text-neutral-400" title={h.decisionReason ?? h.text}>
+            {h.decision ? (
+              <span className={`shrink-0 rounded px-1 font-semibold ${DECISION_TONE[h.decision] ?? ''}`}>
+                {h.decision}
+              </span>
+            ) : null}
+            <span
+              className="min-w-0 flex-1 truncate text-neutral-600 dark:text-neutral-400"
+              title={h.decisionReason ?? h.text}
+            >
               {h.decisionReason ?? h.text ?? ''}
             </span>
             <LineLink line={h.line} path={h.path} seq={h.seq} onJump={onJump} />
@@ -39,7 +56,13 @@ export function HookList({ hooks, label, onJump }: { hooks: readonly HookDetails
   );
 }
 
-export function ProgressList({ progress, onJump }: { progress: readonly ProgressDetails[]; onJump: (seq: number) => void }) {
+export function ProgressList({
+  progress,
+  onJump,
+}: {
+  progress: readonly ProgressDetails[];
+  onJump: (seq: number) => void;
+}) {
   if (progress.length === 0) return null;
   const last = progress.at(-1);
   return (
@@ -51,9 +74,13 @@ export function ProgressList({ progress, onJump }: { progress: readonly Progress
       <ol aria-label="Progress while it ran" className="flex flex-col gap-0.5 text-[12px]">
         {progress.map((p) => (
           <li key={p.seq} className="flex items-baseline gap-2">
-            <span className="w-12 shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">{when(p.afterMs)}</span>
+            <span className="w-12 shrink-0 text-right font-mono text-[11px] text-neutral-500 tabular-nums">
+              {when(p.afterMs)}
+            </span>
             <span className="shrink-0 font-mono">{p.type}</span>
-            {p.elapsedSeconds !== undefined ? <span className="shrink-0 text-neutral-500">{p.elapsedSeconds} s</span> : null}
+            {p.elapsedSeconds !== undefined ? (
+              <span className="shrink-0 text-neutral-500">{p.elapsedSeconds} s</span>
+            ) : null}
             <span className="min-w-0 flex-1 truncate font-mono text-neutral-600 dark:text-neutral-400" title={p.text}>
               {p.copyOf ? `copy of subagent ${p.copyOf} (never counted)` : (p.text?.split('\n').at(-1) ?? '')}
             </span>

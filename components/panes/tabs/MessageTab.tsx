@@ -17,7 +17,11 @@ function Block({ b, ask, seq }: { b: ContentBlock; ask: Ask; seq: number }) {
   switch (b.type) {
     case 'image':
     case 'document':
-      return b.media ? <MediaBlock ask={ask} seq={seq} m={b.media} /> : <p className="font-mono text-[12px] text-neutral-500">{blockSummary(b)}</p>;
+      return b.media ? (
+        <MediaBlock ask={ask} seq={seq} m={b.media} />
+      ) : (
+        <p className="font-mono text-[12px] text-neutral-500">{blockSummary(b)}</p>
+      );
     case 'text':
       return <Markdown text={b.text} />;
     case 'thinking':
@@ -40,7 +44,8 @@ function Block({ b, ask, seq }: { b: ContentBlock; ask: Ask; seq: number }) {
             input={b.input}
             header={
               <div className="text-[12px]">
-                <span className="font-semibold">{b.name}</span> <span className="font-mono text-neutral-500">{b.id}</span>
+                <span className="font-semibold">{b.name}</span>{' '}
+                <span className="font-mono text-neutral-500">{b.id}</span>
                 {b.server ? <span className="ml-1 text-neutral-500">(server tool)</span> : null}
               </div>
             }
@@ -69,7 +74,17 @@ function Lines({ lines, onJump }: { lines: TurnDetails['lines']; onJump: (seq: n
 }
 
 /** The Message tab: the message as a reader sees it (markdown sanitized, thinking folded, tool input as a tree). */
-export function MessageTab({ ask, d, onShowAll, onJump }: { ask: Ask; d: DetailsView; onShowAll: () => void; onJump: (seq: number) => void }) {
+export function MessageTab({
+  ask,
+  d,
+  onShowAll,
+  onJump,
+}: {
+  ask: Ask;
+  d: DetailsView;
+  onShowAll: () => void;
+  onJump: (seq: number) => void;
+}) {
   const e = d.event;
   switch (e.kind) {
     case 'assistant': {
@@ -77,15 +92,25 @@ export function MessageTab({ ask, d, onShowAll, onJump }: { ask: Ask; d: Details
       const blocks = turn?.blocks ?? e.blocks;
       return (
         <div>
-          <Section title={turn && turn.seqs.length > 1 ? `Model call (${turn.seqs.length} lines merged by message id)` : 'Assistant message'}>
+          <Section
+            title={
+              turn && turn.seqs.length > 1
+                ? `Model call (${turn.seqs.length} lines merged by message id)`
+                : 'Assistant message'
+            }
+          >
             <div className="flex flex-col gap-2">
               {/* An empty text block shows nothing: it is listed with the lines below, not as a blank. */}
               {blocks.map((b, i) => (isEmptyText(b) ? null : <Block key={i} b={b} ask={ask} seq={e.seq} />))}
               {blocks.length > 0 && blocks.every(isEmptyText) ? (
-                <p className="text-[12px] italic text-neutral-500">Only an empty text block: this message shows nothing.</p>
+                <p className="text-[12px] italic text-neutral-500">
+                  Only an empty text block: this message shows nothing.
+                </p>
               ) : null}
             </div>
-            {blocks.some((b) => (b.type === 'text' || b.type === 'thinking') && b.truncated) ? <ShowAll onClick={onShowAll} /> : null}
+            {blocks.some((b) => (b.type === 'text' || b.type === 'thinking') && b.truncated) ? (
+              <ShowAll onClick={onShowAll} />
+            ) : null}
           </Section>
           <Section title="Model call">
             <Fields
@@ -110,7 +135,9 @@ export function MessageTab({ ask, d, onShowAll, onJump }: { ask: Ask; d: Details
                         ? `— (no price for ${turn.model ?? e.model ?? ''})`
                         : '—',
                 ],
-                ...(turn && turn.lines.length > 1 ? [['lines', <Lines key="lines" lines={turn.lines} onJump={onJump} />] as const] : []),
+                ...(turn && turn.lines.length > 1
+                  ? [['lines', <Lines key="lines" lines={turn.lines} onJump={onJump} />] as const]
+                  : []),
               ]}
             />
           </Section>
@@ -128,14 +155,28 @@ export function MessageTab({ ask, d, onShowAll, onJump }: { ask: Ask; d: Details
         // A slash command or `!` line the user typed, or its output as the terminal showed it (columns kept).
         const output = commandOutput(e.text);
         return (
-          <Section title={output === undefined ? 'Command (typed by the user)' : 'Command output (from Claude Code, not typed by the user)'}>
+          <Section
+            title={
+              output === undefined
+                ? 'Command (typed by the user)'
+                : 'Command output (from Claude Code, not typed by the user)'
+            }
+          >
             <Pre text={output ?? commandSummary(e.text)} label={output === undefined ? 'command' : 'command output'} />
             {e.textLength > e.text.length ? <ShowAll onClick={onShowAll} /> : null}
           </Section>
         );
       }
       return (
-        <Section title={e.role === 'prompt' ? 'User prompt' : e.role === 'queued' ? 'User prompt, typed while the agent worked (queued)' : `User (${e.role})`}>
+        <Section
+          title={
+            e.role === 'prompt'
+              ? 'User prompt'
+              : e.role === 'queued'
+                ? 'User prompt, typed while the agent worked (queued)'
+                : `User (${e.role})`
+          }
+        >
           {e.text || !e.media ? <Markdown text={e.text} /> : null}
           {e.textLength > e.text.length ? <ShowAll onClick={onShowAll} /> : null}
           <MediaList ask={ask} seq={e.seq} media={e.media ?? []} label="attached to the prompt" />
@@ -145,13 +186,22 @@ export function MessageTab({ ask, d, onShowAll, onJump }: { ask: Ask; d: Details
       return (
         <div>
           {e.results.map((r) => (
-            <Section key={r.toolUseId} title={`Tool result${r.isError ? ' (error)' : ''}`} aside={<span className="font-mono">{r.toolUseId}</span>}>
+            <Section
+              key={r.toolUseId}
+              title={`Tool result${r.isError ? ' (error)' : ''}`}
+              aside={<span className="font-mono">{r.toolUseId}</span>}
+            >
               {r.text && PROSE_RESULTS.has(d.toolCalls.find((c) => c.id === r.toolUseId)?.name ?? '') ? (
                 <div aria-label="tool result text">
                   <Markdown text={r.text} />
                 </div>
               ) : (
-                <Pre text={(r.isError ? unwrapToolError(r.text) : r.text) || (r.images ? count(r.images, 'image') : '(empty)')} label="tool result text" />
+                <Pre
+                  text={
+                    (r.isError ? unwrapToolError(r.text) : r.text) || (r.images ? count(r.images, 'image') : '(empty)')
+                  }
+                  label="tool result text"
+                />
               )}
               {r.textLength > r.text.length ? <ShowAll onClick={onShowAll} total={r.textLength} /> : null}
               <MediaList ask={ask} seq={e.seq} media={r.media ?? []} label="images and documents in the result" />
@@ -171,7 +221,12 @@ export function MessageTab({ ask, d, onShowAll, onJump }: { ask: Ask; d: Details
               ['total_cost_usd', e.totalCostUsd !== undefined ? `$${e.totalCostUsd}` : '—'],
               ['stop_reason', e.stopReason ?? '—'],
               ['terminal_reason', e.terminalReason ?? '—'],
-              ['permission_denials', e.permissionDenials.length ? e.permissionDenials.map((p) => `${p.toolName} ${p.toolUseId}`).join(', ') : 'none'],
+              [
+                'permission_denials',
+                e.permissionDenials.length
+                  ? e.permissionDenials.map((p) => `${p.toolName} ${p.toolUseId}`).join(', ')
+                  : 'none',
+              ],
               ['errors', e.errors.length ? e.errors.join('; ') : 'none'],
             ]}
           />

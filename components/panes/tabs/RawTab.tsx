@@ -12,8 +12,10 @@ export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
   const raw = query.data;
   const [copied, setCopied] = useState<'Copied' | 'Copy refused: select the text and copy it' | undefined>();
   const [pretty, setPretty] = useState(false);
-  if (query.error) return <InlineError what="read the source line" error={query.error} onRetry={query.retry} className="m-2" />;
-  if (!raw) return <p className="p-3 text-[13px] text-neutral-500">{query.loading ? 'Reading…' : 'Nothing loaded yet.'}</p>;
+  if (query.error)
+    return <InlineError what="read the source line" error={query.error} onRetry={query.retry} className="m-2" />;
+  if (!raw)
+    return <p className="p-3 text-[13px] text-neutral-500">{query.loading ? 'Reading…' : 'Nothing loaded yet.'}</p>;
   let shown = raw.text;
   if (pretty) {
     try {
@@ -47,7 +49,9 @@ export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
     >
       <div data-testid="raw-location" className="mb-1 font-mono text-[12px] text-neutral-600 dark:text-neutral-400">
         {/* A record of a JSON document has no line of its own: its path says where it is in the document. */}
-        {raw.path ? `${raw.sourceName} · ${raw.path} · in the document, bytes ` : `${raw.sourceName}:${raw.line} · bytes `}
+        {raw.path
+          ? `${raw.sourceName} · ${raw.path} · in the document, bytes `
+          : `${raw.sourceName}:${raw.line} · bytes `}
         {raw.offset}–{raw.offset + raw.length}
       </div>
       <Pre text={shown} label="raw line" />

@@ -37,7 +37,10 @@ function Field({ f }: { f: ReadableField }) {
     case 'markdown':
       return (
         <Block k={f.key}>
-          <div aria-label={f.key} className="max-h-96 overflow-auto rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700">
+          <div
+            aria-label={f.key}
+            className="max-h-96 overflow-auto rounded border border-neutral-200 px-2 py-1 dark:border-neutral-700"
+          >
             <Markdown text={f.text} />
           </div>
         </Block>
@@ -79,7 +82,15 @@ function Field({ f }: { f: ReadableField }) {
 }
 
 /** A text/JSON switch: what a section shows is readable by default, its JSON one click away. */
-export function JsonToggle({ json, onChange, label }: { json: boolean; onChange: (json: boolean) => void; label: string }) {
+export function JsonToggle({
+  json,
+  onChange,
+  label,
+}: {
+  json: boolean;
+  onChange: (json: boolean) => void;
+  label: string;
+}) {
   return (
     <button
       type="button"
@@ -108,7 +119,11 @@ export function ReadableInput({ name, input, header }: { name: string; input: un
         <JsonTree value={input} label={`${name} input`} />
       ) : (
         <div role="group" aria-label={`${name} input`} className="flex flex-col gap-1 text-[12px]">
-          {fields.length === 0 ? <span className="text-neutral-500">(no input)</span> : fields.map((f, i) => <Field key={i} f={f} />)}
+          {fields.length === 0 ? (
+            <span className="text-neutral-500">(no input)</span>
+          ) : (
+            fields.map((f, i) => <Field key={i} f={f} />)
+          )}
         </div>
       )}
     </div>

@@ -21,12 +21,21 @@ function completedText(b: ContentBlock | undefined): string {
 /** The Stream tab: the message rebuilt from its deltas by block index, beside the completed message. */
 export function StreamTab({ turn, onJump }: { turn: TurnDetails | undefined; onJump: (seq: number) => void }) {
   const s = turn?.stream;
-  if (!turn || !s) return <p className="p-3 text-[13px] text-neutral-500">This model call was not streamed (no stream_event lines).</p>;
+  if (!turn || !s)
+    return (
+      <p className="p-3 text-[13px] text-neutral-500">This model call was not streamed (no stream_event lines).</p>
+    );
   return (
     <div>
-      <Section title="Stream" aside={<LineLink line={s.firstLine} path={s.firstPath} seq={s.firstSeq} onJump={onJump} />}>
+      <Section
+        title="Stream"
+        aside={<LineLink line={s.firstLine} path={s.firstPath} seq={s.firstSeq} onJump={onJump} />}
+      >
         <div className="mb-1 flex items-center gap-2">
-          <span data-testid="stream-verdict" className={`rounded px-1.5 text-[12px] font-semibold ${VERDICT_TONE[s.verdict]}`}>
+          <span
+            data-testid="stream-verdict"
+            className={`rounded px-1.5 text-[12px] font-semibold ${VERDICT_TONE[s.verdict]}`}
+          >
             {s.verdict}
           </span>
           {s.detail ? <span className="text-[12px] text-neutral-600 dark:text-neutral-400">{s.detail}</span> : null}
@@ -40,7 +49,11 @@ export function StreamTab({ turn, onJump }: { turn: TurnDetails | undefined; onJ
             ['stop_reason', s.stopReason ?? '—'],
             [
               'time to first delta',
-              s.timeToFirstDeltaMs !== undefined ? formatDuration(s.timeToFirstDeltaMs) : s.ttftMs !== undefined ? `${s.ttftMs} ms (ttft_ms)` : 'no timestamps',
+              s.timeToFirstDeltaMs !== undefined
+                ? formatDuration(s.timeToFirstDeltaMs)
+                : s.ttftMs !== undefined
+                  ? `${s.ttftMs} ms (ttft_ms)`
+                  : 'no timestamps',
             ],
           ]}
         />
@@ -52,7 +65,11 @@ export function StreamTab({ turn, onJump }: { turn: TurnDetails | undefined; onJ
               <div className="mb-0.5 text-[11px] text-neutral-500">rebuilt from deltas</div>
               {b.type === 'tool_use' || b.type === 'server_tool_use' ? (
                 <Pre
-                  text={b.inputError ? `${b.inputJson}\n\n(not valid JSON: ${b.inputError})` : JSON.stringify(b.input, null, 2)}
+                  text={
+                    b.inputError
+                      ? `${b.inputJson}\n\n(not valid JSON: ${b.inputError})`
+                      : JSON.stringify(b.input, null, 2)
+                  }
                   label={`block ${b.index} rebuilt`}
                 />
               ) : (

@@ -31,7 +31,8 @@ function Before({ b, onJump }: { b: NonNullable<FileDiffDetails['before']>; onJu
         {b.at ? (
           <span className="ml-1 whitespace-nowrap text-neutral-500">
             ({b.at.label}
-            {b.at.source ? ` in ${b.at.source}` : ''}: <LineLink line={b.at.line} path={b.at.path} seq={b.at.seq} onJump={onJump} />)
+            {b.at.source ? ` in ${b.at.source}` : ''}:{' '}
+            <LineLink line={b.at.line} path={b.at.path} seq={b.at.seq} onJump={onJump} />)
           </span>
         ) : null}
       </dd>
@@ -59,7 +60,10 @@ function FileChange({ f, onJump }: { f: FileDiffDetails; onJump: (seq: number) =
 }
 
 const SOURCE_BADGE = {
-  request: { text: 'derived from the request', tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300' },
+  request: {
+    text: 'derived from the request',
+    tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300',
+  },
   recorded: { text: 'recorded', tone: 'bg-neutral-200 text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200' },
 } as const;
 
@@ -67,7 +71,9 @@ function EffectBadge({ e }: { e: EffectDetails }) {
   const source = e.kind === 'derived' ? 'request' : e.kind === 'recorded' ? 'recorded' : undefined;
   if (!source) return null;
   const b = SOURCE_BADGE[source];
-  return <span className={`rounded px-1.5 text-[11px] font-semibold normal-case tracking-normal ${b.tone}`}>{b.text}</span>;
+  return (
+    <span className={`rounded px-1.5 text-[11px] font-semibold normal-case tracking-normal ${b.tone}`}>{b.text}</span>
+  );
 }
 
 interface MediaCtx {
@@ -81,7 +87,11 @@ interface MediaCtx {
 function EffectView({ e, onJump, media }: { e: EffectDetails; onJump: (seq: number) => void; media: MediaCtx }) {
   switch (e.kind) {
     case 'pending':
-      return <p className="text-[12px] text-amber-700 dark:text-amber-400">No result yet: what the call changed is not known until the tool reports.</p>;
+      return (
+        <p className="text-[12px] text-amber-700 dark:text-amber-400">
+          No result yet: what the call changed is not known until the tool reports.
+        </p>
+      );
     case 'failed':
       return <p className="text-[12px] text-neutral-500">None: the call failed (is_error), so it changed nothing.</p>;
     case 'none':
@@ -91,8 +101,14 @@ function EffectView({ e, onJump, media }: { e: EffectDetails; onJump: (seq: numb
     case 'recorded':
       return (
         <div className="flex flex-col gap-1">
-          {e.failed ? <p className="text-[12px] text-neutral-500">The call failed (is_error); this is the output it recorded.</p> : null}
-          {e.file ? <FileChange f={e.file} onJump={onJump} /> : <SideEffectView s={e.sideEffect} agentLabel={e.agentLabel} media={media} />}
+          {e.failed ? (
+            <p className="text-[12px] text-neutral-500">The call failed (is_error); this is the output it recorded.</p>
+          ) : null}
+          {e.file ? (
+            <FileChange f={e.file} onJump={onJump} />
+          ) : (
+            <SideEffectView s={e.sideEffect} agentLabel={e.agentLabel} media={media} />
+          )}
         </div>
       );
   }
@@ -129,7 +145,10 @@ function SideEffectView({ s, agentLabel, media }: { s: SideEffect; agentLabel?: 
             ]}
           />
           {s.text ? (
-            <div aria-label="agent output" className="max-h-96 overflow-auto rounded bg-neutral-50 px-2 py-1 dark:bg-neutral-950">
+            <div
+              aria-label="agent output"
+              className="max-h-96 overflow-auto rounded bg-neutral-50 px-2 py-1 dark:bg-neutral-950"
+            >
               <Markdown text={s.text} />
             </div>
           ) : null}
@@ -149,7 +168,9 @@ function SideEffectView({ s, agentLabel, media }: { s: SideEffect; agentLabel?: 
     case 'media':
       return <MediaEffect s={s} media={media} />;
     case 'other':
-      return <p className="text-[12px] text-neutral-500">structured output with keys: {s.keys.join(', ') || '(none)'}</p>;
+      return (
+        <p className="text-[12px] text-neutral-500">structured output with keys: {s.keys.join(', ') || '(none)'}</p>
+      );
   }
 }
 
@@ -166,23 +187,45 @@ function MediaEffect({ s, media }: { s: Extract<SideEffect, { type: 'media' }>; 
     <div className="flex flex-col gap-1">
       <p className="text-[12px]" data-testid="media-effect">
         The tool returned {s.text ? 'text and ' : ''}
-        {count(s.media.length, images ? 'image' : 'image or document', images ? 'images' : 'images and documents')}: {what}
+        {count(
+          s.media.length,
+          images ? 'image' : 'image or document',
+          images ? 'images' : 'images and documents',
+        )}: {what}
         {same ? ', the same the result above shows (the model got them).' : '.'}
       </p>
       {s.text && !same ? <Pre text={s.text} label="structured output text" /> : null}
-      {media.seq !== undefined && !same ? <MediaList ask={media.ask} seq={media.seq} media={s.media} label="images in the structured output" /> : null}
+      {media.seq !== undefined && !same ? (
+        <MediaList ask={media.ask} seq={media.seq} media={s.media} label="images in the structured output" />
+      ) : null}
     </div>
   );
 }
 
 /** The Tool call tab: request → permission decision and its evidence → result → side effect. */
-export function ToolCallTab({ ask, calls, onJump }: { ask: Ask; calls: readonly ToolCallDetails[]; onJump: (seq: number) => void }) {
-  if (calls.length === 0) return <p className="p-3 text-[13px] text-neutral-500">This event is not part of a tool call.</p>;
+export function ToolCallTab({
+  ask,
+  calls,
+  onJump,
+}: {
+  ask: Ask;
+  calls: readonly ToolCallDetails[];
+  onJump: (seq: number) => void;
+}) {
+  if (calls.length === 0)
+    return <p className="p-3 text-[13px] text-neutral-500">This event is not part of a tool call.</p>;
   return (
     <div>
       {calls.map((c) => (
-        <article key={c.id} aria-label={`${c.name} call ${c.id}`} className="border-b-4 border-neutral-200 dark:border-neutral-700">
-          <Section title={`1 · Request: ${c.name}`} aside={<LineLink line={c.requestLine} path={c.requestPath} seq={c.requestSeq} onJump={onJump} />}>
+        <article
+          key={c.id}
+          aria-label={`${c.name} call ${c.id}`}
+          className="border-b-4 border-neutral-200 dark:border-neutral-700"
+        >
+          <Section
+            title={`1 · Request: ${c.name}`}
+            aside={<LineLink line={c.requestLine} path={c.requestPath} seq={c.requestSeq} onJump={onJump} />}
+          >
             <ReadableInput
               name={c.name}
               input={c.input}
@@ -196,17 +239,27 @@ export function ToolCallTab({ ask, calls, onJump }: { ask: Ask; calls: readonly 
           </Section>
           <Section title="2 · Permission">
             <div className="mb-1 flex items-center gap-2 text-[12px]">
-              <span data-testid="permission-state" className={`rounded px-1.5 font-semibold ${STATE_TONE[c.permission]}`}>
+              <span
+                data-testid="permission-state"
+                className={`rounded px-1.5 font-semibold ${STATE_TONE[c.permission]}`}
+              >
                 {c.permission}
               </span>
-              {c.permissionWaitMs !== undefined ? <span className="text-neutral-500">decided after {formatDuration(c.permissionWaitMs)}</span> : null}
+              {c.permissionWaitMs !== undefined ? (
+                <span className="text-neutral-500">decided after {formatDuration(c.permissionWaitMs)}</span>
+              ) : null}
             </div>
             {c.evidence.length === 0 ? (
-              <p className="text-[12px] text-neutral-500">No evidence: no control frame, hook, denial or result for this call.</p>
+              <p className="text-[12px] text-neutral-500">
+                No evidence: no control frame, hook, denial or result for this call.
+              </p>
             ) : (
               <ol aria-label="permission evidence" className="flex flex-col gap-0.5 text-[12px]">
                 {c.evidence.map((ev, i) => (
-                  <li key={i} className={`flex items-baseline gap-2 ${ev.decisive ? 'font-semibold' : 'text-neutral-600 dark:text-neutral-400'}`}>
+                  <li
+                    key={i}
+                    className={`flex items-baseline gap-2 ${ev.decisive ? 'font-semibold' : 'text-neutral-600 dark:text-neutral-400'}`}
+                  >
                     <span className="w-28 shrink-0 font-mono">{ev.kind}</span>
                     <span className="min-w-0 flex-1 break-words">
                       {ev.behavior ? `${ev.behavior}: ` : ''}
@@ -222,13 +275,19 @@ export function ToolCallTab({ ask, calls, onJump }: { ask: Ask; calls: readonly 
           </Section>
           <Section
             title={`3 · Result${c.result?.isError ? ' (error)' : ''}`}
-            aside={c.result ? <LineLink line={c.result.line} path={c.result.path} seq={c.result.seq} onJump={onJump} /> : undefined}
+            aside={
+              c.result ? (
+                <LineLink line={c.result.line} path={c.result.path} seq={c.result.seq} onJump={onJump} />
+              ) : undefined
+            }
           >
             <ProgressList progress={c.progress} onJump={onJump} />
             {c.result ? (
               <>
                 {c.durationMs !== undefined ? (
-                  <div className="mb-1 text-[12px] text-neutral-500">{formatDuration(c.durationMs)} from request to result</div>
+                  <div className="mb-1 text-[12px] text-neutral-500">
+                    {formatDuration(c.durationMs)} from request to result
+                  </div>
                 ) : null}
                 {PROSE_RESULTS.has(c.name) && c.result.text ? (
                   <div aria-label="result text" className="max-h-96 overflow-auto">
@@ -236,14 +295,24 @@ export function ToolCallTab({ ask, calls, onJump }: { ask: Ask; calls: readonly 
                   </div>
                 ) : (
                   <Pre
-                    text={(c.result.isError ? unwrapToolError(c.result.text) : c.result.text) || (c.result.media?.length ? '(no text)' : '(empty)')}
+                    text={
+                      (c.result.isError ? unwrapToolError(c.result.text) : c.result.text) ||
+                      (c.result.media?.length ? '(no text)' : '(empty)')
+                    }
                     label="result text"
                   />
                 )}
-                <MediaList ask={ask} seq={c.result.seq} media={c.result.media ?? []} label="images and documents in the result" />
+                <MediaList
+                  ask={ask}
+                  seq={c.result.seq}
+                  media={c.result.media ?? []}
+                  label="images and documents in the result"
+                />
               </>
             ) : (
-              <p className="text-[12px] text-amber-700 dark:text-amber-400">No tool_result was ever recorded for this call.</p>
+              <p className="text-[12px] text-amber-700 dark:text-amber-400">
+                No tool_result was ever recorded for this call.
+              </p>
             )}
             <HookList hooks={c.postHooks} label="PostToolUse hooks, after the result" onJump={onJump} />
           </Section>

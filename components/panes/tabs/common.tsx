@@ -41,9 +41,23 @@ export function Pre({ text, label }: { text: string; label?: string }) {
 }
 
 /** A link to an event: its line, or for a record of a JSON document its path (every record shares line 1). */
-export function LineLink({ line, path, seq, onJump }: { line?: number; path?: string | undefined; seq: number; onJump: (seq: number) => void }) {
+export function LineLink({
+  line,
+  path,
+  seq,
+  onJump,
+}: {
+  line?: number;
+  path?: string | undefined;
+  seq: number;
+  onJump: (seq: number) => void;
+}) {
   return (
-    <button type="button" onClick={() => onJump(seq)} className="font-mono text-[11px] text-sky-700 hover:underline dark:text-sky-400">
+    <button
+      type="button"
+      onClick={() => onJump(seq)}
+      className="font-mono text-[11px] text-sky-700 hover:underline dark:text-sky-400"
+    >
       {whereLabel({ ...(line !== undefined ? { line } : {}), ...(path ? { path } : {}) })}
     </button>
   );

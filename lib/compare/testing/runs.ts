@@ -40,7 +40,12 @@ export function runText(tag: string, responses: readonly ResponseSpec[], opts: {
       lines.push(cc.result(id, c.result ?? `ok ${c.name}`, { session, time: at(), isError: c.error ?? false }));
     }
     lines.push(
-      cc.assistant(`msg_${tag}_end${i}`, [text(`done ${i}`)], { input: 10, output: r.output ?? 100 }, { session, time: at(), model, stop: 'end_turn' }),
+      cc.assistant(
+        `msg_${tag}_end${i}`,
+        [text(`done ${i}`)],
+        { input: 10, output: r.output ?? 100 },
+        { session, time: at(), model, stop: 'end_turn' },
+      ),
     );
   });
   return jsonl(lines);

@@ -10,7 +10,8 @@ import { scanSource } from '../source';
 
 export type Files = Readonly<Record<string, string | Uint8Array>>;
 
-const bytesOf = (data: string | Uint8Array): Uint8Array => (typeof data === 'string' ? new TextEncoder().encode(data) : data);
+const bytesOf = (data: string | Uint8Array): Uint8Array =>
+  typeof data === 'string' ? new TextEncoder().encode(data) : data;
 
 /** A source that hands its bytes over in chunks of `size` (to cross every line boundary the scanner must handle). */
 function chunkedSource(name: string, data: string | Uint8Array, size: number): SourceInput {
@@ -26,7 +27,14 @@ export const project = (name: string): string => projectOf(name, '(files)');
 /** The fast path over in-memory files. */
 export async function fastMerged(
   files: Files,
-  opts: { chunk?: number; search?: ByteSearch; window?: PromptWindow; prompts?: boolean; simd?: boolean; lean?: boolean } = {},
+  opts: {
+    chunk?: number;
+    search?: ByteSearch;
+    window?: PromptWindow;
+    prompts?: boolean;
+    simd?: boolean;
+    lean?: boolean;
+  } = {},
 ): Promise<Merged> {
   const scans = await Promise.all(
     Object.entries(files).map(async ([name, data]) => ({

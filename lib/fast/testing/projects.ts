@@ -16,11 +16,36 @@ export interface GenSession {
 
 /** Session ids and where they live, for tests to assert against. */
 export const SESSIONS: readonly GenSession[] = [
-  { id: 'a0000000-0000-4000-8000-000000000001', project: '-home-dev-alpha', day: '2026-03-01', prompt: 'Fix the failing date parser test' },
-  { id: 'a0000000-0000-4000-8000-000000000002', project: '-home-dev-alpha', day: '2026-03-02', prompt: 'Explore how the cache is invalidated' },
-  { id: 'b0000000-0000-4000-8000-000000000003', project: '-home-dev-beta', day: '2026-03-02', prompt: 'Summarize the open pull requests' },
-  { id: 'b0000000-0000-4000-8000-000000000004', project: '-home-dev-beta', day: '2026-03-03', prompt: 'Resume: finish the summary' },
-  { id: 'c0000000-0000-4000-8000-000000000005', project: '-home-dev-gamma', day: '2026-03-03', prompt: 'Late night refactor of the loader' },
+  {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    project: '-home-dev-alpha',
+    day: '2026-03-01',
+    prompt: 'Fix the failing date parser test',
+  },
+  {
+    id: 'a0000000-0000-4000-8000-000000000002',
+    project: '-home-dev-alpha',
+    day: '2026-03-02',
+    prompt: 'Explore how the cache is invalidated',
+  },
+  {
+    id: 'b0000000-0000-4000-8000-000000000003',
+    project: '-home-dev-beta',
+    day: '2026-03-02',
+    prompt: 'Summarize the open pull requests',
+  },
+  {
+    id: 'b0000000-0000-4000-8000-000000000004',
+    project: '-home-dev-beta',
+    day: '2026-03-03',
+    prompt: 'Resume: finish the summary',
+  },
+  {
+    id: 'c0000000-0000-4000-8000-000000000005',
+    project: '-home-dev-gamma',
+    day: '2026-03-03',
+    prompt: 'Late night refactor of the loader',
+  },
 ];
 
 function at(day: string, hh: number, mm: number, ss = 0): string {
@@ -37,14 +62,21 @@ function conversation(
   extra: { agentId?: string; sidechain?: boolean } = {},
 ): Line[] {
   const o = { session: s.id, ...extra };
-  const lines: Line[] = [cc.prompt(s.prompt, { ...o, time: at(s.day, start[0], start[1]), uuid: `${s.id.slice(0, 8)}-p-${n}` })];
+  const lines: Line[] = [
+    cc.prompt(s.prompt, { ...o, time: at(s.day, start[0], start[1]), uuid: `${s.id.slice(0, 8)}-p-${n}` }),
+  ];
   for (let i = 0; i < calls; i++) {
     const id = `msg_${s.id.slice(0, 1)}${n}${i}${extra.agentId ?? ''}`;
     const u = { input: 10 + i, cacheRead: 1000 * (i + 1), cacheWrite: 200 + n };
     const t = at(s.day, start[0], start[1] + i, 10);
     lines.push(cc.assistant(id, [text(`step ${i}`)], { ...u, output: 1 }, { ...o, model, time: t, uuid: `${id}-1` }));
     lines.push(
-      cc.assistant(id, [toolUse(`toolu_${id}`, 'Read', { file_path: `f${i}.ts` })], { ...u, output: 40 + 7 * i }, { ...o, model, time: t, uuid: `${id}-2` }),
+      cc.assistant(
+        id,
+        [toolUse(`toolu_${id}`, 'Read', { file_path: `f${i}.ts` })],
+        { ...u, output: 40 + 7 * i },
+        { ...o, model, time: t, uuid: `${id}-2` },
+      ),
     );
     lines.push(cc.result(`toolu_${id}`, `contents of f${i}.ts`, { ...o, time: t, uuid: `${id}-r` }));
   }
@@ -69,7 +101,11 @@ export function projectsFolder(): Record<string, string> {
       { session: s1.id, model: OPUS, time: at(s1.day, 9, 10) },
     ),
   ]);
-  put(s1, `${s1.id}/subagents/agent-x1.jsonl`, conversation(s1, [9, 11], 2, HAIKU, 2, { agentId: 'x1', sidechain: true }));
+  put(
+    s1,
+    `${s1.id}/subagents/agent-x1.jsonl`,
+    conversation(s1, [9, 11], 2, HAIKU, 2, { agentId: 'x1', sidechain: true }),
+  );
   put(s2, `${s2.id}.jsonl`, [
     ...conversation(s2, [14, 0], 2, OPUS, 3),
     // Given usage here (real ones carry zeros), so that counting it or not shows in the totals.

@@ -16,13 +16,32 @@ export const OLD_PROJECT = '-srv-old-layout';
 
 /** What each session's row says once the rule holds (start and end are the main thread's). */
 export const EXPECTED = {
-  [SDK_SESSION]: { firstPrompt: 'Also add a test for parseDate', start: '2026-03-02T10:00:00.000Z', end: '2026-03-02T10:01:19.000Z', durationMs: 79_000 },
-  [CC_SESSION]: { firstPrompt: '/review 12', start: '2026-03-03T09:00:00.000Z', end: '2026-03-03T09:01:05.000Z', durationMs: 65_000 },
-  [OLD_SESSION]: { firstPrompt: null, start: '2026-03-04T08:00:00.000Z', end: '2026-03-04T08:00:30.000Z', durationMs: 30_000 },
+  [SDK_SESSION]: {
+    firstPrompt: 'Also add a test for parseDate',
+    start: '2026-03-02T10:00:00.000Z',
+    end: '2026-03-02T10:01:19.000Z',
+    durationMs: 79_000,
+  },
+  [CC_SESSION]: {
+    firstPrompt: '/review 12',
+    start: '2026-03-03T09:00:00.000Z',
+    end: '2026-03-03T09:01:05.000Z',
+    durationMs: 65_000,
+  },
+  [OLD_SESSION]: {
+    firstPrompt: null,
+    start: '2026-03-04T08:00:00.000Z',
+    end: '2026-03-04T08:00:30.000Z',
+    durationMs: 30_000,
+  },
 } as const;
 
 /** What the subagents' lines would have named them (the prompts no row may show). */
-export const SUBAGENT_PROMPTS = ['Find every caller of parseDate', 'Summarize the diff of PR 12', 'List the deprecated flags'];
+export const SUBAGENT_PROMPTS = [
+  'Find every caller of parseDate',
+  'Summarize the diff of PR 12',
+  'List the deprecated flags',
+];
 
 const HAIKU = 'claude-haiku-4-5-20251001';
 const t = (iso: string, seconds: number): string => new Date(Date.parse(iso) + seconds * 1000).toISOString();
@@ -62,15 +81,30 @@ function sdkStream(): string {
       uuid: 'sdk-task',
       timestamp: t0,
     },
-    sdk.assistant('msg_sub_1', [toolUse('toolu_grep', 'Grep', { pattern: 'parseDate' })], { input: 50, output: 20 }, { ...sub, model: HAIKU }),
+    sdk.assistant(
+      'msg_sub_1',
+      [toolUse('toolu_grep', 'Grep', { pattern: 'parseDate' })],
+      { input: 50, output: 20 },
+      { ...sub, model: HAIKU },
+    ),
     at(sdk.toolResult('toolu_grep', 'src/date.ts\nsrc/cli.ts', sub), 12),
-    sdk.assistant('msg_sub_2', [text('Two callers: src/date.ts and src/cli.ts.')], { input: 80, output: 15 }, { ...sub, model: HAIKU }),
+    sdk.assistant(
+      'msg_sub_2',
+      [text('Two callers: src/date.ts and src/cli.ts.')],
+      { input: 80, output: 15 },
+      { ...sub, model: HAIKU },
+    ),
     at(sdk.toolResult('toolu_task', 'Two callers: src/date.ts and src/cli.ts.', s), 40),
     sdkPrompt('Also add a test for parseDate', { time: t(t0, 45) }),
     sdk.assistant('msg_main_2', [toolUse('toolu_bash', 'Bash', { command: 'npm test' })], { input: 12, output: 30 }, s),
     at(sdk.toolResult('toolu_bash', 'ok', s), 79),
     // A long last message: the file's last 16 KiB hold no timestamp.
-    sdk.assistant('msg_main_3', [text(`Done. ${'The test covers every caller. '.repeat(700)}`)], { input: 14, output: 900 }, s),
+    sdk.assistant(
+      'msg_main_3',
+      [text(`Done. ${'The test covers every caller. '.repeat(700)}`)],
+      { input: 14, output: 900 },
+      s,
+    ),
     sdk.result({ ...s, cost: 0.05, numTurns: 3 }),
   ]);
 }
@@ -81,7 +115,8 @@ const inCwd = (line: Line): Line => ({ ...line, cwd: CWD });
 function ccMain(): string {
   const t1 = '2026-03-03T09:00:00.000Z';
   const o = { session: CC_SESSION };
-  const review = '<command-message>review is running…</command-message>\n<command-name>/review</command-name>\n<command-args>12</command-args>';
+  const review =
+    '<command-message>review is running…</command-message>\n<command-name>/review</command-name>\n<command-args>12</command-args>';
   return jsonl(
     [
       cc.prompt(review, { ...o, time: t1 }),
@@ -91,8 +126,17 @@ function ccMain(): string {
         { input: 20, output: 50 },
         { ...o, time: t(t1, 2) },
       ),
-      cc.result('toolu_agent', 'The PR renames two flags.', { ...o, time: t(t1, 60), toolUseResult: { status: 'completed', agentId: 'a1b2', content: [] } }),
-      cc.assistant('msg_cc_2', [text('Reviewed: two flags renamed.')], { input: 30, output: 60 }, { ...o, time: t(t1, 65) }),
+      cc.result('toolu_agent', 'The PR renames two flags.', {
+        ...o,
+        time: t(t1, 60),
+        toolUseResult: { status: 'completed', agentId: 'a1b2', content: [] },
+      }),
+      cc.assistant(
+        'msg_cc_2',
+        [text('Reviewed: two flags renamed.')],
+        { input: 30, output: 60 },
+        { ...o, time: t(t1, 65) },
+      ),
     ].map(inCwd),
   );
 }
@@ -103,9 +147,19 @@ function ccSubagent(): string {
   return jsonl(
     [
       cc.prompt(SUBAGENT_PROMPTS[1] ?? '', { ...o, time: t(t1, 3) }),
-      cc.assistant('msg_cc_sub_1', [text('Reading the diff.')], { input: 40, output: 25 }, { ...o, model: HAIKU, time: t(t1, 10) }),
+      cc.assistant(
+        'msg_cc_sub_1',
+        [text('Reading the diff.')],
+        { input: 40, output: 25 },
+        { ...o, model: HAIKU, time: t(t1, 10) },
+      ),
       // Still running after the main thread's last line: the span of work, not the session's end.
-      cc.assistant('msg_cc_sub_2', [text('The PR renames two flags.')], { input: 60, output: 35 }, { ...o, model: HAIKU, time: t(t1, 90) }),
+      cc.assistant(
+        'msg_cc_sub_2',
+        [text('The PR renames two flags.')],
+        { input: 60, output: 35 },
+        { ...o, model: HAIKU, time: t(t1, 90) },
+      ),
     ].map(inCwd),
   );
 }
@@ -120,7 +174,11 @@ function oldMain(): string {
       { input: 9, output: 30 },
       { ...o, time: t2 },
     ),
-    cc.result('toolu_old', 'Three flags are deprecated.', { ...o, time: t(t2, 30), toolUseResult: { status: 'completed', agentId: 'b7', content: [] } }),
+    cc.result('toolu_old', 'Three flags are deprecated.', {
+      ...o,
+      time: t(t2, 30),
+      toolUseResult: { status: 'completed', agentId: 'b7', content: [] },
+    }),
   ]);
 }
 
@@ -129,7 +187,12 @@ function oldAgent(): string {
   const o = { session: OLD_SESSION, sidechain: true, agentId: 'b7' };
   return jsonl([
     cc.prompt(SUBAGENT_PROMPTS[2] ?? '', { ...o, time: '2026-03-04T07:59:58.000Z' }),
-    cc.assistant('msg_old_sub', [text('Three flags are deprecated.')], { input: 15, output: 12 }, { ...o, model: HAIKU, time: '2026-03-04T08:00:20.000Z' }),
+    cc.assistant(
+      'msg_old_sub',
+      [text('Three flags are deprecated.')],
+      { input: 15, output: 12 },
+      { ...o, model: HAIKU, time: '2026-03-04T08:00:20.000Z' },
+    ),
   ]);
 }
 

@@ -62,7 +62,9 @@ export function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: H
         text: clampText(q.text, opts),
         textLength: q.text.length,
         images: q.images,
-        ...(q.media.length > 0 ? { media: q.media.map((m) => (m.text !== undefined ? { ...m, text: clampText(m.text, opts) } : m)) } : {}),
+        ...(q.media.length > 0
+          ? { media: q.media.map((m) => (m.text !== undefined ? { ...m, text: clampText(m.text, opts) } : m)) }
+          : {}),
       };
     if (q)
       return {

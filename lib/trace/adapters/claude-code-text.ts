@@ -9,23 +9,33 @@ const get = (o: unknown, k: string): unknown => (typeof o === 'object' && o !== 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-const isBlock = (v: unknown): v is RawBlock => typeof v === 'object' && v !== null && typeof Reflect.get(v, 'type') === 'string';
+const isBlock = (v: unknown): v is RawBlock =>
+  typeof v === 'object' && v !== null && typeof Reflect.get(v, 'type') === 'string';
 
 /**
  * A `queued_command` attachment's prompt (a string or content blocks), and whether a person typed it: `commandMode`
  * "prompt" (or none) from a human origin (or none), not marked meta. Task notifications and peer messages are not.
  */
-export function queuedPrompt(a: Readonly<Record<string, unknown>>): { text: string; images: number; media: readonly MediaInfo[]; typed: boolean } | undefined {
+export function queuedPrompt(
+  a: Readonly<Record<string, unknown>>,
+): { text: string; images: number; media: readonly MediaInfo[]; typed: boolean } | undefined {
   const prompt = a['prompt'];
   const content = typeof prompt === 'string' ? prompt : Array.isArray(prompt) ? prompt.filter(isBlock) : undefined;
   if (content === undefined) return undefined;
-  const { text, images, media: found } = userContentFrom(content, { clamp: Number.MAX_SAFE_INTEGER }, 'attachment.prompt');
+  const {
+    text,
+    images,
+    media: found,
+  } = userContentFrom(content, { clamp: Number.MAX_SAFE_INTEGER }, 'attachment.prompt');
   // A block's place is its index in the line: only when no element was left out do the indexes match.
   const media = Array.isArray(prompt) && content.length === prompt.length ? found : [];
   const mode = a['commandMode'];
   const origin = a['origin'];
   const originKind = typeof origin === 'object' && origin !== null ? Reflect.get(origin, 'kind') : undefined;
-  const typed = (mode === undefined || mode === 'prompt') && (originKind === undefined || originKind === 'human') && a['isMeta'] !== true;
+  const typed =
+    (mode === undefined || mode === 'prompt') &&
+    (originKind === undefined || originKind === 'human') &&
+    a['isMeta'] !== true;
   return { text, images, media, typed };
 }
 
@@ -41,10 +51,15 @@ export function apiErrorText(line: Readonly<Record<string, unknown>>): string | 
   for (let i = 0; i < 3 && typeof get(inner, 'error') === 'object'; i++) inner = get(inner, 'error');
   const type = str(get(inner, 'type'));
   const message =
-    str(get(error, 'formatted')) ?? str(get(inner, 'message')) ?? str(get(error, 'message')) ?? (typeof error === 'string' ? str(error) : undefined);
+    str(get(error, 'formatted')) ??
+    str(get(inner, 'message')) ??
+    str(get(error, 'message')) ??
+    (typeof error === 'string' ? str(error) : undefined);
   const cause = get(error, 'cause') ?? line['cause'];
   const causeText = [str(get(cause, 'code')), str(get(cause, 'message'))].filter(Boolean).join(' ');
-  const what = [status, type && type !== 'error' ? `${type}:` : undefined, message ?? (causeText || undefined)].filter((x) => x !== undefined).join(' ');
+  const what = [status, type && type !== 'error' ? `${type}:` : undefined, message ?? (causeText || undefined)]
+    .filter((x) => x !== undefined)
+    .join(' ');
   const attempt = num(line['retryAttempt']);
   const max = num(line['maxRetries']);
   const wait = num(line['retryInMs']);

@@ -7,14 +7,22 @@ import { loadText } from '../testing/load';
 // Claude Code 2.1.x lines as the CLI writes them, read the way a person reads the session.
 
 const queued = (attachment: Line): Line =>
-  cc.line('attachment', { attachment: { type: 'queued_command', ...attachment } }, { time: '2026-11-20T10:00:23.000Z' });
+  cc.line(
+    'attachment',
+    { attachment: { type: 'queued_command', ...attachment } },
+    { time: '2026-11-20T10:00:23.000Z' },
+  );
 
 describe('a prompt typed while the agent worked (queued_command attachment)', () => {
   it('is a user prompt of the conversation, with its words, not a hidden metadata line', async () => {
     const { trace } = await loadText(
       jsonl([
         cc.prompt('Fix the coupon total', { time: '2026-11-20T10:00:05.000Z' }),
-        queued({ prompt: 'also update the CHANGELOG when you are done', commandMode: 'prompt', origin: { kind: 'human' } }),
+        queued({
+          prompt: 'also update the CHANGELOG when you are done',
+          commandMode: 'prompt',
+          origin: { kind: 'human' },
+        }),
         queued({ prompt: [{ type: 'text', text: 'and bump the version' }] }),
       ]),
     );
@@ -32,7 +40,10 @@ describe('a prompt typed while the agent worked (queued_command attachment)', ()
     const { trace } = await loadText(
       jsonl([
         cc.prompt('go'),
-        queued({ prompt: '<task-notification><status>completed</status></task-notification>', commandMode: 'task-notification' }),
+        queued({
+          prompt: '<task-notification><status>completed</status></task-notification>',
+          commandMode: 'task-notification',
+        }),
         queued({ prompt: 'hello from a peer', commandMode: 'prompt', origin: { kind: 'peer' } }),
       ]),
     );
@@ -44,19 +55,30 @@ describe('a prompt typed while the agent worked (queued_command attachment)', ()
 });
 
 describe('an api_error system line (no content; the error and the retry in fields of their own)', () => {
-  const apiError = (fields: Line): Line => cc.line('system', { subtype: 'api_error', level: 'error', ...fields }, { time: '2026-11-20T10:00:12.000Z' });
+  const apiError = (fields: Line): Line =>
+    cc.line('system', { subtype: 'api_error', level: 'error', ...fields }, { time: '2026-11-20T10:00:12.000Z' });
 
   it('says what failed and which retry it waits for, in the row a reader sees', async () => {
     const { trace } = await loadText(
       jsonl([
         cc.prompt('go'),
         apiError({
-          error: { status: 529, headers: {}, requestID: 'req_011', error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
+          error: {
+            status: 529,
+            headers: {},
+            requestID: 'req_011',
+            error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+          },
           retryInMs: 1166.9,
           retryAttempt: 1,
           maxRetries: 10,
         }),
-        apiError({ error: { formatted: 'Unable to connect to API (ECONNRESET)' }, retryInMs: 3000, retryAttempt: 2, maxRetries: 10 }),
+        apiError({
+          error: { formatted: 'Unable to connect to API (ECONNRESET)' },
+          retryInMs: 3000,
+          retryAttempt: 2,
+          maxRetries: 10,
+        }),
         apiError({ cause: { code: 'ETIMEDOUT' }, error: {} }),
       ]),
     );
@@ -92,7 +114,9 @@ describe('system subtypes Claude Code 2.1 writes besides compaction', () => {
     const [, micro, bridge] = trace.events;
     if (!micro || !bridge) throw new Error('missing events');
     expect(micro.kind).toBe('system');
-    expect(summarize(micro)).toBe('microcompact_boundary · Context microcompacted (auto) · 150,000 tokens before · 42,000 saved · 2 tool results cleared');
+    expect(summarize(micro)).toBe(
+      'microcompact_boundary · Context microcompacted (auto) · 150,000 tokens before · 42,000 saved · 2 tool results cleared',
+    );
     expect(chipOf(micro)).toBeUndefined();
     // Known, so not an error and no diagnostic; bookkeeping, so under the Meta chip.
     expect(bridge.kind).toBe('system');
@@ -122,7 +146,9 @@ describe("a hook's additional context (hook_additional_context: a list of string
     const hook = trace.events[3];
     if (!hook) throw new Error('missing event');
     expect(hook).toMatchObject({ kind: 'hook', text: '2 lint errors in src/cart.ts\nfix them before you commit' });
-    expect(summarize(hook)).toBe('PostToolUse:Bash result · success · 2 lint errors in src/cart.ts fix them before you commit');
+    expect(summarize(hook)).toBe(
+      'PostToolUse:Bash result · success · 2 lint errors in src/cart.ts fix them before you commit',
+    );
     expect(trace.toolCalls[0]?.hooks).toEqual([3]);
   });
 });
@@ -132,7 +158,11 @@ describe('a ToolSearch result (tool_reference blocks, no text)', () => {
     const { trace } = await loadText(
       jsonl([
         cc.prompt('go'),
-        cc.assistant('msg_1', [toolUse('toolu_S', 'ToolSearch', { query: 'select:mcp__github__get_issue,WebFetch', max_results: 2 })], { output: 5 }),
+        cc.assistant(
+          'msg_1',
+          [toolUse('toolu_S', 'ToolSearch', { query: 'select:mcp__github__get_issue,WebFetch', max_results: 2 })],
+          { output: 5 },
+        ),
         cc.line('user', {
           message: {
             role: 'user',
@@ -147,7 +177,11 @@ describe('a ToolSearch result (tool_reference blocks, no text)', () => {
               },
             ],
           },
-          toolUseResult: { matches: ['mcp__github__get_issue', 'WebFetch'], query: 'select:mcp__github__get_issue,WebFetch', total_deferred_tools: 117 },
+          toolUseResult: {
+            matches: ['mcp__github__get_issue', 'WebFetch'],
+            query: 'select:mcp__github__get_issue,WebFetch',
+            total_deferred_tools: 117,
+          },
         }),
       ]),
     );
@@ -165,11 +199,23 @@ describe('a task notification (Claude Code telling the model a background task e
     const { trace } = await loadText(
       jsonl([
         cc.prompt('kick off the build please', { time: '2026-06-07T05:00:00.000Z' }),
-        cc.assistant('msg_1', [{ type: 'text', text: 'Starting the build now.' }], { output: 5 }, { time: '2026-06-07T05:00:05.000Z' }),
+        cc.assistant(
+          'msg_1',
+          [{ type: 'text', text: 'Starting the build now.' }],
+          { output: 5 },
+          { time: '2026-06-07T05:00:05.000Z' },
+        ),
         cc.prompt(NOTE, { time: '2026-06-07T05:10:00.000Z' }),
-        cc.assistant('msg_2', [{ type: 'text', text: 'The build finished cleanly.' }], { output: 5 }, { time: '2026-06-07T05:10:05.000Z' }),
+        cc.assistant(
+          'msg_2',
+          [{ type: 'text', text: 'The build finished cleanly.' }],
+          { output: 5 },
+          { time: '2026-06-07T05:10:05.000Z' },
+        ),
         {
-          ...cc.prompt('<task-notification>\n<task-id>mon1</task-id>\n<event>tick</event>\n</task-notification>', { time: '2026-06-07T05:20:00.000Z' }),
+          ...cc.prompt('<task-notification>\n<task-id>mon1</task-id>\n<event>tick</event>\n</task-notification>', {
+            time: '2026-06-07T05:20:00.000Z',
+          }),
           origin: { kind: 'task-notification' },
         },
       ]),
@@ -177,7 +223,9 @@ describe('a task notification (Claude Code telling the model a background task e
     const note = trace.events[2];
     if (!note) throw new Error('missing event');
     expect(note).toMatchObject({ kind: 'user', role: 'notification' });
-    expect(summarize(note)).toBe('task notification · completed · Background command "Run the build" completed (exit code 0)');
+    expect(summarize(note)).toBe(
+      'task notification · completed · Background command "Run the build" completed (exit code 0)',
+    );
     expect(trace.events[4]).toMatchObject({ kind: 'user', role: 'notification' });
     expect(trace.responses.map((r) => r.promptSeq)).toEqual([0, 2, 4]);
   });

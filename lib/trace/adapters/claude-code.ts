@@ -1,6 +1,15 @@
 import type { TraceEvent } from '../types';
 import { clampText, compact, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
-import { envelope, normalizeAssistant, normalizeUser, parseAssistantLine, u, unknownEvent, type Head, type RawObject } from './messages';
+import {
+  envelope,
+  normalizeAssistant,
+  normalizeUser,
+  parseAssistantLine,
+  u,
+  unknownEvent,
+  type Head,
+  type RawObject,
+} from './messages';
 import { normalizeAttachment } from './claude-code-attachment';
 import { apiErrorText, microcompactText } from './claude-code-text';
 import { Fast } from './schemas';
@@ -95,8 +104,18 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     // The embedded message is a copy of a subagent line: kept for Explain, never counted.
     const msg = parseAssistantLine(d.message);
     const embedded = msg
-      ? { role: 'assistant', messageId: u(msg.message.id), usage: parseUsage(msg.message.usage), model: u(msg.message.model) }
-      : { role: typeof d.message === 'object' && d.message !== null && 'type' in d.message ? String(d.message.type) : 'unknown' };
+      ? {
+          role: 'assistant',
+          messageId: u(msg.message.id),
+          usage: parseUsage(msg.message.usage),
+          model: u(msg.message.model),
+        }
+      : {
+          role:
+            typeof d.message === 'object' && d.message !== null && 'type' in d.message
+              ? String(d.message.type)
+              : 'unknown',
+        };
     return {
       kind: 'progress',
       seq: h.seq,
@@ -142,7 +161,9 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
   const env = envelope(line, opts);
   const subtype = u(line.subtype);
   const content =
-    subtype === 'microcompact_boundary' ? microcompactText(obj) : (textOf(line.content) ?? (subtype === 'api_error' ? apiErrorText(obj) : undefined));
+    subtype === 'microcompact_boundary'
+      ? microcompactText(obj)
+      : (textOf(line.content) ?? (subtype === 'api_error' ? apiErrorText(obj) : undefined));
   if (!subtype) {
     // Claude Code 1.0.x wrote hook runs as subtype-less system lines with ANSI escapes.
     const text = stripAnsi(content ?? '');
@@ -160,7 +181,11 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
       isSidechain: env.isSidechain,
       time: env.time,
       via: 'legacy-system',
-      phase: /completed|finished|succeeded/i.test(text) ? 'response' : /fail|error|block/i.test(text) ? 'result' : 'started',
+      phase: /completed|finished|succeeded/i.test(text)
+        ? 'response'
+        : /fail|error|block/i.test(text)
+          ? 'result'
+          : 'started',
       hookEvent: m?.[2],
       hookName: m ? `${m[2] ?? ''}${m[3] ? `:${m[3]}` : ''}` : undefined,
       toolUseId: u(line.toolUseID),
@@ -213,7 +238,14 @@ function normalizeCcSystem(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
     toolUseId: u(line.toolUseID),
     durationMs: u(line.durationMs),
     logicalParentUuid: u(line.logicalParentUuid),
-    compact: cm ? compact({ trigger: u(cm.trigger), preTokens: u(cm.preTokens), postTokens: u(cm.postTokens), durationMs: u(cm.durationMs) }) : undefined,
+    compact: cm
+      ? compact({
+          trigger: u(cm.trigger),
+          preTokens: u(cm.preTokens),
+          postTokens: u(cm.postTokens),
+          durationMs: u(cm.durationMs),
+        })
+      : undefined,
   };
 }
 
@@ -229,7 +261,9 @@ function normalizeMeta(obj: RawObject, type: string, opts: NormalizeOptions, h: 
     u(line.tag) ??
     u(line.lastPrompt) ??
     u(line.permissionMode) ??
-    (line.operation ? `${line.operation}${textOf(line.content) ? `: ${textOf(line.content) ?? ''}` : ''}` : undefined) ??
+    (line.operation
+      ? `${line.operation}${textOf(line.content) ? `: ${textOf(line.content) ?? ''}` : ''}`
+      : undefined) ??
     (type === 'file-history-snapshot' ? `snapshot of ${u(line.messageId) ?? 'prompt'}` : undefined);
   return {
     kind: 'meta',

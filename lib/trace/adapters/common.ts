@@ -61,7 +61,11 @@ export function parseUsage(value: unknown): Usage | undefined {
 export function blocksFrom(raw: readonly RawBlock[], opts: NormalizeOptions, at?: string): ContentBlock[] {
   const out: ContentBlock[] = [];
   // A block's place is only named for the blocks that need it (a string per text block would cost on a hot path).
-  raw.forEach((b, i) => out.push(blockFrom(b, opts, at !== undefined && (b.type === 'image' || b.type === 'document') ? `${at}[${i}]` : undefined)));
+  raw.forEach((b, i) =>
+    out.push(
+      blockFrom(b, opts, at !== undefined && (b.type === 'image' || b.type === 'document') ? `${at}[${i}]` : undefined),
+    ),
+  );
   return out;
 }
 
@@ -71,7 +75,9 @@ export function blockFrom(b: RawBlock, opts: NormalizeOptions, at?: string): Con
       const r = Fast.TextBlock.safeParse(b);
       if (!r.success) break;
       const text = clampText(r.data.text, opts);
-      return text.length < r.data.text.length ? { type: 'text', text, truncated: r.data.text.length } : { type: 'text', text };
+      return text.length < r.data.text.length
+        ? { type: 'text', text, truncated: r.data.text.length }
+        : { type: 'text', text };
     }
     case 'thinking': {
       const r = Fast.ThinkingBlock.safeParse(b);
@@ -89,7 +95,13 @@ export function blockFrom(b: RawBlock, opts: NormalizeOptions, at?: string): Con
     case 'mcp_tool_use': {
       const r = Fast.ToolUseBlock.safeParse(b);
       if (!r.success) break;
-      return { type: 'tool_use', id: r.data.id, name: r.data.name, input: clampDeep(r.data.input ?? {}, opts), server: b.type !== 'tool_use' };
+      return {
+        type: 'tool_use',
+        id: r.data.id,
+        name: r.data.name,
+        input: clampDeep(r.data.input ?? {}, opts),
+        server: b.type !== 'tool_use',
+      };
     }
     case 'image': {
       const r = Fast.ImageBlock.safeParse(b);
@@ -105,7 +117,9 @@ export function blockFrom(b: RawBlock, opts: NormalizeOptions, at?: string): Con
     default:
       if (b.type.endsWith('_tool_result')) {
         const id = typeof b['tool_use_id'] === 'string' ? b['tool_use_id'] : undefined;
-        return id ? { type: 'server_tool_result', blockType: b.type, toolUseId: id } : { type: 'server_tool_result', blockType: b.type };
+        return id
+          ? { type: 'server_tool_result', blockType: b.type, toolUseId: id }
+          : { type: 'server_tool_result', blockType: b.type };
       }
   }
   return { type: 'other', blockType: b.type };
@@ -150,7 +164,11 @@ export interface UserContent {
 }
 
 /** `at`: where the content is in its line (`message.content`), so a block's data can be found again. */
-export function userContentFrom(content: string | readonly RawBlock[], opts: NormalizeOptions, at = 'message.content'): UserContent {
+export function userContentFrom(
+  content: string | readonly RawBlock[],
+  opts: NormalizeOptions,
+  at = 'message.content',
+): UserContent {
   if (typeof content === 'string') {
     const clean = stripAnsi(content);
     return { text: clampText(clean, opts), textLength: clean.length, images: 0, media: [], results: [] };
@@ -207,7 +225,12 @@ function hunksFrom(
 }
 
 /** Reduces a `toolUseResult` / `tool_use_result` to the side effect the viewer shows. */
-export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultText?: string, at = 'toolUseResult'): SideEffect | undefined {
+export function sideEffectFrom(
+  value: unknown,
+  opts: NormalizeOptions,
+  resultText?: string,
+  at = 'toolUseResult',
+): SideEffect | undefined {
   if (value === undefined || value === null) return undefined;
   // The structured output often repeats the result text (Bash stdout, error strings): keep one copy.
   const same = (s: string): string => {
@@ -225,7 +248,10 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
   if (edit?.success && (edit.data.structuredPatch || edit.data.type === 'create')) {
     const patch = edit.data.structuredPatch ? hunksFrom(edit.data.structuredPatch, opts) : [];
     const created = edit.data.type === 'create';
-    const full: PatchHunk[] = created && patch.length === 0 && typeof edit.data.content === 'string' ? [createHunk(edit.data.content, opts)] : patch;
+    const full: PatchHunk[] =
+      created && patch.length === 0 && typeof edit.data.content === 'string'
+        ? [createHunk(edit.data.content, opts)]
+        : patch;
     const base = { type: 'file-edit' as const, filePath: edit.data.filePath, patch: full, created };
     return typeof edit.data.userModified === 'boolean' ? { ...base, userModified: edit.data.userModified } : base;
   }
@@ -272,7 +298,12 @@ export function sideEffectFrom(value: unknown, opts: NormalizeOptions, resultTex
 }
 
 /** A structured output that is content blocks (an MCP tool's result): their text and images, as the model got them. */
-function blocksEffect(value: readonly unknown[], opts: NormalizeOptions, at: string, same: (s: string) => string): SideEffect | undefined {
+function blocksEffect(
+  value: readonly unknown[],
+  opts: NormalizeOptions,
+  at: string,
+  same: (s: string) => string,
+): SideEffect | undefined {
   if (value.length === 0) return undefined;
   const texts: string[] = [];
   const media: MediaInfo[] = [];
@@ -339,7 +370,8 @@ export function hookDecisionFrom(output: unknown): { decision?: PermissionBehavi
   const r = Fast.HookOutput.safeParse(value);
   if (!r.success) return {};
   const specific = r.data.hookSpecificOutput;
-  const decision = behaviorOf(specific?.permissionDecision) ?? (r.data.decision === 'block' ? 'deny' : behaviorOf(r.data.decision));
+  const decision =
+    behaviorOf(specific?.permissionDecision) ?? (r.data.decision === 'block' ? 'deny' : behaviorOf(r.data.decision));
   const reason = specific?.permissionDecisionReason ?? r.data.reason ?? undefined;
   return { ...(decision ? { decision } : {}), ...(reason ? { reason } : {}) };
 }

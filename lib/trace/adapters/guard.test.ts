@@ -34,12 +34,14 @@ function parsed(lines: Iterable<string>): unknown[] {
 function* inside(v: unknown, depth = 0): Generator<unknown> {
   yield v;
   if (depth > 6 || typeof v !== 'object' || v === null) return;
-  for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) yield* inside(child, depth + 1);
+  for (const child of Array.isArray(v) ? v : Object.values(v))
+    if (typeof child === 'object' && child !== null) yield* inside(child, depth + 1);
 }
 
 const schemas: [string, z.ZodType][] = Object.entries(S).flatMap(([name, s]): [string, z.ZodType][] => {
   if (s instanceof z.ZodType) return [[name, s]];
-  if (name === 'SideEffectSchemas') return Object.entries(S.SideEffectSchemas).map(([k, v]) => [`SideEffectSchemas.${k}`, v]);
+  if (name === 'SideEffectSchemas')
+    return Object.entries(S.SideEffectSchemas).map(([k, v]) => [`SideEffectSchemas.${k}`, v]);
   return [];
 });
 
@@ -81,19 +83,22 @@ describe('compiled schema checks', () => {
 
   it('know zod’s edges: non-finite numbers, null for optional, inherited keys, strict objects', () => {
     const num = guardOf(z.looseObject({ n: z.number().nullish() }));
-    expect([num({ n: 1 }), num({ n: null }), num({}), num({ n: Infinity }), num({ n: NaN }), num({ n: '1' }), num([])]).toEqual([
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      num({ n: 1 }),
+      num({ n: null }),
+      num({}),
+      num({ n: Infinity }),
+      num({ n: NaN }),
+      num({ n: '1' }),
+      num([]),
+    ]).toEqual([true, true, true, false, false, false, false]);
     const proto = z.looseObject({ toString: z.string().nullish() });
     expect(guardOf(proto)({})).toBe(proto.safeParse({}).success);
     const present = z.looseObject({ m: z.unknown() });
-    expect([guardOf(present)({}), guardOf(present)({ m: undefined })]).toEqual([present.safeParse({}).success, present.safeParse({ m: undefined }).success]);
+    expect([guardOf(present)({}), guardOf(present)({ m: undefined })]).toEqual([
+      present.safeParse({}).success,
+      present.safeParse({ m: undefined }).success,
+    ]);
     expect(guardOf(z.strictObject({ a: z.string() }))({ a: 'x' })).toBe(false);
     expect(guardOf(z.string().min(2))('abc')).toBe(false);
     const f = fastSchema(S.TextBlockSchema);
@@ -129,7 +134,10 @@ function near(schema: z.core.$ZodType, depth = 0): fc.Arbitrary<unknown> {
     if (schema instanceof z.core.$ZodUnion) return fc.oneof(...schema._zod.def.options.map((o) => near(o, depth)));
     if (schema instanceof z.core.$ZodArray) return fc.array(near(schema._zod.def.element, depth + 1), { maxLength: 3 });
     if (schema instanceof z.core.$ZodObject) {
-      const entries = Object.entries(schema._zod.def.shape).map(([k, s]): [string, fc.Arbitrary<unknown>] => [k, near(s, depth + 1)]);
+      const entries = Object.entries(schema._zod.def.shape).map(([k, s]): [string, fc.Arbitrary<unknown>] => [
+        k,
+        near(s, depth + 1),
+      ]);
       return fc
         .tuple(
           fc.tuple(

@@ -11,7 +11,8 @@ type Check = (v: unknown) => boolean;
 const never: Check = () => false;
 const always: Check = () => true;
 
-const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The keys a plain object inherits: a shape naming one of them is read explicitly, as zod reads it. */
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -98,7 +99,10 @@ export function guardOf<S extends z.ZodType>(schema: S): (v: unknown) => v is z.
  */
 export function fastSchema<S extends z.ZodType>(
   schema: S,
-): { readonly safeParse: (v: unknown) => z.ZodSafeParseResult<z.output<S>>; readonly is: (v: unknown) => v is z.output<S> } {
+): {
+  readonly safeParse: (v: unknown) => z.ZodSafeParseResult<z.output<S>>;
+  readonly is: (v: unknown) => v is z.output<S>;
+} {
   // Compiled at its first use, not at start-up: a run of the stats fast path uses few of the project's schemas.
   let check: Check | undefined;
   const is = (v: unknown): v is z.output<S> => (check ??= compile(schema))(v);

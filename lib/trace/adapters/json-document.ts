@@ -57,7 +57,12 @@ function recordedAt(doc: RawObject): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
-const message = (path: string, value: unknown, time?: unknown): DocumentItem => ({ path, type: 'message', value, ...(time !== undefined ? { time } : {}) });
+const message = (path: string, value: unknown, time?: unknown): DocumentItem => ({
+  path,
+  type: 'message',
+  value,
+  ...(time !== undefined ? { time } : {}),
+});
 
 /**
  * Wrapped items in the order of their explicit `index` when every item has a distinct one (a recorder may write
@@ -65,7 +70,9 @@ const message = (path: string, value: unknown, time?: unknown): DocumentItem => 
  */
 function byIndex<T>(wrapped: readonly unknown[], items: T[]): T[] {
   const idx = wrapped.map((w) =>
-    isObject(w) && isObject(w['message']) && typeof w['index'] === 'number' && Number.isFinite(w['index']) ? w['index'] : undefined,
+    isObject(w) && isObject(w['message']) && typeof w['index'] === 'number' && Number.isFinite(w['index'])
+      ? w['index']
+      : undefined,
   );
   if (idx.some((i) => i === undefined) || new Set(idx).size !== idx.length) return items;
   return items
@@ -84,16 +91,22 @@ export function documentItems(doc: unknown): { format: SourceFormat; items: Docu
     );
     return { format: 'json-array', items: byIndex(doc, items) };
   }
-  if (!isObject(doc)) return { format: 'unknown', items: [{ path: '$', type: 'invalid', problem: 'not a JSON document of messages' }] };
+  if (!isObject(doc))
+    return { format: 'unknown', items: [{ path: '$', type: 'invalid', problem: 'not a JSON document of messages' }] };
   if (isEvalArtifact(doc)) {
     const r = EvalArtifactSchema.safeParse(doc);
-    if (!r.success) return { format: 'unknown', items: [{ path: '$', type: 'invalid', problem: 'evaluation artifact without messages' }] };
+    if (!r.success)
+      return {
+        format: 'unknown',
+        items: [{ path: '$', type: 'invalid', problem: 'evaluation artifact without messages' }],
+      };
     const a = r.data;
     const items: DocumentItem[] = a.messages.map((m, i) => message(`messages[${i}]`, m));
     const seen = new Set(a.messages.map((m) => (isObject(m) && typeof m['uuid'] === 'string' ? m['uuid'] : '')));
     (a.results ?? []).forEach((m, i) => {
       // Result frames listed apart from the messages are records too, unless they repeat one.
-      if (isObject(m) && m['type'] === 'result' && !(typeof m['uuid'] === 'string' && seen.has(m['uuid']))) items.push(message(`results[${i}]`, m));
+      if (isObject(m) && m['type'] === 'result' && !(typeof m['uuid'] === 'string' && seen.has(m['uuid'])))
+        items.push(message(`results[${i}]`, m));
     });
     items.push({ path: '$', type: 'eval', artifact: a });
     return { format: 'eval-artifact', items };
@@ -110,7 +123,13 @@ export function documentItems(doc: unknown): { format: SourceFormat; items: Docu
       const b = doc[block];
       return isObject(b) ? Object.entries(b).map(([k, v]) => [`${block}.${k}`, v] as const) : [];
     });
-    items.unshift({ path: '$', type: 'recording-header', ...(prompt ? { prompt } : {}), ...(start !== undefined ? { time: start } : {}), fields });
+    items.unshift({
+      path: '$',
+      type: 'recording-header',
+      ...(prompt ? { prompt } : {}),
+      ...(start !== undefined ? { time: start } : {}),
+      fields,
+    });
     return { format: 'recording', items };
   }
   const list: unknown[] = Array.isArray(doc['messages']) ? doc['messages'] : [];
@@ -159,11 +178,25 @@ function evalEvent(a: EvalFields, opts: NormalizeOptions, h: Head): TraceEvent {
   if (typeof a.testResult === 'boolean') passed = a.testResult;
   else if (t.success) {
     const status = t.data.status?.toLowerCase();
-    passed = u(t.data.passed) ?? u(t.data.success) ?? u(t.data.ok) ?? (status ? ['pass', 'passed', 'success', 'ok'].includes(status) : undefined);
+    passed =
+      u(t.data.passed) ??
+      u(t.data.success) ??
+      u(t.data.ok) ??
+      (status ? ['pass', 'passed', 'success', 'ok'].includes(status) : undefined);
     testSummary = u(t.data.summary) ?? u(t.data.output) ?? u(t.data.status);
   } else if (typeof a.testResult === 'string') testSummary = a.testResult;
-  const diff = typeof a.workspaceDiff === 'string' ? a.workspaceDiff : a.workspaceDiff ? JSON.stringify(a.workspaceDiff) : undefined;
-  const transport = typeof a.transportError === 'string' ? a.transportError : a.transportError ? JSON.stringify(a.transportError) : undefined;
+  const diff =
+    typeof a.workspaceDiff === 'string'
+      ? a.workspaceDiff
+      : a.workspaceDiff
+        ? JSON.stringify(a.workspaceDiff)
+        : undefined;
+  const transport =
+    typeof a.transportError === 'string'
+      ? a.transportError
+      : a.transportError
+        ? JSON.stringify(a.transportError)
+        : undefined;
   return {
     seq: h.seq,
     src: h.src,
@@ -188,6 +221,11 @@ export function agentMetaEvent(doc: RawObject, opts: NormalizeOptions, h: Head):
     kind: 'meta',
     metaType: 'agent-meta',
     text: clampText([u(m.agentType), u(m.description)].filter(Boolean).join(': ') || 'subagent metadata', opts),
-    agentMeta: { agentType: u(m.agentType), description: u(m.description), toolUseId: u(m.toolUseId), parentAgentId: u(m.parentAgentId) },
+    agentMeta: {
+      agentType: u(m.agentType),
+      description: u(m.description),
+      toolUseId: u(m.toolUseId),
+      parentAgentId: u(m.parentAgentId),
+    },
   };
 }

@@ -60,15 +60,19 @@ describe('assistantFastPath', () => {
     const messageKeys = ['id', 'model', 'content', 'stop_reason', 'usage'];
     let taken = 0;
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...keys), anyValue), fc.dictionary(fc.constantFrom(...messageKeys), anyValue), (top, msg) => {
-        const message = { ...(typeof base['message'] === 'object' ? base['message'] : {}), ...msg };
-        const line = { ...base, ...top, message };
-        const fast = assistantFastPath(line);
-        if (!fast) return;
-        taken += 1;
-        expect(AssistantLineSchema.safeParse(line).success).toBe(true);
-        expect(assistantFrom(fast, DEFAULT_NORMALIZE, head)).toEqual(viaSchema(line));
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...keys), anyValue),
+        fc.dictionary(fc.constantFrom(...messageKeys), anyValue),
+        (top, msg) => {
+          const message = { ...(typeof base['message'] === 'object' ? base['message'] : {}), ...msg };
+          const line = { ...base, ...top, message };
+          const fast = assistantFastPath(line);
+          if (!fast) return;
+          taken += 1;
+          expect(AssistantLineSchema.safeParse(line).success).toBe(true);
+          expect(assistantFrom(fast, DEFAULT_NORMALIZE, head)).toEqual(viaSchema(line));
+        },
+      ),
       { numRuns: 2000 },
     );
     // Both sides of the property were exercised.
@@ -96,16 +100,26 @@ describe('assistantFastPath', () => {
     });
     const usage = fc.oneof(
       fc.constant(null),
-      fc.record({ input_tokens: fc.oneof(fc.constant(null), fc.nat()), output_tokens: fc.nat(), cache_read_input_tokens: fc.nat() }),
+      fc.record({
+        input_tokens: fc.oneof(fc.constant(null), fc.nat()),
+        output_tokens: fc.nat(),
+        cache_read_input_tokens: fc.nat(),
+      }),
     );
     const msg = fc.record({
       id: str,
       model: str,
       stop_reason: str,
       usage,
-      content: fc.array(fc.record({ type: fc.constantFrom('text', 'thinking', 'tool_use', 'image', 'x'), text: fc.string({ maxLength: 4 }) }), {
-        maxLength: 3,
-      }),
+      content: fc.array(
+        fc.record({
+          type: fc.constantFrom('text', 'thinking', 'tool_use', 'image', 'x'),
+          text: fc.string({ maxLength: 4 }),
+        }),
+        {
+          maxLength: 3,
+        },
+      ),
     });
     fc.assert(
       fc.property(top, msg, (t, m) => {

@@ -76,7 +76,12 @@ export function unknownEvent(obj: RawObject, reason: string, opts: NormalizeOpti
     subtype,
     raw: rawJson(obj, opts),
     reason,
-    sessionId: typeof obj['sessionId'] === 'string' ? obj['sessionId'] : typeof obj['session_id'] === 'string' ? obj['session_id'] : undefined,
+    sessionId:
+      typeof obj['sessionId'] === 'string'
+        ? obj['sessionId']
+        : typeof obj['session_id'] === 'string'
+          ? obj['session_id']
+          : undefined,
     uuid: typeof obj['uuid'] === 'string' ? obj['uuid'] : undefined,
   };
 }
@@ -90,9 +95,19 @@ function schemaReason(type: string, issues: readonly { path: readonly PropertyKe
 const absent = (v: unknown): v is null | undefined => v === undefined || v === null;
 const optString = (v: unknown): boolean => absent(v) || typeof v === 'string';
 const optBoolean = (v: unknown): boolean => absent(v) || typeof v === 'boolean';
-const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isBlock = (v: unknown): v is RawBlock => isRecord(v) && typeof v['type'] === 'string';
-const STRING_FIELDS = ['uuid', 'session_id', 'parent_tool_use_id', 'sessionId', 'parentUuid', 'agentId', 'requestId', 'request_id'];
+const STRING_FIELDS = [
+  'uuid',
+  'session_id',
+  'parent_tool_use_id',
+  'sessionId',
+  'parentUuid',
+  'agentId',
+  'requestId',
+  'request_id',
+];
 const BOOLEAN_FIELDS = ['isSidechain', 'isApiErrorMessage', 'aborted'];
 
 /**
@@ -111,7 +126,8 @@ function assistantFastPath(obj: RawObject): AssistantLine | undefined {
   const model = m['model'];
   const stop = m['stop_reason'];
   const content = m['content'];
-  if (!(absent(ts) || typeof ts === 'string') || !optString(id) || !optString(model) || !optString(stop)) return undefined;
+  if (!(absent(ts) || typeof ts === 'string') || !optString(id) || !optString(model) || !optString(stop))
+    return undefined;
   if (!Array.isArray(content) || !content.every(isBlock)) return undefined;
   const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
   return {

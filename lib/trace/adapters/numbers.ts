@@ -8,7 +8,8 @@ import type { ModelUsageRecord, Usage } from '../types';
 /** The largest cost taken as a number of dollars (sums of a few such costs stay finite). */
 const MAX_COST_USD = Number.MAX_SAFE_INTEGER;
 
-const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value as it was on the line, short. */
 export function shown(v: unknown): string {
@@ -170,7 +171,10 @@ export function readPartialUsage(raw: unknown, where: string): ReadUsage<Partial
 }
 
 /** A cost in dollars (`total_cost_usd`); missing or null is not reported. */
-export function readCost(raw: Readonly<Record<string, unknown>>, key: string): { value?: number; errors?: readonly string[] } {
+export function readCost(
+  raw: Readonly<Record<string, unknown>>,
+  key: string,
+): { value?: number; errors?: readonly string[] } {
   const v = raw[key];
   if (v === undefined || v === null) return {};
   const why = costProblem(v);

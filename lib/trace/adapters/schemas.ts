@@ -97,7 +97,9 @@ export const StreamLineSchema = z.object({
   event: z.object({
     type: str,
     index: optNum,
-    message: z.looseObject({ id: optStr, model: optStr, content: z.array(BlockSchema).nullish(), usage: Numbers }).nullish(),
+    message: z
+      .looseObject({ id: optStr, model: optStr, content: z.array(BlockSchema).nullish(), usage: Numbers })
+      .nullish(),
     content_block: BlockSchema.nullish(),
     delta: z
       .object({
@@ -151,8 +153,12 @@ export const SystemLineSchema = z.looseObject({
   version: optStr,
   logicalParentUuid: optStr,
   durationMs: optNum,
-  compact_metadata: z.looseObject({ trigger: optStr, pre_tokens: optNum, post_tokens: optNum, duration_ms: optNum }).nullish(),
-  compactMetadata: z.looseObject({ trigger: optStr, preTokens: optNum, postTokens: optNum, durationMs: optNum }).nullish(),
+  compact_metadata: z
+    .looseObject({ trigger: optStr, pre_tokens: optNum, post_tokens: optNum, duration_ms: optNum })
+    .nullish(),
+  compactMetadata: z
+    .looseObject({ trigger: optStr, preTokens: optNum, postTokens: optNum, durationMs: optNum })
+    .nullish(),
   // hook frames
   hook_id: optStr,
   hook_name: optStr,
@@ -179,7 +185,9 @@ export const ControlLineSchema = z.looseObject({
   type: z.enum(['control_request', 'control_response', 'control_cancel_request', 'keep_alive']),
   request_id: optStr,
   timestamp: z.union([str, z.number()]).nullish(),
-  request: z.looseObject({ subtype: optStr, tool_name: optStr, tool_use_id: optStr, input: z.unknown().optional() }).nullish(),
+  request: z
+    .looseObject({ subtype: optStr, tool_name: optStr, tool_use_id: optStr, input: z.unknown().optional() })
+    .nullish(),
   response: z
     .looseObject({
       subtype: optStr,
@@ -271,7 +279,9 @@ export const AgentMetaSchema = z.looseObject({
 export const HookOutputSchema = z.looseObject({
   decision: optStr,
   reason: optStr,
-  hookSpecificOutput: z.looseObject({ hookEventName: optStr, permissionDecision: optStr, permissionDecisionReason: optStr }).nullish(),
+  hookSpecificOutput: z
+    .looseObject({ hookEventName: optStr, permissionDecision: optStr, permissionDecisionReason: optStr })
+    .nullish(),
 });
 
 /** The wrapper of an evaluation artifact; `messages` are validated one by one as lines. */
@@ -331,7 +341,9 @@ export const SideEffectSchemas = {
     totalDurationMs: optNum,
     content: z.array(BlockSchema).nullish(),
   }),
-  read: z.looseObject({ file: z.looseObject({ filePath: str, numLines: optNum, startLine: optNum, totalLines: optNum }) }),
+  read: z.looseObject({
+    file: z.looseObject({ filePath: str, numLines: optNum, startLine: optNum, totalLines: optNum }),
+  }),
 };
 
 /**

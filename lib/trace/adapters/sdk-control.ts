@@ -45,7 +45,15 @@ export function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head
       };
     }
     case 'control_cancel_request':
-      return { seq: h.seq, src: h.src, path: h.path, kind: 'control', time, frame: 'cancel', requestId: u(line.request_id) };
+      return {
+        seq: h.seq,
+        src: h.src,
+        path: h.path,
+        kind: 'control',
+        time,
+        frame: 'cancel',
+        requestId: u(line.request_id),
+      };
     case 'keep_alive':
       return { seq: h.seq, src: h.src, path: h.path, kind: 'control', time, frame: 'keep_alive' };
   }

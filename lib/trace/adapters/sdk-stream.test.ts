@@ -25,7 +25,9 @@ describe('the stream fast path', () => {
       if (!fast) return;
       taken += 1;
       if (fast.kind === 'stream') types.add(fast.event);
-      expect(JSON.parse(JSON.stringify(fast))).toEqual(JSON.parse(JSON.stringify(normalizeStream(obj, withInterner(DEFAULT_NORMALIZE), head(i)))));
+      expect(JSON.parse(JSON.stringify(fast))).toEqual(
+        JSON.parse(JSON.stringify(normalizeStream(obj, withInterner(DEFAULT_NORMALIZE), head(i)))),
+      );
     });
     expect(taken).toBeGreaterThan(lines.length / 2);
     expect([...types].sort()).toEqual(['content_block_delta', 'content_block_stop', 'message_stop']);
@@ -41,8 +43,17 @@ describe('the stream fast path', () => {
     const sub = { ...bare, parent_tool_use_id: 'toolu_1', timestamp: '2026-01-01T00:00:00.000Z' };
     for (const normalize of [streamFastPath, normalizeStream]) {
       const lean = normalize(bare, withInterner(DEFAULT_NORMALIZE), head(0));
-      expect(lean).toMatchObject({ kind: 'stream', event: 'content_block_delta', sessionId: 's', index: 0, deltaType: 'text_delta', fragment: 'hi' });
-      expect(Object.keys(lean ?? {}).filter((k) => k === 'path' || k === 'parentToolUseId' || k === 'time')).toEqual([]);
+      expect(lean).toMatchObject({
+        kind: 'stream',
+        event: 'content_block_delta',
+        sessionId: 's',
+        index: 0,
+        deltaType: 'text_delta',
+        fragment: 'hi',
+      });
+      expect(Object.keys(lean ?? {}).filter((k) => k === 'path' || k === 'parentToolUseId' || k === 'time')).toEqual(
+        [],
+      );
       expect(normalize(sub, withInterner(DEFAULT_NORMALIZE), head(1))).toMatchObject({
         parentToolUseId: 'toolu_1',
         time: Date.parse('2026-01-01T00:00:00.000Z'),
@@ -55,14 +66,24 @@ describe('the stream fast path', () => {
     const odd = [
       { type: 'stream_event', event: { type: 'content_block_stop', index: '0' } },
       { type: 'stream_event', event: { type: 'message_stop' }, session_id: 42 },
-      { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 7 } } },
+      {
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 7 } },
+      },
       { type: 'stream_event', event: ['content_block_stop'] },
       // Fields the schema checks even though the event does not use them.
       { type: 'stream_event', event: { type: 'message_stop', content_block: 'bad' } },
       { type: 'stream_event', event: { type: 'content_block_stop', index: 0 }, isSidechain: 'yes' },
       { type: 'stream_event', event: { type: 'content_block_stop', index: 0 }, uuid: 7 },
-      { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a' } }, ttft_ms: '5' },
-      { type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a', stop_reason: 3 } } },
+      {
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a' } },
+        ttft_ms: '5',
+      },
+      {
+        type: 'stream_event',
+        event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'a', stop_reason: 3 } },
+      },
       { type: 'stream_event', event: { type: 'message_stop', error: 'x' }, sessionId: 1 },
     ];
     for (const [i, obj] of odd.entries()) {
@@ -71,15 +92,27 @@ describe('the stream fast path', () => {
       expect(normalizeStream(obj, DEFAULT_NORMALIZE, head(i)).kind, JSON.stringify(obj)).toBe('unknown');
     }
     // Frames it does not take (message_start carries a message and usage) are the schema's.
-    expect(streamFastPath({ type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_1' } } }, DEFAULT_NORMALIZE, head(0))).toBeUndefined();
+    expect(
+      streamFastPath(
+        { type: 'stream_event', event: { type: 'message_start', message: { id: 'msg_1' } } },
+        DEFAULT_NORMALIZE,
+        head(0),
+      ),
+    ).toBeUndefined();
   });
 });
 
 describe('system frames', () => {
   it('takes only the hook subtypes as hooks, not a name every object inherits', () => {
     const frame = (subtype: string) =>
-      normalizeLine({ type: 'system', subtype, session_id: 's', uuid: 'u' }, 'sdk-stream', withInterner(DEFAULT_NORMALIZE), head(0));
+      normalizeLine(
+        { type: 'system', subtype, session_id: 's', uuid: 'u' },
+        'sdk-stream',
+        withInterner(DEFAULT_NORMALIZE),
+        head(0),
+      );
     expect(frame('hook_started').kind).toBe('hook');
-    for (const subtype of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(frame(subtype).kind).not.toBe('hook');
+    for (const subtype of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(frame(subtype).kind).not.toBe('hook');
   });
 });

@@ -1,7 +1,16 @@
 import type { StreamEvent, StreamEventType, TraceEvent } from '../types';
 import { blockFrom, blocksFrom, clampText, timeFrom, type NormalizeOptions } from './common';
 import { readPartialUsage } from './numbers';
-import { envelope, normalizeAssistant, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
+import {
+  envelope,
+  normalizeAssistant,
+  normalizeResult,
+  normalizeUser,
+  u,
+  unknownEvent,
+  type Head,
+  type RawObject,
+} from './messages';
 import { Fast } from './schemas';
 import { normalizeControl } from './sdk-control';
 import { normalizeSdkSystem } from './sdk-system';
@@ -23,7 +32,9 @@ const isStreamEventType = (t: string): t is StreamEventType => STREAM_EVENTS.has
 
 // JSON.parse makes a new string of every value longer than a few characters: the names every stream line repeats are
 // swapped for one shared copy, so a million events do not hold a million copies of "input_json_delta".
-const EVENT_NAMES: ReadonlyMap<string, StreamEventType> = new Map([...STREAM_EVENTS].filter(isStreamEventType).map((n) => [n, n]));
+const EVENT_NAMES: ReadonlyMap<string, StreamEventType> = new Map(
+  [...STREAM_EVENTS].filter(isStreamEventType).map((n) => [n, n]),
+);
 const DELTA_NAMES: ReadonlyMap<string, string> = new Map(
   ['text_delta', 'input_json_delta', 'thinking_delta', 'signature_delta', 'citations_delta'].map((n) => [n, n]),
 );
@@ -142,7 +153,14 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
   const thinking: unknown = Reflect.get(d, 'thinking');
   const partial: unknown = Reflect.get(d, 'partial_json');
   const signature: unknown = Reflect.get(d, 'signature');
-  if (!optString(dt) || !optString(text) || !optString(thinking) || !optString(partial) || !optString(signature) || !optString(Reflect.get(d, 'stop_reason')))
+  if (
+    !optString(dt) ||
+    !optString(text) ||
+    !optString(thinking) ||
+    !optString(partial) ||
+    !optString(signature) ||
+    !optString(Reflect.get(d, 'stop_reason'))
+  )
     return undefined;
   return deltaEvent(
     h,
@@ -170,8 +188,29 @@ function deltaEvent(
   fragment: string | undefined,
 ): StreamEvent {
   if (h.path === undefined && parentToolUseId === undefined && time === undefined)
-    return { seq: h.seq, src: h.src, kind: 'stream', sessionId, event: 'content_block_delta', index, deltaType, fragment };
-  return { seq: h.seq, src: h.src, path: h.path, kind: 'stream', sessionId, parentToolUseId, time, event: 'content_block_delta', index, deltaType, fragment };
+    return {
+      seq: h.seq,
+      src: h.src,
+      kind: 'stream',
+      sessionId,
+      event: 'content_block_delta',
+      index,
+      deltaType,
+      fragment,
+    };
+  return {
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    kind: 'stream',
+    sessionId,
+    parentToolUseId,
+    time,
+    event: 'content_block_delta',
+    index,
+    deltaType,
+    fragment,
+  };
 }
 
 function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
@@ -219,7 +258,11 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
     ttftMs: u(line.ttft_ms),
     messageId: u(m?.id),
     model: opts.intern && typeof m?.model === 'string' ? opts.intern(m.model) : u(m?.model),
-    blocks: m?.content ? blocksFrom(m.content, opts) : type === 'content_block_start' && ev.content_block ? [blockFrom(ev.content_block, opts)] : undefined,
+    blocks: m?.content
+      ? blocksFrom(m.content, opts)
+      : type === 'content_block_start' && ev.content_block
+        ? [blockFrom(ev.content_block, opts)]
+        : undefined,
     usage: usage?.usage,
     numberErrors: usage?.errors,
     stopReason: type === 'message_delta' ? u(ev.delta?.stop_reason) : undefined,
@@ -235,7 +278,9 @@ function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions, h: 
   const text =
     type === 'rate_limit_event'
       ? `rate limit: ${line.rate_limit_info?.status ?? 'unknown'}`
-      : (u(line.summary) ?? u(line.suggestion) ?? (line.new_conversation_id ? `new conversation ${line.new_conversation_id}` : undefined));
+      : (u(line.summary) ??
+        u(line.suggestion) ??
+        (line.new_conversation_id ? `new conversation ${line.new_conversation_id}` : undefined));
   return {
     kind: 'system',
     seq: h.seq,

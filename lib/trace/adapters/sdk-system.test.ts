@@ -41,7 +41,8 @@ describe('the tiny system frame path', () => {
       { type: 'system', status: 'requesting' },
       JSON.parse('{"type":"system","subtype":"status","__proto__":{"x":1}}') as Record<string, unknown>,
     ];
-    for (const [i, obj] of odd.entries()) expect(tinySystem(obj, DEFAULT_NORMALIZE, head(i)), JSON.stringify(obj)).toBeUndefined();
+    for (const [i, obj] of odd.entries())
+      expect(tinySystem(obj, DEFAULT_NORMALIZE, head(i)), JSON.stringify(obj)).toBeUndefined();
     // A frame at a path inside a JSON document keeps its path: the schema path makes it.
     const inDoc = { ...head(0), path: '$[3]' };
     expect(tinySystem({ type: 'system', subtype: 'status' }, DEFAULT_NORMALIZE, inDoc)).toBeUndefined();

@@ -112,10 +112,24 @@ function schemaSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEve
   }
   const cm = line.compact_metadata;
   const content = textOf(line.content) ?? u(line.summary) ?? u(line.description);
-  const text = content ? clampText(stripAnsi(content), opts) : typeof line.status === 'string' ? line.status : undefined;
+  const text = content
+    ? clampText(stripAnsi(content), opts)
+    : typeof line.status === 'string'
+      ? line.status
+      : undefined;
   if (plainSystem(line, env, h)) {
     // The common frame (status, api_retry, task frames): only the fields it has, as a million of them may be kept.
-    return { kind: 'system', seq: h.seq, src: h.src, sessionId: env.sessionId, uuid: env.uuid, time: env.time, type: 'system', subtype, text };
+    return {
+      kind: 'system',
+      seq: h.seq,
+      src: h.src,
+      sessionId: env.sessionId,
+      uuid: env.uuid,
+      time: env.time,
+      type: 'system',
+      subtype,
+      text,
+    };
   }
   return {
     kind: 'system',
@@ -138,7 +152,14 @@ function schemaSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEve
     cwd: u(line.cwd),
     permissionMode: u(line.permissionMode),
     version: u(line.claude_code_version),
-    compact: cm ? compact({ trigger: u(cm.trigger), preTokens: u(cm.pre_tokens), postTokens: u(cm.post_tokens), durationMs: u(cm.duration_ms) }) : undefined,
+    compact: cm
+      ? compact({
+          trigger: u(cm.trigger),
+          preTokens: u(cm.pre_tokens),
+          postTokens: u(cm.post_tokens),
+          durationMs: u(cm.duration_ms),
+        })
+      : undefined,
   };
 }
 
@@ -173,7 +194,17 @@ function tinySystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent
   if (!(ts === undefined || ts === null || typeof ts === 'string')) return undefined;
   const sessionId = typeof sid === 'string' ? (opts.intern ? opts.intern(sid) : sid) : undefined;
   const text = typeof status === 'string' ? status : undefined;
-  return { kind: 'system', seq: h.seq, src: h.src, sessionId, uuid: u(uuid), time: timeFrom(ts), type: 'system', subtype, text };
+  return {
+    kind: 'system',
+    seq: h.seq,
+    src: h.src,
+    sessionId,
+    uuid: u(uuid),
+    time: timeFrom(ts),
+    type: 'system',
+    subtype,
+    text,
+  };
 }
 
 /** A system frame with none of the fields of the envelope or of an init / compact frame that most frames lack. */

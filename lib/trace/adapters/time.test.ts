@@ -15,12 +15,19 @@ const pad = (n: number, w: number): string => String(n).padStart(w, '0');
 describe('timeFrom', () => {
   it('reads toISOString timestamps exactly as Date.parse does, over the whole 4-digit year range', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('0000-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (d) => {
-        const s = d.toISOString();
-        expect(isoMillis(s)).toBe(Date.parse(s));
-        expect(bytesMillis(s)).toBe(Date.parse(s));
-        expect(timeFrom(s)).toBe(d.getTime());
-      }),
+      fc.property(
+        fc.date({
+          min: new Date('0000-01-01T00:00:00.000Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        }),
+        (d) => {
+          const s = d.toISOString();
+          expect(isoMillis(s)).toBe(Date.parse(s));
+          expect(bytesMillis(s)).toBe(Date.parse(s));
+          expect(timeFrom(s)).toBe(d.getTime());
+        },
+      ),
       { numRuns: 2000, seed: 7 },
     );
   });
@@ -28,15 +35,18 @@ describe('timeFrom', () => {
   it('agrees with Date.parse on strings of the same shape with any field values', () => {
     const field = (w: number): fc.Arbitrary<number> => fc.integer({ min: 0, max: 10 ** w - 1 });
     fc.assert(
-      fc.property(fc.tuple(field(4), field(2), field(2), field(2), field(2), field(2), field(3)), ([y, mo, d, h, mi, s, ms]) => {
-        const text = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}.${pad(ms, 3)}Z`;
-        const fast = isoMillis(text);
-        expect(bytesMillis(text)).toBe(fast);
-        // Taken by the fast reading: the same number; left to Date.parse: whatever it says.
-        if (fast !== undefined) expect(fast).toBe(Date.parse(text));
-        const parsed = Date.parse(text);
-        expect(timeFrom(text)).toBe(Number.isNaN(parsed) ? undefined : parsed);
-      }),
+      fc.property(
+        fc.tuple(field(4), field(2), field(2), field(2), field(2), field(2), field(3)),
+        ([y, mo, d, h, mi, s, ms]) => {
+          const text = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}.${pad(ms, 3)}Z`;
+          const fast = isoMillis(text);
+          expect(bytesMillis(text)).toBe(fast);
+          // Taken by the fast reading: the same number; left to Date.parse: whatever it says.
+          if (fast !== undefined) expect(fast).toBe(Date.parse(text));
+          const parsed = Date.parse(text);
+          expect(timeFrom(text)).toBe(Number.isNaN(parsed) ? undefined : parsed);
+        },
+      ),
       { numRuns: 3000, seed: 11 },
     );
   });
@@ -56,7 +66,13 @@ describe('timeFrom', () => {
       const t = Date.parse(s);
       expect(timeFrom(s)).toBe(Number.isNaN(t) ? undefined : t);
     }
-    expect([timeFrom(12), timeFrom(Infinity), timeFrom(null), timeFrom(undefined), timeFrom('soon')]).toEqual([12, undefined, undefined, undefined, undefined]);
+    expect([timeFrom(12), timeFrom(Infinity), timeFrom(null), timeFrom(undefined), timeFrom('soon')]).toEqual([
+      12,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(isoMillis('2024-02-29T12:00:00.500Z')).toBe(Date.UTC(2024, 1, 29, 12, 0, 0, 500));
   });
 

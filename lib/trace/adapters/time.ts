@@ -27,7 +27,8 @@ let lastDays = 0;
 /** `YYYY-MM-DDTHH:MM:SS.sssZ` with every field in range, as epoch milliseconds; undefined for anything else. */
 export function isoMillis(s: string): number | undefined {
   if (s.length !== 24) return undefined;
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58) return undefined;
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58)
+    return undefined;
   if (s.charCodeAt(16) !== 58 || s.charCodeAt(19) !== 46 || s.charCodeAt(23) !== 90) return undefined;
   // Each digit as a number 0-9 (anything else is out of that range as an unsigned number): unrolled, no loop per field.
   const y0 = s.charCodeAt(0) - 48;
@@ -112,8 +113,17 @@ export function isoMillisBytes(b: Uint8Array, at: number, len: number): number |
 }
 
 /** The instant of a timestamp's fields (-1: not digits), when every one is in range. */
-function fieldMillis(y: number, mo: number, d: number, h: number, mi: number, sec: number, ms: number): number | undefined {
-  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || ms < 0) return undefined;
+function fieldMillis(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  sec: number,
+  ms: number,
+): number | undefined {
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 || ms < 0)
+    return undefined;
   if (d > 28 && d > daysInMonth(y, mo)) return undefined;
   return daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + sec) * 1000 + ms;
 }

@@ -18,7 +18,9 @@ export function linkAgents(ctx: Ctx, calls: readonly ToolCall[]): void {
     call.spawnedAgent = a.index;
   };
   for (const a of ctx.agents) if (a.key.startsWith('task:')) link(a, a.parentToolUseId, 'parent_tool_use_id');
-  for (const c of calls) if (c.sideEffect?.type === 'agent' && c.sideEffect.agentId) link(byAgentId.get(c.sideEffect.agentId), c.id, 'toolUseResult.agentId');
+  for (const c of calls)
+    if (c.sideEffect?.type === 'agent' && c.sideEffect.agentId)
+      link(byAgentId.get(c.sideEffect.agentId), c.id, 'toolUseResult.agentId');
   for (const e of ctx.events) {
     if (e.kind === 'progress' && e.subagentId) link(byAgentId.get(e.subagentId), e.parentToolUseId, 'agent_progress');
     if (e.kind === 'meta' && e.agentMeta?.toolUseId) {

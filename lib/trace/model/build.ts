@@ -44,7 +44,8 @@ export class ModelBuilder implements ParseSink {
     if (e.kind === 'stream') {
       this.streams.apply(e);
       // The rebuild has the fragment now; the row keeps only a short one.
-      if (e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP) Object.assign(e, { fragment: detach(e.fragment.slice(0, FRAGMENT_KEEP)) });
+      if (e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP)
+        Object.assign(e, { fragment: detach(e.fragment.slice(0, FRAGMENT_KEEP)) });
     }
   }
 

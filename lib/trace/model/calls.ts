@@ -37,7 +37,11 @@ export function isSameCall(call: CallIdentity, line: LineIdentity): boolean {
 }
 
 /** The first of the calls already seen with this message id that the line belongs to, if any. */
-export function findCall<T>(candidates: readonly T[], identity: (call: T) => CallIdentity, line: LineIdentity): T | undefined {
+export function findCall<T>(
+  candidates: readonly T[],
+  identity: (call: T) => CallIdentity,
+  line: LineIdentity,
+): T | undefined {
   for (const c of candidates) if (isSameCall(identity(c), line)) return c;
   return undefined;
 }

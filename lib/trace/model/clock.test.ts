@@ -28,9 +28,19 @@ describe('model calls in start-time order across agents', () => {
       ]),
       'p/agent-ag1.jsonl': jsonl([
         cc.prompt('look', { time: at('10:00:06'), sidechain: true, agentId: 'ag1' }),
-        cc.assistant('msg_s1', [toolUse('toolu_G', 'Grep', {})], { output: 1 }, { time: at('10:00:09'), sidechain: true, agentId: 'ag1' }),
+        cc.assistant(
+          'msg_s1',
+          [toolUse('toolu_G', 'Grep', {})],
+          { output: 1 },
+          { time: at('10:00:09'), sidechain: true, agentId: 'ag1' },
+        ),
         cc.result('toolu_G', 'x', { time: at('10:00:10'), sidechain: true, agentId: 'ag1' }),
-        cc.assistant('msg_s2', [text('found')], { output: 1 }, { time: at('10:04:50'), sidechain: true, agentId: 'ag1' }),
+        cc.assistant(
+          'msg_s2',
+          [text('found')],
+          { output: 1 },
+          { time: at('10:04:50'), sidechain: true, agentId: 'ag1' },
+        ),
       ]),
     });
     expect(messageIds(trace)).toEqual(['msg_m1', 'msg_s1', 'msg_s2', 'msg_m2']);
@@ -69,7 +79,12 @@ describe('model calls in start-time order across agents', () => {
 
   it('a stream without any timestamp keeps file order', async () => {
     const { trace } = await loadText(
-      jsonl([sdk.assistant('msg_1', [text('a')], { output: 1 }), sdk.result(), sdk.assistant('msg_2', [text('b')], { output: 1 }), sdk.result()]),
+      jsonl([
+        sdk.assistant('msg_1', [text('a')], { output: 1 }),
+        sdk.result(),
+        sdk.assistant('msg_2', [text('b')], { output: 1 }),
+        sdk.result(),
+      ]),
     );
     expect(messageIds(trace)).toEqual(['msg_1', 'msg_2']);
     expect(trace.turns.every((t) => t.durationMs === undefined)).toBe(true);
@@ -86,10 +101,9 @@ describe('model calls in start-time order across agents', () => {
         cc.assistant('msg_b', [text('y')], { output: 1 }, { time: at('09:00:01'), session: 'B' }),
       ]),
     });
-    expect(trace.responses.map((r) => trace.events[r.promptSeq ?? -1]?.kind === 'user' && trace.events[r.promptSeq ?? -1])).toMatchObject([
-      { text: 'earlier' },
-      { text: 'later' },
-    ]);
+    expect(
+      trace.responses.map((r) => trace.events[r.promptSeq ?? -1]?.kind === 'user' && trace.events[r.promptSeq ?? -1]),
+    ).toMatchObject([{ text: 'earlier' }, { text: 'later' }]);
     expect(messageIds(trace)).toEqual(['msg_b', 'msg_a']);
     expect(trace.turns.map((t) => t.response)).toEqual([0, 1]);
     expect(trace.sessions.map((s) => s.responses)).toEqual([[1], [0]]);
@@ -98,7 +112,12 @@ describe('model calls in start-time order across agents', () => {
 
 describe('responses in start-time order', () => {
   it('start a response at its earliest time, not at the untimed line a session file opens with', async () => {
-    const snapshot = { type: 'file-history-snapshot', messageId: 'm0', snapshot: { messageId: 'm0', trackedFileBackups: {} }, isSnapshotUpdate: false };
+    const snapshot = {
+      type: 'file-history-snapshot',
+      messageId: 'm0',
+      snapshot: { messageId: 'm0', trackedFileBackups: {} },
+      isSnapshotUpdate: false,
+    };
     const A = 'a0000000-0000-4000-8000-00000000000a';
     const B = 'b0000000-0000-4000-8000-00000000000b';
     const { trace } = await loadFiles({
@@ -120,7 +139,9 @@ describe('responses in start-time order', () => {
       return e?.kind === 'user' ? e.text : undefined;
     });
     expect(prompts).toEqual(['first, at ten', 'second, at half past ten', 'third, at eleven']);
-    expect(trace.responses.map((r) => r.startTime)).toEqual([at('10:00:00'), at('10:30:00'), at('11:00:00')].map(Date.parse));
+    expect(trace.responses.map((r) => r.startTime)).toEqual(
+      [at('10:00:00'), at('10:30:00'), at('11:00:00')].map(Date.parse),
+    );
     // The header says that time too.
     const rows = buildRows(trace);
     const headers = rowViews(trace, rows, 0, rows.length, new Set()).filter((v) => v.kind === 'response');
@@ -135,7 +156,14 @@ describe('one duration per model call', () => {
         cc.prompt('go', { time: at('10:00:00') }),
         cc.line(
           'attachment',
-          { attachment: { type: 'hook_success', hookName: 'UserPromptSubmit', hookEvent: 'UserPromptSubmit', toolUseID: 'x' } },
+          {
+            attachment: {
+              type: 'hook_success',
+              hookName: 'UserPromptSubmit',
+              hookEvent: 'UserPromptSubmit',
+              toolUseID: 'x',
+            },
+          },
           { time: at('10:00:01') },
         ),
         cc.assistant('msg_1', [text('thinking it over')], { output: 1 }, { time: at('10:00:04') }),
@@ -192,7 +220,10 @@ describe('the cc-2-1 sample on one clock', () => {
       'main',
     ]);
     expect(trace.turns[3]?.messageId).toBe('msg_01Sub1Read');
-    expect(trace.turns[11]).toMatchObject({ messageId: 'msg_01Gr4Test', firstTime: Date.parse('2026-11-30T10:09:55.000Z') });
+    expect(trace.turns[11]).toMatchObject({
+      messageId: 'msg_01Gr4Test',
+      firstTime: Date.parse('2026-11-30T10:09:55.000Z'),
+    });
     const starts = trace.turns.map((t) => t.startTime ?? 0);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
@@ -201,7 +232,11 @@ describe('the cc-2-1 sample on one clock', () => {
     const { trace } = await sample();
     const compaction = trace.agents.find((a) => a.kind === 'compaction');
     const boundary = trace.events[compaction?.compactBoundarySeq ?? -1];
-    expect(boundary).toMatchObject({ kind: 'system', subtype: 'compact_boundary', time: Date.parse('2026-11-30T10:33:52.000Z') });
+    expect(boundary).toMatchObject({
+      kind: 'system',
+      subtype: 'compact_boundary',
+      time: Date.parse('2026-11-30T10:33:52.000Z'),
+    });
     expect(trace.agents[trace.eventAgent[boundary?.seq ?? -1] ?? -1]?.kind).toBe('main');
     expect(compaction).toMatchObject({ spawnSeq: boundary?.seq, linkedBy: 'compact_boundary' });
     const rows = buildRows(trace);
@@ -209,12 +244,21 @@ describe('the cc-2-1 sample on one clock', () => {
     const at0 = views.findIndex((v) => v.seq === boundary?.seq);
     expect(views[at0]?.label).toBe('Compaction (auto) · 167,412 tokens before → 9,870 after · took 12.8 s');
     expect(views[at0]?.depth).toBe(0);
-    expect(views[at0 + 1]).toMatchObject({ kind: 'agent', depth: 1, label: 'compaction (auto) · the model call that wrote the summary' });
+    expect(views[at0 + 1]).toMatchObject({
+      kind: 'agent',
+      depth: 1,
+      label: 'compaction (auto) · the model call that wrote the summary',
+    });
     expect(views.some((v) => v.badges.some((b) => b.text === 'spawning call not loaded'))).toBe(false);
-    expect(views.find((v) => v.kind === 'turn' && v.label.startsWith('Model call 15'))?.badges.map((b) => b.text)).toContain('compaction');
+    expect(
+      views.find((v) => v.kind === 'turn' && v.label.startsWith('Model call 15'))?.badges.map((b) => b.text),
+    ).toContain('compaction');
     // Billed, so counted, under its own name.
     const stats = computeStats(trace);
-    expect(stats.byAgent.find((b) => b.label === 'compaction (auto)')).toMatchObject({ apiMessages: 1, tokens: { cacheRead: 167_404, output: 1_412 } });
+    expect(stats.byAgent.find((b) => b.label === 'compaction (auto)')).toMatchObject({
+      apiMessages: 1,
+      tokens: { cacheRead: 167_404, output: 1_412 },
+    });
     expect(stats.apiMessages).toBe(17);
   });
 

@@ -10,7 +10,13 @@ import type { Response, ToolCall, Turn } from './types';
 /** Lines a request can answer or follow: the agent's prompts, tool results and model calls; in SDK streams also a
  *  `result` (the end of a query) and `init` (the start of the next one). */
 function startsRequests(e: TraceEvent): boolean {
-  return e.kind === 'user' || e.kind === 'tool-result' || e.kind === 'assistant' || e.kind === 'result' || (e.kind === 'system' && e.subtype === 'init');
+  return (
+    e.kind === 'user' ||
+    e.kind === 'tool-result' ||
+    e.kind === 'assistant' ||
+    e.kind === 'result' ||
+    (e.kind === 'system' && e.subtype === 'init')
+  );
 }
 
 /** The first line of a model call: its first assistant line or stream frame. */
@@ -42,7 +48,12 @@ export function timeTurns(ctx: Ctx, turns: readonly Turn[]): void {
         t.startSeq = prev;
         t.startTime = prevTime;
       } else if (t.firstTime !== undefined) t.startTime = t.firstTime;
-      if (t.startTime !== undefined && t.lastTime !== undefined && t.lastTime >= t.startTime && (t.startSeq !== undefined || t.lastTime > t.startTime)) {
+      if (
+        t.startTime !== undefined &&
+        t.lastTime !== undefined &&
+        t.lastTime >= t.startTime &&
+        (t.startSeq !== undefined || t.lastTime > t.startTime)
+      ) {
         t.durationMs = t.lastTime - t.startTime;
       }
     }
@@ -58,7 +69,8 @@ function clockKeys(items: readonly { readonly time: number | undefined; readonly
   const keys: number[] = new Array<number>(items.length);
   const lastOfSource = new Map<number, number>();
   const firstOfSource = new Map<number, number>();
-  for (const it of items) if (it.time !== undefined && !firstOfSource.has(it.source)) firstOfSource.set(it.source, it.time);
+  for (const it of items)
+    if (it.time !== undefined && !firstOfSource.has(it.source)) firstOfSource.set(it.source, it.time);
   let previous = -Infinity;
   items.forEach((it, i) => {
     const k = it.time ?? lastOfSource.get(it.source) ?? firstOfSource.get(it.source) ?? previous;
@@ -78,7 +90,9 @@ function clockOrder(items: readonly { readonly time: number | undefined; readonl
 /** The model calls renumbered in start-time order (they are built in file order); `eventTurn` follows. */
 export function orderTurns(ctx: Ctx, built: readonly Turn[]): Turn[] {
   const byFile = [...built].sort((a, b) => turnFirstSeq(a) - turnFirstSeq(b));
-  const order = clockOrder(byFile.map((t) => ({ time: t.startTime, source: ctx.events[turnFirstSeq(t)]?.src.source ?? -1 })));
+  const order = clockOrder(
+    byFile.map((t) => ({ time: t.startTime, source: ctx.events[turnFirstSeq(t)]?.src.source ?? -1 })),
+  );
   const renumber = new Int32Array(built.length).fill(-1);
   const out: Turn[] = [];
   for (const i of order) {
@@ -97,7 +111,9 @@ export function orderTurns(ctx: Ctx, built: readonly Turn[]): Turn[] {
 
 /** Tool calls (collected call by call, block by block) renumbered by request time. */
 export function orderToolCalls(ctx: Ctx, built: readonly ToolCall[]): ToolCall[] {
-  const order = clockOrder(built.map((c) => ({ time: c.requestedAt, source: ctx.events[c.requestSeq]?.src.source ?? -1 })));
+  const order = clockOrder(
+    built.map((c) => ({ time: c.requestedAt, source: ctx.events[c.requestSeq]?.src.source ?? -1 })),
+  );
   const out: ToolCall[] = [];
   for (const i of order) {
     const c = built[i];
@@ -117,7 +133,13 @@ export const LEAD_LINES = 256;
  * summary), and Claude Code stamps a Caveat line after the command it comes before. The window keeps the cost of a
  * header bounded when its lines are spread thin among others'.
  */
-export function leadTime(events: readonly TraceEvent[], owner: Int32Array, index: number, first: number, last: number): number | undefined {
+export function leadTime(
+  events: readonly TraceEvent[],
+  owner: Int32Array,
+  index: number,
+  first: number,
+  last: number,
+): number | undefined {
   let time: number | undefined;
   const end = Math.min(last, first + LEAD_LINES);
   for (let q = Math.max(0, first); q <= end; q++) {

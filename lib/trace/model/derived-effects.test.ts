@@ -55,11 +55,22 @@ interface Case {
   /** What the last call shows: no derived change, or its diff. */
   readonly expect:
     | { readonly derived: false; readonly recorded?: boolean }
-    | { readonly derived: true; readonly created?: boolean; readonly base: string; readonly headers: readonly string[]; readonly lines: readonly string[] };
+    | {
+        readonly derived: true;
+        readonly created?: boolean;
+        readonly base: string;
+        readonly headers: readonly string[];
+        readonly lines: readonly string[];
+      };
 }
 
-const hunkHeader = (h: { oldStart?: number; oldLines: number; newStart?: number; newLines: number; header?: string }): string =>
-  h.header ?? `@@ -${h.oldStart ?? '?'},${h.oldLines} +${h.newStart ?? '?'},${h.newLines} @@`;
+const hunkHeader = (h: {
+  oldStart?: number;
+  oldLines: number;
+  newStart?: number;
+  newLines: number;
+  header?: string;
+}): string => h.header ?? `@@ -${h.oldStart ?? '?'},${h.oldLines} +${h.newStart ?? '?'},${h.newLines} @@`;
 
 const CASES: readonly Case[] = [
   {
@@ -79,13 +90,24 @@ const CASES: readonly Case[] = [
       derived: true,
       base: 'known:0:0',
       headers: ['@@ -1,5 +1,5 @@'],
-      lines: [' def greet(name):', "-    print('hello ' + name)", "+    return 'hello ' + name", ' ', ' ', ' def main():'],
+      lines: [
+        ' def greet(name):',
+        "-    print('hello ' + name)",
+        "+    return 'hello ' + name",
+        ' ',
+        ' ',
+        ' def main():',
+      ],
     },
   },
   {
     name: 'Edit after a partial Read (offset): line numbers from where the Read started',
     steps: [
-      { name: 'Read', input: { file_path: FILE, offset: 41, limit: 3 }, result: numbered("x = 1\ndef greet(name):\n    print('hello ' + name)", 41) },
+      {
+        name: 'Read',
+        input: { file_path: FILE, offset: 41, limit: 3 },
+        result: numbered("x = 1\ndef greet(name):\n    print('hello ' + name)", 41),
+      },
       edit,
     ],
     expect: {
@@ -97,14 +119,29 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'Edit with replace_all and no earlier content: says every occurrence',
-    steps: [{ name: 'Edit', input: { file_path: FILE, old_string: 'clean(', new_string: 'normalize(', replace_all: true }, result: 'ok' }],
-    expect: { derived: true, base: 'unknown', headers: ['every occurrence (replace_all)'], lines: ['-clean(', '+normalize('] },
+    steps: [
+      {
+        name: 'Edit',
+        input: { file_path: FILE, old_string: 'clean(', new_string: 'normalize(', replace_all: true },
+        result: 'ok',
+      },
+    ],
+    expect: {
+      derived: true,
+      base: 'unknown',
+      headers: ['every occurrence (replace_all)'],
+      lines: ['-clean(', '+normalize('],
+    },
   },
   {
     name: 'Edit with replace_all after a Read: every occurrence changed, in place',
     steps: [
       { name: 'Read', input: { file_path: FILE }, result: numbered('a = clean(x)\nb = 2\nc = clean(y)') },
-      { name: 'Edit', input: { file_path: FILE, old_string: 'clean(', new_string: 'normalize(', replace_all: true }, result: 'ok' },
+      {
+        name: 'Edit',
+        input: { file_path: FILE, old_string: 'clean(', new_string: 'normalize(', replace_all: true },
+        result: 'ok',
+      },
     ],
     expect: {
       derived: true,
@@ -121,7 +158,10 @@ const CASES: readonly Case[] = [
         input: {
           file_path: FILE,
           edits: [
-            { old_string: 'def clean(name):\n    return name.strip()', new_string: 'from names import normalize as clean' },
+            {
+              old_string: 'def clean(name):\n    return name.strip()',
+              new_string: 'from names import normalize as clean',
+            },
             { old_string: 'clean(', new_string: 'normalize(', replace_all: true },
           ],
         },
@@ -132,7 +172,13 @@ const CASES: readonly Case[] = [
       derived: true,
       base: 'unknown',
       headers: ['edit 1 of 2 · position in the file not known', 'edit 2 of 2 · every occurrence (replace_all)'],
-      lines: ['-def clean(name):', '-    return name.strip()', '+from names import normalize as clean', '-clean(', '+normalize('],
+      lines: [
+        '-def clean(name):',
+        '-    return name.strip()',
+        '+from names import normalize as clean',
+        '-clean(',
+        '+normalize(',
+      ],
     },
   },
   {
@@ -162,11 +208,23 @@ const CASES: readonly Case[] = [
         result: 'File created successfully at: /w/names.py',
       },
     ],
-    expect: { derived: true, created: true, base: 'new-file', headers: ['@@ -1,0 +1,2 @@'], lines: ['+def normalize(n):', '+    return n.strip()'] },
+    expect: {
+      derived: true,
+      created: true,
+      base: 'new-file',
+      headers: ['@@ -1,0 +1,2 @@'],
+      lines: ['+def normalize(n):', '+    return n.strip()'],
+    },
   },
   {
     name: 'Write over a file the trace never showed: the whole new content',
-    steps: [{ name: 'Write', input: { file_path: FILE, content: 'x = 1\ny = 2\n' }, result: `The file ${FILE} has been updated successfully.` }],
+    steps: [
+      {
+        name: 'Write',
+        input: { file_path: FILE, content: 'x = 1\ny = 2\n' },
+        result: `The file ${FILE} has been updated successfully.`,
+      },
+    ],
     expect: { derived: true, base: 'unknown', headers: ['the whole new content'], lines: ['+x = 1', '+y = 2'] },
   },
   {
@@ -176,7 +234,10 @@ const CASES: readonly Case[] = [
       edit,
       {
         name: 'Write',
-        input: { file_path: FILE, content: "def greet(name):\n    return 'hello ' + name\n\n\ndef main():\n    print(greet('world'))\n" },
+        input: {
+          file_path: FILE,
+          content: "def greet(name):\n    return 'hello ' + name\n\n\ndef main():\n    print(greet('world'))\n",
+        },
         result: 'ok',
       },
     ],
@@ -190,7 +251,11 @@ const CASES: readonly Case[] = [
   {
     name: 'Write after an earlier Write: diffed against what was written',
     steps: [
-      { name: 'Write', input: { file_path: FILE, content: 'a\nb\n' }, result: 'File created successfully at: /w/greet.py' },
+      {
+        name: 'Write',
+        input: { file_path: FILE, content: 'a\nb\n' },
+        result: 'File created successfully at: /w/greet.py',
+      },
       { name: 'Write', input: { file_path: FILE, content: 'a\nc\n' }, result: 'ok' },
     ],
     expect: { derived: true, base: 'known:0:0', headers: ['@@ -1,2 +1,2 @@'], lines: [' a', '-b', '+c'] },
@@ -202,7 +267,10 @@ const CASES: readonly Case[] = [
         name: 'Read',
         input: { file_path: FILE },
         result: numbered('a\nb'),
-        toolUseResult: { type: 'text', file: { filePath: FILE, content: 'a\nb', numLines: 2, startLine: 1, totalLines: 90 } },
+        toolUseResult: {
+          type: 'text',
+          file: { filePath: FILE, content: 'a\nb', numLines: 2, startLine: 1, totalLines: 90 },
+        },
       },
       { name: 'Write', input: { file_path: FILE, content: 'z\n' }, result: 'ok' },
     ],
@@ -210,31 +278,62 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'Edit whose old_string is not in the earlier content: that content is stale',
-    steps: [read, { name: 'Edit', input: { file_path: FILE, old_string: 'nowhere', new_string: 'here' }, result: 'ok' }],
-    expect: { derived: true, base: 'stale:0', headers: ['position in the file not known'], lines: ['-nowhere', '+here'] },
+    steps: [
+      read,
+      { name: 'Edit', input: { file_path: FILE, old_string: 'nowhere', new_string: 'here' }, result: 'ok' },
+    ],
+    expect: {
+      derived: true,
+      base: 'stale:0',
+      headers: ['position in the file not known'],
+      lines: ['-nowhere', '+here'],
+    },
   },
   {
     name: 'NotebookEdit: the new cell source',
     steps: [
       {
         name: 'NotebookEdit',
-        input: { notebook_path: '/w/demo.ipynb', cell_id: 'cell-3', new_source: 'greet("ada")\nprint(1)', edit_mode: 'replace' },
+        input: {
+          notebook_path: '/w/demo.ipynb',
+          cell_id: 'cell-3',
+          new_source: 'greet("ada")\nprint(1)',
+          edit_mode: 'replace',
+        },
         result: 'Updated cell cell-3',
       },
     ],
-    expect: { derived: true, base: 'unknown', headers: ['cell cell-3 · replace'], lines: ['+greet("ada")', '+print(1)'] },
+    expect: {
+      derived: true,
+      base: 'unknown',
+      headers: ['cell cell-3 · replace'],
+      lines: ['+greet("ada")', '+print(1)'],
+    },
   },
   {
     name: 'NotebookEdit deleting a cell: no lines',
-    steps: [{ name: 'NotebookEdit', input: { notebook_path: '/w/demo.ipynb', cell_id: 'c1', edit_mode: 'delete' }, result: 'Deleted cell c1' }],
+    steps: [
+      {
+        name: 'NotebookEdit',
+        input: { notebook_path: '/w/demo.ipynb', cell_id: 'c1', edit_mode: 'delete' },
+        result: 'Deleted cell c1',
+      },
+    ],
     expect: { derived: true, base: 'unknown', headers: ['cell c1 · delete'], lines: [] },
   },
   {
     name: 'a failed Edit (is_error): no side effect',
-    steps: [read, { ...edit, result: '<tool_use_error>String to replace not found in file.</tool_use_error>', isError: true }],
+    steps: [
+      read,
+      { ...edit, result: '<tool_use_error>String to replace not found in file.</tool_use_error>', isError: true },
+    ],
     expect: { derived: false },
   },
-  { name: 'an Edit with no result yet: nothing derived', steps: [{ ...edit, pending: true }], expect: { derived: false } },
+  {
+    name: 'an Edit with no result yet: nothing derived',
+    steps: [{ ...edit, pending: true }],
+    expect: { derived: false },
+  },
   {
     name: 'an Edit with a recorded structuredPatch: the recorded patch stays, nothing derived',
     steps: [
@@ -262,7 +361,8 @@ describe('side effects derived from the request', () => {
     if (!last) throw new Error('no call');
     if (!want.derived) {
       expect(last.derived).toBeUndefined();
-      if (want.recorded) expect(last.sideEffect).toMatchObject({ type: 'file-edit', patch: [{ oldStart: 7, lines: ['-a', '+b'] }] });
+      if (want.recorded)
+        expect(last.sideEffect).toMatchObject({ type: 'file-edit', patch: [{ oldStart: 7, lines: ['-a', '+b'] }] });
       return;
     }
     const d = last.derived;
@@ -285,7 +385,12 @@ describe('side effects derived from the request', () => {
     // The Write's result line comes first in the file but happened after the Read: the Read is still its base.
     const { trace } = await loadText(
       jsonl([
-        cc.assistant('msg_w', [toolUse('toolu_w', 'Write', { file_path: FILE, content: 'b\n' })], { output: 1 }, { time: '2026-01-01T00:00:09.000Z' }),
+        cc.assistant(
+          'msg_w',
+          [toolUse('toolu_w', 'Write', { file_path: FILE, content: 'b\n' })],
+          { output: 1 },
+          { time: '2026-01-01T00:00:09.000Z' },
+        ),
         cc.result('toolu_w', 'ok', { time: '2026-01-01T00:00:10.000Z' }),
         cc.assistant(
           'msg_r',
@@ -303,7 +408,10 @@ describe('side effects derived from the request', () => {
 
 describe('parseNumbered', () => {
   it('reads Claude Code’s numbered lines and stops at the notes after them', () => {
-    expect(parseNumbered('     1→a\n     2→\tb\n     3→\n\n<system-reminder>x</system-reminder>')).toEqual({ startLine: 1, lines: ['a', '\tb', ''] });
+    expect(parseNumbered('     1→a\n     2→\tb\n     3→\n\n<system-reminder>x</system-reminder>')).toEqual({
+      startLine: 1,
+      lines: ['a', '\tb', ''],
+    });
     expect(parseNumbered('    41\tx = 1\n    42\ty')).toEqual({ startLine: 41, lines: ['x = 1', 'y'] });
     expect(parseNumbered('File unchanged since last read.')).toBeUndefined();
     expect(parseNumbered('     1→a\n     5→b')).toEqual({ startLine: 1, lines: ['a'] });

@@ -40,7 +40,11 @@ const NotebookEditInput = z.object({
 });
 const ReadInput = z.object({ file_path: z.string(), offset: z.number().nullish(), limit: z.number().nullish() });
 
-const op = (e: z.infer<typeof Edit>): EditOp => ({ oldString: e.old_string, newString: e.new_string, replaceAll: e.replace_all === true });
+const op = (e: z.infer<typeof Edit>): EditOp => ({
+  oldString: e.old_string,
+  newString: e.new_string,
+  replaceAll: e.replace_all === true,
+});
 
 /** The file request of a call of Claude Code's file tools, or undefined for any other call. */
 export function fileRequestOf(name: string, input: unknown): FileRequest | undefined {
@@ -192,7 +196,8 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
         }
         derive(req.tool, false, before);
         const after = before ? applyEdits(before.text, req.edits) : undefined;
-        if (before && after !== undefined) known.set(path, { ...before, text: after, editsSince: before.editsSince + 1 });
+        if (before && after !== undefined)
+          known.set(path, { ...before, text: after, editsSince: before.editsSince + 1 });
         else known.delete(path);
         break;
       }

@@ -18,7 +18,13 @@ export interface DiffHunk {
 
 /** What the diff shows against, in words the UI completes with a link to the line. */
 export type DiffBase =
-  | { readonly kind: 'known'; readonly fromCall: number; readonly editsSince: number; readonly complete: boolean; readonly startLine: number }
+  | {
+      readonly kind: 'known';
+      readonly fromCall: number;
+      readonly editsSince: number;
+      readonly complete: boolean;
+      readonly startLine: number;
+    }
   | { readonly kind: 'new-file' }
   | { readonly kind: 'stale'; readonly fromCall: number }
   | { readonly kind: 'unknown' };
@@ -73,11 +79,17 @@ const whole = (text: string, sign: '+' | '-'): string[] =>
         .split('\n')
         .map((l) => `${sign}${l}`);
 
-function editDiff(req: Extract<FileRequest, { tool: 'Edit' | 'MultiEdit' }>, d: DerivedChange): { hunks: DiffHunk[]; base: DiffBase } {
+function editDiff(
+  req: Extract<FileRequest, { tool: 'Edit' | 'MultiEdit' }>,
+  d: DerivedChange,
+): { hunks: DiffHunk[]; base: DiffBase } {
   const b = d.before;
   if (d.created) {
     const text = req.edits[0]?.newString ?? '';
-    return { hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: whole(text, '+').length, lines: whole(text, '+') }], base: { kind: 'new-file' } };
+    return {
+      hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: whole(text, '+').length, lines: whole(text, '+') }],
+      base: { kind: 'new-file' },
+    };
   }
   if (b) {
     const after = applyEdits(b.text, req.edits);
@@ -85,7 +97,13 @@ function editDiff(req: Extract<FileRequest, { tool: 'Edit' | 'MultiEdit' }>, d: 
     if (hunks)
       return {
         hunks: hunks.map((h) => shift(h, b.startLine - 1)),
-        base: { kind: 'known', fromCall: b.fromCall, editsSince: b.editsSince, complete: b.complete, startLine: b.startLine },
+        base: {
+          kind: 'known',
+          fromCall: b.fromCall,
+          editsSince: b.editsSince,
+          complete: b.complete,
+          startLine: b.startLine,
+        },
       };
   }
   const n = req.edits.length;
@@ -101,10 +119,17 @@ function writeDiff(content: string, d: DerivedChange): { hunks: DiffHunk[]; base
   if (d.created) return { hunks: patch('', content, 3) ?? [], base: { kind: 'new-file' } };
   if (b?.complete) {
     const hunks = patch(b.text, content, 3);
-    if (hunks) return { hunks, base: { kind: 'known', fromCall: b.fromCall, editsSince: b.editsSince, complete: true, startLine: 1 } };
+    if (hunks)
+      return {
+        hunks,
+        base: { kind: 'known', fromCall: b.fromCall, editsSince: b.editsSince, complete: true, startLine: 1 },
+      };
   }
   const lines = whole(content, '+');
-  return { hunks: [{ newStart: 1, oldLines: 0, newLines: lines.length, header: 'the whole new content', lines }], base: { kind: 'unknown' } };
+  return {
+    hunks: [{ newStart: 1, oldLines: 0, newLines: lines.length, header: 'the whole new content', lines }],
+    base: { kind: 'unknown' },
+  };
 }
 
 /** The diff of a derived change, from the call's request. */
@@ -121,14 +146,20 @@ export function derivedDiff(name: string, input: unknown, d: DerivedChange): Der
       return { ...base, ...editDiff(req, d), notes };
     }
     case 'Write':
-      if (isClamped(req.content)) notes.push('The written content was cut to 16 KB when the trace was loaded: the diff shows what was kept.');
+      if (isClamped(req.content))
+        notes.push('The written content was cut to 16 KB when the trace was loaded: the diff shows what was kept.');
       return { ...base, ...writeDiff(req.content, d), notes };
     case 'NotebookEdit': {
       const lines = req.mode === 'delete' ? [] : whole(req.source, '+');
       const header = `cell ${req.cell ?? '(new)'} · ${req.mode}${req.cellType ? ` · ${req.cellType}` : ''}`;
       if (req.mode === 'delete') notes.push('The cell was deleted.');
       if (req.mode === 'insert') notes.push('A new cell, inserted with this source.');
-      return { ...base, hunks: [{ oldLines: 0, newLines: lines.length, header, lines }], base: { kind: 'unknown' }, notes };
+      return {
+        ...base,
+        hunks: [{ oldLines: 0, newLines: lines.length, header, lines }],
+        base: { kind: 'unknown' },
+        notes,
+      };
     }
   }
 }

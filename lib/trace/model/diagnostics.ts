@@ -17,7 +17,12 @@ export function reportCosts(ctx: Ctx): void {
   }
 }
 
-export function finalDiagnostics(ctx: Ctx, turns: readonly Turn[], calls: readonly ToolCall[], responses: readonly Response[]): void {
+export function finalDiagnostics(
+  ctx: Ctx,
+  turns: readonly Turn[],
+  calls: readonly ToolCall[],
+  responses: readonly Response[],
+): void {
   for (const t of turns) {
     const s = t.stream;
     if (!s) continue;
@@ -113,6 +118,13 @@ export function finalDiagnostics(ctx: Ctx, turns: readonly Turn[], calls: readon
   }
   for (const e of unknownTypes.values()) {
     if (e.kind !== 'unknown') continue;
-    ctx.diags.push({ code: 'unknown-type', severity: 'info', message: `kept as a raw row: ${e.reason}`, src: e.src, seq: e.seq, consumesLine: false });
+    ctx.diags.push({
+      code: 'unknown-type',
+      severity: 'info',
+      message: `kept as a raw row: ${e.reason}`,
+      src: e.src,
+      seq: e.seq,
+      consumesLine: false,
+    });
   }
 }

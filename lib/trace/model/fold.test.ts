@@ -14,19 +14,38 @@ const hookLines = (trace: Trace, id: string): number[] => trace.toolCalls.find((
 const progressLines = (trace: Trace, id: string): number[] => trace.toolCalls.find((c) => c.id === id)?.progress ?? [];
 const lineOf = (trace: Trace, seqs: readonly number[]): number[] => seqs.map((s) => trace.events[s]?.src.line ?? -1);
 
-const ALLOW = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'read-only' } });
+const ALLOW = JSON.stringify({
+  hookSpecificOutput: {
+    hookEventName: 'PreToolUse',
+    permissionDecision: 'allow',
+    permissionDecisionReason: 'read-only',
+  },
+});
 
 /** Claude Code's two lines for one hook run on the Bash call `toolu_B`: hook_progress while it runs, then its result. */
 const hookProgress = (event: string, command: string, time: string): Line =>
   cc.line(
     'progress',
-    { data: { type: 'hook_progress', hookEvent: event, hookName: `${event}:Bash`, command }, toolUseID: 'toolu_B', parentToolUseID: 'toolu_B' },
+    {
+      data: { type: 'hook_progress', hookEvent: event, hookName: `${event}:Bash`, command },
+      toolUseID: 'toolu_B',
+      parentToolUseID: 'toolu_B',
+    },
     { time },
   );
 const hookSuccess = (event: string, stdout: string, time: string): Line =>
   cc.line(
     'attachment',
-    { attachment: { type: 'hook_success', hookName: `${event}:Bash`, hookEvent: event, toolUseID: 'toolu_B', stdout, exitCode: 0 } },
+    {
+      attachment: {
+        type: 'hook_success',
+        hookName: `${event}:Bash`,
+        hookEvent: event,
+        toolUseID: 'toolu_B',
+        stdout,
+        exitCode: 0,
+      },
+    },
     { time },
   );
 
@@ -35,7 +54,12 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
     cc.line(
       'progress',
       {
-        data: { type: 'hook_progress', hookEvent: 'SessionStart', hookName: 'SessionStart:startup', command: 'bd prime' },
+        data: {
+          type: 'hook_progress',
+          hookEvent: 'SessionStart',
+          hookName: 'SessionStart:startup',
+          command: 'bd prime',
+        },
         toolUseID: 'b7a1-uuid',
         parentToolUseID: 'b7a1-uuid',
       },
@@ -44,7 +68,16 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
     cc.prompt('run the tests', { time: T('01') }),
     cc.line(
       'attachment',
-      { attachment: { type: 'hook_success', hookName: 'UserPromptSubmit', hookEvent: 'UserPromptSubmit', toolUseID: 'c9e2-uuid', stdout: 'ok', exitCode: 0 } },
+      {
+        attachment: {
+          type: 'hook_success',
+          hookName: 'UserPromptSubmit',
+          hookEvent: 'UserPromptSubmit',
+          toolUseID: 'c9e2-uuid',
+          stdout: 'ok',
+          exitCode: 0,
+        },
+      },
       { time: T('01') },
     ),
     cc.assistant('msg_1', [toolUse('toolu_B', 'Bash', { command: 'npm test' })], { output: 5 }, { time: T('02') }),
@@ -52,13 +85,22 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
     hookSuccess('PreToolUse', ALLOW, T('02')),
     cc.line(
       'progress',
-      { data: { type: 'bash_progress', output: '...', elapsedTimeSeconds: 2 }, toolUseID: 'bash-progress-0', parentToolUseID: 'toolu_B' },
+      {
+        data: { type: 'bash_progress', output: '...', elapsedTimeSeconds: 2 },
+        toolUseID: 'bash-progress-0',
+        parentToolUseID: 'toolu_B',
+      },
       { time: T('04') },
     ),
     cc.result('toolu_B', '3 passing', { time: T('05') }),
     hookProgress('PostToolUse', 'audit.sh', T('05')),
     hookSuccess('PostToolUse', '', T('05')),
-    cc.assistant('msg_2', [toolUse('toolu_A', 'Agent', { description: 'look around', subagent_type: 'Explore' })], { output: 5 }, { time: T('06') }),
+    cc.assistant(
+      'msg_2',
+      [toolUse('toolu_A', 'Agent', { description: 'look around', subagent_type: 'Explore' })],
+      { output: 5 },
+      { time: T('06') },
+    ),
     cc.line(
       'progress',
       {
@@ -83,7 +125,11 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
       { time: T('07') },
     ),
     cc.result('toolu_A', 'found it', { time: T('09') }),
-    cc.line('system', { subtype: 'stop_hook_summary', hookCount: 1, hookInfos: [], hookErrors: [], preventedContinuation: false }, { time: T('10') }),
+    cc.line(
+      'system',
+      { subtype: 'stop_hook_summary', hookCount: 1, hookInfos: [], hookErrors: [], preventedContinuation: false },
+      { time: T('10') },
+    ),
   ];
 
   it('joins hook_progress, hook_success, bash_progress and agent_progress to their call; session hooks stay apart', async () => {
@@ -93,7 +139,8 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
     expect(lineOf(trace, progressLines(trace, 'toolu_A'))).toEqual([12]);
     expect(hookLines(trace, 'toolu_A')).toEqual([]);
     // SessionStart, UserPromptSubmit and Stop belong to no tool call.
-    for (const line of [1, 3, 14]) expect(trace.eventCalls.get(trace.events.find((e) => e.src.line === line)?.seq ?? -1)).toBeUndefined();
+    for (const line of [1, 3, 14])
+      expect(trace.eventCalls.get(trace.events.find((e) => e.src.line === line)?.seq ?? -1)).toBeUndefined();
     // The PreToolUse decision is permission evidence, and decides.
     const bash = trace.toolCalls.find((c) => c.id === 'toolu_B');
     expect(bash?.permission).toBe('allowed');
@@ -109,7 +156,9 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
       ['PreToolUse:Bash', 'success', 'allow', 6],
     ]);
     expect(d?.preHooks[1]?.decisionReason).toBe('read-only');
-    expect(d?.progress.map((p) => [p.type, p.elapsedSeconds, p.text, p.afterMs])).toEqual([['bash_progress', 2, '...', 2000]]);
+    expect(d?.progress.map((p) => [p.type, p.elapsedSeconds, p.text, p.afterMs])).toEqual([
+      ['bash_progress', 2, '...', 2000],
+    ]);
     expect(d?.postHooks.map((h) => [h.hookName, h.state, h.line])).toEqual([
       ['PostToolUse:Bash', 'running', 9],
       ['PostToolUse:Bash', 'success', 10],
@@ -132,7 +181,9 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
     const start = views.find((v) => v.label.startsWith('SessionStart'));
     expect(pre?.depth).toBe((bash?.depth ?? 0) + 1);
     expect(start?.depth).toBe(0);
-    expect(Array.from(all.kind, (k) => ROW_KINDS[k]).filter((k) => k === 'event')).toHaveLength(plainViews.filter((v) => v.kind === 'event').length + 9);
+    expect(Array.from(all.kind, (k) => ROW_KINDS[k]).filter((k) => k === 'event')).toHaveLength(
+      plainViews.filter((v) => v.kind === 'event').length + 9,
+    );
   });
 
   it('with a filter, counts the matches its chips hide', async () => {
@@ -153,7 +204,15 @@ describe('folding other hook shapes', () => {
     const { trace } = await loadText(
       jsonl([
         sdk.assistant('msg_1', [toolUse('toolu_E', 'Edit', {})], { output: 1 }),
-        { type: 'system', subtype: 'hook_started', hook_id: 'h-9', hook_name: 'PreToolUse:Edit', hook_event: 'PreToolUse', session_id: 'sess-1', uuid: 'u1' },
+        {
+          type: 'system',
+          subtype: 'hook_started',
+          hook_id: 'h-9',
+          hook_name: 'PreToolUse:Edit',
+          hook_event: 'PreToolUse',
+          session_id: 'sess-1',
+          uuid: 'u1',
+        },
         {
           type: 'system',
           subtype: 'hook_response',
@@ -203,7 +262,14 @@ describe('folding other hook shapes', () => {
     const { trace } = await loadText(
       jsonl([
         sdk.assistant('msg_1', [toolUse('toolu_T', 'Task', {})], { output: 1 }),
-        { type: 'tool_progress', tool_name: 'Grep', parent_tool_use_id: 'toolu_T', elapsed_time_seconds: 1, session_id: 'sess-1', uuid: 'u1' },
+        {
+          type: 'tool_progress',
+          tool_name: 'Grep',
+          parent_tool_use_id: 'toolu_T',
+          elapsed_time_seconds: 1,
+          session_id: 'sess-1',
+          uuid: 'u1',
+        },
         sdk.toolResult('toolu_T', 'done'),
       ]),
     );
@@ -214,9 +280,17 @@ describe('folding other hook shapes', () => {
     const { trace } = await loadText(
       jsonl([
         cc.assistant('msg_1', [toolUse('toolu_W', 'Write', { file_path: '/a' })], { output: 1 }),
-        cc.line('system', { content: 'Running \u001b[1mPreToolUse:Write\u001b[22m...', level: 'info', toolUseID: 'toolu_W' }),
+        cc.line('system', {
+          content: 'Running \u001b[1mPreToolUse:Write\u001b[22m...',
+          level: 'info',
+          toolUseID: 'toolu_W',
+        }),
         cc.result('toolu_W', 'written'),
-        cc.line('system', { content: '\u001b[1mPostToolUse:Write\u001b[22m completed successfully', level: 'info', toolUseID: 'toolu_W' }),
+        cc.line('system', {
+          content: '\u001b[1mPostToolUse:Write\u001b[22m completed successfully',
+          level: 'info',
+          toolUseID: 'toolu_W',
+        }),
         cc.assistant('msg_2', [text('done')], { output: 1 }),
       ]),
     );
@@ -227,11 +301,20 @@ describe('folding other hook shapes', () => {
   });
 
   it('agent_progress copies beside a loaded subagent file fold under the Agent call and still count once', async () => {
-    const sub = cc.assistant('msg_sub', [text('looking')], { input: 400, output: 80 }, { sidechain: true, agentId: 'ag1' });
+    const sub = cc.assistant(
+      'msg_sub',
+      [text('looking')],
+      { input: 400, output: 80 },
+      { sidechain: true, agentId: 'ag1' },
+    );
     const { trace, stats } = await loadFiles({
       'p/s.jsonl': jsonl([
         cc.assistant('msg_m', [toolUse('toolu_T', 'Task', {})], { input: 100, output: 10 }),
-        cc.line('progress', { data: { type: 'agent_progress', agentId: 'ag1', message: sub }, toolUseID: 'x', parentToolUseID: 'toolu_T' }),
+        cc.line('progress', {
+          data: { type: 'agent_progress', agentId: 'ag1', message: sub },
+          toolUseID: 'x',
+          parentToolUseID: 'toolu_T',
+        }),
       ]),
       'p/agent-ag1.jsonl': jsonl([sub]),
     });

@@ -24,7 +24,14 @@ interface LastLane {
   agent: number;
 }
 
-function agentIndex(ctx: Ctx, session: number, key: string, kind: AgentKind, extra: { agentId?: string; parentToolUseId?: string }, last: LastLane): number {
+function agentIndex(
+  ctx: Ctx,
+  session: number,
+  key: string,
+  kind: AgentKind,
+  extra: { agentId?: string; parentToolUseId?: string },
+  last: LastLane,
+): number {
   if (last.session === session && last.key === key) return last.agent;
   const i = findAgent(ctx, session, key, kind, extra);
   last.session = session;
@@ -33,12 +40,29 @@ function agentIndex(ctx: Ctx, session: number, key: string, kind: AgentKind, ext
   return i;
 }
 
-function findAgent(ctx: Ctx, session: number, key: string, kind: AgentKind, extra: { agentId?: string; parentToolUseId?: string }): number {
+function findAgent(
+  ctx: Ctx,
+  session: number,
+  key: string,
+  kind: AgentKind,
+  extra: { agentId?: string; parentToolUseId?: string },
+): number {
   const full = `${session}|${key}`;
   let i = ctx.agentByKey.get(full);
   if (i === undefined) {
     i = ctx.agents.length;
-    ctx.agents.push({ index: i, key, session, kind, ...extra, models: [], sources: [], eventCount: 0, firstSeq: -1, lastSeq: -1 });
+    ctx.agents.push({
+      index: i,
+      key,
+      session,
+      kind,
+      ...extra,
+      models: [],
+      sources: [],
+      eventCount: 0,
+      firstSeq: -1,
+      lastSeq: -1,
+    });
     ctx.agentByKey.set(full, i);
     ctx.sessions[session]?.agents.push(i);
   }
@@ -103,8 +127,23 @@ export function assignLanes(ctx: Ctx): void {
     let a: number;
     if (lane.kind === 'agent') {
       const { agentId } = lane;
-      a = agentIndex(ctx, s, `agent:${agentId}`, isCompactionAgent(agentId) ? 'compaction' : 'subagent', { agentId }, last);
-    } else if (lane.kind === 'task') a = agentIndex(ctx, s, `task:${lane.parentToolUseId}`, 'subagent', { parentToolUseId: lane.parentToolUseId }, last);
+      a = agentIndex(
+        ctx,
+        s,
+        `agent:${agentId}`,
+        isCompactionAgent(agentId) ? 'compaction' : 'subagent',
+        { agentId },
+        last,
+      );
+    } else if (lane.kind === 'task')
+      a = agentIndex(
+        ctx,
+        s,
+        `task:${lane.parentToolUseId}`,
+        'subagent',
+        { parentToolUseId: lane.parentToolUseId },
+        last,
+      );
     else if (lane.kind === 'sidechain') a = agentIndex(ctx, s, 'sidechain', 'sidechain', {}, last);
     else a = agentIndex(ctx, s, 'main', 'main', {}, last);
     ctx.eventAgent[e.seq] = a;
@@ -114,7 +153,8 @@ export function assignLanes(ctx: Ctx): void {
       if (agent.firstSeq < 0) agent.firstSeq = e.seq;
       agent.lastSeq = e.seq;
       if (!agent.sources.includes(e.src.source)) agent.sources.push(e.src.source);
-      if (e.kind === 'assistant' && e.model && !e.synthetic && !agent.models.includes(e.model)) agent.models.push(e.model);
+      if (e.kind === 'assistant' && e.model && !e.synthetic && !agent.models.includes(e.model))
+        agent.models.push(e.model);
       if (e.kind === 'meta' && e.agentMeta) {
         agent.agentType = e.agentMeta.agentType ?? agent.agentType;
         agent.description = e.agentMeta.description ?? agent.description;
@@ -125,8 +165,10 @@ export function assignLanes(ctx: Ctx): void {
       if (session.firstTime === undefined || e.time < session.firstTime) session.firstTime = e.time;
       if (session.lastTime === undefined || e.time > session.lastTime) session.lastTime = e.time;
     }
-    if (session && e.kind === 'meta' && (e.metaType === 'custom-title' || e.metaType === 'ai-title') && e.text) session.title = e.text;
-    if (session && !session.title && e.kind === 'meta' && e.metaType === 'summary' && e.text && !stray.has(source)) session.title = e.text;
+    if (session && e.kind === 'meta' && (e.metaType === 'custom-title' || e.metaType === 'ai-title') && e.text)
+      session.title = e.text;
+    if (session && !session.title && e.kind === 'meta' && e.metaType === 'summary' && e.text && !stray.has(source))
+      session.title = e.text;
   }
 }
 

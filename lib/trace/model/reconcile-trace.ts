@@ -47,7 +47,8 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
       main: ctx.agents[t.agent]?.kind === 'main',
     });
     calls.set(t.session, list);
-    if (isPlaceholderUsage(t.usage, t.stream !== undefined)) placeholders.set(t.session, [...(placeholders.get(t.session) ?? []), t]);
+    if (isPlaceholderUsage(t.usage, t.stream !== undefined))
+      placeholders.set(t.session, [...(placeholders.get(t.session) ?? []), t]);
   }
   const out: SessionReconciliation[] = [];
   for (const [si, rs] of results) {
@@ -74,7 +75,9 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
       });
     }
     const booked = new Set(r.rows.map((row) => row.model));
-    const lowerBounds = (placeholders.get(si) ?? []).filter((t) => reportedKeyOf(t.model, booked) !== undefined).map((t) => t.index);
+    const lowerBounds = (placeholders.get(si) ?? [])
+      .filter((t) => reportedKeyOf(t.model, booked) !== undefined)
+      .map((t) => t.index);
     out.push({
       session: si,
       cumulative: r.cumulative,

@@ -51,8 +51,10 @@ function result(o: { cost: number; numTurns?: number; main?: Mu; models: Record<
 
 /** Dollars at the dated list prices, worked out here (not by the engine): Sonnet 4.5 $3 / $15 / $3.75 5m write /
  *  $0.30 read, Haiku 4.5 $1 / $5 / $1.25 / $0.10 per million tokens. */
-const sonnetUsd = (u: Required<Mu>): number => (u.input * 3 + u.output * 15 + u.cacheWrite * 3.75 + u.cacheRead * 0.3) / 1e6;
-const haikuUsd = (u: Required<Mu>): number => (u.input * 1 + u.output * 5 + u.cacheWrite * 1.25 + u.cacheRead * 0.1) / 1e6;
+const sonnetUsd = (u: Required<Mu>): number =>
+  (u.input * 3 + u.output * 15 + u.cacheWrite * 3.75 + u.cacheRead * 0.3) / 1e6;
+const haikuUsd = (u: Required<Mu>): number =>
+  (u.input * 1 + u.output * 5 + u.cacheWrite * 1.25 + u.cacheRead * 0.1) / 1e6;
 
 /** Every path that gives the totals: full model, lean builder, fast path (several ways), as report totals. */
 async function totalsEverywhere(files: Files): Promise<void> {
@@ -78,9 +80,24 @@ async function totalsEverywhere(files: Files): Promise<void> {
 // Two model calls, each split over two assistant lines with message_start's placeholder output (no stream frames).
 const placeholderRun = (session = 'sess-1'): Line[] => [
   sdk.init({ session }),
-  sdk.assistant(`msg_a_${session}`, [text('looking')], { input: 10, output: 4, cacheRead: 1000, cacheWrite: 500 }, { session }),
-  sdk.assistant(`msg_a_${session}`, [text('still')], { input: 10, output: 4, cacheRead: 1000, cacheWrite: 500 }, { session }),
-  sdk.assistant(`msg_b_${session}`, [text('done')], { input: 8, output: 2, cacheRead: 1500, cacheWrite: 100 }, { session }),
+  sdk.assistant(
+    `msg_a_${session}`,
+    [text('looking')],
+    { input: 10, output: 4, cacheRead: 1000, cacheWrite: 500 },
+    { session },
+  ),
+  sdk.assistant(
+    `msg_a_${session}`,
+    [text('still')],
+    { input: 10, output: 4, cacheRead: 1000, cacheWrite: 500 },
+    { session },
+  ),
+  sdk.assistant(
+    `msg_b_${session}`,
+    [text('done')],
+    { input: 8, output: 2, cacheRead: 1500, cacheWrite: 100 },
+    { session },
+  ),
 ];
 
 describe('result reconciliation', () => {
@@ -90,7 +107,12 @@ describe('result reconciliation', () => {
     const cost = sonnetUsd(reported);
     const lines = [
       ...placeholderRun(),
-      result({ cost, numTurns: 2, main: { input: 18, output: 900, cacheRead: 2500, cacheWrite: 600 }, models: { [SONNET]: reported } }),
+      result({
+        cost,
+        numTurns: 2,
+        main: { input: 18, output: 900, cacheRead: 2500, cacheWrite: 600 },
+        models: { [SONNET]: reported },
+      }),
     ];
     const files = { 'run.jsonl': jsonl(lines) };
     const { trace } = await loadFiles(files);
@@ -184,7 +206,11 @@ describe('result reconciliation', () => {
       sdk.messageDelta('end_turn', { output: 300 }),
       sdk.messageStop(),
       sdk.assistant('msg_s', [text('streamed')], { input: 10, output: 1 }),
-      result({ cost: 0.01, main: { input: 10, output: 300 }, models: { [SONNET]: { input: 10, output: 300 }, [HAIKU]: { input: 400, output: 20 } } }),
+      result({
+        cost: 0.01,
+        main: { input: 10, output: 300 },
+        models: { [SONNET]: { input: 10, output: 300 }, [HAIKU]: { input: 400, output: 20 } },
+      }),
     ];
     const files = { 'streamed.jsonl': jsonl(lines) };
     const { trace } = await loadFiles(files);
@@ -258,7 +284,10 @@ describe('result reconciliation', () => {
     const haiku = { input: 300, output: 450, cacheRead: 0, cacheWrite: 0 };
     const lines = [
       ...placeholderRun(),
-      sdk.assistant('msg_task', [toolUse('toolu_t', 'Task', { description: 'look', prompt: 'look' })], { input: 1, output: 3 }),
+      sdk.assistant('msg_task', [toolUse('toolu_t', 'Task', { description: 'look', prompt: 'look' })], {
+        input: 1,
+        output: 3,
+      }),
       sdk.assistant('msg_sub', [text('sub')], { input: 300, output: 5 }, { parent: 'toolu_t', model: HAIKU }),
       sdk.toolResult('toolu_t', 'done'),
       result({
@@ -284,8 +313,14 @@ describe('result reconciliation', () => {
     const r1 = { input: 18, output: 100, cacheRead: 2500, cacheWrite: 600 };
     const r2 = { input: 18, output: 50, cacheRead: 2500, cacheWrite: 600 };
     const files = {
-      'one.jsonl': jsonl([...placeholderRun('s-1'), result({ session: 's-1', cost: sonnetUsd(r1), main: r1, models: { [SONNET]: r1 } })]),
-      'two.jsonl': jsonl([...placeholderRun('s-2'), result({ session: 's-2', cost: sonnetUsd(r2), main: r2, models: { [SONNET]: r2 } })]),
+      'one.jsonl': jsonl([
+        ...placeholderRun('s-1'),
+        result({ session: 's-1', cost: sonnetUsd(r1), main: r1, models: { [SONNET]: r1 } }),
+      ]),
+      'two.jsonl': jsonl([
+        ...placeholderRun('s-2'),
+        result({ session: 's-2', cost: sonnetUsd(r2), main: r2, models: { [SONNET]: r2 } }),
+      ]),
     };
     const { trace } = await loadFiles(files);
     const s = computeStats(trace);
@@ -306,21 +341,42 @@ describe('reportedKeyOf', () => {
 });
 
 describe('readResults', () => {
-  const r = (order: number, cost: number, numTurns: number): ResultFigure => ({ order, totalCostUsd: cost, numTurns, modelUsage: [] });
+  const r = (order: number, cost: number, numTurns: number): ResultFigure => ({
+    order,
+    totalCostUsd: cost,
+    numTurns,
+    modelUsage: [],
+  });
   it('takes monotone results as running totals and others as per-turn', () => {
     expect(readResults([r(1, 0.1, 1), r(2, 0.3, 2)])).toMatchObject({ cumulative: true, reportedUsd: 0.3 });
-    expect(readResults([r(1, 0.1, 1), r(2, 0.3, 1), r(3, 0.2, 1)])).toMatchObject({ cumulative: false, reportedUsd: 0.6000000000000001 });
+    expect(readResults([r(1, 0.1, 1), r(2, 0.3, 1), r(3, 0.2, 1)])).toMatchObject({
+      cumulative: false,
+      reportedUsd: 0.6000000000000001,
+    });
     expect(readResults([r(1, 0.3, 3), r(2, 0.4, 1)]).cumulative).toBe(false);
   });
   it('books nothing when the result reports no model', () => {
-    const u = { input: 1, output: 2, cacheRead: 0, cacheCreation: 0, cache5m: 0, cache1h: 0, webSearch: 0, hasCacheSplit: false };
-    expect(reconcileSession([{ usage: u, order: 0, placeholder: true, model: SONNET }], [r(1, 0.1, 1)]).rows).toEqual([]);
+    const u = {
+      input: 1,
+      output: 2,
+      cacheRead: 0,
+      cacheCreation: 0,
+      cache5m: 0,
+      cache1h: 0,
+      webSearch: 0,
+      hasCacheSplit: false,
+    };
+    expect(reconcileSession([{ usage: u, order: 0, placeholder: true, model: SONNET }], [r(1, 0.1, 1)]).rows).toEqual(
+      [],
+    );
   });
 });
 
 describe('a made log recorded without partial messages (test/fixtures/made/sdk/placeholder-output.jsonl)', () => {
   const rel = 'sdk/placeholder-output.jsonl';
-  const made = (): Files => ({ [rel]: readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/made', rel)) });
+  const made = (): Files => ({
+    [rel]: readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/made', rel)),
+  });
   // Expected figures from the file's result frame (line 9): modelUsage sonnet-4-5 5 input, 6,389 output, 50,650 cache
   // read, 10,420 cache write (5m); haiku-4-5 612 input, 41 output (a call no line shows); total_cost_usd 0.150937.
   // The three calls' lines carry 2, 1 and 3 output tokens (message_start's placeholder).

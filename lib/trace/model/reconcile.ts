@@ -175,7 +175,9 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
     });
   }
   const mainUsage = reportedMainUsage(results, read.cumulative);
-  const mainModels = new Set(compared.filter((c) => c.main === true).map((c) => reportedKeyOf(c.model, reported.keys()) ?? c.model ?? ''));
+  const mainModels = new Set(
+    compared.filter((c) => c.main === true).map((c) => reportedKeyOf(c.model, reported.keys()) ?? c.model ?? ''),
+  );
   for (const r of reported.values()) {
     const list = byModel.get(r.model) ?? [];
     const counted = sumCalls(list);
@@ -186,7 +188,11 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
       if (d[f] < 0) over.push(`${fmt(counted[f])} ${FIELD_WORDS[f]} tokens counted where it reports ${fmt(r[f])}`);
     }
     if (over.length > 0) {
-      excess.push({ model: r.model, resultOrder: last.order, text: `${r.model}: the calls exceed the result frame's modelUsage: ${over.join('; ')}` });
+      excess.push({
+        model: r.model,
+        resultOrder: last.order,
+        text: `${r.model}: the calls exceed the result frame's modelUsage: ${over.join('; ')}`,
+      });
       continue;
     }
     if (RECONCILED_FIELDS.every((f) => d[f] === 0)) continue;
@@ -198,7 +204,10 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
       });
       continue;
     }
-    const writes = list.reduce((a, c) => ({ m5: a.m5 + c.usage.cache5m, h1: a.h1 + c.usage.cache1h }), { m5: 0, h1: 0 });
+    const writes = list.reduce((a, c) => ({ m5: a.m5 + c.usage.cache5m, h1: a.h1 + c.usage.cache1h }), {
+      m5: 0,
+      h1: 0,
+    });
     const oneHour = writes.h1 > 0 && writes.m5 === 0;
     // The result's `usage` is the main loop's: it tells this model's part when the main loop ran this model alone.
     const main = mainModels.size === 1 && mainModels.has(r.model) ? mainPart(list, mainUsage, d) : undefined;
@@ -233,7 +242,11 @@ function mainPart(list: readonly CallFigure[], mainUsage: Usage | undefined, d: 
  * The computed cost of a reconciliation row: at the model's base rates (its tokens are many calls together, so they
  * never cross a long-context threshold as one prompt). Unpriced when the model has no price.
  */
-export function reconciledCost(usage: Usage, model: string, prices: PriceTable = DEFAULT_PRICES): { usd: number; priced: boolean } {
+export function reconciledCost(
+  usage: Usage,
+  model: string,
+  prices: PriceTable = DEFAULT_PRICES,
+): { usd: number; priced: boolean } {
   const p = priceFor(model, prices);
   if (!p) return { usd: 0, priced: false };
   return { usd: usdAt(usage, { ...p, longContext: undefined }, prices), priced: true };

@@ -14,7 +14,15 @@ const status = (uuid: string, i: number): Line => ({
   uuid,
   timestamp: new Date(i * 1000).toISOString(),
 });
-const init = { type: 'system', subtype: 'init', session_id: 's', uuid: 'init', model: 'claude-haiku-4-5', cwd: '/', tools: [] };
+const init = {
+  type: 'system',
+  subtype: 'init',
+  session_id: 's',
+  uuid: 'init',
+  model: 'claude-haiku-4-5',
+  cwd: '/',
+  tools: [],
+};
 const prompt = { type: 'user', session_id: 's', uuid: 'prompt', message: { role: 'user', content: 'go' } };
 
 /** Loads as the browser and the CLI do: the events' uuids in a column, off the events. */

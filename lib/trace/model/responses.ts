@@ -13,7 +13,14 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
   // Per response index: it holds a line that makes it a response of its own (see SUBSTANTIVE).
   const substantive: boolean[] = [];
   const open = (session: number, seq: number): Response => {
-    const r: Response = { index: responses.length, session, firstSeq: seq, lastSeq: seq, end: 'end-of-file', turns: [] };
+    const r: Response = {
+      index: responses.length,
+      session,
+      firstSeq: seq,
+      lastSeq: seq,
+      end: 'end-of-file',
+      turns: [],
+    };
     responses.push(r);
     ctx.sessions[session]?.responses.push(r.index);
     current.set(session, r);
@@ -54,7 +61,8 @@ export function buildResponses(ctx: Ctx, turns: readonly Turn[]): Response[] {
     if (substantive[r.index] !== true && r.index > 0) {
       const prev = [...responses].reverse().find((x) => x.session === s && x !== r);
       if (prev) {
-        for (let q = r.firstSeq; q <= r.lastSeq; q++) if (ctx.eventResponse[q] === r.index) ctx.eventResponse[q] = prev.index;
+        for (let q = r.firstSeq; q <= r.lastSeq; q++)
+          if (ctx.eventResponse[q] === r.index) ctx.eventResponse[q] = prev.index;
         prev.lastSeq = Math.max(prev.lastSeq, r.lastSeq);
         r.lastSeq = -1;
         continue;

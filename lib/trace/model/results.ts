@@ -21,7 +21,8 @@ export interface ResultsRead {
   readonly shares: readonly (number | undefined)[];
 }
 
-const usageTotal = (u: Usage | undefined): number | undefined => (u ? u.input + u.output + u.cacheRead + u.cacheCreation : undefined);
+const usageTotal = (u: Usage | undefined): number | undefined =>
+  u ? u.input + u.output + u.cacheRead + u.cacheCreation : undefined;
 
 function nonDecreasing(values: readonly (number | undefined)[]): boolean {
   let prev: number | undefined;
@@ -41,7 +42,11 @@ function nonDecreasing(values: readonly (number | undefined)[]): boolean {
 export function readResults(results: readonly ResultFigure[]): ResultsRead {
   const models = new Set(results.flatMap((r) => r.modelUsage.map((m) => m.model)));
   const modelMonotone = [...models].every((m) =>
-    nonDecreasing(results.map((r) => r.modelUsage.find((x) => x.model === m)).map((x) => (x ? x.input + x.output + x.cacheRead + x.cacheCreation : undefined))),
+    nonDecreasing(
+      results
+        .map((r) => r.modelUsage.find((x) => x.model === m))
+        .map((x) => (x ? x.input + x.output + x.cacheRead + x.cacheCreation : undefined)),
+    ),
   );
   const cumulative =
     results.length < 2 ||
@@ -63,7 +68,11 @@ export function readResults(results: readonly ResultFigure[]): ResultsRead {
     prev = c;
     sum = (sum ?? 0) + c;
   }
-  return { cumulative, shares, ...(cumulative ? (prev !== undefined ? { reportedUsd: prev } : {}) : sum !== undefined ? { reportedUsd: sum } : {}) };
+  return {
+    cumulative,
+    shares,
+    ...(cumulative ? (prev !== undefined ? { reportedUsd: prev } : {}) : sum !== undefined ? { reportedUsd: sum } : {}),
+  };
 }
 
 /** What the session's results report per model: the last cumulative result's `modelUsage`, or the per-turn sum. */

@@ -150,7 +150,12 @@ function sameJson(a: unknown, b: unknown): boolean {
  * Compares the rebuilt blocks with the completed message's blocks. Completed text may be clamped by the parser, so
  * only the kept prefix is compared.
  */
-export function verdictOf(s: StreamRebuild, completed: readonly ContentBlock[], hasCompleted: boolean, opts: NormalizeOptions): void {
+export function verdictOf(
+  s: StreamRebuild,
+  completed: readonly ContentBlock[],
+  hasCompleted: boolean,
+  opts: NormalizeOptions,
+): void {
   if (!hasCompleted) {
     s.verdict = 'incomplete';
     s.detail =

@@ -9,10 +9,17 @@ import { cc, jsonl, text } from '../testing/builders';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001';
 const B = 'bbbbbbbb-0000-4000-8000-000000000002';
-const SAMPLE = path.resolve(import.meta.dirname, '../../../test/fixtures/real/claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample');
+const SAMPLE = path.resolve(
+  import.meta.dirname,
+  '../../../test/fixtures/real/claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample',
+);
 
 const load = (files: Record<string, string | Uint8Array>) =>
-  loadTrace(Object.entries(files).map(([name, data]) => memorySource(name, typeof data === 'string' ? new TextEncoder().encode(data) : data)));
+  loadTrace(
+    Object.entries(files).map(([name, data]) =>
+      memorySource(name, typeof data === 'string' ? new TextEncoder().encode(data) : data),
+    ),
+  );
 
 const session = (id: string) =>
   jsonl([
@@ -51,8 +58,12 @@ describe('a file of nothing but summary lines is not a session of its own', () =
   });
 
   it('in a real project folder: one session, not the summary file as a second', async () => {
-    const files = Object.fromEntries(readdirSync(SAMPLE).map((f) => [`p/${f}`, new Uint8Array(readFileSync(path.join(SAMPLE, f)))]));
+    const files = Object.fromEntries(
+      readdirSync(SAMPLE).map((f) => [`p/${f}`, new Uint8Array(readFileSync(path.join(SAMPLE, f)))]),
+    );
     const trace = await load(files);
-    expect(trace.sessions.map((s) => [s.id.slice(0, 8), s.title])).toEqual([['326189cf', 'Local Command Execution and Screen Clearing']]);
+    expect(trace.sessions.map((s) => [s.id.slice(0, 8), s.title])).toEqual([
+      ['326189cf', 'Local Command Execution and Screen Clearing'],
+    ]);
   });
 });

@@ -43,7 +43,8 @@ export function placeSummaryFiles(ctx: Ctx, sessionOfSource: Map<number, string>
     });
   const nearest = (source: number): string | undefined => {
     for (let i = source - 1; i >= 0; i--) if (sessionOfSource.has(i) && !leaves.has(i)) return sessionOfSource.get(i);
-    for (let i = source + 1; i < ctx.sources.length; i++) if (sessionOfSource.has(i) && !leaves.has(i)) return sessionOfSource.get(i);
+    for (let i = source + 1; i < ctx.sources.length; i++)
+      if (sessionOfSource.has(i) && !leaves.has(i)) return sessionOfSource.get(i);
     return undefined;
   };
   for (const [source, uuids] of leaves) {

@@ -14,7 +14,9 @@ describe('denialKind', () => {
   });
 
   it('a user rejection', () => {
-    expect(denialKind("The user doesn't want to proceed with this tool use. The tool use was rejected")).toBe('rejection-text');
+    expect(denialKind("The user doesn't want to proceed with this tool use. The tool use was rejected")).toBe(
+      'rejection-text',
+    );
   });
 
   it('a tool that failed on its own is not a denial', () => {

@@ -1,4 +1,12 @@
-import type { ControlEvent, HookEvent, PermissionDeniedEvent, ProgressEvent, ResultEvent, ToolResultEvent, TraceEvent } from '../types';
+import type {
+  ControlEvent,
+  HookEvent,
+  PermissionDeniedEvent,
+  ProgressEvent,
+  ResultEvent,
+  ToolResultEvent,
+  TraceEvent,
+} from '../types';
 import type { Diagnostic } from '../types';
 import { deriveChanges } from './derived-effects';
 import type { PermissionEvidence, ToolCall, Turn } from './types';
@@ -30,7 +38,11 @@ export interface ToolIndex {
 }
 
 /** Every client-side tool_use of every turn, in turn and block order (numbered later, see `indexToolCalls`). */
-export function collectToolCalls(turns: readonly Turn[], events: readonly TraceEvent[], eventAgent: Int32Array): ToolCall[] {
+export function collectToolCalls(
+  turns: readonly Turn[],
+  events: readonly TraceEvent[],
+  eventAgent: Int32Array,
+): ToolCall[] {
   const calls: ToolCall[] = [];
   const seen = new Set<string>();
   for (const turn of turns) {
@@ -112,7 +124,14 @@ function attachResult(idx: ToolIndex, e: ToolResultEvent, diags: Diagnostic[]): 
     if (i === 0 && e.sideEffect) call.sideEffect = e.sideEffect;
     if (r.isError) {
       const kind = denialKind(r.text);
-      if (kind) call.evidence.push({ kind, behavior: 'deny', seq: e.seq, detail: firstLine(r.text), ...(e.time !== undefined ? { time: e.time } : {}) });
+      if (kind)
+        call.evidence.push({
+          kind,
+          behavior: 'deny',
+          seq: e.seq,
+          detail: firstLine(r.text),
+          ...(e.time !== undefined ? { time: e.time } : {}),
+        });
     } else {
       call.evidence.push({
         kind: 'tool-ran',
@@ -178,7 +197,8 @@ export function joinToolEvidence(idx: ToolIndex, events: readonly TraceEvent[], 
 /** SDK hook frames of one run share a `hook_id`; the tool call id may be on only one of them. */
 function hookToolIds(events: readonly TraceEvent[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const e of events) if (e.kind === 'hook' && e.hookId && e.toolUseId && !out.has(e.hookId)) out.set(e.hookId, e.toolUseId);
+  for (const e of events)
+    if (e.kind === 'hook' && e.hookId && e.toolUseId && !out.has(e.hookId)) out.set(e.hookId, e.toolUseId);
   return out;
 }
 
@@ -187,7 +207,11 @@ function hookToolIds(events: readonly TraceEvent[]): Map<string, string> {
  * `parentToolUseID` (bash_progress and agent_progress, whose own `toolUseID` is a progress id); SDK frames in
  * `tool_use_id` (there `parent_tool_use_id` names the subagent's spawning call, not the frame's call).
  */
-function ownerOf(idx: ToolIndex, e: HookEvent | ProgressEvent, hookTools: ReadonlyMap<string, string>): ToolCall | undefined {
+function ownerOf(
+  idx: ToolIndex,
+  e: HookEvent | ProgressEvent,
+  hookTools: ReadonlyMap<string, string>,
+): ToolCall | undefined {
   const sdk = e.kind === 'hook' ? e.via === 'system' : e.progressType === 'tool_progress';
   const own = e.toolUseId ?? (e.kind === 'hook' && e.hookId ? hookTools.get(e.hookId) : undefined);
   return callOf(idx, own) ?? (sdk ? undefined : callOf(idx, e.parentToolUseId));
@@ -202,7 +226,13 @@ function joinControl(idx: ToolIndex, e: ControlEvent, requests: Map<string, Cont
   const t = e.time !== undefined ? { time: e.time } : {};
   if (e.frame === 'request' && e.subtype === 'can_use_tool') {
     if (e.requestId) requests.set(e.requestId, e);
-    push(idx, e.toolUseId, { kind: 'control-request', behavior: 'ask', seq: e.seq, detail: `can_use_tool asked for ${e.toolName ?? 'a tool'}`, ...t });
+    push(idx, e.toolUseId, {
+      kind: 'control-request',
+      behavior: 'ask',
+      seq: e.seq,
+      detail: `can_use_tool asked for ${e.toolName ?? 'a tool'}`,
+      ...t,
+    });
   } else if (e.frame === 'response' && e.requestId) {
     const req = requests.get(e.requestId);
     const toolUseId = req?.toolUseId ?? e.toolUseId;
@@ -224,7 +254,11 @@ function joinHook(call: ToolCall, e: HookEvent): void {
     kind: 'hook',
     behavior: e.decision,
     seq: e.seq,
-    detail: `PreToolUse hook ${e.hookName ?? ''} said ${e.decision}${e.decisionReason ? `: ${e.decisionReason}` : ''}`.replace('  ', ' '),
+    detail:
+      `PreToolUse hook ${e.hookName ?? ''} said ${e.decision}${e.decisionReason ? `: ${e.decisionReason}` : ''}`.replace(
+        '  ',
+        ' ',
+      ),
     ...(e.time !== undefined ? { time: e.time } : {}),
   });
 }
@@ -241,7 +275,12 @@ function joinDenied(idx: ToolIndex, e: PermissionDeniedEvent): void {
 
 function joinResultDenials(idx: ToolIndex, e: ResultEvent): void {
   for (const d of e.permissionDenials) {
-    push(idx, d.toolUseId, { kind: 'result-denial', behavior: 'deny', seq: e.seq, detail: `listed in result.permission_denials (${d.toolName})` });
+    push(idx, d.toolUseId, {
+      kind: 'result-denial',
+      behavior: 'deny',
+      seq: e.seq,
+      detail: `listed in result.permission_denials (${d.toolName})`,
+    });
   }
 }
 

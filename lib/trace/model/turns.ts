@@ -22,7 +22,14 @@ interface TurnState {
   readonly looseCopies: LooseCopy[];
 }
 
-function newTurn(ctx: Ctx, st: TurnState, e: TraceEvent, key: string, messageId: string | undefined, requestId: string | undefined): Turn {
+function newTurn(
+  ctx: Ctx,
+  st: TurnState,
+  e: TraceEvent,
+  key: string,
+  messageId: string | undefined,
+  requestId: string | undefined,
+): Turn {
   const turn: Turn = {
     index: st.turns.length,
     key,
@@ -67,7 +74,9 @@ function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
     if (key !== undefined) st.byLine.set(key, turn);
     return turn;
   }
-  const candidates = (st.byMessage.get(e.messageId) ?? []).map((ti) => st.turns[ti]).filter((t): t is Turn => t !== undefined);
+  const candidates = (st.byMessage.get(e.messageId) ?? [])
+    .map((ti) => st.turns[ti])
+    .filter((t): t is Turn => t !== undefined);
   const found = findCall(candidates, turnIdentity, e);
   return found ?? newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
 }
@@ -101,7 +110,11 @@ function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   }
   if (e.usage) {
     const sidechainReplay = e.requestId !== undefined && turn.requestId !== undefined && e.requestId !== turn.requestId;
-    const rule = replay ? REPEATED_UUID : sidechainReplay ? '/btw sidechain replay of this message under another request id' : 'split line of this message id';
+    const rule = replay
+      ? REPEATED_UUID
+      : sidechainReplay
+        ? '/btw sidechain replay of this message under another request id'
+        : 'split line of this message id';
     turn.copies.push({ seq: e.seq, via: 'line', usage: e.usage, chosen: false, rule });
   }
 }
@@ -114,7 +127,11 @@ export function buildTurns(ctx: Ctx, acc: StreamAccumulator): { turns: Turn[]; l
     if (e.kind === 'assistant') mergeAssistant(ctx, st, e);
     else if (e.kind === 'stream') placeStreamEvent(ctx, st, acc, turnOfStart, e);
     else if (e.kind === 'progress' && e.embedded?.usage) {
-      progressCopies.push({ seq: e.seq, ...(e.embedded.messageId ? { messageId: e.embedded.messageId } : {}), usage: e.embedded.usage });
+      progressCopies.push({
+        seq: e.seq,
+        ...(e.embedded.messageId ? { messageId: e.embedded.messageId } : {}),
+        usage: e.embedded.usage,
+      });
     }
   }
   acc.close();
@@ -133,7 +150,13 @@ export function buildTurns(ctx: Ctx, acc: StreamAccumulator): { turns: Turn[]; l
 }
 
 /** Puts a stream event in the model call of its message (the accumulator already rebuilt its content). */
-function placeStreamEvent(ctx: Ctx, st: TurnState, acc: StreamAccumulator, turnOfStart: Map<number, Turn>, e: StreamEvent): void {
+function placeStreamEvent(
+  ctx: Ctx,
+  st: TurnState,
+  acc: StreamAccumulator,
+  turnOfStart: Map<number, Turn>,
+  e: StreamEvent,
+): void {
   const start = acc.startOf(e.seq);
   if (start < 0) return;
   let turn = turnOfStart.get(start);
@@ -166,7 +189,8 @@ export function chooseUsage(t: Turn): void {
     });
   if (t.usageError === undefined && t.stream?.usageError !== undefined) t.usageError = t.stream.usageError;
   // Read before the rules are rewritten below ("kept: …" replaces what the kept copy was).
-  const onlyRepeats = t.seqs.length > 0 && t.seqs.every((s) => t.copies.find((c) => c.seq === s)?.rule === REPEATED_UUID);
+  const onlyRepeats =
+    t.seqs.length > 0 && t.seqs.every((s) => t.copies.find((c) => c.seq === s)?.rule === REPEATED_UUID);
   const counting = t.copies.filter((c) => c.via !== 'progress');
   // A call with an unsound copy keeps none: which copy would have won cannot be known.
   const best = t.usageError === undefined ? chooseCopy(t.copies) : undefined;

@@ -54,7 +54,10 @@ describe('UuidColumn', () => {
 
 describe('uuids kept off the events', () => {
   it('a resumed session repeating uuids is marked the same as when the events keep their uuids', async () => {
-    const old = [cc.prompt('hi', { uuid: 'p1', session: 'A' }), cc.assistant('msg_o', [text('hello')], { input: 10, output: 1 }, { uuid: 'a1', session: 'A' })];
+    const old = [
+      cc.prompt('hi', { uuid: 'p1', session: 'A' }),
+      cc.assistant('msg_o', [text('hello')], { input: 10, output: 1 }, { uuid: 'a1', session: 'A' }),
+    ];
     const files = [
       ['p/A.jsonl', jsonl(old)],
       ['p/B.jsonl', jsonl([...old, cc.prompt('more', { uuid: 'p2', session: 'B' })])],

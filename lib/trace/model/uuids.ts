@@ -122,18 +122,23 @@ function grown(a: Uint8Array<ArrayBuffer>, need: number): Uint8Array<ArrayBuffer
 }
 
 /** The uuid of event `seq` of a trace, wherever it is kept. */
-export function eventUuid(trace: { readonly events: readonly { readonly uuid?: string }[]; readonly uuids?: UuidColumn }, seq: number): string | undefined {
+export function eventUuid(
+  trace: { readonly events: readonly { readonly uuid?: string }[]; readonly uuids?: UuidColumn },
+  seq: number,
+): string | undefined {
   return uuidAt(trace.uuids, trace.events, seq);
 }
 
 /** The trace with each event's uuid on it again and no column: as a load that keeps them on the events gives it. */
-export function withEventUuids<T extends { readonly events: readonly { readonly uuid?: string }[]; readonly uuids?: UuidColumn }>(trace: T): T;
-export function withEventUuids<T extends { readonly events: readonly { readonly uuid?: string }[]; readonly uuids?: UuidColumn }>(
-  trace: T | undefined,
-): T | undefined;
-export function withEventUuids<T extends { readonly events: readonly { readonly uuid?: string }[]; readonly uuids?: UuidColumn }>(
-  trace: T | undefined,
-): T | undefined {
+export function withEventUuids<
+  T extends { readonly events: readonly { readonly uuid?: string }[]; readonly uuids?: UuidColumn },
+>(trace: T): T;
+export function withEventUuids<
+  T extends { readonly events: readonly { readonly uuid?: string }[]; readonly uuids?: UuidColumn },
+>(trace: T | undefined): T | undefined;
+export function withEventUuids<
+  T extends { readonly events: readonly { readonly uuid?: string }[]; readonly uuids?: UuidColumn },
+>(trace: T | undefined): T | undefined {
   if (!trace?.uuids) return trace;
   const { uuids, ...rest } = trace;
   const events = trace.events.map((e, i) => {
@@ -144,6 +149,10 @@ export function withEventUuids<T extends { readonly events: readonly { readonly 
 }
 
 /** The uuid of event `index`: the column's, else the event's own (events built without a column keep theirs). */
-export function uuidAt(uuids: UuidColumn | undefined, events: readonly { readonly uuid?: string }[], index: number): string | undefined {
+export function uuidAt(
+  uuids: UuidColumn | undefined,
+  events: readonly { readonly uuid?: string }[],
+  index: number,
+): string | undefined {
   return uuids?.get(index) ?? events[index]?.uuid;
 }

@@ -31,14 +31,28 @@ describe('readPriceFile (LiteLLM shape)', () => {
     // sample_spec is documentation; dall-e-3 has no token price.
     expect(file.skipped).toBe(1);
     const sonnet5 = file.models.find((m) => m.id === 'claude-sonnet-5');
-    expect(sonnet5).toMatchObject({ input: 2, output: 10, cacheWrite5m: 2.5, cacheWrite1h: 4, cacheRead: 0.2, name: 'claude-sonnet-5' });
+    expect(sonnet5).toMatchObject({
+      input: 2,
+      output: 10,
+      cacheWrite5m: 2.5,
+      cacheWrite1h: 4,
+      cacheRead: 0.2,
+      name: 'claude-sonnet-5',
+    });
     // The first-party entry wins over the Bedrock one of the same family.
     expect(sonnet5?.origin).toEqual({ file: 'prices.json', key: 'claude-sonnet-5', asOf: '2026-12-01' });
   });
 
   it('reads the above-200K rates as long-context prices', () => {
     const s45 = sample().models.find((m) => m.id === 'claude-sonnet-4-5');
-    expect(s45?.longContext).toEqual({ thresholdTokens: 200_000, input: 6, output: 22.5, cacheWrite5m: 7.5, cacheWrite1h: 12, cacheRead: 0.6 });
+    expect(s45?.longContext).toEqual({
+      thresholdTokens: 200_000,
+      input: 6,
+      output: 22.5,
+      cacheWrite5m: 7.5,
+      cacheWrite1h: 12,
+      cacheRead: 0.6,
+    });
     // The 1h write above 200K is not in the entry: derived from its input rate, and said so.
     expect(s45?.origin?.derived).toEqual(['cacheWrite1h above 200K']);
   });
@@ -72,9 +86,12 @@ describe('readPriceFile (LiteLLM shape)', () => {
   });
 
   it('refuses what is not a price file at all', () => {
-    expect(readPriceFile('{"a":', 'x.json', '2026-12-01')).toMatchObject({ error: expect.stringMatching(/^x\.json is not JSON \(/) });
+    expect(readPriceFile('{"a":', 'x.json', '2026-12-01')).toMatchObject({
+      error: expect.stringMatching(/^x\.json is not JSON \(/),
+    });
     expect(readPriceFile('[1,2]', 'x.json', '2026-12-01')).toEqual({
-      error: "x.json is not a price file: its top level is an array, not an object of model names (LiteLLM's model_prices_and_context_window.json shape)",
+      error:
+        "x.json is not a price file: its top level is an array, not an object of model names (LiteLLM's model_prices_and_context_window.json shape)",
     });
     expect(readPriceFile('{"dall-e-3":{"output_cost_per_image":0.04}}', 'x.json', '2026-12-01')).toEqual({
       error: 'x.json holds no model with both input_cost_per_token and output_cost_per_token',
@@ -82,7 +99,9 @@ describe('readPriceFile (LiteLLM shape)', () => {
   });
 
   it('lists at most five problems and counts the rest', () => {
-    const bad = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`m${i}`, { input_cost_per_token: 'x', output_cost_per_token: 1 }]));
+    const bad = Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [`m${i}`, { input_cost_per_token: 'x', output_cost_per_token: 1 }]),
+    );
     const r = readPriceFile(JSON.stringify(bad), 'many.json', '2026-12-01');
     expect('error' in r && r.error.endsWith('; and 3 more')).toBe(true);
   });

@@ -39,7 +39,8 @@ const LONG_CONTEXT_TOKENS = 200_000;
 /** Dollars per token to dollars per million tokens, without the float dust of `3e-6 * 1e6`. */
 const perMillion = (x: number): number => Math.round(x * 1e12) / 1e6;
 
-const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const kindOf = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 
 function shown(v: unknown): string {
   const text = JSON.stringify(v) ?? String(v);
@@ -50,7 +51,8 @@ function shown(v: unknown): string {
 function issueText(key: string, issue: z.core.$ZodIssue): string {
   const field = issue.path.map(String).join('.');
   const where = `"${key}"${field ? `.${field}` : ''}`;
-  if (issue.code === 'too_small') return `${where} is negative (${shown(issue.input)}); a price is zero or more dollars per token`;
+  if (issue.code === 'too_small')
+    return `${where} is negative (${shown(issue.input)}); a price is zero or more dollars per token`;
   return `${where} is ${kindOf(issue.input)} (${shown(issue.input)}), not a number of dollars per token`;
 }
 
@@ -83,7 +85,14 @@ function priceOf(key: string, e: Entry, file: { name: string; asOf: string }): M
   const output = e.output_cost_per_token;
   if (input === null || input === undefined || output === null || output === undefined) return undefined;
   const derived: string[] = [];
-  const base = ratesOf(input, output, e.cache_creation_input_token_cost, e.cache_creation_input_token_cost_above_1hr, e.cache_read_input_token_cost, derived);
+  const base = ratesOf(
+    input,
+    output,
+    e.cache_creation_input_token_cost,
+    e.cache_creation_input_token_cost_above_1hr,
+    e.cache_read_input_token_cost,
+    derived,
+  );
   const longIn = e.input_cost_per_token_above_200k_tokens;
   const longOut = e.output_cost_per_token_above_200k_tokens;
   const longContext =
@@ -159,7 +168,8 @@ export function readPriceFile(text: string, name: string, asOf: string): PriceFi
     const more = errors.length > MAX_ERRORS ? `; and ${errors.length - MAX_ERRORS} more` : '';
     return { error: `${name}: ${errors.slice(0, MAX_ERRORS).join('; ')}${more}` };
   }
-  if (best.size === 0) return { error: `${name} holds no model with both input_cost_per_token and output_cost_per_token` };
+  if (best.size === 0)
+    return { error: `${name} holds no model with both input_cost_per_token and output_cost_per_token` };
   return { name, asOf, models: [...best.values()].map((b) => b.price), skipped };
 }
 

@@ -78,7 +78,12 @@ export function costOf(usage: Usage, model: string | undefined, prices: PriceTab
 export function usdAt(usage: Usage, p: ModelPrice, prices: PriceTable): number {
   const r = longContextOf(usage, p) ?? p;
   return (
-    (usage.input * r.input + usage.cache5m * r.cacheWrite5m + usage.cache1h * r.cacheWrite1h + usage.cacheRead * r.cacheRead + usage.output * r.output) / 1e6 +
+    (usage.input * r.input +
+      usage.cache5m * r.cacheWrite5m +
+      usage.cache1h * r.cacheWrite1h +
+      usage.cacheRead * r.cacheRead +
+      usage.output * r.output) /
+      1e6 +
     usage.webSearch * prices.webSearchPerRequest
   );
 }
@@ -100,7 +105,10 @@ export function withOverrides(prices: PriceTable, overrides: readonly ModelPrice
 }
 
 /** A copy of the table with a price file's models added, each replacing the table's price for its family. */
-export function withPriceFile(prices: PriceTable, file: { readonly name: string; readonly models: readonly ModelPrice[] }): PriceTable {
+export function withPriceFile(
+  prices: PriceTable,
+  file: { readonly name: string; readonly models: readonly ModelPrice[] },
+): PriceTable {
   if (file.models.length === 0) return prices;
   const ids = new Set(file.models.map((m) => m.id));
   const asOf = file.models[0]?.origin?.asOf;

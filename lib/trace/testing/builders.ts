@@ -4,7 +4,8 @@
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json | undefined };
 export type Line = { [k: string]: Json | undefined };
 
-export const jsonl = (lines: readonly (Line | string)[]): string => lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
+export const jsonl = (lines: readonly (Line | string)[]): string =>
+  lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
 
 export interface UsageSpec {
   input?: number;
@@ -22,14 +23,20 @@ export function usage(u: UsageSpec = {}): Line {
     cache_creation_input_tokens: u.cacheWrite ?? (u.cache5m ?? 0) + (u.cache1h ?? 0),
     cache_read_input_tokens: u.cacheRead ?? 0,
   };
-  if (u.cache5m !== undefined || u.cache1h !== undefined) out['cache_creation'] = { ephemeral_5m_input_tokens: u.cache5m ?? 0, ephemeral_1h_input_tokens: u.cache1h ?? 0 };
+  if (u.cache5m !== undefined || u.cache1h !== undefined)
+    out['cache_creation'] = { ephemeral_5m_input_tokens: u.cache5m ?? 0, ephemeral_1h_input_tokens: u.cache1h ?? 0 };
   return out;
 }
 
 export const text = (t: string): Line => ({ type: 'text', text: t });
 export const thinking = (t: string): Line => ({ type: 'thinking', thinking: t, signature: 'sig' });
 export const toolUse = (id: string, name: string, input: Line = {}): Line => ({ type: 'tool_use', id, name, input });
-export const toolResult = (id: string, content: string, isError = false): Line => ({ type: 'tool_result', tool_use_id: id, content, ...(isError ? { is_error: true } : {}) });
+export const toolResult = (id: string, content: string, isError = false): Line => ({
+  type: 'tool_result',
+  tool_use_id: id,
+  content,
+  ...(isError ? { is_error: true } : {}),
+});
 
 let counter = 0;
 const uid = (): string => {
@@ -63,11 +70,29 @@ function ccEnvelope(o: CcOpts): Line {
 }
 
 export const cc = {
-  prompt: (t: string, o: CcOpts = {}): Line => ({ ...ccEnvelope(o), type: 'user', message: { role: 'user', content: t } }),
-  assistant: (id: string, blocks: Line[], u: UsageSpec, o: CcOpts & { requestId?: string | null; model?: string; stop?: string | null } = {}): Line => ({
+  prompt: (t: string, o: CcOpts = {}): Line => ({
+    ...ccEnvelope(o),
+    type: 'user',
+    message: { role: 'user', content: t },
+  }),
+  assistant: (
+    id: string,
+    blocks: Line[],
+    u: UsageSpec,
+    o: CcOpts & { requestId?: string | null; model?: string; stop?: string | null } = {},
+  ): Line => ({
     ...ccEnvelope(o),
     type: 'assistant',
-    message: { id, type: 'message', role: 'assistant', model: o.model ?? 'claude-sonnet-4-5-20250929', content: blocks, stop_reason: o.stop ?? null, stop_sequence: null, usage: usage(u) },
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: o.model ?? 'claude-sonnet-4-5-20250929',
+      content: blocks,
+      stop_reason: o.stop ?? null,
+      stop_sequence: null,
+      usage: usage(u),
+    },
     ...(o.requestId === null ? {} : { requestId: o.requestId ?? `req_${id}` }),
   }),
   result: (toolUseId: string, content: string, o: CcOpts & { isError?: boolean; toolUseResult?: Json } = {}): Line => ({
@@ -90,10 +115,32 @@ export interface SdkOpts {
 const sdkEnv = (o: SdkOpts): Line => ({ session_id: o.session ?? 'sess-1', uuid: o.uuid ?? uid() });
 
 export const sdk = {
-  init: (o: SdkOpts = {}): Line => ({ type: 'system', subtype: 'init', cwd: '/repo', model: 'claude-sonnet-4-5-20250929', tools: ['Bash'], permissionMode: 'default', ...sdkEnv(o) }),
-  assistant: (id: string, blocks: Line[], u: UsageSpec, o: SdkOpts & { model?: string; stop?: string | null } = {}): Line => ({
+  init: (o: SdkOpts = {}): Line => ({
+    type: 'system',
+    subtype: 'init',
+    cwd: '/repo',
+    model: 'claude-sonnet-4-5-20250929',
+    tools: ['Bash'],
+    permissionMode: 'default',
+    ...sdkEnv(o),
+  }),
+  assistant: (
+    id: string,
+    blocks: Line[],
+    u: UsageSpec,
+    o: SdkOpts & { model?: string; stop?: string | null } = {},
+  ): Line => ({
     type: 'assistant',
-    message: { id, type: 'message', role: 'assistant', model: o.model ?? 'claude-sonnet-4-5-20250929', content: blocks, stop_reason: o.stop ?? null, stop_sequence: null, usage: usage(u) },
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: o.model ?? 'claude-sonnet-4-5-20250929',
+      content: blocks,
+      stop_reason: o.stop ?? null,
+      stop_sequence: null,
+      usage: usage(u),
+    },
     parent_tool_use_id: o.parent ?? null,
     ...sdkEnv(o),
   }),
@@ -104,7 +151,16 @@ export const sdk = {
     ...(o.toolUseResult !== undefined ? { tool_use_result: o.toolUseResult } : {}),
     ...sdkEnv(o),
   }),
-  result: (o: SdkOpts & { subtype?: string; isError?: boolean; cost?: number; numTurns?: number; denials?: { tool_name: string; tool_use_id: string }[]; resultIndex?: number } = {}): Line => ({
+  result: (
+    o: SdkOpts & {
+      subtype?: string;
+      isError?: boolean;
+      cost?: number;
+      numTurns?: number;
+      denials?: { tool_name: string; tool_use_id: string }[];
+      resultIndex?: number;
+    } = {},
+  ): Line => ({
     type: 'result',
     subtype: o.subtype ?? 'success',
     is_error: o.isError ?? false,
@@ -119,13 +175,43 @@ export const sdk = {
     ...(o.subtype && o.subtype !== 'success' ? { errors: [] } : { result: 'done' }),
     ...sdkEnv(o),
   }),
-  stream: (event: Line, o: SdkOpts = {}): Line => ({ type: 'stream_event', event, parent_tool_use_id: o.parent ?? null, ...sdkEnv(o) }),
+  stream: (event: Line, o: SdkOpts = {}): Line => ({
+    type: 'stream_event',
+    event,
+    parent_tool_use_id: o.parent ?? null,
+    ...sdkEnv(o),
+  }),
   messageStart: (id: string, u: UsageSpec, content: Line[] = [], o: SdkOpts = {}): Line =>
-    sdk.stream({ type: 'message_start', message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content, stop_reason: null, usage: usage(u) } }, o),
-  blockStart: (index: number, block: Line, o: SdkOpts = {}): Line => sdk.stream({ type: 'content_block_start', index, content_block: block }, o),
-  textDelta: (index: number, t: string, o: SdkOpts = {}): Line => sdk.stream({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: t } }, o),
-  jsonDelta: (index: number, partial: string, o: SdkOpts = {}): Line => sdk.stream({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: partial } }, o),
+    sdk.stream(
+      {
+        type: 'message_start',
+        message: {
+          id,
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-sonnet-4-5-20250929',
+          content,
+          stop_reason: null,
+          usage: usage(u),
+        },
+      },
+      o,
+    ),
+  blockStart: (index: number, block: Line, o: SdkOpts = {}): Line =>
+    sdk.stream({ type: 'content_block_start', index, content_block: block }, o),
+  textDelta: (index: number, t: string, o: SdkOpts = {}): Line =>
+    sdk.stream({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: t } }, o),
+  jsonDelta: (index: number, partial: string, o: SdkOpts = {}): Line =>
+    sdk.stream({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: partial } }, o),
   blockStop: (index: number, o: SdkOpts = {}): Line => sdk.stream({ type: 'content_block_stop', index }, o),
-  messageDelta: (stop: string, u: UsageSpec, o: SdkOpts = {}): Line => sdk.stream({ type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: u.output ?? 0, ...(u.input !== undefined ? { input_tokens: u.input } : {}) } }, o),
+  messageDelta: (stop: string, u: UsageSpec, o: SdkOpts = {}): Line =>
+    sdk.stream(
+      {
+        type: 'message_delta',
+        delta: { stop_reason: stop, stop_sequence: null },
+        usage: { output_tokens: u.output ?? 0, ...(u.input !== undefined ? { input_tokens: u.input } : {}) },
+      },
+      o,
+    ),
   messageStop: (o: SdkOpts = {}): Line => sdk.stream({ type: 'message_stop' }, o),
 };

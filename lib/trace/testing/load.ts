@@ -22,9 +22,10 @@ const TINY_WINDOW = { lines: 1, bytes: 1 << 20, lineBytes: 1 << 20 };
  */
 export async function loadFiles(files: Readonly<Record<string, string | Uint8Array>>): Promise<Loaded> {
   const trace = await loadTrace(Object.entries(files).map(([name, data]) => memorySource(name, data)));
-  expect(await fastMerged(files, { window: TINY_WINDOW, chunk: 64 }), 'the stats fast path disagrees with the full model').toEqual(
-    fromTrace(trace, project, TINY_WINDOW),
-  );
+  expect(
+    await fastMerged(files, { window: TINY_WINDOW, chunk: 64 }),
+    'the stats fast path disagrees with the full model',
+  ).toEqual(fromTrace(trace, project, TINY_WINDOW));
   const lean = await loadStatsTrace(Object.entries(files).map(([name, data]) => memorySource(name, data)));
   expect(statsFacts(lean), 'the lean load of `loupe stats` disagrees with the full model').toEqual(statsFacts(trace));
   return { trace, stats: computeStats(trace) };

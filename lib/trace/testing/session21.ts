@@ -92,7 +92,11 @@ function assistant(
 }
 
 const text = (t: string): Line => ({ type: 'text', text: t });
-const hiddenThinking = (): Line => ({ type: 'thinking', thinking: '', signature: 'EqQBCkgIBxABGAIqQGm0c2lnbmF0dXJlLW9ubHktdGhpbmtpbmc' });
+const hiddenThinking = (): Line => ({
+  type: 'thinking',
+  thinking: '',
+  signature: 'EqQBCkgIBxABGAIqQGm0c2lnbmF0dXJlLW9ubHktdGhpbmtpbmc',
+});
 const tool = (id: string, name: string, input: Line): Line => ({ type: 'tool_use', id, name, input });
 
 function toolResult(
@@ -105,14 +109,23 @@ function toolResult(
   return {
     ...env(lane, time),
     type: 'user',
-    message: { role: 'user', content: [{ tool_use_id: toolUseId, type: 'tool_result', content, ...(o.isError ? { is_error: true } : {}) }] },
+    message: {
+      role: 'user',
+      content: [{ tool_use_id: toolUseId, type: 'tool_result', content, ...(o.isError ? { is_error: true } : {}) }],
+    },
     ...(o.toolUseResult !== undefined ? { toolUseResult: o.toolUseResult } : {}),
     ...(o.source ? { sourceToolAssistantUUID: o.source } : {}),
   };
 }
 
 function prompt(lane: Lane, content: string, time: string, extra: Line = {}): Line {
-  return { ...env(lane, time, { promptId: uuid() }), type: 'user', message: { role: 'user', content }, permissionMode: 'acceptEdits', ...extra };
+  return {
+    ...env(lane, time, { promptId: uuid() }),
+    type: 'user',
+    message: { role: 'user', content },
+    permissionMode: 'acceptEdits',
+    ...extra,
+  };
 }
 
 function hookProgress(lane: Lane, event: string, name: string, command: string, toolUseId: string, time: string): Line {
@@ -125,7 +138,15 @@ function hookProgress(lane: Lane, event: string, name: string, command: string, 
   };
 }
 
-function hookSuccess(lane: Lane, event: string, name: string, command: string, toolUseId: string, time: string, stdout = ''): Line {
+function hookSuccess(
+  lane: Lane,
+  event: string,
+  name: string,
+  command: string,
+  toolUseId: string,
+  time: string,
+  stdout = '',
+): Line {
   return {
     ...env(lane, time),
     type: 'attachment',
@@ -148,7 +169,14 @@ function bashProgress(lane: Lane, toolUseId: string, output: string, seconds: nu
   return {
     ...env(lane, time),
     type: 'progress',
-    data: { type: 'bash_progress', output, fullOutput: output, elapsedTimeSeconds: seconds, totalLines: output.split('\n').length, timeoutMs: 120000 },
+    data: {
+      type: 'bash_progress',
+      output,
+      fullOutput: output,
+      elapsedTimeSeconds: seconds,
+      totalLines: output.split('\n').length,
+      timeoutMs: 120000,
+    },
     parentToolUseID: toolUseId,
     toolUseID: `bash-progress-${seconds}`,
   };
@@ -157,17 +185,32 @@ function bashProgress(lane: Lane, toolUseId: string, output: string, seconds: nu
 const GUARD = '~/.claude/hooks/guard.sh';
 const AUDIT = '~/.claude/hooks/audit-log.sh';
 const ALLOW = JSON.stringify({
-  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'read-only or test command' },
+  hookSpecificOutput: {
+    hookEventName: 'PreToolUse',
+    permissionDecision: 'allow',
+    permissionDecisionReason: 'read-only or test command',
+  },
 });
 
 /** The hooks and progress Claude Code writes around one Bash call, and its result. */
-function bashCall(lane: Lane, id: string, hms: [string, string, string], result: { stdout: string; progress?: string }, source: string): Line[] {
+function bashCall(
+  lane: Lane,
+  id: string,
+  hms: [string, string, string],
+  result: { stdout: string; progress?: string },
+  source: string,
+): Line[] {
   const [start, run, end] = hms;
   return [
     hookProgress(lane, 'PreToolUse', 'PreToolUse:Bash', GUARD, id, at(start, 110)),
     hookProgress(lane, 'PreToolUse', 'PreToolUse:Bash', AUDIT, id, at(start, 130)),
     hookSuccess(lane, 'PreToolUse', 'PreToolUse:Bash', GUARD, id, at(start, 190), ALLOW),
-    ...(result.progress ? [bashProgress(lane, id, result.progress, 2, at(run, 0)), bashProgress(lane, id, `${result.progress}\n…`, 4, at(run, 900))] : []),
+    ...(result.progress
+      ? [
+          bashProgress(lane, id, result.progress, 2, at(run, 0)),
+          bashProgress(lane, id, `${result.progress}\n…`, 4, at(run, 900)),
+        ]
+      : []),
     toolResult(lane, id, result.stdout, at(end, 20), {
       toolUseResult: { stdout: result.stdout, stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
       source,
@@ -180,7 +223,8 @@ function bashCall(lane: Lane, id: string, hms: [string, string, string], result:
 const GREET_V1 = "def greet(name):\n    print('hello ' + name)\n\n\ndef main():\n    greet('world')\n";
 const GREET_V3 =
   'from greeter.names import normalize\n\n\ndef greet(name: str, shout: bool = False) -> str:\n    """Return the greeting for name."""\n    line = f"Hello, {normalize(name)}!"\n    return line.upper() if shout else line\n\n\ndef main() -> None:\n    print(greet("world"))\n';
-const NAMES = 'def normalize(name: str) -> str:\n    """Trim and title-case a name."""\n    return name.strip().title()\n';
+const NAMES =
+  'def normalize(name: str) -> str:\n    """Trim and title-case a name."""\n    return name.strip().title()\n';
 const numbered = (s: string): string =>
   s
     .split('\n')
@@ -193,7 +237,11 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
   L.push({
     type: 'file-history-snapshot',
     messageId: 'c0a8d0e2-1111-4e2a-8c3b-5d6e7f8091a2',
-    snapshot: { messageId: 'c0a8d0e2-1111-4e2a-8c3b-5d6e7f8091a2', trackedFileBackups: {}, timestamp: at('10:00:00', 0) },
+    snapshot: {
+      messageId: 'c0a8d0e2-1111-4e2a-8c3b-5d6e7f8091a2',
+      trackedFileBackups: {},
+      timestamp: at('10:00:00', 0),
+    },
     isSnapshotUpdate: false,
   });
   const start = uuid();
@@ -236,7 +284,10 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
       hiddenThinking(),
       text(''),
       text("I'll look at the project first."),
-      tool('toolu_01Gr1Ls', 'Bash', { command: 'ls -la && git status --short', description: 'List files and git status' }),
+      tool('toolu_01Gr1Ls', 'Bash', {
+        command: 'ls -la && git status --short',
+        description: 'List files and git status',
+      }),
     ],
     [6, 2_412, 18_204, 187],
     at('10:00:05', 0),
@@ -269,7 +320,10 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
   );
   L.push(
     toolResult(lane, 'toolu_01Gr2Read', numbered(GREET_V1), at('10:00:12', 300), {
-      toolUseResult: { type: 'text', file: { filePath: `${CWD}/src/greet.py`, content: GREET_V1, numLines: 6, startLine: 1, totalLines: 6 } },
+      toolUseResult: {
+        type: 'text',
+        file: { filePath: `${CWD}/src/greet.py`, content: GREET_V1, numLines: 6, startLine: 1, totalLines: 6 },
+      },
     }),
   );
   // Model call 3: the Agent call; its subagent works in its own file while agent_progress copies land here.
@@ -337,7 +391,11 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
           status: 'completed',
           prompt: agentPrompt,
           agentId: AGENT,
-          content: [text('Refactored greet() to return its line, added src/names.py with normalize(), and updated src/util.py.')],
+          content: [
+            text(
+              'Refactored greet() to return its line, added src/names.py with normalize(), and updated src/util.py.',
+            ),
+          ],
           totalDurationMs: 566_400,
           totalTokens: 74_322,
           totalToolUseCount: 7,
@@ -357,7 +415,11 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
       'msg_01Gr4Test',
       [
         text('The subagent is done. Running the tests:'),
-        tool('toolu_01Gr4Test', 'Bash', { command: 'npm test -- --reporter=dot 2>&1 | tail -n 20', description: 'Run the test suite', timeout: 300000 }),
+        tool('toolu_01Gr4Test', 'Bash', {
+          command: 'npm test -- --reporter=dot 2>&1 | tail -n 20',
+          description: 'Run the test suite',
+          timeout: 300000,
+        }),
       ],
       [4, 1_904, 21_566, 96],
       at('10:09:55', 0),
@@ -420,7 +482,11 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
       lane,
       MAIN_MODEL,
       'msg_01Gr6Done',
-      [text('Done for now: `greet()` returns its line, names are cleaned in `greeter/names.py`, and the README says so. Tests pass (10).')],
+      [
+        text(
+          'Done for now: `greet()` returns its line, names are cleaned in `greeter/names.py`, and the README says so. Tests pass (10).',
+        ),
+      ],
       [4, 180, 23_690, 58],
       at('10:11:00', 0),
       'end_turn',
@@ -438,7 +504,14 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
     hasOutput: false,
     level: 'suggestion',
   });
-  L.push({ ...env(lane, at('10:11:00', 420)), type: 'system', subtype: 'turn_duration', durationMs: 658_000, messageCount: 42, isMeta: false });
+  L.push({
+    ...env(lane, at('10:11:00', 420)),
+    type: 'system',
+    subtype: 'turn_duration',
+    durationMs: 658_000,
+    messageCount: 42,
+    isMeta: false,
+  });
   return { lines: L, lastBeforeCompact: lane.last ?? '' };
 }
 
@@ -489,7 +562,17 @@ function afterCompaction(lastBefore: string): Line[] {
       toolUseResult: { type: 'create', filePath: `${CWD}/src/cli.py`, content: 'import sys\n', structuredPatch: [] },
     }),
   );
-  L.push(...assistant(lane, MAIN_MODEL, 'msg_01Gr8Done', [text('Added `--shout` in `src/cli.py`.')], [4, 300, 9_870, 25], at('10:34:20', 0), 'end_turn'));
+  L.push(
+    ...assistant(
+      lane,
+      MAIN_MODEL,
+      'msg_01Gr8Done',
+      [text('Added `--shout` in `src/cli.py`.')],
+      [4, 300, 9_870, 25],
+      at('10:34:20', 0),
+      'end_turn',
+    ),
+  );
   L.push({ type: 'last-prompt', lastPrompt: 'Now add the --shout flag to the CLI, please.', sessionId: S });
   L.push({ type: 'ai-title', aiTitle: 'Refactor the greeter and add --shout', sessionId: S });
   return L;
@@ -541,13 +624,21 @@ function subagentFile(): Line[] {
     ),
   );
   L.push(hookProgress(lane, 'PreToolUse', 'PreToolUse:Edit', GUARD, 'toolu_01Sub2Edit', t('10:01:40', 120)));
-  L.push(toolResult(lane, 'toolu_01Sub2Edit', `The file ${wt}/src/greet.py has been updated successfully.`, t('10:01:41')));
+  L.push(
+    toolResult(lane, 'toolu_01Sub2Edit', `The file ${wt}/src/greet.py has been updated successfully.`, t('10:01:41')),
+  );
   L.push(
     ...assistant(
       lane,
       SUB_MODEL,
       'msg_01Sub3EditFails',
-      [tool('toolu_01Sub3Edit', 'Edit', { file_path: `${wt}/src/greet.py`, old_string: "    greet('world')", new_string: "    print(greet('world'))" })],
+      [
+        tool('toolu_01Sub3Edit', 'Edit', {
+          file_path: `${wt}/src/greet.py`,
+          old_string: "    greet('world')",
+          new_string: "    print(greet('world'))",
+        }),
+      ],
       [3, 190, 11_410, 71],
       t('10:02:05'),
       'tool_use',
@@ -571,7 +662,10 @@ function subagentFile(): Line[] {
         tool('toolu_01Sub4Multi', 'MultiEdit', {
           file_path: `${wt}/src/util.py`,
           edits: [
-            { old_string: 'def clean(name):\n    return name.strip()', new_string: 'from greeter.names import normalize as clean' },
+            {
+              old_string: 'def clean(name):\n    return name.strip()',
+              new_string: 'from greeter.names import normalize as clean',
+            },
             { old_string: 'clean(', new_string: 'normalize(', replace_all: true },
           ],
         }),
@@ -594,13 +688,18 @@ function subagentFile(): Line[] {
       lane,
       SUB_MODEL,
       'msg_01Sub5Write',
-      [text('Rewrite greet.py in full, with types.'), tool('toolu_01Sub5Write', 'Write', { file_path: `${wt}/src/greet.py`, content: GREET_V3 })],
+      [
+        text('Rewrite greet.py in full, with types.'),
+        tool('toolu_01Sub5Write', 'Write', { file_path: `${wt}/src/greet.py`, content: GREET_V3 }),
+      ],
       [3, 520, 11_860, 402],
       t('10:06:30'),
       'tool_use',
     ),
   );
-  L.push(toolResult(lane, 'toolu_01Sub5Write', `The file ${wt}/src/greet.py has been updated successfully.`, t('10:06:31')));
+  L.push(
+    toolResult(lane, 'toolu_01Sub5Write', `The file ${wt}/src/greet.py has been updated successfully.`, t('10:06:31')),
+  );
   L.push(
     ...assistant(
       lane,
@@ -631,7 +730,14 @@ function subagentFile(): Line[] {
       'tool_use',
     ),
   );
-  L.push(toolResult(lane, 'toolu_01Sub7Nb', 'Updated cell cell-3 with from greeter.greet import greet\ngreet("ada", shout=True)', t('10:08:11')));
+  L.push(
+    toolResult(
+      lane,
+      'toolu_01Sub7Nb',
+      'Updated cell cell-3 with from greeter.greet import greet\ngreet("ada", shout=True)',
+      t('10:08:11'),
+    ),
+  );
   L.push(
     ...assistant(
       lane,
@@ -687,8 +793,11 @@ export function session21Files(): SampleFile[] {
     {
       path: `${S}/subagents/agent-${AGENT}.meta.json`,
       text:
-        JSON.stringify({ agentType: 'general-purpose', description: 'Refactor greeting helpers', worktreePath: `${CWD}/.claude/worktrees/agent-a7c3e9f1` }) +
-        '\n',
+        JSON.stringify({
+          agentType: 'general-purpose',
+          description: 'Refactor greeting helpers',
+          worktreePath: `${CWD}/.claude/worktrees/agent-a7c3e9f1`,
+        }) + '\n',
     },
     { path: `${S}/subagents/agent-${COMPACT}.jsonl`, text: jsonl(compactionFile(main.lastBeforeCompact)) },
   ];

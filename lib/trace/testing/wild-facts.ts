@@ -53,7 +53,12 @@ export function reconciledRows(_trace: Trace, stats: TraceStats): readonly Recon
   return stats.reconciled.map((r) => ({
     model: r.model,
     label: `${r.agentLabel}: ${r.text}`,
-    tokens: { input: r.tokens.input, output: r.tokens.output, cacheRead: r.tokens.cacheRead, cacheCreation: r.tokens.cacheCreation },
+    tokens: {
+      input: r.tokens.input,
+      output: r.tokens.output,
+      cacheRead: r.tokens.cacheRead,
+      cacheCreation: r.tokens.cacheCreation,
+    },
   }));
 }
 

@@ -13,7 +13,15 @@
 
 import { getStore } from '@/lib/server/store-instance';
 import { isValidId } from '@/lib/server/store';
-import { EXPIRES_AT_HEADER, accessLog, internalError, jsonError, logInternalError, methodNotAllowed, notFound } from '@/lib/server/http';
+import {
+  EXPIRES_AT_HEADER,
+  accessLog,
+  internalError,
+  jsonError,
+  logInternalError,
+  methodNotAllowed,
+  notFound,
+} from '@/lib/server/http';
 import { BURN_HEADER, alreadyRead, expiresAtHeader } from '@/lib/server/share-options';
 import type { TraceStore } from '@/lib/server/store';
 
