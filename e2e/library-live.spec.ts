@@ -90,12 +90,10 @@ test('a session opened from a folder on disk shows lines appended to its file, l
   const t0 = Date.now();
   await expect(app.option(/user prompt: Now also check the leap years/)).toBeAttached({ timeout: 5_000 });
   const took = Date.now() - t0;
-  test
-    .info()
-    .annotations.push({
-      type: 'live tail',
-      description: `new lines shown ${took} ms after the append (polled every 750 ms)`,
-    });
+  test.info().annotations.push({
+    type: 'live tail',
+    description: `new lines shown ${took} ms after the append (polled every 750 ms)`,
+  });
   // The selection is the same event, at its new place.
   await expect(app.selected()).toHaveText(pickedText ?? '');
   await expect.poll(() => new URL(page.url()).searchParams.get('sel')).not.toBe(selBefore);
