@@ -93,6 +93,8 @@ test('two runs of a task: the first divergence is selected, n and p step through
 
 test('a response row shows its figures side by side and the prompts of both runs', async ({ page }) => {
   await openPair(page);
+  // The view selects the first divergence once both runs are in (B's extra Grep): Home goes up from there.
+  await expect(selectedRow(page)).toHaveAttribute('data-mark', 'only-b', { timeout: 30_000 });
   await page.keyboard.press('Home');
   const details = page.getByRole('region', { name: 'Compare' }).getByLabel('Pair details');
   await expect(details).toContainText('A1 / B1 · changed');

@@ -72,7 +72,8 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   await appB.waitForWorkbench();
   await expect(appB.computedCost).toHaveText(cost ?? '');
   // The page is called by its file's name, as the sender's is, not "Shared trace".
-  await expect(b).toHaveTitle('secrets.jsonl · Loupe');
+  // Named by its file and its first prompt, as redacted: the recipient's title holds no secret.
+  await expect(b).toHaveTitle(/^secrets\.jsonl · Deploy the release .*My key is \[REDACTED:anthropic-key\].* · Loupe$/);
   await expect(b.getByLabel('Model calls')).toHaveText(calls ?? '');
   await expect(appB.events.getByRole('option')).toHaveCount(await appA.events.getByRole('option').count());
   await expect(appB.selected()).toContainText('Bash(curl -s -H "Authorization: Bearer [REDACTED:github-token]"');
@@ -80,7 +81,7 @@ test('share: A reviews the redactions and shares, B reads it redacted, A deletes
   await expect(appB.option(/user prompt: Deploy the release/)).toContainText('My key is [REDACTED:anthropic-key]');
   // B's title names the session by its first prompt as shared: redacted.
   await expect(b.getByRole('heading', { level: 1 })).toHaveText(
-    /^Shared trace · Deploy the release .*My key is \[REDACTED:anthropic-key\]/,
+    /^secrets\.jsonl · Deploy the release .*My key is \[REDACTED:anthropic-key\]/,
   );
   await appB.option(/env \| grep/).click();
   await expect(appB.detailsPanel).toContainText('AWS_SECRET_ACCESS_KEY=[REDACTED:aws-secret-key]');
