@@ -1,33 +1,22 @@
 // `loupe check --max-cost` on the made corpus (test/fixtures/made, the traps of the recordings from the wild): an unpriced model's cost is unknown, so
 // the check fails and names the model, whatever the priced part costs, unless the run's own result frame reports a cost
 // that covers those calls (it stands in, labelled as reported); a fully priced trace well under the limit passes.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { madeFiles, madeGoldens } from '../../test/made-corpus';
 import { loadFiles } from '../trace/testing/load';
 import { checkProblems, reportedCovers } from './check';
 
-const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/made');
-const WILD: Record<
-  string,
-  { lines: { invalid: number }; unpricedModels?: string[]; lastResult?: { totalCostUsd?: number } }
-> = JSON.parse(readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'));
-
-function filesOf(rel: string): Record<string, Uint8Array> {
-  const out: Record<string, Uint8Array> = {};
-  const walk = (p: string): void => {
-    if (statSync(p).isDirectory()) for (const f of readdirSync(p)) walk(path.join(p, f));
-    else out[path.relative(ROOT, p)] = readFileSync(p);
-  };
-  walk(path.join(ROOT, rel));
-  return out;
-}
+const WILD = madeGoldens<{
+  lines: { invalid: number };
+  unpricedModels?: string[];
+  lastResult?: { totalCostUsd?: number };
+}>();
 
 describe('check --max-cost on recordings from the wild', () => {
   it.each(Object.keys(WILD))('%s: fails exactly when the cost is unknown', async (rel) => {
     const want = WILD[rel];
     if (!want) throw new Error(`no golden for ${rel}`);
-    const { trace, stats } = await loadFiles(filesOf(rel));
+    const { trace, stats } = await loadFiles(madeFiles(rel));
     // Every case costs far less than a million dollars: only an unknown cost (or an unread line) can fail the check.
     const problems = checkProblems(trace, stats, { maxCost: 1_000_000 });
     const covered =

@@ -1,9 +1,8 @@
 // Issue 24 on the made corpus (test/fixtures/made, the traps of the recordings from the wild): what the result frame says is never lost or double counted, and a session is
 // named by its main thread. Read through testing/wild-facts.ts, which the branches implementing the issue wire to
 // their API after merging. Goldens: test/fixtures/expected/compute_wild.py (independent of this engine).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { madeFiles, madeGoldens } from '../../test/made-corpus';
 import { loadFiles } from './testing/load';
 import {
   callTokens,
@@ -14,10 +13,7 @@ import {
   type Tokens,
 } from './testing/wild-facts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/made');
-const WILD: Record<string, Golden> = JSON.parse(
-  readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'),
-);
+const WILD = madeGoldens<Golden>();
 
 interface Golden {
   results: number;
@@ -32,16 +28,6 @@ interface Golden {
 
 const KINDS = ['input', 'output', 'cacheRead', 'cacheCreation'] as const;
 
-function filesOf(rel: string): Record<string, Uint8Array> {
-  const out: Record<string, Uint8Array> = {};
-  const walk = (p: string): void => {
-    if (statSync(p).isDirectory()) for (const f of readdirSync(p)) walk(path.join(p, f));
-    else out[path.relative(ROOT, p)] = readFileSync(p);
-  };
-  walk(path.join(ROOT, rel));
-  return out;
-}
-
 const squeeze = (s: string | null): string => (s ?? '').split(/\s+/).filter(Boolean).join(' ');
 const withResults = Object.keys(WILD).filter((k) => (WILD[k]?.results ?? 0) > 0);
 
@@ -51,7 +37,7 @@ describe('the result frame on recordings from the wild', () => {
     async (rel) => {
       const want = WILD[rel];
       if (!want?.modelUsageTotal) throw new Error(`no modelUsage golden for ${rel}`);
-      const { trace, stats } = await loadFiles(filesOf(rel));
+      const { trace, stats } = await loadFiles(madeFiles(rel));
       const calls = callTokens(trace);
       const rows = reconciledRows(trace, stats);
       for (const r of rows) expect(r.label, `${rel}: a reconciled row says where it comes from`).not.toBe('');
@@ -85,7 +71,7 @@ describe('cumulative result frames', () => {
   it.each(cumulative)('%s: each response shows its own share of the running total', async (rel) => {
     const want = WILD[rel];
     if (!want) throw new Error(`no golden for ${rel}`);
-    const { trace } = await loadFiles(filesOf(rel));
+    const { trace } = await loadFiles(madeFiles(rel));
     const shares = want.resultFrames.flatMap((f) => (f.ownUsd === null ? [] : [f.ownUsd]));
     const shown = responseReportedUsd(trace);
     expect(shown.length, rel).toBe(shares.length);
@@ -97,7 +83,7 @@ describe('sessions read from the main thread on recordings from the wild', () =>
   it.each(Object.keys(WILD))('%s', async (rel) => {
     const want = WILD[rel];
     if (!want) throw new Error(`no golden for ${rel}`);
-    const sessions = await sessionFacts(filesOf(rel));
+    const sessions = await sessionFacts(madeFiles(rel));
     if (want.mainSessionId === null) {
       // Only subagent lines: nothing names a session.
       for (const s of sessions) expect(squeeze(s.firstPrompt), `${rel} ${s.id}`).toBe('');

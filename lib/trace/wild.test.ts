@@ -3,16 +3,12 @@
 // (test/fixtures/expected/compute_wild.py, Python, never reads this parser): the tokens the lines carry, plus what the
 // script books from a result frame where the lines hold placeholder output (sdk/placeholder-output.jsonl). How the
 // result frame's figures are booked, row by row, is wild-reconcile.test.ts's business.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { madeFiles, madeGoldens } from '../../test/made-corpus';
 import { countedTurns } from './stats';
 import { loadFiles } from './testing/load';
 
-const ROOT = path.resolve(import.meta.dirname, '../../test/fixtures/made');
-const WILD: Record<string, WildExpected> = JSON.parse(
-  readFileSync(path.resolve(ROOT, '../expected/made-stats.json'), 'utf8'),
-);
+const WILD = madeGoldens<WildExpected>();
 
 interface WildExpected {
   sidecars: number;
@@ -29,21 +25,11 @@ interface WildExpected {
   unpricedModels?: string[];
 }
 
-function filesOf(rel: string): Record<string, Uint8Array> {
-  const out: Record<string, Uint8Array> = {};
-  const walk = (p: string): void => {
-    if (statSync(p).isDirectory()) for (const f of readdirSync(p)) walk(path.join(p, f));
-    else out[path.relative(ROOT, p)] = readFileSync(p);
-  };
-  walk(path.join(ROOT, rel));
-  return out;
-}
-
 describe('recordings from the wild against independently derived counts', () => {
   it.each(Object.keys(WILD))('%s', async (rel) => {
     const want = WILD[rel];
     if (!want) throw new Error(`no golden for ${rel}`);
-    const { trace, stats } = await loadFiles(filesOf(rel));
+    const { trace, stats } = await loadFiles(madeFiles(rel));
 
     // Nothing is lost: every line is an event or a diagnostic that consumed it. An `agent-<id>.meta.json` sidecar
     // (Claude Code 2.1.1xx) is one event naming its agent, not a transcript line.
@@ -93,7 +79,7 @@ describe('recordings from the wild against independently derived counts', () => 
   });
 
   it('covers every recording in the corpus', () => {
-    const all = Object.keys(filesOf('.')).filter((f) => /\.jsonl?$/.test(f));
+    const all = Object.keys(madeFiles('.')).filter((f) => /\.jsonl?$/.test(f));
     for (const f of all)
       expect(
         Object.keys(WILD).some((k) => f === k || f.startsWith(`${k}/`)),
