@@ -217,7 +217,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 800 });
       await openPair(page);
+      // The view selects the first divergence once both runs are in; n pressed before that would be overridden.
+      await expect(selectedRow(page)).toHaveAttribute('data-first', 'true', { timeout: 30_000 });
       await page.keyboard.press('n');
+      await expect(page.getByRole('region', { name: 'Compare' }).getByText('difference 2 of 4')).toBeVisible();
       await page.keyboard.press('n');
       await expect(page.getByLabel('Pair details').getByRole('figure', { name: 'Diff' }).first()).toBeVisible();
       // Nothing scrolls sideways at this width: the rows and the details fit.
