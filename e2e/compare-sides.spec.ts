@@ -126,6 +126,11 @@ test('a burn-after-reading link as run B says first that it will be burnt, opens
   // Asking spends nothing: the store still holds it (HEAD never burns).
   expect((await request.head(`/api/traces/${id}`)).status()).toBe(200);
   expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('bb')).toBe('1');
+  const dir = process.env.LOUPE_SHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: path.join(dir, 'side-burn-light-1280.png') });
+  }
 
   await runB(page).getByRole('button', { name: 'Open run B and burn the link' }).click();
   await expect(firstDivergence(page)).toContainText(DIVERGED, { timeout: 30_000 });
