@@ -1,12 +1,15 @@
 'use client';
 
 import { useState, type DragEvent } from 'react';
-import { filesFromDrop, filesFromInput, type PickedFile } from '../intake/intake';
+import { filesFromDrop, type PickedFile } from '../intake/intake';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { CompareView } from './CompareView';
-import { keepPicked, shareLinkOf } from './refs';
-import { useCompareUrl } from './useCompareUrl';
+import { keepPicked } from './refs';
+import { shareLinkOf } from './sharedSide';
+import { SidePicker } from './SidePicker';
+import { BurnAsk, PasswordAsk } from './SidePrompts';
+import { sidePatch, useCompareUrl } from './useCompareUrl';
 import { useSide, type SideState } from './useSide';
 
 // `/compare?a=…&b=…`: each side loads in a trace worker of its own; once both are read, the aligned view. A side not
@@ -26,7 +29,6 @@ function SideSlot({
   onLink: (text: string) => void;
 }) {
   const [over, setOver] = useState(false);
-  const [link, setLink] = useState('');
   const onDrop = (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
     setOver(false);
@@ -35,59 +37,7 @@ function SideSlot({
   const body = (() => {
     switch (state.phase) {
       case 'empty':
-        return (
-          <>
-            <p className="font-medium">Drop run {side} here</p>
-            <p className="text-neutral-600 dark:text-neutral-400">A transcript, or a folder with its subagent files.</p>
-            <span className="mt-1 flex gap-2">
-              <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
-                Choose files…
-                <input
-                  type="file"
-                  multiple
-                  aria-label={`Choose files for run ${side}`}
-                  className="sr-only"
-                  accept=".jsonl,.json,.gz,.ndjson"
-                  onChange={(e) => onPicked(filesFromInput(e.target.files))}
-                />
-              </label>
-              <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
-                Choose a folder…
-                <input
-                  type="file"
-                  aria-label={`Choose a folder for run ${side}`}
-                  className="sr-only"
-                  ref={(el) => {
-                    if (el) el.setAttribute('webkitdirectory', '');
-                  }}
-                  onChange={(e) => onPicked(filesFromInput(e.target.files))}
-                />
-              </label>
-            </span>
-            <form
-              className="mt-1 flex w-full max-w-sm gap-1"
-              onSubmit={(e) => {
-                e.preventDefault();
-                onLink(link);
-              }}
-            >
-              <input
-                type="url"
-                value={link}
-                onChange={(e) => setLink(e.target.value)}
-                aria-label={`Share link for run ${side}`}
-                placeholder="or paste a share link: …/t/<id>#k=…"
-                className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[11px] dark:border-neutral-600 dark:bg-neutral-950"
-              />
-              <button
-                type="submit"
-                className="h-6 rounded border border-neutral-300 px-2 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
-              >
-                Open
-              </button>
-            </form>
-          </>
-        );
+        return <SidePicker side={side} onPicked={onPicked} onLink={onLink} />;
       case 'loading': {
         const p = state.progress;
         const pct = p?.totalBytes ? Math.min(100, Math.round((p.bytes / p.totalBytes) * 100)) : 0;
@@ -103,6 +53,12 @@ function SideSlot({
           </>
         );
       }
+      case 'burn':
+        return <BurnAsk side={side} title={state.title} onOpen={state.open} />;
+      case 'password':
+        return (
+          <PasswordAsk side={side} title={state.title} error={state.error} busy={state.busy} onSubmit={state.submit} />
+        );
       case 'allow':
         return (
           <>
@@ -156,15 +112,15 @@ function SideSlot({
 
 export function CompareViewer() {
   const url = useCompareUrl();
-  const a = useSide(url.a, url.keyA);
-  const b = useSide(url.b, url.keyB);
+  const a = useSide(url.a, url.fragA);
+  const b = useSide(url.b, url.fragB);
   const [error, setError] = useState<string | undefined>();
   if (a.phase === 'ready' && b.phase === 'ready' && url.a && url.b) {
     return (
       <CompareView
         a={a}
         b={b}
-        refs={{ a: url.a, b: url.b, keyA: url.keyA, keyB: url.keyB }}
+        refs={{ a: url.a, b: url.b, fragA: url.fragA, fragB: url.fragB }}
         row={url.row}
         onRow={(row) => url.set({ row }, 'replace')}
       />
@@ -173,19 +129,24 @@ export function CompareViewer() {
   const pick = (side: 'a' | 'b') => (p: { files: PickedFile[]; fromFolder: boolean }) => {
     setError(undefined);
     void keepPicked(p).then(
-      (r) => ('error' in r ? setError(r.error) : url.set({ [side]: r.ref, row: undefined })),
+      (r) => ('error' in r ? setError(r.error) : url.set(sidePatch(side, r.ref))),
       (e: Error) => setError(`Could not keep the files in this browser: ${e.message}`),
     );
   };
-  // A share link pasted: the trace in the store by its id, the key kept in this page's fragment only.
+  // A share link pasted: the trace in the store by its id, or the one the link carries; the key (and that trace) kept
+  // in this page's fragment only.
   const link = (side: 'a' | 'b') => (text: string) => {
-    const s = shareLinkOf(text);
+    const s = shareLinkOf(text, window.location.href);
     if (!s)
       return setError(
-        'That is not a share link of this Loupe (/t/<id>#k=<key>). A link that carries the whole trace (/t#d=…) cannot be compared yet.',
+        'That is not a share link of this Loupe: /t/<id>#k=<key>, or /t#d=<trace>&k=<key> for one that carries its trace.',
       );
     setError(undefined);
-    url.set({ [side]: `share:${s.id}`, [side === 'a' ? 'ka' : 'kb']: s.key, row: undefined });
+    url.set(
+      s.kind === 'inline'
+        ? sidePatch(side, 'inline', { key: s.key, data: s.data })
+        : sidePatch(side, `share:${s.id}`, { key: s.key, burn: s.burn }),
+    );
   };
   return (
     <main

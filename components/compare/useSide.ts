@@ -5,20 +5,31 @@ import type { RunDigest } from '../../lib/compare';
 import type { Ask } from '../../lib/view/protocol';
 import { TraceClient, type LoadProgressState } from '../data/TraceClient';
 import { resolveSide, type SideSource } from './refs';
+import type { SideFragment } from './sharedSide';
 
 // One side of a comparison: its source resolved from the URL, a trace worker of its own that loads it (the whole
-// engine, in the browser: nothing is uploaded), and, once loaded, the digest the alignment needs.
+// engine, in the browser: nothing is uploaded), and, once loaded, the digest the alignment needs. A share link may
+// stop on the way: to ask before a link that burns after reading is spent, or for the password of a sealed one.
 
 export type SideState =
   | { readonly phase: 'empty' }
   | { readonly phase: 'loading'; readonly title?: string; readonly progress?: LoadProgressState }
   | { readonly phase: 'allow'; readonly title: string; readonly allow: () => void }
+  | { readonly phase: 'burn'; readonly title: string; readonly open: () => void }
+  | {
+      readonly phase: 'password';
+      readonly title: string;
+      readonly error?: string;
+      readonly busy: boolean;
+      readonly submit: (password: string) => void;
+    }
   | { readonly phase: 'error'; readonly message: string; readonly title?: string }
   | { readonly phase: 'ready'; readonly title: string; readonly digest: RunDigest; readonly ask: Ask };
 
-export function useSide(ref: string | undefined, key?: string): SideState {
+export function useSide(ref: string | undefined, frag: SideFragment = {}): SideState {
   const [state, setState] = useState<SideState>({ phase: 'empty' });
   const [allowed, setAllowed] = useState(0);
+  const { key, data, burn } = frag;
   useEffect(() => {
     if (!ref) {
       setState({ phase: 'empty' });
@@ -27,13 +38,14 @@ export function useSide(ref: string | undefined, key?: string): SideState {
     let live = true;
     let client: TraceClient | undefined;
     setState({ phase: 'loading' });
-    const start = (s: SideSource): void => {
-      if (!live) return;
-      if (s.kind === 'error') return setState({ phase: 'error', message: s.message });
-      if (s.kind === 'allow') {
-        const allow = (): void => void s.allow().then((ok) => ok && live && setAllowed((n) => n + 1));
-        return setState({ phase: 'allow', title: s.title, allow });
-      }
+    const fail = (e: Error): void => {
+      if (live) setState({ phase: 'error', message: e.message });
+    };
+    const then = (title: string, next: () => Promise<SideSource>): void => {
+      setState({ phase: 'loading', title });
+      void next().then(step, fail);
+    };
+    const load = (s: Extract<SideSource, { kind: 'ready' }>): void => {
       const c = new TraceClient();
       client = c;
       const title = s.title;
@@ -50,11 +62,42 @@ export function useSide(ref: string | undefined, key?: string): SideState {
       });
       c.load(s.source);
     };
-    void resolveSide(ref, key).then(start, (e: Error) => live && setState({ phase: 'error', message: e.message }));
+    const step = (s: SideSource): void => {
+      if (!live) return;
+      switch (s.kind) {
+        case 'error':
+          return setState({ phase: 'error', message: s.message });
+        case 'allow': {
+          const allow = (): void => void s.allow().then((ok) => ok && live && setAllowed((n) => n + 1));
+          return setState({ phase: 'allow', title: s.title, allow });
+        }
+        case 'pending':
+          return then(s.title, s.next);
+        case 'burn':
+          return setState({ phase: 'burn', title: s.title, open: () => live && then(s.title, s.open) });
+        case 'password': {
+          const submit = (password: string): void => {
+            if (!live) return;
+            setState({ phase: 'password', title: s.title, busy: true, submit });
+            void s.attempt(password).then(step, fail);
+          };
+          return setState({
+            phase: 'password',
+            title: s.title,
+            ...(s.error ? { error: s.error } : {}),
+            busy: false,
+            submit,
+          });
+        }
+        case 'ready':
+          return load(s);
+      }
+    };
+    void resolveSide(ref, { key, data, burn }).then(step, fail);
     return () => {
       live = false;
       client?.dispose();
     };
-  }, [ref, key, allowed]);
+  }, [ref, key, data, burn, allowed]);
   return state;
 }

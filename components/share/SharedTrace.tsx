@@ -8,7 +8,7 @@ import type { LoadSource } from '../../lib/view/protocol';
 import { LoadingView } from '../viewer/LoadingView';
 import { TraceWorkbench } from '../viewer/TraceViewer';
 import { ViewStateInHash } from '../viewer/useViewUrl';
-import { fetchShared } from './fetchShared';
+import { fetchShared } from '../data/fetchShared';
 import { AlreadyRead, BurnGate, LifetimeNote, PasswordGate } from './SharedGates';
 
 interface Fragment {
