@@ -29,7 +29,7 @@ export function sessionHandlers(
         await Promise.all(files.map(async (f) => ({ path: f.path, input: await blobInput(f.path, f.file) }))),
       )) ?? null,
     rows: async ({ start, end }) => session.rows(start, end),
-    view: async ({ view }) => session.setView(view),
+    view: async ({ view, ...prices }) => session.setView(view, prices),
     details: ({ seq, full, ...prices }) => session.details(seq, full === true, prices),
     raw: ({ seq }) => session.raw(seq),
     media: ({ seq, at }) => session.media(seq, at),
