@@ -8,6 +8,7 @@ import { CompareView } from './CompareView';
 import { keepPicked, shareLinkOf } from './refs';
 import { useCompareUrl } from './useCompareUrl';
 import { useSide, type SideState } from './useSide';
+import { usePrices } from '../panes/stats/usePrices';
 
 // `/compare?a=…&b=…`: each side loads in a trace worker of its own; once both are read, the aligned view. A side not
 // given yet is a drop zone with a file and a folder picker (the files stay in the browser, kept for reloads).
@@ -156,8 +157,10 @@ function SideSlot({
 
 export function CompareViewer() {
   const url = useCompareUrl();
-  const a = useSide(url.a, url.keyA);
-  const b = useSide(url.b, url.keyB);
+  // This browser's price file and overrides price both runs, as in the workbench and the library.
+  const prices = usePrices('all');
+  const a = useSide(url.a, url.keyA, prices.local);
+  const b = useSide(url.b, url.keyB, prices.local);
   const [error, setError] = useState<string | undefined>();
   if (a.phase === 'ready' && b.phase === 'ready' && url.a && url.b) {
     return (

@@ -1,5 +1,6 @@
 import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/protocol';
 import { digestOf } from '../compare/digest';
+import { localPriceTable } from '../trace/pricing/pricing';
 import { blobInput } from './blob';
 import { startsLive } from './live';
 import type { TraceSession } from './session';
@@ -44,7 +45,7 @@ export function sessionHandlers(
     shareScan: ({ options }) => session.shareScan(options),
     shareSeal: ({ kept, options, view, password, dropMedia }) =>
       session.shareSeal(kept, options, view, password, dropMedia === true),
-    compare: async ({ name }) => digestOf(session.trace(), name),
+    compare: async ({ name, ...prices }) => digestOf(session.trace(), name, localPriceTable(prices)),
   };
 }
 

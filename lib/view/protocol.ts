@@ -191,7 +191,8 @@ export interface Api {
     res: TraceUpdate | null;
   };
   /** The loaded trace's digest for comparing it with another run (`lib/compare`): responses, calls, deltas, verdict. */
-  compare: { req: { readonly name: string }; res: RunDigest };
+  /** Costs at this browser's local prices (a price file, overrides), as everywhere else. */
+  compare: { req: LocalPrices & { readonly name: string }; res: RunDigest };
 }
 
 /** The trace after its files changed: its summary, and where the events before moved (see `SeqMove`). */
