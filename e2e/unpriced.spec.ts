@@ -15,13 +15,20 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
   await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'unpriced.jsonl'));
   const computed = page.getByRole('status', { name: 'Computed cost' });
   await expect(computed).toHaveText('≥ $0.0045', { timeout: 20_000 });
-  await expect(page.locator('span[title^="no price for claude-sonnet-5"]')).toBeVisible();
+  await expect(page.locator('span[title^="no price for claude-sonnet-5"]').filter({ has: computed })).toBeVisible();
 
   // The model call's own cost in its Message tab: unknown, the model named.
   const app = new Loupe(page);
   await app.pick('model:claude-sonnet-5', /new parser/);
   await app.tab('Message').click();
   await expect(app.detailsPanel).toContainText('cost— (no price for claude-sonnet-5)');
+  // Its timeline row's cost badge: a dash, the model named.
+  const callCost = app.events
+    .getByRole('option')
+    .filter({ hasText: /Model call \d+ · claude-sonnet-5/ })
+    .locator('[data-badge=cost]');
+  await expect(callCost).toHaveText('—');
+  await expect(callCost).toHaveAttribute('title', 'no price for claude-sonnet-5: its calls are not in this cost');
 
   await page.getByRole('tab', { name: 'Stats & verdict' }).click();
   const stats = page.getByRole('region', { name: 'Stats' });
@@ -67,6 +74,13 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
     '$0.003',
   );
   await expect(computed).toHaveText('$0.0075');
+  await expect(
+    stats.getByRole('table', { name: 'By agent' }).getByRole('button', { name: /Explain the computed cost of/ }),
+  ).toHaveText('$0.0075');
+  await expect(stats.getByRole('table', { name: 'Per response' })).toContainText('$0.0075');
+  await expect(stats.getByRole('table', { name: 'Per response' })).not.toContainText('≥');
+  await expect(calls.getByRole('row').nth(2).getByRole('cell').nth(8)).toHaveText('$0.003');
+  await expect(stats.getByRole('img', { name: /^Cumulative computed cost, reaching \$0\.0075$/ })).toBeVisible();
   await expect(prices.getByRole('row', { name: /claude-sonnet-5/ })).toContainText(
     'litellm-prices.json · claude-sonnet-5',
   );
@@ -76,6 +90,8 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
   );
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(app.detailsPanel).toContainText('cost$0.003');
+  await expect(callCost).toHaveText('$0.003');
+  await expect(callCost).not.toHaveAttribute('title', /.+/);
 
   // Kept in this browser: the file opened again is priced at once. Removed: unknown again.
   await page.goto('/');
@@ -92,9 +108,10 @@ test('an unpriced model reads ≥/—, and a price file makes it priced everywhe
   await expect(computed).toHaveText('≥ $0.0045');
 });
 
-test('the library shows an unpriced session as ≥ $x, or its reported cost labelled', async ({ page }, info) => {
+/** Two sessions: one of a priced and an unpriced call, one of an unpriced call whose result frame reports $0.0125. */
+function unpricedProjects(dir: string): string {
   const t = (s: number) => `2026-11-02T10:00:${String(s).padStart(2, '0')}.000Z`;
-  const folder = writeProjects(info.outputPath('gen'), {
+  return writeProjects(dir, {
     'projects/-home-dev-app/s-unpriced.jsonl': jsonl([
       cc.prompt('Summarise the changelog', { session: 's-unpriced', time: t(0) }),
       cc.assistant('msg_1', [text('a')], { input: 1000, output: 100 }, { session: 's-unpriced', time: t(1) }),
@@ -116,6 +133,10 @@ test('the library shows an unpriced session as ≥ $x, or its reported cost labe
       sdk.result({ session: 's-reported', cost: 0.0125 }),
     ]),
   });
+}
+
+test('the library shows an unpriced session as ≥ $x, or its reported cost labelled', async ({ page }, info) => {
+  const folder = unpricedProjects(info.outputPath('gen'));
   await page.goto('/');
   await page.getByLabel('Projects folder').setInputFiles(folder);
   await expect(page).toHaveURL(/\/library$/);
@@ -132,4 +153,47 @@ test('the library shows an unpriced session as ≥ $x, or its reported cost labe
     /^reported by the run \(its last result frame\); computed —: no price for claude-sonnet-5/,
   );
   await expect(page.getByLabel('Total cost')).toHaveText('≥ $0.0045');
+});
+
+test('a price file loaded in the workbench prices the library, its chart and the compare view', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'unpriced.jsonl'));
+  await page.getByRole('tab', { name: 'Stats & verdict' }).click({ timeout: 20_000 });
+  const prices = page.getByRole('region', { name: 'Prices' });
+  await prices.getByLabel('Price file').setInputFiles(path.join(FIXTURES, 'litellm-prices.json'));
+  await expect(prices.getByLabel('Price file in use')).toContainText('litellm-prices.json');
+
+  // The projects folder, opened afterwards: priced by the file (Sonnet 5 at $2 in / $10 out per million).
+  await page.goto('/');
+  await page.getByLabel('Projects folder').setInputFiles(unpricedProjects(info.outputPath('gen')));
+  await expect(page).toHaveURL(/\/library$/);
+  const grid = page.getByRole('grid', { name: 'Sessions' });
+  const cost = (id: string) => grid.locator(`[role=row][data-session="${id}"]`).getByRole('gridcell').nth(7);
+  await expect(cost('s-unpriced')).toHaveText('$0.0075', { timeout: 20_000 });
+  await expect(cost('s-reported')).toHaveText('$0.003');
+  await expect(page.getByLabel('Total cost')).toHaveText('$0.0105');
+  await expect(page.getByLabel('Total cost').locator('..')).toHaveAttribute(
+    'title',
+    /^computed with local prices: 3 model families from litellm-prices\.json/,
+  );
+  // The chart: the CLI session's day, and the SDK stream's (no timestamps: "no day"), nothing left out.
+  await expect(page.getByRole('img', { name: 'Cost per day, stacked by project: $0.0105 over 2 days' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Cost per day, as a table' }).getByRole('cell')).toHaveText([
+    '$0.0075',
+    '$0.003',
+  ]);
+
+  // Both sessions side by side: each run's cost at the file's prices, none left out (+?).
+  await grid.focus();
+  await page.keyboard.press('c');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('c');
+  await page.getByRole('button', { name: 'Compare A and B' }).click();
+  const totals = page.getByRole('region', { name: 'Compare' }).getByRole('table', { name: 'Totals' });
+  await expect(totals).toContainText('$0.0075', { timeout: 30_000 });
+  await expect(totals).toContainText('$0.003');
+  await expect(totals).not.toContainText('+?');
 });

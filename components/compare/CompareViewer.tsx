@@ -11,6 +11,7 @@ import { SidePicker } from './SidePicker';
 import { BurnAsk, PasswordAsk } from './SidePrompts';
 import { sidePatch, useCompareUrl } from './useCompareUrl';
 import { useSide, type SideState } from './useSide';
+import { usePrices } from '../panes/stats/usePrices';
 
 // `/compare?a=…&b=…`: each side loads in a trace worker of its own; once both are read, the aligned view. A side not
 // given yet is a drop zone with a file and a folder picker (the files stay in the browser, kept for reloads).
@@ -112,8 +113,10 @@ function SideSlot({
 
 export function CompareViewer() {
   const url = useCompareUrl();
-  const a = useSide(url.a, url.fragA);
-  const b = useSide(url.b, url.fragB);
+  // This browser's price file and overrides price both runs, as in the workbench and the library.
+  const prices = usePrices('all');
+  const a = useSide(url.a, url.fragA, prices.local);
+  const b = useSide(url.b, url.fragB, prices.local);
   const [error, setError] = useState<string | undefined>();
   if (a.phase === 'ready' && b.phase === 'ready' && url.a && url.b) {
     return (

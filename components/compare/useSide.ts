@@ -1,8 +1,8 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RunDigest } from '../../lib/compare';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask, LocalPrices } from '../../lib/view/protocol';
 import { TraceClient, type LoadProgressState } from '../data/TraceClient';
 import { resolveSide, type SideSource } from './refs';
 import type { SideFragment } from './sharedSide';
@@ -26,10 +26,29 @@ export type SideState =
   | { readonly phase: 'error'; readonly message: string; readonly title?: string }
   | { readonly phase: 'ready'; readonly title: string; readonly digest: RunDigest; readonly ask: Ask };
 
-export function useSide(ref: string | undefined, frag: SideFragment = {}): SideState {
+/** `prices`: this browser's local prices (a price file, overrides): the digest's costs follow them. */
+export function useSide(ref: string | undefined, frag: SideFragment = {}, prices: LocalPrices = {}): SideState {
   const [state, setState] = useState<SideState>({ phase: 'empty' });
   const [allowed, setAllowed] = useState(0);
   const { key, data, burn } = frag;
+  const pricesRef = useRef(prices);
+  pricesRef.current = prices;
+  const pricesKey = JSON.stringify(prices);
+  // Prices changed once the side is loaded: its digest again, at the new prices.
+  const ready = state.phase === 'ready' ? state : undefined;
+  const asked = useRef(pricesKey);
+  useEffect(() => {
+    if (!ready || asked.current === pricesKey) return;
+    asked.current = pricesKey;
+    let live = true;
+    ready.ask('compare', { name: ready.title, ...pricesRef.current }).then(
+      (digest) => live && setState({ ...ready, digest }),
+      (e: Error) => live && setState({ phase: 'error', message: e.message, title: ready.title }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready, pricesKey]);
   useEffect(() => {
     if (!ref) {
       setState({ phase: 'empty' });
@@ -54,11 +73,13 @@ export function useSide(ref: string | undefined, frag: SideFragment = {}): SideS
         if (t.phase === 'loading')
           setState({ phase: 'loading', title, ...(t.progress ? { progress: t.progress } : {}) });
         else if (t.phase === 'error') setState({ phase: 'error', message: t.message, title });
-        else if (t.phase === 'ready')
-          c.ask('compare', { name: title }).then(
+        else if (t.phase === 'ready') {
+          asked.current = JSON.stringify(pricesRef.current);
+          c.ask('compare', { name: title, ...pricesRef.current }).then(
             (digest) => live && setState({ phase: 'ready', title, digest, ask: c.ask }),
             (e: Error) => live && setState({ phase: 'error', message: e.message, title }),
           );
+        }
       });
       c.load(s.source);
     };

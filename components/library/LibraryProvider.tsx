@@ -21,7 +21,7 @@ export function useLibraryStore(): LibraryStore {
 
 const EMPTY_STATE: LibraryState = {
   status: 'empty',
-  snapshot: { rows: [], cells: {}, files: {} },
+  snapshot: { rows: [], cells: {}, files: {}, priceSource: '' },
   view: { sort: { key: 'start', dir: 'desc' }, query: '', stackBy: 'project', scrollTop: 0, active: 0 },
 };
 

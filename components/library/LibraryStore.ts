@@ -2,7 +2,7 @@
 
 import type { LibrarySnapshot } from '../../lib/fast/library';
 import type { StackBy } from '../../lib/fast/daily';
-import type { WatchedFolder } from '../../lib/view/protocol';
+import type { LocalPrices, WatchedFolder } from '../../lib/view/protocol';
 import type { StoredFiles } from '../data/localFiles';
 import { TRACE_FILE, walkFolder, type HandleFile, type HandleFolder } from '../../lib/browser/fsa';
 import type { FromLibrary, LibraryFile, LibraryProgress, ToLibrary } from '../../lib/browser/library-protocol';
@@ -45,7 +45,7 @@ interface Entry {
   readonly handle?: FileSystemFileHandle;
 }
 
-const EMPTY: LibrarySnapshot = { rows: [], cells: {}, files: {} };
+const EMPTY: LibrarySnapshot = { rows: [], cells: {}, files: {}, priceSource: '' };
 const VIEW: LibraryView = {
   sort: { key: 'start', dir: 'desc' },
   query: '',
@@ -78,6 +78,8 @@ export class LibraryStore {
   private entries = new Map<string, Entry>();
   private folders = new Map<string, FileSystemDirectoryHandle>();
   private searchId = 0;
+  /** This browser's local prices, as the page last gave them: sent to every library worker this store starts. */
+  private prices: LocalPrices = {};
 
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -95,6 +97,14 @@ export class LibraryStore {
     const view = { ...this.state.view, ...patch };
     this.set({ view });
     if (patch.query !== undefined) this.search(patch.query);
+  }
+
+  /** Prices the rows and the chart with this browser's local prices (a price file, overrides); the same again is a no-op. */
+  setPrices(prices: LocalPrices): void {
+    if (JSON.stringify(prices) === JSON.stringify(this.prices)) return;
+    this.prices = prices;
+    const m: ToLibrary = { kind: 'prices', prices };
+    this.library?.postMessage(m);
   }
 
   /** A folder from a folder input (`webkitdirectory`): its files are snapshots. */
@@ -167,6 +177,8 @@ export class LibraryStore {
       name: 'loupe-library',
     });
     library.onmessage = (ev: MessageEvent<FromLibrary>) => this.onMessage(ev.data);
+    const prices: ToLibrary = { kind: 'prices', prices: this.prices };
+    library.postMessage(prices);
     library.onerror = (ev) => this.set({ error: `The library stopped: ${ev.message || 'its worker crashed'}` });
     this.library = library;
     const ports: MessagePort[] = [];

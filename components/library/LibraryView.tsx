@@ -11,6 +11,7 @@ import { useHandoff } from '../data/Handoff';
 import { newLocalId, saveLocal } from '../data/localFiles';
 import { compareHref, keepStored } from '../compare/refs';
 import { CostChart } from './CostChart';
+import { usePrices } from '../panes/stats/usePrices';
 import { useLibrary, useLibraryStore } from './LibraryProvider';
 import type { LibraryState, SortKey } from './LibraryStore';
 import { ProjectsFolder } from './ProjectsFolder';
@@ -55,7 +56,18 @@ function Progress({ state }: { state: LibraryState }) {
   );
 }
 
-const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly SessionRow[]; all: number; usd: number }) {
+const Totals = memo(function Totals({
+  rows,
+  all,
+  usd,
+  local,
+}: {
+  rows: readonly SessionRow[];
+  all: number;
+  usd: number;
+  /** The price table's source when this browser's local prices are in use. */
+  local: string | undefined;
+}) {
   let calls = 0;
   const t = { input: 0, output: 0, cacheWrite: 0, cacheRead: 0, total: 0 };
   const missing = new Set<string>();
@@ -97,7 +109,9 @@ const Totals = memo(function Totals({ rows, all, usd }: { rows: readonly Session
         title={
           unpriced.length > 0
             ? `${unpricedNote(unpriced)}: the total is the priced part`
-            : 'computed from the dated price table, every call counted once'
+            : local !== undefined
+              ? `computed with local prices: ${local}; every call counted once`
+              : 'computed from the dated price table, every call counted once'
         }
       >
         <dt className="text-neutral-500">cost</dt>
@@ -128,6 +142,9 @@ export function LibraryView() {
   const { view, snapshot } = state;
   const [query, setQuery] = useState(view.query);
   const scrollTop = useRef(view.scrollTop);
+  // This browser's price file and overrides (loaded in a trace's Stats pane) price the rows and the chart too.
+  const prices = usePrices('all');
+  useEffect(() => store.setPrices(prices.local), [store, prices.local]);
 
   useEffect(() => {
     const h = setTimeout(() => {
@@ -312,7 +329,12 @@ export function LibraryView() {
         <div className="min-w-0 flex-1">
           <CostChart series={series} stackBy={view.stackBy} onStackBy={onStackBy} />
         </div>
-        <Totals rows={shown} all={snapshot.rows.length} usd={series.total} />
+        <Totals
+          rows={shown}
+          all={snapshot.rows.length}
+          usd={series.total}
+          local={prices.inUse ? snapshot.priceSource : undefined}
+        />
       </section>
       <div className="min-h-0 flex-1">
         <SessionTable

@@ -45,12 +45,16 @@ export function Workbench({ ask, summary, title, toolbarRight, skipped = [], cha
   const [expanded, setExpanded] = useState<readonly number[]>([]);
   // The worker rebuilds its rows for the filter and folds; until it answers, the list shows the rows it has (busy).
   // Also when the files changed (live tail, reload): the same view over the trace built again.
-  const view = useWorkerQuery(ask, 'view', { view: { filter: url.filter, expanded, show: url.show } }, [
-    change?.n ?? 0,
-  ]);
-  const rowCount = view.data?.rowCount ?? summary.rowCount;
-  // Prices kept in this browser (a price file, overrides) price the toolbar's cost too, not only the Stats pane's.
+  // Prices kept in this browser (a price file, overrides) price the toolbar's cost and the timeline's cost badges
+  // too, not only the Stats pane's and the details'.
   const prices = usePrices(summary.models);
+  const view = useWorkerQuery(
+    ask,
+    'view',
+    { view: { filter: url.filter, expanded, show: url.show }, ...prices.local },
+    [change?.n ?? 0],
+  );
+  const rowCount = view.data?.rowCount ?? summary.rowCount;
   const localCost = useWorkerQuery(ask, 'cost', prices.inUse ? prices.local : undefined, [change?.n ?? 0]);
   // Each answer is a new set of rows: the list drops its cache in the same render as it learns the new count.
   const [viewVersion, setViewVersion] = useState(0);

@@ -1,4 +1,5 @@
 import type { FileScan, LibrarySnapshot } from '../fast/index';
+import type { LocalPriceParts } from '../trace/pricing/pricing';
 
 // Messages of the library's workers. The page gives the library worker the files and one port per scan worker; the
 // library worker hands files to the scan workers through those ports, merges what they return, and sends the page
@@ -31,7 +32,9 @@ export type ToLibrary =
     }
   /** More of the folder's files before `start` (handed over in batches: cloning a thousand Files at once blocks the page). */
   | { readonly kind: 'files'; readonly files: readonly LibraryFile[] }
-  | { readonly kind: 'search'; readonly id: number; readonly query: string };
+  | { readonly kind: 'search'; readonly id: number; readonly query: string }
+  /** This browser's local prices (a price file, overrides): the rows and the chart are priced with them from now. */
+  | { readonly kind: 'prices'; readonly prices: LocalPriceParts };
 
 export interface LibraryProgress {
   readonly files: number;

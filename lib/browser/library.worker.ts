@@ -8,6 +8,7 @@ import {
   type LibrarySnapshot,
   type ScannedFile,
 } from '../fast/index';
+import { DEFAULT_PRICES, localPriceTable, type PriceTable } from '../trace/pricing/pricing';
 import type { FromLibrary, FromScan, LibraryFile, LibraryJob, LibraryProgress, ToLibrary } from './library-protocol';
 
 // The library worker: hands the folder's files to the scan workers (each kept one file ahead), merges their scans
@@ -34,7 +35,9 @@ let doneBytes = 0;
 let lastPost = 0;
 let lastProgress = 0;
 let mergeMs = 0;
-let latest: LibrarySnapshot = { rows: [], cells: {}, files: {} };
+let latest: LibrarySnapshot = { rows: [], cells: {}, files: {}, priceSource: DEFAULT_PRICES.source };
+/** What the rows are priced with: the shipped table, or this browser's local prices once the page sends them. */
+let prices: PriceTable = DEFAULT_PRICES;
 let texts: Map<string, string> | undefined;
 let pending: ReturnType<typeof setTimeout> | undefined;
 
@@ -49,7 +52,7 @@ const progress = (): LibraryProgress => ({
 function snapshot(): void {
   pending = undefined;
   const t0 = performance.now();
-  latest = librarySnapshot(scanned);
+  latest = librarySnapshot(scanned, { prices });
   texts = undefined;
   mergeMs = performance.now() - t0;
   lastPost = performance.now();
@@ -136,6 +139,12 @@ self.onmessage = (ev: MessageEvent<ToLibrary>) => {
   }
   if (m.kind === 'start') {
     void start(m.root, [...early.splice(0), ...m.files], m.ports);
+    return;
+  }
+  if (m.kind === 'prices') {
+    prices = localPriceTable(m.prices);
+    // Priced again at once when the folder is scanned (or empty); while it is being scanned, the next merge does it.
+    if (jobs.length > 0 && doneFiles === jobs.length) snapshot();
     return;
   }
   texts ??= searchTexts(scanned, latest.rows);

@@ -1,5 +1,6 @@
 import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/protocol';
 import { digestOf } from '../compare/digest';
+import { localPriceTable } from '../trace/pricing/pricing';
 import { blobInput } from './blob';
 import { startsLive } from './live';
 import type { TraceSession } from './session';
@@ -29,7 +30,7 @@ export function sessionHandlers(
         await Promise.all(files.map(async (f) => ({ path: f.path, input: await blobInput(f.path, f.file) }))),
       )) ?? null,
     rows: async ({ start, end }) => session.rows(start, end),
-    view: async ({ view }) => session.setView(view),
+    view: async ({ view, ...prices }) => session.setView(view, prices),
     details: ({ seq, full, ...prices }) => session.details(seq, full === true, prices),
     raw: ({ seq }) => session.raw(seq),
     media: ({ seq, at }) => session.media(seq, at),
@@ -44,7 +45,7 @@ export function sessionHandlers(
     shareScan: ({ options }) => session.shareScan(options),
     shareSeal: ({ kept, options, view, password, dropMedia }) =>
       session.shareSeal(kept, options, view, password, dropMedia === true),
-    compare: async ({ name }) => digestOf(session.trace(), name),
+    compare: async ({ name, ...prices }) => digestOf(session.trace(), name, localPriceTable(prices)),
   };
 }
 

@@ -1,5 +1,5 @@
 // Local prices (a price file's models, typed overrides) reach every cost the worker answers: the toolbar's `cost`,
-// the Stats view and Explain, each price with its source.
+// the Stats view and Explain, each price with its source, the timeline's cost badges and the compare digest.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,36 @@ describe('local prices in the worker', () => {
     expect((await handle(h, 'details', { seq: 1 }))?.turn).toMatchObject({ model: NEW });
     expect((await handle(h, 'details', { seq: 1 }))?.turn?.costUsd).toBeUndefined();
     expect((await handle(h, 'details', { seq: 1, priceFile: fileOf() }))?.turn?.costUsd).toBe(0.003);
+  });
+
+  it("the timeline's cost badges follow the prices the last view gave", async () => {
+    const h = await loaded();
+    const view = { filter: '', expanded: [], show: [] };
+    const costs = async () =>
+      (await handle(h, 'rows', { start: 0, end: 100 }))
+        .filter((r) => r.kind === 'turn')
+        .map((r) => r.badges.filter((b) => b.kind === 'cost').map((b) => [b.text, b.title]));
+    await handle(h, 'view', { view });
+    expect(await costs()).toEqual([
+      [['$0.0045', undefined]],
+      [['—', `no price for ${NEW}: its calls are not in this cost`]],
+    ]);
+    await handle(h, 'view', { view, priceFile: fileOf() });
+    expect(await costs()).toEqual([[['$0.0045', undefined]], [['$0.003', undefined]]]);
+    await handle(h, 'view', { view });
+    expect((await costs())[1]).toEqual([['—', `no price for ${NEW}: its calls are not in this cost`]]);
+  });
+
+  it("the compare view's digest is priced with them", async () => {
+    const h = await loaded();
+    expect((await handle(h, 'compare', { name: 'A' })).totals).toMatchObject({
+      computedUsd: 0.0045,
+      unpriced: [NEW],
+    });
+    expect((await handle(h, 'compare', { name: 'A', priceFile: fileOf() })).totals).toMatchObject({
+      computedUsd: 0.0075,
+      unpriced: [],
+    });
   });
 
   it('a typed override wins over the file', async () => {

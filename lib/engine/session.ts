@@ -1,7 +1,7 @@
 import { compileFilter } from '../trace/filter';
 import { checkFilter, filterVocabulary, type FilterVocabulary } from '../trace/filter-check';
 import type { Trace } from '../trace/model/types';
-import { DEFAULT_PRICES, withOverrides, withPriceFile, type PriceTable } from '../trace/pricing/pricing';
+import { DEFAULT_PRICES, localPriceTable, type PriceTable } from '../trace/pricing/pricing';
 import { computeStats, type TraceStats } from '../trace/stats';
 import type { TraceEvent } from '../trace/types';
 import type { MediaPayload } from '../trace/media';
@@ -53,6 +53,8 @@ export class TraceSession {
   private parsing: readonly TraceEvent[] | undefined;
   private sources: LiveSources | undefined;
   private progress: InProgress | undefined;
+  /** What the timeline's cost badges price with: this browser's local prices as the last view gave them. */
+  private rowPrices: PriceTable = DEFAULT_PRICES;
 
   constructor(private readonly hooks: SessionHooks = {}) {}
 
@@ -185,14 +187,16 @@ export class TraceSession {
   rows(start: number, end: number): RowView[] {
     const l = this.loaded;
     if (l) {
-      const views = rowViews(l.trace, l.rows, start, end, new Set(l.view.expanded));
+      const views = rowViews(l.trace, l.rows, start, end, new Set(l.view.expanded), this.rowPrices);
       const p = this.progress;
       return p ? views.map((v) => liveRow(v, p)) : views;
     }
     return this.parsing ? liveRows(this.parsing, start, end) : [];
   }
 
-  setView(view: ViewState): ViewResult {
+  /** `prices`: this browser's local prices, for the rows' cost badges (a new view asks for its rows again). */
+  setView(view: ViewState, prices: LocalPrices = {}): ViewResult {
+    this.rowPrices = localPriceTable(prices);
     const l = this.loaded;
     if (!l) return { rowCount: 0, matched: 0, total: 0, issues: [] };
     const filter = compileFilter(view.filter, l.trace);
@@ -230,7 +234,7 @@ export class TraceSession {
     const l = this.loaded;
     if (!l) return Promise.resolve(undefined);
     return this.hasEvent(l, seq)
-      ? fullDetails(l.trace, l.texts, seq, full, pricesWith(prices))
+      ? fullDetails(l.trace, l.texts, seq, full, localPriceTable(prices))
       : Promise.reject(new RangeError(noEvent(seq, l.trace)));
   }
 
@@ -273,16 +277,16 @@ export class TraceSession {
   }
 
   statsView(prices: LocalPrices = {}): StatsView {
-    return computeStatsView(this.trace(), pricesWith(prices));
+    return computeStatsView(this.trace(), localPriceTable(prices));
   }
 
   explain(query: ExplainQuery, prices: LocalPrices = {}): ExplainView {
-    return explain(this.trace(), query, pricesWith(prices));
+    return explain(this.trace(), query, localPriceTable(prices));
   }
 
   /** The totals' cost under local prices (the toolbar's figure once a price file or override is in use). */
   cost(prices: LocalPrices = {}): TraceStats['cost'] {
-    return computeStats(this.trace(), pricesWith(prices)).cost;
+    return computeStats(this.trace(), localPriceTable(prices)).cost;
   }
 
   async shareScan(options: ScanOptions | undefined): Promise<ShareScan> {
@@ -329,10 +333,4 @@ async function mediaOfTurn(
 function noEvent(seq: number, trace: Trace): string {
   const n = trace.events.length;
   return `this trace has no event ${seq} (its events are numbered 0 to ${n - 1}). The link may have been made for another version of the file.`;
-}
-
-/** The shipped table, a price file's models over it, and typed overrides over both. */
-export function pricesWith({ overrides, priceFile }: LocalPrices): PriceTable {
-  const base = priceFile ? withPriceFile(DEFAULT_PRICES, priceFile) : DEFAULT_PRICES;
-  return overrides && overrides.length > 0 ? withOverrides(base, overrides) : base;
 }

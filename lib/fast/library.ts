@@ -1,4 +1,5 @@
 import { orderInputs } from '../engine/load';
+import { DEFAULT_PRICES } from '../trace/pricing/pricing';
 import { fileIdentity } from '../trace/parse';
 import { mergeScans, type ScannedFile } from './merge';
 import { sessionCells, sessionRows, type DayCell, type ReportOptions, type SessionRow } from './report';
@@ -14,6 +15,8 @@ export interface LibrarySnapshot {
   readonly cells: Readonly<Record<string, readonly DayCell[]>>;
   /** Per session id: the files that hold it (its own file, its subagents' files, their sidecars). */
   readonly files: Readonly<Record<string, readonly string[]>>;
+  /** What the costs are computed with: the price table's source (the shipped table, or local prices over it). */
+  readonly priceSource: string;
 }
 
 /** The session a file belongs to: named by the file (`<id>.jsonl`, `<id>/subagents/…`), else its lines' first one. */
@@ -43,7 +46,7 @@ export function librarySnapshot(files: readonly ScannedFile[], options: ReportOp
   // A session with no file of its own (only copies of its lines in another session's file) opens where it appears.
   for (const s of merged.sessions)
     out[s.sessionId] = orderInputs((own.get(s.sessionId) ?? s.files).map((name) => ({ name }))).map((f) => f.name);
-  return { rows, cells, files: out };
+  return { rows, cells, files: out, priceSource: (options.prices ?? DEFAULT_PRICES).source };
 }
 
 /** What search reads per session: every prompt of its files, its first prompt, project and id, lowercased. */

@@ -230,8 +230,14 @@ function pricedCalls(merged: Merged, opts: ReportOptions): Priced[] {
     }
     out.push({ call, day, usd: price ? usdAt(call.usage, price, prices) : 0, priced: price !== undefined });
   }
+  // A reconciled row is dated by its result frame's timestamp; an SDK stream's result frame seldom has one, so then by
+  // its session's end (its last timed main-thread line, else its last timed line): never "no day" when a line has a time.
+  const ends = merged.reconciled.some((r) => r.time === undefined)
+    ? new Map(merged.sessions.map((s) => [s.sessionId, sessionEnd(s)]))
+    : undefined;
   for (const r of merged.reconciled) {
-    const day = r.time === undefined ? null : days.of(r.time);
+    const time = r.time ?? ends?.get(r.sessionId);
+    const day = time === undefined ? null : days.of(time);
     if ((opts.since !== undefined || opts.until !== undefined) && day === null) continue;
     if (day !== null && opts.since !== undefined && day < opts.since) continue;
     if (day !== null && opts.until !== undefined && day > opts.until) continue;
@@ -317,12 +323,17 @@ export function sessionRows(merged: Merged, opts: ReportOptions = {}): SessionRo
 export function sessionSpan(s: SessionSummary): Pick<SessionRow, 'start' | 'end' | 'durationMs'> {
   const main = s.firstTime !== undefined && s.lastTime !== undefined;
   const first = main ? s.firstTime : s.workFirstTime;
-  const last = main ? s.lastTime : s.workLastTime;
+  const last = sessionEnd(s);
   return {
     start: iso(first),
     end: iso(last),
     durationMs: first !== undefined && last !== undefined ? last - first : null,
   };
+}
+
+/** The instant a session ends: its last timed main-thread line, else (only its subagents' files) its last timed line. */
+function sessionEnd(s: SessionSummary): number | undefined {
+  return s.firstTime !== undefined && s.lastTime !== undefined ? s.lastTime : s.workLastTime;
 }
 
 const pathOf = (project: string, opts: ReportOptions): string =>

@@ -4,7 +4,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPriceFile } from '../trace/pricing/litellm';
-import { DEFAULT_PRICES, withPriceFile } from '../trace/pricing/pricing';
+import { DEFAULT_PRICES, localPriceTable, withPriceFile } from '../trace/pricing/pricing';
+import { memorySource } from '../engine/source';
+import { librarySnapshot } from './library';
+import { projectOf } from './project';
+import { scanSource } from './source';
 import { cc, jsonl, text } from '../trace/testing/builders';
 import { dailySeries } from './daily';
 import { buildReport, costJson, reportJson, sessionCells, sessionRows } from './report';
@@ -33,15 +37,16 @@ const files = {
   ]),
 };
 
-const priceFile = () => {
+const readFile = () => {
   const f = readPriceFile(
     readFileSync(join(__dirname, '..', 'trace', 'pricing', 'testdata', 'litellm-sample.json'), 'utf8'),
     'prices.json',
     '2026-12-01',
   );
   if ('error' in f) throw new Error(f.error);
-  return withPriceFile(DEFAULT_PRICES, f);
+  return f;
 };
+const priceFile = () => withPriceFile(DEFAULT_PRICES, readFile());
 
 describe('the fast path with an unpriced model', () => {
   it('keeps the priced part and names the model, per session and in the totals', async () => {
@@ -76,5 +81,30 @@ describe('the fast path with an unpriced model', () => {
     expect(report.totals).toMatchObject({ costUsd: 0.0135, unpricedModels: [] });
     expect(costJson(report.totals).costUsd).toBe(0.0135);
     expect(report.priceTable.source).toContain('from prices.json');
+  });
+
+  it("the library prices its rows and chart with the browser's local prices, as its worker is given them", async () => {
+    const scanned = await Promise.all(
+      Object.entries(files).map(async ([name, text]) => ({
+        scan: await scanSource(memorySource(name, text), { prompts: true }),
+        project: projectOf(name, '?'),
+      })),
+    );
+    const before = librarySnapshot(scanned, { utc: true });
+    expect(before.rows.map((r) => [r.sessionId, r.costUsd, r.unpricedModels])).toEqual([
+      ['S1', 0.0045, [NEW]],
+      ['S2', 0.006, []],
+    ]);
+    expect(before.priceSource).toBe(DEFAULT_PRICES.source);
+    const f = readFile();
+    const after = librarySnapshot(scanned, { utc: true, prices: localPriceTable({ priceFile: f }) });
+    expect(after.rows.map((r) => [r.sessionId, r.costUsd, r.unpricedModels])).toEqual([
+      ['S1', 0.0075, []],
+      ['S2', 0.006, []],
+    ]);
+    const series = dailySeries(after.rows, after.cells, 'model');
+    expect(series.dayTotals).toEqual([0.0075, 0.006]);
+    expect(series.unpriced).toEqual([]);
+    expect(after.priceSource).toContain('from prices.json');
   });
 });

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../trace/types';
 import type { ChipCounts, ChipKey } from './chips';
 import type { SourceInfo } from '../trace/parse';
 import type { TraceStats } from '../trace/stats';
-import type { ModelPrice } from '../trace/pricing/pricing';
+import type { LocalPriceParts } from '../trace/pricing/pricing';
 import type { DetailsView } from './details';
 import type { ExplainQuery, ExplainView, StatsView } from './stats-view';
 import type { RowView } from './rowview';
@@ -137,17 +137,15 @@ export interface ViewState {
  * Prices kept in this browser: typed overrides (the Stats pane) over a loaded price file's models (only those of the
  * trace's models are sent) over the shipped table.
  */
-export interface LocalPrices {
-  readonly overrides?: readonly ModelPrice[];
-  readonly priceFile?: { readonly name: string; readonly models: readonly ModelPrice[] };
-}
+export type LocalPrices = LocalPriceParts;
 
 export interface Api {
   /** `limits`: the line and inflate limits (the page URL's `maxLineBytes`, `maxInflateBytes`); defaults when absent. */
   load: { req: { readonly source: LoadSource; readonly limits?: LoadLimits }; res: TraceSummary };
   rows: { req: { readonly start: number; readonly end: number }; res: readonly RowView[] };
   /** Rebuilds the rows for a filter, folds and chips: how many rows, how many events matched of all, and what in the filter is wrong. */
-  view: { req: { readonly view: ViewState }; res: ViewResult };
+  /** With this browser's local prices, which the rows' cost badges then use. */
+  view: { req: LocalPrices & { readonly view: ViewState }; res: ViewResult };
   /** `full`: the event normalized again from its line without clamping ("Show all"). */
   details: { req: LocalPrices & { readonly seq: number; readonly full?: boolean }; res: DetailsView | undefined };
   raw: { req: { readonly seq: number }; res: RawLines | undefined };
@@ -193,7 +191,8 @@ export interface Api {
     res: TraceUpdate | null;
   };
   /** The loaded trace's digest for comparing it with another run (`lib/compare`): responses, calls, deltas, verdict. */
-  compare: { req: { readonly name: string }; res: RunDigest };
+  /** Costs at this browser's local prices (a price file, overrides), as everywhere else. */
+  compare: { req: LocalPrices & { readonly name: string }; res: RunDigest };
 }
 
 /** The trace after its files changed: its summary, and where the events before moved (see `SeqMove`). */

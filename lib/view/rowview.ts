@@ -2,11 +2,11 @@ import { commandOutput, summarize, toolCallsOf } from '../trace/describe';
 import type { Agent, Response, Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
 import { LEAD_LINES, leadTime } from '../trace/model/clock';
-import { costOf } from '../trace/pricing/pricing';
+import { costOf, DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
 import { agentNames } from '../trace/agent-names';
 import { agentLabel } from '../trace/stats';
 import { lowerBoundTurns } from '../trace/turns';
-import { formatUsd } from '../trace/money';
+import { formatUsd, unpricedNote } from '../trace/money';
 import { ROW_KINDS, type RowKind, type RowTable } from './rows';
 import { compactNumber, formatDuration } from './format';
 import { STEP_BACK_MS, eventTimeAbove } from './step-back';
@@ -142,7 +142,7 @@ export function eventIcon(e: TraceEvent): string {
 const DURATION_TITLE =
   'from the line that started the request (the prompt, tool result or model call before it) to the call’s last line';
 
-function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
+function turnView(trace: Trace, t: number, prices: PriceTable): { label: string; badges: Badge[] } {
   const turn = trace.turns[t];
   if (!turn) return { label: '?', badges: [] };
   const badges: Badge[] = [];
@@ -155,8 +155,13 @@ function turnView(trace: Trace, t: number): { label: string; badges: Badge[] } {
       title: `input ${turn.usage.input}, cache read ${turn.usage.cacheRead}, cache write ${turn.usage.cacheCreation}, output ${turn.usage.output}${low ? ' (a placeholder: at least this; the result frame has the rest, booked as a reconciled row in Stats)' : ''}`,
     });
     if (turn.counted) {
-      const cost = costOf(turn.usage, turn.model);
-      if (cost.priced) badges.push({ kind: 'cost', text: `${low}${formatUsd(cost.usd)}` });
+      const cost = costOf(turn.usage, turn.model, prices);
+      // An unpriced model's cost is unknown, never $0.00: a dash, the model named (a price file in Stats prices it).
+      badges.push(
+        cost.priced
+          ? { kind: 'cost', text: `${low}${formatUsd(cost.usd)}` }
+          : { kind: 'cost', text: '—', title: unpricedNote([turn.model ?? 'unknown model']) },
+      );
     }
   }
   if (!turn.counted) badges.push({ kind: 'copy', text: 'not counted', title: turn.countRule });
@@ -263,6 +268,7 @@ export function rowViews(
   start: number,
   end: number,
   expanded: ReadonlySet<number>,
+  prices: PriceTable = DEFAULT_PRICES,
 ): RowView[] {
   const t0 = traceStart(trace);
   const out: RowView[] = [];
@@ -290,7 +296,7 @@ export function rowViews(
         break;
       }
       case 'turn': {
-        const v = turnView(trace, ref);
+        const v = turnView(trace, ref, prices);
         const time = trace.turns[ref]?.startTime;
         const fs = headerFirstSeq(trace, kind, ref);
         const lane = laneOf(trace, trace.turns[ref]?.agent);

@@ -70,8 +70,11 @@ export interface Prices {
   readonly inUse: boolean;
 }
 
-/** The local prices for a trace whose models are `models` (the summary's). */
-export function usePrices(models: readonly string[]): Prices {
+/**
+ * The local prices for a trace whose models are `models` (the summary's); `'all'` sends the price file's every model
+ * (the library, whose sessions' models are known only in its worker).
+ */
+export function usePrices(models: readonly string[] | 'all'): Prices {
   const [overrides, setOverridesState] = useState<readonly ModelPrice[]>([]);
   const [file, setFileState] = useState<StoredPriceFile | undefined>();
   useEffect(() => {
@@ -88,8 +91,8 @@ export function usePrices(models: readonly string[]): Prices {
     return store(FILE_KEY, f);
   }, []);
   const local = useMemo((): LocalPrices => {
-    const families = new Set(models.map(modelFamily));
-    const used = file?.models.filter((m) => families.has(m.id)) ?? [];
+    const families = models === 'all' ? undefined : new Set(models.map(modelFamily));
+    const used = file?.models.filter((m) => families === undefined || families.has(m.id)) ?? [];
     return {
       ...(overrides.length > 0 ? { overrides } : {}),
       ...(file && used.length > 0 ? { priceFile: { name: file.name, models: used } } : {}),

@@ -121,6 +121,21 @@ export function withPriceFile(
   };
 }
 
+/**
+ * Prices a user keeps locally (the browser's price file and typed overrides, `LocalPrices` of the worker protocol): the
+ * price file's models over the shipped table, and the overrides over both.
+ */
+export interface LocalPriceParts {
+  readonly overrides?: readonly ModelPrice[];
+  readonly priceFile?: { readonly name: string; readonly models: readonly ModelPrice[] };
+}
+
+/** The shipped table, a price file's models over it, and typed overrides over both. */
+export function localPriceTable({ overrides, priceFile }: LocalPriceParts): PriceTable {
+  const base = priceFile ? withPriceFile(DEFAULT_PRICES, priceFile) : DEFAULT_PRICES;
+  return overrides && overrides.length > 0 ? withOverrides(base, overrides) : base;
+}
+
 /** Where a price comes from, in words: the shipped table and its date, or the file, its entry and its date. */
 export function priceSource(p: ModelPrice, prices: PriceTable): string {
   const o = p.origin;
