@@ -90,12 +90,15 @@ export function DivergenceBar({
   a,
   b,
   onFirst,
+  partial = false,
 }: {
   /** The first divergence in words; undefined: the runs do not diverge. */
   what: string | undefined;
   a: RunDigest;
   b: RunDigest;
   onFirst: () => void;
+  /** Only the runs' first responses are aligned yet: the divergence is the first so far, the verdicts wait. */
+  partial?: boolean;
 }) {
   return (
     <section
@@ -104,7 +107,9 @@ export function DivergenceBar({
     >
       {what !== undefined ? (
         <>
-          <span className="font-semibold text-amber-700 dark:text-amber-400">First divergence</span>
+          <span className="font-semibold text-amber-700 dark:text-amber-400">
+            First divergence{partial ? ' so far' : ''}
+          </span>
           <button
             type="button"
             title="Select it (f)"
@@ -117,17 +122,23 @@ export function DivergenceBar({
         </>
       ) : (
         <span className="text-green-700 dark:text-green-400">
-          No divergence: the same prompts and the same tool calls, in the same order.
+          {partial
+            ? 'No divergence so far: the first responses read have the same prompts and tool calls.'
+            : 'No divergence: the same prompts and the same tool calls, in the same order.'}
         </span>
       )}
-      <span className="ml-auto flex shrink-0 gap-3 text-neutral-600 dark:text-neutral-400">
-        <span>
-          A: <Verdict d={a} />
+      {partial ? (
+        <span className="ml-auto shrink-0 text-neutral-500">verdicts once both runs are read</span>
+      ) : (
+        <span className="ml-auto flex shrink-0 gap-3 text-neutral-600 dark:text-neutral-400">
+          <span>
+            A: <Verdict d={a} />
+          </span>
+          <span>
+            B: <Verdict d={b} />
+          </span>
         </span>
-        <span>
-          B: <Verdict d={b} />
-        </span>
-      </span>
+      )}
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { SplitView } from '../ui/SplitView';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import { CompareHeader, DivergenceBar } from './CompareHeader';
 import { ExplainBoth, RowsHead } from './ComparePanes';
+import { PartialNote, type PartialSide } from './PartialNote';
 import { CompareRows } from './CompareRows';
 import { PairDetails } from './PairDetails';
 import { viewHref } from './refs';
@@ -28,6 +29,8 @@ export interface LoadedSide {
   readonly title: string;
   readonly digest: RunDigest;
   readonly ask: Ask;
+  /** Only the run's first megabytes are in `digest` yet: how many bytes of how many, and how far its load is. */
+  readonly partial?: PartialSide;
 }
 
 /** The two sides as the URL names them, with what a shared one needs to be opened again (its key, its trace). */
@@ -58,6 +61,7 @@ export function CompareView({
   const fromUrl = row === undefined ? -1 : rowOfKey(rows, row);
   const selected = fromUrl >= 0 ? fromUrl : Math.max(0, firstRow);
   const list = useRef<VirtualListHandle>(null);
+  const partial = a.partial !== undefined || b.partial !== undefined;
 
   // A delta's Explain: the model calls behind the figure, listed for each run by its own worker, side by side.
   const [explain, setExplain] = useState<{ metric: ExplainMetric; title: string } | undefined>();
@@ -103,7 +107,14 @@ export function CompareView({
         differences={diffRows.length}
         onStep={(by) => select(stepDifference(diffRows, selected, by))}
       />
-      <DivergenceBar what={c.firstDivergence?.what} a={a.digest} b={b.digest} onFirst={() => select(firstRow)} />
+      <DivergenceBar
+        what={c.firstDivergence?.what}
+        a={a.digest}
+        b={b.digest}
+        onFirst={() => select(firstRow)}
+        partial={partial}
+      />
+      {partial ? <PartialNote a={a.partial} b={b.partial} /> : null}
       {notice ? (
         <p
           role="status"
@@ -112,9 +123,11 @@ export function CompareView({
           {notice}
         </p>
       ) : null}
-      <section aria-label="Totals" className="shrink-0 border-b border-neutral-200 py-1 dark:border-neutral-700">
-        <TotalsTable label="Totals" a={c.totals.a} b={c.totals.b} delta={c.totals.delta} onExplain={onExplain} />
-      </section>
+      {partial ? null : (
+        <section aria-label="Totals" className="shrink-0 border-b border-neutral-200 py-1 dark:border-neutral-700">
+          <TotalsTable label="Totals" a={c.totals.a} b={c.totals.b} delta={c.totals.delta} onExplain={onExplain} />
+        </section>
+      )}
       <div className="min-h-0 flex-1">
         <SplitView
           orientation="vertical"
@@ -147,7 +160,7 @@ export function CompareView({
               />
             ) : (
               <div className="h-full overflow-auto">
-                <PairDetails c={c} row={rows[selected]} sides={{ askA: a.ask, askB: b.ask, onJump }} />
+                <PairDetails c={c} row={rows[selected]} sides={{ askA: a.ask, askB: b.ask, onJump, partial }} />
               </div>
             )
           }

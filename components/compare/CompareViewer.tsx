@@ -4,7 +4,7 @@ import { useState, type DragEvent } from 'react';
 import { filesFromDrop, type PickedFile } from '../intake/intake';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
-import { CompareView } from './CompareView';
+import { CompareView, type LoadedSide } from './CompareView';
 import { keepPicked } from './refs';
 import { shareLinkOf } from './sharedSide';
 import { SidePicker } from './SidePicker';
@@ -111,14 +111,30 @@ function SideSlot({
   );
 }
 
+/** A side as the aligned view takes it: loaded, or loading with its first megabytes' digest in (a partial view). */
+function shown(s: SideState): LoadedSide | undefined {
+  if (s.phase === 'ready') return s;
+  if (s.phase !== 'loading' || !s.head || !s.ask) return undefined;
+  const p = s.progress;
+  const pct = p?.totalBytes ? Math.min(99, Math.round((p.bytes / p.totalBytes) * 100)) : 0;
+  return {
+    title: s.title ?? '',
+    digest: s.head.digest,
+    ask: s.ask,
+    partial: { bytes: s.head.bytes, totalBytes: s.head.totalBytes, pct },
+  };
+}
+
 export function CompareViewer() {
   const url = useCompareUrl();
   // This browser's price file and overrides price both runs, as in the workbench and the library.
   const prices = usePrices('all');
-  const a = useSide(url.a, url.fragA, prices.local);
-  const b = useSide(url.b, url.fragB, prices.local);
+  const sa = useSide(url.a, url.fragA, prices.local);
+  const sb = useSide(url.b, url.fragB, prices.local);
+  const a = shown(sa);
+  const b = shown(sb);
   const [error, setError] = useState<string | undefined>();
-  if (a.phase === 'ready' && b.phase === 'ready' && url.a && url.b) {
+  if (a && b && url.a && url.b) {
     return (
       <CompareView
         a={a}
@@ -172,8 +188,8 @@ export function CompareViewer() {
           nothing is uploaded.
         </p>
         <div className="grid gap-3 md:grid-cols-2">
-          <SideSlot side="A" state={a} onPicked={pick('a')} onLink={link('a')} />
-          <SideSlot side="B" state={b} onPicked={pick('b')} onLink={link('b')} />
+          <SideSlot side="A" state={sa} onPicked={pick('a')} onLink={link('a')} />
+          <SideSlot side="B" state={sb} onPicked={pick('b')} onLink={link('b')} />
         </div>
         {error ? (
           <p

@@ -21,10 +21,18 @@ interface Sides {
   readonly askB: Ask;
   /** Opens a line of one run in the workbench. */
   readonly onJump: (side: 'a' | 'b', seq: number) => void;
+  /** The runs are still loading (only their first responses are aligned): the chains wait for the whole runs. */
+  readonly partial?: boolean;
 }
 
-function useCall(ask: Ask, c: CallDigest | undefined): { call?: ToolCallDetails; error?: string; retry: () => void } {
-  const q = useWorkerQuery(ask, 'details', c ? { seq: c.requestSeq } : undefined, [], { keepPrevious: false });
+function useCall(
+  ask: Ask,
+  c: CallDigest | undefined,
+  partial: boolean | undefined,
+): { call?: ToolCallDetails; error?: string; retry: () => void } {
+  const q = useWorkerQuery(ask, 'details', c && !partial ? { seq: c.requestSeq } : undefined, [], {
+    keepPrevious: false,
+  });
   const call = q.data?.toolCalls.find((t) => t.id === c?.id);
   return { ...(call ? { call } : {}), ...(q.error ? { error: q.error } : {}), retry: q.retry };
 }
@@ -40,13 +48,15 @@ function Chain({
   ask,
   c,
   onJump,
+  partial,
 }: {
   side: 'a' | 'b';
   ask: Ask;
   c: CallDigest | undefined;
   onJump: Sides['onJump'];
+  partial: boolean | undefined;
 }) {
-  const q = useCall(ask, c);
+  const q = useCall(ask, c, partial);
   const label = side === 'a' ? 'A' : 'B';
   return (
     <section
@@ -59,6 +69,10 @@ function Chain({
       </h3>
       {!c ? (
         <p className="p-3 text-[12px] text-neutral-500">No call here: only the other run made it.</p>
+      ) : partial ? (
+        <p className="p-3 text-[12px] text-neutral-500">
+          Its chain (permission, result, side effect) shows once both runs are read.
+        </p>
       ) : q.error ? (
         <InlineError what="read this call" error={q.error} onRetry={q.retry} className="m-2" />
       ) : q.call ? (
@@ -85,8 +99,8 @@ function CallPairDetails({
   const y = pair?.b === undefined ? undefined : c.b.responses[pair.b];
   const ca = p?.a === undefined ? undefined : x?.calls[p.a];
   const cb = p?.b === undefined ? undefined : y?.calls[p.b];
-  const a = useCall(sides.askA, ca);
-  const b = useCall(sides.askB, cb);
+  const a = useCall(sides.askA, ca, sides.partial);
+  const b = useCall(sides.askB, cb, sides.partial);
   return (
     <div aria-label="Pair details" className="flex flex-col">
       <div className="flex items-baseline gap-2 border-b border-neutral-200 px-3 py-1 text-[12px] dark:border-neutral-700">
@@ -109,8 +123,8 @@ function CallPairDetails({
         </Section>
       ) : null}
       <div className="grid grid-cols-2">
-        <Chain side="a" ask={sides.askA} c={ca} onJump={sides.onJump} />
-        <Chain side="b" ask={sides.askB} c={cb} onJump={sides.onJump} />
+        <Chain side="a" ask={sides.askA} c={ca} onJump={sides.onJump} partial={sides.partial} />
+        <Chain side="b" ask={sides.askB} c={cb} onJump={sides.onJump} partial={sides.partial} />
       </div>
     </div>
   );

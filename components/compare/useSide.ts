@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { RunDigest } from '../../lib/compare';
-import type { Ask, LocalPrices } from '../../lib/view/protocol';
+import type { Ask, LoadSource, LocalPrices } from '../../lib/view/protocol';
 import { TraceClient, type LoadProgressState } from '../data/TraceClient';
 import { resolveSide, type SideSource } from './refs';
 import type { SideFragment } from './sharedSide';
@@ -13,7 +13,14 @@ import type { SideFragment } from './sharedSide';
 
 export type SideState =
   | { readonly phase: 'empty' }
-  | { readonly phase: 'loading'; readonly title?: string; readonly progress?: LoadProgressState }
+  | {
+      readonly phase: 'loading';
+      readonly title?: string;
+      readonly progress?: LoadProgressState;
+      /** The digest of the run's first megabytes, read while the whole run loads (see `compareHead`). */
+      readonly head?: SideHead;
+      readonly ask?: Ask;
+    }
   | { readonly phase: 'allow'; readonly title: string; readonly allow: () => void }
   | { readonly phase: 'burn'; readonly title: string; readonly open: () => void }
   | {
@@ -25,6 +32,17 @@ export type SideState =
     }
   | { readonly phase: 'error'; readonly message: string; readonly title?: string }
   | { readonly phase: 'ready'; readonly title: string; readonly digest: RunDigest; readonly ask: Ask };
+
+/** What a side's head digest covers: its first `bytes` of `totalBytes`. */
+export interface SideHead {
+  readonly digest: RunDigest;
+  readonly bytes: number;
+  readonly totalBytes: number;
+}
+
+/** Sources whose first bytes can be read apart from their load: files and URLs (a sealed trace comes whole). */
+const hasHead = (source: LoadSource): boolean =>
+  source.kind === 'files' || source.kind === 'url' || source.kind === 'urls';
 
 /** `prices`: this browser's local prices (a price file, overrides): the digest's costs follow them. */
 export function useSide(ref: string | undefined, frag: SideFragment = {}, prices: LocalPrices = {}): SideState {
@@ -68,11 +86,21 @@ export function useSide(ref: string | undefined, frag: SideFragment = {}, prices
       const c = new TraceClient();
       client = c;
       const title = s.title;
+      let head: SideHead | undefined;
+      let progress: LoadProgressState | undefined;
+      const loading = (): void =>
+        setState({
+          phase: 'loading',
+          title,
+          ...(progress ? { progress } : {}),
+          ...(head ? { head, ask: c.ask } : {}),
+        });
       c.subscribe((t) => {
         if (!live) return;
-        if (t.phase === 'loading')
-          setState({ phase: 'loading', title, ...(t.progress ? { progress: t.progress } : {}) });
-        else if (t.phase === 'error') setState({ phase: 'error', message: t.message, title });
+        if (t.phase === 'loading') {
+          progress = t.progress;
+          loading();
+        } else if (t.phase === 'error') setState({ phase: 'error', message: t.message, title });
         else if (t.phase === 'ready') {
           asked.current = JSON.stringify(pricesRef.current);
           c.ask('compare', { name: title, ...pricesRef.current }).then(
@@ -82,6 +110,17 @@ export function useSide(ref: string | undefined, frag: SideFragment = {}, prices
         }
       });
       c.load(s.source);
+      // The first aligned rows need only the runs' first megabytes: read them apart, while the whole run loads.
+      if (hasHead(s.source))
+        c.ask('compareHead', { source: s.source, name: title, ...pricesRef.current }).then(
+          (h) => {
+            if (!live || !h || c.state.phase !== 'loading') return;
+            head = h;
+            loading();
+          },
+          // Only the first rows wait on it: the whole load says what went wrong, if anything did.
+          () => undefined,
+        );
     };
     const step = (s: SideSource): void => {
       if (!live) return;

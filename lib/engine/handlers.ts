@@ -2,6 +2,7 @@ import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/proto
 import { digestOf } from '../compare/digest';
 import { localPriceTable } from '../trace/pricing/pricing';
 import { blobInput } from './blob';
+import { headDigest } from './head';
 import { startsLive } from './live';
 import type { TraceSession } from './session';
 import type { EngineInput } from './source';
@@ -46,6 +47,8 @@ export function sessionHandlers(
     shareSeal: ({ kept, options, view, password, dropMedia }) =>
       session.shareSeal(kept, options, view, password, dropMedia === true),
     compare: async ({ name, ...prices }) => digestOf(session.trace(), name, localPriceTable(prices)),
+    compareHead: async ({ source, name, ...prices }) =>
+      (await headDigest(await open(source), name, localPriceTable(prices))) ?? null,
   };
 }
 

@@ -193,6 +193,14 @@ export interface Api {
   /** The loaded trace's digest for comparing it with another run (`lib/compare`): responses, calls, deltas, verdict. */
   /** Costs at this browser's local prices (a price file, overrides), as everywhere else. */
   compare: { req: LocalPrices & { readonly name: string }; res: RunDigest };
+  /**
+   * The digest of the first megabytes of a source, read apart from its load (which may still run): a comparison's
+   * first aligned rows. Null where a head is of no use (a small, compressed or unsized run).
+   */
+  compareHead: {
+    req: LocalPrices & { readonly source: LoadSource; readonly name: string };
+    res: { readonly digest: RunDigest; readonly bytes: number; readonly totalBytes: number } | null;
+  };
 }
 
 /** The trace after its files changed: its summary, and where the events before moved (see `SeqMove`). */
