@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Button } from './Button';
 import { Select, TextArea, TextInput } from './Field';
 import { FilePicker } from './FilePicker';
-import { buttonClass, TABLE } from './styles';
+import { buttonClass, linkClass, TABLE } from './styles';
 
 // The kit rendered to HTML as the server sends it: the attributes a browser, a screen reader and the e2e tests rely on.
 
@@ -132,5 +132,13 @@ describe('TABLE', () => {
     expect(TABLE.root).toContain('tabular-nums');
     expect(TABLE.num).toBe('text-right');
     expect(TABLE.row).toMatch(/dark:border-/);
+  });
+});
+
+describe('linkClass', () => {
+  it('underlines always in running text, on hover only when quiet', () => {
+    expect(linkClass().split(' ')).toContain('underline');
+    expect(linkClass('hover').split(' ')).not.toContain('underline');
+    expect(linkClass('hover').split(' ')).toContain('hover:underline');
   });
 });

@@ -36,8 +36,10 @@ export function labelButtonClass(variant: ButtonVariant = 'plain', size: ButtonS
   return `${buttonClass(variant, size)} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-sky-500`;
 }
 
-/** A link in running text (and a button that reads as one). */
-export const LINK_CLASS = `rounded text-sky-700 underline hover:text-sky-900 dark:text-sky-400 dark:hover:text-sky-300 ${FOCUS_RING}`;
+/** A link in running text (underlined), or a quiet one that underlines on hover (beside buttons, in lists). */
+export function linkClass(underline: 'always' | 'hover' = 'always'): string {
+  return `rounded text-sky-700 dark:text-sky-400 ${underline === 'always' ? 'underline' : 'hover:underline'} ${FOCUS_RING}`;
+}
 
 /** Text fields and selects: one border, one focus (the border and a thin ring), one dark background. */
 export const FIELD_CLASS =
