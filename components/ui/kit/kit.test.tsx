@@ -38,7 +38,7 @@ describe('Button', () => {
   it('draws the keyboard focus ring and a dark variant in every variant', () => {
     for (const v of ['plain', 'primary', 'quiet', 'danger'] as const) {
       const c = classes(attrs(html(<Button variant={v}>x</Button>), 'button'));
-      expect(c.has('focus-visible:outline-sky-500'), v).toBe(true);
+      expect(c.has('focus-visible:ring-sky-500'), v).toBe(true);
       expect(
         [...c].some((k) => k.startsWith('dark:')),
         v,
@@ -100,7 +100,7 @@ describe('FilePicker', () => {
     expect(input).toMatchObject({ type: 'file', 'aria-label': 'Choose files', accept: '.jsonl,.json', multiple: '' });
     expect(classes(input).has('sr-only')).toBe(true);
     expect(m).toMatch(/^<label [^>]*>Choose files…<input /);
-    expect(classes(attrs(m, 'label')).has('has-[:focus-visible]:outline-sky-500')).toBe(true);
+    expect(classes(attrs(m, 'label')).has('has-[:focus-visible]:ring-sky-500')).toBe(true);
     expect(input.webkitdirectory).toBeUndefined();
   });
 

@@ -6,8 +6,11 @@ export type ButtonVariant = 'plain' | 'primary' | 'quiet' | 'danger';
 /** `normal` for forms and pages; `compact` for toolbars and rows (one line of 12 px text high). */
 export type ButtonSize = 'normal' | 'compact';
 
-/** The keyboard's focus, drawn only for the keyboard (`:focus-visible`), the same on every control. */
-export const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-500';
+/**
+ * The keyboard's focus, drawn only for the keyboard (`:focus-visible`), the same ring on every control (the outline
+ * stays, transparent, for forced-colours mode).
+ */
+export const FOCUS_RING = 'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-sky-500';
 
 const BASE = `rounded disabled:cursor-default disabled:opacity-50 ${FOCUS_RING}`;
 
@@ -33,7 +36,7 @@ export function buttonClass(variant: ButtonVariant = 'plain', size: ButtonSize =
 
 /** A `<label>` wrapping a hidden input, drawn as a button: the ring shows when the input inside has the focus. */
 export function labelButtonClass(variant: ButtonVariant = 'plain', size: ButtonSize = 'normal'): string {
-  return `${buttonClass(variant, size)} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-sky-500`;
+  return `${buttonClass(variant, size)} cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500`;
 }
 
 /** A link in running text (underlined), or a quiet one that underlines on hover (beside buttons, in lists). */
