@@ -1,6 +1,8 @@
 'use client';
 
 import { useState, type DragEvent } from 'react';
+import { FilePicker } from '../ui/kit/FilePicker';
+import { linkClass } from '../ui/kit/styles';
 import { ACCEPTS, filesFromDrop, filesFromInput, type PickedFile } from '../intake/intake';
 
 export interface DropZoneProps {
@@ -37,46 +39,28 @@ export function DropZone({ busy, onOpen, onCompare }: DropZoneProps) {
         {ACCEPTS} Files stay in your browser: nothing is uploaded.
       </p>
       <div className="mt-2 flex gap-2">
-        <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
+        <FilePicker
+          multiple
+          aria-label="Choose files"
+          accept=".jsonl,.json,.gz,.ndjson,.txt,.log,application/json"
+          onFiles={(files) => onOpen(filesFromInput(files))}
+        >
           Choose files…
-          <input
-            type="file"
-            multiple
-            aria-label="Choose files"
-            className="sr-only"
-            accept=".jsonl,.json,.gz,.ndjson,.txt,.log,application/json"
-            onChange={(e) => onOpen(filesFromInput(e.target.files))}
-          />
-        </label>
-        <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
+        </FilePicker>
+        <FilePicker folder aria-label="Choose a folder" onFiles={(files) => onOpen(filesFromInput(files))}>
           Choose a folder…
-          <input
-            type="file"
-            aria-label="Choose a folder"
-            className="sr-only"
-            ref={(el) => {
-              // `webkitdirectory` is not in React's input props; set it on the element.
-              if (el) el.setAttribute('webkitdirectory', '');
-            }}
-            onChange={(e) => onOpen(filesFromInput(e.target.files))}
-          />
-        </label>
-        <label
+        </FilePicker>
+        <FilePicker
+          multiple
+          aria-label="Choose two files to compare"
           title="Pick two runs of the same task: where they part, and what each cost"
-          className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700"
+          accept=".jsonl,.json,.gz,.ndjson"
+          onFiles={(files) => onCompare(filesFromInput(files).files)}
         >
           Compare…
-          <input
-            type="file"
-            multiple
-            aria-label="Choose two files to compare"
-            className="sr-only"
-            accept=".jsonl,.json,.gz,.ndjson"
-            onChange={(e) => onCompare(filesFromInput(e.target.files).files)}
-          />
-        </label>
+        </FilePicker>
       </div>
-      <a href="/compare" className="text-[12px] text-sky-700 hover:underline dark:text-sky-400">
+      <a href="/compare" className={`text-[12px] ${linkClass('hover')}`}>
         or compare folders or share links, a run on each side
       </a>
       {busy ? <p className="text-neutral-500">Opening…</p> : null}

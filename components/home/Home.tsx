@@ -19,6 +19,7 @@ import { TraceViewer } from '../viewer/TraceViewer';
 import { LibraryView } from '../library/LibraryView';
 import { ProjectsFolder, showLibrary } from '../library/ProjectsFolder';
 import { useLibraryStore } from '../library/LibraryProvider';
+import { FOCUS_RING } from '../ui/kit/styles';
 
 /** The home page: drop files or a folder, pick, paste, open a URL, or try a sample. */
 export function Home() {
@@ -136,7 +137,7 @@ function HomeIntake() {
               <li key={s.id}>
                 <a
                   href={`/view?sample=${s.id}`}
-                  className="block rounded border border-neutral-200 p-2 hover:border-sky-400 hover:bg-sky-50 dark:border-neutral-700 dark:hover:bg-neutral-800"
+                  className={`block rounded border border-neutral-200 p-2 hover:border-sky-400 hover:bg-sky-50 dark:border-neutral-700 dark:hover:bg-neutral-800 ${FOCUS_RING}`}
                 >
                   <span className="font-medium text-sky-800 dark:text-sky-300">{s.title}</span>
                   <span className="block text-[12px] text-neutral-600 dark:text-neutral-400">{s.description}</span>

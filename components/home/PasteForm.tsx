@@ -2,6 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { pastedName, type PickedFile } from '../intake/intake';
+import { Button } from '../ui/kit/Button';
+import { TextArea } from '../ui/kit/Field';
 
 /** Pasted JSONL (or a JSON document), opened as a file of its own (`pasted.jsonl`, `pasted.json`). */
 export function PasteForm({
@@ -28,7 +30,7 @@ export function PasteForm({
       <label htmlFor="paste" className="font-medium">
         Paste JSONL
       </label>
-      <textarea
+      <TextArea
         id="paste"
         value={paste}
         onChange={(e) => setPaste(e.target.value)}
@@ -42,15 +44,10 @@ export function PasteForm({
         rows={4}
         spellCheck={false}
         placeholder='{"type":"system","subtype":"init",…}'
-        className="rounded border border-neutral-300 bg-white p-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
+        mono
       />
       <span className="flex items-baseline gap-2">
-        <button
-          type="submit"
-          className="rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
-        >
-          Open pasted text
-        </button>
+        <Button type="submit">Open pasted text</Button>
         <span className="text-[11px] text-neutral-500 dark:text-neutral-400">or Ctrl+Enter (⌘+Enter on a Mac)</span>
       </span>
     </form>

@@ -2,6 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import { openInPlace } from './open-in-place';
+import { Button } from '../ui/kit/Button';
+import { TextInput } from '../ui/kit/Field';
 
 /** A transcript at an https URL (the server must allow cross-origin reads), read by the worker. */
 export function UrlForm({ onError }: { readonly onError: (message: string) => void }) {
@@ -22,20 +24,17 @@ export function UrlForm({ onError }: { readonly onError: (message: string) => vo
         Open a URL
       </label>
       <div className="flex gap-2">
-        <input
+        <TextInput
           id="url"
           type="url"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           placeholder="https://raw.githubusercontent.com/…/session.jsonl"
-          className="h-7 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
+          size="normal"
+          mono
+          className="flex-1"
         />
-        <button
-          type="submit"
-          className="rounded border border-neutral-300 px-3 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
-        >
-          Open
-        </button>
+        <Button type="submit">Open</Button>
       </div>
       <p className="text-neutral-500">
         Or link to <code className="font-mono">/view?src=&lt;https URL&gt;</code>. The server must send CORS headers.

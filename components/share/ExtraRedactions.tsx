@@ -3,6 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import type { ExtraPattern } from '../../lib/share/redact';
 import { validatePattern } from '../../lib/share/redact';
+import { Button } from '../ui/kit/Button';
+import { TextInput } from '../ui/kit/Field';
 
 export interface ExtraRedactionsProps {
   /** An exact text to redact too. */
@@ -38,28 +40,29 @@ export function ExtraRedactions({ onLiteral, onPattern, onError }: ExtraRedactio
   return (
     <div className="mb-2 grid gap-2 md:grid-cols-2">
       <form onSubmit={addLiteral} className="flex gap-1">
-        <input
+        <TextInput
           value={literal}
           onChange={(e) => setLiteral(e.target.value)}
           aria-label="Text to redact"
           placeholder="Also redact this exact text"
-          className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 dark:border-neutral-600 dark:bg-neutral-950"
+          className="min-w-0 flex-1"
         />
-        <button type="submit" className="rounded border border-neutral-300 px-2 dark:border-neutral-600">
+        <Button type="submit" size="compact">
           Add text
-        </button>
+        </Button>
       </form>
       <form onSubmit={addPattern} className="flex gap-1">
-        <input
+        <TextInput
           value={pattern}
           onChange={(e) => setPattern(e.target.value)}
           aria-label="Pattern to redact"
           placeholder="…or a regular expression"
-          className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono dark:border-neutral-600 dark:bg-neutral-950"
+          mono
+          className="min-w-0 flex-1"
         />
-        <button type="submit" className="rounded border border-neutral-300 px-2 dark:border-neutral-600">
+        <Button type="submit" size="compact">
           Add pattern
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,6 +1,8 @@
 'use client';
 
 import type { FilterFate } from '../../lib/share/view-state';
+import { Button } from '../ui/kit/Button';
+import { TextInput } from '../ui/kit/Field';
 
 const FILTER_NOTE: Partial<Record<FilterFate, string>> = {
   redacted: 'The filter it opens with is redacted too: its secrets read as their placeholders.',
@@ -37,20 +39,17 @@ export function LinkResult({ result, copied, onCopy }: { result: MadeLink; copie
       className="mb-2 rounded border border-emerald-300 bg-emerald-50 p-2 dark:border-emerald-800 dark:bg-emerald-950"
     >
       <div className="flex gap-1">
-        <input
+        <TextInput
           readOnly
           value={link}
           aria-label="Link to share"
           onFocus={(e) => e.target.select()}
-          className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[12px] dark:border-neutral-600 dark:bg-neutral-950"
+          mono
+          className="min-w-0 flex-1"
         />
-        <button
-          type="button"
-          onClick={onCopy}
-          className="rounded border border-neutral-300 bg-white px-2 dark:border-neutral-600 dark:bg-neutral-800"
-        >
+        <Button size="compact" onClick={onCopy}>
           {copied ? 'Copied' : 'Copy link'}
-        </button>
+        </Button>
       </div>
       <p className="mt-1 text-[12px] text-neutral-600 dark:text-neutral-400">
         {reach(result)}

@@ -3,6 +3,7 @@
 import type { RuleGroupView, ShareScan } from '../../lib/share/sources';
 import type { WorkerQuery } from '../data/useWorkerQuery';
 import { InlineError } from '../ui/InlineError';
+import { Button } from '../ui/kit/Button';
 
 type Toggle = (ids: readonly string[], redact: boolean) => void;
 
@@ -88,20 +89,12 @@ export function SecretsFound({
             </h3>
             {scan.secrets > 0 ? (
               <span className="ml-auto flex gap-1">
-                <button
-                  type="button"
-                  onClick={() => onAll(true)}
-                  className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600"
-                >
+                <Button size="compact" onClick={() => onAll(true)}>
                   Redact all
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onAll(false)}
-                  className="rounded border border-neutral-300 px-1.5 leading-5 dark:border-neutral-600"
-                >
+                </Button>
+                <Button size="compact" onClick={() => onAll(false)}>
                   Keep all
-                </button>
+                </Button>
               </span>
             ) : null}
           </div>

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { DEFAULT_CHOICES, fetchShareChoices, type ShareChoices } from './shareApi';
+import { Select, TextInput } from '../ui/kit/Field';
 
 // The share dialog's choices for the link itself: where the ciphertext goes, how long it lives, whether it opens once,
 // and an optional password. Every change takes away a link made before it (the dialog's `changed`).
@@ -40,8 +41,6 @@ export function useShareChoices(): ShareChoices {
   return choices;
 }
 
-const INPUT = 'h-6 rounded border border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-950';
-
 export function ShareChoicesForm({
   value,
   onChange,
@@ -63,19 +62,18 @@ export function ShareChoicesForm({
           <input type="radio" name="where" checked={upload} onChange={() => set({ where: 'upload' })} />
           Upload the ciphertext, expires after
         </label>
-        <select
+        <Select
           aria-label="Expires after"
           value={value.ttl === null ? 'never' : String(value.ttl)}
           onChange={(e) => set({ ttl: e.target.value === 'never' ? null : Number(e.target.value) })}
           disabled={!upload}
-          className={INPUT}
         >
           {choices.expiries.map((s) => (
             <option key={s ?? 'never'} value={s === null ? 'never' : String(s)}>
               {expiryLabel(s)}
             </option>
           ))}
-        </select>
+        </Select>
         <label className="flex items-center gap-1">
           <input
             type="checkbox"
@@ -95,14 +93,14 @@ export function ShareChoicesForm({
         <label className="flex items-center gap-1">
           Password
           <span className="text-neutral-500">(optional)</span>
-          <input
+          <TextInput
             type="password"
             autoComplete="new-password"
             aria-label="Password for the link"
             value={value.password}
             onChange={(e) => set({ password: e.target.value })}
             aria-describedby="share-password-note"
-            className={`${INPUT} w-48 px-1.5`}
+            className="w-48"
           />
         </label>
         <span

@@ -12,6 +12,7 @@ import { SecretsFound } from './SecretsFound';
 import { SharedLinks } from './SharedLinks';
 import { ShareChoicesForm, useShareChoices, type LinkChoices } from './ShareChoicesForm';
 import { MediaChoice } from './MediaChoice';
+import { Button } from '../ui/kit/Button';
 
 export interface ShareDialogProps {
   readonly ask: Ask;
@@ -83,14 +84,15 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
         <header className="flex h-8 shrink-0 items-center gap-2 border-b border-neutral-300 bg-neutral-100 px-3 dark:border-neutral-700 dark:bg-neutral-800">
           <h2 className="font-semibold">Share trace</h2>
           <span className="truncate text-neutral-500">{title}</span>
-          <button
-            type="button"
+          <Button
+            variant="quiet"
+            size="compact"
             aria-label="Close"
             onClick={() => ref.current?.close()}
-            className="ml-auto rounded px-1.5 hover:bg-neutral-200 dark:hover:bg-neutral-700"
+            className="ml-auto"
           >
             ✕
-          </button>
+          </Button>
         </header>
         <div className="min-h-0 flex-1 overflow-auto px-3 py-2">
           <p className="mb-2 text-neutral-600 dark:text-neutral-400">
@@ -147,14 +149,9 @@ export function ShareDialog({ ask, title, viewState, onClose }: ShareDialogProps
             </p>
           ) : null}
           <div className="mb-2 flex items-center gap-2">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void create()}
-              className="rounded bg-sky-700 px-3 py-0.5 font-medium text-white hover:bg-sky-800 disabled:opacity-50 dark:bg-sky-600"
-            >
+            <Button variant="primary" disabled={busy} onClick={() => void create()}>
               Create link
-            </button>
+            </Button>
             {phase.kind === 'working' ? <span className="text-neutral-500">{phase.what}</span> : null}
           </div>
           {phase.kind === 'done' ? (

@@ -2,12 +2,12 @@
 
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { lifetimeSentence, lifetimeShort, type Lifetime } from '../../lib/share/expiry-text';
+import { Button } from '../ui/kit/Button';
+import { TextInput } from '../ui/kit/Field';
+import { linkClass } from '../ui/kit/styles';
 
 // The receiving page's states before a shared trace opens (a link that burns after reading, one that needs a
 // password, one already read), and the toolbar's note of how long the trace lives.
-
-const BUTTON =
-  'rounded bg-sky-700 px-3 py-0.5 font-medium text-white hover:bg-sky-800 disabled:opacity-50 dark:bg-sky-600 dark:hover:bg-sky-500';
 
 function GatePage({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,7 +19,7 @@ function GatePage({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const home = (
-  <a href="/" className="text-sky-700 underline dark:text-sky-400">
+  <a href="/" className={linkClass()}>
     Back to the home page
   </a>
 );
@@ -33,9 +33,9 @@ export function BurnGate({ onOpen }: { onOpen: () => void }) {
         tab shows it, and the link will not open again, for you or anyone else.
       </p>
       <p className="flex items-baseline gap-4">
-        <button type="button" autoFocus onClick={onOpen} className={BUTTON}>
+        <Button variant="primary" autoFocus onClick={onOpen}>
           Open the trace
-        </button>
+        </Button>
         {home}
       </p>
     </GatePage>
@@ -80,7 +80,7 @@ export function PasswordGate({
       <form onSubmit={submit} className="mb-2 flex items-center gap-2">
         <label className="flex items-center gap-2">
           Password
-          <input
+          <TextInput
             ref={input}
             type="password"
             autoFocus
@@ -88,12 +88,12 @@ export function PasswordGate({
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={error ? true : undefined}
-            className="h-6 w-64 rounded border border-neutral-300 bg-white px-1.5 dark:border-neutral-600 dark:bg-neutral-950"
+            className="w-64"
           />
         </label>
-        <button type="submit" disabled={busy || !password} className={BUTTON}>
+        <Button type="submit" variant="primary" disabled={busy || !password}>
           {busy ? 'Checking…' : 'Open'}
-        </button>
+        </Button>
       </form>
       {error ? (
         <p

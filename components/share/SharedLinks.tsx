@@ -2,6 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { deleteShared, forgetLink, loadLinks, onLinksChanged, type SharedLink } from './shareApi';
+import { Button } from '../ui/kit/Button';
+import { linkClass } from '../ui/kit/styles';
 
 function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -37,7 +39,7 @@ export function SharedLinks({ className }: { className?: string }) {
         {links.map((l) => (
           <li key={l.id} aria-label={`Shared link ${l.title}`} className="flex items-center gap-2 px-2 py-1">
             <span className="min-w-0 flex-1">
-              <a href={l.link} className="block truncate text-sky-700 hover:underline dark:text-sky-400">
+              <a href={l.link} className={`block truncate ${linkClass('hover')}`}>
                 {l.title}
               </a>
               <span className="text-neutral-500">
@@ -46,14 +48,9 @@ export function SharedLinks({ className }: { className?: string }) {
                 {l.password ? ' · password' : ''}
               </span>
             </span>
-            <button
-              type="button"
-              disabled={busy === l.id}
-              onClick={() => void remove(l)}
-              className="rounded border border-neutral-300 px-2 leading-5 hover:border-red-400 hover:bg-red-50 hover:text-red-800 disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-red-950 dark:hover:text-red-300"
-            >
+            <Button variant="danger" size="compact" disabled={busy === l.id} onClick={() => void remove(l)}>
               {busy === l.id ? 'Deleting…' : 'Delete'}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -1,5 +1,7 @@
 'use client';
 
+import { FOCUS_RING } from './kit/styles';
+
 /** A failure shown where it happened, in words, with a way to try again. */
 export function InlineError({
   what,
@@ -26,7 +28,7 @@ export function InlineError({
         <button
           type="button"
           onClick={onRetry}
-          className="shrink-0 rounded border border-red-300 bg-white px-1.5 leading-5 text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-100 dark:hover:bg-red-800"
+          className={`shrink-0 rounded border border-red-300 bg-white px-1.5 leading-5 text-red-900 hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:text-red-100 dark:hover:bg-red-800 ${FOCUS_RING}`}
         >
           Retry
         </button>
@@ -36,7 +38,7 @@ export function InlineError({
           type="button"
           aria-label="Dismiss"
           onClick={onDismiss}
-          className="shrink-0 px-1 text-red-800 hover:text-red-950 dark:text-red-300 dark:hover:text-red-100"
+          className={`shrink-0 rounded px-1 text-red-800 hover:text-red-950 dark:text-red-300 dark:hover:text-red-100 ${FOCUS_RING}`}
         >
           ✕
         </button>

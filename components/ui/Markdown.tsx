@@ -2,6 +2,7 @@
 
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { linkClass } from './kit/styles';
 
 /** The part of an mdast node the plugin below reads and writes. */
 interface MdNode {
@@ -53,12 +54,7 @@ export function Markdown({ text }: { text: string }) {
         urlTransform={(url) => defaultUrlTransform(url)}
         components={{
           a: ({ href, children }) => (
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer nofollow"
-              className="text-sky-700 underline dark:text-sky-400"
-            >
+            <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={linkClass()}>
               {children}
             </a>
           ),

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { FOCUS_RING } from './kit/styles';
 
 const TONE = {
   amber: {
@@ -49,7 +50,12 @@ export function NoteStrip({
         {rest > 0 ? <li>{more(rest)}</li> : null}
       </ul>
       {actions}
-      <button type="button" aria-label="Dismiss" onClick={onDismiss} className={`shrink-0 px-1 ${t.button}`}>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={onDismiss}
+        className={`shrink-0 rounded px-1 ${t.button} ${FOCUS_RING}`}
+      >
         ✕
       </button>
     </section>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { Button } from './kit/Button';
 
 type Theme = 'system' | 'light' | 'dark';
 const NEXT: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
@@ -22,8 +23,9 @@ export function ThemeToggle() {
     apply(t);
   }, []);
   return (
-    <button
-      type="button"
+    <Button
+      variant="quiet"
+      size="compact"
       aria-label={`Theme: ${theme}`}
       title={`Theme: ${theme} (click to change)`}
       onClick={() => {
@@ -32,9 +34,9 @@ export function ThemeToggle() {
         localStorage.setItem(KEY, t);
         apply(t);
       }}
-      className="rounded px-1.5 text-[12px] leading-5 text-neutral-600 hover:bg-neutral-200 dark:text-neutral-300 dark:hover:bg-neutral-700"
+      className="text-[12px]"
     >
       {theme === 'system' ? '◐' : theme === 'light' ? '☀' : '☾'} {theme}
-    </button>
+    </Button>
   );
 }

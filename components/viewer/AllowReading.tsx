@@ -1,5 +1,7 @@
 'use client';
 
+import { Button } from '../ui/kit/Button';
+
 /** Asks for the user's word (a click) before reading files on disk again after a page reload. */
 export function AllowReading({ title, path, allow }: { title: string; path: string; allow: () => Promise<void> }) {
   return (
@@ -9,13 +11,9 @@ export function AllowReading({ title, path, allow }: { title: string; path: stri
         This session is read from <code className="font-mono">{path.split('/').slice(0, -1).join('/')}</code> on your
         disk. The browser asks again before Loupe may read it.
       </p>
-      <button
-        type="button"
-        onClick={() => void allow()}
-        className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700"
-      >
+      <Button variant="primary" onClick={() => void allow()}>
         Allow reading the folder
-      </button>
+      </Button>
     </main>
   );
 }

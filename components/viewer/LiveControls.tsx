@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import type { LoadSource, TraceSummary } from '../../lib/view/protocol';
 import { filesFromInput } from '../intake/intake';
 import type { Reload } from '../data/useTraceWorker';
+import { Button } from '../ui/kit/Button';
 
 const POLL_S = 0.75;
 const QUIET_S = 30;
@@ -46,14 +47,13 @@ export function LiveControls({
           {note}
         </span>
       ) : null}
-      <button
-        type="button"
+      <Button
+        size="compact"
         title={`The browser keeps a snapshot of picked files: pick the ${folder ? 'folder' : 'files'} again to read what changed`}
         onClick={() => input.current?.click()}
-        className="h-6 rounded border border-neutral-300 px-2 hover:bg-neutral-200 dark:border-neutral-600 dark:hover:bg-neutral-700"
       >
         Reload…
-      </button>
+      </Button>
       <input
         ref={input}
         {...(folder ? { webkitdirectory: '' } : {})}

@@ -3,6 +3,8 @@
 import { EventList } from '../panes/EventList';
 import { ProgressBar } from '../ui/ProgressBar';
 import type { Ask, LoadProgressState } from '../data/useTraceWorker';
+import { Button } from '../ui/kit/Button';
+import { linkClass } from '../ui/kit/styles';
 
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
@@ -32,16 +34,8 @@ export function LoadingView({
           {error}
         </p>
         <p className="mt-4 flex items-baseline gap-4">
-          {onRetry ? (
-            <button
-              type="button"
-              onClick={onRetry}
-              className="rounded border border-neutral-300 px-3 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
-            >
-              Try again
-            </button>
-          ) : null}
-          <a href="/" className="text-sky-700 underline dark:text-sky-400">
+          {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
+          <a href="/" className={linkClass()}>
             Back to the home page
           </a>
         </p>
