@@ -128,7 +128,8 @@ export function CompareView({
           <TotalsTable label="Totals" a={c.totals.a} b={c.totals.b} delta={c.totals.delta} onExplain={onExplain} />
         </section>
       )}
-      <div className="min-h-0 flex-1">
+      {/* A flex box of its own: the split's panes take their share of a bounded height, and the rows scroll inside. */}
+      <div className="flex min-h-0 flex-1 flex-col">
         <SplitView
           orientation="vertical"
           storageKey="loupe:compare-split"
