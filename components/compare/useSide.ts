@@ -109,8 +109,8 @@ export function useSide(ref: string | undefined, frag: SideFragment = {}, prices
           );
         }
       });
-      c.load(s.source);
-      // The first aligned rows need only the runs' first megabytes: read them apart, while the whole run loads.
+      // The first aligned rows need only the run's first megabytes: asked first, they are read apart before the whole
+      // run's parse takes the worker.
       if (hasHead(s.source))
         c.ask('compareHead', { source: s.source, name: title, ...pricesRef.current }).then(
           (h) => {
@@ -121,6 +121,7 @@ export function useSide(ref: string | undefined, frag: SideFragment = {}, prices
           // Only the first rows wait on it: the whole load says what went wrong, if anything did.
           () => undefined,
         );
+      c.load(s.source);
     };
     const step = (s: SideSource): void => {
       if (!live) return;

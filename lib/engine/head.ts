@@ -10,7 +10,7 @@ import type { EngineInput } from './source';
 
 const MiB = 1024 * 1024;
 /** How much of a run its head reads (split over its files by their sizes). */
-export const HEAD_BYTES = 4 * MiB;
+export const HEAD_BYTES = 2 * MiB;
 /** Each file's share of the head is at least this much (a subagent file is read from its start, too). */
 const MIN_SHARE = 256 * 1024;
 
