@@ -27,8 +27,6 @@ const testsAnywhere = ['\\.test\\.tsx?$', '^lib/trace/testing/'];
 
 /** Imports that still point upward, each from one module to the modules named. */
 const knownUpward = [
-  // The redaction check loads the redacted trace through the engine: to be injected by its caller.
-  { from: '^lib/share/verify\\.ts$', to: '^lib/engine/(load|source)\\.ts$' },
   // The workbench's session heading reuses the library's session rows (lib/fast), one rule for both: to move down.
   { from: '^lib/engine/session-heads\\.ts$', to: '^lib/fast/(report|from-trace)\\.ts$' },
   // The worker protocol names the compare method's answer; the protocol belongs with the engine (issue 25).
