@@ -27,8 +27,6 @@ const testsAnywhere = ['\\.test\\.tsx?$', '^lib/trace/testing/'];
 
 /** Imports that still point upward, each from one module to the modules named. */
 const knownUpward = [
-  // The workbench's session heading reuses the library's session rows (lib/fast), one rule for both: to move down.
-  { from: '^lib/engine/session-heads\\.ts$', to: '^lib/fast/(report|from-trace)\\.ts$' },
   // The worker protocol names the compare method's answer; the protocol belongs with the engine (issue 25).
   { from: '^lib/view/protocol\\.ts$', to: '^lib/compare/digest\\.ts$' },
   // The share dialog sits beside the shared-trace page, which hosts a whole workbench.
