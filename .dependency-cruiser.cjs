@@ -27,8 +27,6 @@ const testsAnywhere = ['\\.test\\.tsx?$', '^lib/trace/testing/'];
 
 /** Imports that still point upward, each from one module to the modules named. */
 const knownUpward = [
-  // The worker protocol names the compare method's answer; the protocol belongs with the engine (issue 25).
-  { from: '^lib/view/protocol\\.ts$', to: '^lib/compare/digest\\.ts$' },
   // The share dialog sits beside the shared-trace page, which hosts a whole workbench.
   { from: '^components/viewer/Workbench\\.tsx$', to: '^components/share/ShareButton\\.tsx$' },
 ];

@@ -11,7 +11,7 @@ import {
   stepDifference,
   type RunDigest,
 } from '../../lib/compare';
-import type { Ask, LocalPrices } from '../../lib/view/protocol';
+import type { Ask, LocalPrices } from '../../lib/engine/protocol';
 import type { ExplainMetric } from '../../lib/view/stats-view';
 import { ExplainPanel } from '../panes/stats/ExplainPanel';
 import { SplitView } from '../ui/SplitView';

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { RunDigest } from '../../lib/compare';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 import { TraceClient, type LoadProgressState } from '../data/TraceClient';
 import { resolveSide, type SideSource } from './refs';
 

@@ -1,4 +1,4 @@
-import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/protocol';
+import type { Api, LoadSource, Method, RequestOf, ResultOf } from './protocol';
 import { digestOf } from '../compare/digest';
 import { blobInput } from './blob';
 import { startsLive } from './live';

@@ -1,6 +1,6 @@
 import { sessionSpan, traceSessions } from '../trace/session-summary';
 import type { Trace } from '../trace/model/types';
-import type { SessionHead } from '../view/protocol';
+import type { SessionHead } from '../view/trace-summary';
 
 // What names a session in the workbench (its title, the share dialog): its first main-thread prompt, start, end and
 // duration, read with the rules of the library and `loupe stats --by session` (one code path: `traceSessions`, in

@@ -4,7 +4,7 @@ import { encodeBundle, seal } from '../share/seal';
 import { redactChecked, withoutMedia, type ShareFile } from '../share/sources';
 import type { CheckedFile } from '../share/verify';
 import { redactViewState } from '../share/view-state';
-import type { SealedTrace } from '../view/protocol';
+import type { SealedTrace } from './protocol';
 import { loadTrace } from './load';
 import { readAgain } from './reread';
 import { memorySource, type SourceText } from './source';
