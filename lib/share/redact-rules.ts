@@ -250,6 +250,11 @@ function re(source: string, flags = ''): RegExp {
 
 /** The built-in rules, in priority order, with fresh regex objects. */
 export function compileBuiltinRules(): CompiledRule[] {
+  return [...keyRules(), ...codeHostAndChatRules(), ...serviceTokenRules(), ...genericRules()];
+}
+
+/** Private keys and the model and cloud vendors' keys: PEM blocks, Anthropic, OpenAI, AWS. */
+function keyRules(): CompiledRule[] {
   return [
     {
       id: 'private-key',
@@ -331,6 +336,12 @@ export function compileBuiltinRules(): CompiledRule[] {
         },
       ],
     },
+  ];
+}
+
+/** Tokens of code hosts and chat: GitHub, GitLab, Slack. */
+function codeHostAndChatRules(): CompiledRule[] {
+  return [
     {
       id: 'github-token',
       label: 'GitHub token (ghp_, gho_, ghu_, ghs_, ghr_)',
@@ -387,6 +398,12 @@ export function compileBuiltinRules(): CompiledRule[] {
         { re: re(String.raw`(?<![A-Za-z0-9_\-])xapp-\d-[A-Z0-9]+-\d+-[A-Za-z0-9]{20,}`) },
       ],
     },
+  ];
+}
+
+/** Tokens of other services with a recognisable format: Google, Stripe, npm, Hugging Face, SendGrid, Azure, JWTs. */
+function serviceTokenRules(): CompiledRule[] {
+  return [
     {
       id: 'google-api-key',
       label: 'Google API key',
@@ -482,7 +499,12 @@ export function compileBuiltinRules(): CompiledRule[] {
         { re: re(String.raw`(?<![A-Za-z0-9_\-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*`) },
       ],
     },
-    // ----- generic (context-anchored) rules -----
+  ];
+}
+
+/** Generic, context-anchored rules: auth headers, connection strings and URLs, assignments, piped and flag passwords. */
+function genericRules(): CompiledRule[] {
+  return [
     {
       id: 'bearer-token',
       label: 'Bearer / token authorization header',
