@@ -1,6 +1,7 @@
 import { inflateLimit } from '../trace/limits';
 import { maybeGunzip, type ByteSource } from '../trace/lines';
-import { bytesText, parseBytes, type SourceInput } from '../trace/parse';
+import { bytesText, type SourceInput } from '../trace/parse';
+import { parseBytes } from '../trace/parse-bytes';
 import type { TraceEvent } from '../trace/types';
 import { RecordSink } from '../trace/line-records';
 import { FileScanner, type FileScan, type ScanOptions } from './scan';
