@@ -1,5 +1,6 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
-import { chunksOf, maybeGunzip, type ByteSource } from '../trace/lines';
+import { chunksOf, type ByteSource } from '../trace/lines';
+import { maybeGunzip } from '../trace/gunzip';
 import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';

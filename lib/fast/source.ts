@@ -1,5 +1,6 @@
 import { inflateLimit } from '../trace/limits';
-import { maybeGunzip, type ByteSource } from '../trace/lines';
+import type { ByteSource } from '../trace/lines';
+import { maybeGunzip } from '../trace/gunzip';
 import { bytesText, type SourceInput } from '../trace/parse';
 import { parseBytes } from '../trace/parse-bytes';
 import type { TraceEvent } from '../trace/types';
