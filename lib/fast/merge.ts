@@ -94,7 +94,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   const acc = new StreamAccumulator();
   const callOfStart = new Map<number, CallState>();
   const sessions = new Map<string, SessionSummary>();
-  const results = new Map<string, (ResultFigure & { time?: number })[]>();
+  const results: ResultFigures = new Map();
   let seq = 0;
 
   const session = (id: string, file: ScannedFile): SessionSummary => {
@@ -220,6 +220,21 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   });
   acc.close();
 
+  const { counted, figures, uncounted } = countCalls(calls, results);
+  const reconciled = reconcileResults(sessions, results, figures);
+  return { calls: counted, sessions: [...sessions.values()], uncounted, reconciled: sortReconciled(reconciled) };
+}
+
+type ResultFigures = Map<string, (ResultFigure & { time?: number })[]>;
+
+/**
+ * The calls counted (each with the copy of its usage that counts), the figures `reconcileSession` compares with the
+ * results of their sessions, and why the others are not counted.
+ */
+function countCalls(
+  calls: readonly CallState[],
+  results: ResultFigures,
+): { counted: Call[]; figures: Map<string, CallFigure[]>; uncounted: Merged['uncounted'] } {
   const counted: Call[] = [];
   const figures = new Map<string, CallFigure[]>();
   const uncounted = { synthetic: 0, invalidUsage: 0, noUsage: 0 };
@@ -257,6 +272,15 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       figures.set(c.sessionId, list);
     }
   }
+  return { counted, figures, uncounted };
+}
+
+/** Per session with results: its reported cost, and the usage the results report that its calls did not carry. */
+function reconcileResults(
+  sessions: ReadonlyMap<string, SessionSummary>,
+  results: ResultFigures,
+  figures: ReadonlyMap<string, CallFigure[]>,
+): ReconciledUsage[] {
   const reconciled: ReconciledUsage[] = [];
   for (const s of sessions.values()) {
     const rs = results.get(s.sessionId);
@@ -273,7 +297,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         ...(time !== undefined ? { time } : {}),
       });
   }
-  return { calls: counted, sessions: [...sessions.values()], uncounted, reconciled: sortReconciled(reconciled) };
+  return reconciled;
 }
 
 /** Reconciled rows in one order on both paths: by session id, then model. */
