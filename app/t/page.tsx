@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { SharedTrace } from '../../components/share/SharedTrace';
+import { SharedTrace } from '../../components/shared/SharedTrace';
 
 export const metadata = { title: 'Loupe — shared trace' };
 

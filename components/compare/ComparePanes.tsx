@@ -1,6 +1,6 @@
 'use client';
 
-import type { Ask, LocalPrices } from '../../lib/view/protocol';
+import type { Ask, LocalPrices } from '../../lib/engine/protocol';
 import type { ExplainMetric } from '../../lib/view/stats-view';
 import { ExplainPanel } from '../panes/stats/ExplainPanel';
 import { GRID } from './CompareRows';

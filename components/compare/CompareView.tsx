@@ -11,7 +11,7 @@ import {
   stepDifference,
   type RunDigest,
 } from '../../lib/compare';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 import type { ExplainMetric } from '../../lib/view/stats-view';
 import { SplitView } from '../ui/SplitView';
 import type { VirtualListHandle } from '../ui/VirtualList';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { effectText, textDiff, type CallDigest, type CompareRow, type Comparison } from '../../lib/compare';
 import type { ToolCallDetails } from '../../lib/view/details';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 import { Pre, Section } from '../panes/tabs/common';
 import { ToolCallTab } from '../panes/tabs/ToolCallTab';
 import { DiffView } from '../ui/DiffView';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { LoadSource } from '../../lib/view/protocol';
+import type { LoadSource } from '../../lib/engine/protocol';
 import { SAMPLES } from '../intake/samples';
 import { vetFiles, type PickedFile } from '../intake/intake';
 import { canRead } from '../../lib/browser/fsa';

@@ -1,7 +1,7 @@
 'use client';
 
 import { SealError, WrongPasswordError, decryptSealed, fromBase64Url, needsPassword } from '../../lib/share/seal';
-import type { LoadSource } from '../../lib/view/protocol';
+import type { LoadSource } from '../../lib/engine/protocol';
 import { fetchShared } from '../data/fetchShared';
 
 // A share link as a side of a comparison, opened as the shared-trace page opens it: the sealed bytes fetched by the

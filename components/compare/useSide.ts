@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { RunDigest } from '../../lib/compare';
-import type { Ask, LoadSource, LocalPrices } from '../../lib/view/protocol';
+import type { Ask, LoadSource, LocalPrices } from '../../lib/engine/protocol';
 import { TraceClient, type LoadProgressState } from '../data/TraceClient';
 import { resolveSide, type SideSource } from './refs';
 import type { SideFragment } from './sharedSide';

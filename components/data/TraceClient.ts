@@ -1,18 +1,8 @@
 'use client';
 
 import { limitsFromParams } from '../../lib/engine/limit-params';
-import {
-  answers,
-  type Ask,
-  type CallOf,
-  type LoadSource,
-  type Method,
-  type ProgressMessage,
-  type Reply,
-  type TraceSummary,
-  type TraceUpdate,
-  type WorkerMessage,
-} from '../../lib/view/protocol';
+import { answers, type Ask, type CallOf, type LoadSource, type Method, type ProgressMessage, type Reply, type TraceUpdate, type WorkerMessage } from '../../lib/engine/protocol';
+import { type TraceSummary } from '../../lib/view/trace-summary';
 import type { SeqMove } from '../../lib/view/moves';
 import { FinalError, isFinal } from '../../lib/browser/load-error';
 

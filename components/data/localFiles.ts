@@ -1,6 +1,6 @@
 'use client';
 
-import type { LoadSource, WatchedFolder } from '../../lib/view/protocol';
+import type { LoadSource, WatchedFolder } from '../../lib/engine/protocol';
 import type { SkippedFile } from '../intake/intake';
 import { idbRequest } from '../ui/idb';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { Ask, LoadSource } from '../../lib/view/protocol';
+import type { Ask, LoadSource } from '../../lib/engine/protocol';
 import { useHandoff } from './Handoff';
 import { TraceClient, type TraceState } from './TraceClient';
 

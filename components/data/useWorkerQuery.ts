@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Ask, Method, RequestOf, ResultOf } from '../../lib/view/protocol';
+import type { Ask, Method, RequestOf, ResultOf } from '../../lib/engine/protocol';
 
 export interface WorkerQuery<T> {
   /** The latest answer; while a newer request is on its way, the previous one (unless `keepPrevious` is false). */

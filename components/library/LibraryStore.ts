@@ -2,7 +2,7 @@
 
 import type { LibrarySnapshot } from '../../lib/fast/library';
 import type { StackBy } from '../../lib/fast/daily';
-import type { LocalPrices, WatchedFolder } from '../../lib/view/protocol';
+import type { LocalPrices, WatchedFolder } from '../../lib/engine/protocol';
 import type { StoredFiles } from '../data/localFiles';
 import { TRACE_FILE, walkFolder, type HandleFile, type HandleFolder } from '../../lib/browser/fsa';
 import type { FromLibrary, LibraryFile, LibraryProgress, ToLibrary } from '../../lib/browser/library-protocol';

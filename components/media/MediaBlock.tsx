@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../lib/trace/media-bytes';
 import { mediaLabel, type MediaInfo } from '../../lib/trace/media';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 import { formatInt } from '../../lib/trace/text-order';
 import { Fields, Pre } from '../panes/tabs/common';
 import { mediaBlob } from './media-cache';

@@ -1,7 +1,7 @@
 'use client';
 
 import { memo, useEffect, useRef, useState } from 'react';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 import type { RowThumb as Thumb } from '../../lib/view/media-view';
 import { thumbnail } from './media-cache';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 
 // Thumbnails of the images in view, decoded off the main thread (`createImageBitmap` with a resize decodes in the
 // browser's image decoder threads) and kept small: a row draws a bitmap of a few KB, never the image itself. The

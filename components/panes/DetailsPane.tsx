@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { LocalPrices } from '../../lib/view/protocol';
+import type { LocalPrices } from '../../lib/engine/protocol';
 import { TabbedPane } from '../ui/TabbedPane';
 import type { Ask } from '../data/useTraceWorker';
 import { CompactionView } from './tabs/CompactionView';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { TraceSummary } from '../../lib/view/protocol';
+import type { TraceSummary } from '../../lib/view/trace-summary';
 import type { Ask } from '../data/useTraceWorker';
 import { DiagnosticLine } from './DiagnosticLine';
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
-import { completeFilter, FILTER_KEYS } from '../../lib/trace/filter';
+import { FILTER_KEYS } from '../../lib/trace/filter';
+import { filterCountText, filterSuggestions } from './filter-suggestions';
 
 export interface FilterBoxHandle {
   focus(): void;
@@ -19,8 +20,6 @@ export interface FilterBoxProps {
   /** The id of what describes the box further (the filter's warnings). */
   readonly describedBy?: string;
 }
-
-const int = (n: number): string => n.toLocaleString('en-US');
 
 /**
  * The filter input: a small property language with completion (a combobox over a listbox). Enter applies what is
@@ -45,21 +44,7 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }), []);
 
   const word = draft.slice(draft.lastIndexOf(' ') + 1);
-  const suggestions = (() => {
-    if (!word) return [];
-    const base = completeFilter(word);
-    const neg = word.startsWith('-') ? '-' : '';
-    const colon = word.indexOf(':');
-    if (colon > 0 && extraValues) {
-      const key = word.slice(neg.length, colon).toLowerCase();
-      const prefix = word.slice(colon + 1).toLowerCase();
-      const hints = valueHints?.[key];
-      for (const v of extraValues[key] ?? [])
-        if (v.toLowerCase().startsWith(prefix) || (prefix && hints?.get(v)?.toLowerCase().includes(prefix)))
-          base.push(`${neg}${key}:${v}`);
-    }
-    return [...new Set(base)].filter((s) => s !== word).slice(0, 12);
-  })();
+  const suggestions = filterSuggestions(word, extraValues, valueHints);
   const show = open && suggestions.length > 0;
   const chosen = show && active >= 0 ? suggestions[active] : undefined;
 
@@ -107,11 +92,7 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
     }
   };
 
-  const countText = counts
-    ? counts.matched === counts.total && !value
-      ? `${int(counts.total)} event${counts.total === 1 ? '' : 's'}`
-      : `${int(counts.matched)} of ${int(counts.total)} event${counts.total === 1 ? '' : 's'}`
-    : '…';
+  const countText = filterCountText(counts, value);
   return (
     <div className="relative min-w-56 max-w-[36rem] flex-[2_1_18rem]">
       <div className="flex h-6 items-center rounded border border-neutral-300 bg-white focus-within:border-sky-500 focus-within:ring-1 focus-within:ring-sky-500 dark:border-neutral-600 dark:bg-neutral-900">

@@ -2,7 +2,7 @@
 
 import type { ReactNode, RefObject } from 'react';
 import type { ChipKey } from '../../lib/view/chips';
-import type { TraceSummary } from '../../lib/view/protocol';
+import type { TraceSummary } from '../../lib/view/trace-summary';
 import { compactNumber, formatCost, formatDuration, formatUsd, unpricedNote } from '../../lib/view/rowview';
 import { headOf } from '../../lib/view/heading';
 import { ViewChips } from './ViewChips';

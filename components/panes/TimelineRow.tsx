@@ -6,7 +6,7 @@ import { EventIcon, kindTitle } from '../events/EventIcon';
 import { BadgeList } from '../events/BadgeList';
 import { stepBackNote } from '../../lib/view/step-back';
 import { RowThumb } from '../media/RowThumb';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 
 export const ROW_HEIGHT = 22;
 /** A row's box: its own height, and nothing inside it lays out or paints outside it. */

@@ -2,7 +2,7 @@
 
 import { forwardRef, useId, useImperativeHandle, useRef, type ReactNode } from 'react';
 import type { FilterIssue } from '../../lib/trace/filter-check';
-import type { TraceSummary } from '../../lib/view/protocol';
+import type { TraceSummary } from '../../lib/view/trace-summary';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import type { ChipKey } from '../../lib/view/chips';
 import { FilterBox, type FilterBoxHandle } from './FilterBox';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { TraceSummary } from '../../lib/view/protocol';
+import type { TraceSummary } from '../../lib/view/trace-summary';
 
 export interface TracePickersProps {
   readonly summary: TraceSummary;

@@ -1,7 +1,8 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import type { LoadSource, TraceSummary } from '../../lib/view/protocol';
+import type { LoadSource } from '../../lib/engine/protocol';
+import type { TraceSummary } from '../../lib/view/trace-summary';
 import { filesFromInput } from '../intake/intake';
 import type { Reload } from '../data/useTraceWorker';
 import { Button } from '../ui/kit/Button';

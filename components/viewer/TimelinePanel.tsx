@@ -2,7 +2,7 @@
 
 import type { RefObject } from 'react';
 import type { ChipKey } from '../../lib/view/chips';
-import type { Ask, LocalPrices, ViewResult } from '../../lib/view/protocol';
+import type { Ask, LocalPrices, ViewResult } from '../../lib/engine/protocol';
 import type { RowView } from '../../lib/view/rowview';
 import { DetailsPane, type DetailsTab } from '../panes/DetailsPane';
 import { EventList } from '../panes/EventList';

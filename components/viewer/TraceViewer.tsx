@@ -2,7 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { LoadSource } from '../../lib/view/protocol';
+import type { LoadSource } from '../../lib/engine/protocol';
 import { SAMPLES } from '../intake/samples';
 import { AllowReading } from './AllowReading';
 import { LiveControls } from './LiveControls';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { TraceSummary } from '../../lib/view/protocol';
+import type { TraceSummary } from '../../lib/view/trace-summary';
 import { DiagnosticsPanel } from '../panes/DiagnosticsPanel';
 import { Toolbar, type ToolbarHandle } from '../panes/Toolbar';
 import { StatsPane } from '../panes/stats/StatsPane';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 import { useWorkerQuery } from '../data/useWorkerQuery';
 
 const PAUSE_MS = 120;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { chipOf } from '../../lib/view/chips';
 import { movedSeq } from '../../lib/view/moves';
-import type { Ask } from '../../lib/view/protocol';
+import type { Ask } from '../../lib/engine/protocol';
 import type { RowView } from '../../lib/view/rowview';
 import type { TraceChange } from '../data/TraceClient';
 import type { VirtualListHandle } from '../ui/VirtualList';

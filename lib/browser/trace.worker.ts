@@ -2,7 +2,7 @@
 import { blobKeeper } from '../engine/blob';
 import { handle, sessionHandlers } from '../engine/handlers';
 import { TraceSession } from '../engine/session';
-import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../view/protocol';
+import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../engine/protocol';
 import { SealError } from '../share/seal';
 import { isFinal } from './load-error';
 import { startReader } from './reader-link';

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { LIVE_POLL_MS, LIVE_QUIET_MS } from '../engine/live';
 import type { TraceSession } from '../engine/session';
-import type { LoadSource, UpdateMessage } from '../view/protocol';
+import type { LoadSource, UpdateMessage } from '../engine/protocol';
 import { openHandles } from './worker-io';
 
 // Live tail, in the trace worker: the files of a File System Access source are looked at every LIVE_POLL_MS; what

@@ -3,7 +3,7 @@ import { blobInput } from '../engine/blob';
 import { ACCEPTS, sniffBlob } from '../engine/sniff';
 import type { EngineInput } from '../engine/source';
 import { decodeBundle, fromBase64Url, unpack, unseal } from '../share/seal';
-import type { LoadSource } from '../view/protocol';
+import type { LoadSource } from '../engine/protocol';
 import { walkFolder, type HandleFile } from './fsa';
 import { FinalError } from './load-error';
 import { readBlob } from './reader-link';

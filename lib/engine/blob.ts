@@ -1,4 +1,4 @@
-import { isGzipMagic } from '../trace/lines';
+import { isGzipMagic } from '../trace/gunzip';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
 // Inputs over Blobs (a dropped File, a fetched body, a file of a shared bundle): what the browser worker loads,

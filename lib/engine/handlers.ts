@@ -1,4 +1,4 @@
-import type { Api, LoadSource, Method, RequestOf, ResultOf } from '../view/protocol';
+import type { Api, LoadSource, Method, RequestOf, ResultOf } from './protocol';
 import { digestOf } from '../compare/digest';
 import { localPriceTable } from '../trace/pricing/pricing';
 import { blobInput } from './blob';

@@ -1,9 +1,11 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
-import { chunksOf, maybeGunzip, type ByteSource } from '../trace/lines';
+import { chunksOf, type ByteSource } from '../trace/lines';
+import { maybeGunzip } from '../trace/gunzip';
 import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
-import { bytesText, parseBytes, resumable, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
+import { bytesText, resumable, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
+import { parseBytes } from '../trace/parse-bytes';
 import { inflateLimit, type LoadLimits } from '../trace/limits';
 import { orderInputs } from './order';
 import type { ByteKeeper, EngineInput, SourceText } from './source';

@@ -1,7 +1,7 @@
 // The worker's `media` answer: the checked bytes of an image, read again from its line, as the page asks for them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { LoadSource } from '../view/protocol';
+import type { LoadSource } from './protocol';
 import { blobInput, blobKeeper } from './blob';
 import { handle, sessionHandlers } from './handlers';
 import { TraceSession } from './session';

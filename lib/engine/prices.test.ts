@@ -8,7 +8,7 @@ import { cc, jsonl, text } from '../trace/testing/builders';
 import { handle, sessionHandlers } from './handlers';
 import { TraceSession } from './session';
 import { memorySource } from './source';
-import type { LocalPrices } from '../view/protocol';
+import type { LocalPrices } from './protocol';
 
 const NEW = 'claude-sonnet-5';
 const trace = jsonl([

@@ -4,7 +4,7 @@ import { mediaPayload, type MediaPayload } from '../trace/media';
 import { documentItems, normalizeItem } from '../trace/adapters/json-document';
 import { detectDialect, isObject, normalizeLine } from '../trace/parse';
 import { detailsOf, type DetailsView } from '../view/details';
-import type { RawLines } from '../view/protocol';
+import type { RawLines } from './protocol';
 import type { SourceText } from './source';
 
 // What needs the source bytes again: the Raw tab's line, and "Show all" (an event normalized without clamping).

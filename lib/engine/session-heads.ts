@@ -1,10 +1,10 @@
-import { traceSessions } from '../fast/from-trace';
-import { sessionSpan } from '../fast/report';
+import { sessionSpan, traceSessions } from '../trace/session-summary';
 import type { Trace } from '../trace/model/types';
-import type { SessionHead } from '../view/protocol';
+import type { SessionHead } from '../view/trace-summary';
 
 // What names a session in the workbench (its title, the share dialog): its first main-thread prompt, start, end and
-// duration, read with the rules of the library and `loupe stats --by session` (one code path: `traceSessions`), so
+// duration, read with the rules of the library and `loupe stats --by session` (one code path: `traceSessions`, in
+// `lib/trace/session-summary.ts`), so
 // that all of them name a session alike.
 
 /** Per session of the trace (in its order): its id, title, first prompt and span. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { LoadSource } from '../view/protocol';
+import type { LoadSource } from './protocol';
 import { blobInput, blobKeeper } from './blob';
 import { handle, sessionHandlers } from './handlers';
 import { loadTrace, type LoadProgress } from './load';

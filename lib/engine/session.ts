@@ -8,15 +8,8 @@ import type { MediaPayload } from '../trace/media';
 import type { ScanOptions } from '../share/redact';
 import { scanFiles, type ShareScan } from '../share/sources';
 import type { DetailsView } from '../view/details';
-import type {
-  LocalPrices,
-  RawLines,
-  SealedTrace,
-  TraceSummary,
-  TraceUpdate,
-  ViewResult,
-  ViewState,
-} from '../view/protocol';
+import type { LocalPrices, RawLines, SealedTrace, TraceUpdate, ViewResult, ViewState } from './protocol';
+import type { TraceSummary } from '../view/trace-summary';
 import { headerFirstSeq, rowViews, type RowView } from '../view/rowview';
 import { buildRows, ROW_KINDS, type HeaderKind, type RowTable } from '../view/rows';
 import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';

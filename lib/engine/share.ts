@@ -2,10 +2,23 @@ import type { Trace } from '../trace/model/types';
 import type { ScanOptions } from '../share/redact';
 import { encodeBundle, seal } from '../share/seal';
 import { redactChecked, withoutMedia, type ShareFile } from '../share/sources';
+import type { CheckedFile } from '../share/verify';
 import { redactViewState } from '../share/view-state';
-import type { SealedTrace } from '../view/protocol';
+import type { SealedTrace } from './protocol';
+import { loadTrace } from './load';
 import { readAgain } from './reread';
-import type { SourceText } from './source';
+import { memorySource, type SourceText } from './source';
+
+/**
+ * The check before sealing loads the redacted files with this (`LoadChecked` in `lib/share/verify.ts`): the load loop,
+ * exactly as the recipient's viewer loads them, long texts not clamped.
+ */
+export function loadChecked(files: readonly CheckedFile[]): Promise<Trace> {
+  return loadTrace(
+    files.map((f) => memorySource(f.path, f.text)),
+    { normalize: { clamp: Number.MAX_SAFE_INTEGER } },
+  );
+}
 
 /** The loaded files as text (gzip already undone), under the names they were loaded with. */
 export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined)[]): Promise<ShareFile[]> {
@@ -34,7 +47,7 @@ export async function sealFiles(
   password?: string,
   dropMedia = false,
 ): Promise<SealedTrace> {
-  const redaction = await redactChecked(dropMedia ? withoutMedia(files) : files, new Set(kept), options);
+  const redaction = await redactChecked(dropMedia ? withoutMedia(files) : files, new Set(kept), loadChecked, options);
   const enc = new TextEncoder();
   const plain = encodeBundle(redaction.files.map((f) => ({ path: f.path, bytes: enc.encode(f.text) })));
   const { sealed, key } = await seal(plain, password ? { password } : {});

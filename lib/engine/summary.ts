@@ -3,7 +3,7 @@ import { agentFilterValue } from '../trace/agent-names';
 import { agentLabel, computeStats } from '../trace/stats';
 import { chipCounts } from '../view/chips';
 import type { RowTable } from '../view/rows';
-import type { TraceSummary } from '../view/protocol';
+import type { TraceSummary } from '../view/trace-summary';
 import { interruptedCount, type InProgress } from '../view/live';
 import { headSession, sessionHeads } from './session-heads';
 

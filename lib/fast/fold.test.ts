@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { cc, jsonl, text, type Line } from '../trace/testing/builders';
 import { scanBytes } from './scan';
-import type { AssistantRecord } from './records';
+import type { AssistantRecord } from '../trace/line-records';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const at = (t: string): number => Date.parse(`2026-01-01T${t}.000Z`);

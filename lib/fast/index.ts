@@ -11,8 +11,8 @@ export {
   type ScannedPrompt,
 } from './scan';
 export { scanSource, scanDocument } from './source';
-export { TAIL_BYTES } from './tail';
-export { mergeScans, type Call, type Merged, type ScannedFile, type SessionSummary } from './merge';
+export { TAIL_BYTES, type SessionSummary } from '../trace/session-summary';
+export { mergeScans, type Call, type Merged, type ScannedFile } from './merge';
 export { fromTrace } from './from-trace';
 export { projectOf, projectPath, projectPaths, homeShort, isProjectFolderOf } from './project';
 export {

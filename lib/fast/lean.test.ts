@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { withInterner } from '../trace/adapters/common';
 import { isObject, normalizeLine } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
-import { recordOf, type LineRecord } from './records';
+import { recordOf, type LineRecord } from '../trace/line-records';
 import type { TraceEvent } from '../trace/types';
 import { ScanWasm } from './scan-wasm';
 

@@ -2,7 +2,7 @@ import { timeFrom } from '../trace/adapters/common';
 import { isoMillisBytes } from '../trace/adapters/time';
 import { readUsage } from '../trace/adapters/numbers';
 import { sameLineKey, usageErrorOf } from '../trace/model/calls';
-import type { AssistantRecord } from './records';
+import type { AssistantRecord } from '../trace/line-records';
 import type { Usage } from '../trace/types';
 import { COUNT, KIND, LINE, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm } from './scan-wasm';
 

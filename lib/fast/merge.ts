@@ -13,7 +13,8 @@ import type { StreamRebuild } from '../trace/model/types';
 import { orderInputs } from '../engine/load';
 import { fileIdentity } from '../trace/parse';
 import type { StreamEvent, Usage } from '../trace/types';
-import type { AssistantRecord, LineRecord, StreamRecord } from './records';
+import type { AssistantRecord, LineRecord, StreamRecord } from '../trace/line-records';
+import { setFirstPrompt, widenSpan, type SessionSummary } from '../trace/session-summary';
 import type { FileScan } from './scan';
 
 /** One counted model call: its usage counted once, whatever copies of it the files hold. */
@@ -29,30 +30,6 @@ export interface Call {
   readonly time?: number;
 }
 
-export interface SessionSummary {
-  readonly sessionId: string;
-  /** The project of the first file the session appears in. */
-  readonly project: string;
-  readonly files: string[];
-  /**
-   * Span of the session's main-thread timestamped lines as the fast path reads them (see `SessionRecord`), epoch ms:
-   * its start and end. A subagent's lines (`LineRecord.sub`, or any line of a subagent's own file) never set them.
-   */
-  firstTime?: number;
-  lastTime?: number;
-  /** Span of all its timestamped lines, subagents' too (the span of work): the start and end of a session whose main
-   *  thread has no timestamped line (only its subagents' files were given). */
-  workFirstTime?: number;
-  workLastTime?: number;
-  /** The first main-thread prompt of the session's first file that has one (short form); else its first slash
-   *  command. Never a subagent's task prompt. */
-  firstPrompt?: string;
-  /** `firstPrompt` is a command, which a typed prompt found later replaces. */
-  firstPromptIsCommand?: boolean;
-  /** The session's reported cost: the last cumulative result's `total_cost_usd`, or the sum of per-turn results'. */
-  reportedCostUsd?: number;
-}
-
 /** Tokens a session's result frame reports that its assistant lines did not carry, booked once (no model call). */
 export interface ReconciledUsage {
   readonly sessionId: string;
@@ -61,14 +38,6 @@ export interface ReconciledUsage {
   readonly usage: Usage;
   /** The time of the result frame it comes from, epoch ms. */
   readonly time?: number;
-}
-
-/** The first typed prompt a session has wins; a command (`/init`) stands in until one comes, the first of them. */
-export function setFirstPrompt(s: SessionSummary, text: string, command: boolean): void {
-  if (s.firstPrompt !== undefined && (command || s.firstPromptIsCommand !== true)) return;
-  s.firstPrompt = text;
-  if (command) s.firstPromptIsCommand = true;
-  else delete s.firstPromptIsCommand;
 }
 
 /** Everything the reports are computed from; the fast path and the full model (`fromTrace`) both produce it. */
@@ -125,7 +94,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   const acc = new StreamAccumulator();
   const callOfStart = new Map<number, CallState>();
   const sessions = new Map<string, SessionSummary>();
-  const results = new Map<string, (ResultFigure & { time?: number })[]>();
+  const results: ResultFigures = new Map();
   let seq = 0;
 
   const session = (id: string, file: ScannedFile): SessionSummary => {
@@ -251,6 +220,21 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
   });
   acc.close();
 
+  const { counted, figures, uncounted } = countCalls(calls, results);
+  const reconciled = reconcileResults(sessions, results, figures);
+  return { calls: counted, sessions: [...sessions.values()], uncounted, reconciled: sortReconciled(reconciled) };
+}
+
+type ResultFigures = Map<string, (ResultFigure & { time?: number })[]>;
+
+/**
+ * The calls counted (each with the copy of its usage that counts), the figures `reconcileSession` compares with the
+ * results of their sessions, and why the others are not counted.
+ */
+function countCalls(
+  calls: readonly CallState[],
+  results: ResultFigures,
+): { counted: Call[]; figures: Map<string, CallFigure[]>; uncounted: Merged['uncounted'] } {
   const counted: Call[] = [];
   const figures = new Map<string, CallFigure[]>();
   const uncounted = { synthetic: 0, invalidUsage: 0, noUsage: 0 };
@@ -288,6 +272,15 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
       figures.set(c.sessionId, list);
     }
   }
+  return { counted, figures, uncounted };
+}
+
+/** Per session with results: its reported cost, and the usage the results report that its calls did not carry. */
+function reconcileResults(
+  sessions: ReadonlyMap<string, SessionSummary>,
+  results: ResultFigures,
+  figures: ReadonlyMap<string, CallFigure[]>,
+): ReconciledUsage[] {
   const reconciled: ReconciledUsage[] = [];
   for (const s of sessions.values()) {
     const rs = results.get(s.sessionId);
@@ -304,7 +297,7 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
         ...(time !== undefined ? { time } : {}),
       });
   }
-  return { calls: counted, sessions: [...sessions.values()], uncounted, reconciled: sortReconciled(reconciled) };
+  return reconciled;
 }
 
 /** Reconciled rows in one order on both paths: by session id, then model. */
@@ -317,15 +310,6 @@ export function sortReconciled(rows: ReconciledUsage[]): ReconciledUsage[] {
 function touchSpan(s: SessionSummary, r: LineRecord, main: boolean): void {
   if (r.time === undefined) return;
   widenSpan(s, r.time, r.kind === 'assistant' && r.lastTime !== undefined ? r.lastTime : r.time, main);
-}
-
-/** Widens a session's span of work by `[first, last]`, and its start and end too when the line is the main thread's. */
-export function widenSpan(s: SessionSummary, first: number, last: number, main: boolean): void {
-  if (s.workFirstTime === undefined || first < s.workFirstTime) s.workFirstTime = first;
-  if (s.workLastTime === undefined || last > s.workLastTime) s.workLastTime = last;
-  if (!main) return;
-  if (s.firstTime === undefined || first < s.firstTime) s.firstTime = first;
-  if (s.lastTime === undefined || last > s.lastTime) s.lastTime = last;
 }
 
 function touchCall(c: CallState, time: number | undefined): void {

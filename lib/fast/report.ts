@@ -1,7 +1,8 @@
 import { DEFAULT_PRICES, priceFor, usdAt, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
 import { round6 } from '../trace/stats';
 import { reconciledCost } from '../trace/model/reconcile';
-import type { Call, Merged, SessionSummary } from './merge';
+import type { Call, Merged } from './merge';
+import { sessionEnd, sessionSpan, type SessionSummary } from '../trace/session-summary';
 import { compareText } from '../trace/text-order';
 import { projectPath } from './project';
 
@@ -316,24 +317,6 @@ export function sessionRows(merged: Merged, opts: ReportOptions = {}): SessionRo
   return rows.sort(
     (x, y) => compareText(x.start ?? '\uffff', y.start ?? '\uffff') || compareText(x.sessionId, y.sessionId),
   );
-}
-
-/** A session's start, end and duration: its main thread's; a session with no timestamped main-thread line (only its
- *  subagents' files were given) has only its span of work. */
-export function sessionSpan(s: SessionSummary): Pick<SessionRow, 'start' | 'end' | 'durationMs'> {
-  const main = s.firstTime !== undefined && s.lastTime !== undefined;
-  const first = main ? s.firstTime : s.workFirstTime;
-  const last = sessionEnd(s);
-  return {
-    start: iso(first),
-    end: iso(last),
-    durationMs: first !== undefined && last !== undefined ? last - first : null,
-  };
-}
-
-/** The instant a session ends: its last timed main-thread line, else (only its subagents' files) its last timed line. */
-function sessionEnd(s: SessionSummary): number | undefined {
-  return s.firstTime !== undefined && s.lastTime !== undefined ? s.lastTime : s.workLastTime;
 }
 
 const pathOf = (project: string, opts: ReportOptions): string =>

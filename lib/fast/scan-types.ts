@@ -1,5 +1,5 @@
 import type { Dialect } from '../trace/parse';
-import type { LineRecord, PromptWindow } from './records';
+import type { LineRecord, PromptWindow } from '../trace/line-records';
 import type { ByteSearch } from './search';
 
 // What a scan of one file gives (lib/fast/scan.ts), and the options it takes.

@@ -5,7 +5,8 @@ import { DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES } from '../trace/dial
 import { lineLimit } from '../trace/lines';
 import { decideMode, isObject, normalizeLine, type Dialect } from '../trace/parse';
 import { LeanAssistantReader } from './lean';
-import { FileTail, TAIL_BYTES } from './tail';
+import { FileTail } from './tail';
+import { TAIL_BYTES } from '../trace/session-summary';
 import { ChunkedLines } from './scan-chunks';
 import { sharedWasm, type ScanWasm } from './scan-wasm';
 import {
@@ -15,7 +16,7 @@ import {
   RecordSink,
   type AssistantRecord,
   type PromptWindow,
-} from './records';
+} from '../trace/line-records';
 import {
   CANDIDATE_PATTERNS,
   nextStructural,

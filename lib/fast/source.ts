@@ -1,10 +1,12 @@
 import { inflateLimit } from '../trace/limits';
-import { maybeGunzip, type ByteSource } from '../trace/lines';
-import { bytesText, parseBytes, type SourceInput } from '../trace/parse';
+import type { ByteSource } from '../trace/lines';
+import { maybeGunzip } from '../trace/gunzip';
+import { bytesText, type SourceInput } from '../trace/parse';
+import { parseBytes } from '../trace/parse-bytes';
 import type { TraceEvent } from '../trace/types';
-import { RecordSink } from './records';
+import { RecordSink } from '../trace/line-records';
 import { FileScanner, type FileScan, type ScanOptions } from './scan';
-import { TAIL_BYTES } from './tail';
+import { TAIL_BYTES } from '../trace/session-summary';
 
 /** The input's bytes, gzip undone up to its inflate limit (the full load's rule); `stopped` tells whether it hit it. */
 function inflated(input: SourceInput, opts: ScanOptions, stopped: (why: string) => void): AsyncGenerator<Uint8Array> {

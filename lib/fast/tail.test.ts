@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FileTail, TAIL_BYTES } from './tail';
+import { FileTail } from './tail';
+import { TAIL_BYTES } from '../trace/session-summary';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

@@ -1,10 +1,6 @@
-const LF = 0x0a;
+import { TAIL_BYTES } from '../trace/session-summary';
 
-/**
- * How far from its end a file's lines widen their session's span whatever they are: Claude Code writes its last
- * lines (stop hooks, system lines) out of time order, so the latest time is not always on the last line.
- */
-export const TAIL_BYTES = 16 * 1024;
+const LF = 0x0a;
 
 /** A line of the tail: its bytes (without the `\n`) and file offset. */
 export interface TailLine {

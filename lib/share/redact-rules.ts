@@ -11,6 +11,19 @@
  * `compileBuiltinRules()` for each scan; the module only holds frozen strings.
  */
 
+import {
+  acceptAssignment,
+  acceptAuthToken,
+  acceptAwsId,
+  acceptAwsSecret,
+  acceptBareValue,
+  acceptGenericValue,
+  acceptToken,
+  hasFiller,
+  isPlaceholderValue,
+  mixed,
+} from './value-checks';
+
 export interface RedactionRule {
   readonly id: string;
   readonly label: string;
@@ -41,180 +54,6 @@ export const SECRET_FIELD_RULE: RedactionRule = Object.freeze({
 });
 
 export const LITERAL_RULE: RedactionRule = Object.freeze({ id: 'literal', label: 'Literal string', group: 'Custom' });
-
-// ---------------------------------------------------------------------------------------------------------------
-// Value heuristics (pure functions; regex literals inside functions are fresh objects per call)
-// ---------------------------------------------------------------------------------------------------------------
-
-/** Normalised (lowercase, alphanumerics only) values that are placeholders, types or flags, not secrets. */
-const PLACEHOLDER_WORDS: readonly string[] = Object.freeze([
-  'password',
-  'passwd',
-  'pass',
-  'pwd',
-  'passphrase',
-  'secret',
-  'secrets',
-  'secretkey',
-  'token',
-  'apikey',
-  'key',
-  'changeme',
-  'changeit',
-  'changethis',
-  'default',
-  'example',
-  'placeholder',
-  'redacted',
-  'dummy',
-  'sample',
-  'test',
-  'testing',
-  'null',
-  'none',
-  'nil',
-  'undefined',
-  'true',
-  'false',
-  'yes',
-  'no',
-  'on',
-  'off',
-  'empty',
-  'required',
-  'optional',
-  'string',
-  'str',
-  'bytes',
-  'text',
-  'int',
-  'integer',
-  'number',
-  'boolean',
-  'bool',
-  'any',
-  'unknown',
-  'object',
-  'value',
-  'values',
-  'secretstr',
-  'optionalstr',
-  'xxx',
-  'todo',
-  'tbd',
-  'fixme',
-  'hidden',
-  'masked',
-  'notset',
-  'unset',
-  'na',
-  'env',
-  'xoauthbasic',
-  'mypassword',
-  'mysecret',
-  'mytoken',
-  'myapikey',
-  'admin',
-  'root',
-  'user',
-  'username',
-  'guest',
-  'include',
-  'omit',
-  'sameorigin',
-  'bearer',
-  'basic',
-  'auth',
-  'asdf',
-  'asdfg',
-  'asdfgh',
-  'asdfghjkl',
-  'qwer',
-  'qwerty',
-  'qwertz',
-  'azerty',
-  'foo',
-  'bar',
-  'baz',
-  'foobar',
-  'abcd',
-  'abcde',
-  'abcdef',
-  'abcdefg',
-  'letmein',
-  's3cr3t',
-  'passw0rd',
-  'p4ssw0rd',
-]);
-
-/**
- * True for values that are clearly not real secrets: empty/short, shell or template references (`$X`, `${X}`,
- * `$(cmd)`, `{{x}}`, `%s`), bracketed placeholders (`<your-password>`, `[PASSWORD]`), masks (`****`, `xxxx`),
- * small numbers, paths, well-known placeholder words (`changeme`, `password`, `your_api_key_here`, type names)
- * and our own `[REDACTED:…]` placeholders.
- *
- * Decision: `changeme`, `password`, `secret`, `admin`, `root` and friends are treated as placeholders.
- */
-export function isPlaceholderValue(raw: string): boolean {
-  const v = raw.trim();
-  if (v.length < 4) return true;
-  if (/^[$%]/.test(v) || v.includes('${') || v.includes('$(') || v.includes('{{') || v.includes('%(')) return true;
-  if (/^<[\s\S]*>$|^\[[\s\S]*\]$|^\{[\s\S]*\}$|^\([\s\S]*\)$/.test(v)) return true;
-  if (/^([\s\S])\1*$/.test(v) || /^[*•.xX#_?\-]+$/.test(v)) return true;
-  if (/^\d{1,5}$/.test(v)) return true;
-  if (/^#[0-9a-fA-F]{3,8}$/.test(v)) return true; // a colour (Pygments `Token: '#ffffff'`)
-  if (/^(?:\/|~\/|\.\.?\/)/.test(v)) return true;
-  const w = v.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (w.length === 0) return true;
-  if (PLACEHOLDER_WORDS.includes(w)) return true;
-  if (/^(?:your|insert|enter|replace|put|paste)/.test(w) || /here$/.test(w)) return true;
-  if (/redacted|placeholder|changeme|example|dummy|notreal|fakekey|faketoken|fakepassword/.test(w)) return true;
-  if (/^x{3,}\d*$/.test(w) || /^(?:abc)?123(?:456)?$/.test(w) || /^\*+$/.test(v)) return true;
-  return false;
-}
-
-/** Values that are code, not data: `self.password`, `process.env.TOKEN`, `newToken`, `DB_PASSWORD`, `_RSAPrivateKey`. */
-export function isCodeReference(v: string): boolean {
-  const mentionsSecret = /pass|pwd|secret|token|key|cred|auth/i.test(v);
-  // a.b.c: member access / module path (a random token with dots, like SendGrid's `SG.…`, has digits)
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(v) && (!/\d/.test(v) || mentionsSecret)) return true;
-  // an identifier naming a secret: newToken, db_password, _RSAPrivateKey
-  if (/^[A-Za-z_$][\w$]*$/.test(v) && mentionsSecret && !/\d/.test(v)) return true;
-  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(v)) return true; // an env var name
-  return false;
-}
-
-/** Three or more whitespace-separated words: prose, a description or a sentence, not a secret. */
-function isProse(v: string): boolean {
-  const t = v.trim();
-  return t.split(/\s+/).length >= 3 || /^[A-Za-z]+(?:\s+[A-Za-z]+)+$/.test(t);
-}
-
-/** Eight identical characters in a row: a filler/placeholder token such as `sk-ant-api03-xxxxxxxx…`. */
-function hasFiller(s: string): boolean {
-  return /([A-Za-z0-9])\1{7}/.test(s);
-}
-
-function mixed(s: string, upper: boolean, lower: boolean, digit: boolean): boolean {
-  return (!upper || /[A-Z]/.test(s)) && (!lower || /[a-z]/.test(s)) && (!digit || /[0-9]/.test(s));
-}
-
-const acceptToken = (s: string): boolean => !hasFiller(s);
-const acceptAwsId = (s: string): boolean => !hasFiller(s) && !s.includes('EXAMPLE');
-const acceptAwsSecret = (s: string): boolean => mixed(s, true, true, false) && !s.includes('EXAMPLE') && !hasFiller(s);
-const acceptGenericValue = (s: string): boolean =>
-  !isPlaceholderValue(s) && !isProse(s) && !hasFiller(s) && !isCodeReference(s);
-/** Unquoted values made only of letters are words, identifiers or type names (`BinaryLike`, `process`), not secrets. */
-const isPlainWord = (s: string): boolean => /^[A-Za-z_]+$/.test(s) && s.length < 24;
-const acceptBareValue = (s: string): boolean => acceptGenericValue(s) && !isPlainWord(s);
-const acceptAuthToken = (s: string): boolean =>
-  /[0-9]/.test(s) && /[A-Za-z]/.test(s) && !isPlaceholderValue(s) && !hasFiller(s);
-
-/** Checks a `secret-assignment` match: unquoted values (groups s2, s4) get the stricter check. */
-function acceptAssignment(s: string, m: RegExpExecArray): boolean {
-  const bare = m.groups?.['s2'] !== undefined || m.groups?.['s4'] !== undefined;
-  return bare ? acceptBareValue(s) : acceptGenericValue(s);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pattern building blocks (strings only)
@@ -250,6 +89,11 @@ function re(source: string, flags = ''): RegExp {
 
 /** The built-in rules, in priority order, with fresh regex objects. */
 export function compileBuiltinRules(): CompiledRule[] {
+  return [...keyRules(), ...codeHostAndChatRules(), ...serviceTokenRules(), ...genericRules()];
+}
+
+/** Private keys and the model and cloud vendors' keys: PEM blocks, Anthropic, OpenAI, AWS. */
+function keyRules(): CompiledRule[] {
   return [
     {
       id: 'private-key',
@@ -331,6 +175,12 @@ export function compileBuiltinRules(): CompiledRule[] {
         },
       ],
     },
+  ];
+}
+
+/** Tokens of code hosts and chat: GitHub, GitLab, Slack. */
+function codeHostAndChatRules(): CompiledRule[] {
+  return [
     {
       id: 'github-token',
       label: 'GitHub token (ghp_, gho_, ghu_, ghs_, ghr_)',
@@ -387,6 +237,12 @@ export function compileBuiltinRules(): CompiledRule[] {
         { re: re(String.raw`(?<![A-Za-z0-9_\-])xapp-\d-[A-Z0-9]+-\d+-[A-Za-z0-9]{20,}`) },
       ],
     },
+  ];
+}
+
+/** Tokens of other services with a recognisable format: Google, Stripe, npm, Hugging Face, SendGrid, Azure, JWTs. */
+function serviceTokenRules(): CompiledRule[] {
+  return [
     {
       id: 'google-api-key',
       label: 'Google API key',
@@ -482,7 +338,12 @@ export function compileBuiltinRules(): CompiledRule[] {
         { re: re(String.raw`(?<![A-Za-z0-9_\-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*`) },
       ],
     },
-    // ----- generic (context-anchored) rules -----
+  ];
+}
+
+/** Generic, context-anchored rules: auth headers, connection strings and URLs, assignments, piped and flag passwords. */
+function genericRules(): CompiledRule[] {
+  return [
     {
       id: 'bearer-token',
       label: 'Bearer / token authorization header',
@@ -619,11 +480,6 @@ export function compileBuiltinRules(): CompiledRule[] {
       ],
     },
   ];
-}
-
-/** Field-rule value check: the whole (trimmed) value of a JSON field with a secret-like name. */
-export function acceptFieldValue(v: string): boolean {
-  return v.length <= 4096 && !isPlaceholderValue(v) && !isProse(v) && !hasFiller(v);
 }
 
 /** Public descriptions of the built-in rules, in priority order (custom patterns and literals come after the specific rules). */

@@ -14,6 +14,7 @@ import {
   type SecretMatch,
 } from './redact';
 import { residualSecrets } from './verify';
+import { loadChecked } from '../engine/share';
 import { loadText } from '../trace/testing/load';
 
 // All secrets below are fake: built from repeated or random-looking fragments, never real credentials.
@@ -929,9 +930,9 @@ describe('redaction corpus', () => {
     });
 
     it('leaves nothing for the check before sealing: not in the lines, not in anything the model rebuilds', async () => {
-      expect(await residualSecrets([{ path: 'corpus.jsonl', text: out.join('\n') }], [])).toEqual([]);
+      expect(await residualSecrets([{ path: 'corpus.jsonl', text: out.join('\n') }], [], loadChecked)).toEqual([]);
       // While the unredacted corpus is refused, by both the line scan and the model.
-      const before = await residualSecrets([{ path: 'corpus.jsonl', text: corpusLines.join('\n') }], []);
+      const before = await residualSecrets([{ path: 'corpus.jsonl', text: corpusLines.join('\n') }], [], loadChecked);
       expect(before.length).toBe(corpus.secrets.length);
     });
 

@@ -55,7 +55,7 @@ import {
 } from './scanner';
 
 export type { RedactionRule } from './redact-rules';
-export { isPlaceholderValue } from './redact-rules';
+export { isPlaceholderValue } from './value-checks';
 export { listRules, maskSecret, parseLine, validatePattern, type ExtraPattern, type ScanOptions } from './scanner';
 
 export interface SecretMatch {

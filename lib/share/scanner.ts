@@ -10,12 +10,12 @@ import {
   BUILTIN_RULES,
   LITERAL_RULE,
   SECRET_FIELD_RULE,
-  acceptFieldValue,
   compileBuiltinRules,
   secretFieldName,
   type CompiledRule,
   type RedactionRule,
 } from './redact-rules';
+import { acceptFieldValue } from './value-checks';
 
 export interface ExtraPattern {
   readonly label: string;

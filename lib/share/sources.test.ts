@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadFiles } from '../trace/testing/load';
+import { loadChecked } from '../engine/share';
 import { allSecretIds, redactFiles, redactForShare, scanFiles } from './sources';
 
 const corpus = readFileSync(new URL('./fixtures/redaction-corpus.jsonl', import.meta.url), 'utf8');
@@ -101,13 +102,13 @@ describe('a secret in a file name', () => {
   });
 
   it('is redacted in the name the recipient sees, and the check before sealing passes', async () => {
-    const out = await redactForShare(files, new Set(), opts);
+    const out = await redactForShare(files, new Set(), loadChecked, opts);
     expect(out.map((f) => f.path)).toEqual(['incidents/[REDACTED:literal]-outage.jsonl']);
     expect(out[0]?.text).toBe(files[0]?.text);
   });
 
   it('stays when kept', async () => {
-    const out = await redactForShare(files, new Set(allSecretIds(scanFiles(files, opts))), opts);
+    const out = await redactForShare(files, new Set(allSecretIds(scanFiles(files, opts))), loadChecked, opts);
     expect(out.map((f) => f.path)).toEqual(['incidents/acme-corp-outage.jsonl']);
   });
 });

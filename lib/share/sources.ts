@@ -4,7 +4,7 @@
  */
 
 import { groupMatches, redactLines, replaceSecrets, scanLines, type ScanOptions, type SecretMatch } from './redact';
-import { ShareRefusedError, residualSecrets } from './verify';
+import { ShareRefusedError, residualSecrets, type LoadChecked } from './verify';
 import { addMedia, dropInlineMedia, inlineMedia, NO_MEDIA, type InlineMedia } from './media';
 
 export interface ShareFile {
@@ -171,25 +171,27 @@ export function redactFiles(
 
 /**
  * `redactFiles`, then the check a trace must pass before it is sealed (`verify.ts`): the redacted files are scanned
- * again and loaded through the real parser and model, and every text a recipient can rebuild is scanned. Throws
+ * again and loaded through the real parser and model (`load`: the engine's `loadChecked`), and every text a recipient can rebuild is scanned. Throws
  * `ShareRefusedError` (its message says what and where) when anything not kept is still readable.
  */
 export async function redactForShare(
   files: readonly ShareFile[],
   keptIds: ReadonlySet<string>,
+  load: LoadChecked,
   opts?: ScanOptions,
 ): Promise<ShareFile[]> {
-  return (await redactChecked(files, keptIds, opts)).files;
+  return (await redactChecked(files, keptIds, load, opts)).files;
 }
 
 /** `redactForShare`, with what was redacted and kept (to redact the link's view state the same way). */
 export async function redactChecked(
   files: readonly ShareFile[],
   keptIds: ReadonlySet<string>,
+  load: LoadChecked,
   opts?: ScanOptions,
 ): Promise<Redaction> {
   const done = redactEach(files, keptIds, opts);
-  const residues = await residualSecrets(done.files, done.kept, opts);
+  const residues = await residualSecrets(done.files, done.kept, load, opts);
   if (residues.length > 0) throw new ShareRefusedError(residues);
   return done;
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonl, sdk, text, toolUse } from '../trace/testing/builders';
+import { loadChecked } from '../engine/share';
 import { redactForShare, redactFiles, scanFiles } from './sources';
 import { ShareRefusedError, residualSecrets } from './verify';
 
@@ -22,7 +23,7 @@ describe('residualSecrets', () => {
     expect(all.length).toBeGreaterThan(10);
     for (const f of all) {
       const files = [{ path: path.relative(root, f), text: readFileSync(f, 'utf8') }];
-      await expect(redactForShare(files, new Set()), f).resolves.toHaveLength(1);
+      await expect(redactForShare(files, new Set(), loadChecked), f).resolves.toHaveLength(1);
     }
   });
 
@@ -35,7 +36,7 @@ describe('residualSecrets', () => {
       sdk.textDelta(0, b),
       sdk.messageStop(),
     ]);
-    const residues = await residualSecrets([{ path: 'stream.jsonl', text: t }], []);
+    const residues = await residualSecrets([{ path: 'stream.jsonl', text: t }], [], loadChecked);
     expect(residues).toHaveLength(1);
     expect(residues[0]?.ruleId).toBe('github-token');
     expect(residues[0]?.masked).toBe('ghp_…Ue4A');
@@ -51,9 +52,9 @@ describe('residualSecrets', () => {
       ),
       sdk.init(),
     ]);
-    const residues = await residualSecrets([{ path: 'k.jsonl', text: line }], []);
+    const residues = await residualSecrets([{ path: 'k.jsonl', text: line }], [], loadChecked);
     expect(residues.map((r) => r.where)).toEqual([expect.stringContaining(', as an object key')]);
-    expect(await residualSecrets([{ path: 'k.jsonl', text: line }], [GHP])).toEqual([]);
+    expect(await residualSecrets([{ path: 'k.jsonl', text: line }], [GHP], loadChecked)).toEqual([]);
   });
 });
 
@@ -70,7 +71,7 @@ describe('redactForShare', () => {
     const files = [{ path: 'keys.jsonl', text: t }];
     // The scan cannot offer it (keys are not rewritten), so redaction leaves it and the check refuses.
     expect(scanFiles(files).secrets).toBe(0);
-    const refused = await redactForShare(files, new Set()).then(
+    const refused = await redactForShare(files, new Set(), loadChecked).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -85,11 +86,11 @@ describe('redactForShare', () => {
   it('passes what redactFiles makes of a trace with every kind of split secret, and keeps what was kept', async () => {
     const corpus = readFileSync(new URL('./fixtures/redaction-corpus.jsonl', import.meta.url), 'utf8');
     const files = [{ path: 'corpus.jsonl', text: corpus }];
-    const out = await redactForShare(files, new Set());
+    const out = await redactForShare(files, new Set(), loadChecked);
     expect(out).toEqual(redactFiles(files, new Set()));
     const scan = scanFiles(files);
     const keep = scan.groups.flatMap((g) => g.secrets).find((s) => s.masked.startsWith('ghp_'));
-    const kept = await redactForShare(files, new Set([keep?.id ?? '']));
+    const kept = await redactForShare(files, new Set([keep?.id ?? '']), loadChecked);
     expect(kept[0]?.text).not.toBe(out[0]?.text);
   });
 });

@@ -5,11 +5,10 @@
  * rebuilt streams, tool inputs and results, side effects, titles, diagnostics. Anything found that the person did
  * not choose to keep is a residue, and a trace with residues is not sealed.
  *
- * Pure and isomorphic: runs in the worker and in Node.
+ * Pure and isomorphic: runs in the worker and in Node. The loading is the engine's, which sits above this layer: its
+ * caller passes it in (`LoadChecked`; the engine's is `loadChecked` in `lib/engine/share.ts`).
  */
 
-import { loadTrace } from '../engine/load';
-import { memorySource } from '../engine/source';
 import type { Trace } from '../trace/model/types';
 import { scanLines } from './redact';
 import { Scanner, maskSecret, slotPolicy, type ScanOptions } from './scanner';
@@ -19,6 +18,12 @@ export interface CheckedFile {
   readonly path: string;
   readonly text: string;
 }
+
+/**
+ * Loads the files into the model exactly as the recipient's viewer does, long texts not clamped: the engine's load
+ * loop (`loadChecked` in `lib/engine/share.ts`), passed in by the caller.
+ */
+export type LoadChecked = (files: readonly CheckedFile[]) => Promise<Trace>;
 
 export interface Residue {
   readonly ruleId: string;
@@ -109,11 +114,12 @@ function* modelTexts(trace: Trace): Generator<{ readonly value: unknown; readonl
 
 /**
  * What a recipient could still read of a secret in `files` (already redacted): every secret the scanners find, in
- * the lines and in the model the viewer builds, that is not part of a secret in `kept`.
+ * the lines and in the model the viewer builds (`load`), that is not part of a secret in `kept`.
  */
 export async function residualSecrets(
   files: readonly CheckedFile[],
   kept: readonly string[],
+  load: LoadChecked,
   opts?: ScanOptions,
 ): Promise<Residue[]> {
   const isKept = (secret: string): boolean => kept.some((k) => k.includes(secret));
@@ -129,10 +135,7 @@ export async function residualSecrets(
     for (const m of scanLines(f.text.split('\n'), opts)) add(m.ruleId, m.secret, `${f.path}:${m.line}, the raw line`);
   }
 
-  const trace = await loadTrace(
-    files.map((f) => memorySource(f.path, f.text)),
-    { normalize: { clamp: Number.MAX_SAFE_INTEGER } },
-  );
+  const trace = await load(files);
   const scanner = new Scanner(opts);
   const walked = new Set<object>();
   for (const { value, where } of modelTexts(trace)) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadChecked } from '../engine/share';
 import { allSecretIds, redactChecked, scanFiles } from './sources';
 import { redactViewState } from './view-state';
 
@@ -9,7 +10,7 @@ const files = [{ path: 'a.jsonl', text: `${line(`curl -H "Authorization: Bearer 
 
 async function viewOf(state: string, kept: ReadonlySet<string> = new Set(), literals?: string[]) {
   const opts = literals ? { literals } : undefined;
-  const r = await redactChecked(files, kept, opts);
+  const r = await redactChecked(files, kept, loadChecked, opts);
   return redactViewState(state, r.redacted, r.kept, opts);
 }
 

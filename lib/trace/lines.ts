@@ -110,57 +110,131 @@ export async function* readLines(source: ByteSource, opts: LineOptions = {}): As
  * offset and length. Runs of empty lines come out as one entry each (`blankLines`).
  */
 export async function* readLineBatches(source: ByteSource, opts: LineOptions = {}): AsyncGenerator<RawLine[]> {
-  const max = lineLimit(opts.maxLineBytes);
-  const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-  let pending: Uint8Array[] = [];
-  let pendingLength = 0;
-  // The pending line went past the limit: its bytes are no longer kept, only counted.
-  let skipping = false;
-  let lastByte = -1; // the pending line's last byte (a CR before the newline is not part of the line)
-  let lineStart = opts.from?.offset ?? 0; // absolute offset of the first byte of the pending line
-  let absolute = lineStart; // absolute offset of the current chunk's first byte
-  let lineNo = opts.from?.line ?? 0;
-  let first = absolute === 0;
-  // The last chunk's runs of short lines held non-ASCII text: this chunk's are decoded line by line.
-  let lineByLine = false;
+  const split = new LineSplitter(lineLimit(opts.maxLineBytes), opts.from);
+  for await (const chunk of chunksOf(source)) {
+    const batch = split.push(chunk);
+    opts.onBytes?.(split.absolute);
+    if (batch.length > 0) yield batch;
+  }
+  if (split.pendingLength > 0 && opts.hold) {
+    opts.onEnd?.({ offset: split.lineStart, line: split.lineNo });
+    return;
+  }
+  const last = split.finish();
+  if (last) yield [last];
+  opts.onEnd?.({ offset: split.absolute, line: split.lineNo });
+}
+
+function tooLong(line: number, offset: number, length: number, unterminated: boolean): RawLine {
+  return { text: '', line, offset, length, unterminated, tooLong: true };
+}
+
+/** One source split into lines, a chunk at a time (`readLineBatches`): the line begun in an earlier chunk, where the
+ *  next line starts, how many lines so far. */
+class LineSplitter {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  private pending: Uint8Array[] = [];
+  /** Bytes of the pending line: the one begun in an earlier chunk. */
+  pendingLength = 0;
+  /** The pending line went past the limit: its bytes are no longer kept, only counted. */
+  private skipping = false;
+  /** The pending line's last byte (a CR before the newline is not part of the line). */
+  private lastByte = -1;
+  /** Absolute offset of the first byte of the pending line. */
+  lineStart: number;
+  /** Absolute offset of the current chunk's first byte; after it, of the next chunk's. */
+  absolute: number;
+  lineNo: number;
+  private first: boolean;
+  /** The last chunk's runs of short lines held non-ASCII text: this chunk's are decoded line by line. */
+  private lineByLine = false;
+  /** One of this chunk's runs of short lines held non-ASCII text. */
+  private sawWide = false;
+
+  constructor(
+    private readonly max: number,
+    from: LinePosition | undefined,
+  ) {
+    this.lineStart = from?.offset ?? 0;
+    this.absolute = this.lineStart;
+    this.lineNo = from?.line ?? 0;
+    this.first = this.absolute === 0;
+  }
 
   /** The line's text; a line too long to become a string (or to decode) is reported too long instead. */
-  const decode = (bytes: Uint8Array): string | undefined => {
+  private decode(bytes: Uint8Array): string | undefined {
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === CR) end -= 1;
     try {
-      return decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
+      return this.decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
     } catch {
       return undefined;
     }
-  };
-  const tooLong = (line: number, offset: number, length: number, unterminated: boolean): RawLine => ({
-    text: '',
-    line,
-    offset,
-    length,
-    unterminated,
-    tooLong: true,
-  });
-  const whole = (bytes: Uint8Array, line: number, offset: number, unterminated: boolean): RawLine => {
+  }
+
+  private whole(bytes: Uint8Array, line: number, offset: number, unterminated: boolean): RawLine {
     const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
-    const text = decode(bytes);
+    const text = this.decode(bytes);
     return text === undefined
       ? tooLong(line, offset, length, unterminated)
       : { text, line, offset, length, unterminated };
-  };
-  const hold = (bytes: Uint8Array): void => {
+  }
+
+  private hold(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
-    lastByte = bytes[bytes.length - 1] ?? -1;
+    this.lastByte = bytes[bytes.length - 1] ?? -1;
     // One byte past the limit may be the CR of a CRLF, which is not part of the line.
-    if (!skipping && pendingLength + bytes.length > max + 1) {
-      skipping = true;
-      pending = [];
+    if (!this.skipping && this.pendingLength + bytes.length > this.max + 1) {
+      this.skipping = true;
+      this.pending = [];
     }
     // Copy: the caller may reuse the chunk's buffer.
-    if (!skipping) pending.push(bytes.slice());
-    pendingLength += bytes.length;
-  };
+    if (!this.skipping) this.pending.push(bytes.slice());
+    this.pendingLength += bytes.length;
+  }
+
+  /** The lines of one chunk; its bytes after its last newline are kept for the next. */
+  push(input: Uint8Array): RawLine[] {
+    let chunk = input;
+    if (this.first && chunk.length > 0) {
+      this.first = false;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+        chunk = chunk.subarray(3);
+        this.absolute = 3;
+        this.lineStart = 3;
+      }
+    }
+    let start = 0;
+    const batch: RawLine[] = [];
+    const firstNl = chunk.indexOf(LF);
+    if (firstNl >= 0 && this.pendingLength > 0) start = this.endPending(chunk, firstNl, batch);
+    if (!this.lineByLine && firstNl >= 0) start = this.asciiLines(chunk, start, batch);
+    start = this.restOfLines(chunk, start, firstNl, batch);
+    // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
+    if (firstNl >= 0) this.lineStart = this.absolute + start;
+    if (start < chunk.length) this.hold(chunk.subarray(start));
+    this.absolute += chunk.length;
+    return batch;
+  }
+
+  /** The line that began in an earlier chunk ends at `firstNl`; returns where the chunk's next line starts. */
+  private endPending(chunk: Uint8Array, firstNl: number, batch: RawLine[]): number {
+    this.lineNo += 1;
+    const endsCr = firstNl > 0 ? chunk[firstNl - 1] === CR : this.lastByte === CR;
+    const length = this.pendingLength + firstNl - (endsCr ? 1 : 0);
+    if (this.skipping || length > this.max) {
+      batch.push(tooLong(this.lineNo, this.lineStart, length, false));
+    } else {
+      this.pending.push(chunk.subarray(0, firstNl));
+      batch.push(this.whole(concat(this.pending, this.pendingLength + firstNl), this.lineNo, this.lineStart, false));
+    }
+    this.pending = [];
+    this.pendingLength = 0;
+    this.skipping = false;
+    const start = firstNl + 1;
+    this.lineStart = this.absolute + start;
+    return start;
+  }
 
   /**
    * The chunk's whole lines from `start` on, decoded with one call when they are all ASCII (nearly every transcript
@@ -168,13 +242,15 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
    * Returns where the lines left to read start: `start` itself when the chunk holds non-ASCII text (read line by line
    * below) or is too big for one string.
    */
-  const asciiLines = (chunk: Uint8Array, start: number, batch: RawLine[]): number => {
+  private asciiLines(chunk: Uint8Array, start: number, batch: RawLine[]): number {
     const last = chunk.lastIndexOf(LF);
     if (last < start || last - start > ASCII_RUN) return start;
-    const decoded = decoder.decode(chunk.subarray(start, last));
+    const decoded = this.decoder.decode(chunk.subarray(start, last));
     if (decoded.length !== last - start) return start;
     const texts = decoded.split('\n');
-    let at = absolute + start;
+    const max = this.max;
+    let lineNo = this.lineNo;
+    let at = this.absolute + start;
     for (let i = 0; i < texts.length; i++) {
       const raw = texts[i] ?? '';
       if (raw.length === 0 && texts[i + 1] === '') {
@@ -197,113 +273,49 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
       );
       at += raw.length + 1;
     }
+    this.lineNo = lineNo;
     return last + 1;
-  };
+  }
 
-  for await (let chunk of chunksOf(source)) {
-    if (first && chunk.length > 0) {
-      first = false;
-      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
-        chunk = chunk.subarray(3);
-        absolute = 3;
-        lineStart = 3;
-      }
-    }
-    let start = 0;
-    const batch: RawLine[] = [];
-    const firstNl = chunk.indexOf(LF);
-    if (firstNl >= 0 && pendingLength > 0) {
-      // The line that began in an earlier chunk ends here.
-      lineNo += 1;
-      const endsCr = firstNl > 0 ? chunk[firstNl - 1] === CR : lastByte === CR;
-      const length = pendingLength + firstNl - (endsCr ? 1 : 0);
-      if (skipping || length > max) {
-        batch.push(tooLong(lineNo, lineStart, length, false));
-      } else {
-        pending.push(chunk.subarray(0, firstNl));
-        batch.push(whole(concat(pending, pendingLength + firstNl), lineNo, lineStart, false));
-      }
-      pending = [];
-      pendingLength = 0;
-      skipping = false;
-      start = firstNl + 1;
-      lineStart = absolute + start;
-    }
-    if (!lineByLine && firstNl >= 0) start = asciiLines(chunk, start, batch);
-    // Runs of short lines are decoded with one call and split on "\n" (a 0x0A byte is never inside a multi-byte
-    // character, and U+FFFD is never "\n", so string lines and byte lines match one to one). Once a run holds
-    // non-ASCII text (fewer characters than bytes), its lines are decoded one by one instead, until a whole chunk
-    // comes without any: one non-ASCII character would make the run, and every line cut from it, a two-byte string,
-    // which costs more to decode and to parse than a call per line. A long line is always decoded alone.
+  /**
+   * The chunk's lines from `start` on that `asciiLines` left: runs of empty lines, long lines decoded alone, runs of
+   * short lines (`flush`). Returns where the bytes after the chunk's last newline start.
+   */
+  private restOfLines(chunk: Uint8Array, from: number, firstNl: number, batch: RawLine[]): number {
+    const max = this.max;
+    const absolute = this.absolute;
+    let start = from;
+    // The current run of short lines, `[runFrom, runTo]` (none: -1).
     let runFrom = -1;
     let runTo = -1;
-    let sawWide = false;
-    const flush = (): void => {
-      if (runFrom < 0) return;
-      if (lineByLine) {
-        for (let at = runFrom; at <= runTo; ) {
-          const nl = chunk.indexOf(LF, at);
-          const end = nl < 0 || nl > runTo ? runTo : nl;
-          const cr = end > at && chunk[end - 1] === CR;
-          const length = end - at - (cr ? 1 : 0);
-          const text = length === 0 ? '' : decoder.decode(chunk.subarray(at, at + length));
-          if (text.length !== length) sawWide = true;
-          lineNo += 1;
-          batch.push({ text, line: lineNo, offset: absolute + at, length, unterminated: false });
-          at = end + 1;
-        }
-        runFrom = -1;
-        return;
-      }
-      const decoded = decoder.decode(chunk.subarray(runFrom, runTo));
-      // All ASCII (one character per byte): each line ends where its text does, no need to look for its newline.
-      const ascii = decoded.length === runTo - runFrom;
-      if (!ascii) lineByLine = sawWide = true;
-      const texts = decoded.split('\n');
-      let at = runFrom;
-      for (const raw of texts) {
-        const nl = ascii ? at + raw.length : chunk.indexOf(LF, at);
-        const end = nl < 0 || nl > runTo ? runTo : nl;
-        const cr = end > at && chunk[end - 1] === CR;
-        lineNo += 1;
-        batch.push({
-          text: cr ? raw.slice(0, -1) : raw,
-          line: lineNo,
-          offset: absolute + at,
-          length: end - at - (cr ? 1 : 0),
-          unterminated: false,
-        });
-        at = end + 1;
-      }
-      runFrom = -1;
-    };
+    this.sawWide = false;
     for (let nl = firstNl < 0 ? -1 : chunk.indexOf(LF, start); nl >= 0; nl = chunk.indexOf(LF, start)) {
       if (nl === start && chunk[nl + 1] === LF) {
         // Two or more empty lines in a row: counted, one entry for the run.
-        flush();
+        runFrom = this.flush(chunk, runFrom, runTo, batch);
         let end = nl;
         while (chunk[end + 1] === LF) end += 1;
         const count = end - nl + 1;
         batch.push({
           text: '',
-          line: lineNo + 1,
+          line: this.lineNo + 1,
           offset: absolute + start,
           length: 0,
           unterminated: false,
           blankLines: count,
         });
-        lineNo += count;
+        this.lineNo += count;
         start = end + 1;
         continue;
       }
       if (nl - start > SHORT_LINE || nl - start > max) {
-        flush();
-        lineNo += 1;
+        runFrom = this.flush(chunk, runFrom, runTo, batch);
+        const line = ++this.lineNo;
         const length = nl > start && chunk[nl - 1] === CR ? nl - start - 1 : nl - start;
         batch.push(
           length > max
-            ? tooLong(lineNo, absolute + start, length, false)
-            : whole(chunk.subarray(start, nl), lineNo, absolute + start, false),
+            ? tooLong(line, absolute + start, length, false)
+            : this.whole(chunk.subarray(start, nl), line, absolute + start, false),
         );
       } else {
         if (runFrom < 0) runFrom = start;
@@ -311,26 +323,73 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
       }
       start = nl + 1;
     }
-    flush();
-    if (!sawWide) lineByLine = false;
-    // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
-    if (firstNl >= 0) lineStart = absolute + start;
-    if (start < chunk.length) hold(chunk.subarray(start));
-    absolute += chunk.length;
-    opts.onBytes?.(absolute);
-    if (batch.length > 0) yield batch;
+    this.flush(chunk, runFrom, runTo, batch);
+    if (!this.sawWide) this.lineByLine = false;
+    return start;
   }
-  if (pendingLength > 0 && opts.hold) {
-    opts.onEnd?.({ offset: lineStart, line: lineNo });
-    return;
+
+  /**
+   * The run of short lines `[runFrom, runTo]` (none when `runFrom` is -1), decoded with one call and split on "\n" (a 0x0A byte is never inside a
+   * multi-byte character, and U+FFFD is never "\n", so string lines and byte lines match one to one). Once a run holds
+   * non-ASCII text (fewer characters than bytes), its lines are decoded one by one instead, until a whole chunk
+   * comes without any: one non-ASCII character would make the run, and every line cut from it, a two-byte string,
+   * which costs more to decode and to parse than a call per line. A long line is always decoded alone. Returns -1:
+   * the run is read.
+   */
+  private flush(chunk: Uint8Array, runFrom: number, runTo: number, batch: RawLine[]): -1 {
+    if (runFrom < 0) return -1;
+    const absolute = this.absolute;
+    const decoder = this.decoder;
+    let lineNo = this.lineNo;
+    if (this.lineByLine) {
+      let wide = false;
+      for (let at = runFrom; at <= runTo; ) {
+        const nl = chunk.indexOf(LF, at);
+        const end = nl < 0 || nl > runTo ? runTo : nl;
+        const cr = end > at && chunk[end - 1] === CR;
+        const length = end - at - (cr ? 1 : 0);
+        const text = length === 0 ? '' : decoder.decode(chunk.subarray(at, at + length));
+        if (text.length !== length) wide = true;
+        lineNo += 1;
+        batch.push({ text, line: lineNo, offset: absolute + at, length, unterminated: false });
+        at = end + 1;
+      }
+      this.lineNo = lineNo;
+      if (wide) this.sawWide = true;
+      return -1;
+    }
+    const decoded = decoder.decode(chunk.subarray(runFrom, runTo));
+    // All ASCII (one character per byte): each line ends where its text does, no need to look for its newline.
+    const ascii = decoded.length === runTo - runFrom;
+    if (!ascii) this.lineByLine = this.sawWide = true;
+    const texts = decoded.split('\n');
+    let at = runFrom;
+    for (const raw of texts) {
+      const nl = ascii ? at + raw.length : chunk.indexOf(LF, at);
+      const end = nl < 0 || nl > runTo ? runTo : nl;
+      const cr = end > at && chunk[end - 1] === CR;
+      lineNo += 1;
+      batch.push({
+        text: cr ? raw.slice(0, -1) : raw,
+        line: lineNo,
+        offset: absolute + at,
+        length: end - at - (cr ? 1 : 0),
+        unterminated: false,
+      });
+      at = end + 1;
+    }
+    this.lineNo = lineNo;
+    return -1;
   }
-  if (pendingLength > 0) {
-    lineNo += 1;
-    const length = pendingLength - (lastByte === CR ? 1 : 0);
-    if (skipping || length > max) yield [tooLong(lineNo, lineStart, length, true)];
-    else yield [whole(concat(pending, pendingLength), lineNo, lineStart, true)];
+
+  /** The last line, when the source does not end with a newline. */
+  finish(): RawLine | undefined {
+    if (this.pendingLength === 0) return undefined;
+    this.lineNo += 1;
+    const length = this.pendingLength - (this.lastByte === CR ? 1 : 0);
+    if (this.skipping || length > this.max) return tooLong(this.lineNo, this.lineStart, length, true);
+    return this.whole(concat(this.pending, this.pendingLength), this.lineNo, this.lineStart, true);
   }
-  opts.onEnd?.({ offset: absolute, line: lineNo });
 }
 
 /** The parts joined into one array (the part itself when there is only one). */
@@ -343,84 +402,4 @@ export function concat(parts: readonly Uint8Array[], total: number): Uint8Array 
     at += p.length;
   }
   return out;
-}
-
-/** True when the bytes start with the gzip magic number. */
-export function isGzipMagic(head: Uint8Array): boolean {
-  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-}
-
-export interface GunzipOptions {
-  /** Learns whether the source is gzip before the first chunk is yielded (never, for an empty source). */
-  readonly onDetect?: (gzip: boolean) => void;
-  /** The most bytes a gzip source may inflate to; past it, reading stops (`onLimit` is told). */
-  readonly maxInflateBytes?: number;
-  /** Called once when the inflated bytes reach `maxInflateBytes`, with the bytes given out (exactly the limit). */
-  readonly onLimit?: (inflated: number) => void;
-  /** Given, a damaged gzip stream ends the source (the bytes inflated so far are kept) instead of throwing. */
-  readonly onError?: (message: string, inflated: number) => void;
-}
-
-/**
- * Returns the source decompressed when it is gzip (by magic number, whatever its name), otherwise unchanged.
- * Uses the web-standard `DecompressionStream`, present in browsers, workers and Node 18+. A gzip source stops at
- * `maxInflateBytes`: a small file that inflates without end (a "gzip bomb") is cut there, not read for minutes.
- */
-export async function* maybeGunzip(source: ByteSource, opts: GunzipOptions = {}): AsyncGenerator<Uint8Array> {
-  const it = chunksOf(source)[Symbol.asyncIterator]();
-  const head = await it.next();
-  if (head.done) return;
-  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => it };
-  const gzip = isGzipMagic(head.value);
-  opts.onDetect?.(gzip);
-  if (!gzip) {
-    yield head.value;
-    yield* rest;
-    return;
-  }
-  const input = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(head.value);
-    },
-    async pull(controller) {
-      const next = await it.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    async cancel() {
-      // The reader stopped early: let the underlying source (a file stream) close.
-      await it.return?.(undefined);
-    },
-  });
-  // The cast-free pipe: DecompressionStream is a TransformStream<BufferSource, Uint8Array>.
-  const out = input.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>);
-  const max = opts.maxInflateBytes ?? Infinity;
-  let inflated = 0;
-  const reader = chunksOf(out)[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      let next: IteratorResult<Uint8Array>;
-      try {
-        next = await reader.next();
-      } catch (err) {
-        // A truncated or corrupt gzip file: what inflated before the damage is kept.
-        if (!opts.onError) throw err;
-        opts.onError(err instanceof Error ? err.message : String(err), inflated);
-        return;
-      }
-      if (next.done) return;
-      const chunk = next.value;
-      if (inflated + chunk.length > max) {
-        const room = max - inflated;
-        if (room > 0) yield chunk.subarray(0, room);
-        opts.onLimit?.(max);
-        return;
-      }
-      inflated += chunk.length;
-      yield chunk;
-    }
-  } finally {
-    // Stopped early (the limit, or the reader left): cancels the decompressor and, through it, the file.
-    await reader.return?.(undefined);
-  }
 }

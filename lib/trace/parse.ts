@@ -1,19 +1,13 @@
 import { normalizeClaudeCodeLine } from './adapters/claude-code';
-import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from './adapters/common';
-import {
-  agentMetaEvent,
-  documentItems,
-  looksLikeDocument,
-  normalizeItem,
-  type DocumentItem,
-} from './adapters/json-document';
+import type { NormalizeOptions } from './adapters/common';
 import { normalizeSdkLine } from './adapters/sdk-stream';
-import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
-import { bytesText } from './sizes';
-import { lineLimit, readLineBatches, type ByteSource, type LinePosition, type LineRef, type RawLine } from './lines';
+import type { Dialect } from './dialect';
+import type { ByteSource, LinePosition, RawLine } from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
-import { unknownEvent, type Head, type RawObject } from './adapters/messages';
-import { count } from './text-order';
+import type { Head, RawObject } from './adapters/messages';
+
+// What a parse reads and tells (sources, sinks, options, checkpoints), and the rules shared by the parse of a source
+// (`parse-bytes.ts`) and the fast path's scan: a file's identity, its mode, a line's dialect.
 
 /** One input file. `name` is its path relative to what the user dropped (it carries the subagent layout). */
 export interface SourceInput {
@@ -78,8 +72,6 @@ export function isObject(v: unknown): v is RawObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const DOC_LIMIT = 256 * 1024 * 1024;
-
 export interface ParseOptions {
   readonly normalize?: NormalizeOptions;
   /** Called after each chunk with the decompressed bytes read so far. */
@@ -116,245 +108,6 @@ export function resumable(c: ParseCheckpoint | undefined): c is ParseCheckpoint 
   return c !== undefined && c.mode === 'lines' && c.dialect !== undefined;
 }
 
-/**
- * Parses one source's bytes (already decompressed: gzip is undone by the engine's load loop) into the sink. Never
- * throws on bad input: every non-blank line becomes exactly one event or one line diagnostic, and the counts land in
- * the returned `SourceInfo`.
- */
-export async function parseBytes(
-  name: string,
-  bytes: ByteSource,
-  index: number,
-  sink: ParseSink,
-  opts: ParseOptions = {},
-): Promise<SourceInfo> {
-  const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
-  const resume = resumable(opts.resume) ? opts.resume : undefined;
-  const info: SourceInfo = {
-    index,
-    name,
-    format: resume?.format ?? 'empty',
-    bytes: resume?.offset ?? 0,
-    lines: { ...(resume?.lines ?? { total: 0, blank: 0, events: 0, invalid: 0 }) },
-    ...fileIdentity(name),
-    gzip: /\.gz$/i.test(name),
-    ...(resume?.cwd !== undefined ? { cwd: resume.cwd } : {}),
-  };
-  const lineDiag = (code: Diagnostic['code'], message: string, src: LineRef): void => {
-    info.lines.invalid += 1;
-    sink.diagnostic({ code, severity: 'error', message, src, consumesLine: true });
-  };
-  const head = (src: LineRef, path?: string): Head => ({ seq: sink.nextSeq(), src, path });
-  const emit = (e: TraceEvent): void => {
-    info.lines.events += 1;
-    sink.event(e);
-    if ((e.kind === 'assistant' || e.kind === 'stream' || e.kind === 'result') && e.numberErrors)
-      sink.diagnostic(numberDiagnostic(e, e.numberErrors));
-  };
-
-  let mode: 'undecided' | 'lines' | 'document' =
-    resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
-  const buffered: RawLine[] = [];
-  let bufferedBytes = 0;
-  // Lines wait here, parsed, until the file's dialect is known (see DialectDetector); past the limits, or at the end
-  // of a file that never said, they become raw rows.
-  const detector = new DialectDetector();
-  // A continued source goes on in the dialect its start decided.
-  let dialect: Dialect | undefined = resume?.dialect;
-  let unrecognized = false;
-  let rawRows = 0;
-  const held: { obj: RawObject; src: LineRef }[] = [];
-  let heldBytes = 0;
-  const raw = (obj: RawObject, src: LineRef): void => {
-    rawRows += 1;
-    emit(unknownEvent(obj, 'a line of a file that is not a Claude Code or Agent SDK transcript', norm, head(src)));
-  };
-  const giveUp = (): void => {
-    unrecognized = true;
-    for (const h of held.splice(0)) raw(h.obj, h.src);
-  };
-
-  const handleLine = (l: RawLine): void => {
-    const src: LineRef = { source: index, line: l.line, offset: l.offset, length: l.length };
-    info.lines.total += 1;
-    if (l.tooLong) {
-      lineDiag(
-        'line-too-long',
-        `line ${l.line} is ${bytesText(l.length)} (bytes ${l.offset}–${l.offset + l.length}): longer than the ${bytesText(maxLine)} line limit, skipped`,
-        src,
-      );
-      return;
-    }
-    const text = l.text;
-    // FF FE or FE FF, decoded as UTF-8, is two U+FFFD; UTF-16 then puts a NUL beside every ASCII character.
-    if (l.offset === 0 && text.startsWith('\uFFFD\uFFFD') && text.includes('\u0000'))
-      sink.diagnostic({
-        code: 'utf16-file',
-        severity: 'error',
-        message: `${name} is UTF-16 text (it starts with a UTF-16 byte order mark): Loupe reads UTF-8 JSON lines; save it as UTF-8 and open it again`,
-        src: { source: index, line: 1, offset: 0, length: 0 },
-        consumesLine: false,
-      });
-    const first = firstNonSpace(text);
-    const structured = first === '{' || first === '[';
-    let obj: unknown;
-    try {
-      // A line that cannot start a JSON value is not handed to the parser at all.
-      if (!structured && !SCALAR_START.test(first)) throw new Error('not JSON');
-      obj = JSON.parse(text);
-    } catch (err) {
-      if (l.unterminated)
-        lineDiag(
-          'truncated-last-line',
-          `last line ${l.line} is cut off (no newline, not valid JSON): ${preview(text)}`,
-          src,
-        );
-      else if (structured)
-        lineDiag(
-          'malformed-json',
-          `line ${l.line}: ${err instanceof Error ? err.message : 'invalid JSON'}: ${preview(text)}`,
-          src,
-        );
-      else lineDiag('non-json-line', `line ${l.line} is not JSON: ${preview(text)}`, src);
-      return;
-    }
-    if (!isObject(obj)) {
-      lineDiag('not-an-object', `line ${l.line} is JSON but not an object: ${preview(text)}`, src);
-      return;
-    }
-    if (info.cwd === undefined && typeof obj['cwd'] === 'string') info.cwd = obj['cwd'];
-    if (!dialect) {
-      if (unrecognized) return raw(obj, src);
-      dialect = detector.observe(obj);
-      if (!dialect) {
-        held.push({ obj, src });
-        heldBytes += l.length;
-        if (held.length > UNDECIDED_LINES || heldBytes > UNDECIDED_BYTES) giveUp();
-        return;
-      }
-      info.format = dialect;
-      for (const h of held.splice(0)) emit(normalizeLine(h.obj, dialect, norm, head(h.src)));
-    }
-    emit(normalizeLine(obj, dialect, norm, head(src)));
-  };
-
-  const maxLine = lineLimit(opts.maxLineBytes);
-  let next: LinePosition = { offset: resume?.offset ?? 0, line: resume?.line ?? 0 };
-  const hold = opts.hold === true && !/\.json(\.gz)?$/i.test(name);
-  for await (const batch of readLineBatches(bytes, {
-    maxLineBytes: maxLine,
-    onBytes: (b) => {
-      info.bytes = b;
-      opts.onBytes?.(b);
-    },
-    ...(resume ? { from: resume } : {}),
-    hold,
-    onEnd: (p) => (next = p),
-  })) {
-    for (const l of batch) handleRaw(l);
-  }
-  if (hold) info.bytes = next.offset;
-
-  function handleRaw(l: RawLine): void {
-    if (!l.tooLong && (l.text.length === 0 || isBlank(l.text))) {
-      if (mode === 'document') buffered.push(l);
-      else info.lines.blank += l.blankLines ?? 1;
-      return;
-    }
-    if (mode === 'undecided') {
-      mode = l.tooLong ? 'lines' : decideMode(l, name);
-      if (mode === 'lines') info.format = 'unknown';
-    }
-    if (mode === 'document') {
-      buffered.push(l);
-      bufferedBytes += l.length;
-      // Too big to be one JSON document here, or a line past the limit in it: fall back to lines.
-      if (bufferedBytes > DOC_LIMIT || l.tooLong) {
-        mode = 'lines';
-        for (const b of buffered.splice(0)) handleOrBlank(b);
-      }
-      return;
-    }
-    handleLine(l);
-  }
-
-  function handleOrBlank(l: RawLine): void {
-    if (!l.tooLong && isBlank(l.text)) info.lines.blank += l.blankLines ?? 1;
-    else handleLine(l);
-  }
-
-  if (mode === 'document') {
-    const text = buffered.map((b) => b.text).join('\n');
-    const firstLine = buffered.find((b) => !isBlank(b.text));
-    let doc: unknown;
-    let ok = false;
-    try {
-      doc = JSON.parse(text);
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    const src: LineRef = {
-      source: index,
-      line: firstLine?.line ?? 1,
-      offset: firstLine?.offset ?? 0,
-      length: info.bytes - (firstLine?.offset ?? 0),
-    };
-    if (ok && name.endsWith('.meta.json') && isObject(doc)) {
-      info.format = 'agent-meta';
-      info.lines.total += 1;
-      emit(agentMetaEvent(doc, norm, head(src)));
-    } else if (ok && looksLikeDocument(doc)) {
-      const { format, items } = documentItems(doc);
-      info.format = format;
-      for (const item of items) {
-        info.lines.total += 1;
-        const e = normalizeItem(item, norm, head(src, item.path));
-        if (e) emit(e);
-        // The record itself in the words: the document's first line is all the diagnostic's line can show.
-        else
-          lineDiag(
-            'invalid-document',
-            `${item.path}: ${item.type === 'invalid' ? item.problem : `not an object: ${preview(JSON.stringify(itemValue(item)) ?? 'undefined')}`}`,
-            src,
-          );
-      }
-    } else if (ok && isObject(doc) && buffered.filter((b) => !isBlank(b.text)).length > 1) {
-      // One pretty-printed message: a single record.
-      info.lines.total += 1;
-      dialect = detectDialect(doc);
-      info.format = dialect ?? 'unknown';
-      emit(normalizeLine(doc, dialect, norm, head(src)));
-    } else {
-      // Not one document after all: every line on its own, so nothing is lost.
-      info.format = 'unknown';
-      for (const b of buffered) handleOrBlank(b);
-    }
-  }
-  // The end of a file that never said which dialect it is: its lines are kept as raw rows, with one word on why.
-  if (held.length > 0) giveUp();
-  if (rawRows > 0) {
-    info.format = 'unknown';
-    sink.diagnostic({
-      code: 'unrecognized-file',
-      severity: 'info',
-      message: `${name} is not a Claude Code or Agent SDK transcript (no line says which it is): its ${count(rawRows, 'line')} ${rawRows === 1 ? 'is' : 'are'} kept as raw rows`,
-      src: { source: index, line: 1, offset: 0, length: 0 },
-      consumesLine: false,
-    });
-  }
-  if (info.format === 'unknown' && info.lines.total === 0) info.format = 'empty';
-  opts.onCheckpoint?.({
-    ...next,
-    mode,
-    dialect,
-    format: info.format,
-    lines: { ...info.lines },
-    ...(info.cwd !== undefined ? { cwd: info.cwd } : {}),
-  });
-  return info;
-}
-
 export function decideMode(l: RawLine, name: string): 'lines' | 'document' {
   const first = firstNonSpace(l.text);
   if (first === '[') return 'document';
@@ -371,49 +124,11 @@ export function decideMode(l: RawLine, name: string): 'lines' | 'document' {
   return 'lines';
 }
 
-function firstNonSpace(text: string): string {
+/** The first character that is not white space (or a byte order mark), or ''. */
+export function firstNonSpace(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13 && c !== 0xfeff) return text[i] ?? '';
   }
   return '';
-}
-
-/** What a line's unsound numbers cost it, in words: the field and value of each, and what is left out. */
-function numberDiagnostic(e: TraceEvent, errors: readonly string[]): Diagnostic {
-  const what =
-    e.kind === 'assistant'
-      ? 'this model call stays in the timeline, its usage is not counted in the totals'
-      : e.kind === 'stream'
-        ? "this streamed message's usage is not counted in the totals"
-        : 'each of these is left out (no reported cost or usage from it)';
-  const where = e.path ? `line ${e.src.line} (${e.path})` : `line ${e.src.line}`;
-  return {
-    code: 'invalid-number',
-    severity: 'error',
-    message: `${where}: ${errors.join('; ')}; ${what}`,
-    src: e.src,
-    seq: e.seq,
-    consumesLine: false,
-  };
-}
-
-/** The first character of a JSON value other than an object or array: a number, a string, true, false, null. */
-const SCALAR_START = /^[-0-9"tfn]$/;
-
-function isBlank(text: string): boolean {
-  // Nearly every line starts with a printable ASCII character, which is never white space: no trimmed copy for it.
-  const c = text.charCodeAt(0);
-  if (c > 32 && c < 127) return false;
-  return text.trim().length === 0;
-}
-
-/** What a document record holds (its message, for a message). */
-function itemValue(item: DocumentItem): unknown {
-  return item.type === 'message' ? item.value : item;
-}
-
-function preview(text: string): string {
-  const t = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-  return JSON.stringify(t);
 }

@@ -1,4 +1,4 @@
-import type { SessionHead, TraceSummary } from './protocol';
+import type { SessionHead, TraceSummary } from './trace-summary';
 import { formatDuration } from './rowview';
 
 // The workbench's title: what it was opened as (a file, a sample, a project) and the first prompt of the session it

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../trace/types';
-import type { TraceSummary } from './protocol';
+import type { TraceSummary } from './trace-summary';
 
 // What a load left out, in words, for the note above the timeline and for the CLI: lines past the line limit, gzip
 // files cut at their inflate limit or damaged, UTF-16 files, usage numbers not counted. Each also stays in the

@@ -83,18 +83,14 @@ function agentDepths(trace: Trace): Uint8Array {
   return depth;
 }
 
-/** Builds the rows of the timeline. */
-export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
-  const b = new Builder();
+/** Lines whose chip is off (`off`), and how many events a filter (`pass`) matched: shown, and under each chip off. */
+function chipsOff(
+  trace: Trace,
+  show: ReadonlySet<ChipKey>,
+  pass: Uint8Array | undefined,
+): { off: Uint8Array; hiddenCounts: ChipCounts; matched: number } {
   const n = trace.events.length;
-  const rowOfSeq = new Int32Array(n).fill(-1);
-  const depths = agentDepths(trace);
-  const expanded = opts.expanded ?? new Set<number>();
-  const filter = opts.filter;
-  const pass = filter ? new Uint8Array(n) : undefined;
-  if (filter && pass) for (const e of trace.events) pass[e.seq] = filter(e) ? 1 : 0;
   // Lines whose chip is off; a filter still counts its matches among them.
-  const show = opts.show ?? new Set<ChipKey>();
   const hiddenCode = Uint8Array.from([0, ...CHIP_KEYS.map((k) => (show.has(k) ? 0 : 1))]);
   const codes = chipCodes(trace);
   const off = new Uint8Array(n);
@@ -110,6 +106,47 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
     const k = CHIP_KEYS[code - 1];
     if (k && (!pass || pass[q] === 1)) hiddenCounts[k] += 1;
   }
+  return { off, hiddenCounts, matched };
+}
+
+/**
+ * Subagent transcripts from their own files, spliced in after the line that spawned them (`spliced`: spawning seq to
+ * agents), with each lane's events (`lanes`, per agent). `laneAgent`, per agent: 2 when its events make a lane (a
+ * subagent with its own id), 1 when they are left out of the main flow only (an empty id). Without lanes, no event is
+ * walked for them.
+ */
+function agentLanes(trace: Trace): { spliced: Map<number, number[]>; lanes: number[][]; laneAgent: Uint8Array } {
+  const spliced = new Map<number, number[]>();
+  const lanes: number[][] = trace.agents.map(() => []);
+  for (const a of trace.agents) {
+    if (a.kind === 'main' || !a.agentId || a.spawnSeq === undefined) continue;
+    const list = spliced.get(a.spawnSeq);
+    if (list) list.push(a.index);
+    else spliced.set(a.spawnSeq, [a.index]);
+  }
+  const laneAgent = Uint8Array.from(trace.agents, (a) =>
+    a.kind === 'main' || a.agentId === undefined ? 0 : a.agentId ? 2 : 1,
+  );
+  const eventAgent = trace.eventAgent;
+  if (laneAgent.includes(2))
+    for (let q = 0; q < trace.events.length; q++) {
+      const ai = eventAgent[q] ?? -1;
+      if (laneAgent[ai] === 2) lanes[ai]?.push(q);
+    }
+  return { spliced, lanes, laneAgent };
+}
+
+/** Builds the rows of the timeline. */
+export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
+  const b = new Builder();
+  const n = trace.events.length;
+  const rowOfSeq = new Int32Array(n).fill(-1);
+  const depths = agentDepths(trace);
+  const expanded = opts.expanded ?? new Set<number>();
+  const filter = opts.filter;
+  const pass = filter ? new Uint8Array(n) : undefined;
+  if (filter && pass) for (const e of trace.events) pass[e.seq] = filter(e) ? 1 : 0;
+  const { off, hiddenCounts, matched } = chipsOff(trace, opts.show ?? new Set<ChipKey>(), pass);
   const hiddenMatches = filter || matched === 0 ? hiddenCounts : undefined;
   const shown = (seq: number): boolean => off[seq] === 0 && (!pass || pass[seq] === 1);
   // A line holding only an empty text block folds into its model call, under a filter too, unless it is the one line
@@ -124,26 +161,8 @@ export function buildRows(trace: Trace, opts: RowOptions = {}): RowTable {
   const foldsEmpty = (e: TraceEvent, t: number): boolean =>
     t >= 0 && isEmptyTextLine(e) && (!filter || turnShowsMore[t] === 1);
 
-  // Subagent transcripts from their own files are spliced in after the line that spawned them.
-  const spliced = new Map<number, number[]>();
-  const lanes: number[][] = trace.agents.map(() => []);
-  for (const a of trace.agents) {
-    if (a.kind === 'main' || !a.agentId || a.spawnSeq === undefined) continue;
-    const list = spliced.get(a.spawnSeq);
-    if (list) list.push(a.index);
-    else spliced.set(a.spawnSeq, [a.index]);
-  }
-  // Per agent: 2 when its events make a lane (a subagent with its own id), 1 when they are left out of the main flow
-  // only (an empty id). Without lanes, no event is walked for them.
-  const laneAgent = Uint8Array.from(trace.agents, (a) =>
-    a.kind === 'main' || a.agentId === undefined ? 0 : a.agentId ? 2 : 1,
-  );
+  const { spliced, lanes, laneAgent } = agentLanes(trace);
   const eventAgent = trace.eventAgent;
-  if (laneAgent.includes(2))
-    for (let q = 0; q < n; q++) {
-      const ai = eventAgent[q] ?? -1;
-      if (laneAgent[ai] === 2) lanes[ai]?.push(q);
-    }
   const isLaneEvent = (seq: number): boolean => (laneAgent[eventAgent[seq] ?? -1] ?? 0) > 0;
   // A subagent whose lines sit in the main flow (an SDK stream's parent_tool_use_id) is named by a header row where
   // its rows begin, and again wherever they resume, as a lane from its own file is.

@@ -16,7 +16,7 @@ import { handle, sessionHandlers } from '../../lib/engine/handlers';
 import { TraceSession } from '../../lib/engine/session';
 import type { Trace } from '../../lib/trace/model/types';
 import { cc, jsonl, sdk, text } from '../../lib/trace/testing/builders';
-import type { LoadSource } from '../../lib/view/protocol';
+import type { LoadSource } from '../../lib/engine/protocol';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'loupe-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

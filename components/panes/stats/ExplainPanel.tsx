@@ -1,6 +1,6 @@
 'use client';
 
-import type { LocalPrices } from '../../../lib/view/protocol';
+import type { LocalPrices } from '../../../lib/engine/protocol';
 import type { ExplainQuery } from '../../../lib/view/stats-view';
 import { count } from '../../../lib/trace/text-order';
 import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';

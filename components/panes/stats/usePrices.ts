@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { modelFamily, type ModelPrice } from '../../../lib/trace/pricing/pricing';
-import type { LocalPrices } from '../../../lib/view/protocol';
+import type { LocalPrices } from '../../../lib/engine/protocol';
 
 // Prices kept in this browser (localStorage): the overrides typed in the Stats pane, and a loaded price file's models
 // (LiteLLM's shape, read by `readPriceFile`). Nothing leaves the browser but the prices of the trace's own models,

@@ -233,6 +233,13 @@ const numbered = (s: string): string =>
 
 function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
   const lane: Lane = { last: null };
+  // In this order: each part numbers its uuids and chains its lines on from the one before.
+  const lines = [...openingLines(lane), ...lookAroundLines(lane), ...delegateLines(lane), ...finishLines(lane)];
+  return { lines, lastBeforeCompact: lane.last ?? '' };
+}
+
+/** The session's start: the file-history snapshot, the SessionStart hook, the prompt and its hook. */
+function openingLines(lane: Lane): Line[] {
   const L: Line[] = [];
   L.push({
     type: 'file-history-snapshot',
@@ -275,6 +282,12 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
       durationMs: 12,
     },
   });
+  return L;
+}
+
+/** Model calls 1 and 2: a look at the project, then a read of the file. */
+function lookAroundLines(lane: Lane): Line[] {
+  const L: Line[] = [];
   // Model call 1: signature-only thinking (Opus 4.7 omits the text), an empty text block, then a Bash call.
   const a1 = assistant(
     lane,
@@ -326,6 +339,12 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
       },
     }),
   );
+  return L;
+}
+
+/** Model call 3: the Agent call, the subagent's progress copies, its result. */
+function delegateLines(lane: Lane): Line[] {
+  const L: Line[] = [];
   // Model call 3: the Agent call; its subagent works in its own file while agent_progress copies land here.
   const agentCallId = 'toolu_01Gr3Agent';
   const agentPrompt =
@@ -407,6 +426,12 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
       },
     ),
   );
+  return L;
+}
+
+/** Model calls 4 to 6: the tests, an Edit of the README, the closing words and the turn's system lines. */
+function finishLines(lane: Lane): Line[] {
+  const L: Line[] = [];
   // Model call 4: run the tests (hooks and progress around the Bash call).
   L.push(
     ...assistant(
@@ -512,7 +537,7 @@ function mainFile(): { lines: Line[]; lastBeforeCompact: string } {
     messageCount: 42,
     isMeta: false,
   });
-  return { lines: L, lastBeforeCompact: lane.last ?? '' };
+  return L;
 }
 
 function afterCompaction(lastBefore: string): Line[] {
@@ -592,7 +617,16 @@ function subagentFile(): Line[] {
     },
   });
   const wt = `${CWD}/.claude/worktrees/agent-a7c3e9f1`;
-  // Read, then edits with no toolUseResult: the side effect must come from the request.
+  L.push(...subagentEdits(lane, wt));
+  // Then whole rewrites, a notebook edit and the report.
+  L.push(...subagentRewrites(lane, wt));
+  return L;
+}
+
+/** The subagent's read, then edits with no toolUseResult: the side effect must come from the request. */
+function subagentEdits(lane: Lane, wt: string): Line[] {
+  const L: Line[] = [];
+  const t = (hms: string, ms = 0) => at(hms, ms);
   L.push(
     ...assistant(
       lane,
@@ -683,6 +717,13 @@ function subagentFile(): Line[] {
       t('10:04:13'),
     ),
   );
+  return L;
+}
+
+/** The subagent's whole rewrites (Write), a notebook edit and its report. */
+function subagentRewrites(lane: Lane, wt: string): Line[] {
+  const L: Line[] = [];
+  const t = (hms: string, ms = 0) => at(hms, ms);
   L.push(
     ...assistant(
       lane,

@@ -29,9 +29,13 @@ function streamedText(
 export function tourLines(): Line[] {
   clock = Date.parse('2026-11-20T10:00:00.000Z');
   n = 0;
-  const u1 = { input: 12, cacheRead: 18_400, cacheWrite: 2_100, output: 1 };
-  const editInput = { file_path: 'src/greet.py', old_string: 'print("hello")', new_string: 'print("hello, world")' };
-  const lines: Line[] = [
+  // In this order: each part moves the clock and numbers its uuids on from the one before.
+  return [...tourStart(), ...tourEdit(), ...tourDenied(), ...tourSubagent(), ...tourCutOff()];
+}
+
+/** The session's start: hooks, init and the prompt. */
+function tourStart(): Line[] {
+  return [
     t(
       {
         type: 'system',
@@ -66,6 +70,14 @@ export function tourLines(): Line[] {
       permissionMode: 'default',
       claude_code_version: '2.1.240',
     }),
+  ];
+}
+
+/** Model call 1: text and an Edit, streamed, the completed frames arriving before each content_block_stop. */
+function tourEdit(): Line[] {
+  const u1 = { input: 12, cacheRead: 18_400, cacheWrite: 2_100, output: 1 };
+  const editInput = { file_path: 'src/greet.py', old_string: 'print("hello")', new_string: 'print("hello, world")' };
+  return [
     // Model call 1: text + an Edit, streamed, with the completed frames arriving before each content_block_stop.
     t(sdk.messageStart('msg_01TourEditAndExplain', u1, [], o()), 300),
     ...streamedText('msg_01TourEditAndExplain', 0, ['I will ', 'fix the **greeting** ', 'in `src/greet.py`.']),
@@ -118,6 +130,12 @@ export function tourLines(): Line[] {
       }),
       180,
     ),
+  ];
+}
+
+/** Model call 2: a Bash call the SDK host denies through the control protocol. */
+function tourDenied(): Line[] {
+  return [
     // Model call 2: a Bash call the SDK host denies through the control protocol.
     t(
       sdk.assistant(
@@ -154,6 +172,12 @@ export function tourLines(): Line[] {
       2_400,
     ),
     t(sdk.toolResult('toolu_01TourPush', 'Pushing is not allowed in this run', { ...o(), isError: true })),
+  ];
+}
+
+/** Model call 3: a subagent (Task) whose frames carry parent_tool_use_id; the end of the first response. */
+function tourSubagent(): Line[] {
+  return [
     // Model call 3: a subagent (Task) whose frames carry parent_tool_use_id.
     t(
       sdk.assistant(
@@ -258,12 +282,17 @@ export function tourLines(): Line[] {
       },
       50,
     ),
+  ];
+}
+
+/** A second response, cut off mid-stream: deltas that never became a completed message, and no result. */
+function tourCutOff(): Line[] {
+  return [
     // A second response, cut off mid-stream: deltas that never became a completed message, and no result.
     t(sdk.init(o()), 4_000),
     t(sdk.messageStart('msg_01TourCutOff', { input: 14, cacheRead: 22_000, output: 1 }, [], o()), 400),
     ...streamedText('msg_01TourCutOff', 0, ['Let me also ', 'update src/cli.py so ', 'that it']),
   ];
-  return lines;
 }
 
 export const tourText = (): string => jsonl(tourLines());

@@ -1,13 +1,14 @@
-import { outranks, sameLineKey, usageErrorOf } from '../trace/model/calls';
-import { commandSummary } from '../trace/describe';
-import { cutText } from '../trace/text-order';
-import { withMedia } from '../trace/media';
-import { isSubagentLine } from '../trace/main-thread';
-import { fileIdentity } from '../trace/parse';
-import type { ModelUsageRecord, TraceEvent, Usage } from '../trace/types';
+import { outranks, sameLineKey, usageErrorOf } from './model/calls';
+import { commandSummary } from './describe';
+import { cutText } from './text-order';
+import { withMedia } from './media';
+import { isSubagentLine } from './main-thread';
+import { fileIdentity } from './parse';
+import type { ModelUsageRecord, TraceEvent, Usage } from './types';
 
-// What the stats need of one line, kept per file in line order. The fast path makes these from the few lines its
-// prefilter lets through; `fromTrace` makes the same from a full model's events, so the two can be compared.
+// What the stats need of one line, kept per file in line order. The fast path (`lib/fast`) makes these from the few
+// lines its prefilter lets through; `traceSessions` (`session-summary.ts`) and `fromTrace` make the same from a full
+// model's events, so the two can be compared and the workbench names a session as the library does.
 
 export type StreamFrame = 'message_start' | 'message_delta' | 'message_stop';
 

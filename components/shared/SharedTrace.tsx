@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import type { Lifetime } from '../../lib/share/expiry-text';
 import { malformedId } from '../../lib/share/id';
 import { SealError, WrongPasswordError, decryptSealed, fromBase64Url, needsPassword } from '../../lib/share/seal';
-import type { LoadSource } from '../../lib/view/protocol';
+import type { LoadSource } from '../../lib/engine/protocol';
 import { LoadingView } from '../viewer/LoadingView';
 import { TraceWorkbench } from '../viewer/TraceViewer';
 import { ViewStateInHash } from '../viewer/useViewUrl';

@@ -1,22 +1,23 @@
 import type { LoadLimits } from '../trace/limits';
 import type { FilterIssue } from '../trace/filter-check';
-import type { Diagnostic } from '../trace/types';
-import type { ChipCounts, ChipKey } from './chips';
-import type { SourceInfo } from '../trace/parse';
+import type { ChipCounts, ChipKey } from '../view/chips';
 import type { TraceStats } from '../trace/stats';
 import type { LocalPriceParts } from '../trace/pricing/pricing';
-import type { DetailsView } from './details';
-import type { ExplainQuery, ExplainView, StatsView } from './stats-view';
-import type { RowView } from './rowview';
-import type { HeaderKind } from './rows';
+import type { DetailsView } from '../view/details';
+import type { ExplainQuery, ExplainView, StatsView } from '../view/stats-view';
+import type { RowView } from '../view/rowview';
+import type { HeaderKind } from '../view/rows';
 import type { ScanOptions } from '../share/redact';
 import type { ShareScan } from '../share/sources';
 import type { FilterFate } from '../share/view-state';
-import type { SeqMove } from './moves';
+import type { SeqMove } from '../view/moves';
 import type { MediaPayload } from '../trace/media';
 import type { RunDigest } from '../compare/digest';
+import type { TraceSummary } from '../view/trace-summary';
 
-// Messages between the viewer and its trace worker. The worker owns the model; the page asks for what it shows.
+// Messages between the viewer and its trace worker: the engine's public API. The worker owns the model; the page asks
+// for what it shows. The worker answers through `handlers.ts`; what a load answers is a `TraceSummary`
+// (`lib/view/trace-summary.ts`).
 
 export type LoadSource =
   | { readonly kind: 'files'; readonly files: readonly { readonly file: Blob; readonly path: string }[] }
@@ -50,65 +51,6 @@ export interface WatchedFolder {
   readonly handle: FileSystemDirectoryHandle;
   readonly path: string;
   readonly under?: string;
-}
-
-export interface StatusBadges {
-  readonly results: readonly { readonly subtype: string; readonly isError: boolean }[];
-  readonly interrupted: number;
-  /** Responses still being written (live tail): neither ended nor interrupted yet. */
-  readonly inProgress?: number;
-  readonly incompleteStreams: number;
-  readonly mismatchedStreams: number;
-  readonly eval?: { readonly passed?: boolean; readonly transportError?: string };
-}
-
-export interface AgentOption {
-  readonly index: number;
-  readonly label: string;
-  /** The value of `agent:` that selects this lane (`main`, its name, or its id). */
-  readonly filter: string;
-  readonly kind: string;
-  readonly session: string;
-}
-
-/**
- * A session as the library and `loupe stats --by session` name it: its first main-thread prompt (never a subagent's),
- * and its main thread's start and end (ISO 8601, UTC).
- */
-export interface SessionHead {
-  readonly id: string;
-  /** Claude Code's own title for it (`custom-title`, `ai-title`, `summary` lines). */
-  readonly title?: string;
-  readonly firstPrompt?: string;
-  readonly start: string | null;
-  readonly end: string | null;
-  readonly durationMs: number | null;
-}
-
-export interface TraceSummary {
-  readonly stats: TraceStats;
-  readonly sources: readonly SourceInfo[];
-  readonly sessions: readonly SessionHead[];
-  /** Index in `sessions` of the one the trace is about (what its title names; see `headSession`). */
-  readonly head?: number;
-  readonly agents: readonly AgentOption[];
-  readonly diagnostics: readonly (Diagnostic & { readonly sourceName: string })[];
-  readonly status: StatusBadges;
-  readonly rowCount: number;
-  readonly eventCount: number;
-  /** The files are still being written (live tail): what has not ended is in progress. */
-  readonly live?: boolean;
-  readonly toolNames: readonly string[];
-  readonly models: readonly string[];
-  /** How many lines each timeline chip holds (hooks, progress, meta, stream). */
-  readonly chipCounts: ChipCounts;
-  /** Where the load time went, in the worker. */
-  readonly timings: {
-    readonly parseMs: number;
-    readonly modelMs: number;
-    readonly rowsMs: number;
-    readonly summaryMs: number;
-  };
 }
 
 export interface ViewResult {

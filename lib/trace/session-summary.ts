@@ -1,0 +1,151 @@
+import { isSubagentLine } from './main-thread';
+import type { Trace } from './model/types';
+import type { TraceEvent } from './types';
+import { recordOf, RecordSink, type PromptRecord, type PromptWindow } from './line-records';
+
+// What names a session (its first main-thread prompt, start, end, duration), read with one set of rules wherever it
+// is shown: the library and `loupe stats --by session` (the fast path, `lib/fast`), and the workbench's heading
+// (`lib/engine/session-heads.ts`), which reads them off a full model (`traceSessions`).
+
+/**
+ * How far from its end a file's lines widen their session's span whatever they are: Claude Code writes its last
+ * lines (stop hooks, system lines) out of time order, so the latest time is not always on the last line.
+ */
+export const TAIL_BYTES = 16 * 1024;
+
+export interface SessionSummary {
+  readonly sessionId: string;
+  /** The project of the first file the session appears in. */
+  readonly project: string;
+  readonly files: string[];
+  /**
+   * Span of the session's main-thread timestamped lines as the fast path reads them (see `SessionRecord`), epoch ms:
+   * its start and end. A subagent's lines (`LineRecord.sub`, or any line of a subagent's own file) never set them.
+   */
+  firstTime?: number;
+  lastTime?: number;
+  /** Span of all its timestamped lines, subagents' too (the span of work): the start and end of a session whose main
+   *  thread has no timestamped line (only its subagents' files were given). */
+  workFirstTime?: number;
+  workLastTime?: number;
+  /** The first main-thread prompt of the session's first file that has one (short form); else its first slash
+   *  command. Never a subagent's task prompt. */
+  firstPrompt?: string;
+  /** `firstPrompt` is a command, which a typed prompt found later replaces. */
+  firstPromptIsCommand?: boolean;
+  /** The session's reported cost: the last cumulative result's `total_cost_usd`, or the sum of per-turn results'. */
+  reportedCostUsd?: number;
+}
+
+/** The first typed prompt a session has wins; a command (`/init`) stands in until one comes, the first of them. */
+export function setFirstPrompt(s: SessionSummary, text: string, command: boolean): void {
+  if (s.firstPrompt !== undefined && (command || s.firstPromptIsCommand !== true)) return;
+  s.firstPrompt = text;
+  if (command) s.firstPromptIsCommand = true;
+  else delete s.firstPromptIsCommand;
+}
+
+/** Widens a session's span of work by `[first, last]`, and its start and end too when the line is the main thread's. */
+export function widenSpan(s: SessionSummary, first: number, last: number, main: boolean): void {
+  if (s.workFirstTime === undefined || first < s.workFirstTime) s.workFirstTime = first;
+  if (s.workLastTime === undefined || last > s.workLastTime) s.workLastTime = last;
+  if (!main) return;
+  if (s.firstTime === undefined || first < s.firstTime) s.firstTime = first;
+  if (s.lastTime === undefined || last > s.lastTime) s.lastTime = last;
+}
+
+/** A session's start and end (ISO 8601, UTC) and duration. */
+export interface SessionSpan {
+  readonly start: string | null;
+  readonly end: string | null;
+  readonly durationMs: number | null;
+}
+
+const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
+
+/** A session's start, end and duration: its main thread's; a session with no timestamped main-thread line (only its
+ *  subagents' files were given) has only its span of work. */
+export function sessionSpan(s: SessionSummary): SessionSpan {
+  const main = s.firstTime !== undefined && s.lastTime !== undefined;
+  const first = main ? s.firstTime : s.workFirstTime;
+  const last = sessionEnd(s);
+  return {
+    start: iso(first),
+    end: iso(last),
+    durationMs: first !== undefined && last !== undefined ? last - first : null,
+  };
+}
+
+/** The instant a session ends: its last timed main-thread line, else (only its subagents' files) its last timed line. */
+export function sessionEnd(s: SessionSummary): number | undefined {
+  return s.firstTime !== undefined && s.lastTime !== undefined ? s.lastTime : s.workLastTime;
+}
+
+/** The events a fast-path record is made from: what the prefilter must never miss. */
+export function isRecordEvent(e: TraceEvent): boolean {
+  return recordOf(e) !== undefined;
+}
+
+/**
+ * Per session index, what the fast path knows of a session, read off a full model with the fast path's rules (first
+ * prompts from each file's first lines, spans from the lines it reads, the main thread apart): what the workbench
+ * names a session by, so that it names it as the library and `loupe stats --by session` do.
+ */
+export function traceSessions(
+  trace: Trace,
+  projectOf: (sourceName: string) => string,
+  window?: PromptWindow,
+): Map<number, SessionSummary> {
+  const sessionOf = (e: TraceEvent): number => trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1;
+  const sessions = new Map<number, SessionSummary>();
+  // The same first-prompt rule as the fast path, per file.
+  const sinks = new Map<number, RecordSink>();
+  const touch = (e: TraceEvent, prompt?: PromptRecord): void => {
+    const si = sessionOf(e);
+    const id = trace.sessions[si]?.id ?? '?';
+    const src = trace.sources[e.src.source];
+    const file = src?.name ?? '?';
+    let s = sessions.get(si);
+    if (!s) {
+      s = { sessionId: id, project: projectOf(file), files: [] };
+      sessions.set(si, s);
+    }
+    if (!s.files.includes(file)) s.files.push(file);
+    // The main thread as the full model's lanes read it (a subagent's own file is never).
+    const main = !isSubagentLine(e, src?.fileAgentId);
+    if (e.time !== undefined) widenSpan(s, e.time, e.time, main);
+    if (prompt !== undefined && main) setFirstPrompt(s, prompt.text, prompt.command === true);
+  };
+  // The lines near a file's end widen their sessions' spans (the fast path reads them whatever they are).
+  const inTail = (e: TraceEvent): boolean =>
+    e.src.line >= 1 && e.src.offset >= (trace.sources[e.src.source]?.bytes ?? 0) - TAIL_BYTES;
+  const tail: TraceEvent[] = [];
+  const endOf = (): void => {
+    for (const t of tail.splice(0)) touch(t);
+  };
+  let prev: TraceEvent | undefined;
+  for (const e of trace.events) {
+    if (prev && prev.src.source !== e.src.source) endOf();
+    prev = e;
+    if (e.time !== undefined && e.sessionId !== undefined && inTail(e)) tail.push(e);
+    let sink = sinks.get(e.src.source);
+    if (!sink) {
+      const src = trace.sources[e.src.source];
+      sink = new RecordSink(src?.name ?? '', window);
+      sink.spanAll = src?.format === 'sdk-stream';
+      sinks.set(e.src.source, sink);
+    }
+    const before = sink.records.length;
+    sink.add(e);
+    const added = sink.records.length > before ? sink.records[before] : undefined;
+    // A line before the file's first prompt adds its time to its session's span.
+    if (added?.kind === 'prompt') touch(e, added);
+    else if (isRecordEvent(e) || (added?.kind === 'session' && added.time !== undefined)) touch(e);
+  }
+  endOf();
+  for (const [si, s] of sessions) {
+    const reported = trace.sessions[si]?.reportedCostUsd;
+    if (reported !== undefined) s.reportedCostUsd = reported;
+  }
+  return sessions;
+}
