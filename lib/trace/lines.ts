@@ -22,6 +22,9 @@ export interface RawLine {
   readonly tooLong?: true;
   /** A run of empty lines given as one entry (a file of newlines must not cost an object per line): how many. */
   readonly blankLines?: number;
+  /** With `deferLong`, a long line's bytes (no terminator, no `\r`), not decoded yet: `text` is empty until
+   *  `lineText` decodes them. Valid only until the next batch is asked for (they may be the chunk's own). */
+  readonly bytes?: Uint8Array;
 }
 
 export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -44,6 +47,9 @@ export interface LineOptions {
   readonly hold?: boolean;
   /** Told at the end where the next line starts: after the last line read (or, with `hold`, the held one's start). */
   readonly onEnd?: (next: LinePosition) => void;
+  /** Lines longer than `SHORT_LINE` bytes come with their `bytes` instead of their text, for the reader to decode
+   *  (`lineText`) or to read otherwise. */
+  readonly deferLong?: boolean;
 }
 
 /** Where a line starts: its byte offset in the (decompressed) source, and the number of lines before it. */
@@ -60,7 +66,7 @@ export function lineLimit(max: number | undefined): number {
 
 const LF = 0x0a;
 /** Lines up to this many bytes are decoded in runs. */
-const SHORT_LINE = 2048;
+export const SHORT_LINE = 2048;
 const CR = 0x0d;
 /** The most bytes of a chunk decoded as one string by the all-ASCII path (a string holds at most about 2^29). */
 const ASCII_RUN = 64 * MiB;
@@ -123,6 +129,7 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   let first = absolute === 0;
   // The last chunk's runs of short lines held non-ASCII text: this chunk's are decoded line by line.
   let lineByLine = false;
+  const defer = opts.deferLong === true;
 
   /** The line's text; a line too long to become a string (or to decode) is reported too long instead. */
   const decode = (bytes: Uint8Array): string | undefined => {
@@ -144,6 +151,8 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   });
   const whole = (bytes: Uint8Array, line: number, offset: number, unterminated: boolean): RawLine => {
     const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    if (defer && length > SHORT_LINE)
+      return { text: '', line, offset, length, unterminated, bytes: bytes.subarray(0, length) };
     const text = decode(bytes);
     return text === undefined
       ? tooLong(line, offset, length, unterminated)
@@ -229,7 +238,8 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
       start = firstNl + 1;
       lineStart = absolute + start;
     }
-    if (!lineByLine && firstNl >= 0) start = asciiLines(chunk, start, batch);
+    // (Deferred long lines are not decoded here: the chunk goes line by line below.)
+    if (!lineByLine && !defer && firstNl >= 0) start = asciiLines(chunk, start, batch);
     // Runs of short lines are decoded with one call and split on "\n" (a 0x0A byte is never inside a multi-byte
     // character, and U+FFFD is never "\n", so string lines and byte lines match one to one). Once a run holds
     // non-ASCII text (fewer characters than bytes), its lines are decoded one by one instead, until a whole chunk
@@ -331,6 +341,22 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
     else yield [whole(concat(pending, pendingLength), lineNo, lineStart, true)];
   }
   opts.onEnd?.({ offset: absolute, line: lineNo });
+}
+
+const LINE_DECODER = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/**
+ * A deferred line (`deferLong`) decoded, as `readLineBatches` would have given it: a line whose text cannot be made
+ * (too long for a string) comes out `tooLong`. Any other line is returned as it is.
+ */
+export function lineText(l: RawLine): RawLine {
+  if (!l.bytes) return l;
+  const base = { line: l.line, offset: l.offset, length: l.length, unterminated: l.unterminated };
+  try {
+    return { ...base, text: LINE_DECODER.decode(l.bytes) };
+  } catch {
+    return { ...base, text: '', tooLong: true };
+  }
 }
 
 /** The parts joined into one array (the part itself when there is only one). */

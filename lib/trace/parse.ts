@@ -10,7 +10,15 @@ import {
 import { normalizeSdkLine } from './adapters/sdk-stream';
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
 import { bytesText } from './sizes';
-import { lineLimit, readLineBatches, type ByteSource, type LinePosition, type LineRef, type RawLine } from './lines';
+import {
+  lineLimit,
+  lineText,
+  readLineBatches,
+  type ByteSource,
+  type LinePosition,
+  type LineRef,
+  type RawLine,
+} from './lines';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
 import { unknownEvent, type Head, type RawObject } from './adapters/messages';
 import { count } from './text-order';
@@ -95,6 +103,12 @@ export interface ParseOptions {
   readonly resume?: ParseCheckpoint;
   /** Told at the end where a later call can continue (see `ParseCheckpoint`). */
   readonly onCheckpoint?: (c: ParseCheckpoint) => void;
+  /**
+   * For a load that reads less than the whole line (`loupe stats`, lib/engine/stats-load.ts): given a long line's
+   * bytes in a Claude Code session, the line's JSON with the strings nobody will read made short, or undefined to
+   * read it whole. Text it gives that is not JSON is read again whole, so a broken line is reported as it is.
+   */
+  readonly shrink?: (bytes: Uint8Array) => string | undefined;
 }
 
 /**
@@ -102,6 +116,11 @@ export interface ParseOptions {
  * the dialect and mode the first lines decided, the line counts so far. A JSON document (`mode: 'document'`) is
  * parsed whole and cannot be continued: a grown one is parsed again from its start.
  */
+/** A long line's text made short by `ParseOptions.shrink`, with the line as read (its bytes) to read whole instead. */
+interface Shrunk extends RawLine {
+  readonly whole: RawLine;
+}
+
 export interface ParseCheckpoint extends LinePosition {
   readonly mode: 'undecided' | 'lines' | 'document';
   readonly dialect: Dialect | undefined;
@@ -174,7 +193,15 @@ export async function parseBytes(
     for (const h of held.splice(0)) raw(h.obj, h.src);
   };
 
-  const handleLine = (l: RawLine): void => {
+  /** A deferred long line: shrunk where `opts.shrink` may (a Claude Code file read as lines), else decoded whole. */
+  const shrunk = (l: RawLine): RawLine | Shrunk => {
+    const text =
+      opts.shrink && mode === 'lines' && dialect === 'claude-code' && l.bytes ? opts.shrink(l.bytes) : undefined;
+    if (text === undefined) return lineText(l);
+    return { text, line: l.line, offset: l.offset, length: l.length, unterminated: l.unterminated, whole: l };
+  };
+
+  const handleLine = (l: RawLine | Shrunk): void => {
     const src: LineRef = { source: index, line: l.line, offset: l.offset, length: l.length };
     info.lines.total += 1;
     if (l.tooLong) {
@@ -203,6 +230,12 @@ export async function parseBytes(
       if (!structured && !SCALAR_START.test(first)) throw new Error('not JSON');
       obj = JSON.parse(text);
     } catch (err) {
+      if ('whole' in l) {
+        // Only a line that is not JSON makes a shrunk text that is not: read whole, it is reported in its own words.
+        info.lines.total -= 1;
+        handleLine(lineText(l.whole));
+        return;
+      }
       if (l.unterminated)
         lineDiag(
           'truncated-last-line',
@@ -250,12 +283,13 @@ export async function parseBytes(
     ...(resume ? { from: resume } : {}),
     hold,
     onEnd: (p) => (next = p),
+    ...(opts.shrink ? { deferLong: true } : {}),
   })) {
-    for (const l of batch) handleRaw(l);
+    for (const l of batch) handleRaw(l.bytes ? shrunk(l) : l);
   }
   if (hold) info.bytes = next.offset;
 
-  function handleRaw(l: RawLine): void {
+  function handleRaw(l: RawLine | Shrunk): void {
     if (!l.tooLong && (l.text.length === 0 || isBlank(l.text))) {
       if (mode === 'document') buffered.push(l);
       else info.lines.blank += l.blankLines ?? 1;
@@ -278,7 +312,7 @@ export async function parseBytes(
     handleLine(l);
   }
 
-  function handleOrBlank(l: RawLine): void {
+  function handleOrBlank(l: RawLine | Shrunk): void {
     if (!l.tooLong && isBlank(l.text)) info.lines.blank += l.blankLines ?? 1;
     else handleLine(l);
   }
