@@ -487,7 +487,8 @@ export function readAssistant(s: i32, e: i32, out: usize): i32 {
 // Finds, in a Claude Code line, the values `loupe stats` never reads: a user line's `toolUseResult` /
 // `tool_use_result` whole (or, when it is an object with an `agentId` or `totalToolUseCount`, the agent's, each of its
 // long strings), a tool result's `content` (a string, or its blocks' `text`) unless a result's `is_error` is anything
-// but `false`, a file-history-snapshot's `snapshot` whole; the whole line checked as JSON.parse checks it.
+// but `false`, a file-history-snapshot's `snapshot` whole, an assistant line's blocks' `signature` (only whether there
+// is one is read); the whole line checked as JSON.parse checks it.
 
 const E_NONE: i32 = 0;
 const E_USER_ALL: i32 = 1;
@@ -497,6 +498,7 @@ const E_BLOCK: i32 = 5;
 const E_RESULT: i32 = 6;
 const E_RESULT_BLOCK: i32 = 7;
 const E_RESULT_TEXT: i32 = 8;
+const E_SIGNATURE: i32 = 9;
 const E_TYPE: i32 = -2;
 const E_IS_ERROR: i32 = -3;
 const E_SNAPSHOT: i32 = -4;
@@ -505,6 +507,7 @@ const E_OUTPUT: i32 = -5;
 const K_USER: i32 = 0;
 const K_RESULT: i32 = 1;
 const K_SNAPSHOT: i32 = 2;
+const K_SIGNATURE: i32 = 3;
 
 let spanOut: usize = 0;
 let spanCount: i32 = 0;
@@ -532,6 +535,7 @@ function ekey(ctx: i32, depth: i32, ks: i32, ke: i32): i32 {
   if (ctx == E_MESSAGE) return key(ks, ke, 'content') ? E_BLOCKS : E_NONE;
   if (ctx == E_BLOCK) {
     if (key(ks, ke, 'is_error')) return E_IS_ERROR;
+    if (key(ks, ke, 'signature')) return E_SIGNATURE;
     return key(ks, ke, 'content') ? E_RESULT : E_NONE;
   }
   if (ctx == E_RESULT_BLOCK) return key(ks, ke, 'text') ? E_RESULT_TEXT : E_NONE;
@@ -558,6 +562,7 @@ function evalue(p: i32, ctx: i32, depth: i32): i32 {
       let kind = -1;
       if (ctx == E_USER_ALL) kind = K_USER;
       else if (ctx == E_RESULT || ctx == E_RESULT_TEXT) kind = K_RESULT;
+      else if (ctx == E_SIGNATURE) kind = K_SIGNATURE;
       if (kind >= 0 && !espan(p, e, kind)) return GIVE_UP;
     }
     return e;
@@ -646,13 +651,18 @@ export function elide(s: i32, e: i32, out: usize, max: i32, min: i32): i32 {
   if (p < 0 || ws(p) != e || typeS < 0) return 0;
   const user = key(typeS, typeE, 'user');
   const snapshot = !user && key(typeS, typeE, 'file-history-snapshot');
+  const assistant = !user && !snapshot && key(typeS, typeE, 'assistant');
   let n = 0;
   for (let k = 0; k < spanCount; k++) {
     const o = out + <usize>(k * 12);
     const a = load<i32>(o);
     const b = load<i32>(o, 4);
     const kind = load<i32>(o, 8);
-    if ((user && (kind == K_USER || (kind == K_RESULT && !resultError))) || (snapshot && kind == K_SNAPSHOT)) {
+    if (
+      (user && (kind == K_USER || (kind == K_RESULT && !resultError))) ||
+      (snapshot && kind == K_SNAPSHOT) ||
+      (assistant && kind == K_SIGNATURE)
+    ) {
       const d = out + <usize>(n * 8);
       store<i32>(d, a);
       store<i32>(d, b, 4);

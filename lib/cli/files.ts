@@ -135,11 +135,11 @@ export const READ_CHUNK_BYTES = 256 * 1024;
 export function* fileChunks(file: string, size = READ_CHUNK_BYTES): Generator<Uint8Array> {
   const fd = openSync(file, 'r');
   try {
-    // A Uint8Array, not a Buffer: the reader copies with `slice`, which on a Buffer makes a view.
-    let buf = new Uint8Array(size);
+    // A Buffer: its `indexOf` (which the line reader splits with) is memchr, a Uint8Array's a loop.
+    let buf = Buffer.allocUnsafeSlow(size);
     let reuse: boolean | undefined;
     for (;;) {
-      if (reuse === false) buf = new Uint8Array(size);
+      if (reuse === false) buf = Buffer.allocUnsafeSlow(size);
       const n = readSync(fd, buf, 0, size, null);
       if (n === 0) return;
       reuse ??= !(n >= 2 && buf[0] === 0x1f && buf[1] === 0x8b);

@@ -48,7 +48,7 @@ describe('lineElider', () => {
     expect(ok.message.content[0].content).toBe('~');
   });
 
-  it('makes a snapshot short, and leaves prompts, assistant lines and other types alone', () => {
+  it('makes a snapshot and a signature short, and leaves prompts, other assistant text and other types alone', () => {
     const snap = { type: 'file-history-snapshot', messageId: 'm', snapshot: { files: { a: long() } } };
     expect(JSON.parse(elide(enc(snap)) ?? 'null')).toEqual({ ...snap, snapshot: '~' });
     expect(elide(enc({ type: 'user', message: { role: 'user', content: long() } }))).toBeUndefined();
@@ -58,6 +58,13 @@ describe('lineElider', () => {
       toolUseResult: long(),
     };
     expect(elide(enc(assistant))).toBeUndefined();
+    // Of an assistant line, only a thinking block's signature goes (whether there is one is all that is read).
+    const thinking = { type: 'thinking', thinking: long(), signature: long('S') };
+    const signed = { ...assistant, message: { content: [thinking] } };
+    expect(JSON.parse(elide(enc(signed)) ?? 'null')).toEqual({
+      ...signed,
+      message: { content: [{ ...thinking, signature: '~' }] },
+    });
     expect(elide(enc({ ...result(long()), type: 'progress' }))).toBeUndefined();
   });
 

@@ -166,8 +166,8 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
       skipping = true;
       pending = [];
     }
-    // Copy: the caller may reuse the chunk's buffer.
-    if (!skipping) pending.push(bytes.slice());
+    // Copy: the caller may reuse the chunk's buffer (and a Node Buffer's own `slice` makes a view, not a copy).
+    if (!skipping) pending.push(Uint8Array.prototype.slice.call(bytes));
     pendingLength += bytes.length;
   };
 
