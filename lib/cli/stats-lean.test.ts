@@ -89,6 +89,27 @@ describe('loupe stats, lean and full', () => {
     expect(elided).toBeGreaterThan(100);
   });
 
+  it('a shrunk text that is not JSON: the line is read whole, counted once, reported in its own words', async () => {
+    const lines = [...generateLines({ dialect: 'claude-code', targetBytes: 600_000, seed: 2 })];
+    // A long line cut short in the middle of the file: not JSON, whole or shrunk.
+    const at = lines.findIndex((l, i) => i > 20 && l.length > 4000);
+    lines[at] = (lines[at] ?? '').slice(0, 3000);
+    const text = lines.join('\n');
+    const input = () => [memorySource('gen.jsonl', text)];
+    const want = await loadStatsTrace(input());
+    let broken = 0;
+    const bad = await loadStatsTrace(input(), {
+      shrink: () => {
+        broken += 1;
+        return '{"type":"user",';
+      },
+    });
+    expect(broken).toBeGreaterThan(10);
+    expect(statsOutput(bad, { json: true, all: true })).toEqual(statsOutput(want, { json: true, all: true }));
+    expect(bad.diagnostics.map((d) => d.message)).toEqual(want.diagnostics.map((d) => d.message));
+    expect(want.diagnostics.some((d) => d.code === 'malformed-json')).toBe(true);
+  });
+
   it.each([
     ['sdk-stream', 1],
     ['sdk-stream', 2],
