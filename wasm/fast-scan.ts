@@ -488,7 +488,9 @@ export function readAssistant(s: i32, e: i32, out: usize): i32 {
 // `tool_use_result` whole (or, when it is an object with an `agentId` or `totalToolUseCount`, the agent's, each of its
 // long strings), a tool result's `content` (a string, or its blocks' `text`) unless a result's `is_error` is anything
 // but `false`, a file-history-snapshot's `snapshot` whole, an assistant line's blocks' `signature` (only whether there
-// is one is read); the whole line checked as JSON.parse checks it.
+// is one is read), every long string under a progress line's `data` (its output, a hook's command, the text of the
+// message an agent_progress copies: only the copy's ids, model and usage are read); the whole line checked as
+// JSON.parse checks it.
 
 const E_NONE: i32 = 0;
 const E_USER_ALL: i32 = 1;
@@ -499,6 +501,7 @@ const E_RESULT: i32 = 6;
 const E_RESULT_BLOCK: i32 = 7;
 const E_RESULT_TEXT: i32 = 8;
 const E_SIGNATURE: i32 = 9;
+const E_DATA_ALL: i32 = 10;
 const E_TYPE: i32 = -2;
 const E_IS_ERROR: i32 = -3;
 const E_SNAPSHOT: i32 = -4;
@@ -508,6 +511,7 @@ const K_USER: i32 = 0;
 const K_RESULT: i32 = 1;
 const K_SNAPSHOT: i32 = 2;
 const K_SIGNATURE: i32 = 3;
+const K_DATA: i32 = 4;
 
 let spanOut: usize = 0;
 let spanCount: i32 = 0;
@@ -526,8 +530,10 @@ function ekey(ctx: i32, depth: i32, ks: i32, ke: i32): i32 {
     if (key(ks, ke, 'toolUseResult') || key(ks, ke, 'tool_use_result')) return E_OUTPUT;
     if (key(ks, ke, 'snapshot')) return E_SNAPSHOT;
     if (key(ks, ke, 'message')) return E_MESSAGE;
+    if (key(ks, ke, 'data')) return E_DATA_ALL;
     return E_NONE;
   }
+  if (ctx == E_DATA_ALL) return ctx;
   if (ctx == E_USER_ALL) {
     if (depth == 1 && (key(ks, ke, 'agentId') || key(ks, ke, 'totalToolUseCount'))) agentish = true;
     return ctx;
@@ -563,6 +569,7 @@ function evalue(p: i32, ctx: i32, depth: i32): i32 {
       if (ctx == E_USER_ALL) kind = K_USER;
       else if (ctx == E_RESULT || ctx == E_RESULT_TEXT) kind = K_RESULT;
       else if (ctx == E_SIGNATURE) kind = K_SIGNATURE;
+      else if (ctx == E_DATA_ALL) kind = K_DATA;
       if (kind >= 0 && !espan(p, e, kind)) return GIVE_UP;
     }
     return e;
@@ -614,7 +621,7 @@ function eobject(p: i32, ctx: i32, depth: i32): i32 {
 
 function earray(p: i32, ctx: i32, depth: i32): i32 {
   const item =
-    ctx == E_BLOCKS ? E_BLOCK : ctx == E_RESULT ? E_RESULT_BLOCK : ctx == E_USER_ALL ? ctx : E_NONE;
+    ctx == E_BLOCKS ? E_BLOCK : ctx == E_RESULT ? E_RESULT_BLOCK : ctx == E_USER_ALL || ctx == E_DATA_ALL ? ctx : E_NONE;
   let i = ws(p + 1);
   if (at(i) == 0x5d) return i + 1;
   while (true) {
@@ -652,6 +659,7 @@ export function elide(s: i32, e: i32, out: usize, max: i32, min: i32): i32 {
   const user = key(typeS, typeE, 'user');
   const snapshot = !user && key(typeS, typeE, 'file-history-snapshot');
   const assistant = !user && !snapshot && key(typeS, typeE, 'assistant');
+  const progress = !user && !snapshot && !assistant && key(typeS, typeE, 'progress');
   let n = 0;
   for (let k = 0; k < spanCount; k++) {
     const o = out + <usize>(k * 12);
@@ -661,7 +669,8 @@ export function elide(s: i32, e: i32, out: usize, max: i32, min: i32): i32 {
     if (
       (user && (kind == K_USER || (kind == K_RESULT && !resultError))) ||
       (snapshot && kind == K_SNAPSHOT) ||
-      (assistant && kind == K_SIGNATURE)
+      (assistant && kind == K_SIGNATURE) ||
+      (progress && kind == K_DATA)
     ) {
       const d = out + <usize>(n * 8);
       store<i32>(d, a);

@@ -68,6 +68,29 @@ describe('lineElider', () => {
     expect(elide(enc({ ...result(long()), type: 'progress' }))).toBeUndefined();
   });
 
+  it("makes a progress line's data short, the ids, model and usage of the message it copies kept", () => {
+    const copy = {
+      type: 'assistant',
+      message: {
+        id: 'msg_1',
+        model: 'claude-opus-4-6',
+        content: [{ type: 'tool_use', id: 'toolu_2', name: 'Write', input: { file_path: '/a', content: long() } }],
+        usage: { input_tokens: 1, output_tokens: 2 },
+      },
+    };
+    const line = {
+      type: 'progress',
+      toolUseID: 'toolu_1',
+      data: { type: 'agent_progress', agentId: 'a1', message: copy },
+    };
+    const out = JSON.parse(elide(enc(line)) ?? 'null');
+    const block = { ...copy.message.content[0], input: { file_path: '/a', content: '~' } };
+    expect(out).toEqual({
+      ...line,
+      data: { ...line.data, message: { ...copy, message: { ...copy.message, content: [block] } } },
+    });
+  });
+
   it('reads whole what is not sound JSON or what it cannot be sure of', () => {
     const good = JSON.stringify({ ...result(long()), toolUseResult: long() });
     expect(elide(enc(good))).toBeDefined();

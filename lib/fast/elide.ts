@@ -4,7 +4,9 @@ import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
 // session file's bytes are text the totals never read: a tool's structured output (`toolUseResult`: a file read or
 // written, a command's output, a patch), the text of a tool result that is not an error (lib/engine/lean-events.ts
 // keeps only an error's, whose words tell a denial), a `file-history-snapshot`'s backups, a thinking block's
-// signature (only whether there is one is read). Decoding and parsing them was most of the report's time and garbage.
+// signature (only whether there is one is read), the long strings of a progress line's data (output, a hook's command,
+// the text of the message an agent_progress copies, of which only ids, model and usage are read). Decoding and parsing
+// them was most of the report's time and garbage.
 //
 // The WebAssembly reader (wasm/fast-scan.ts `elide`) checks the line as JSON.parse would and finds those strings (of
 // ELIDE_MIN bytes or more); each is replaced here by `"~"`, every other byte kept. The JSON keeps its shape, every
