@@ -1,4 +1,4 @@
-// `npm run bench:ccusage [-- --sizes 100,500] [-- --folder-sessions 100] [-- --runs 5] [-- --json]`
+// `npm run bench:ccusage [-- --sizes 100,500] [-- --folder-sessions 100] [-- --runs 5] [-- --full] [-- --json]`
 // `loupe stats --by day` against ccusage (pinned, installed by this script into a temp folder) on the same generated
 // Claude Code session files, each laid out as a projects folder and found through CLAUDE_CONFIG_DIR by both tools, and
 // on a projects folder of many 2 MB sessions: whole processes, interleaved, medians. Then both tools' totals on the real fixtures and generated folders, side by
@@ -15,7 +15,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromTrace } from '../lib/fast';
 import { projectsFolder } from '../lib/fast/testing/projects';
@@ -36,6 +36,8 @@ const opt = (name: string, dflt: string): string => {
 };
 const sizes = opt('--sizes', '100,500').split(',').map(Number);
 const runs = Number(opt('--runs', '5'));
+/** Also times the full report, plain `loupe stats FILE`, against `ccusage claude session` on each generated file. */
+const full = args.includes('--full');
 /** A projects folder of this many generated sessions (2 MB each) is timed too; 0 leaves it out. */
 const folderSessions = Number(opt('--folder-sessions', '100'));
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -142,6 +144,17 @@ interface SpeedRow {
   totals: { loupe: Totals; ccusage: Totals };
 }
 
+/** The full report (per response, per call, agents) against ccusage's session report, on one file. */
+interface FullRow {
+  file: string;
+  sizeBytes: number;
+  loupeMs: number;
+  ccusageMs: number;
+  ratio: number;
+  loupePeakRssBytes?: number;
+  ccusagePeakRssBytes?: number;
+}
+
 interface TotalsRow {
   data: string;
   loupe: Totals;
@@ -170,18 +183,27 @@ async function main(): Promise<void> {
       });
 
     const speed: SpeedRow[] = [];
-    const time = (name: string, sizeBytes: number, cfg: string): void => {
-      // One round each to warm the page cache, then interleaved rounds.
-      const a0 = loupe(cfg);
-      const b0 = ccu(cfg);
-      const a: Run[] = [];
-      const b: Run[] = [];
+    const fullRows: FullRow[] = [];
+    const peak = (xs: Run[]): number | undefined =>
+      xs.every((x) => x.peakRssBytes !== undefined) ? Math.max(...xs.map((x) => x.peakRssBytes ?? 0)) : undefined;
+    const rss = (x?: number): string => (x === undefined ? '?' : `${(x / 1e6).toFixed(0)} MB`);
+    /** One round each to warm the page cache, then `runs` interleaved rounds: the first round, and every run. */
+    const rounds = (a: () => Run, b: () => Run): { a0: Run; b0: Run; a: Run[]; b: Run[] } => {
+      const a0 = a();
+      const b0 = b();
+      const as: Run[] = [];
+      const bs: Run[] = [];
       for (let r = 0; r < runs; r++) {
-        a.push(loupe(cfg));
-        b.push(ccu(cfg));
+        as.push(a());
+        bs.push(b());
       }
-      const peak = (xs: Run[]): number | undefined =>
-        xs.every((x) => x.peakRssBytes !== undefined) ? Math.max(...xs.map((x) => x.peakRssBytes ?? 0)) : undefined;
+      return { a0, b0, a: as, b: bs };
+    };
+    const time = (name: string, sizeBytes: number, cfg: string): void => {
+      const { a0, b0, a, b } = rounds(
+        () => loupe(cfg),
+        () => ccu(cfg),
+      );
       const lp = peak(a);
       const cp = peak(b);
       const row: SpeedRow = {
@@ -195,9 +217,31 @@ async function main(): Promise<void> {
         totals: { loupe: loupeTotals(a0.stdout), ccusage: ccusageTotals(b0.stdout) },
       };
       speed.push(row);
-      const rss = (x?: number): string => (x === undefined ? '?' : `${(x / 1e6).toFixed(0)} MB`);
       log(
         `${row.file.padEnd(14)} ${(row.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  loupe ${row.loupeMs} ms (${rss(row.loupePeakRssBytes)})  ccusage ${row.ccusageMs} ms (${rss(row.ccusagePeakRssBytes)})  loupe ÷ ccusage ${row.ratio.toFixed(2)}x`,
+      );
+    };
+    /** Plain `loupe stats FILE` (the full report) against `ccusage claude session` on the same file. */
+    const timeFull = (name: string, sizeBytes: number, file: string, cfg: string): void => {
+      const env = { CLAUDE_CONFIG_DIR: cfg, HOME: home };
+      const { a, b } = rounds(
+        () => run(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'stats', file], env),
+        () => run(ccusage, ['claude', 'session', '--json', '--offline', '--timezone', 'UTC'], env),
+      );
+      const lp = peak(a);
+      const cp = peak(b);
+      const row: FullRow = {
+        file: name,
+        sizeBytes,
+        loupeMs: Math.round(median(a.map((x) => x.ms))),
+        ccusageMs: Math.round(median(b.map((x) => x.ms))),
+        ratio: Math.round((median(a.map((x) => x.ms)) / median(b.map((x) => x.ms))) * 100) / 100,
+        ...(lp !== undefined ? { loupePeakRssBytes: lp } : {}),
+        ...(cp !== undefined ? { ccusagePeakRssBytes: cp } : {}),
+      };
+      fullRows.push(row);
+      log(
+        `${row.file.padEnd(14)} ${(row.sizeBytes / 1e6).toFixed(0).padStart(4)} MB  loupe stats ${row.loupeMs} ms (${rss(row.loupePeakRssBytes)})  ccusage session ${row.ccusageMs} ms (${rss(row.ccusagePeakRssBytes)})  loupe ÷ ccusage ${row.ratio.toFixed(2)}x`,
       );
     };
     for (const mb of sizes) {
@@ -206,7 +250,9 @@ async function main(): Promise<void> {
         log(`generating ${path.basename(file)} …`);
         await generateFile(file, { dialect: 'claude-code', targetBytes: mb * 1_000_000, seed: 1 });
       }
-      time(path.basename(file), statSync(file).size, configWith(dir, file));
+      const cfg = configWith(dir, file);
+      time(path.basename(file), statSync(file).size, cfg);
+      if (full) timeFull(path.basename(file), statSync(file).size, file, cfg);
     }
     if (folderSessions > 0) {
       // What a projects folder holds: many sessions of a few MB each, over a few projects.
@@ -238,8 +284,13 @@ async function main(): Promise<void> {
       log(
         `${t.data}: loupe ${fmt(t.loupe)}\n${' '.repeat(t.data.length)}  ccusage ${fmt(t.ccusage)}  (<synthetic> calls ${t.synthetic}; calls only in agent_progress copies ${t.progressOnly.calls})`,
       );
-    writeResults(speed, totals);
-    if (json) process.stdout.write(`${JSON.stringify({ ccusage: CCUSAGE, speed, totals })}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ ccusage: CCUSAGE, speed, full: fullRows, totals })}\n`);
+    log(
+      `load average: ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
+    writeResults(speed, fullRows, totals);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -280,9 +331,24 @@ function* datasets(dir: string, generated: string | undefined): Generator<[strin
   if (generated) yield [`bench/.cache/${path.basename(generated)}`, configWith(dir, generated)];
 }
 
-function writeResults(speed: readonly SpeedRow[], totals: readonly TotalsRow[]): void {
-  writeTracked('bench-results/ccusage.json', `${JSON.stringify({ ccusage: CCUSAGE, speed, totals }, null, 2)}\n`);
+function writeResults(speed: readonly SpeedRow[], fullRows: readonly FullRow[], totals: readonly TotalsRow[]): void {
+  writeTracked(
+    'bench-results/ccusage.json',
+    `${JSON.stringify({ ccusage: CCUSAGE, speed, ...(fullRows.length > 0 ? { full: fullRows } : {}), totals }, null, 2)}\n`,
+  );
   const rss = (x?: number): string => (x === undefined ? '—' : `${(x / 1e6).toFixed(0)} MB`);
+  if (fullRows.length > 0)
+    writePerfSection(
+      'ccusage-full-bench',
+      [
+        `| file | MB | \`loupe stats FILE\` | ${CCUSAGE.replace('@', ' ')} \`claude session\` | loupe ÷ ccusage | peak RSS (loupe / ccusage) | loupe RSS ÷ file |`,
+        '|---|---:|---:|---:|---:|---:|---:|',
+        ...fullRows.map(
+          (r) =>
+            `| ${r.file} | ${(r.sizeBytes / 1e6).toFixed(0)} | ${r.loupeMs} ms | ${r.ccusageMs} ms | **${r.ratio.toFixed(2)}x** | ${rss(r.loupePeakRssBytes)} / ${rss(r.ccusagePeakRssBytes)} | ${r.loupePeakRssBytes === undefined ? '—' : `${(r.loupePeakRssBytes / r.sizeBytes).toFixed(2)}x`} |`,
+        ),
+      ].join('\n'),
+    );
   const n = (x: number): string => x.toLocaleString('en-US');
   writePerfSection(
     'ccusage-bench',

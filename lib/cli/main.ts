@@ -11,6 +11,7 @@ import { runDiff } from './diff';
 import { findEach, inputsOf, notTranscripts } from './files';
 import { count, formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
+import { lineElider } from '../fast/elide';
 import { inert } from './stdio';
 import type { CliContext, CliIo } from './io';
 
@@ -262,8 +263,10 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     return 1;
   }
   if (command === 'stats') {
-    // The lean load: the same numbers and rows, in memory that grows with the messages, not the file.
-    const trace = await loadStatsTrace(inputsOf(files), { limits });
+    // The lean load: the same numbers and rows, in memory that grows with the messages, not the file; the text it
+    // never reads is not decoded (lib/fast/elide.ts).
+    const shrink = lineElider();
+    const trace = await loadStatsTrace(inputsOf(files), { limits, ...(shrink ? { shrink } : {}) });
     const { out, err } = statsOutput(trace, {
       json,
       all: allTurns,

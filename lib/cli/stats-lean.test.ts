@@ -1,6 +1,7 @@
-// `loupe stats <files>` loads lean (lib/engine/stats-load.ts): what it prints must be, byte for byte, what the full
-// model prints. Both run here on every real fixture, every sample, and generated sessions of both dialects; the trap
-// tests check the same through `loadFiles` (lib/trace/testing/load.ts).
+// `loupe stats <files>` loads lean (lib/engine/stats-load.ts), the text it never reads left undecoded
+// (lib/fast/elide.ts): what it prints must be, byte for byte, what the full model prints. Both run here on every real
+// fixture, every sample, the made corpus, and generated sessions of both dialects, lean with and without the elision;
+// the trap tests check the same through `loadFiles` (lib/trace/testing/load.ts).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +9,21 @@ import { generateLines } from '../../bench/generate';
 import { loadTrace } from '../engine/load';
 import { memorySource, type EngineInput } from '../engine/source';
 import { loadStatsTrace } from '../engine/stats-load';
+import { madeFiles, madeGoldens } from '../../test/made-corpus';
+import { lineElider } from '../fast/elide';
 import { findFiles, inputsOf } from './files';
 import { statsOutput } from './main';
+import type { Trace } from '../trace/model/types';
+
+const elider = lineElider();
+if (!elider) throw new Error('no WebAssembly here');
+/** Lines the elision made short, in the last `same` call. */
+let elided = 0;
+const shrink = (bytes: Uint8Array): string | undefined => {
+  const text = elider(bytes);
+  if (text !== undefined) elided += 1;
+  return text;
+};
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -24,17 +38,24 @@ function filesUnder(dir: string): string[] {
 async function same(inputs: () => Promise<EngineInput[]> | EngineInput[]): Promise<{ full: number; lean: number }> {
   const full = await loadTrace(await inputs());
   const lean = await loadStatsTrace(await inputs());
+  elided = 0;
+  const short = await loadStatsTrace(await inputs(), { shrink });
   for (const opts of [
     { json: true, all: true },
     { json: false, all: false },
     { json: false, all: true },
   ]) {
-    expect(statsOutput(lean, opts), JSON.stringify(opts)).toEqual(statsOutput(full, opts));
+    const want = statsOutput(full, opts);
+    expect(statsOutput(lean, opts), JSON.stringify(opts)).toEqual(want);
+    expect(statsOutput(short, opts), `${JSON.stringify(opts)}, elided`).toEqual(want);
   }
-  // What the model saw besides the printed numbers: the same diagnostics, in order.
-  expect(lean.diagnostics.map((d) => `${d.code} ${d.severity} ${d.src?.source ?? ''}:${d.src?.line ?? ''}`)).toEqual(
-    full.diagnostics.map((d) => `${d.code} ${d.severity} ${d.src?.source ?? ''}:${d.src?.line ?? ''}`),
-  );
+  // What the model saw besides the printed numbers: the same diagnostics, in order (and with the elision, in the
+  // same words: a line it cannot read is reported as read whole).
+  const where = (t: Trace): string[] =>
+    t.diagnostics.map((d) => `${d.code} ${d.severity} ${d.src?.source ?? ''}:${d.src?.line ?? ''}`);
+  expect(where(lean)).toEqual(where(full));
+  const said = (t: Trace): string[] => t.diagnostics.map((d) => `${d.code} ${d.src?.line ?? ''} ${d.message}`);
+  expect(said(short)).toEqual(said(lean));
   return { full: full.events.length, lean: lean.events.length };
 }
 
@@ -56,6 +77,38 @@ describe('loupe stats, lean and full', () => {
       await same(fromDisk([dir]));
     },
   );
+
+  it.each(Object.keys(madeGoldens()))('made corpus %s: the same output', async (rel) => {
+    await same(() => Object.entries(madeFiles(rel)).map(([name, bytes]) => memorySource(name, bytes)));
+  });
+
+  it('a generated Claude Code session with its tool output elided: the same output', async () => {
+    const text = [...generateLines({ dialect: 'claude-code', targetBytes: 3_000_000, seed: 5 })].join('\n');
+    await same(() => [memorySource('gen.jsonl', text)]);
+    // Most of its lines with tool output or a snapshot went short.
+    expect(elided).toBeGreaterThan(100);
+  });
+
+  it('a shrunk text that is not JSON: the line is read whole, counted once, reported in its own words', async () => {
+    const lines = [...generateLines({ dialect: 'claude-code', targetBytes: 600_000, seed: 2 })];
+    // A long line cut short in the middle of the file: not JSON, whole or shrunk.
+    const at = lines.findIndex((l, i) => i > 20 && l.length > 4000);
+    lines[at] = (lines[at] ?? '').slice(0, 3000);
+    const text = lines.join('\n');
+    const input = () => [memorySource('gen.jsonl', text)];
+    const want = await loadStatsTrace(input());
+    let broken = 0;
+    const bad = await loadStatsTrace(input(), {
+      shrink: () => {
+        broken += 1;
+        return '{"type":"user",';
+      },
+    });
+    expect(broken).toBeGreaterThan(10);
+    expect(statsOutput(bad, { json: true, all: true })).toEqual(statsOutput(want, { json: true, all: true }));
+    expect(bad.diagnostics.map((d) => d.message)).toEqual(want.diagnostics.map((d) => d.message));
+    expect(want.diagnostics.some((d) => d.code === 'malformed-json')).toBe(true);
+  });
 
   it.each([
     ['sdk-stream', 1],

@@ -44,6 +44,8 @@ export interface LoadHooks {
   readonly onStart?: (events: readonly TraceEvent[]) => void;
   /** The sink events go to, given the normalize options (default: a `ModelBuilder`, which keeps every event). */
   readonly builder?: (normalize: NormalizeOptions) => ModelBuilder;
+  /** Long lines' unread strings made short before they are parsed (`ParseOptions.shrink`; the stats load only). */
+  readonly shrink?: ParseOptions['shrink'];
 }
 
 export interface LoadedSources {
@@ -129,7 +131,7 @@ export async function parseInput(
   index: number,
   sink: ParseSink,
   normalize: NormalizeOptions,
-  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit'>,
+  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit' | 'shrink'>,
   onRead: (storedBytes: number) => void,
   parse: Pick<ParseOptions, 'hold' | 'resume' | 'onCheckpoint'> = {},
 ): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
@@ -176,6 +178,7 @@ export async function parseInput(
     normalize,
     onBytes: () => onRead(stored),
     ...(limits.maxLineBytes !== undefined ? { maxLineBytes: limits.maxLineBytes } : {}),
+    ...(hooks.shrink ? { shrink: hooks.shrink } : {}),
     ...parse,
     ...(from > 0 ? {} : { resume: undefined }),
   };

@@ -40,7 +40,8 @@ export function memoryKeeper(): ByteKeeper {
   let total = 0;
   return {
     push(chunk) {
-      parts.push(chunk.slice());
+      // A copy whatever the chunk is (a Node Buffer's own `slice` is a view).
+      parts.push(Uint8Array.prototype.slice.call(chunk));
       total += chunk.length;
     },
     done() {

@@ -1,7 +1,7 @@
 import { clampDeep, DEFAULT_NORMALIZE, detach, type NormalizeOptions } from '../trace/adapters/common';
 import { ModelBuilder } from '../trace/model/build';
 import type { RebuiltBlock, Trace } from '../trace/model/types';
-import type { StreamEvent, TraceEvent } from '../trace/types';
+import type { AssistantEvent, StreamEvent, TraceEvent, Usage } from '../trace/types';
 import { leanEvent, leanFrame, leanInput, leanRebuild } from './lean-events';
 
 // A model builder for totals (`loupe stats`): events keep only what the totals read (lean-events.ts), and the frames
@@ -61,7 +61,7 @@ export class StatsBuilder extends ModelBuilder {
         // The run goes on past a completed line of its message; a frame with a time stays before it.
         this.settlePending(e, this.pending?.time === undefined);
       } else this.endRun();
-      super.event(leanEvent(e, this.intern));
+      super.event(leanEvent(e.kind === 'assistant' ? this.sharedUsage(e) : e, this.intern));
       return;
     }
     // Not through ModelBuilder.event, which keeps a frame whole: the rebuild takes what the frame carries, the row
@@ -82,6 +82,19 @@ export class StatsBuilder extends ModelBuilder {
     this.push(row);
     const start = this.streams.startOf(e.seq);
     this.run = start >= 0 && this.active(start) ? { start, lane: row, lo: row.time } : undefined;
+  }
+
+  /** The last assistant usage kept: the lines of one call (a line per content block) repeat it. */
+  private lastUsage: Usage | undefined;
+
+  /** The line with the usage of the line before when it is the same (usage is read-only): one object per call. */
+  private sharedUsage(e: AssistantEvent): AssistantEvent {
+    const u = e.usage;
+    const last = this.lastUsage;
+    if (u === undefined) return e;
+    if (last !== undefined && sameUsage(u, last)) return { ...e, usage: last };
+    this.lastUsage = u;
+    return e;
   }
 
   /** Drops the pending frame (`next` takes its seq) or keeps it, before `next` is taken. */
@@ -150,6 +163,20 @@ export class StatsBuilder extends ModelBuilder {
     }
     return super.finish();
   }
+}
+
+function sameUsage(a: Usage, b: Usage): boolean {
+  return (
+    a.input === b.input &&
+    a.output === b.output &&
+    a.cacheCreation === b.cacheCreation &&
+    a.cache5m === b.cache5m &&
+    a.cache1h === b.cache1h &&
+    a.cacheRead === b.cacheRead &&
+    a.webSearch === b.webSearch &&
+    a.hasCacheSplit === b.hasCacheSplit &&
+    Object.keys(a).length === Object.keys(b).length
+  );
 }
 
 /** A frame whose time adds nothing: none, or between a kept row of its stream and the next frame. */

@@ -7,6 +7,8 @@ const SLOT_BYTES = 4096;
 const PAGE = 65536;
 /** The chunk size the memory holds (the CLI reads 4 MiB at a time). */
 export const SIMD_CHUNK = 4 << 20;
+/** Room after the chunk for `elide`'s output: three i32 per string found. */
+const SPAN_BYTES = 64 << 10;
 
 /** Slots of `readAssistant`'s output (wasm/fast-scan.ts): four numbers each (kind, start, end, escaped). */
 export const SLOT = {
@@ -73,6 +75,10 @@ export class ScanWasm {
   private readonly findByteBack: Fn;
   private readonly read: Fn;
   private readonly next: Fn;
+  private readonly elideFn: Fn;
+  private readonly spanBase: number;
+  /** `elide`'s output: the strings' bounds, two numbers each. */
+  readonly spans: Int32Array;
   private readonly needles = new Map<Uint8Array, number>();
   private readonly needleBase: number;
   private needleEnd: number;
@@ -87,17 +93,20 @@ export class ScanWasm {
     this.findByteBack = fn(instance.exports['findByteBack']);
     this.read = fn(instance.exports['readAssistant']);
     this.next = fn(instance.exports['nextLine']);
+    this.elideFn = fn(instance.exports['elide']);
     const base = (fn(instance.exports['heapBase'])() + 15) & ~15;
     this.needleBase = base;
     this.needleEnd = base;
     this.slotBase = base + NEEDLE_BYTES;
     const chunkBase = this.slotBase + SLOT_BYTES;
-    const need = chunkBase + SIMD_CHUNK + 64;
+    this.spanBase = chunkBase + SIMD_CHUNK + 64;
+    const need = this.spanBase + SPAN_BYTES;
     if (need > memory.buffer.byteLength) memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
     this.bytes = new Uint8Array(memory.buffer);
     this.slots = new Int32Array(memory.buffer, this.slotBase, SLOT_BYTES / 4);
     this.counts = new Float64Array(memory.buffer, this.slotBase + (USAGE_STATE + 2) * 4, 8);
     this.space = new Uint8Array(memory.buffer, chunkBase, SIMD_CHUNK);
+    this.spans = new Int32Array(memory.buffer, this.spanBase, SPAN_BYTES / 4);
   }
 
   /** A new module instance, or undefined where WebAssembly SIMD is not available (or a policy forbids compiling it). */
@@ -185,6 +194,15 @@ export class ScanWasm {
    */
   readLine(buf: Uint8Array, s: number, e: number): number {
     return this.read(buf.byteOffset + s, buf.byteOffset + e, this.slotBase);
+  }
+
+  /**
+   * The strings of the line `buf[s, e)` (held in this memory) of at least `min` bytes that `loupe stats` never reads
+   * (wasm/fast-scan.ts `elide`, lib/fast/elide.ts): how many, their bounds in `spans` as positions in the memory (the
+   * opening quote, past the closing one); 0 when none, or the line is not sound JSON, or the reader is unsure.
+   */
+  elide(buf: Uint8Array, s: number, e: number, min: number): number {
+    return this.elideFn(buf.byteOffset + s, buf.byteOffset + e, this.spanBase, SPAN_BYTES / 12, min);
   }
 
   /** Where a needle is in the memory (copied in the first time it is searched for); -1 when its space is full. */

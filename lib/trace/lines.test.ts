@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readLines, type RawLine } from './lines';
+import { lineText, readLineBatches, readLines, SHORT_LINE, type RawLine } from './lines';
 
 const enc = (s: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(s);
 
@@ -139,6 +139,34 @@ describe('readLines', () => {
         },
       ),
       { numRuns: 400, seed: 7 },
+    );
+  });
+
+  it('with deferLong, gives a long line its bytes, which lineText decodes into the line read without it', async () => {
+    const line = fc.oneof(
+      fc.constantFrom('{"a":1}', '', '{"c":2}\r', '{"t":"café"}'),
+      fc.integer({ min: SHORT_LINE - 2, max: SHORT_LINE * 3 }).map((n) => `"${'é→x'.repeat(n / 3)}"`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        fc.integer({ min: 100, max: 9000 }),
+        async (ls, endsOpen, size) => {
+          const file = enc(ls.join('\n') + (endsOpen ? '' : '\n'));
+          const read = async (deferLong: boolean): Promise<RawLine[]> => {
+            const out: RawLine[] = [];
+            for await (const batch of readLineBatches(chunked(file, size), { deferLong, maxLineBytes: SHORT_LINE * 2 }))
+              for (const l of batch) {
+                if (l.bytes) expect(l.length).toBeGreaterThan(SHORT_LINE);
+                out.push(lineText(l));
+              }
+            return out;
+          };
+          expect(await read(true)).toEqual(await read(false));
+        },
+      ),
+      { numRuns: 150, seed: 3 },
     );
   });
 

@@ -22,6 +22,9 @@ export interface RawLine {
   readonly tooLong?: true;
   /** A run of empty lines given as one entry (a file of newlines must not cost an object per line): how many. */
   readonly blankLines?: number;
+  /** With `deferLong`, a long line's bytes (no terminator, no `\r`), not decoded yet: `text` is empty until
+   *  `lineText` decodes them. Valid only until the next batch is asked for (they may be the chunk's own). */
+  readonly bytes?: Uint8Array;
 }
 
 export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -44,6 +47,9 @@ export interface LineOptions {
   readonly hold?: boolean;
   /** Told at the end where the next line starts: after the last line read (or, with `hold`, the held one's start). */
   readonly onEnd?: (next: LinePosition) => void;
+  /** Lines longer than `SHORT_LINE` bytes come with their `bytes` instead of their text, for the reader to decode
+   *  (`lineText`) or to read otherwise. */
+  readonly deferLong?: boolean;
 }
 
 /** Where a line starts: its byte offset in the (decompressed) source, and the number of lines before it. */
@@ -60,7 +66,7 @@ export function lineLimit(max: number | undefined): number {
 
 const LF = 0x0a;
 /** Lines up to this many bytes are decoded in runs. */
-const SHORT_LINE = 2048;
+export const SHORT_LINE = 2048;
 const CR = 0x0d;
 /** The most bytes of a chunk decoded as one string by the all-ASCII path (a string holds at most about 2^29). */
 const ASCII_RUN = 64 * MiB;
@@ -110,7 +116,7 @@ export async function* readLines(source: ByteSource, opts: LineOptions = {}): As
  * offset and length. Runs of empty lines come out as one entry each (`blankLines`).
  */
 export async function* readLineBatches(source: ByteSource, opts: LineOptions = {}): AsyncGenerator<RawLine[]> {
-  const split = new LineSplitter(lineLimit(opts.maxLineBytes), opts.from);
+  const split = new LineSplitter(lineLimit(opts.maxLineBytes), opts.from, opts.deferLong === true);
   for await (const chunk of chunksOf(source)) {
     const batch = split.push(chunk);
     opts.onBytes?.(split.absolute);
@@ -154,6 +160,8 @@ class LineSplitter {
   constructor(
     private readonly max: number,
     from: LinePosition | undefined,
+    /** Long lines come with their bytes, undecoded (`LineOptions.deferLong`). */
+    private readonly defer = false,
   ) {
     this.lineStart = from?.offset ?? 0;
     this.absolute = this.lineStart;
@@ -174,6 +182,8 @@ class LineSplitter {
 
   private whole(bytes: Uint8Array, line: number, offset: number, unterminated: boolean): RawLine {
     const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    if (this.defer && length > SHORT_LINE)
+      return { text: '', line, offset, length, unterminated, bytes: bytes.subarray(0, length) };
     const text = this.decode(bytes);
     return text === undefined
       ? tooLong(line, offset, length, unterminated)
@@ -188,8 +198,8 @@ class LineSplitter {
       this.skipping = true;
       this.pending = [];
     }
-    // Copy: the caller may reuse the chunk's buffer.
-    if (!this.skipping) this.pending.push(bytes.slice());
+    // Copy: the caller may reuse the chunk's buffer (and a Node Buffer's own `slice` makes a view, not a copy).
+    if (!this.skipping) this.pending.push(Uint8Array.prototype.slice.call(bytes));
     this.pendingLength += bytes.length;
   }
 
@@ -208,7 +218,8 @@ class LineSplitter {
     const batch: RawLine[] = [];
     const firstNl = chunk.indexOf(LF);
     if (firstNl >= 0 && this.pendingLength > 0) start = this.endPending(chunk, firstNl, batch);
-    if (!this.lineByLine && firstNl >= 0) start = this.asciiLines(chunk, start, batch);
+    // (Deferred long lines are not decoded here: the chunk goes line by line below.)
+    if (!this.lineByLine && !this.defer && firstNl >= 0) start = this.asciiLines(chunk, start, batch);
     start = this.restOfLines(chunk, start, firstNl, batch);
     // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
     if (firstNl >= 0) this.lineStart = this.absolute + start;
@@ -389,6 +400,22 @@ class LineSplitter {
     const length = this.pendingLength - (this.lastByte === CR ? 1 : 0);
     if (this.skipping || length > this.max) return tooLong(this.lineNo, this.lineStart, length, true);
     return this.whole(concat(this.pending, this.pendingLength), this.lineNo, this.lineStart, true);
+  }
+}
+
+const LINE_DECODER = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/**
+ * A deferred line (`deferLong`) decoded, as `readLineBatches` would have given it: a line whose text cannot be made
+ * (too long for a string) comes out `tooLong`. Any other line is returned as it is.
+ */
+export function lineText(l: RawLine): RawLine {
+  if (!l.bytes) return l;
+  const base = { line: l.line, offset: l.offset, length: l.length, unterminated: l.unterminated };
+  try {
+    return { ...base, text: LINE_DECODER.decode(l.bytes) };
+  } catch {
+    return { ...base, text: '', tooLong: true };
   }
 }
 

@@ -8,7 +8,15 @@ import {
 } from './adapters/json-document';
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
 import { bytesText } from './sizes';
-import { lineLimit, readLineBatches, type ByteSource, type LinePosition, type LineRef, type RawLine } from './lines';
+import {
+  lineLimit,
+  lineText,
+  readLineBatches,
+  type ByteSource,
+  type LinePosition,
+  type LineRef,
+  type RawLine,
+} from './lines';
 import type { Diagnostic, TraceEvent } from './types';
 import { unknownEvent, type Head, type RawObject } from './adapters/messages';
 import { count } from './text-order';
@@ -53,8 +61,9 @@ export async function parseBytes(
     ...(resume ? { from: resume } : {}),
     hold,
     onEnd: (p) => (next = p),
+    ...(opts.shrink ? { deferLong: true } : {}),
   })) {
-    for (const l of batch) parse.handleRaw(l);
+    for (const l of batch) parse.handleRaw(l.bytes ? parse.shrunk(l, opts.shrink) : l);
   }
   if (hold) info.bytes = next.offset;
   parse.end();
@@ -70,6 +79,11 @@ export async function parseBytes(
 }
 
 const DOC_LIMIT = 256 * 1024 * 1024;
+
+/** A long line's text made short by `ParseOptions.shrink`, with the line as read (its bytes) to read whole instead. */
+interface Shrunk extends RawLine {
+  readonly whole: RawLine;
+}
 
 /**
  * One source's parse, line by line: whether it is lines or one JSON document (`mode`), which dialect its lines speak
@@ -146,8 +160,16 @@ class SourceParse {
     for (const h of this.held.splice(0)) this.raw(h.obj, h.src);
   }
 
+  /** A deferred long line: shrunk where `shrink` may (a Claude Code file read as lines), else decoded whole. */
+  shrunk(l: RawLine, shrink: ParseOptions['shrink']): RawLine | Shrunk {
+    const text =
+      shrink && this.mode === 'lines' && this.dialect === 'claude-code' && l.bytes ? shrink(l.bytes) : undefined;
+    if (text === undefined) return lineText(l);
+    return { text, line: l.line, offset: l.offset, length: l.length, unterminated: l.unterminated, whole: l };
+  }
+
   /** A line as read: blank, part of a document, or a line of its own. */
-  handleRaw(l: RawLine): void {
+  handleRaw(l: RawLine | Shrunk): void {
     if (!l.tooLong && (l.text.length === 0 || isBlank(l.text))) {
       if (this.mode === 'document') this.buffered.push(l);
       else this.info.lines.blank += l.blankLines ?? 1;
@@ -170,13 +192,13 @@ class SourceParse {
     this.handleLine(l);
   }
 
-  private handleOrBlank(l: RawLine): void {
+  private handleOrBlank(l: RawLine | Shrunk): void {
     if (!l.tooLong && isBlank(l.text)) this.info.lines.blank += l.blankLines ?? 1;
     else this.handleLine(l);
   }
 
   /** A non-blank line of a file of lines: one event, one line diagnostic, or held until the dialect is known. */
-  private handleLine(l: RawLine): void {
+  private handleLine(l: RawLine | Shrunk): void {
     const src: LineRef = { source: this.index, line: l.line, offset: l.offset, length: l.length };
     this.info.lines.total += 1;
     const obj = this.lineObject(l, src);
@@ -198,7 +220,7 @@ class SourceParse {
   }
 
   /** The line's JSON object, or undefined after its line diagnostic (too long, not JSON, cut off, not an object). */
-  private lineObject(l: RawLine, src: LineRef): RawObject | undefined {
+  private lineObject(l: RawLine | Shrunk, src: LineRef): RawObject | undefined {
     if (l.tooLong) {
       this.lineDiag(
         'line-too-long',
@@ -225,6 +247,12 @@ class SourceParse {
       if (!structured && !SCALAR_START.test(first)) throw new Error('not JSON');
       obj = JSON.parse(text);
     } catch (err) {
+      if ('whole' in l) {
+        // Only a line that is not JSON makes a shrunk text that is not: read whole, it is reported in its own words.
+        this.info.lines.total -= 1;
+        this.handleLine(lineText(l.whole));
+        return undefined;
+      }
       if (l.unterminated)
         this.lineDiag(
           'truncated-last-line',

@@ -87,6 +87,12 @@ export interface ParseOptions {
   readonly resume?: ParseCheckpoint;
   /** Told at the end where a later call can continue (see `ParseCheckpoint`). */
   readonly onCheckpoint?: (c: ParseCheckpoint) => void;
+  /**
+   * For a load that reads less than the whole line (`loupe stats`, lib/engine/stats-load.ts): given a long line's
+   * bytes in a Claude Code session, the line's JSON with the strings nobody will read made short, or undefined to
+   * read it whole. Text it gives that is not JSON is read again whole, so a broken line is reported as it is.
+   */
+  readonly shrink?: (bytes: Uint8Array) => string | undefined;
 }
 
 /**
