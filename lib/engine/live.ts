@@ -4,7 +4,8 @@ import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
 import { UuidColumn } from '../trace/model/uuids';
 import { resumable, type ParseCheckpoint, type ParseSink, type SourceInfo } from '../trace/parse';
 import type { Diagnostic, TraceEvent } from '../trace/types';
-import { orderInputs, parseInput, readInputs, type LoadedSources, type LoadHooks } from './load';
+import { heapGuardOf, orderInputs, parseInput, readInputs, type LoadedSources, type LoadHooks } from './load';
+import type { HeapGuard } from './memory';
 import type { SeqMove } from '../view/moves';
 import type { EngineInput, SourceText } from './source';
 
@@ -80,6 +81,8 @@ interface Kept {
   settled: Settled | undefined;
   /** Where its events were in the trace built last. */
   placed: { start: number; count: number } | undefined;
+  /** Reading stopped at the heap budget (see `HeapGuard`): the rest is never read, the file is not followed. */
+  stopped?: boolean;
 }
 
 /**
@@ -134,6 +137,8 @@ export class LiveSources {
   private readonly kept = new Map<string, Kept>();
   private readonly norm: NormalizeOptions;
   private holding = true;
+  /** The heap budget of the last load (its sources, and what they grow by after). */
+  private guard: HeapGuard | undefined;
 
   constructor(private readonly hooks: LoadHooks = {}) {
     this.norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
@@ -155,6 +160,7 @@ export class LiveSources {
    */
   async load(inputs: readonly EngineInput[], live: boolean): Promise<LoadedSources> {
     this.kept.clear();
+    this.guard = heapGuardOf(this.hooks);
     const all: TraceEvent[] = [];
     this.hooks.onStart?.(all);
     const ordered = orderInputs(inputs);
@@ -191,6 +197,8 @@ export class LiveSources {
     }
     for (const input of inputs) {
       const k = this.kept.get(input.name);
+      // Past the heap budget: what was read stays, nothing more is.
+      if (k?.stopped) continue;
       if (k && input.size === k.size) {
         // The same bytes: a newer snapshot is still the one to re-read lines from.
         k.input = input;
@@ -252,14 +260,16 @@ export class LiveSources {
     const sink = new SourceSink(base + (prev?.events.length ?? 0), all, only && !prev);
     let checkpoint: ParseCheckpoint | undefined;
     const resume = prev?.checkpoint;
-    const { info, text, stored } = await parseInput(input, index, sink, this.norm, this.hooks, onRead, {
+    const hooks = this.guard ? { ...this.hooks, guard: this.guard } : this.hooks;
+    const { info, text, stored } = await parseInput(input, index, sink, this.norm, hooks, onRead, {
       hold: input.openFrom !== undefined,
       ...(resume ? { resume } : {}),
       onCheckpoint: (c) => (checkpoint = c),
     });
     const gzip = resume === undefined && info.gzip;
     const size = input.size ?? (resume ? resume.offset : 0) + stored;
-    const cp = gzip ? undefined : checkpoint;
+    const stopped = this.guard?.stopped === true;
+    const cp = gzip || stopped ? undefined : checkpoint;
     return {
       name: input.name,
       input,
@@ -273,6 +283,7 @@ export class LiveSources {
       text,
       settled: undefined,
       placed: prev?.placed,
+      ...(stopped ? { stopped } : {}),
     };
   }
 

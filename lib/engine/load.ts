@@ -5,6 +5,7 @@ import type { Trace } from '../trace/model/types';
 import type { TraceEvent } from '../trace/types';
 import { bytesText, parseBytes, resumable, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
 import { inflateLimit, type LoadLimits } from '../trace/limits';
+import { HeapGuard, heapBudget } from './memory';
 import { orderInputs } from './order';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
@@ -40,6 +41,8 @@ export interface LoadHooks {
   readonly keepLimit?: number;
   /** Given the live list of events parsed so far (it grows while loading): to show events before the model exists. */
   readonly onStart?: (events: readonly TraceEvent[]) => void;
+  /** One load's heap budget over its sources (see `HeapGuard`); made from `limits` by the load loop. */
+  readonly guard?: HeapGuard;
   /** The sink events go to, given the normalize options (default: a `ModelBuilder`, which keeps every event). */
   readonly builder?: (normalize: NormalizeOptions) => ModelBuilder;
 }
@@ -60,12 +63,13 @@ export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHoo
   const builder = hooks.builder?.(norm) ?? new ModelBuilder(norm);
   hooks.onStart?.(builder.events);
   const texts: (SourceText | undefined)[] = [];
+  const guard = heapGuardOf(hooks);
   await readInputs(
     orderInputs(inputs),
     hooks,
     () => builder.events.length,
     async (input, i, onRead) => {
-      const { info, text, stored } = await parseInput(input, i, builder, norm, hooks, onRead);
+      const { info, text, stored } = await parseInput(input, i, builder, norm, { ...hooks, guard }, onRead);
       builder.addSource(info);
       texts[i] = text;
       return input.size ?? stored;
@@ -112,6 +116,12 @@ export async function readInputs(
   await hooks.pause?.('building');
 }
 
+/** A new load's heap guard, when its limits bound the heap (the browser's). */
+export function heapGuardOf(hooks: Pick<LoadHooks, 'limits'>): HeapGuard | undefined {
+  const budget = heapBudget(hooks.limits ?? {});
+  return budget ? new HeapGuard(budget) : undefined;
+}
+
 /** Parses every input and builds the model, keeping no bytes: the CLI's and most tests' entry. */
 export async function loadTrace(inputs: readonly EngineInput[], hooks: Omit<LoadHooks, 'keep'> = {}): Promise<Trace> {
   return (await loadSources(inputs, hooks)).trace;
@@ -127,7 +137,7 @@ export async function parseInput(
   index: number,
   sink: ParseSink,
   normalize: NormalizeOptions,
-  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit'>,
+  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit' | 'guard'>,
   onRead: (storedBytes: number) => void,
   parse: Pick<ParseOptions, 'hold' | 'resume' | 'onCheckpoint'> = {},
 ): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
@@ -146,7 +156,7 @@ export async function parseInput(
     hooks.keep && hooks.keepLimit !== undefined && hooks.keepLimit < set.bytes
       ? { bytes: hooks.keepLimit, rule: `more would not fit in this tab's memory (${bytesText(hooks.keepLimit)})` }
       : set;
-  let stop: { code: 'inflate-limit' | 'damaged-gzip'; message: string } | undefined;
+  let stop: { code: 'inflate-limit' | 'damaged-gzip' | 'memory-limit'; message: string } | undefined;
   // A continued source is plain (gzip cannot be continued: it is read again whole).
   const decoded =
     from > 0
@@ -169,7 +179,17 @@ export async function parseInput(
             };
           },
         });
-  const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause);
+  const guard = hooks.guard;
+  const stoppedBefore = guard?.stopped === true;
+  let admitted = 0;
+  const admit =
+    guard &&
+    ((chunk: Uint8Array): Uint8Array => {
+      const part = guard.admit(chunk, admitted, sink.nextSeq());
+      admitted += part.length;
+      return part;
+    });
+  const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause, admit && { admit, guard });
   const opts: ParseOptions = {
     normalize,
     onBytes: () => onRead(stored),
@@ -178,6 +198,8 @@ export async function parseInput(
     ...(from > 0 ? {} : { resume: undefined }),
   };
   const info = await parseBytes(input.name, bytes, index, sink, opts);
+  if (guard?.stopped) stop = memoryStop(input, info, admitted, stoppedBefore, guard.budget.rule);
+  guard?.endSource(admitted);
   if (stop) {
     const line = Math.max(1, info.lines.total + info.lines.blank);
     sink.diagnostic({
@@ -191,15 +213,43 @@ export async function parseInput(
   return { info, text: keeper ? keeper.done() : input.reread, stored };
 }
 
-/** Hands each chunk to `keep`, then after the parser has taken it, gives `pause` its turn. */
+/** A source stopped by the heap guard, in words: how much of it was read, or that none was. */
+function memoryStop(
+  input: EngineInput,
+  info: SourceInfo,
+  read: number,
+  before: boolean,
+  rule: string,
+): { code: 'memory-limit'; message: string } {
+  const of = !info.gzip && input.size !== undefined ? ` of ${bytesText(input.size)}` : '';
+  const why = `more would not fit in this tab's memory (${rule})`;
+  const cli = 'run `npx loupe stats` on it for the whole file';
+  return {
+    code: 'memory-limit',
+    message:
+      before && read === 0
+        ? `${input.name}: not loaded, because ${why}; ${cli}`
+        : `${input.name}: reading stopped after ${bytesText(read)}${of}, because ${why}; the rest of the file is not loaded: ${cli}`,
+  };
+}
+
+/**
+ * Hands each chunk to `keep`, then after the parser has taken it, gives `pause` its turn. With a heap guard, only
+ * the part of a chunk it admits is given, and reading ends once it stopped and the line under way has ended.
+ */
 async function* paced(
   source: ByteSource,
   keep: (chunk: Uint8Array) => void,
   pause: LoadHooks['pause'],
+  guarded?: { readonly admit: (chunk: Uint8Array) => Uint8Array; readonly guard: HeapGuard },
 ): AsyncGenerator<Uint8Array> {
-  for await (const chunk of chunksOf(source)) {
-    keep(chunk);
-    yield chunk;
+  for await (const whole of chunksOf(source)) {
+    const chunk = guarded ? guarded.admit(whole) : whole;
+    if (chunk.length > 0) {
+      keep(chunk);
+      yield chunk;
+    }
+    if (guarded?.guard.stopped && !guarded.guard.wantsMore) return;
     const wait = pause?.('reading');
     if (wait) await wait;
   }

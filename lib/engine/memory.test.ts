@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { bytesText } from '../trace/sizes';
+import { blobInput, blobKeeper, FIRST_SLICE } from './blob';
+import { loadTrace } from './load';
+import { HEAP_SHARE, HeapGuard, heapBudget, heapEstimate } from './memory';
+import { TraceSession } from './session';
+
+const enc = new TextEncoder();
+const line = (i: number): string =>
+  JSON.stringify({
+    type: 'user',
+    uuid: `u${i}`,
+    sessionId: 's1',
+    message: { role: 'user', content: `line ${i} ${'x'.repeat(900)}` },
+  });
+/** A transcript of `n` user lines of about 1 KB each, and each line's end (its byte offset past the newline). */
+function transcript(n: number): { text: string; ends: number[] } {
+  const ends: number[] = [];
+  let text = '';
+  for (let i = 0; i < n; i++) {
+    text += `${line(i)}\n`;
+    ends.push(text.length);
+  }
+  return { text, ends };
+}
+
+describe('heap budget', () => {
+  it('is the one set, else a share of the tab, else none (the CLI)', () => {
+    expect(heapBudget({ maxHeapBytes: 64 * 1024 ** 2, tabHeapBytes: 4 * 1024 ** 3 })).toEqual({
+      bytes: 64 * 1024 ** 2,
+      rule: 'the memory limit set is 64 MiB',
+    });
+    expect(heapBudget({ tabHeapBytes: 4 * 1024 ** 3 })).toEqual({
+      bytes: 4 * 1024 ** 3 * HEAP_SHARE,
+      rule: 'a trace may fill about 2 GiB of its 4 GiB',
+    });
+    expect(heapBudget({})).toBeUndefined();
+    expect(heapBudget({ maxLineBytes: 10 })).toBeUndefined();
+  });
+
+  it('admits chunks while the estimate fits, then gives the line under way its end and no more', () => {
+    const guard = new HeapGuard({ bytes: heapEstimate(1000, 10), rule: 'test' });
+    const a = enc.encode(`${'a'.repeat(99)}\n`.repeat(5) + 'b'.repeat(50));
+    // 550 bytes, 5 events so far: fits.
+    expect(guard.admit(a, 0, 0)).toBe(a);
+    // 550 more at 5 events per 550 bytes would pass 1000 bytes and 10 events' estimate: the line under way ends.
+    const b = enc.encode(`${'c'.repeat(49)}\n${'d'.repeat(500)}`);
+    expect(new TextDecoder().decode(guard.admit(b, a.length, 5))).toBe(`${'c'.repeat(49)}\n`);
+    expect(guard.stopped).toBe(true);
+    expect(guard.wantsMore).toBe(false);
+    expect(guard.admit(enc.encode('more\n'), 600, 6).length).toBe(0);
+  });
+});
+
+describe('a load past its heap budget', () => {
+  it('stops at a line end, keeps what it read, and says what it left out in words', async () => {
+    const { text, ends } = transcript(6000);
+    const session = new TraceSession({ keep: blobKeeper });
+    const blob = new Blob([text]);
+    const other = new Blob([`${line(9999)}\n`]);
+    // The estimate of the first slice fits in 1 MiB; with the next 4 MiB slice it does not.
+    await session.load([await blobInput('big.jsonl', blob), await blobInput('next.jsonl', other)], {
+      limits: { maxHeapBytes: 1024 ** 2 },
+    });
+    const trace = session.trace();
+    // Every line that ends in the first slice, and the one it cut: no line is cut off.
+    const whole = ends.findIndex((e) => e > FIRST_SLICE) + 1;
+    expect(trace.events.length).toBe(whole);
+    expect(trace.sources[0]?.lines.total).toBe(whole);
+    const said = trace.diagnostics.filter((d) => d.code === 'memory-limit').map((d) => d.message);
+    expect(said).toEqual([
+      `big.jsonl: reading stopped after ${bytesText(ends[whole - 1] ?? 0)} of ${bytesText(text.length)}, because more would not fit in this tab's memory (the memory limit set is 1 MiB); the rest of the file is not loaded: run \`npx loupe stats\` on it for the whole file`,
+      "next.jsonl: not loaded, because more would not fit in this tab's memory (the memory limit set is 1 MiB); run `npx loupe stats` on it for the whole file",
+    ]);
+    expect(trace.diagnostics.filter((d) => d.consumesLine)).toEqual([]);
+    // What was read works as any load: the last line read is there in full.
+    expect(trace.events.at(-1)?.kind).toBe('user');
+    expect((await session.raw(whole - 1))?.text).toBe(line(whole - 1));
+  });
+
+  it('reads everything when no budget is given (the CLI) or the budget holds it', async () => {
+    const { text } = transcript(6000);
+    expect((await loadTrace([await blobInput('big.jsonl', new Blob([text]))])).events.length).toBe(6000);
+    const session = new TraceSession({ keep: blobKeeper });
+    await session.load([await blobInput('big.jsonl', new Blob([text]))], { limits: { tabHeapBytes: 4 * 1024 ** 3 } });
+    expect(session.trace().events.length).toBe(6000);
+    expect(session.trace().diagnostics.filter((d) => d.code === 'memory-limit')).toEqual([]);
+  });
+});
