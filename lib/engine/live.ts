@@ -166,7 +166,7 @@ export class LiveSources {
     const ordered = orderInputs(inputs);
     await readInputs(
       ordered,
-      this.hooks,
+      this.guard ? { ...this.hooks, guard: this.guard } : this.hooks,
       () => all.length,
       async (input, i, onRead) => {
         const k = await this.read(input, undefined, i, all.length, all, ordered.length === 1, onRead);

@@ -23,6 +23,8 @@ export interface LoadProgress {
   readonly totalBytes?: number;
   /** Events parsed so far. */
   readonly events: number;
+  /** With a heap budget: about how many bytes of the inputs it holds (`HeapGuard.holds`), once that can be told. */
+  readonly holdsBytes?: number;
 }
 
 export interface LoadHooks {
@@ -66,7 +68,7 @@ export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHoo
   const guard = heapGuardOf(hooks);
   await readInputs(
     orderInputs(inputs),
-    hooks,
+    guard ? { ...hooks, guard } : hooks,
     () => builder.events.length,
     async (input, i, onRead) => {
       const { info, text, stored } = await parseInput(input, i, builder, norm, { ...hooks, guard }, onRead);
@@ -88,7 +90,7 @@ export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHoo
  */
 export async function readInputs(
   ordered: readonly EngineInput[],
-  hooks: Pick<LoadHooks, 'onProgress' | 'pause'>,
+  hooks: Pick<LoadHooks, 'onProgress' | 'pause' | 'guard'>,
   events: () => number,
   readOne: (input: EngineInput, index: number, onRead: (storedBytes: number) => void) => Promise<number>,
   beforeBuild?: () => Promise<void>,
@@ -100,15 +102,17 @@ export async function readInputs(
     const input = ordered[i];
     if (!input) continue;
     const done = doneBytes;
-    doneBytes += await readOne(input, i, (read) =>
+    doneBytes += await readOne(input, i, (read) => {
+      const holdsBytes = hooks.guard?.holds(done + read, events());
       hooks.onProgress?.({
         phase: 'reading',
         name: input.name,
         bytes: done + read,
         events: events(),
         ...(totalBytes !== undefined ? { totalBytes } : {}),
-      }),
-    );
+        ...(holdsBytes !== undefined ? { holdsBytes } : {}),
+      });
+    });
   }
   await beforeBuild?.();
   const bytes = totalBytes ?? doneBytes;

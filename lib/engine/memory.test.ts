@@ -50,6 +50,14 @@ describe('heap budget', () => {
     expect(guard.wantsMore).toBe(false);
     expect(guard.admit(enc.encode('more\n'), 600, 6).length).toBe(0);
   });
+
+  it('tells, once 16 MiB are read, about how many bytes the budget holds at the events per byte so far', () => {
+    const guard = new HeapGuard({ bytes: 1024 ** 3, rule: 'test' });
+    expect(guard.holds(1024 ** 2, 1024)).toBeUndefined();
+    const holds = guard.holds(16 * 1024 ** 2, 16 * 1024) ?? 0;
+    // At that rate, what it holds fills the budget.
+    expect(heapEstimate(holds, holds / 1024)).toBeCloseTo(1024 ** 3, -3);
+  });
 });
 
 describe('a load past its heap budget', () => {

@@ -64,6 +64,15 @@ export class HeapGuard {
     return this.cut(chunk);
   }
 
+  /**
+   * About how many bytes of the load fit in the budget, from the events per byte of the `read` bytes so far (undefined
+   * before 16 MiB: a transcript's first lines say little of its rate; an SDK stream's first MiB told twice the rest's).
+   */
+  holds(read: number, events: number): number | undefined {
+    if (read < 16 * 1024 ** 2) return undefined;
+    return Math.floor(this.budget.bytes / (HEAP_PER_BYTE + (HEAP_PER_EVENT * events) / read));
+  }
+
   /** The current source is done after `read` bytes; the next one starts on a line of its own. */
   endSource(read: number): void {
     this.before += read;
