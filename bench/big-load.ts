@@ -151,6 +151,7 @@ async function measure(base: string, file: string): Promise<Outcome> {
         .evaluate(() => ({
           done: document.querySelector('[aria-label="Computed cost"]') !== null,
           alert: [...document.querySelectorAll('[role=alert]')].map((e) => e.textContent ?? '').join(' | '),
+          notLoaded: document.querySelector('[role=region][aria-label="Not loaded"]')?.textContent ?? '',
           note: [...document.querySelectorAll('[role=status]')].map((e) => e.textContent ?? '').join(' | '),
           text: document.body.innerText.slice(0, 2000),
         }))
@@ -162,7 +163,7 @@ async function measure(base: string, file: string): Promise<Outcome> {
       peak = Math.max(peak, await sampler.sample().catch(() => 0));
       if (process.env['BIG_DEBUG']) console.log(`  ${Math.round(peak / MB)} MB peak; ${state.note.slice(0, 120)}`);
       if (state.done) {
-        said = state.alert || undefined;
+        said = state.alert || state.notLoaded || undefined;
         break;
       }
       if (state.alert.trim()) {
