@@ -110,6 +110,11 @@ test('a file past the heap a load may fill: reading stops at a line end, the pag
   const diagnostics = page.getByRole('region', { name: 'Diagnostics panel' });
   await expect(diagnostics).toContainText('memory-limit');
   await expect(diagnostics).not.toContainText('truncated-last-line');
+  // A link carries whole files: sharing one read in part is refused, in words.
+  await page.getByRole('button', { name: 'Share…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Share trace' })).toContainText(
+    "big.jsonl was not loaded whole (more would not fit in this tab's memory), so this trace cannot be shared",
+  );
 });
 
 test('a line past the line limit set on the URL is named with its size and byte range, after a reload too', async ({

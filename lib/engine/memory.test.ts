@@ -4,6 +4,7 @@ import { blobInput, blobKeeper, FIRST_SLICE } from './blob';
 import { loadTrace } from './load';
 import { HEAP_SHARE, HeapGuard, heapBudget, heapEstimate } from './memory';
 import { TraceSession } from './session';
+import { SHARE_MAX_BYTES, shareRefusal } from './share';
 
 const enc = new TextEncoder();
 const line = (i: number): string =>
@@ -84,6 +85,22 @@ describe('a load past its heap budget', () => {
     // What was read works as any load: the last line read is there in full.
     expect(trace.events.at(-1)?.kind).toBe('user');
     expect((await session.raw(whole - 1))?.text).toBe(line(whole - 1));
+    // A link carries whole files: one read in part is not shared, in words.
+    await expect(session.shareScan(undefined)).rejects.toThrow(
+      "big.jsonl was not loaded whole (more would not fit in this tab's memory), so this trace cannot be shared",
+    );
+  });
+
+  it('shares no more text than one string can hold', async () => {
+    const session = new TraceSession({ keep: blobKeeper });
+    await session.load([await blobInput('a.jsonl', new Blob([`${line(1)}\n`]))]);
+    const trace = session.trace();
+    expect(shareRefusal(trace)).toBeUndefined();
+    const source = trace.sources[0];
+    if (source) source.bytes = SHARE_MAX_BYTES + 10 * 1024 ** 2;
+    expect(shareRefusal(trace)).toBe(
+      'This trace is 510 MiB of text: more than a share can read in a browser tab (500 MiB). Share a smaller part of it.',
+    );
   });
 
   it('reads everything when no budget is given (the CLI) or the budget holds it', async () => {
