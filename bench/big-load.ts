@@ -164,6 +164,12 @@ async function measure(base: string, file: string): Promise<Outcome> {
       if (process.env['BIG_DEBUG']) console.log(`  ${Math.round(peak / MB)} MB peak; ${state.note.slice(0, 120)}`);
       if (state.done) {
         said = state.alert || state.notLoaded || undefined;
+        if (!said)
+          said =
+            (await page
+              .getByRole('region', { name: 'Not loaded' })
+              .textContent({ timeout: 3000 })
+              .catch(() => null)) ?? undefined;
         break;
       }
       if (state.alert.trim()) {

@@ -5,7 +5,7 @@ import { UuidColumn } from '../trace/model/uuids';
 import { resumable, type ParseCheckpoint, type ParseSink, type SourceInfo } from '../trace/parse';
 import type { Diagnostic, TraceEvent } from '../trace/types';
 import { heapGuardOf, orderInputs, parseInput, readInputs, type LoadedSources, type LoadHooks } from './load';
-import type { HeapGuard } from './memory';
+import { heapBudget, type HeapGuard } from './memory';
 import type { SeqMove } from '../view/moves';
 import type { EngineInput, SourceText } from './source';
 
@@ -139,9 +139,13 @@ export class LiveSources {
   private holding = true;
   /** The heap budget of the last load (its sources, and what they grow by after). */
   private guard: HeapGuard | undefined;
+  /** The characters of text the events keep (counted by the normalize options when a heap budget is set). */
+  private readonly keptText = { chars: 0 };
 
   constructor(private readonly hooks: LoadHooks = {}) {
-    this.norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+    const norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+    // The text events keep is counted for the heap budget (only the browser sets one).
+    this.norm = hooks.limits && heapBudget(hooks.limits) ? { ...norm, kept: this.keptText } : norm;
   }
 
   /** The inputs last read, in load order. */
@@ -160,7 +164,8 @@ export class LiveSources {
    */
   async load(inputs: readonly EngineInput[], live: boolean): Promise<LoadedSources> {
     this.kept.clear();
-    this.guard = heapGuardOf(this.hooks);
+    this.keptText.chars = 0;
+    this.guard = heapGuardOf(this.hooks, this.keptText);
     const all: TraceEvent[] = [];
     this.hooks.onStart?.(all);
     const ordered = orderInputs(inputs);

@@ -61,11 +61,13 @@ export { orderInputs } from './order';
 
 /** Parses every input and builds the model. Never throws on bad input; problems become diagnostics. */
 export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHooks = {}): Promise<LoadedSources> {
-  const norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+  const kept = { chars: 0 };
+  const guard = heapGuardOf(hooks, kept);
+  const plain = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+  const norm = guard ? { ...plain, kept } : plain;
   const builder = hooks.builder?.(norm) ?? new ModelBuilder(norm);
   hooks.onStart?.(builder.events);
   const texts: (SourceText | undefined)[] = [];
-  const guard = heapGuardOf(hooks);
   await readInputs(
     orderInputs(inputs),
     guard ? { ...hooks, guard } : hooks,
@@ -120,10 +122,13 @@ export async function readInputs(
   await hooks.pause?.('building');
 }
 
-/** A new load's heap guard, when its limits bound the heap (the browser's). */
-export function heapGuardOf(hooks: Pick<LoadHooks, 'limits'>): HeapGuard | undefined {
+/**
+ * A new load's heap guard, when its limits bound the heap (the browser's); `kept` is the tally of kept text the load's
+ * normalize options count into.
+ */
+export function heapGuardOf(hooks: Pick<LoadHooks, 'limits'>, kept: { chars: number }): HeapGuard | undefined {
   const budget = heapBudget(hooks.limits ?? {});
-  return budget ? new HeapGuard(budget) : undefined;
+  return budget ? new HeapGuard(budget, () => kept.chars) : undefined;
 }
 
 /** Parses every input and builds the model, keeping no bytes: the CLI's and most tests' entry. */

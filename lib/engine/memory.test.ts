@@ -40,7 +40,7 @@ describe('heap budget', () => {
   });
 
   it('admits chunks while the estimate fits, then gives the line under way its end and no more', () => {
-    const guard = new HeapGuard({ bytes: heapEstimate(1000, 10), rule: 'test' });
+    const guard = new HeapGuard({ bytes: heapEstimate(1000, 10, 0), rule: 'test' });
     const a = enc.encode(`${'a'.repeat(99)}\n`.repeat(5) + 'b'.repeat(50));
     // 550 bytes, 5 events so far: fits.
     expect(guard.admit(a, 0, 0)).toBe(a);
@@ -52,12 +52,36 @@ describe('heap budget', () => {
     expect(guard.admit(enc.encode('more\n'), 600, 6).length).toBe(0);
   });
 
+  it('counts the text the events keep: long prompts fill the budget that their bytes and events alone would not', async () => {
+    const prompt = (i: number, size: number): string =>
+      JSON.stringify({
+        type: 'user',
+        uuid: `u${i}`,
+        sessionId: 's1',
+        message: { role: 'user', content: 'p'.repeat(size) },
+      });
+    const lines = (size: number): string =>
+      Array.from({ length: Math.ceil((8 * 1024 ** 2) / size) }, (_, i) => `${prompt(i, size)}\n`).join('');
+    const read = async (text: string): Promise<number> => {
+      const session = new TraceSession({ keep: blobKeeper });
+      await session.load([await blobInput('t.jsonl', new Blob([text]))], { limits: { maxHeapBytes: 6 * 1024 ** 2 } });
+      return session.trace().sources[0]?.bytes ?? 0;
+    };
+    // 8 MiB of 10 KB prompts keep 8 Mi characters, past 6 MiB; by their bytes and events alone (1.5 MiB) they fit.
+    const long = lines(10_000);
+    expect(await read(long)).toBeLessThan(long.length);
+    const guard = new HeapGuard({ bytes: 1024 ** 3, rule: 'test' }, () => 1024 ** 2);
+    expect(guard.holds(16 * 1024 ** 2, 0)).toBeLessThan(
+      new HeapGuard({ bytes: 1024 ** 3, rule: 'test' }).holds(16 * 1024 ** 2, 0) ?? 0,
+    );
+  });
+
   it('tells, once 16 MiB are read, about how many bytes the budget holds at the events per byte so far', () => {
     const guard = new HeapGuard({ bytes: 1024 ** 3, rule: 'test' });
     expect(guard.holds(1024 ** 2, 1024)).toBeUndefined();
     const holds = guard.holds(16 * 1024 ** 2, 16 * 1024) ?? 0;
     // At that rate, what it holds fills the budget.
-    expect(heapEstimate(holds, holds / 1024)).toBeCloseTo(1024 ** 3, -3);
+    expect(heapEstimate(holds, holds / 1024, 0)).toBeCloseTo(1024 ** 3, -3);
   });
 });
 

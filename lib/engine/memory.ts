@@ -3,12 +3,14 @@ import type { LoadLimits } from '../trace/limits';
 
 // How much of a tab's memory a load may fill, and where reading stops to stay under it. A browser worker cannot read
 // its own heap (`performance.memory` is the page's, and only in Chromium), so the heap a load fills is estimated from
-// what it has read: bytes and events, at rates measured on generated transcripts (see docs/performance.md, "Files
+// what it has read: the characters of text its events keep, bytes and events, at rates measured on generated transcripts (see docs/performance.md, "Files
 // past what a tab holds"). Past the budget, reading stops at a line's end and the load goes on with what was read,
 // saying so: never a worker that dies of its heap (which Chromium ends without an error event: a silent stall).
 
-/** JS heap per byte read, beyond what its events cost: the text a line keeps (clamped results, prompts, inputs). */
-export const HEAP_PER_BYTE = 0.35;
+/** JS heap per character of text the events keep (`NormalizeOptions.kept`: prompts, answers, clamped results). */
+export const HEAP_PER_CHAR = 1.25;
+/** JS heap per byte read, beyond its kept text and its events: ids, fragments of stream deltas, the model's records. */
+export const HEAP_PER_BYTE = 0.2;
 /** JS heap per event: the event object, its line reference, its row and its share of the model. */
 export const HEAP_PER_EVENT = 300;
 /** A tab's JS heap limit when the browser does not tell it (Chromium's on a 64-bit desktop: about 4 GiB). */
@@ -16,9 +18,9 @@ export const DEFAULT_TAB_HEAP = 4 * 1024 ** 3;
 /** The share of that limit a load may fill: the model's build, the rows and the page's requests need the rest. */
 export const HEAP_SHARE = 0.5;
 
-/** The estimated JS heap a loaded trace of `bytes` read and `events` parsed fills. */
-export function heapEstimate(bytes: number, events: number): number {
-  return HEAP_PER_BYTE * bytes + HEAP_PER_EVENT * events;
+/** The estimated JS heap a loaded trace of `bytes` read, `events` parsed and `chars` of text kept fills. */
+export function heapEstimate(bytes: number, events: number, chars: number): number {
+  return HEAP_PER_CHAR * chars + HEAP_PER_BYTE * bytes + HEAP_PER_EVENT * events;
 }
 
 /** The heap a load may fill and the rule that set it, in words; undefined when nothing bounds it (the CLI). */
@@ -44,7 +46,11 @@ export class HeapGuard {
   /** Set once reading stopped: the rule in words. */
   stopped = false;
 
-  constructor(readonly budget: { readonly bytes: number; readonly rule: string }) {}
+  /** `chars`: the characters of text the load's events keep so far (the load's `NormalizeOptions.kept`). */
+  constructor(
+    readonly budget: { readonly bytes: number; readonly rule: string },
+    private readonly chars: () => number = () => 0,
+  ) {}
 
   /**
    * The part of `chunk` to parse: all of it, or once the budget is reached the bytes up to the first line's end (none
@@ -54,9 +60,11 @@ export class HeapGuard {
   admit(chunk: Uint8Array, read: number, events: number): Uint8Array {
     if (this.stopped) return this.cut(chunk);
     const total = this.before + read;
-    const perByte = total > 0 ? events / total : 0;
-    const after = total + chunk.length;
-    if (heapEstimate(after, events + perByte * chunk.length) <= this.budget.bytes) {
+    const chars = this.chars();
+    // The chunk's events and text, at the rates of the bytes before it.
+    const ahead = total > 0 ? chunk.length / total : 0;
+    const after = heapEstimate(total + chunk.length, events * (1 + ahead), chars * (1 + ahead));
+    if (after <= this.budget.bytes) {
       if (chunk.length > 0) this.endedLine = chunk[chunk.length - 1] === 0x0a;
       return chunk;
     }
@@ -70,7 +78,7 @@ export class HeapGuard {
    */
   holds(read: number, events: number): number | undefined {
     if (read < 16 * 1024 ** 2) return undefined;
-    return Math.floor(this.budget.bytes / (HEAP_PER_BYTE + (HEAP_PER_EVENT * events) / read));
+    return Math.floor(this.budget.bytes / (heapEstimate(read, events, this.chars()) / read));
   }
 
   /** The current source is done after `read` bytes; the next one starts on a line of its own. */
