@@ -71,6 +71,52 @@ test('a file big enough for the reader worker: its lines keep their numbers and 
   await expect(app.events.locator('[data-kind=event]')).toHaveCount(1);
 });
 
+test('a file past the heap a load may fill: reading stops at a line end, the page says what it left out', async ({
+  page,
+}, info) => {
+  // 24 MiB of 1 KB lines (read by the reader worker in 4 MiB slices), under a memory limit of 2 MiB set on the URL:
+  // the limit every tab has (half its JS heap) lowered, so that a small file reaches it. The lines read work as any.
+  const filler = (i: number): string =>
+    JSON.stringify({
+      type: 'user',
+      session_id: 's1',
+      uuid: `f${i}`,
+      message: { role: 'user', content: `mark${i}z ${'y'.repeat(1000 + (i % 7))}` },
+    });
+  const lines = [init];
+  let bytes = init.length + 1;
+  for (let i = 0; bytes < 24 * 1024 * 1024; i++) {
+    const l = filler(i);
+    lines.push(l);
+    bytes += l.length + 1;
+  }
+  const file = info.outputPath('big.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const app = new Loupe(page);
+  await page.goto('/?maxHeapBytes=2MB');
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await app.waitForWorkbench();
+  await expect(page).toHaveURL(/\/view\?local=.*maxHeapBytes=2MB/);
+  const note = page.getByRole('region', { name: 'Not loaded' });
+  await expect(note.getByRole('listitem')).toHaveText([
+    /^big\.jsonl: reading stopped after [\d.]+ [KM]iB of 24 MiB, because more would not fit in this tab's memory \(the memory limit set is 2 MiB\); the rest of the file is not loaded: run `npx loupe stats` on it for the whole file$/,
+  ]);
+  // What was read is there, its last line whole (no line cut off): the filter finds the first lines, not the last.
+  await app.setFilter('mark0z');
+  await expect(app.events.locator('[data-kind=event]')).toHaveCount(1);
+  await app.setFilter(`mark${lines.length - 2}z`);
+  await expect(app.events.locator('[data-kind=event]')).toHaveCount(0);
+  await note.getByRole('button', { name: 'Diagnostics' }).click();
+  const diagnostics = page.getByRole('region', { name: 'Diagnostics panel' });
+  await expect(diagnostics).toContainText('memory-limit');
+  await expect(diagnostics).not.toContainText('truncated-last-line');
+  // A link carries whole files: sharing one read in part is refused, in words.
+  await page.getByRole('button', { name: 'Share…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Share trace' })).toContainText(
+    "big.jsonl was not loaded whole (more would not fit in this tab's memory), so this trace cannot be shared",
+  );
+});
+
 test('a line past the line limit set on the URL is named with its size and byte range, after a reload too', async ({
   page,
 }, info) => {

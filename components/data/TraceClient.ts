@@ -1,6 +1,7 @@
 'use client';
 
 import { limitsFromParams } from '../../lib/engine/limit-params';
+import { DEFAULT_TAB_HEAP } from '../../lib/engine/memory';
 import { answers, type Ask, type CallOf, type LoadSource, type Method, type ProgressMessage, type Reply, type TraceUpdate, type WorkerMessage } from '../../lib/engine/protocol';
 import { type TraceSummary } from '../../lib/view/trace-summary';
 import type { SeqMove } from '../../lib/view/moves';
@@ -19,6 +20,13 @@ export type TraceState =
   | { readonly phase: 'loading'; readonly progress?: LoadProgressState }
   | { readonly phase: 'ready'; readonly summary: TraceSummary; readonly change?: TraceChange }
   | { readonly phase: 'error'; readonly message: string; readonly final?: boolean };
+
+/** The tab's JS heap limit, where the browser tells it (Chromium's `performance.memory`), else a desktop's. */
+function tabHeap(): number {
+  const memory = (performance as Performance & { memory?: { jsHeapSizeLimit?: number } }).memory;
+  const limit = memory?.jsHeapSizeLimit;
+  return typeof limit === 'number' && limit > 0 ? limit : DEFAULT_TAB_HEAP;
+}
 
 /**
  * One trace worker and the conversation with it. It can be created before there is anything to load (so its script
@@ -57,8 +65,9 @@ export class TraceClient {
 
   load(source: LoadSource): void {
     this.set({ phase: 'loading' });
-    // The limits the page's URL sets (`?maxLineBytes=1MB`), as the CLI's flags set them.
-    const limits = limitsFromParams(new URLSearchParams(window.location.search));
+    // The limits the page's URL sets (`?maxLineBytes=1MB`), as the CLI's flags set them, and the tab's heap limit:
+    // the worker stops reading, in words, before its events would fill more than its share (lib/engine/memory.ts).
+    const limits = { ...limitsFromParams(new URLSearchParams(window.location.search)), tabHeapBytes: tabHeap() };
     this.ask('load', { source, limits }).then(
       (summary) => this.set({ phase: 'ready', summary }),
       (e: Error) => this.set({ phase: 'error', message: e.message, final: isFinal(e) }),

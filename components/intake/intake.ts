@@ -11,7 +11,6 @@ export interface PickedFile {
 }
 
 const TRACE_NAME = /\.(jsonl|json|ndjson|log|txt)(\.gz)?$|\.gz$/i;
-const MAX_BYTES = 1.5 * 1024 * 1024 * 1024;
 
 /** A file that will not be opened, and why: short for the viewer's note, and as a sentence for the home page. */
 export interface SkippedFile {
@@ -46,13 +45,7 @@ export async function vetFiles(
       skipped: [],
       error: fromFolder ? `That folder has no .jsonl or .json files. ${ACCEPTS}` : 'Nothing was dropped.',
     };
-  const total = candidates.reduce((n, f) => n + f.file.size, 0);
-  if (total > MAX_BYTES)
-    return {
-      files: [],
-      skipped: [],
-      error: `That is ${(total / 1024 ** 3).toFixed(1)} GB: more than a browser tab can hold (about 1.5 GB). Split the transcript, or run \`npx loupe stats <file>\` on the command line.`,
-    };
+  // No size is refused here: a load past what the tab's memory holds stops reading there and says so (lib/engine/memory.ts).
   const nonEmpty = candidates.filter((f) => f.file.size > 0);
   if (nonEmpty.length === 0)
     return {

@@ -43,6 +43,11 @@ export function LoadingView({
     );
   }
   const pct = progress?.totalBytes ? Math.min(100, Math.round((progress.bytes / progress.totalBytes) * 100)) : 0;
+  // Said while it loads: a load past what the tab's memory holds stops there (lib/engine/memory.ts).
+  const holds =
+    progress?.holdsBytes !== undefined && progress.totalBytes !== undefined && progress.holdsBytes < progress.totalBytes
+      ? progress.holdsBytes
+      : undefined;
   return (
     <div className="flex h-dvh flex-col bg-white dark:bg-neutral-900">
       <header className="flex h-8 shrink-0 items-center gap-3 border-b border-neutral-300 bg-neutral-100 px-2 text-[12px] dark:border-neutral-700 dark:bg-neutral-800">
@@ -55,6 +60,15 @@ export function LoadingView({
             : 'starting…'}
         </span>
       </header>
+      {holds !== undefined ? (
+        <p
+          role="note"
+          className="shrink-0 border-b border-amber-300 bg-amber-50 px-2 py-0.5 text-[12px] text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+        >
+          This file is more than this tab&apos;s memory holds: about its first {mb(holds)} will be loaded, the rest not.{' '}
+          <code>npx loupe stats</code> reads all of it.
+        </p>
+      ) : null}
       <div className="min-h-0 flex-1">
         {/* Rows arrive in order and never change while loading: the cache is dropped only until a screenful exists. */}
         <EventList

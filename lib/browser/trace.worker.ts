@@ -30,7 +30,7 @@ let postedEvents = 0;
 const session = new TraceSession({
   keep: blobKeeper,
   pause: eventLoopPacer(),
-  onProgress: ({ phase, name, bytes, totalBytes, events }) => {
+  onProgress: ({ phase, name, bytes, totalBytes, events, holdsBytes }) => {
     const now = performance.now();
     // A new load counts from zero again.
     if (events < postedEvents) postedEvents = 0;
@@ -41,6 +41,7 @@ const session = new TraceSession({
       kind: 'progress',
       bytes,
       ...(totalBytes !== undefined ? { totalBytes } : {}),
+      ...(holdsBytes !== undefined ? { holdsBytes } : {}),
       events,
       name,
       rowCount: events,

@@ -13,6 +13,7 @@ import { readBlob } from './reader-link';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+/** A shared bundle or a fetched file is held whole in memory before it is read: past this it is refused. */
 const MAX_BYTES = 1.5 * 1024 * 1024 * 1024;
 
 /** The inputs for what the page asked to load. */
@@ -30,12 +31,7 @@ export async function openSource(source: LoadSource): Promise<EngineInput[]> {
     return openSource({ kind: 'files', files: files.map(({ path, bytes }) => ({ path, file: new Blob([bytes]) })) });
   }
   if (source.kind === 'files') {
-    const total = source.files.reduce((n, f) => n + f.file.size, 0);
-    if (total > MAX_BYTES) {
-      throw new Error(
-        `These files are ${(total / 1024 ** 3).toFixed(1)} GB: more than this tab can hold (about 1.5 GB). Split the transcript, or use \`npx loupe stats\` on the command line.`,
-      );
-    }
+    // Any size: reading stops, in words, where the tab's memory would hold no more (lib/engine/memory.ts).
     return Promise.all(source.files.map(({ file, path }) => blobInput(path, file, readBlob)));
   }
   if (source.kind === 'handles') return openHandles(source);

@@ -4,11 +4,15 @@ import type { LoadLimits } from '../trace/limits';
 // The load limits as a page URL gives them: kept apart from limits.ts so the page bundle stays small.
 
 /** The page URL's names of the limits (`/view?…&maxLineBytes=1MB`): the browser's side of the CLI flags. */
-export const LIMIT_PARAMS = { maxLineBytes: 'maxLineBytes', maxInflateBytes: 'maxInflateBytes' } as const;
+export const LIMIT_PARAMS = {
+  maxLineBytes: 'maxLineBytes',
+  maxInflateBytes: 'maxInflateBytes',
+  maxHeapBytes: 'maxHeapBytes',
+} as const;
 
 /** The limits a page URL sets; a value that is not a size is ignored (the default holds). */
 export function limitsFromParams(params: URLSearchParams): LoadLimits {
-  const out: { maxLineBytes?: number; maxInflateBytes?: number } = {};
+  const out: { -readonly [K in keyof LoadLimits]?: number } = {};
   for (const key of Object.values(LIMIT_PARAMS)) {
     const raw = params.get(key);
     const n = raw === null ? undefined : parseByteSize(raw);

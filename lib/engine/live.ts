@@ -4,7 +4,8 @@ import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
 import { UuidColumn } from '../trace/model/uuids';
 import { resumable, type ParseCheckpoint, type ParseSink, type SourceInfo } from '../trace/parse';
 import type { Diagnostic, TraceEvent } from '../trace/types';
-import { orderInputs, parseInput, readInputs, type LoadedSources, type LoadHooks } from './load';
+import { heapGuardOf, orderInputs, parseInput, readInputs, type LoadedSources, type LoadHooks } from './load';
+import { heapBudget, type HeapGuard } from './memory';
 import type { SeqMove } from '../view/moves';
 import type { EngineInput, SourceText } from './source';
 
@@ -80,6 +81,8 @@ interface Kept {
   settled: Settled | undefined;
   /** Where its events were in the trace built last. */
   placed: { start: number; count: number } | undefined;
+  /** Reading stopped at the heap budget (see `HeapGuard`): the rest is never read, the file is not followed. */
+  stopped?: boolean;
 }
 
 /**
@@ -134,9 +137,15 @@ export class LiveSources {
   private readonly kept = new Map<string, Kept>();
   private readonly norm: NormalizeOptions;
   private holding = true;
+  /** The heap budget of the last load (its sources, and what they grow by after). */
+  private guard: HeapGuard | undefined;
+  /** The characters of text the events keep (counted by the normalize options when a heap budget is set). */
+  private readonly keptText = { chars: 0 };
 
   constructor(private readonly hooks: LoadHooks = {}) {
-    this.norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+    const norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+    // The text events keep is counted for the heap budget (only the browser sets one).
+    this.norm = hooks.limits && heapBudget(hooks.limits) ? { ...norm, kept: this.keptText } : norm;
   }
 
   /** The inputs last read, in load order. */
@@ -155,12 +164,14 @@ export class LiveSources {
    */
   async load(inputs: readonly EngineInput[], live: boolean): Promise<LoadedSources> {
     this.kept.clear();
+    this.keptText.chars = 0;
+    this.guard = heapGuardOf(this.hooks, this.keptText);
     const all: TraceEvent[] = [];
     this.hooks.onStart?.(all);
     const ordered = orderInputs(inputs);
     await readInputs(
       ordered,
-      this.hooks,
+      this.guard ? { ...this.hooks, guard: this.guard } : this.hooks,
       () => all.length,
       async (input, i, onRead) => {
         const k = await this.read(input, undefined, i, all.length, all, ordered.length === 1, onRead);
@@ -191,6 +202,8 @@ export class LiveSources {
     }
     for (const input of inputs) {
       const k = this.kept.get(input.name);
+      // Past the heap budget: what was read stays, nothing more is.
+      if (k?.stopped) continue;
       if (k && input.size === k.size) {
         // The same bytes: a newer snapshot is still the one to re-read lines from.
         k.input = input;
@@ -252,14 +265,16 @@ export class LiveSources {
     const sink = new SourceSink(base + (prev?.events.length ?? 0), all, only && !prev);
     let checkpoint: ParseCheckpoint | undefined;
     const resume = prev?.checkpoint;
-    const { info, text, stored } = await parseInput(input, index, sink, this.norm, this.hooks, onRead, {
+    const hooks = this.guard ? { ...this.hooks, guard: this.guard } : this.hooks;
+    const { info, text, stored } = await parseInput(input, index, sink, this.norm, hooks, onRead, {
       hold: input.openFrom !== undefined,
       ...(resume ? { resume } : {}),
       onCheckpoint: (c) => (checkpoint = c),
     });
     const gzip = resume === undefined && info.gzip;
     const size = input.size ?? (resume ? resume.offset : 0) + stored;
-    const cp = gzip ? undefined : checkpoint;
+    const stopped = this.guard?.stopped === true;
+    const cp = gzip || stopped ? undefined : checkpoint;
     return {
       name: input.name,
       input,
@@ -273,6 +288,7 @@ export class LiveSources {
       text,
       settled: undefined,
       placed: prev?.placed,
+      ...(stopped ? { stopped } : {}),
     };
   }
 

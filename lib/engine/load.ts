@@ -7,6 +7,7 @@ import type { TraceEvent } from '../trace/types';
 import { bytesText, resumable, type ParseOptions, type ParseSink, type SourceInfo } from '../trace/parse';
 import { parseBytes } from '../trace/parse-bytes';
 import { inflateLimit, type LoadLimits } from '../trace/limits';
+import { HeapGuard, heapBudget } from './memory';
 import { orderInputs } from './order';
 import type { ByteKeeper, EngineInput, SourceText } from './source';
 
@@ -24,6 +25,8 @@ export interface LoadProgress {
   readonly totalBytes?: number;
   /** Events parsed so far. */
   readonly events: number;
+  /** With a heap budget: about how many bytes of the inputs it holds (`HeapGuard.holds`), once that can be told. */
+  readonly holdsBytes?: number;
 }
 
 export interface LoadHooks {
@@ -42,6 +45,8 @@ export interface LoadHooks {
   readonly keepLimit?: number;
   /** Given the live list of events parsed so far (it grows while loading): to show events before the model exists. */
   readonly onStart?: (events: readonly TraceEvent[]) => void;
+  /** One load's heap budget over its sources (see `HeapGuard`); made from `limits` by the load loop. */
+  readonly guard?: HeapGuard;
   /** The sink events go to, given the normalize options (default: a `ModelBuilder`, which keeps every event). */
   readonly builder?: (normalize: NormalizeOptions) => ModelBuilder;
   /** Long lines' unread strings made short before they are parsed (`ParseOptions.shrink`; the stats load only). */
@@ -60,16 +65,19 @@ export { orderInputs } from './order';
 
 /** Parses every input and builds the model. Never throws on bad input; problems become diagnostics. */
 export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHooks = {}): Promise<LoadedSources> {
-  const norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+  const kept = { chars: 0 };
+  const guard = heapGuardOf(hooks, kept);
+  const plain = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
+  const norm = guard ? { ...plain, kept } : plain;
   const builder = hooks.builder?.(norm) ?? new ModelBuilder(norm);
   hooks.onStart?.(builder.events);
   const texts: (SourceText | undefined)[] = [];
   await readInputs(
     orderInputs(inputs),
-    hooks,
+    guard ? { ...hooks, guard } : hooks,
     () => builder.events.length,
     async (input, i, onRead) => {
-      const { info, text, stored } = await parseInput(input, i, builder, norm, hooks, onRead);
+      const { info, text, stored } = await parseInput(input, i, builder, norm, { ...hooks, guard }, onRead);
       builder.addSource(info);
       texts[i] = text;
       return input.size ?? stored;
@@ -88,7 +96,7 @@ export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHoo
  */
 export async function readInputs(
   ordered: readonly EngineInput[],
-  hooks: Pick<LoadHooks, 'onProgress' | 'pause'>,
+  hooks: Pick<LoadHooks, 'onProgress' | 'pause' | 'guard'>,
   events: () => number,
   readOne: (input: EngineInput, index: number, onRead: (storedBytes: number) => void) => Promise<number>,
   beforeBuild?: () => Promise<void>,
@@ -100,20 +108,31 @@ export async function readInputs(
     const input = ordered[i];
     if (!input) continue;
     const done = doneBytes;
-    doneBytes += await readOne(input, i, (read) =>
+    doneBytes += await readOne(input, i, (read) => {
+      const holdsBytes = hooks.guard?.holds(done + read, events());
       hooks.onProgress?.({
         phase: 'reading',
         name: input.name,
         bytes: done + read,
         events: events(),
         ...(totalBytes !== undefined ? { totalBytes } : {}),
-      }),
-    );
+        ...(holdsBytes !== undefined ? { holdsBytes } : {}),
+      });
+    });
   }
   await beforeBuild?.();
   const bytes = totalBytes ?? doneBytes;
   hooks.onProgress?.({ phase: 'building', name: 'building the model', bytes, totalBytes: bytes, events: events() });
   await hooks.pause?.('building');
+}
+
+/**
+ * A new load's heap guard, when its limits bound the heap (the browser's); `kept` is the tally of kept text the load's
+ * normalize options count into.
+ */
+export function heapGuardOf(hooks: Pick<LoadHooks, 'limits'>, kept: { chars: number }): HeapGuard | undefined {
+  const budget = heapBudget(hooks.limits ?? {});
+  return budget ? new HeapGuard(budget, () => kept.chars) : undefined;
 }
 
 /** Parses every input and builds the model, keeping no bytes: the CLI's and most tests' entry. */
@@ -131,7 +150,7 @@ export async function parseInput(
   index: number,
   sink: ParseSink,
   normalize: NormalizeOptions,
-  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit' | 'shrink'>,
+  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit' | 'shrink' | 'guard'>,
   onRead: (storedBytes: number) => void,
   parse: Pick<ParseOptions, 'hold' | 'resume' | 'onCheckpoint'> = {},
 ): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
@@ -150,7 +169,7 @@ export async function parseInput(
     hooks.keep && hooks.keepLimit !== undefined && hooks.keepLimit < set.bytes
       ? { bytes: hooks.keepLimit, rule: `more would not fit in this tab's memory (${bytesText(hooks.keepLimit)})` }
       : set;
-  let stop: { code: 'inflate-limit' | 'damaged-gzip'; message: string } | undefined;
+  let stop: { code: 'inflate-limit' | 'damaged-gzip' | 'memory-limit'; message: string } | undefined;
   // A continued source is plain (gzip cannot be continued: it is read again whole).
   const decoded =
     from > 0
@@ -173,7 +192,17 @@ export async function parseInput(
             };
           },
         });
-  const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause);
+  const guard = hooks.guard;
+  const stoppedBefore = guard?.stopped === true;
+  let admitted = 0;
+  const admit =
+    guard &&
+    ((chunk: Uint8Array): Uint8Array => {
+      const part = guard.admit(chunk, admitted, sink.nextSeq());
+      admitted += part.length;
+      return part;
+    });
+  const bytes = paced(decoded, (chunk) => keeper?.push(chunk), hooks.pause, admit && { admit, guard });
   const opts: ParseOptions = {
     normalize,
     onBytes: () => onRead(stored),
@@ -183,6 +212,8 @@ export async function parseInput(
     ...(from > 0 ? {} : { resume: undefined }),
   };
   const info = await parseBytes(input.name, bytes, index, sink, opts);
+  if (guard?.stopped) stop = memoryStop(input, info, admitted, stoppedBefore, guard.budget.rule);
+  guard?.endSource(admitted);
   if (stop) {
     const line = Math.max(1, info.lines.total + info.lines.blank);
     sink.diagnostic({
@@ -196,15 +227,43 @@ export async function parseInput(
   return { info, text: keeper ? keeper.done() : input.reread, stored };
 }
 
-/** Hands each chunk to `keep`, then after the parser has taken it, gives `pause` its turn. */
+/** A source stopped by the heap guard, in words: how much of it was read, or that none was. */
+function memoryStop(
+  input: EngineInput,
+  info: SourceInfo,
+  read: number,
+  before: boolean,
+  rule: string,
+): { code: 'memory-limit'; message: string } {
+  const of = !info.gzip && input.size !== undefined ? ` of ${bytesText(input.size)}` : '';
+  const why = `more would not fit in this tab's memory (${rule})`;
+  const cli = 'run `npx loupe stats` on it for the whole file';
+  return {
+    code: 'memory-limit',
+    message:
+      before && read === 0
+        ? `${input.name}: not loaded, because ${why}; ${cli}`
+        : `${input.name}: reading stopped after ${bytesText(read)}${of}, because ${why}; the rest of the file is not loaded: ${cli}`,
+  };
+}
+
+/**
+ * Hands each chunk to `keep`, then after the parser has taken it, gives `pause` its turn. With a heap guard, only
+ * the part of a chunk it admits is given, and reading ends once it stopped and the line under way has ended.
+ */
 async function* paced(
   source: ByteSource,
   keep: (chunk: Uint8Array) => void,
   pause: LoadHooks['pause'],
+  guarded?: { readonly admit: (chunk: Uint8Array) => Uint8Array; readonly guard: HeapGuard },
 ): AsyncGenerator<Uint8Array> {
-  for await (const chunk of chunksOf(source)) {
-    keep(chunk);
-    yield chunk;
+  for await (const whole of chunksOf(source)) {
+    const chunk = guarded ? guarded.admit(whole) : whole;
+    if (chunk.length > 0) {
+      keep(chunk);
+      yield chunk;
+    }
+    if (guarded?.guard.stopped && !guarded.guard.wantsMore) return;
     const wait = pause?.('reading');
     if (wait) await wait;
   }

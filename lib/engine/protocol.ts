@@ -215,6 +215,8 @@ export interface ProgressMessage {
   readonly events: number;
   readonly name: string;
   readonly rowCount: number;
+  /** About how many bytes of the files the tab's memory holds (see `HeapGuard.holds`), once the worker can tell. */
+  readonly holdsBytes?: number;
 }
 
 /** Worker to page, unasked: the files being watched changed (live tail), or stopped growing. */

@@ -6,6 +6,7 @@ import type { CheckedFile } from '../share/verify';
 import { redactViewState } from '../share/view-state';
 import type { SealedTrace } from './protocol';
 import { loadTrace } from './load';
+import { bytesText } from '../trace/sizes';
 import { readAgain } from './reread';
 import { memorySource, type SourceText } from './source';
 
@@ -20,8 +21,29 @@ export function loadChecked(files: readonly CheckedFile[]): Promise<Trace> {
   );
 }
 
-/** The loaded files as text (gzip already undone), under the names they were loaded with. */
+/** The most text a share reads: each file is redacted as one string, and V8's longest is just under 512 Mi characters. */
+export const SHARE_MAX_BYTES = 500 * 1024 * 1024;
+
+/**
+ * Why these loaded files cannot be shared, in words, or undefined: a file read only in part (past what the tab's
+ * memory holds: a link would carry what this tab never showed), or more text than a share can read.
+ */
+export function shareRefusal(trace: Trace): string | undefined {
+  const cut = trace.diagnostics.find((d) => d.code === 'memory-limit');
+  const name = cut?.src ? trace.sources[cut.src.source]?.name : undefined;
+  if (cut)
+    return `${name ?? 'A file'} was not loaded whole (more would not fit in this tab's memory), so this trace cannot be shared: a link carries whole files. Split the file and share a part small enough to load whole.`;
+  const total = trace.sources.reduce((n, s) => n + s.bytes, 0);
+  if (total > SHARE_MAX_BYTES)
+    return `This trace is ${bytesText(total)} of text: more than a share can read in a browser tab (${bytesText(SHARE_MAX_BYTES)}). Share a smaller part of it.`;
+  return undefined;
+}
+
+/** The loaded files as text (gzip already undone), under the names they were loaded with; refused in words when
+ *  they cannot be shared (`shareRefusal`). */
 export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined)[]): Promise<ShareFile[]> {
+  const refused = shareRefusal(trace);
+  if (refused) return Promise.reject(new Error(refused));
   return Promise.all(
     trace.sources.map(async (info, i) => {
       const text = texts[i];

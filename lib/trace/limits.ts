@@ -10,6 +10,14 @@ export interface LoadLimits {
   readonly maxLineBytes?: number;
   /** The most bytes one gzip file may inflate to; reading it stops there. Default: `defaultInflateLimit`. */
   readonly maxInflateBytes?: number;
+  /**
+   * The browser's: the most JS heap a load may fill (estimated from what it read, `lib/engine/memory.ts`); reading
+   * stops at a line's end there, said in words. Set on the page URL (`?maxHeapBytes=64MB`), else half of
+   * `tabHeapBytes`. Not set (the CLI, the server): no bound.
+   */
+  readonly maxHeapBytes?: number;
+  /** The browser's: the JS heap limit of the tab (`performance.memory.jsHeapSizeLimit`, or a default where unknown). */
+  readonly tabHeapBytes?: number;
 }
 
 const GiB = 1024 ** 3;

@@ -386,6 +386,8 @@ export type DiagnosticCode =
   | 'inflate-limit'
   /** A gzip file that is truncated or corrupt: what inflated before the damage was read. */
   | 'damaged-gzip'
+  /** A load that would not fit in the tab's memory: reading stopped at a line's end, the rest was not read. */
+  | 'memory-limit'
   /** A token count or cost that is not a number it can be (negative, fractional, huge, a string…). */
   | 'invalid-number'
   /** A JSON-lines file that is neither Claude Code nor Agent SDK: its lines are kept as raw rows. */

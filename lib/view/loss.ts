@@ -10,12 +10,18 @@ export const LOST_CODES: ReadonlySet<Diagnostic['code']> = new Set([
   'line-too-long',
   'inflate-limit',
   'damaged-gzip',
+  'memory-limit',
   'utf16-file',
   'invalid-number',
 ]);
 
 /** Diagnostics about a whole file, whose message names it. */
-const FILE_CODES: ReadonlySet<Diagnostic['code']> = new Set(['inflate-limit', 'damaged-gzip', 'utf16-file']);
+const FILE_CODES: ReadonlySet<Diagnostic['code']> = new Set([
+  'inflate-limit',
+  'damaged-gzip',
+  'memory-limit',
+  'utf16-file',
+]);
 
 /** A diagnostic in one line of words: a file's own says itself, a line's is said with its file (and line, asked). */
 export function lossText(d: Diagnostic, sourceName: string, withLine = false): string {

@@ -12,6 +12,8 @@ export interface NormalizeOptions {
   readonly intern?: (s: string) => string;
   /** Assistant events get no content blocks (the stats fast path reads none; lines are validated all the same). */
   readonly noBlocks?: boolean;
+  /** Counts the characters of the text events keep (each string `clampText` gives): the browser's heap estimate. */
+  readonly kept?: { chars: number };
 }
 
 /** A per-load interner: many lines repeat the same session id, and JSON.parse makes a new string each time. */
@@ -31,7 +33,9 @@ export function withInterner(opts: NormalizeOptions): NormalizeOptions {
 export const DEFAULT_NORMALIZE: NormalizeOptions = { clamp: 16_384 };
 
 export function clampText(text: string, opts: NormalizeOptions): string {
-  return text.length > opts.clamp ? detach(text.slice(0, opts.clamp)) : text;
+  const out = text.length > opts.clamp ? detach(text.slice(0, opts.clamp)) : text;
+  if (opts.kept) opts.kept.chars += out.length;
+  return out;
 }
 
 /**
