@@ -115,6 +115,10 @@ test('a file past the heap a load may fill: reading stops at a line end, the pag
   await expect(page.getByRole('dialog', { name: 'Share trace' })).toContainText(
     "big.jsonl was not loaded whole (more would not fit in this tab's memory), so this trace cannot be shared",
   );
+  // A refusal, not a failed scan: said as it is, with no Retry that could not help.
+  const dialog = page.getByRole('dialog', { name: 'Share trace' });
+  await expect(dialog.getByRole('alert')).not.toContainText('Could not scan');
+  await expect(dialog.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });
 
 test('a line past the line limit set on the URL is named with its size and byte range, after a reload too', async ({

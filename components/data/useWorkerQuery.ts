@@ -2,12 +2,15 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Ask, Method, RequestOf, ResultOf } from '../../lib/engine/protocol';
+import { isFinal } from '../../lib/browser/load-error';
 
 export interface WorkerQuery<T> {
   /** The latest answer; while a newer request is on its way, the previous one (unless `keepPrevious` is false). */
   readonly data: T | undefined;
   /** Why the latest request failed, in words; the pane shows it with `retry`. */
   readonly error: string | undefined;
+  /** The failure is one trying again cannot mend (the worker said so): no retry is offered for it. */
+  readonly final: boolean;
   readonly loading: boolean;
   readonly retry: () => void;
 }
@@ -28,7 +31,7 @@ export function useWorkerQuery<K extends Method>(
 ): WorkerQuery<ResultOf<K>> {
   const [attempt, setAttempt] = useState(0);
   const key = req === undefined ? undefined : JSON.stringify([method, req, deps, attempt]);
-  const [state, setState] = useState<{ key?: string; data?: ResultOf<K>; error?: string }>({});
+  const [state, setState] = useState<{ key?: string; data?: ResultOf<K>; error?: string; final?: boolean }>({});
   const request = useRef(req);
   request.current = req;
   useEffect(() => {
@@ -37,7 +40,14 @@ export function useWorkerQuery<K extends Method>(
     let live = true;
     ask(method, r).then(
       (data) => live && setState({ key, data }),
-      (e: unknown) => live && setState((s) => ({ key, error: errorText(e), ...(s.data !== undefined ? { data: s.data } : {}) })),
+      (e: unknown) =>
+        live &&
+        setState((s) => ({
+          key,
+          error: errorText(e),
+          final: isFinal(e),
+          ...(s.data !== undefined ? { data: s.data } : {}),
+        })),
     );
     return () => {
       live = false;
@@ -48,6 +58,7 @@ export function useWorkerQuery<K extends Method>(
   return {
     data: key === undefined ? undefined : fresh || keepPrevious ? state.data : undefined,
     error: fresh ? state.error : undefined,
+    final: fresh && state.final === true,
     loading: key !== undefined && !fresh,
     retry,
   };

@@ -77,6 +77,14 @@ export function SecretsFound({
     <section aria-label="Secrets found" className="mb-2">
       {query.loading ? (
         <p className="text-neutral-500">Scanning every line for secrets…</p>
+      ) : query.error && query.final ? (
+        // Not a failure of the scan: this trace cannot be shared at all, and says why.
+        <p
+          role="alert"
+          className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-[12px] text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {query.error}
+        </p>
       ) : query.error ? (
         <InlineError what="scan the trace for secrets" error={query.error} onRetry={query.retry} />
       ) : scan ? (

@@ -43,7 +43,8 @@ export function shareRefusal(trace: Trace): string | undefined {
  *  they cannot be shared (`shareRefusal`). */
 export function shareFiles(trace: Trace, texts: readonly (SourceText | undefined)[]): Promise<ShareFile[]> {
   const refused = shareRefusal(trace);
-  if (refused) return Promise.reject(new Error(refused));
+  // Final: no retry of the scan can change it (the worker tells the page so).
+  if (refused) return Promise.reject(Object.assign(new Error(refused), { final: true }));
   return Promise.all(
     trace.sources.map(async (info, i) => {
       const text = texts[i];
