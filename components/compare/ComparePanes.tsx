@@ -8,8 +8,6 @@ import { GRID } from './CompareRows';
 // Pieces of the compare view's lower half: the rows' column heads, and a delta's Explain for both runs side by side
 // (the model calls behind the figure, each run's listed by its own worker).
 
-const NO_PRICES: LocalPrices = {};
-
 export function RowsHead({ responsesA, responsesB }: { responsesA: number; responsesB: number }) {
   return (
     <div
@@ -33,11 +31,14 @@ export function RowsHead({ responsesA, responsesB }: { responsesA: number; respo
 export function ExplainBoth({
   explain,
   asks,
+  local,
   onClose,
   onJump,
 }: {
   explain: { metric: ExplainMetric; title: string };
   asks: { readonly a: Ask; readonly b: Ask };
+  /** This browser's local prices, which priced the digests' costs: Explain lists at the same prices. */
+  local: LocalPrices;
   onClose: () => void;
   onJump: (side: 'a' | 'b', seq: number) => void;
 }) {
@@ -58,7 +59,7 @@ export function ExplainBoth({
           scope={`run ${side.toUpperCase()}`}
           ask={asks[side]}
           query={{ metric: explain.metric }}
-          local={NO_PRICES}
+          local={local}
           onClose={onClose}
           onJump={(seq) => onJump(side, seq)}
         />

@@ -11,7 +11,7 @@ import {
   stepDifference,
   type RunDigest,
 } from '../../lib/compare';
-import type { Ask } from '../../lib/engine/protocol';
+import type { Ask, LocalPrices } from '../../lib/engine/protocol';
 import type { ExplainMetric } from '../../lib/view/stats-view';
 import { SplitView } from '../ui/SplitView';
 import type { VirtualListHandle } from '../ui/VirtualList';
@@ -47,10 +47,13 @@ export function CompareView({
   refs,
   row,
   onRow,
+  prices,
 }: {
   a: LoadedSide;
   b: LoadedSide;
   refs: SideRefs;
+  /** This browser's local prices (a price file, overrides), which priced both digests. */
+  prices: LocalPrices;
   row: string | undefined;
   onRow: (key: string) => void;
 }) {
@@ -156,6 +159,7 @@ export function CompareView({
               <ExplainBoth
                 explain={explain}
                 asks={{ a: a.ask, b: b.ask }}
+                local={prices}
                 onClose={() => setExplain(undefined)}
                 onJump={onJump}
               />

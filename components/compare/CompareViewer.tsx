@@ -1,11 +1,12 @@
 'use client';
 
-import { useState, type DragEvent } from 'react';
+import { useMemo, useState, type DragEvent } from 'react';
 import { filesFromDrop, type PickedFile } from '../intake/intake';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { CompareView, type LoadedSide } from './CompareView';
 import { keepPicked } from './refs';
+import { soFar } from './so-far';
 import { shareLinkOf } from './sharedSide';
 import { SidePicker } from './SidePicker';
 import { BurnAsk, PasswordAsk } from './SidePrompts';
@@ -131,8 +132,19 @@ export function CompareViewer() {
   const prices = usePrices('all');
   const sa = useSide(url.a, url.fragA, prices.local);
   const sb = useSide(url.b, url.fragB, prices.local);
-  const a = shown(sa);
-  const b = shown(sb);
+  const shownA = shown(sa);
+  const shownB = shown(sb);
+  // A response one head reached and the other did not is not read yet, not a difference (`soFar`).
+  const partialA = shownA?.partial !== undefined;
+  const partialB = shownB?.partial !== undefined;
+  const digestA = shownA?.digest;
+  const digestB = shownB?.digest;
+  const digests = useMemo(
+    () => (digestA && digestB ? soFar(digestA, digestB, partialA, partialB) : undefined),
+    [digestA, digestB, partialA, partialB],
+  );
+  const a = shownA && digests ? { ...shownA, digest: digests[0] } : undefined;
+  const b = shownB && digests ? { ...shownB, digest: digests[1] } : undefined;
   const [error, setError] = useState<string | undefined>();
   if (a && b && url.a && url.b) {
     return (
@@ -142,6 +154,7 @@ export function CompareViewer() {
         refs={{ a: url.a, b: url.b, fragA: url.fragA, fragB: url.fragB }}
         row={url.row}
         onRow={(row) => url.set({ row }, 'replace')}
+        prices={prices.local}
       />
     );
   }

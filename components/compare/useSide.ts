@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunDigest } from '../../lib/compare';
 import type { Ask, LoadSource, LocalPrices } from '../../lib/engine/protocol';
 import { TraceClient, type LoadProgressState } from '../data/TraceClient';
@@ -40,9 +40,12 @@ export interface SideHead {
   readonly totalBytes: number;
 }
 
-/** Sources whose first bytes can be read apart from their load: files and URLs (a sealed trace comes whole). */
-const hasHead = (source: LoadSource): boolean =>
-  source.kind === 'files' || source.kind === 'url' || source.kind === 'urls';
+/**
+ * Sources whose first bytes can be read apart from their load: one file. A URL would be fetched twice (its head is
+ * read from the whole download), a sealed trace comes whole, and a folder's subagent files cut at their own places
+ * would give their spawning calls lists that only look changed.
+ */
+const hasHead = (source: LoadSource): boolean => source.kind === 'files' && source.files.length === 1;
 
 /** `prices`: this browser's local prices (a price file, overrides): the digest's costs follow them. */
 export function useSide(ref: string | undefined, frag: SideFragment = {}, prices: LocalPrices = {}): SideState {
@@ -51,7 +54,8 @@ export function useSide(ref: string | undefined, frag: SideFragment = {}, prices
   const { key, data, burn } = frag;
   const pricesRef = useRef(prices);
   pricesRef.current = prices;
-  const pricesKey = JSON.stringify(prices);
+  // `usePrices` keeps the same object until the prices change: the key (a whole price file) is made once per change.
+  const pricesKey = useMemo(() => JSON.stringify(prices), [prices]);
   // Prices changed once the side is loaded: its digest again, at the new prices.
   const ready = state.phase === 'ready' ? state : undefined;
   const asked = useRef(pricesKey);

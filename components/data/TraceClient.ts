@@ -2,7 +2,17 @@
 
 import { limitsFromParams } from '../../lib/engine/limit-params';
 import { DEFAULT_TAB_HEAP } from '../../lib/engine/memory';
-import { answers, type Ask, type CallOf, type LoadSource, type Method, type ProgressMessage, type Reply, type TraceUpdate, type WorkerMessage } from '../../lib/engine/protocol';
+import {
+  answers,
+  type Ask,
+  type CallOf,
+  type LoadSource,
+  type Method,
+  type ProgressMessage,
+  type Reply,
+  type TraceUpdate,
+  type WorkerMessage,
+} from '../../lib/engine/protocol';
 import { type TraceSummary } from '../../lib/view/trace-summary';
 import type { SeqMove } from '../../lib/view/moves';
 import { FinalError, isFinal } from '../../lib/browser/load-error';
@@ -42,7 +52,10 @@ export class TraceClient {
   private changes = 0;
 
   constructor() {
-    this.worker = new Worker(new URL('../../lib/browser/trace.worker.ts', import.meta.url), { type: 'module', name: 'loupe-trace' });
+    this.worker = new Worker(new URL('../../lib/browser/trace.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'loupe-trace',
+    });
     this.worker.onmessage = (ev: MessageEvent<WorkerMessage>) => this.onMessage(ev.data);
     this.worker.onerror = (ev) => {
       const message = `The parser stopped: ${ev.message || 'the worker crashed (the file may be too large for this tab)'}`;

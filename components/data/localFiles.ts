@@ -22,7 +22,9 @@ export interface StoredFiles {
 
 /** What the trace worker loads for stored files. */
 export function sourceOf(stored: StoredFiles): LoadSource {
-  return stored.handles ? { kind: 'handles', files: stored.handles, folders: stored.folders ?? [] } : { kind: 'files', files: stored.files };
+  return stored.handles
+    ? { kind: 'handles', files: stored.handles, folders: stored.folders ?? [] }
+    : { kind: 'files', files: stored.files };
 }
 
 function tx<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
@@ -40,7 +42,9 @@ export async function saveLocal(id: string, value: StoredFiles): Promise<void> {
   // Keep the 20 most recent; older drops are removed.
   const keys = await tx('readonly', (s) => s.getAllKeys());
   if (keys.length > 20) {
-    const all = await Promise.all(keys.map(async (k) => ({ k, v: await tx<StoredFiles | undefined>('readonly', (s) => s.get(k)) })));
+    const all = await Promise.all(
+      keys.map(async (k) => ({ k, v: await tx<StoredFiles | undefined>('readonly', (s) => s.get(k)) })),
+    );
     all.sort((a, b) => (a.v?.savedAt ?? 0) - (b.v?.savedAt ?? 0));
     for (const { k } of all.slice(0, all.length - 20)) await tx('readwrite', (s) => s.delete(k));
   }

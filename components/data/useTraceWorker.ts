@@ -19,7 +19,10 @@ const noReload: Reload = () => Promise.reject(new Error('no trace loaded'));
  * The one hook that does I/O: it gets the trace worker for a source (one the home page already started, or a new
  * one), follows its progress, and gives the panes a way to ask it for rows and details.
  */
-export function useTraceWorker(source: LoadSource | undefined, sourceKey: string): { state: TraceState; ask: Ask; reload: Reload; retry: () => void } {
+export function useTraceWorker(
+  source: LoadSource | undefined,
+  sourceKey: string,
+): { state: TraceState; ask: Ask; reload: Reload; retry: () => void } {
   const handoff = useHandoff();
   /** Bumped by `retry`: the source is read again by a new worker (after a network error, say). */
   const [attempt, setAttempt] = useState(0);

@@ -59,10 +59,9 @@ export async function headDigest(
   const heads: EngineInput[] = [];
   let bytes = 0;
   for (const input of inputs) {
-    const head = await headBytes(
-      input.open(),
-      Math.max(Math.min(MIN_SHARE, limit), Math.floor((limit * (input.size ?? 0)) / totalBytes)),
-    );
+    const size = input.size ?? 0;
+    const share = Math.max(Math.min(MIN_SHARE, limit), Math.floor((limit * size) / totalBytes));
+    const head = await headBytes(input.open(), Math.min(size, share));
     // Compressed bytes cannot be cut: such a run waits for its whole load.
     if (!head) return undefined;
     bytes += head.length;

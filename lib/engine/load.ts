@@ -212,7 +212,8 @@ export async function parseInput(
     ...(from > 0 ? {} : { resume: undefined }),
   };
   const info = await parseBytes(input.name, bytes, index, sink, opts);
-  if (guard?.stopped) stop = memoryStop(input, info, admitted, stoppedBefore, guard.budget.rule);
+  // A source read on from a checkpoint (a file that grew) had `from` bytes before this read.
+  if (guard?.stopped) stop = memoryStop(input, info, from, admitted, stoppedBefore, guard.budget.rule);
   guard?.endSource(admitted);
   if (stop) {
     const line = Math.max(1, info.lines.total + info.lines.blank);
@@ -231,10 +232,12 @@ export async function parseInput(
 function memoryStop(
   input: EngineInput,
   info: SourceInfo,
-  read: number,
+  from: number,
+  admitted: number,
   before: boolean,
   rule: string,
 ): { code: 'memory-limit'; message: string } {
+  const read = from + admitted;
   const of = !info.gzip && input.size !== undefined ? ` of ${bytesText(input.size)}` : '';
   const why = `more would not fit in this tab's memory (${rule})`;
   const cli = 'run `npx loupe stats` on it for the whole file';

@@ -33,7 +33,8 @@ export function lineElider(wasm: ScanWasm | undefined = sharedWasm()): LineShrin
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   return (bytes) => {
     if (bytes.length > SIMD_CHUNK) return undefined;
-    const held = wasm.holds(bytes) ? bytes : wasm.hold(bytes);
+    // Always a copy: the elision rewrites the bytes in place, and a line read whole after all must find them intact.
+    const held = wasm.hold(bytes);
     const n = wasm.elide(held, 0, held.length, ELIDE_MIN);
     if (n <= 0) return undefined;
     const mem = wasm.bytes;

@@ -40,4 +40,13 @@ describe('FileTail', () => {
     const lines = tailOf(text, 1 << 20).lines(enc.encode(text).length - TAIL_BYTES);
     expect(lines.map((l) => dec.decode(l.bytes))).toEqual(['{"z":1}']);
   });
+
+  it('keeps its own copy of a Node Buffer, which the reader fills again with the next read', () => {
+    const tail = new FileTail();
+    const buf = Buffer.from('{"a":1}\n{"b":2}\n');
+    tail.keep(buf, 0, buf.length, 0);
+    // The next read lands in the same buffer (a reused read buffer).
+    buf.fill(0x78);
+    expect(tail.lines(0).map((l) => dec.decode(l.bytes))).toEqual(['{"a":1}', '{"b":2}']);
+  });
 });

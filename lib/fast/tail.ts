@@ -27,7 +27,8 @@ export class FileTail {
   keep(buf: Uint8Array, from: number, to: number, base: number): void {
     const cut = Math.max(from, to - TAIL_BYTES);
     this.segments.push({
-      bytes: buf.slice(cut, to),
+      // A copy, even of a Node Buffer (whose own `slice` is a view): the reader reuses its buffer for the next read.
+      bytes: Uint8Array.prototype.slice.call(buf, cut, to),
       base: base + cut,
       startsLine: cut === from || buf[cut - 1] === LF,
     });
