@@ -1,4 +1,4 @@
-import type { LineRef } from './lines';
+import type { LineRef } from './line-types';
 import type { MediaInfo } from './media';
 
 /** The dialect of one source file, decided by format detection. */
