@@ -15,17 +15,8 @@
  */
 
 import { genericRules } from './generic-rules';
-import type { CompiledRule, RedactionRule } from './rule-parts';
+import { SECRET_FIELD_RULE, type CompiledRule, type RedactionRule } from './rule-parts';
 import { codeHostAndChatRules, keyRules, serviceTokenRules } from './token-rules';
-
-/** The rule that reports values of JSON object fields with secret-like names (`{"DB_PASSWORD": "…"}`). */
-export const SECRET_FIELD_RULE: RedactionRule = Object.freeze({
-  id: 'secret-field',
-  label: 'Secret in a JSON field with a secret-like name',
-  group: 'Passwords & secrets',
-});
-
-export const LITERAL_RULE: RedactionRule = Object.freeze({ id: 'literal', label: 'Literal string', group: 'Custom' });
 
 /** The built-in rules, in priority order, with fresh regex objects. */
 export function compileBuiltinRules(): CompiledRule[] {

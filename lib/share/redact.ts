@@ -40,8 +40,7 @@
 
 import { ChainCollector, joinChain, piecesOf, type Chain, type Piece } from './chains';
 import { forEachString, rawOffsets, type StringSlot } from './json-strings';
-import { LITERAL_RULE } from './redact-rules';
-import type { RedactionRule } from './rule-parts';
+import { LITERAL_RULE, type RedactionRule } from './rule-parts';
 import {
   Scanner,
   contextFor,

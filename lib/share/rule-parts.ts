@@ -1,6 +1,7 @@
 /**
- * What a redaction rule is (its public description and its compiled form) and the strings its patterns are built of:
- * the secret words a name ends with, quoted and bare values, database URL schemes. Rules: `redact-rules.ts`.
+ * What a redaction rule is (its public description and its compiled form), the two rules with no pattern of their own
+ * (secret-named fields, literals), and the strings patterns are built of: the secret words a name ends with, quoted and
+ * bare values, database URL schemes. The rules in order: `redact-rules.ts`.
  */
 
 export interface RedactionRule {
@@ -24,6 +25,15 @@ export interface CompiledRule extends RedactionRule {
   readonly hint: RegExp | null;
   readonly patterns: readonly CompiledPattern[];
 }
+
+/** The rule that reports values of JSON object fields with secret-like names (`{"DB_PASSWORD": "…"}`). */
+export const SECRET_FIELD_RULE: RedactionRule = Object.freeze({
+  id: 'secret-field',
+  label: 'Secret in a JSON field with a secret-like name',
+  group: 'Passwords & secrets',
+});
+
+export const LITERAL_RULE: RedactionRule = Object.freeze({ id: 'literal', label: 'Literal string', group: 'Custom' });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pattern building blocks (strings only)
