@@ -1,6 +1,7 @@
-// Compiles wasm/fast-scan.ts (AssemblyScript) into lib/fast/wasm-binary.ts, the module's bytes as base64, so that every
-// bundle (the CLI, its worker threads, the browser's Web Workers) has them without a file to fetch. `npm run build:wasm`
-// after a change to the source; lib/fast/wasm.test.ts fails while the two disagree.
+// Compiles wasm/fast-scan.ts (AssemblyScript, the entry of the files in wasm/) into lib/fast/wasm-binary.ts, the
+// module's bytes as base64, so that every bundle (the CLI, its worker threads, the browser's Web Workers) has them
+// without a file to fetch. `npm run build:wasm` after a change to the source; lib/fast/wasm.test.ts fails while the two
+// disagree.
 import asc from 'assemblyscript/asc';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-import type { DayRow, ModelRow, ProjectRow, Row, SessionRow, StatsReport, Totals } from '../fast/report';
+import type { DayRow, ModelRow, ProjectRow, Row, SessionRow, StatsReport, Totals } from '../fast/report-types';
 import { formatCost } from '../trace/money';
 import { cutText } from '../trace/text-order';
 import { count, duration, fitTable, int, usd, wrapLine } from './format';

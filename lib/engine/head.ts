@@ -1,6 +1,6 @@
 import { digestOf, type RunDigest } from '../compare/digest';
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
-import { chunksOf, type ByteSource } from '../trace/lines';
+import { chunksOf, type ByteSource } from '../trace/byte-source';
 import { loadTrace } from './load';
 import type { EngineInput } from './source';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
-import { chunksOf, type ByteSource } from '../trace/lines';
+import { chunksOf, type ByteSource } from '../trace/byte-source';
 import { maybeGunzip } from '../trace/gunzip';
 import { ModelBuilder } from '../trace/model/build';
 import type { Trace } from '../trace/model/types';

@@ -12,7 +12,8 @@ import type { LocalPrices, RawLines, SealedTrace, TraceUpdate, ViewResult, ViewS
 import type { TraceSummary } from '../view/trace-summary';
 import { headerFirstSeq, rowViews, type RowView } from '../view/rowview';
 import { buildRows, ROW_KINDS, type HeaderKind, type RowTable } from '../view/rows';
-import { computeStatsView, explain, type ExplainQuery, type ExplainView, type StatsView } from '../view/stats-view';
+import { explain, type ExplainQuery, type ExplainView } from '../view/explain';
+import { computeStatsView, type StatsView } from '../view/stats-view';
 import { inProgress, liveRow, type InProgress } from '../view/live';
 import type { LoadLimits } from '../trace/limits';
 import { LiveSources, matchByPath, type LiveUpdate } from './live';

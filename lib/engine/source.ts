@@ -1,4 +1,4 @@
-import type { ByteSource } from '../trace/lines';
+import type { ByteSource } from '../trace/byte-source';
 import type { SourceInput } from '../trace/parse';
 
 /** Re-reads a loaded source's decompressed bytes as text: the Raw tab's line, the Share dialog's whole file. */

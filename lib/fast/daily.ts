@@ -1,4 +1,4 @@
-import type { DayCell, SessionRow } from './report';
+import type { DayCell, SessionRow } from './report-types';
 import { compareText } from '../trace/text-order';
 
 // Cost per day over a selection of sessions, stacked by project or by model: what the library's chart draws. Its bars

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { madeFiles, madeGoldens, MADE_ROOT } from '../../test/made-corpus';
 import { runCli } from '../cli/main';
-import { buildReport, type DayRow } from './report';
+import { buildReport } from './report';
+import type { DayRow } from './report-types';
 import { fastMerged, fullMerged } from './testing/equivalence';
 
 interface GoldenDay {

@@ -8,7 +8,7 @@ import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
 // the text of the message an agent_progress copies, of which only ids, model and usage are read). Decoding and parsing
 // them was most of the report's time and garbage.
 //
-// The WebAssembly reader (wasm/fast-scan.ts `elide`) checks the line as JSON.parse would and finds those strings (of
+// The WebAssembly reader (wasm/elide.ts `elide`) checks the line as JSON.parse would and finds those strings (of
 // ELIDE_MIN bytes or more); each is replaced here by `"~"`, every other byte kept. The JSON keeps its shape, every
 // key and every other value, so the adapters take the same branches (a side effect is told by its keys; an agent's id,
 // a status, are short and kept) and the lean events come out the same: lib/cli/stats-lean.test.ts compares the report

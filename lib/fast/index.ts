@@ -15,14 +15,9 @@ export { TAIL_BYTES, type SessionSummary } from '../trace/session-summary';
 export { mergeScans, type Call, type Merged, type ScannedFile } from './merge';
 export { fromTrace } from './from-trace';
 export { projectOf, projectPath, projectPaths, homeShort, isProjectFolderOf } from './project';
+export { buildReport, costJson, reportJson, sessionRows, sessionCells } from './report';
+export { parseDay, dayOf } from './days';
 export {
-  buildReport,
-  costJson,
-  reportJson,
-  sessionRows,
-  sessionCells,
-  parseDay,
-  dayOf,
   GROUPS,
   type GroupBy,
   type ReportOptions,
@@ -35,7 +30,7 @@ export {
   type Totals,
   type Tokens,
   type DayCell,
-} from './report';
+} from './report-types';
 export { librarySnapshot, searchSessions, searchTexts, ownerOf, type LibrarySnapshot } from './library';
 export { dailySeries, OTHER, type DailySeries, type StackBy } from './daily';
 export { searchBytes, type ByteSearch } from './search';

@@ -6,7 +6,7 @@ import type { AssistantRecord } from '../trace/line-records';
 import type { Usage } from '../trace/types';
 import { COUNT, KIND, LINE, SLOT, USAGE_MASK, USAGE_SLOT, USAGE_STATE, type ScanWasm } from './scan-wasm';
 
-// The record of a Claude Code assistant line read straight off its bytes. The WebAssembly reader (wasm/fast-scan.ts)
+// The record of a Claude Code assistant line read straight off its bytes. The WebAssembly reader (wasm/assistant.ts)
 // checks the whole line as JSON.parse would and finds the fields the stats use; this side decodes just those strings
 // (ids, model, timestamp) and parses just the usage object, where the full path decodes the whole line, JSON.parses it
 // into objects and normalizes them. The reader gives up on anything it is not sure of (an escaped key, a field of an

@@ -2,7 +2,8 @@ import { orderInputs } from '../engine/load';
 import { DEFAULT_PRICES } from '../trace/pricing/pricing';
 import { fileIdentity } from '../trace/parse';
 import { mergeScans, type ScannedFile } from './merge';
-import { sessionCells, sessionRows, type DayCell, type ReportOptions, type SessionRow } from './report';
+import { sessionCells, sessionRows } from './report';
+import type { DayCell, ReportOptions, SessionRow } from './report-types';
 import { projectPaths } from './project';
 
 // A session library over a projects folder: the canonical per-session rows (`loupe stats --by session` prints the

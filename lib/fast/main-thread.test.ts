@@ -1,7 +1,8 @@
 // Sessions are read from the main thread (issue 24): a subagent's lines count toward cost and the span of work, but
 // never name the session nor set its start and end. Full model, fast path (every reader) and the library agree.
 import { describe, expect, it } from 'vitest';
-import { buildReport, type SessionRow } from './report';
+import { buildReport } from './report';
+import type { SessionRow } from './report-types';
 import { fastMerged, fullMerged } from './testing/equivalence';
 import {
   CC_SESSION,

@@ -1,132 +1,31 @@
-import { DEFAULT_PRICES, priceFor, usdAt, type ModelPrice, type PriceTable } from '../trace/pricing/pricing';
+import { DEFAULT_PRICES, priceFor, usdAt, type ModelPrice } from '../trace/pricing/pricing';
 import { round6 } from '../trace/stats';
 import { reconciledCost } from '../trace/model/reconcile';
 import type { Call, Merged } from './merge';
 import { sessionEnd, sessionSpan, type SessionSummary } from '../trace/session-summary';
 import { compareText } from '../trace/text-order';
 import { projectPath } from './project';
+import { DayNames } from './days';
+import type {
+  DayCell,
+  DayRow,
+  GroupBy,
+  ModelRow,
+  ProjectRow,
+  ReportOptions,
+  Row,
+  SessionRow,
+  StatsReport,
+  Totals,
+} from './report-types';
 
 // Reports over a projects folder, like ccusage's but from calls counted once: per session, day, project or model.
 // Pure, so the browser's session library shows exactly what `loupe stats --by session --json` prints.
 
-export type GroupBy = 'session' | 'day' | 'project' | 'model';
-export const GROUPS: readonly GroupBy[] = ['session', 'day', 'project', 'model'];
-
-export interface ReportOptions {
-  /** Days are calendar days in UTC when true, else in the local time zone of the machine. */
-  readonly utc?: boolean;
-  /** Inclusive `YYYY-MM-DD` bounds on the day of each model call. */
-  readonly since?: string;
-  readonly until?: string;
-  readonly prices?: PriceTable;
-  /** Per project folder, the path it stands for (`projectPaths`); a folder not in it shows as `projectPath(folder)`. */
-  readonly projectPaths?: ReadonlyMap<string, string>;
-}
-
-export interface Tokens {
-  readonly input: number;
-  readonly output: number;
-  /** Cache writes, 5m and 1h together. */
-  readonly cacheWrite: number;
-  readonly cacheRead: number;
-  /** input + output + cacheWrite + cacheRead. */
-  readonly total: number;
-}
-
-export interface Totals {
-  readonly modelCalls: number;
-  readonly tokens: Tokens;
-  /** Computed from the price table, rounded to 6 decimals: the priced calls' cost, the whole cost only when
-   *  `unpricedModels` is empty (`--json` gives null then, `costJson`). */
-  readonly costUsd: number;
-  /** Models with no price: their calls' cost is unknown. */
-  readonly unpricedModels: readonly string[];
-  /** Of the tokens and cost, what was booked from result frames (tokens the assistant lines did not carry); absent
-   *  when nothing was. */
-  readonly reconciled?: {
-    readonly tokens: number;
-    readonly costUsd: number;
-    readonly unpricedModels: readonly string[];
-  };
-}
-
-/** The canonical per-session row (the browser's Sessions table shows exactly these). */
-export interface SessionRow extends Totals {
-  readonly sessionId: string;
-  /** The project folder's name, as on disk (`-home-me-experiments-worktrees`). */
-  readonly project: string;
-  /** The path it stands for (`~/experiments/worktrees`, see `projectPath`). */
-  readonly projectPath: string;
-  /**
-   * ISO 8601 (UTC) of the session's first timestamped main-thread line (a subagent's lines never set it; a session
-   * with no such line, only its subagents' files, has the span of those); null when no line has a time.
-   */
-  readonly start: string | null;
-  readonly end: string | null;
-  readonly durationMs: number | null;
-  readonly firstPrompt: string | null;
-  readonly models: readonly string[];
-  /** The latest `total_cost_usd` a result frame reported (SDK streams only), beside the computed cost. */
-  readonly reportedCostUsd: number | null;
-}
-
-export interface DayRow extends Totals {
-  /** `YYYY-MM-DD`, or null for calls with no timestamp. */
-  readonly day: string | null;
-  readonly sessions: number;
-  readonly models: readonly string[];
-}
-
-export interface ProjectRow extends Totals {
-  /** The project folder's name, as on disk. */
-  readonly project: string;
-  /** The path it stands for (see `projectPath`). */
-  readonly projectPath: string;
-  readonly sessions: number;
-  readonly models: readonly string[];
-  /** ISO 8601 (UTC) of the project's last counted model call (as ccusage reads it), not of its sessions' last line. */
-  readonly lastActivity: string | null;
-}
-
-export interface ModelRow extends Totals {
-  readonly model: string;
-  readonly sessions: number;
-  readonly priced: boolean;
-}
-
-export type Row = SessionRow | DayRow | ProjectRow | ModelRow;
-
-export interface StatsReport<R extends Row = Row> {
-  readonly by: GroupBy;
-  readonly timeZone: 'UTC' | 'local';
-  readonly since: string | null;
-  readonly until: string | null;
-  readonly rows: readonly R[];
-  readonly totals: Totals & { readonly sessions: number };
-  readonly uncounted: Merged['uncounted'];
-  readonly priceTable: { readonly source: string; readonly asOf: string };
-}
+// The library's components read rows from here.
+export type { SessionRow } from './report-types';
 
 const NO_MODEL = '(no model)';
-const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-
-/** The calendar day of an instant, in UTC or local time. */
-export function dayOf(ms: number, utc: boolean): string {
-  const d = new Date(ms);
-  return utc
-    ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
-    : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** `YYYY-MM-DD` or `YYYYMMDD` (ccusage's spelling) to `YYYY-MM-DD`; undefined when it is neither a real date. */
-export function parseDay(text: string): string | undefined {
-  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(text.trim());
-  if (!m) return undefined;
-  const [, y, mo, d] = m;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  const iso = `${y}-${mo}-${d}`;
-  return dayOf(date.getTime(), true) === iso ? iso : undefined;
-}
 
 interface Acc {
   calls: number;
@@ -248,47 +147,6 @@ function pricedCalls(merged: Merged, opts: ReportOptions): Priced[] {
   return out;
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * `dayOf` for instants that come in runs of one day (a session's calls, in order): one Date and string per run, not
- * per call. It remembers the span of the last day it named, and names an instant in it without a Date.
- */
-export class DayNames {
-  private from = 0;
-  private to = 0;
-  private name = '';
-
-  constructor(private readonly utc: boolean) {}
-
-  of(ms: number): string {
-    if (ms >= this.from && ms < this.to) return this.name;
-    const name = dayOf(ms, this.utc);
-    this.name = name;
-    this.from = this.to = 0;
-    if (!Number.isFinite(ms)) return name;
-    if (this.utc) {
-      this.from = Math.floor(ms / DAY_MS) * DAY_MS;
-      this.to = this.from + DAY_MS;
-    } else {
-      // The local day's first instant and the next day's: kept only when the offset is the same at both ends (a day
-      // with a clock change is named call by call, as before).
-      const start = new Date(ms);
-      start.setHours(0, 0, 0, 0);
-      const end = new Date(start.getTime());
-      end.setDate(end.getDate() + 1);
-      end.setHours(0, 0, 0, 0);
-      const from = start.getTime();
-      const to = end.getTime();
-      if (from <= ms && ms < to && start.getTimezoneOffset() === new Date(to - 1).getTimezoneOffset()) {
-        this.from = from;
-        this.to = to;
-      }
-    }
-    return name;
-  }
-}
-
 function group(calls: readonly Priced[], keyOf: (p: Priced) => string): Map<string, Acc> {
   const map = new Map<string, Acc>();
   for (const p of calls) {
@@ -333,16 +191,6 @@ function sessionRow(s: SessionSummary, a: Acc, path: string): SessionRow {
     ...totalsOf(a),
     reportedCostUsd: s.reportedCostUsd ?? null,
   };
-}
-
-/** A session's cost on one day with one model: what a cost-per-day chart stacks. */
-export interface DayCell {
-  /** `YYYY-MM-DD`, or null for calls with no timestamp. */
-  readonly day: string | null;
-  readonly model: string;
-  readonly modelCalls: number;
-  /** Not rounded: cells add up to the session's cost (which is rounded to 6 decimals once). */
-  readonly costUsd: number;
 }
 
 /** Per session, its calls' cost by day and model (same calls, days and prices as `sessionRows`). */

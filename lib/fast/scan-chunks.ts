@@ -1,4 +1,4 @@
-import { concat } from '../trace/lines';
+import { concat } from '../trace/byte-source';
 import { SIMD_CHUNK, type ScanWasm } from './scan-wasm';
 
 const LF = 0x0a;

@@ -10,7 +10,7 @@ export const SIMD_CHUNK = 4 << 20;
 /** Room after the chunk for `elide`'s output: three i32 per string found. */
 const SPAN_BYTES = 64 << 10;
 
-/** Slots of `readAssistant`'s output (wasm/fast-scan.ts): four numbers each (kind, start, end, escaped). */
+/** Slots of `readAssistant`'s output (wasm/assistant.ts): four numbers each (kind, start, end, escaped). */
 export const SLOT = {
   uuid: 0,
   sessionId: 1,
@@ -198,7 +198,7 @@ export class ScanWasm {
 
   /**
    * The strings of the line `buf[s, e)` (held in this memory) of at least `min` bytes that `loupe stats` never reads
-   * (wasm/fast-scan.ts `elide`, lib/fast/elide.ts): how many, their bounds in `spans` as positions in the memory (the
+   * (wasm/elide.ts `elide`, lib/fast/elide.ts): how many, their bounds in `spans` as positions in the memory (the
    * opening quote, past the closing one); 0 when none, or the line is not sound JSON, or the reader is unsure.
    */
   elide(buf: Uint8Array, s: number, e: number, min: number): number {

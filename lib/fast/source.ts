@@ -1,5 +1,5 @@
 import { inflateLimit } from '../trace/limits';
-import type { ByteSource } from '../trace/lines';
+import type { ByteSource } from '../trace/byte-source';
 import { maybeGunzip } from '../trace/gunzip';
 import { bytesText, type SourceInput } from '../trace/parse';
 import { parseBytes } from '../trace/parse-bytes';

@@ -29,18 +29,23 @@
 //   • quota: the bytes under `traces/`, listed at most once a minute per server plus this server's own uploads since:
 //     approximate across a fleet (each server sees the others' uploads only at its next listing).
 //   • free-disk watermark: not applicable (the disk is the bucket's).
+//
+// The keys, the plain calls and the client from the environment are in s3-bucket.ts, the sweep in s3-sweep.ts.
 
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type _Object,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Env } from './config';
+import {
+  Bucket,
+  TRACES,
+  isMissing,
+  isTaken,
+  markerKey,
+  metaNumber,
+  readKey,
+  s3ClientFromEnv,
+  traceKey,
+} from './s3-bucket';
+import { sweepBucket } from './s3-sweep';
 import {
   StoreFullError,
   checkTtl,
@@ -59,10 +64,6 @@ import {
   tombstoneUntil,
 } from './trace-store';
 
-const TRACES = 'traces/';
-const EXPIRY = 'expiry/';
-const READ = 'read/';
-
 export interface S3TraceStoreOptions {
   readonly client: S3Client;
   readonly bucket: string;
@@ -76,49 +77,6 @@ export interface S3TraceStoreOptions {
   readonly newId?: () => string;
 }
 
-const traceKey = (id: string): string => `${TRACES}${id}`;
-const readKey = (id: string): string => `${READ}${id}`;
-const markerKey = (id: string, expiresAt: number): string =>
-  `${EXPIRY}${String(Math.max(0, Math.floor(expiresAt))).padStart(15, '0')}/${id}`;
-
-function status(err: unknown): number | undefined {
-  if (err instanceof S3ServiceException) return err.$metadata.httpStatusCode;
-  return undefined;
-}
-
-const isMissing = (err: unknown): boolean =>
-  status(err) === 404 || (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound'));
-/** 412 from `If-None-Match: *` (409 ConditionalRequestConflict when two PUTs race). */
-const isTaken = (err: unknown): boolean => status(err) === 412 || status(err) === 409;
-
-function metaNumber(meta: Record<string, string> | undefined, key: string): number | undefined {
-  const v = meta?.[key];
-  if (v === undefined || !/^\d{1,16}$/.test(v)) return undefined;
-  return Number(v);
-}
-
-/** A client for the standard variables: AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL, AWS_REGION, AWS_ACCESS_KEY_ID… */
-export function s3ClientFromEnv(env: Env = process.env): S3Client {
-  const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
-  const {
-    AWS_ACCESS_KEY_ID: accessKeyId,
-    AWS_SECRET_ACCESS_KEY: secretAccessKey,
-    AWS_SESSION_TOKEN: sessionToken,
-  } = env;
-  return new S3Client({
-    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
-    ...(endpoint ? { endpoint } : {}),
-    // Keys from these variables when set; otherwise the SDK's default chain (profiles, instance or task roles).
-    ...(accessKeyId && secretAccessKey
-      ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } }
-      : {}),
-    forcePathStyle: env.LOUPE_S3_FORCE_PATH_STYLE === '1',
-    // Checksums only where the API requires them: what S3-compatible servers (MinIO, R2, s3rver) all accept.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
-
 export function s3StoreFromEnv(env: Env = process.env, opts: { orphanGraceMs?: number } = {}): S3TraceStore {
   const bucket = env.LOUPE_S3_BUCKET?.trim();
   if (!bucket) throw new Error('LOUPE_STORE=s3 needs LOUPE_S3_BUCKET (the bucket that holds the shared traces).');
@@ -129,6 +87,7 @@ export class S3TraceStore implements TraceStore {
   readonly kind = 's3' as const;
   readonly bucket: string;
   private readonly client: S3Client;
+  private readonly objects: Bucket;
   private readonly clock: () => number;
   private readonly orphanGraceMs: number;
   private readonly usageTtlMs: number;
@@ -144,6 +103,7 @@ export class S3TraceStore implements TraceStore {
   constructor(opts: S3TraceStoreOptions) {
     this.client = opts.client;
     this.bucket = opts.bucket;
+    this.objects = new Bucket(opts.client, opts.bucket);
     this.clock = opts.clock ?? (() => Date.now());
     this.orphanGraceMs = opts.orphanGraceMs ?? 10 * 60 * 1000;
     this.usageTtlMs = opts.usageTtlMs ?? 60_000;
@@ -161,7 +121,7 @@ export class S3TraceStore implements TraceStore {
     const expiresAt = expiryOf(createdAt, opts.ttlMs);
     for (let attempt = 0; attempt < 4; attempt++) {
       const id = this.makeId();
-      if (await this.exists(traceKey(id))) continue;
+      if (await this.objects.exists(traceKey(id))) continue;
       try {
         await this.client.send(
           new PutObjectCommand({
@@ -193,7 +153,7 @@ export class S3TraceStore implements TraceStore {
   async confirm(id: string): Promise<void> {
     let expiresAt = this.unconfirmed.get(id)?.expiresAt;
     if (expiresAt === undefined) {
-      const head = await this.head(id);
+      const head = await this.objects.head(traceKey(id));
       expiresAt = metaNumber(head?.Metadata, 'expires-at');
     }
     if (expiresAt === undefined) return;
@@ -242,7 +202,7 @@ export class S3TraceStore implements TraceStore {
     if (earlier) return earlier.then(() => undefined);
     const taken = (async () => {
       const now = this.clock();
-      if (await this.exists(readKey(trace.id))) return undefined;
+      if (await this.objects.exists(readKey(trace.id))) return undefined;
       try {
         await this.client.send(
           new PutObjectCommand({
@@ -271,7 +231,7 @@ export class S3TraceStore implements TraceStore {
 
   async peek(id: string): Promise<TraceInfo | undefined> {
     if (!isValidId(id)) return undefined;
-    const head = await this.head(id);
+    const head = await this.objects.head(traceKey(id));
     const expiresAt = metaNumber(head?.Metadata, 'expires-at');
     const createdAt = metaNumber(head?.Metadata, 'created-at');
     if (!head || expiresAt === undefined || createdAt === undefined || expiresAt <= this.clock()) return undefined;
@@ -279,23 +239,12 @@ export class S3TraceStore implements TraceStore {
   }
 
   async wasRead(id: string): Promise<boolean> {
-    return isValidId(id) && ((await this.readUntil(id)) ?? 0) > this.clock();
-  }
-
-  /** Until when the tombstone of a burned trace says "read"; undefined without one. */
-  private async readUntil(id: string): Promise<number | undefined> {
-    try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: readKey(id) }));
-      return metaNumber(head.Metadata, 'until') ?? 0;
-    } catch (err) {
-      if (isMissing(err)) return undefined;
-      throw err;
-    }
+    return isValidId(id) && ((await this.objects.readUntil(id)) ?? 0) > this.clock();
   }
 
   async delete(id: string, deleteToken: string): Promise<DeleteOutcome> {
     if (!isValidId(id)) return 'not-found';
-    const head = await this.head(id);
+    const head = await this.objects.head(traceKey(id));
     if (!head) return 'not-found';
     const expiresAt = metaNumber(head.Metadata, 'expires-at') ?? 0;
     if (expiresAt <= this.clock()) {
@@ -308,35 +257,11 @@ export class S3TraceStore implements TraceStore {
   }
 
   async sweep(now: number = this.clock()): Promise<number> {
-    let removed = 0;
-    const confirmed = new Set<string>();
-    for await (const o of this.list(EXPIRY)) {
-      const m = /^expiry\/(\d{15})\/(.+)$/.exec(o.Key ?? '');
-      if (!m?.[1] || !m[2]) continue;
-      const expiresAt = Number(m[1]);
-      if (expiresAt <= now) {
-        await this.remove(m[2], expiresAt);
-        removed++;
-      } else {
-        confirmed.add(m[2]);
-      }
-    }
     const orphansBefore = now - this.orphanGraceMs;
-    for await (const o of this.list(TRACES)) {
-      const id = (o.Key ?? '').slice(TRACES.length);
-      if (!isValidId(id) || confirmed.has(id)) continue;
-      if ((o.LastModified?.getTime() ?? now) < orphansBefore) {
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: traceKey(id) }));
-        removed++;
-      }
-    }
     for (const [id, u] of this.unconfirmed) if (u.at < orphansBefore) this.unconfirmed.delete(id);
-    // Tombstones of burned traces, past their `until` (not counted: they hold no trace).
-    for await (const o of this.list(READ)) {
-      const id = (o.Key ?? '').slice(READ.length);
-      if (isValidId(id) && ((await this.readUntil(id)) ?? 0) <= now)
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: readKey(id) }));
-    }
+    const removed = await sweepBucket(this.objects, now, this.orphanGraceMs, (id, expiresAt) =>
+      this.remove(id, expiresAt),
+    );
     if (removed > 0) this.listed = undefined;
     return removed;
   }
@@ -354,30 +279,11 @@ export class S3TraceStore implements TraceStore {
     const now = this.clock();
     if (!this.listed || now - this.listed.at >= this.usageTtlMs) {
       let bytes = 0;
-      for await (const o of this.list(TRACES)) bytes += o.Size ?? 0;
+      for await (const o of this.objects.list(TRACES)) bytes += o.Size ?? 0;
       this.listed = { bytes, at: now };
       this.since = 0;
     }
     return this.listed.bytes + this.since;
-  }
-
-  private async head(id: string) {
-    try {
-      return await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: traceKey(id) }));
-    } catch (err) {
-      if (isMissing(err)) return undefined;
-      throw err;
-    }
-  }
-
-  private async exists(key: string): Promise<boolean> {
-    try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return true;
-    } catch (err) {
-      if (isMissing(err)) return false;
-      throw err;
-    }
   }
 
   private async remove(id: string, expiresAt: number): Promise<void> {
@@ -386,20 +292,5 @@ export class S3TraceStore implements TraceStore {
     this.unconfirmed.delete(id);
     // The next quota check lists the bucket again.
     this.listed = undefined;
-  }
-
-  private async *list(prefix: string): AsyncGenerator<_Object> {
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: prefix,
-          ...(token ? { ContinuationToken: token } : {}),
-        }),
-      );
-      for (const o of page.Contents ?? []) yield o;
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
   }
 }

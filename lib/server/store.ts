@@ -7,4 +7,5 @@
 
 export * from './trace-store';
 export { DB_FILE_NAME, SqliteTraceStore, defaultDataDir, type SqliteTraceStoreOptions } from './sqlite-store';
-export { S3TraceStore, s3ClientFromEnv, s3StoreFromEnv, type S3TraceStoreOptions } from './s3-store';
+export { s3ClientFromEnv } from './s3-bucket';
+export { S3TraceStore, s3StoreFromEnv, type S3TraceStoreOptions } from './s3-store';

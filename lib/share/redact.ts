@@ -40,7 +40,7 @@
 
 import { ChainCollector, joinChain, piecesOf, type Chain, type Piece } from './chains';
 import { forEachString, rawOffsets, type StringSlot } from './json-strings';
-import { LITERAL_RULE, type RedactionRule } from './redact-rules';
+import { LITERAL_RULE, type RedactionRule } from './rule-parts';
 import {
   Scanner,
   contextFor,
@@ -54,7 +54,7 @@ import {
   type ScanOptions,
 } from './scanner';
 
-export type { RedactionRule } from './redact-rules';
+export type { RedactionRule } from './rule-parts';
 export { isPlaceholderValue } from './value-checks';
 export { listRules, maskSecret, parseLine, validatePattern, type ExtraPattern, type ScanOptions } from './scanner';
 

@@ -6,15 +6,8 @@
  * Pure and isomorphic: no DOM, no Node, no module-level mutable state (regexes are compiled per `Scanner`).
  */
 
-import {
-  BUILTIN_RULES,
-  LITERAL_RULE,
-  SECRET_FIELD_RULE,
-  compileBuiltinRules,
-  secretFieldName,
-  type CompiledRule,
-  type RedactionRule,
-} from './redact-rules';
+import { BUILTIN_RULES, compileBuiltinRules } from './redact-rules';
+import { LITERAL_RULE, SECRET_FIELD_RULE, secretFieldName, type CompiledRule, type RedactionRule } from './rule-parts';
 import { acceptFieldValue } from './value-checks';
 
 export interface ExtraPattern {

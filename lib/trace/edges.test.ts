@@ -1,7 +1,7 @@
 // Golden tests for the accounting edge cases of issue 10: each asserts exact totals, and (through `loadFiles`) that
 // the stats fast path counts the same. Prices: Sonnet 4.5 $3 in / $15 out.
 import { describe, expect, it } from 'vitest';
-import { explain } from '../view/stats-view';
+import { explain } from '../view/explain';
 import { cc, jsonl, sdk, text, type Line } from './testing/builders';
 import { codes, loadFiles, loadText } from './testing/load';
 

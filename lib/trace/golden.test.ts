@@ -1,7 +1,7 @@
 // Golden transcripts for every counting trap peers have shipped: each asserts exact token totals and cost.
 // Prices: Sonnet 4.5 $3 in / $15 out / $3.75 5m write / $6 1h write / $0.30 read; Haiku 4.5 $1 / $5 / $1.25 / $2 / $0.10.
 import { describe, expect, it } from 'vitest';
-import { explain } from '../view/stats-view';
+import { explain } from '../view/explain';
 import { cc, jsonl, sdk, text, toolUse } from './testing/builders';
 import { loadFiles, loadText } from './testing/load';
 

@@ -1,4 +1,4 @@
-import { chunksOf, type ByteSource } from './lines';
+import { chunksOf, type ByteSource } from './byte-source';
 
 // Gzip undone on the way in: by magic number, whatever the file's name, and never past its inflate limit.
 

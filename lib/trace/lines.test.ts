@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineText, readLineBatches, readLines, SHORT_LINE, type RawLine } from './lines';
+import { SHORT_LINE } from './line-splitter';
+import type { RawLine } from './line-types';
+import { lineText, readLineBatches, readLines } from './lines';
 
 const enc = (s: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(s);
 

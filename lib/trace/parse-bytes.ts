@@ -8,15 +8,9 @@ import {
 } from './adapters/json-document';
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
 import { bytesText } from './sizes';
-import {
-  lineLimit,
-  lineText,
-  readLineBatches,
-  type ByteSource,
-  type LinePosition,
-  type LineRef,
-  type RawLine,
-} from './lines';
+import type { ByteSource } from './byte-source';
+import type { LinePosition, LineRef, RawLine } from './line-types';
+import { lineLimit, lineText, readLineBatches } from './lines';
 import type { Diagnostic, TraceEvent } from './types';
 import { unknownEvent, type Head, type RawObject } from './adapters/messages';
 import { count } from './text-order';

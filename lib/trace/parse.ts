@@ -2,7 +2,8 @@ import { normalizeClaudeCodeLine } from './adapters/claude-code';
 import type { NormalizeOptions } from './adapters/common';
 import { normalizeSdkLine } from './adapters/sdk-stream';
 import type { Dialect } from './dialect';
-import type { ByteSource, LinePosition, RawLine } from './lines';
+import type { ByteSource } from './byte-source';
+import type { LinePosition, RawLine } from './line-types';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
 import type { Head, RawObject } from './adapters/messages';
 

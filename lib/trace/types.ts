@@ -1,5 +1,12 @@
-import type { LineRef } from './lines';
+import type { ContentBlock, SideEffect, ToolResultBlock, Usage } from './content-types';
+import type { LineRef } from './line-types';
 import type { MediaInfo } from './media';
+
+// The typed events a trace's lines become (one per line an adapter reads). What they carry is in content-types.ts,
+// what reading reports beside them in diagnostic-types.ts; both are re-exported here, the one place most code names.
+
+export type { ContentBlock, PatchHunk, SideEffect, ToolResultBlock, Usage } from './content-types';
+export type { Diagnostic, DiagnosticCode } from './diagnostic-types';
 
 /** The dialect of one source file, decided by format detection. */
 export type SourceFormat =
@@ -11,92 +18,6 @@ export type SourceFormat =
   | 'agent-meta'
   | 'empty'
   | 'unknown';
-
-/** Token counts of one copy of an API message's usage. */
-export interface Usage {
-  readonly input: number;
-  readonly output: number;
-  /** `cache_creation_input_tokens`: 5m + 1h writes. */
-  readonly cacheCreation: number;
-  readonly cache5m: number;
-  readonly cache1h: number;
-  readonly cacheRead: number;
-  readonly webSearch: number;
-  /** False when the 5m/1h breakdown was missing and all writes were put in `cache5m`. */
-  readonly hasCacheSplit: boolean;
-}
-
-export type ContentBlock =
-  | { readonly type: 'text'; readonly text: string; readonly truncated?: number }
-  | { readonly type: 'thinking'; readonly text: string; readonly hasSignature: boolean; readonly truncated?: number }
-  | { readonly type: 'redacted_thinking' }
-  | {
-      readonly type: 'tool_use';
-      readonly id: string;
-      readonly name: string;
-      readonly input: unknown;
-      readonly server: boolean;
-    }
-  | { readonly type: 'server_tool_result'; readonly blockType: string; readonly toolUseId?: string }
-  | { readonly type: 'image'; readonly mediaType?: string; readonly media?: MediaInfo }
-  | { readonly type: 'document'; readonly media: MediaInfo }
-  | { readonly type: 'other'; readonly blockType: string };
-
-export interface ToolResultBlock {
-  readonly toolUseId: string;
-  readonly isError: boolean;
-  /** Text of the result, clamped; `textLength` is the full length. */
-  readonly text: string;
-  readonly textLength: number;
-  readonly images: number;
-  /** The images and documents of the result's content, in order (figures only, never the data). */
-  readonly media?: readonly MediaInfo[];
-}
-
-export interface PatchHunk {
-  readonly oldStart: number;
-  readonly oldLines: number;
-  readonly newStart: number;
-  readonly newLines: number;
-  readonly lines: readonly string[];
-}
-
-/** The structured output of a tool (`toolUseResult` / `tool_use_result`), reduced to what the viewer shows. */
-export type SideEffect =
-  | {
-      readonly type: 'file-edit';
-      readonly filePath: string;
-      readonly patch: readonly PatchHunk[];
-      readonly created: boolean;
-      readonly userModified?: boolean;
-    }
-  | {
-      readonly type: 'bash';
-      readonly stdout: string;
-      readonly stderr: string;
-      readonly interrupted: boolean;
-      readonly exitCode?: number;
-    }
-  | {
-      readonly type: 'agent';
-      readonly agentId?: string;
-      readonly status?: string;
-      readonly totalTokens?: number;
-      readonly totalToolUseCount?: number;
-      readonly totalDurationMs?: number;
-      readonly text: string;
-    }
-  | {
-      readonly type: 'read';
-      readonly filePath: string;
-      readonly numLines?: number;
-      readonly startLine?: number;
-      readonly totalLines?: number;
-    }
-  | { readonly type: 'text'; readonly text: string }
-  /** Content blocks (an MCP tool's result, as the model got it) or a Read of an image or PDF: their text and media. */
-  | { readonly type: 'media'; readonly text: string; readonly media: readonly MediaInfo[] }
-  | { readonly type: 'other'; readonly keys: readonly string[] };
 
 export type PermissionBehavior = 'allow' | 'deny' | 'ask' | 'defer';
 
@@ -357,51 +278,3 @@ export type TraceEvent =
   | UnknownEvent;
 
 export type EventKind = TraceEvent['kind'];
-
-export type DiagnosticCode =
-  | 'malformed-json'
-  | 'not-an-object'
-  | 'truncated-last-line'
-  | 'invalid-document'
-  | 'schema-mismatch'
-  | 'orphan-tool-result'
-  | 'tool-call-without-result'
-  | 'duplicate-tool-result'
-  | 'stream-incomplete'
-  | 'stream-mismatch'
-  | 'event-after-message-stop'
-  | 'orphan-stream-event'
-  | 'repeated-uuid'
-  | 'interrupted'
-  | 'unpriced-model'
-  | 'result-gap'
-  /** Counted calls of a session exceed what its result frame reports for their model: nothing is booked from it. */
-  | 'result-excess'
-  | 'result-error-flag'
-  | 'unknown-type'
-  | 'non-json-line'
-  /** A line longer than the line limit: skipped, reading went on with the next line. */
-  | 'line-too-long'
-  /** A gzip file inflated past its limit: reading it stopped there. */
-  | 'inflate-limit'
-  /** A gzip file that is truncated or corrupt: what inflated before the damage was read. */
-  | 'damaged-gzip'
-  /** A load that would not fit in the tab's memory: reading stopped at a line's end, the rest was not read. */
-  | 'memory-limit'
-  /** A token count or cost that is not a number it can be (negative, fractional, huge, a string…). */
-  | 'invalid-number'
-  /** A JSON-lines file that is neither Claude Code nor Agent SDK: its lines are kept as raw rows. */
-  | 'unrecognized-file'
-  /** A file in UTF-16 (it starts with a UTF-16 byte order mark): its lines cannot be read as UTF-8 JSON. */
-  | 'utf16-file';
-
-export interface Diagnostic {
-  readonly code: DiagnosticCode;
-  readonly severity: 'error' | 'warning' | 'info';
-  readonly message: string;
-  readonly src?: LineRef;
-  /** The event it is about, when there is one. */
-  readonly seq?: number;
-  /** True when this diagnostic stands for an input line that produced no event. */
-  readonly consumesLine: boolean;
-}

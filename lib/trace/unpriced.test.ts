@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { computeStatsView, explain } from '../view/stats-view';
+import { explain } from '../view/explain';
+import { computeStatsView } from '../view/stats-view';
 import { formatCost } from './money';
 import { readPriceFile } from './pricing/litellm';
 import { DEFAULT_PRICES, withPriceFile } from './pricing/pricing';

@@ -5,7 +5,7 @@ import { TraceSession } from '../engine/session';
 import { memorySource } from '../engine/source';
 import { sdk } from '../trace/testing/builders';
 import { detailsOf } from './details';
-import { explain } from './stats-view';
+import { explain } from './explain';
 
 const RECORDING = path.resolve(
   import.meta.dirname,

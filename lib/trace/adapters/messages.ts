@@ -1,4 +1,4 @@
-import type { LineRef } from '../lines';
+import type { LineRef } from '../line-types';
 import type { AssistantEvent, ResultEvent, TraceEvent, UnknownEvent } from '../types';
 import { blocksFrom, clampText, sideEffectFrom, timeFrom, userContentFrom, type NormalizeOptions } from './common';
 import { readCost, readModelUsage, readUsage } from './numbers';

@@ -11,7 +11,8 @@ import { computeStats } from '../stats';
 import { jsonl, sdk, text, toolUse, type Line } from '../testing/builders';
 import { codes, loadFiles } from '../testing/load';
 import { responseRows } from '../turns';
-import { computeStatsView, explain, RESULT_ONLY_QUERY } from '../../view/stats-view';
+import { explain, RESULT_ONLY_QUERY } from '../../view/explain';
+import { computeStatsView } from '../../view/stats-view';
 import { turnDetails } from '../../view/details';
 import { readResults, reconcileSession, reportedKeyOf, type ResultFigure } from './reconcile';
 

@@ -2,7 +2,7 @@
 // changes (at midnight, by half an hour, across the date line).
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DayNames, dayOf } from './report';
+import { DayNames, dayOf } from './days';
 
 const HOUR = 3_600_000;
 const savedTz = process.env['TZ'];

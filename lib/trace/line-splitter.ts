@@ -1,0 +1,284 @@
+import { concat } from './byte-source';
+import type { LinePosition, RawLine } from './line-types';
+
+// One source split into lines, a chunk at a time: the work under `readLineBatches` (lines.ts).
+
+const MiB = 1024 * 1024;
+const LF = 0x0a;
+/** Lines up to this many bytes are decoded in runs. */
+export const SHORT_LINE = 2048;
+const CR = 0x0d;
+/** The most bytes of a chunk decoded as one string by the all-ASCII path (a string holds at most about 2^29). */
+const ASCII_RUN = 64 * MiB;
+
+function tooLong(line: number, offset: number, length: number, unterminated: boolean): RawLine {
+  return { text: '', line, offset, length, unterminated, tooLong: true };
+}
+
+/** One source split into lines, a chunk at a time (`readLineBatches`): the line begun in an earlier chunk, where the
+ *  next line starts, how many lines so far. */
+export class LineSplitter {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  private pending: Uint8Array[] = [];
+  /** Bytes of the pending line: the one begun in an earlier chunk. */
+  pendingLength = 0;
+  /** The pending line went past the limit: its bytes are no longer kept, only counted. */
+  private skipping = false;
+  /** The pending line's last byte (a CR before the newline is not part of the line). */
+  private lastByte = -1;
+  /** Absolute offset of the first byte of the pending line. */
+  lineStart: number;
+  /** Absolute offset of the current chunk's first byte; after it, of the next chunk's. */
+  absolute: number;
+  lineNo: number;
+  private first: boolean;
+  /** The last chunk's runs of short lines held non-ASCII text: this chunk's are decoded line by line. */
+  private lineByLine = false;
+  /** One of this chunk's runs of short lines held non-ASCII text. */
+  private sawWide = false;
+
+  constructor(
+    private readonly max: number,
+    from: LinePosition | undefined,
+    /** Long lines come with their bytes, undecoded (`LineOptions.deferLong`). */
+    private readonly defer = false,
+  ) {
+    this.lineStart = from?.offset ?? 0;
+    this.absolute = this.lineStart;
+    this.lineNo = from?.line ?? 0;
+    this.first = this.absolute === 0;
+  }
+
+  /** The line's text; a line too long to become a string (or to decode) is reported too long instead. */
+  private decode(bytes: Uint8Array): string | undefined {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === CR) end -= 1;
+    try {
+      return this.decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private whole(bytes: Uint8Array, line: number, offset: number, unterminated: boolean): RawLine {
+    const length = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
+    if (this.defer && length > SHORT_LINE)
+      return { text: '', line, offset, length, unterminated, bytes: bytes.subarray(0, length) };
+    const text = this.decode(bytes);
+    return text === undefined
+      ? tooLong(line, offset, length, unterminated)
+      : { text, line, offset, length, unterminated };
+  }
+
+  private hold(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    this.lastByte = bytes[bytes.length - 1] ?? -1;
+    // One byte past the limit may be the CR of a CRLF, which is not part of the line.
+    if (!this.skipping && this.pendingLength + bytes.length > this.max + 1) {
+      this.skipping = true;
+      this.pending = [];
+    }
+    // Copy: the caller may reuse the chunk's buffer (and a Node Buffer's own `slice` makes a view, not a copy).
+    if (!this.skipping) this.pending.push(Uint8Array.prototype.slice.call(bytes));
+    this.pendingLength += bytes.length;
+  }
+
+  /** The lines of one chunk; its bytes after its last newline are kept for the next. */
+  push(input: Uint8Array): RawLine[] {
+    let chunk = input;
+    if (this.first && chunk.length > 0) {
+      this.first = false;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
+        chunk = chunk.subarray(3);
+        this.absolute = 3;
+        this.lineStart = 3;
+      }
+    }
+    let start = 0;
+    const batch: RawLine[] = [];
+    const firstNl = chunk.indexOf(LF);
+    if (firstNl >= 0 && this.pendingLength > 0) start = this.endPending(chunk, firstNl, batch);
+    // (Deferred long lines are not decoded here: the chunk goes line by line below.)
+    if (!this.lineByLine && !this.defer && firstNl >= 0) start = this.asciiLines(chunk, start, batch);
+    start = this.restOfLines(chunk, start, firstNl, batch);
+    // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
+    if (firstNl >= 0) this.lineStart = this.absolute + start;
+    if (start < chunk.length) this.hold(chunk.subarray(start));
+    this.absolute += chunk.length;
+    return batch;
+  }
+
+  /** The line that began in an earlier chunk ends at `firstNl`; returns where the chunk's next line starts. */
+  private endPending(chunk: Uint8Array, firstNl: number, batch: RawLine[]): number {
+    this.lineNo += 1;
+    const endsCr = firstNl > 0 ? chunk[firstNl - 1] === CR : this.lastByte === CR;
+    const length = this.pendingLength + firstNl - (endsCr ? 1 : 0);
+    if (this.skipping || length > this.max) {
+      batch.push(tooLong(this.lineNo, this.lineStart, length, false));
+    } else {
+      this.pending.push(chunk.subarray(0, firstNl));
+      batch.push(this.whole(concat(this.pending, this.pendingLength + firstNl), this.lineNo, this.lineStart, false));
+    }
+    this.pending = [];
+    this.pendingLength = 0;
+    this.skipping = false;
+    const start = firstNl + 1;
+    this.lineStart = this.absolute + start;
+    return start;
+  }
+
+  /**
+   * The chunk's whole lines from `start` on, decoded with one call when they are all ASCII (nearly every transcript
+   * chunk): split on "\n", each line's byte offset is its character offset, so no newline is looked for twice.
+   * Returns where the lines left to read start: `start` itself when the chunk holds non-ASCII text (read line by line
+   * below) or is too big for one string.
+   */
+  private asciiLines(chunk: Uint8Array, start: number, batch: RawLine[]): number {
+    const last = chunk.lastIndexOf(LF);
+    if (last < start || last - start > ASCII_RUN) return start;
+    const decoded = this.decoder.decode(chunk.subarray(start, last));
+    if (decoded.length !== last - start) return start;
+    const texts = decoded.split('\n');
+    const max = this.max;
+    let lineNo = this.lineNo;
+    let at = this.absolute + start;
+    for (let i = 0; i < texts.length; i++) {
+      const raw = texts[i] ?? '';
+      if (raw.length === 0 && texts[i + 1] === '') {
+        // Two or more empty lines in a row: counted, one entry for the run.
+        let count = 2;
+        while (i + count < texts.length && texts[i + count] === '') count += 1;
+        batch.push({ text: '', line: lineNo + 1, offset: at, length: 0, unterminated: false, blankLines: count });
+        lineNo += count;
+        at += count;
+        i += count - 1;
+        continue;
+      }
+      const cr = raw.charCodeAt(raw.length - 1) === CR;
+      const length = cr ? raw.length - 1 : raw.length;
+      lineNo += 1;
+      batch.push(
+        length > max
+          ? tooLong(lineNo, at, length, false)
+          : { text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: at, length, unterminated: false },
+      );
+      at += raw.length + 1;
+    }
+    this.lineNo = lineNo;
+    return last + 1;
+  }
+
+  /**
+   * The chunk's lines from `start` on that `asciiLines` left: runs of empty lines, long lines decoded alone, runs of
+   * short lines (`flush`). Returns where the bytes after the chunk's last newline start.
+   */
+  private restOfLines(chunk: Uint8Array, from: number, firstNl: number, batch: RawLine[]): number {
+    const max = this.max;
+    const absolute = this.absolute;
+    let start = from;
+    // The current run of short lines, `[runFrom, runTo]` (none: -1).
+    let runFrom = -1;
+    let runTo = -1;
+    this.sawWide = false;
+    for (let nl = firstNl < 0 ? -1 : chunk.indexOf(LF, start); nl >= 0; nl = chunk.indexOf(LF, start)) {
+      if (nl === start && chunk[nl + 1] === LF) {
+        // Two or more empty lines in a row: counted, one entry for the run.
+        runFrom = this.flush(chunk, runFrom, runTo, batch);
+        let end = nl;
+        while (chunk[end + 1] === LF) end += 1;
+        const count = end - nl + 1;
+        batch.push({
+          text: '',
+          line: this.lineNo + 1,
+          offset: absolute + start,
+          length: 0,
+          unterminated: false,
+          blankLines: count,
+        });
+        this.lineNo += count;
+        start = end + 1;
+        continue;
+      }
+      if (nl - start > SHORT_LINE || nl - start > max) {
+        runFrom = this.flush(chunk, runFrom, runTo, batch);
+        const line = ++this.lineNo;
+        const length = nl > start && chunk[nl - 1] === CR ? nl - start - 1 : nl - start;
+        batch.push(
+          length > max
+            ? tooLong(line, absolute + start, length, false)
+            : this.whole(chunk.subarray(start, nl), line, absolute + start, false),
+        );
+      } else {
+        if (runFrom < 0) runFrom = start;
+        runTo = nl;
+      }
+      start = nl + 1;
+    }
+    this.flush(chunk, runFrom, runTo, batch);
+    if (!this.sawWide) this.lineByLine = false;
+    return start;
+  }
+
+  /**
+   * The run of short lines `[runFrom, runTo]` (none when `runFrom` is -1), decoded with one call and split on "\n" (a 0x0A byte is never inside a
+   * multi-byte character, and U+FFFD is never "\n", so string lines and byte lines match one to one). Once a run holds
+   * non-ASCII text (fewer characters than bytes), its lines are decoded one by one instead, until a whole chunk
+   * comes without any: one non-ASCII character would make the run, and every line cut from it, a two-byte string,
+   * which costs more to decode and to parse than a call per line. A long line is always decoded alone. Returns -1:
+   * the run is read.
+   */
+  private flush(chunk: Uint8Array, runFrom: number, runTo: number, batch: RawLine[]): -1 {
+    if (runFrom < 0) return -1;
+    const absolute = this.absolute;
+    const decoder = this.decoder;
+    let lineNo = this.lineNo;
+    if (this.lineByLine) {
+      let wide = false;
+      for (let at = runFrom; at <= runTo; ) {
+        const nl = chunk.indexOf(LF, at);
+        const end = nl < 0 || nl > runTo ? runTo : nl;
+        const cr = end > at && chunk[end - 1] === CR;
+        const length = end - at - (cr ? 1 : 0);
+        const text = length === 0 ? '' : decoder.decode(chunk.subarray(at, at + length));
+        if (text.length !== length) wide = true;
+        lineNo += 1;
+        batch.push({ text, line: lineNo, offset: absolute + at, length, unterminated: false });
+        at = end + 1;
+      }
+      this.lineNo = lineNo;
+      if (wide) this.sawWide = true;
+      return -1;
+    }
+    const decoded = decoder.decode(chunk.subarray(runFrom, runTo));
+    // All ASCII (one character per byte): each line ends where its text does, no need to look for its newline.
+    const ascii = decoded.length === runTo - runFrom;
+    if (!ascii) this.lineByLine = this.sawWide = true;
+    const texts = decoded.split('\n');
+    let at = runFrom;
+    for (const raw of texts) {
+      const nl = ascii ? at + raw.length : chunk.indexOf(LF, at);
+      const end = nl < 0 || nl > runTo ? runTo : nl;
+      const cr = end > at && chunk[end - 1] === CR;
+      lineNo += 1;
+      batch.push({
+        text: cr ? raw.slice(0, -1) : raw,
+        line: lineNo,
+        offset: absolute + at,
+        length: end - at - (cr ? 1 : 0),
+        unterminated: false,
+      });
+      at = end + 1;
+    }
+    this.lineNo = lineNo;
+    return -1;
+  }
+
+  /** The last line, when the source does not end with a newline. */
+  finish(): RawLine | undefined {
+    if (this.pendingLength === 0) return undefined;
+    this.lineNo += 1;
+    const length = this.pendingLength - (this.lastByte === CR ? 1 : 0);
+    if (this.skipping || length > this.max) return tooLong(this.lineNo, this.lineStart, length, true);
+    return this.whole(concat(this.pending, this.pendingLength), this.lineNo, this.lineStart, true);
+  }
+}

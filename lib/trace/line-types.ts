@@ -1,0 +1,36 @@
+// What a line read from a trace's bytes is: its decoded text and where it came from (lines.ts reads them).
+
+/** Where one input line came from: enough to re-read its exact bytes from the source later. */
+export interface LineRef {
+  /** Index of the source file in `Trace.sources`. */
+  readonly source: number;
+  /** 1-based line number in the (decompressed) source. */
+  readonly line: number;
+  /** Byte offset of the line's first byte in the (decompressed) source. */
+  readonly offset: number;
+  /** Byte length of the line, without its terminator. */
+  readonly length: number;
+}
+
+/** One decoded line. `text` has no terminator, no `\r`, and no BOM. */
+export interface RawLine {
+  readonly text: string;
+  readonly line: number;
+  readonly offset: number;
+  readonly length: number;
+  /** True for the last line of the input when it had no trailing newline. */
+  readonly unterminated: boolean;
+  /** The line is longer than the line limit: its bytes were skipped, not decoded (`text` is empty, `length` is true). */
+  readonly tooLong?: true;
+  /** A run of empty lines given as one entry (a file of newlines must not cost an object per line): how many. */
+  readonly blankLines?: number;
+  /** With `deferLong`, a long line's bytes (no terminator, no `\r`), not decoded yet: `text` is empty until
+   *  `lineText` decodes them. Valid only until the next batch is asked for (they may be the chunk's own). */
+  readonly bytes?: Uint8Array;
+}
+
+/** Where a line starts: its byte offset in the (decompressed) source, and the number of lines before it. */
+export interface LinePosition {
+  readonly offset: number;
+  readonly line: number;
+}
