@@ -1,11 +1,10 @@
 'use client';
 
 import type { ReconciledStat, TokenTotals } from '../../../lib/trace/stats';
-import { RESULT_ONLY_QUERY, type ExplainQuery, type StatsView } from '../../../lib/view/stats-view';
+import { RESULT_ONLY_QUERY, type StatsView } from '../../../lib/view/stats-view';
 import type { ExplainProps } from './ExplainPanel';
+import type { Explain } from './useExplain';
 import { compactNumber, formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
-
-type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metric'>) => ExplainProps;
 
 const LINK = 'text-sky-800 hover:underline dark:text-sky-300';
 
