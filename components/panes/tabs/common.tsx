@@ -62,3 +62,12 @@ export function LineLink({
     </button>
   );
 }
+
+/** Asks for the whole text of what was cut short (`total`: its length, when known). */
+export function ShowAll({ onClick, total }: { onClick: () => void; total?: number }) {
+  return (
+    <button type="button" onClick={onClick} className="mt-1 text-[12px] text-sky-700 hover:underline dark:text-sky-400">
+      Show all{total !== undefined ? ` (${total.toLocaleString('en-US')} characters)` : ''}
+    </button>
+  );
+}
