@@ -3,6 +3,7 @@
 import type { ExplainMetric, ExplainReconciled, ExplainRow, ExplainView } from '../../../lib/view/stats-view';
 import { count } from '../../../lib/trace/text-order';
 import { unpricedNote } from '../../../lib/view/rowview';
+import { linkClass } from '../../ui/kit/styles';
 
 // The lists of the Explain panel: the prices it used, the rows booked from result frames, and the model calls.
 
@@ -25,7 +26,7 @@ function SourceLink({
       title={where}
       {...(labelled ? { 'aria-label': where } : {})}
       onClick={() => onJump(r.seq)}
-      className="flex min-w-0 font-mono text-sky-700 hover:underline dark:text-sky-400"
+      className={`flex min-w-0 font-mono ${linkClass('hover')}`}
     >
       <span className="truncate">{r.source}</span>
       <span className="shrink-0">{r.path ? ` · ${r.path}` : `:${r.line}`}</span>

@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { ResponseRow, TurnRow } from '../../../lib/view/stats-view';
 import { compactNumber, formatCostBound, formatDuration, formatUsd, unpricedNote } from '../../../lib/view/rowview';
+import { TABLE } from '../../ui/kit/styles';
 
 type Col = {
   key: keyof TurnRow;
@@ -80,8 +81,8 @@ export function TurnTable({
     <section aria-label="Per model call" className="mt-4">
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per response</h2>
       <div className="mb-3 overflow-x-auto">
-        <table className="text-left tabular-nums" aria-label="Per response">
-          <thead className="text-neutral-500">
+        <table className="border-collapse text-left tabular-nums" aria-label="Per response">
+          <thead className={TABLE.head}>
             <tr>
               {[
                 'response',
@@ -94,7 +95,7 @@ export function TurnTable({
                 'reported (own share)',
                 'duration',
               ].map((h) => (
-                <th key={h} className="pr-4 font-normal">
+                <th key={h} className="pr-4">
                   {h}
                 </th>
               ))}
@@ -102,7 +103,7 @@ export function TurnTable({
           </thead>
           <tbody>
             {responses.map((r) => (
-              <tr key={r.response} className="border-t border-neutral-100 dark:border-neutral-800">
+              <tr key={r.response} className={TABLE.row}>
                 <td className="pr-4">{r.response + 1}</td>
                 <td className="pr-4">{r.end}</td>
                 <td className="pr-4">{r.numTurns ?? '—'}</td>
