@@ -2,12 +2,10 @@
 
 import type { RunDigest } from '../../lib/compare';
 import { ThemeToggle } from '../ui/ThemeToggle';
+import { Button } from '../ui/kit/Button';
 
 // The compare view's top: the two runs named, where the selection is among the differences (with p and n), and the
 // line that names the first divergence beside each run's verdict.
-
-const STEP =
-  'h-6 rounded border border-neutral-300 px-1.5 hover:bg-neutral-200 dark:border-neutral-600 dark:hover:bg-neutral-700';
 
 export function CompareHeader({
   titleA,
@@ -44,24 +42,24 @@ export function CompareHeader({
         {differences === 0 ? 'no differences' : `difference ${here >= 0 ? here + 1 : '–'} of ${differences}`}
       </span>
       <span className="flex shrink-0 gap-1">
-        <button
-          type="button"
+        <Button
+          size="compact"
           aria-keyshortcuts="p"
           title="Previous difference (p)"
           onClick={() => onStep(-1)}
-          className={STEP}
+          className="h-6"
         >
           ↑ p
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          size="compact"
           aria-keyshortcuts="n"
           title="Next difference (n)"
           onClick={() => onStep(1)}
-          className={STEP}
+          className="h-6"
         >
           ↓ n
-        </button>
+        </Button>
       </span>
       <ThemeToggle />
     </header>

@@ -2,6 +2,7 @@
 
 import { useMemo, useState, type DragEvent } from 'react';
 import { filesFromDrop, type PickedFile } from '../intake/intake';
+import { Button } from '../ui/kit/Button';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { CompareView, type LoadedSide } from './CompareView';
@@ -68,13 +69,9 @@ function SideSlot({
             <p className="text-neutral-600 dark:text-neutral-400">
               This run is read from your disk; the browser asks again before Loupe may read it.
             </p>
-            <button
-              type="button"
-              onClick={state.allow}
-              className="rounded border border-sky-600 bg-sky-600 px-3 py-0.5 font-medium text-white hover:bg-sky-700"
-            >
+            <Button variant="primary" onClick={state.allow}>
               Allow reading run {side}
-            </button>
+            </Button>
           </>
         );
       case 'error':

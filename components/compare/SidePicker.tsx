@@ -2,6 +2,9 @@
 
 import { useState } from 'react';
 import { filesFromInput, type PickedFile } from '../intake/intake';
+import { Button } from '../ui/kit/Button';
+import { TextInput } from '../ui/kit/Field';
+import { FilePicker } from '../ui/kit/FilePicker';
 
 // An empty side of the compare page: a file or a folder picked, or a share link pasted (one in the store, or one that
 // carries its trace).
@@ -21,29 +24,21 @@ export function SidePicker({
       <p className="font-medium">Drop run {side} here</p>
       <p className="text-neutral-600 dark:text-neutral-400">A transcript, or a folder with its subagent files.</p>
       <span className="mt-1 flex gap-2">
-        <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
+        <FilePicker
+          multiple
+          aria-label={`Choose files for run ${side}`}
+          accept=".jsonl,.json,.gz,.ndjson"
+          onFiles={(files) => onPicked(filesFromInput(files))}
+        >
           Choose files…
-          <input
-            type="file"
-            multiple
-            aria-label={`Choose files for run ${side}`}
-            className="sr-only"
-            accept=".jsonl,.json,.gz,.ndjson"
-            onChange={(e) => onPicked(filesFromInput(e.target.files))}
-          />
-        </label>
-        <label className="cursor-pointer rounded border border-neutral-300 bg-white px-3 py-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 hover:bg-neutral-100 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-neutral-700">
+        </FilePicker>
+        <FilePicker
+          folder
+          aria-label={`Choose a folder for run ${side}`}
+          onFiles={(files) => onPicked(filesFromInput(files))}
+        >
           Choose a folder…
-          <input
-            type="file"
-            aria-label={`Choose a folder for run ${side}`}
-            className="sr-only"
-            ref={(el) => {
-              if (el) el.setAttribute('webkitdirectory', '');
-            }}
-            onChange={(e) => onPicked(filesFromInput(e.target.files))}
-          />
-        </label>
+        </FilePicker>
       </span>
       <form
         className="mt-1 flex w-full max-w-sm gap-1"
@@ -52,20 +47,18 @@ export function SidePicker({
           onLink(link);
         }}
       >
-        <input
+        <TextInput
           type="url"
+          mono
           value={link}
           onChange={(e) => setLink(e.target.value)}
           aria-label={`Share link for run ${side}`}
           placeholder="or paste a share link: …/t/<id>#k=… or …/t#d=…"
-          className="h-6 min-w-0 flex-1 rounded border border-neutral-300 bg-white px-1.5 font-mono text-[11px] dark:border-neutral-600 dark:bg-neutral-950"
+          className="min-w-0 flex-1"
         />
-        <button
-          type="submit"
-          className="h-6 rounded border border-neutral-300 px-2 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
-        >
+        <Button type="submit" size="compact" className="h-6">
           Open
-        </button>
+        </Button>
       </form>
     </>
   );

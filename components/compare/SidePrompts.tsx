@@ -1,12 +1,11 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../ui/kit/Button';
+import { TextInput } from '../ui/kit/Field';
 
 // What a side that is a share link asks before it opens, in its own slot of the compare page: whether to spend a link
 // that burns after reading, and the password of a trace sealed under one (typed here, never put in the URL).
-
-const PRIMARY =
-  'h-6 rounded border border-sky-700 bg-sky-700 px-3 font-medium text-white hover:bg-sky-800 disabled:opacity-50 dark:border-sky-600 dark:bg-sky-600 dark:hover:bg-sky-500';
 
 /** A burn-after-reading link: nothing is fetched until the person chooses to spend it. */
 export function BurnAsk({ side, title, onOpen }: { side: 'A' | 'B'; title: string; onOpen: () => void }) {
@@ -19,9 +18,9 @@ export function BurnAsk({ side, title, onOpen }: { side: 'A' | 'B'; title: strin
         Its sender chose burn after reading: opening it as run {side} deletes the trace from the server. Only this tab
         will hold it; a reload, or anyone opening the link later, will find it gone.
       </p>
-      <button type="button" onClick={onOpen} className={PRIMARY}>
+      <Button variant="primary" onClick={onOpen} className="h-6">
         Open run {side} and burn the link
-      </button>
+      </Button>
     </>
   );
 }
@@ -60,19 +59,19 @@ export function PasswordAsk({
       <form onSubmit={submit} className="flex flex-wrap items-center justify-center gap-2">
         <label className="flex items-center gap-2">
           Password for run {side}
-          <input
+          <TextInput
             ref={input}
             type="password"
             autoComplete="off"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={error ? true : undefined}
-            className="h-6 w-36 rounded border border-neutral-300 bg-white px-1.5 dark:border-neutral-600 dark:bg-neutral-950"
+            className="w-36"
           />
         </label>
-        <button type="submit" disabled={busy || !password} className={PRIMARY}>
+        <Button type="submit" variant="primary" disabled={busy || !password} className="h-6">
           {busy ? 'Checking…' : `Open run ${side}`}
-        </button>
+        </Button>
       </form>
       {error && !busy ? (
         <p

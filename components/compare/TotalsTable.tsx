@@ -4,6 +4,7 @@ import type { Metrics, MetricsDelta } from '../../lib/compare';
 import { formatInt } from '../../lib/trace/text-order';
 import { formatDuration, formatUsd } from '../../lib/view/rowview';
 import type { ExplainMetric } from '../../lib/view/stats-view';
+import { TABLE } from '../ui/kit/styles';
 
 // The figures of two runs (or of two aligned responses) side by side, with B − A: a delta in red costs more.
 
@@ -125,11 +126,11 @@ export function TotalsTable({
 }) {
   return (
     <table aria-label={label} className="w-full border-collapse text-[12px] tabular-nums">
-      <thead>
-        <tr className="text-neutral-500">
-          <th className="w-10 px-2 text-left font-normal" />
+      <thead className={TABLE.head}>
+        <tr>
+          <th className="w-10 px-2 text-left" />
           {COLUMNS.map((c) => (
-            <th key={c.label} title={c.title} className="px-2 text-right font-normal">
+            <th key={c.label} title={c.title} className={`px-2 ${TABLE.num}`}>
               {c.label}
             </th>
           ))}
@@ -147,7 +148,7 @@ export function TotalsTable({
               {side}
             </th>
             {COLUMNS.map((c) => (
-              <td key={c.label} className="px-2 text-right">
+              <td key={c.label} className={`px-2 ${TABLE.num}`}>
                 {m ? c.a(m) : <span className="text-neutral-400">—</span>}
               </td>
             ))}
@@ -160,7 +161,7 @@ export function TotalsTable({
           {COLUMNS.map((c) => {
             const metric = c.explain;
             return (
-              <td key={c.label} className="px-2 text-right">
+              <td key={c.label} className={`px-2 ${TABLE.num}`}>
                 {metric && onExplain ? (
                   <button
                     type="button"

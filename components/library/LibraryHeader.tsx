@@ -3,6 +3,8 @@
 import { formatInt } from '../../lib/trace/text-order';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ThemeToggle } from '../ui/ThemeToggle';
+import { Button } from '../ui/kit/Button';
+import { TextInput } from '../ui/kit/Field';
 import type { LibraryState } from './LibraryStore';
 import type { CompareMarks } from './useCompareMarks';
 import type { LibrarySearch } from './useLibrarySearch';
@@ -74,26 +76,27 @@ export function LibraryHeader({
         ) : (
           <>
             <span>{marks.marked.length === 1 ? 'A marked; c on another row for B' : 'A and B marked'}</span>
-            <button
-              type="button"
+            <Button
+              size="compact"
               disabled={marks.marked.length < 2}
               onClick={() => void marks.compareMarked()}
-              className="h-6 rounded border border-neutral-300 px-2 hover:bg-neutral-200 disabled:opacity-50 dark:border-neutral-600 dark:hover:bg-neutral-700"
+              className="h-6"
             >
               Compare A and B
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="quiet"
+              size="compact"
               aria-label="Clear the marks"
               onClick={marks.clearMarks}
-              className="h-6 rounded px-1 hover:bg-neutral-200 dark:hover:bg-neutral-700"
+              className="h-6"
             >
               ✕
-            </button>
+            </Button>
           </>
         )}
       </span>
-      <input
+      <TextInput
         type="search"
         aria-label="Search prompts"
         placeholder="Search prompts, projects, ids"
@@ -101,15 +104,11 @@ export function LibraryHeader({
         value={search.query}
         onChange={(e) => search.setQuery(e.target.value)}
         onKeyDown={search.onSearchKey}
-        className="h-6 w-64 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
+        className="w-64"
       />
-      <button
-        type="button"
-        onClick={onClose}
-        className="h-6 rounded border border-neutral-300 px-2 hover:bg-neutral-200 dark:border-neutral-600 dark:hover:bg-neutral-700"
-      >
+      <Button size="compact" onClick={onClose} className="h-6">
         Close
-      </button>
+      </Button>
       <ThemeToggle />
     </header>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { filesFromInput } from '../intake/intake';
+import { Button } from '../ui/kit/Button';
 import { canRead } from '../../lib/browser/fsa';
 import { useLibraryStore } from './LibraryProvider';
 import { rememberedFolder, rememberFolder } from './remember';
@@ -82,22 +83,10 @@ export function ProjectsFolder({ className }: { className?: string }) {
         {withPicker ? ' The folder is remembered, and a running session updates live.' : ''}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          onClick={() => void pick()}
-          className="rounded border border-sky-600 bg-sky-600 px-3 py-1 font-medium text-white hover:bg-sky-700"
-        >
+        <Button variant="primary" onClick={() => void pick()}>
           Open projects folder…
-        </button>
-        {remembered ? (
-          <button
-            type="button"
-            onClick={() => void reopen(remembered)}
-            className="rounded border border-neutral-300 px-3 py-1 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
-          >
-            Reopen {remembered.name}
-          </button>
-        ) : null}
+        </Button>
+        {remembered ? <Button onClick={() => void reopen(remembered)}>Reopen {remembered.name}</Button> : null}
         <input
           ref={input}
           webkitdirectory=""

@@ -3,7 +3,9 @@
 import { useId, useState } from 'react';
 import type { TraceSummary } from '../../lib/view/trace-summary';
 import type { Ask } from '../data/useTraceWorker';
+import { Button } from '../ui/kit/Button';
 import { DiagnosticLine } from './DiagnosticLine';
+import { linkClass } from '../ui/kit/styles';
 
 const SEV = {
   error: 'text-red-700 dark:text-red-400',
@@ -39,14 +41,15 @@ export function DiagnosticsPanel({
     >
       <div className="flex h-6 shrink-0 items-center border-b border-neutral-200 bg-neutral-100 px-2 text-[12px] font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         Diagnostics ({diagnostics.length})
-        <button
-          type="button"
+        <Button
+          variant="quiet"
+          size="compact"
           aria-label="Close diagnostics"
           onClick={onClose}
-          className="ml-auto px-1 text-neutral-500 hover:text-neutral-900 dark:hover:text-neutral-100"
+          className="ml-auto font-normal"
         >
           ✕
-        </button>
+        </Button>
       </div>
       <ul className="min-h-0 flex-1 overflow-auto text-[12px]">
         {diagnostics.map((d, i) => {
@@ -93,7 +96,7 @@ export function DiagnosticsPanel({
                     aria-controls={lineId}
                     title={`The text of line ${src.line} of ${d.sourceName}, read again from the file`}
                     onClick={() => toggle(at)}
-                    className="shrink-0 px-2 text-sky-700 hover:underline dark:text-sky-400"
+                    className={`shrink-0 px-2 ${linkClass('hover')}`}
                   >
                     <span aria-hidden="true">{shown.has(at) ? '▾ ' : '▸ '}</span>
                     line {src.line}

@@ -129,40 +129,63 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
         </span>
       </div>
       {show ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Filter suggestions"
-          className="absolute left-0 top-7 z-30 max-h-64 w-80 overflow-auto rounded border border-neutral-300 bg-white py-0.5 text-[12px] shadow-lg dark:border-neutral-600 dark:bg-neutral-800"
-        >
-          {suggestions.map((s, i) => {
-            const key = FILTER_KEYS.find((k) => s.replace(/^-/, '').startsWith(`${k.key}:`));
-            const colon = s.indexOf(':');
-            const hint = key && !s.endsWith(':') ? valueHints?.[key.key]?.get(s.slice(colon + 1)) : undefined;
-            return (
-              <li
-                key={s}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  accept(s);
-                }}
-                className={`flex cursor-default justify-between gap-2 px-2 font-mono hover:bg-neutral-100 dark:hover:bg-neutral-700 ${i === active ? 'bg-sky-100 dark:bg-sky-900' : ''}`}
-              >
-                <span>{s}</span>
-                {s.endsWith(':') && key ? (
-                  <span className="truncate font-sans text-neutral-500">{key.help}</span>
-                ) : null}
-                {hint && hint !== s.slice(colon + 1) ? (
-                  <span className="truncate font-sans text-neutral-500">{hint}</span>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+        <Suggestions
+          listId={listId}
+          suggestions={suggestions}
+          active={active}
+          valueHints={valueHints}
+          onAccept={accept}
+        />
       ) : null}
     </div>
   );
 });
+
+/** The completions of the word being typed, each property with its help and each value with its hint (an agent's name). */
+function Suggestions({
+  listId,
+  suggestions,
+  active,
+  valueHints,
+  onAccept,
+}: {
+  listId: string;
+  suggestions: readonly string[];
+  active: number;
+  valueHints: FilterBoxProps['valueHints'];
+  onAccept: (s: string) => void;
+}) {
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label="Filter suggestions"
+      className="absolute left-0 top-7 z-30 max-h-64 w-80 overflow-auto rounded border border-neutral-300 bg-white py-0.5 text-[12px] shadow-lg dark:border-neutral-600 dark:bg-neutral-800"
+    >
+      {suggestions.map((s, i) => {
+        const key = FILTER_KEYS.find((k) => s.replace(/^-/, '').startsWith(`${k.key}:`));
+        const colon = s.indexOf(':');
+        const hint = key && !s.endsWith(':') ? valueHints?.[key.key]?.get(s.slice(colon + 1)) : undefined;
+        return (
+          <li
+            key={s}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            onMouseDown={(e) => {
+              e.preventDefault();
+              onAccept(s);
+            }}
+            className={`flex cursor-default justify-between gap-2 px-2 font-mono hover:bg-neutral-100 dark:hover:bg-neutral-700 ${i === active ? 'bg-sky-100 dark:bg-sky-900' : ''}`}
+          >
+            <span>{s}</span>
+            {s.endsWith(':') && key ? <span className="truncate font-sans text-neutral-500">{key.help}</span> : null}
+            {hint && hint !== s.slice(colon + 1) ? (
+              <span className="truncate font-sans text-neutral-500">{hint}</span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -4,6 +4,7 @@ import { forwardRef, useId, useImperativeHandle, useRef, type ReactNode } from '
 import type { FilterIssue } from '../../lib/trace/filter-check';
 import type { TraceSummary } from '../../lib/view/trace-summary';
 import { ThemeToggle } from '../ui/ThemeToggle';
+import { TextInput } from '../ui/kit/Field';
 import type { ChipKey } from '../../lib/view/chips';
 import { FilterBox, type FilterBoxHandle } from './FilterBox';
 import { FilterIssues } from './FilterIssues';
@@ -77,7 +78,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
           {...(p.filterIssues.length > 0 ? { describedBy: issuesId } : {})}
         />
         <div className="flex shrink-0 items-center gap-1">
-          <input
+          <TextInput
             aria-label="Find"
             placeholder="Find"
             value={p.find}
@@ -92,7 +93,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
                 p.onFind('');
               }
             }}
-            className="h-6 w-28 rounded border border-neutral-300 bg-white px-1.5 outline-none focus:border-sky-500 focus:ring-1 focus:ring-sky-500 dark:border-neutral-600 dark:bg-neutral-900"
+            className="w-28"
           />
           <span aria-live="polite" className="whitespace-nowrap text-neutral-500 tabular-nums">
             {p.findStatus}

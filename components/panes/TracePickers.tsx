@@ -1,6 +1,7 @@
 'use client';
 
 import type { TraceSummary } from '../../lib/view/trace-summary';
+import { Select } from '../ui/kit/Field';
 
 export interface TracePickersProps {
   readonly summary: TraceSummary;
@@ -27,11 +28,11 @@ export function TracePickers({ summary: s, filter, onFilter }: TracePickersProps
   return (
     <>
       {s.sessions.length > 1 ? (
-        <select
+        <Select
           aria-label="Session"
           value={sessionValue}
           onChange={(e) => onFilter(withTerm(filter, 'session', e.target.value || undefined))}
-          className="h-6 w-32 min-w-20 shrink rounded border xl:w-40 border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900"
+          className="w-32 min-w-20 shrink xl:w-40"
         >
           <option value="">All sessions ({s.sessions.length})</option>
           {s.sessions.map((x) => (
@@ -40,14 +41,14 @@ export function TracePickers({ summary: s, filter, onFilter }: TracePickersProps
               {x.id.slice(0, 8)}
             </option>
           ))}
-        </select>
+        </Select>
       ) : null}
       {s.agents.length > 1 ? (
-        <select
+        <Select
           aria-label="Agent"
           value={agentValue}
           onChange={(e) => onFilter(withTerm(filter, 'agent', e.target.value || undefined))}
-          className="h-6 w-32 min-w-20 shrink rounded border xl:w-40 border-neutral-300 bg-white px-1 dark:border-neutral-600 dark:bg-neutral-900"
+          className="w-32 min-w-20 shrink xl:w-40"
         >
           <option value="">All agents ({s.agents.length})</option>
           {s.agents.map((a) => (
@@ -55,7 +56,7 @@ export function TracePickers({ summary: s, filter, onFilter }: TracePickersProps
               {a.label}
             </option>
           ))}
-        </select>
+        </Select>
       ) : null}
     </>
   );

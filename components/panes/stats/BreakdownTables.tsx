@@ -1,11 +1,11 @@
 'use client';
 
 import type { ReconciledStat, TokenTotals } from '../../../lib/trace/stats';
-import { RESULT_ONLY_QUERY, type ExplainQuery, type StatsView } from '../../../lib/view/stats-view';
+import { RESULT_ONLY_QUERY, type StatsView } from '../../../lib/view/stats-view';
 import type { ExplainProps } from './ExplainPanel';
+import type { Explain } from './useExplain';
+import { TABLE } from '../../ui/kit/styles';
 import { compactNumber, formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
-
-type Explain = (metric: ExplainQuery['metric'], extra?: Omit<ExplainQuery, 'metric'>) => ExplainProps;
 
 const LINK = 'text-sky-800 hover:underline dark:text-sky-300';
 
@@ -75,26 +75,26 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
   const agentQuery = (key: string): number => (key === 'result-only' ? RESULT_ONLY_QUERY : Number(key));
   return (
     <div className="flex flex-col gap-3 overflow-x-auto">
-      <table className="w-full text-left tabular-nums [&_td]:px-1.5 [&_th]:px-1.5" aria-label="By model">
-        <thead className="text-neutral-500">
+      <table className={TABLE.root} aria-label="By model">
+        <thead className={TABLE.head}>
           <tr>
-            <th className="font-normal">model</th>
-            <th className="text-right font-normal">calls</th>
-            <th className="text-right font-normal">input</th>
-            <th className="text-right font-normal">output</th>
-            <th className="text-right font-normal">cache write</th>
-            <th className="text-right font-normal">cache read</th>
-            <th className="text-right font-normal">computed</th>
-            <th className="text-right font-normal">reported (modelUsage)</th>
+            <th>model</th>
+            <th className={TABLE.num}>calls</th>
+            <th className={TABLE.num}>input</th>
+            <th className={TABLE.num}>output</th>
+            <th className={TABLE.num}>cache write</th>
+            <th className={TABLE.num}>cache read</th>
+            <th className={TABLE.num}>computed</th>
+            <th className={TABLE.num}>reported (modelUsage)</th>
           </tr>
         </thead>
         <tbody>
           {s.byModel.map((b) => {
             const mu = view.reported.modelUsage.find((m) => m.model === b.key);
             return [
-              <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
+              <tr key={b.key} className={TABLE.row}>
                 <td className="font-mono whitespace-nowrap">{b.label}</td>
-                <td className="text-right">
+                <td className={TABLE.num}>
                   <button
                     type="button"
                     {...ex('apiMessages', { model: b.key })}
@@ -104,14 +104,14 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                     {b.apiMessages}
                   </button>
                 </td>
-                <td className="text-right">{compactNumber(b.tokens.input)}</td>
-                <td className="text-right">{compactNumber(b.tokens.output)}</td>
-                <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
-                <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
-                <td className="text-right">
+                <td className={TABLE.num}>{compactNumber(b.tokens.input)}</td>
+                <td className={TABLE.num}>{compactNumber(b.tokens.output)}</td>
+                <td className={TABLE.num}>{compactNumber(b.tokens.cacheCreation)}</td>
+                <td className={TABLE.num}>{compactNumber(b.tokens.cacheRead)}</td>
+                <td className={TABLE.num}>
                   <CostButton b={b} ex={ex('cost', { model: b.key })} />
                 </td>
-                <td className="text-right">{mu?.costUsd !== undefined ? formatUsd(mu.costUsd) : '—'}</td>
+                <td className={TABLE.num}>{mu?.costUsd !== undefined ? formatUsd(mu.costUsd) : '—'}</td>
               </tr>,
               <ReconciledSubRow
                 key={`${b.key} reconciled`}
@@ -123,33 +123,33 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
           {view.reported.modelUsage
             .filter((m) => !m.inMessages)
             .map((m) => (
-              <tr key={m.model} className="border-t border-neutral-100 text-neutral-500 dark:border-neutral-800">
+              <tr key={m.model} className={`${TABLE.row} text-neutral-500`}>
                 <td className="font-mono">{m.model}</td>
-                <td className="text-right" colSpan={6}>
+                <td className={TABLE.num} colSpan={6}>
                   only in modelUsage (no loaded message)
                 </td>
-                <td className="text-right">{m.costUsd !== undefined ? formatUsd(m.costUsd) : '—'}</td>
+                <td className={TABLE.num}>{m.costUsd !== undefined ? formatUsd(m.costUsd) : '—'}</td>
               </tr>
             ))}
         </tbody>
       </table>
-      <table className="w-full text-left tabular-nums [&_td]:px-1.5 [&_th]:px-1.5" aria-label="By agent">
-        <thead className="text-neutral-500">
+      <table className={TABLE.root} aria-label="By agent">
+        <thead className={TABLE.head}>
           <tr>
-            <th className="font-normal">agent</th>
-            <th className="text-right font-normal">calls</th>
-            <th className="text-right font-normal">input</th>
-            <th className="text-right font-normal">output</th>
-            <th className="text-right font-normal">cache write</th>
-            <th className="text-right font-normal">cache read</th>
-            <th className="text-right font-normal">computed</th>
+            <th>agent</th>
+            <th className={TABLE.num}>calls</th>
+            <th className={TABLE.num}>input</th>
+            <th className={TABLE.num}>output</th>
+            <th className={TABLE.num}>cache write</th>
+            <th className={TABLE.num}>cache read</th>
+            <th className={TABLE.num}>computed</th>
           </tr>
         </thead>
         <tbody>
           {s.byAgent.map((b) => [
-            <tr key={b.key} className="border-t border-neutral-100 dark:border-neutral-800">
+            <tr key={b.key} className={TABLE.row}>
               <td>{b.label}</td>
-              <td className="text-right">
+              <td className={TABLE.num}>
                 {b.key === 'result-only' ? (
                   <span title="No model call: tokens the result frame reports beyond every loaded line">—</span>
                 ) : (
@@ -163,11 +163,11 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
                   </button>
                 )}
               </td>
-              <td className="text-right">{compactNumber(b.tokens.input)}</td>
-              <td className="text-right">{compactNumber(b.tokens.output)}</td>
-              <td className="text-right">{compactNumber(b.tokens.cacheCreation)}</td>
-              <td className="text-right">{compactNumber(b.tokens.cacheRead)}</td>
-              <td className="text-right">
+              <td className={TABLE.num}>{compactNumber(b.tokens.input)}</td>
+              <td className={TABLE.num}>{compactNumber(b.tokens.output)}</td>
+              <td className={TABLE.num}>{compactNumber(b.tokens.cacheCreation)}</td>
+              <td className={TABLE.num}>{compactNumber(b.tokens.cacheRead)}</td>
+              <td className={TABLE.num}>
                 <CostButton b={b} ex={ex('cost', { agent: agentQuery(b.key) })} />
               </td>
             </tr>,

@@ -7,6 +7,8 @@ import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
+import { Button } from '../../ui/kit/Button';
+import { ExplainRows, PricesUsed, ReconciledRows } from './ExplainRows';
 
 /** What an Explain button spreads: it opens the panel for its total, and says whether the panel is open for it. */
 export interface ExplainProps {
@@ -63,14 +65,15 @@ export function ExplainPanel({
       <div className="flex h-7 shrink-0 items-center gap-2 border-b border-neutral-200 bg-neutral-100 px-2 font-semibold dark:border-neutral-700 dark:bg-neutral-800">
         Explain {TITLES[query.metric]}
         {scope ? ` · ${scope}` : ''}
-        <button
-          type="button"
+        <Button
+          variant="quiet"
+          size="compact"
           aria-label="Close explain"
           onClick={onClose}
-          className="ml-auto font-normal text-neutral-500"
+          className="ml-auto font-normal"
         >
           ✕
-        </button>
+        </Button>
       </div>
       {answer.error ? (
         <InlineError what="list the model calls" error={answer.error} onRetry={answer.retry} className="m-2" />
@@ -92,118 +95,9 @@ export function ExplainPanel({
             {view.dropped} not counted.
             {view.unpricedModels.length > 0 ? ` ${unpricedNote(view.unpricedModels)}.` : ''}
           </p>
-          {view.prices.length > 0 ? (
-            <ul
-              aria-label="Prices used"
-              className="border-b border-neutral-200 px-2 py-1 text-neutral-600 dark:border-neutral-700 dark:text-neutral-400"
-            >
-              {view.prices.map((p) => (
-                <li key={p.model} className="flex gap-2">
-                  <span className="shrink-0 font-mono">{p.model}</span>
-                  <span
-                    className={p.source === null ? 'text-amber-700 dark:text-amber-400' : 'min-w-0 truncate'}
-                    title={p.source ?? undefined}
-                  >
-                    {p.source ?? 'no price: its calls are not in this cost'}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {reconciled.length > 0 ? (
-            <ul
-              aria-label="Reconciled rows"
-              className="border-b border-neutral-200 bg-amber-50 dark:border-neutral-700 dark:bg-amber-950/30"
-            >
-              {reconciled.map((r, i) => (
-                <li
-                  key={i}
-                  data-value={r.value}
-                  className="border-b border-neutral-100 px-2 py-1 last:border-b-0 dark:border-neutral-800"
-                >
-                  <div className="flex items-baseline gap-2">
-                    <button
-                      type="button"
-                      title={r.path ? `${r.source} · ${r.path}` : `${r.source}:${r.line}`}
-                      onClick={() => onJump(r.seq)}
-                      className="flex min-w-0 font-mono text-sky-700 hover:underline dark:text-sky-400"
-                    >
-                      <span className="truncate">{r.source}</span>
-                      <span className="shrink-0">{r.path ? ` · ${r.path}` : `:${r.line}`}</span>
-                    </button>
-                    <span className="min-w-0 truncate">reconciled · {r.agent}</span>
-                    <span className="ml-auto shrink-0 font-mono" title={r.priced ? undefined : unpricedNote([r.model])}>
-                      {r.priced ? fmt(r.value) : '—'}
-                    </span>
-                  </div>
-                  <div className="text-neutral-600 dark:text-neutral-400">
-                    {r.model} · {r.text},{' '}
-                    {r.calls > 0
-                      ? `because ${r.placeholders} of the ${count(r.calls, 'model call')} before that result carried placeholder usage`
-                      : "a model no loaded line shows, booked because the session's lines carried placeholder usage"}{' '}
-                    (output from message_start, no message_delta)
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <ol aria-label="Explain rows" className="min-h-0 flex-1 overflow-auto">
-            {view.rows.map((r, i) => (
-              <li
-                key={i}
-                data-counted={r.counted}
-                data-value={r.value}
-                className={`border-b border-neutral-100 px-2 py-1 dark:border-neutral-800 ${r.counted ? '' : 'text-neutral-500'}`}
-              >
-                <div className="flex items-baseline gap-2">
-                  {/* A long file name is cut short (whole in the tooltip), its line number kept in view. */}
-                  <button
-                    type="button"
-                    title={r.path ? `${r.source} · ${r.path}` : `${r.source}:${r.line}`}
-                    aria-label={r.path ? `${r.source} · ${r.path}` : `${r.source}:${r.line}`}
-                    onClick={() => onJump(r.seq)}
-                    className="flex min-w-0 font-mono text-sky-700 hover:underline dark:text-sky-400"
-                  >
-                    <span className="truncate">{r.source}</span>
-                    <span className="shrink-0">{r.path ? ` · ${r.path}` : `:${r.line}`}</span>
-                  </button>
-                  <span className="min-w-0 truncate font-mono">{r.messageId ?? '(no id)'}</span>
-                  <span
-                    className="ml-auto shrink-0 font-mono"
-                    title={
-                      !r.priced
-                        ? unpricedNote([r.model ?? '(no model)'])
-                        : r.lowerBound
-                          ? 'a placeholder figure: a lower bound'
-                          : undefined
-                    }
-                  >
-                    {!r.counted
-                      ? 'dropped'
-                      : !r.priced
-                        ? '—'
-                        : `${r.lowerBound && (query.metric === 'output' || query.metric === 'cost') ? '≥ ' : ''}${fmt(r.value)}`}
-                  </span>
-                </div>
-                <div className="text-neutral-500">
-                  {r.model ?? ''} · {r.agent} · {r.rule}
-                </div>
-                {r.copies.length > 1 || (r.copies.length === 1 && !r.copies[0]?.chosen) ? (
-                  <ul className="ml-3 text-[11px] text-neutral-500">
-                    {r.copies.map((c, j) => (
-                      <li key={j}>
-                        <button type="button" onClick={() => onJump(c.seq)} className="font-mono hover:underline">
-                          {c.path ?? `line ${c.line}`}
-                        </button>{' '}
-                        {c.via} · {r.lowerBound && c.chosen ? '≥ ' : ''}
-                        {c.output} out · {c.rule}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ol>
+          {view.prices.length > 0 ? <PricesUsed prices={view.prices} /> : null}
+          {reconciled.length > 0 ? <ReconciledRows rows={reconciled} fmt={fmt} onJump={onJump} /> : null}
+          <ExplainRows rows={view.rows} metric={query.metric} fmt={fmt} onJump={onJump} />
         </>
       )}
     </aside>

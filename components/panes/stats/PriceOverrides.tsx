@@ -1,9 +1,12 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { dateOf, readPriceFile } from '../../../lib/trace/pricing/litellm';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import { formatInt } from '../../../lib/trace/text-order';
+import { FilePicker } from '../../ui/kit/FilePicker';
+import { TextInput } from '../../ui/kit/Field';
+import { linkClass, TABLE } from '../../ui/kit/styles';
 import type { Prices } from './usePrices';
 
 const FIELDS = ['input', 'cacheWrite5m', 'cacheWrite1h', 'cacheRead', 'output'] as const;
@@ -21,7 +24,6 @@ const LOCAL = 'local override';
 
 /** Loads a price file (LiteLLM's shape) kept in this browser, says what it holds or what is wrong with it in words. */
 function PriceFileControl({ local }: { local: Prices }) {
-  const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | undefined>();
   const file = local.file;
   const load = async (f: File) => {
@@ -34,25 +36,18 @@ function PriceFileControl({ local }: { local: Prices }) {
   };
   return (
     <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-      <button
-        type="button"
-        onClick={() => input.current?.click()}
-        className="rounded border border-neutral-300 px-1.5 leading-5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-800"
-      >
-        {file ? 'Replace price file…' : 'Load price file…'}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,application/json"
+      <FilePicker
         aria-label="Price file"
-        className="hidden"
-        onChange={(e) => {
-          const f = e.target.files?.[0];
+        accept=".json,application/json"
+        size="compact"
+        onFiles={(files, e) => {
+          const f = files?.[0];
           e.target.value = '';
           if (f) void load(f);
         }}
-      />
+      >
+        {file ? 'Replace price file…' : 'Load price file…'}
+      </FilePicker>
       {file ? (
         <span aria-label="Price file in use" className="text-neutral-700 dark:text-neutral-300">
           <span className="font-mono">{file.name}</span> · {formatInt(file.models.length)} model{' '}
@@ -107,16 +102,16 @@ export function PriceOverrides({
       </p>
       <PriceFileControl local={local} />
       <div className="overflow-x-auto">
-        <table className="mt-1 text-left tabular-nums">
-          <thead className="text-neutral-500">
+        <table className="mt-1 border-collapse text-left tabular-nums">
+          <thead className={TABLE.head}>
             <tr>
-              <th className="pr-3 font-normal">model family</th>
+              <th className="pr-3">model family</th>
               {FIELDS.map((f) => (
-                <th key={f} className="pr-3 text-right font-normal">
+                <th key={f} className={`pr-3 ${TABLE.num}`}>
                   {f}
                 </th>
               ))}
-              <th className="pr-3 font-normal">source</th>
+              <th className="pr-3">source</th>
               <th />
             </tr>
           </thead>
@@ -125,19 +120,19 @@ export function PriceOverrides({
               const o = overrides.find((x) => x.id === p.id);
               const shown = o ?? p.price;
               return (
-                <tr key={p.id} className={shown ? '' : 'text-amber-700 dark:text-amber-400'}>
+                <tr key={p.id} className={`${TABLE.row} ${shown ? '' : 'text-amber-700 dark:text-amber-400'}`}>
                   <td className="whitespace-nowrap pr-3 font-mono">
                     {p.id}
                     {o ? <span className="ml-1 text-amber-700 dark:text-amber-400">(local override)</span> : null}
                   </td>
                   {FIELDS.map((f) => (
-                    <td key={f} className="pr-3 text-right font-mono">
+                    <td key={f} className={`pr-3 ${TABLE.num} font-mono`}>
                       {editing === p.id ? (
-                        <input
+                        <TextInput
                           aria-label={`${p.id} ${f}`}
                           value={draft[f] ?? (shown ? String(shown[f]) : '')}
                           onChange={(e) => setDraft({ ...draft, [f]: e.target.value })}
-                          className="w-16 rounded border border-neutral-300 bg-white px-1 text-right dark:border-neutral-600 dark:bg-neutral-900"
+                          className="w-16 text-right"
                         />
                       ) : shown ? (
                         shown[f]
@@ -169,7 +164,7 @@ export function PriceOverrides({
                           onChange([...overrides.filter((x) => x.id !== p.id), next]);
                           setEditing(undefined);
                         }}
-                        className="text-sky-700 hover:underline dark:text-sky-400"
+                        className={linkClass('hover')}
                       >
                         Save
                       </button>
@@ -181,7 +176,7 @@ export function PriceOverrides({
                             setEditing(p.id);
                             setDraft({});
                           }}
-                          className="text-sky-700 hover:underline dark:text-sky-400"
+                          className={linkClass('hover')}
                         >
                           Override
                         </button>

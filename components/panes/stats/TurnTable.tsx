@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { ResponseRow, TurnRow } from '../../../lib/view/stats-view';
 import { compactNumber, formatCostBound, formatDuration, formatUsd, unpricedNote } from '../../../lib/view/rowview';
+import { TABLE } from '../../ui/kit/styles';
 
 type Col = {
   key: keyof TurnRow;
@@ -78,47 +79,7 @@ export function TurnTable({
   });
   return (
     <section aria-label="Per model call" className="mt-4">
-      <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per response</h2>
-      <div className="mb-3 overflow-x-auto">
-        <table className="text-left tabular-nums" aria-label="Per response">
-          <thead className="text-neutral-500">
-            <tr>
-              {[
-                'response',
-                'ended by',
-                'num_turns (result)',
-                'model calls counted',
-                'main-agent calls',
-                'output',
-                'computed',
-                'reported (own share)',
-                'duration',
-              ].map((h) => (
-                <th key={h} className="pr-4 font-normal">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {responses.map((r) => (
-              <tr key={r.response} className="border-t border-neutral-100 dark:border-neutral-800">
-                <td className="pr-4">{r.response + 1}</td>
-                <td className="pr-4">{r.end}</td>
-                <td className="pr-4">{r.numTurns ?? '—'}</td>
-                <td className="pr-4">{r.modelCalls}</td>
-                <td className="pr-4">{r.mainModelCalls}</td>
-                <td className="pr-4">{r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)}</td>
-                <td className="pr-4" title={r.unpricedModels.length > 0 ? unpricedNote(r.unpricedModels) : undefined}>
-                  {formatCostBound(r.costUsd, r.unpricedModels, r.lowerBound)}
-                </td>
-                <td className="pr-4">{r.reportedUsd !== undefined ? formatUsd(r.reportedUsd) : '—'}</td>
-                <td className="pr-4">{r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ResponseTable responses={responses} />
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">
         Per model call ({turns.length})
       </h2>
@@ -184,5 +145,54 @@ export function TurnTable({
         </div>
       </div>
     </section>
+  );
+}
+
+/** Per response (a prompt and what it set off): how it ended, its calls, output, cost and duration. */
+function ResponseTable({ responses }: { responses: readonly ResponseRow[] }) {
+  return (
+    <>
+      <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per response</h2>
+      <div className="mb-3 overflow-x-auto">
+        <table className="border-collapse text-left tabular-nums" aria-label="Per response">
+          <thead className={TABLE.head}>
+            <tr>
+              {[
+                'response',
+                'ended by',
+                'num_turns (result)',
+                'model calls counted',
+                'main-agent calls',
+                'output',
+                'computed',
+                'reported (own share)',
+                'duration',
+              ].map((h) => (
+                <th key={h} className="pr-4">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {responses.map((r) => (
+              <tr key={r.response} className={TABLE.row}>
+                <td className="pr-4">{r.response + 1}</td>
+                <td className="pr-4">{r.end}</td>
+                <td className="pr-4">{r.numTurns ?? '—'}</td>
+                <td className="pr-4">{r.modelCalls}</td>
+                <td className="pr-4">{r.mainModelCalls}</td>
+                <td className="pr-4">{r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)}</td>
+                <td className="pr-4" title={r.unpricedModels.length > 0 ? unpricedNote(r.unpricedModels) : undefined}>
+                  {formatCostBound(r.costUsd, r.unpricedModels, r.lowerBound)}
+                </td>
+                <td className="pr-4">{r.reportedUsd !== undefined ? formatUsd(r.reportedUsd) : '—'}</td>
+                <td className="pr-4">{r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

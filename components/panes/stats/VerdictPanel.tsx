@@ -1,6 +1,7 @@
 'use client';
 
 import type { Verdict } from '../../../lib/trace/verdict';
+import { linkClass } from '../../ui/kit/styles';
 
 const TONE = {
   good: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
@@ -36,7 +37,7 @@ export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump:
               <button
                 type="button"
                 onClick={() => onJump(r.seq)}
-                className="whitespace-nowrap font-mono text-sky-700 hover:underline dark:text-sky-400"
+                className={`whitespace-nowrap font-mono ${linkClass('hover')}`}
               >
                 {r.path ?? `line ${r.line}`}
               </button>
@@ -83,7 +84,7 @@ function Evidence({ items, onJump }: { items: Verdict['task']['evidence']; onJum
               type="button"
               aria-label={`${where}: ${e.label}`}
               onClick={() => onJump(e.seq)}
-              className="font-mono text-sky-700 hover:underline dark:text-sky-400"
+              className={`font-mono ${linkClass('hover')}`}
             >
               {where}
             </button>{' '}

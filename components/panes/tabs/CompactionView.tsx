@@ -4,6 +4,7 @@ import type { CompactionDetails } from '../../../lib/view/details';
 import { compactNumber, formatDuration, formatUsd } from '../../../lib/view/rowview';
 import { Markdown } from '../../ui/Markdown';
 import { Fields, LineLink, Section } from './common';
+import { linkClass } from '../../ui/kit/styles';
 
 const int = (n: number): string => n.toLocaleString('en-US');
 
@@ -30,11 +31,7 @@ export function CompactionView({ c, onJump }: { c: CompactionDetails; onJump: (s
           <ul className="flex flex-col gap-0.5 text-[12px]">
             {c.calls.map((m) => (
               <li key={m.turn} className="flex items-baseline gap-2">
-                <button
-                  type="button"
-                  onClick={() => onJump(m.seq)}
-                  className="text-sky-700 hover:underline dark:text-sky-400"
-                >
+                <button type="button" onClick={() => onJump(m.seq)} className={linkClass('hover')}>
                   Model call {m.turn + 1}
                 </button>
                 <span className="font-mono">{m.model ?? '—'}</span>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { whereLabel } from '../../../lib/view/where';
+import { linkClass } from '../../ui/kit/styles';
 
 /** Tools whose result is the model's own prose (a subagent's report): shown as markdown. */
 export const PROSE_RESULTS: ReadonlySet<string> = new Set(['Agent', 'Task']);
@@ -53,12 +54,17 @@ export function LineLink({
   onJump: (seq: number) => void;
 }) {
   return (
-    <button
-      type="button"
-      onClick={() => onJump(seq)}
-      className="font-mono text-[11px] text-sky-700 hover:underline dark:text-sky-400"
-    >
+    <button type="button" onClick={() => onJump(seq)} className={`font-mono text-[11px] ${linkClass('hover')}`}>
       {whereLabel({ ...(line !== undefined ? { line } : {}), ...(path ? { path } : {}) })}
+    </button>
+  );
+}
+
+/** Asks for the whole text of what was cut short (`total`: its length, when known). */
+export function ShowAll({ onClick, total }: { onClick: () => void; total?: number }) {
+  return (
+    <button type="button" onClick={onClick} className={`mt-1 text-[12px] ${linkClass('hover')}`}>
+      Show all{total !== undefined ? ` (${total.toLocaleString('en-US')} characters)` : ''}
     </button>
   );
 }
