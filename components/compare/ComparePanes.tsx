@@ -1,7 +1,7 @@
 'use client';
 
 import type { Ask, LocalPrices } from '../../lib/engine/protocol';
-import type { ExplainMetric } from '../../lib/view/stats-view';
+import type { ExplainMetric } from '../../lib/view/explain';
 import { ExplainPanel } from '../panes/stats/ExplainPanel';
 import { GRID } from './CompareRows';
 

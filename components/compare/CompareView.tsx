@@ -12,7 +12,7 @@ import {
   type RunDigest,
 } from '../../lib/compare';
 import type { Ask, LocalPrices } from '../../lib/engine/protocol';
-import type { ExplainMetric } from '../../lib/view/stats-view';
+import type { ExplainMetric } from '../../lib/view/explain';
 import { SplitView } from '../ui/SplitView';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import { CompareHeader, DivergenceBar } from './CompareHeader';

@@ -3,7 +3,7 @@
 import type { Metrics, MetricsDelta } from '../../lib/compare';
 import { formatInt } from '../../lib/trace/text-order';
 import { formatDuration, formatUsd } from '../../lib/view/rowview';
-import type { ExplainMetric } from '../../lib/view/stats-view';
+import type { ExplainMetric } from '../../lib/view/explain';
 import { TABLE } from '../ui/kit/styles';
 
 // The figures of two runs (or of two aligned responses) side by side, with B − A: a delta in red costs more.

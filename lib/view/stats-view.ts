@@ -12,7 +12,6 @@ import { pathOf } from './where';
 
 export type { ResponseRow, TurnRow };
 // The Stats pane's components read the Explain query from here.
-export { RESULT_ONLY_QUERY, type ExplainMetric, type ExplainQuery } from './explain';
 
 export interface WaterfallBar {
   readonly call: number;

@@ -1,7 +1,8 @@
 'use client';
 
 import type { ReconciledStat, TokenTotals } from '../../../lib/trace/stats';
-import { RESULT_ONLY_QUERY, type StatsView } from '../../../lib/view/stats-view';
+import { type StatsView } from '../../../lib/view/stats-view';
+import { RESULT_ONLY_QUERY } from '../../../lib/view/explain';
 import type { ExplainProps } from './ExplainPanel';
 import type { Explain } from './useExplain';
 import { TABLE } from '../../ui/kit/styles';

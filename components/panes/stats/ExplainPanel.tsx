@@ -1,7 +1,7 @@
 'use client';
 
 import type { LocalPrices } from '../../../lib/engine/protocol';
-import type { ExplainQuery } from '../../../lib/view/stats-view';
+import type { ExplainQuery } from '../../../lib/view/explain';
 import { count } from '../../../lib/trace/text-order';
 import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { Ask } from '../../data/useTraceWorker';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ExplainMetric, ExplainReconciled, ExplainRow, ExplainView } from '../../../lib/view/stats-view';
+import type { ExplainMetric, ExplainReconciled, ExplainRow, ExplainView } from '../../../lib/view/explain';
 import { count } from '../../../lib/trace/text-order';
 import { unpricedNote } from '../../../lib/view/rowview';
 import { linkClass } from '../../ui/kit/styles';

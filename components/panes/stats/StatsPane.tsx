@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
-import { RESULT_ONLY_QUERY, type ExplainQuery } from '../../../lib/view/stats-view';
+import { RESULT_ONLY_QUERY, type ExplainQuery } from '../../../lib/view/explain';
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';

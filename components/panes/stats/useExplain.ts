@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import type { ExplainMetric, ExplainQuery } from '../../../lib/view/stats-view';
+import type { ExplainMetric, ExplainQuery } from '../../../lib/view/explain';
 import { EXPLAIN_PANEL_ID, type ExplainProps } from './ExplainPanel';
 
 /** What a total's Explain button spreads, for a metric and the part of it (a model, an agent). */
