@@ -6,7 +6,8 @@ import { RESULT_ONLY_QUERY, type ExplainQuery } from '../../../lib/view/explain'
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
-import { CostChart, TokensChart, Waterfall } from './Charts';
+import { CostChart, TokensChart } from './Charts';
+import { Waterfall } from './Waterfall';
 import { ExplainPanel } from './ExplainPanel';
 import { CostTotals, TokenTotals } from './Totals';
 import { useExplain } from './useExplain';
