@@ -1,8 +1,8 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../ui/kit/Button';
 import { TextInput } from '../ui/kit/Field';
+import { usePasswordField } from '../ui/kit/usePasswordField';
 
 // What a side that is a share link asks before it opens, in its own slot of the compare page: whether to spend a link
 // that burns after reading, and the password of a trace sealed under one (typed here, never put in the URL).
@@ -39,17 +39,7 @@ export function PasswordAsk({
   busy: boolean;
   onSubmit: (password: string) => void;
 }) {
-  const [password, setPassword] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  // On a wrong password the field is selected, so typing the right one replaces it.
-  useEffect(() => {
-    if (error) input.current?.select();
-    else input.current?.focus();
-  }, [error]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (password) onSubmit(password);
-  };
+  const { password, setPassword, input, submit } = usePasswordField(error, onSubmit, true);
   return (
     <>
       <p className="font-medium">{title}</p>

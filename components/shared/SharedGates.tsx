@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { lifetimeSentence, lifetimeShort, type Lifetime } from '../../lib/share/expiry-text';
 import { Button } from '../ui/kit/Button';
 import { TextInput } from '../ui/kit/Field';
 import { linkClass } from '../ui/kit/styles';
+import { usePasswordField } from '../ui/kit/usePasswordField';
 
 // The receiving page's states before a shared trace opens (a link that burns after reading, one that needs a
 // password, one already read), and the toolbar's note of how long the trace lives.
@@ -54,16 +55,7 @@ export function PasswordGate({
   busy: boolean;
   onSubmit: (password: string) => void;
 }) {
-  const [password, setPassword] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  // A wrong password is selected, so typing the right one replaces it.
-  useEffect(() => {
-    if (error) input.current?.select();
-  }, [error]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (password) onSubmit(password);
-  };
+  const { password, setPassword, input, submit } = usePasswordField(error, onSubmit);
   return (
     <GatePage title="This trace is protected by a password">
       <p className="mb-2 text-neutral-700 dark:text-neutral-300">
