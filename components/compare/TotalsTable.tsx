@@ -4,7 +4,7 @@ import type { Metrics, MetricsDelta } from '../../lib/compare';
 import { formatInt } from '../../lib/trace/text-order';
 import { formatDuration, formatUsd } from '../../lib/view/rowview';
 import type { ExplainMetric } from '../../lib/view/explain';
-import { TABLE } from '../ui/kit/styles';
+import { figureLinkClass, TABLE } from '../ui/kit/styles';
 
 // The figures of two runs (or of two aligned responses) side by side, with B − A: a delta in red costs more.
 
@@ -168,7 +168,7 @@ export function TotalsTable({
                     title={`Explain ${c.title} for both runs`}
                     aria-label={`Explain ${c.label} for both runs`}
                     onClick={() => onExplain(metric, c.title)}
-                    className="rounded px-0.5 underline decoration-dotted underline-offset-2 hover:bg-neutral-200 dark:hover:bg-neutral-700"
+                    className={figureLinkClass('dotted')}
                   >
                     <Delta n={c.d(delta)} fmt={c.fmt} />
                   </button>

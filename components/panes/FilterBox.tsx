@@ -2,6 +2,7 @@
 
 import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { FILTER_KEYS } from '../../lib/trace/filter';
+import { FIELD_FRAME_CLASS } from '../ui/kit/styles';
 import { filterCountText, filterSuggestions } from './filter-suggestions';
 
 export interface FilterBoxHandle {
@@ -95,7 +96,7 @@ export const FilterBox = forwardRef<FilterBoxHandle, FilterBoxProps>(function Fi
   const countText = filterCountText(counts, value);
   return (
     <div className="relative min-w-56 max-w-[36rem] flex-[2_1_18rem]">
-      <div className="flex h-6 items-center rounded border border-neutral-300 bg-white focus-within:border-sky-500 focus-within:ring-1 focus-within:ring-sky-500 dark:border-neutral-600 dark:bg-neutral-900">
+      <div className={`flex h-6 items-center ${FIELD_FRAME_CLASS}`}>
         <input
           ref={input}
           role="combobox"

@@ -1,6 +1,7 @@
 'use client';
 
 import { CHIPS, type ChipCounts, type ChipKey } from '../../lib/view/chips';
+import { Button } from '../ui/kit/Button';
 
 export const hasHidden = (counts: ChipCounts | undefined): boolean =>
   counts !== undefined && CHIPS.some((c) => counts[c.key] > 0);
@@ -38,13 +39,9 @@ export function HiddenMatches({
         {total === 1 ? 'line is' : 'lines are'} hidden (
         {hidden.map((c) => `${c.label} ${counts[c.key].toLocaleString('en-US')}`).join(', ')}).
       </span>
-      <button
-        type="button"
-        onClick={() => onShow(hidden.map((c) => c.key))}
-        className="rounded border border-amber-400 px-1.5 hover:bg-amber-100 dark:border-amber-700 dark:hover:bg-amber-900"
-      >
+      <Button variant="note" size="compact" onClick={() => onShow(hidden.map((c) => c.key))}>
         Show {names.join(' and ')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { type StatsView } from '../../../lib/view/stats-view';
 import { RESULT_ONLY_QUERY } from '../../../lib/view/explain';
 import type { ExplainProps } from './ExplainPanel';
 import type { Explain } from './useExplain';
-import { TABLE } from '../../ui/kit/styles';
+import { figureLinkClass, TABLE } from '../../ui/kit/styles';
 import { compactNumber, formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 
-const LINK = 'text-sky-800 hover:underline dark:text-sky-300';
+const LINK = figureLinkClass();
 
 /** A cell's Explain button is named for what it explains, not only by its number (`Explain the model calls of main`). */
 const named = (what: string, of: string) => ({

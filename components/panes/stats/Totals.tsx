@@ -4,14 +4,14 @@ import type { StatsView } from '../../../lib/view/stats-view';
 import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { ExplainProps } from './ExplainPanel';
 import type { Explain } from './useExplain';
-import { linkClass } from '../../ui/kit/styles';
+import { figureLinkClass } from '../../ui/kit/styles';
 
 // The Stats pane's head: the token totals, then the cost computed beside the one reported, and why they differ.
 
 const int = (n: number): string => n.toLocaleString('en-US');
 
 const H2 = 'mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500';
-const LINK = `font-mono ${linkClass('hover')}`;
+const LINK = `font-mono ${figureLinkClass()}`;
 
 function Total({
   label,

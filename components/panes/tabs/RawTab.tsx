@@ -4,6 +4,8 @@ import { useState } from 'react';
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
 import { InlineError } from '../../ui/InlineError';
+import { Button } from '../../ui/kit/Button';
+import { Checkbox } from '../../ui/kit/Checkbox';
 import { Pre, Section } from './common';
 
 /** The Raw tab: the exact source line (or document record), with its file and line number (or path), and a copy button. */
@@ -29,21 +31,20 @@ export function RawTab({ ask, seq }: { ask: Ask; seq: number }) {
       title="Source"
       aside={
         <span className="flex items-center gap-2">
-          <label className="flex items-center gap-1">
-            <input type="checkbox" checked={pretty} onChange={(e) => setPretty(e.target.checked)} /> pretty
-          </label>
-          <button
-            type="button"
+          <Checkbox checked={pretty} onChange={setPretty}>
+            pretty
+          </Checkbox>
+          <Button
+            size="compact"
             onClick={() => {
               navigator.clipboard.writeText(raw.text).then(
                 () => setCopied('Copied'),
                 () => setCopied('Copy refused: select the text and copy it'),
               );
             }}
-            className="rounded border border-neutral-300 px-1.5 py-0.5 hover:bg-neutral-100 dark:border-neutral-600 dark:hover:bg-neutral-700"
           >
             {copied ?? 'Copy'}
-          </button>
+          </Button>
         </span>
       }
     >

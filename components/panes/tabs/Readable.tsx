@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { readableFields, type ReadableField } from '../../../lib/view/readable';
 import { JsonTree } from '../../ui/JsonTree';
 import { Markdown } from '../../ui/Markdown';
+import { Toggle } from '../../ui/kit/Toggle';
 import { Pre } from './common';
 
 function Key({ k }: { k: string }) {
@@ -92,16 +93,15 @@ export function JsonToggle({
   label: string;
 }) {
   return (
-    <button
-      type="button"
-      aria-pressed={json}
+    <Toggle
+      look="tag"
+      pressed={json}
       aria-label={`Show ${label} as JSON`}
       title={json ? 'Show as text' : 'Show as JSON'}
       onClick={() => onChange(!json)}
-      className={`rounded border px-1 font-mono text-[10px] leading-4 ${json ? 'border-sky-500 bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-200' : 'border-neutral-300 text-neutral-500 hover:text-neutral-800 dark:border-neutral-600 dark:hover:text-neutral-200'}`}
     >
       {'{ }'} JSON
-    </button>
+    </Toggle>
   );
 }
 

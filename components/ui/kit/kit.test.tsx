@@ -2,8 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Button } from './Button';
 import { Select, TextArea, TextInput } from './Field';
+import { Checkbox } from './Checkbox';
 import { FilePicker } from './FilePicker';
-import { buttonClass, linkClass, TABLE } from './styles';
+import { buttonClass, FIELD_FRAME_CLASS, figureLinkClass, linkClass, TABLE, toggleClass } from './styles';
+import { Toggle } from './Toggle';
 
 // The kit rendered to HTML as the server sends it: the attributes a browser, a screen reader and the e2e tests rely on.
 
@@ -36,7 +38,7 @@ describe('Button', () => {
   });
 
   it('draws the keyboard focus ring and a dark variant in every variant', () => {
-    for (const v of ['plain', 'primary', 'quiet', 'danger'] as const) {
+    for (const v of ['plain', 'primary', 'quiet', 'danger', 'note'] as const) {
       const c = classes(attrs(html(<Button variant={v}>x</Button>), 'button'));
       expect(c.has('focus-visible:ring-sky-500'), v).toBe(true);
       expect(
@@ -140,5 +142,83 @@ describe('linkClass', () => {
     expect(linkClass().split(' ')).toContain('underline');
     expect(linkClass('hover').split(' ')).not.toContain('underline');
     expect(linkClass('hover').split(' ')).toContain('hover:underline');
+  });
+});
+
+describe('Toggle', () => {
+  it('says pressed or not in aria-pressed, is type="button", and passes label, title and disabled through', () => {
+    const on = attrs(
+      html(
+        <Toggle pressed aria-label="Show input as JSON" title="Show as text" look="tag">
+          JSON
+        </Toggle>,
+      ),
+      'button',
+    );
+    expect(on).toMatchObject({ type: 'button', 'aria-pressed': 'true', 'aria-label': 'Show input as JSON' });
+    expect(on.title).toBe('Show as text');
+    const off = attrs(
+      html(
+        <Toggle pressed={false} disabled>
+          Hooks 0
+        </Toggle>,
+      ),
+      'button',
+    );
+    expect(off).toMatchObject({ 'aria-pressed': 'false', disabled: '' });
+  });
+
+  it('draws pressed in sky, unpressed neutral, with the focus ring and a dark variant in both looks', () => {
+    for (const look of ['chip', 'tag'] as const) {
+      const on = classes(attrs(html(<Toggle pressed look={look} />), 'button'));
+      const off = classes(attrs(html(<Toggle pressed={false} look={look} />), 'button'));
+      expect(on.has('bg-sky-100'), look).toBe(true);
+      expect(off.has('bg-sky-100'), look).toBe(false);
+      expect(on.has('focus-visible:ring-sky-500') && off.has('focus-visible:ring-sky-500'), look).toBe(true);
+      expect(
+        [...off].some((k) => k.startsWith('dark:')),
+        look,
+      ).toBe(true);
+    }
+    expect(toggleClass('tag', false)).toContain('font-mono');
+    expect(toggleClass('chip', false)).toContain('tabular-nums');
+  });
+});
+
+describe('Checkbox', () => {
+  it('is a checkbox inside its label, checked when told, with its props on the input', () => {
+    const m = html(
+      <Checkbox checked onChange={() => {}} title="Indent the JSON">
+        pretty
+      </Checkbox>,
+    );
+    expect(m).toMatch(/^<label [^>]*><input [^>]*>pretty<\/label>$/);
+    const input = attrs(m, 'input');
+    expect(input).toMatchObject({ type: 'checkbox', checked: '', title: 'Indent the JSON' });
+    expect(classes(input).has('focus-visible:ring-sky-500')).toBe(true);
+    expect(
+      attrs(
+        html(
+          <Checkbox checked={false} onChange={() => {}}>
+            x
+          </Checkbox>,
+        ),
+        'input',
+      ).checked,
+    ).toBeUndefined();
+  });
+});
+
+describe('figureLinkClass and FIELD_FRAME_CLASS', () => {
+  it('a figure link underlines on hover, a dotted one always; both show the focus ring', () => {
+    expect(figureLinkClass().split(' ')).toContain('hover:underline');
+    expect(figureLinkClass('dotted').split(' ')).toEqual(expect.arrayContaining(['underline', 'decoration-dotted']));
+    for (const c of [figureLinkClass(), figureLinkClass('dotted')]) expect(c).toContain('focus-visible:ring-sky-500');
+  });
+
+  it('a field frame takes the focus of the input within it', () => {
+    expect(FIELD_FRAME_CLASS.split(' ')).toEqual(
+      expect.arrayContaining(['focus-within:border-sky-500', 'focus-within:ring-1']),
+    );
   });
 });

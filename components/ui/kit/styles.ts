@@ -2,7 +2,7 @@
 // fields and the small figure tables share. Components use the kit's components; these are exported for what cannot
 // be one (a `<label>` drawn as a button, a link drawn as one, a table's cells).
 
-export type ButtonVariant = 'plain' | 'primary' | 'quiet' | 'danger';
+export type ButtonVariant = 'plain' | 'primary' | 'quiet' | 'danger' | 'note';
 /** `normal` for forms and pages; `compact` for toolbars and rows (one line of 12 px text high). */
 export type ButtonSize = 'normal' | 'compact';
 
@@ -22,6 +22,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   quiet: 'text-neutral-600 hover:bg-neutral-200 dark:text-neutral-300 dark:hover:bg-neutral-700',
   danger:
     'border border-neutral-300 bg-white hover:border-red-400 hover:bg-red-50 hover:text-red-800 dark:border-neutral-600 dark:bg-neutral-800 dark:hover:bg-red-950 dark:hover:text-red-300',
+  note: 'border border-amber-400 hover:bg-amber-100 dark:border-amber-700 dark:hover:bg-amber-900',
 };
 
 const SIZES: Record<ButtonSize, string> = {
@@ -31,7 +32,8 @@ const SIZES: Record<ButtonSize, string> = {
 
 /** The classes of a button of this variant and size. */
 export function buttonClass(variant: ButtonVariant = 'plain', size: ButtonSize = 'normal'): string {
-  return `${BASE} ${VARIANTS[variant]} ${variant === 'quiet' && size === 'compact' ? 'px-1.5 leading-5' : SIZES[size]}`;
+  const pad = (variant === 'quiet' || variant === 'note') && size === 'compact' ? 'px-1.5 leading-5' : SIZES[size];
+  return `${BASE} ${VARIANTS[variant]} ${pad}`;
 }
 
 /** A `<label>` wrapping a hidden input, drawn as a button: the ring shows when the input inside has the focus. */
@@ -43,6 +45,47 @@ export function labelButtonClass(variant: ButtonVariant = 'plain', size: ButtonS
 export function linkClass(underline: 'always' | 'hover' = 'always'): string {
   return `rounded text-sky-700 dark:text-sky-400 ${underline === 'always' ? 'underline' : 'hover:underline'} ${FOCUS_RING}`;
 }
+
+/**
+ * A figure that opens its explanation, in a table of figures: a quiet link (`figure`), or dotted underlined where a
+ * figure among others is the one to ask about (`dotted`, the compare view's deltas).
+ */
+export function figureLinkClass(look: 'figure' | 'dotted' = 'figure'): string {
+  return look === 'figure'
+    ? linkClass('hover')
+    : `rounded px-0.5 underline decoration-dotted underline-offset-2 hover:bg-neutral-200 dark:hover:bg-neutral-700 ${FOCUS_RING}`;
+}
+
+/**
+ * Toggles (`aria-pressed`): a `chip` (a count that shows or hides a kind of line) or a `tag` (a small mono switch
+ * beside a section's title, such as JSON). Pressed is sky; the kit's `Toggle` picks the classes.
+ */
+export type ToggleLook = 'chip' | 'tag';
+const TOGGLE: Record<ToggleLook, { base: string; on: string; off: string }> = {
+  chip: {
+    base: 'px-1.5 leading-[18px] tabular-nums disabled:opacity-40',
+    on: 'border-sky-600 bg-sky-100 text-sky-900 dark:border-sky-500 dark:bg-sky-900 dark:text-sky-100',
+    off: 'border-neutral-300 bg-white text-neutral-700 hover:border-neutral-500 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-300',
+  },
+  tag: {
+    base: 'px-1 font-mono text-[10px] leading-4 disabled:opacity-50',
+    on: 'border-sky-500 bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-200',
+    off: 'border-neutral-300 text-neutral-500 hover:text-neutral-800 dark:border-neutral-600 dark:hover:text-neutral-200',
+  },
+};
+
+/** The classes of a toggle of this look, pressed or not. */
+export function toggleClass(look: ToggleLook, pressed: boolean): string {
+  const t = TOGGLE[look];
+  return `rounded border disabled:cursor-default ${FOCUS_RING} ${t.base} ${pressed ? t.on : t.off}`;
+}
+
+/**
+ * A field drawn around an input and what sits beside it inside the border (the filter and its count): the border
+ * takes the focus of the input within. The input inside is `bg-transparent outline-none`.
+ */
+export const FIELD_FRAME_CLASS =
+  'rounded border border-neutral-300 bg-white focus-within:border-sky-500 focus-within:ring-1 focus-within:ring-sky-500 dark:border-neutral-600 dark:bg-neutral-900';
 
 /** Text fields and selects: one border, one focus (the border and a thin ring), one dark background. */
 export const FIELD_CLASS =
