@@ -80,4 +80,16 @@ describe('usePrices', () => {
     expect(r.result.current.file).toBeUndefined();
     expect(r.result.current.overrides).toEqual([]);
   });
+
+  it("drops a stored price file's malformed models, keeping the others", async () => {
+    const damaged = { ...file, models: [...file.models, { id: 'claude-opus-4-1', input: 'cheap' }, { name: 'x' }] };
+    localStorage.setItem('loupe.priceFile', JSON.stringify(damaged));
+    r = await renderHook(usePrices, 'all');
+    expect(r.result.current.local.priceFile?.models.map((m) => m.id)).toEqual([
+      'claude-sonnet-4-5',
+      'claude-opus-4-1',
+      'claude-haiku-4-5',
+    ]);
+    expect(r.result.current.local.priceFile?.models.every((m) => typeof m.input === 'number')).toBe(true);
+  });
 });
