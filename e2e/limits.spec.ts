@@ -26,34 +26,38 @@ const result = JSON.stringify({
   uuid: 'u2',
 });
 
+/** A user line of about 1 KB whose text is marked `mark<i>z`, for a filter to find. */
+const filler = (i: number): string =>
+  JSON.stringify({
+    type: 'user',
+    session_id: 's1',
+    uuid: `f${i}`,
+    message: { role: 'user', content: `mark${i}z ${'y'.repeat(1000 + (i % 7))}` },
+  });
+
+/** Appends filler lines (numbered from `from`) to a file of `bytes` bytes until it holds `limit`; its new size. */
+function fillTo(lines: string[], bytes: number, limit: number, from = 0): number {
+  let size = bytes;
+  for (let i = from; size < limit; i++) {
+    const l = filler(i);
+    lines.push(l);
+    size += l.length + 1;
+  }
+  return size;
+}
+
 test('a file big enough for the reader worker: its lines keep their numbers and byte offsets across its slices', async ({
   page,
 }, info) => {
   // 24 MiB: read by the reader worker in 4 MiB slices after a 256 KiB first one. A line past the limit, 20 MiB in,
   // is named with the line number and byte range it has in the file.
-  const filler = (i: number): string =>
-    JSON.stringify({
-      type: 'user',
-      session_id: 's1',
-      uuid: `f${i}`,
-      message: { role: 'user', content: `mark${i}z ${'y'.repeat(1000 + (i % 7))}` },
-    });
   const lines = [init];
-  let bytes = init.length + 1;
-  for (let i = 0; bytes < 20 * 1024 * 1024; i++) {
-    const l = filler(i);
-    lines.push(l);
-    bytes += l.length + 1;
-  }
+  const bytes = fillTo(lines, init.length + 1, 20 * 1024 * 1024);
   const long = `{"type":"user","message":{"role":"user","content":"${'x'.repeat(2 * 1024 * 1024)}"}}`;
   const longAt = bytes;
   const longLine = lines.length + 1;
   lines.push(long);
-  for (let i = lines.length; bytes < 24 * 1024 * 1024; i++) {
-    const l = filler(i);
-    lines.push(l);
-    bytes += l.length + 1;
-  }
+  fillTo(lines, bytes, 24 * 1024 * 1024, lines.length);
   lines.push(result);
   const file = info.outputPath('big.jsonl');
   writeFileSync(file, `${lines.join('\n')}\n`);
@@ -76,20 +80,8 @@ test('a file past the heap a load may fill: reading stops at a line end, the pag
 }, info) => {
   // 24 MiB of 1 KB lines (read by the reader worker in 4 MiB slices), under a memory limit of 2 MiB set on the URL:
   // the limit every tab has (half its JS heap) lowered, so that a small file reaches it. The lines read work as any.
-  const filler = (i: number): string =>
-    JSON.stringify({
-      type: 'user',
-      session_id: 's1',
-      uuid: `f${i}`,
-      message: { role: 'user', content: `mark${i}z ${'y'.repeat(1000 + (i % 7))}` },
-    });
   const lines = [init];
-  let bytes = init.length + 1;
-  for (let i = 0; bytes < 24 * 1024 * 1024; i++) {
-    const l = filler(i);
-    lines.push(l);
-    bytes += l.length + 1;
-  }
+  fillTo(lines, init.length + 1, 24 * 1024 * 1024);
   const file = info.outputPath('big.jsonl');
   writeFileSync(file, `${lines.join('\n')}\n`);
   const app = new Loupe(page);
