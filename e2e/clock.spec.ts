@@ -10,10 +10,12 @@ test('model calls are numbered in time order across agents, in the timeline and 
   const app = new Loupe(page);
   await page.goto('/view?sample=cc-2-1');
   await app.waitForWorkbench();
-  const numbers = await app.events
-    .locator('[data-kind=turn]')
-    .evaluateAll((els) => els.map((e) => Number(/Model call (\d+)/.exec(e.textContent ?? '')?.[1])));
-  expect(numbers).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+  // Polled: the first row can be drawn before the list has all its turn rows.
+  const numbers = () =>
+    app.events
+      .locator('[data-kind=turn]')
+      .evaluateAll((els) => els.map((e) => Number(/Model call (\d+)/.exec(e.textContent ?? '')?.[1])));
+  await expect.poll(numbers).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
   // The subagent's first call (10:00:31) is Model call 4, in its lane, before the main call at 10:09:55.
   const sub = app.option(/^model call: Model call 4 · claude-sonnet-4-6/);
   await expect(sub).toHaveAttribute('data-depth', '1');
