@@ -1,4 +1,5 @@
-// `node --import tsx bench/big-load.ts --files /tmp/big/cc-1000.jsonl,... [--dir <app dir>] [--no-bare] [--query q]`
+// `node --import tsx bench/big-load.ts --files /tmp/big/cc-1000.jsonl,... [--dir <app dir>] [--no-bare] [--query q]
+//   [--features [--word error]]`
 //
 // What a big file does to a tab: each file dropped on the home page of the built app (`next start` of `--dir`, this
 // checkout by default) in a fresh page of headless Chromium, timed from the input's change event to the first rows, to
@@ -7,12 +8,15 @@
 // worker heap seen while loading (sampled every second, through CDP, without a GC). The bare pipeline is the browser bench's
 // (File.text() + split + JSON.parse), read in 64 MiB slices so that a file past V8's longest string (512 MiB) can run
 // it: its time is the baseline of the ratios. `--query q` adds `?q` to the home page's URL (a limit parameter).
+// `--features` then uses every feature on the loaded trace (big-features.ts), timed, with the longest main-thread task
+// of each step and of the load.
 import { chromium, type Page } from '@playwright/test';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { freePort } from '../scripts/net';
 import { startServer } from './app-server';
+import { features, loadStep, watchLongTasks, type Step } from './big-features';
 import { heapOf } from './heap';
 import { loadTimes, watchLoad } from './load-timing';
 
@@ -26,6 +30,8 @@ const files = opt('--files', '').split(',').filter(Boolean);
 const dir = path.resolve(opt('--dir', ROOT));
 const query = opt('--query', '');
 const withBare = !args.includes('--no-bare');
+const withFeatures = args.includes('--features');
+const word = opt('--word', 'error');
 const MB = 1e6;
 
 /** The bare pipeline in slices (a line cut by a slice's end is carried into the next): ms, or NaN when it failed. */
@@ -123,6 +129,7 @@ interface Outcome {
   heapSplit: string | undefined;
   peakWorkerMb: number;
   timings: string | undefined;
+  steps: readonly Step[];
 }
 
 async function measure(base: string, file: string): Promise<Outcome> {
@@ -138,6 +145,7 @@ async function measure(base: string, file: string): Promise<Outcome> {
     await page.reload();
     await page.locator('section[aria-label="Open a trace"][aria-busy=false]').waitFor();
     await watchLoad(page);
+    await watchLongTasks(page);
     await page.getByLabel('Choose files').setInputFiles(file);
     const sampler = await workerHeapSampler(page);
     let peak = 0;
@@ -187,6 +195,8 @@ async function measure(base: string, file: string): Promise<Outcome> {
       await new Promise((r) => setTimeout(r, 1000));
     }
     await sampler.stop().catch(() => undefined);
+    // The load's window ends here; the features run after the heap is measured.
+    const loaded = withFeatures && !crashed && !stalled ? await loadStep(page) : undefined;
     const t = crashed ? { firstRowsMs: undefined, indexedMs: undefined } : await loadTimes(page).catch(() => undefined);
     const heap = crashed ? undefined : await heapOf(page).catch(() => undefined);
     const timings = crashed
@@ -195,6 +205,7 @@ async function measure(base: string, file: string): Promise<Outcome> {
           .getByRole('status', { name: 'Computed cost' })
           .getAttribute('data-timings', { timeout: 1000 })
           .catch(() => null)) ?? undefined);
+    const steps = loaded ? [loaded, ...(await features(page, word))] : [];
     const pos = (n: number | undefined): number | undefined => (n !== undefined && n > 0 ? n : undefined);
     return {
       file: path.basename(file),
@@ -209,6 +220,7 @@ async function measure(base: string, file: string): Promise<Outcome> {
       heapSplit: heap ? `page ${Math.round(heap.main / MB)} MB, workers ${Math.round(heap.worker / MB)} MB` : undefined,
       peakWorkerMb: Math.round(peak / MB),
       timings,
+      steps,
     };
   } finally {
     await browser.close();
@@ -230,6 +242,10 @@ async function main(): Promise<void> {
           `worker peak ${o.peakWorkerMb} MB, crashed ${o.crashed}, stalled ${o.stalled}` +
           `${o.said ? `\n  said: ${o.said.slice(0, 400)}` : ''}${o.timings ? `\n  worker: ${o.timings}` : ''}`,
       );
+      for (const st of o.steps)
+        console.log(
+          `  ${st.name}: ${st.ms} ms, longest main-thread task ${st.longestTaskMs || 'none over 50'} ms${st.said ? `; ${st.said}` : ''}`,
+        );
     }
   } finally {
     server.kill('SIGTERM');
