@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binByPixel, elapsedAxis, formatElapsed, formatMoment, nearest, valueAxis } from './chart';
+import { binByPixel, elapsedAxis, formatElapsed, formatMoment, maxOf, nearest, valueAxis } from './chart';
 
 describe('chart scales', () => {
   it('ticks elapsed time at round durations and labels them at the precision of the span', () => {
@@ -64,5 +64,19 @@ describe('chart scales', () => {
         3,
       ).length,
     ).toBe(300);
+  });
+});
+
+describe('maxOf', () => {
+  it('takes the largest of many values, where spreading them into Math.max overflows the stack', () => {
+    const calls = Array.from({ length: 300_000 }, (_, i) => ({ turn: i }));
+    expect(() => Math.max(...calls.map((c) => c.turn))).toThrow(RangeError);
+    expect(maxOf(calls, (c) => c.turn + 1, 1)).toBe(300_000);
+  });
+
+  it('gives the floor for no values, or when every value is below it', () => {
+    expect(maxOf([], (n: number) => n, 0)).toBe(0);
+    expect(maxOf([-5, -2], (n) => n, 0)).toBe(0);
+    expect(maxOf([3, 9, 4], (n) => n, 1)).toBe(9);
   });
 });

@@ -3,6 +3,7 @@
 import { useCallback, useMemo } from 'react';
 import {
   binByPixel,
+  maxOf,
   countAxis,
   elapsedAxis,
   formatMoment,
@@ -54,7 +55,10 @@ function callAxis(
     const axis = elapsedAxis(clock.spanMs ?? 0, width);
     return { axis, x: (r) => axis.at(r.offsetMs ?? 0), label: 'time since the first line', byTime };
   }
-  const axis = countAxis(Math.max(1, ...rows.map((r) => r.turn + 1)), width);
+  const axis = countAxis(
+    maxOf(rows, (r) => r.turn + 1, 1),
+    width,
+  );
   return { axis, x: (r) => axis.at(r.turn + 1), label: 'model call', byTime };
 }
 
@@ -106,7 +110,11 @@ export function TokensChart({
             return { x, w: Math.max(2, end - x), top: r, count: 1 };
           })
         : binByPixel(placed, xs.x, total, 3).map((b) => ({ ...b, w: 2 }));
-      const y = valueAxis(Math.max(0, ...bins.map((b) => total(b.top))), plotH, compactNumber);
+      const y = valueAxis(
+        maxOf(bins, (b) => total(b.top), 0),
+        plotH,
+        compactNumber,
+      );
       const centers = bins.map((b) => b.x + b.w / 2);
       const unplaced = counted.length - placed.length;
       return {
@@ -177,7 +185,7 @@ export function TokensChart({
     },
     [counted, clock, plotH, onPick],
   );
-  const max = Math.max(0, ...counted.map(total));
+  const max = maxOf(counted, total, 0);
   return (
     <ChartFrame
       caption="Tokens per model call, stacked by kind; each bar spans the call, from its request to its last line (click to open it)"
