@@ -1,10 +1,10 @@
 'use client';
 
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ResponseRow, TurnRow } from '../../../lib/view/stats-view';
-import { compactNumber, formatCostBound, formatDuration, formatUsd, unpricedNote } from '../../../lib/view/rowview';
-import { TABLE } from '../../ui/kit/styles';
+import { compactNumber, formatCostBound, formatDuration, unpricedNote } from '../../../lib/view/rowview';
+import { VirtualRows } from '../../ui/kit/VirtualRows';
+import { ResponseTable } from './ResponseTable';
 
 type Col = {
   key: keyof TurnRow;
@@ -70,13 +70,6 @@ export function TurnTable({
     });
     return out;
   }, [turns, sort]);
-  const scroll = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroll.current,
-    estimateSize: () => 20,
-    overscan: 10,
-  });
   return (
     <section aria-label="Per model call" className="mt-4">
       <ResponseTable responses={responses} />
@@ -113,86 +106,35 @@ export function TurnTable({
               </div>
             ))}
           </div>
-          <div ref={scroll} className="max-h-80 overflow-auto" role="rowgroup">
-            <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-              {v.getVirtualItems().map((it) => {
-                const r = rows[it.index];
-                if (!r) return null;
-                return (
-                  <div
-                    key={it.key}
-                    role="row"
-                    aria-rowindex={it.index + 2}
-                    onClick={() => onJump(r.seq)}
-                    className={`absolute left-0 grid w-full cursor-pointer border-t border-neutral-100 tabular-nums hover:bg-sky-50 dark:border-neutral-800 dark:hover:bg-neutral-800 ${r.counted ? '' : 'text-neutral-400'}`}
-                    style={{ transform: `translateY(${it.start}px)`, height: 20, gridTemplateColumns: GRID }}
-                  >
-                    {COLS.map((c) => (
-                      <div
-                        key={c.key}
-                        role="cell"
-                        title={c.title?.(r)}
-                        className={`truncate px-1 ${c.num ? 'text-right' : ''} ${c.key === 'model' ? 'font-mono' : ''}`}
-                      >
-                        {c.fmt ? c.fmt(r) : String(r[c.key] ?? '')}
-                      </div>
-                    ))}
-                  </div>
-                );
-              })}
-            </div>
-          </div>
+          <VirtualRows count={rows.length}>
+            {(index, style) => {
+              const r = rows[index];
+              if (!r) return null;
+              return (
+                <div
+                  key={r.seq}
+                  role="row"
+                  aria-rowindex={index + 2}
+                  onClick={() => onJump(r.seq)}
+                  className={`absolute left-0 grid w-full cursor-pointer border-t border-neutral-100 tabular-nums hover:bg-sky-50 dark:border-neutral-800 dark:hover:bg-neutral-800 ${r.counted ? '' : 'text-neutral-400'}`}
+                  style={{ ...style, gridTemplateColumns: GRID }}
+                >
+                  {COLS.map((c) => (
+                    <div
+                      key={c.key}
+                      role="cell"
+                      title={c.title?.(r)}
+                      className={`truncate px-1 ${c.num ? 'text-right' : ''} ${c.key === 'model' ? 'font-mono' : ''}`}
+                    >
+                      {c.fmt ? c.fmt(r) : String(r[c.key] ?? '')}
+                    </div>
+                  ))}
+                </div>
+              );
+            }}
+          </VirtualRows>
         </div>
       </div>
     </section>
-  );
-}
-
-/** Per response (a prompt and what it set off): how it ended, its calls, output, cost and duration. */
-function ResponseTable({ responses }: { responses: readonly ResponseRow[] }) {
-  return (
-    <>
-      <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Per response</h2>
-      <div className="mb-3 overflow-x-auto">
-        <table className="border-collapse text-left tabular-nums" aria-label="Per response">
-          <thead className={TABLE.head}>
-            <tr>
-              {[
-                'response',
-                'ended by',
-                'num_turns (result)',
-                'model calls counted',
-                'main-agent calls',
-                'output',
-                'computed',
-                'reported (own share)',
-                'duration',
-              ].map((h) => (
-                <th key={h} className="pr-4">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {responses.map((r) => (
-              <tr key={r.response} className={TABLE.row}>
-                <td className="pr-4">{r.response + 1}</td>
-                <td className="pr-4">{r.end}</td>
-                <td className="pr-4">{r.numTurns ?? '—'}</td>
-                <td className="pr-4">{r.modelCalls}</td>
-                <td className="pr-4">{r.mainModelCalls}</td>
-                <td className="pr-4">{r.lowerBound ? `≥ ${compactNumber(r.output)}` : compactNumber(r.output)}</td>
-                <td className="pr-4" title={r.unpricedModels.length > 0 ? unpricedNote(r.unpricedModels) : undefined}>
-                  {formatCostBound(r.costUsd, r.unpricedModels, r.lowerBound)}
-                </td>
-                <td className="pr-4">{r.reportedUsd !== undefined ? formatUsd(r.reportedUsd) : '—'}</td>
-                <td className="pr-4">{r.durationMs !== undefined ? formatDuration(r.durationMs) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
   );
 }
