@@ -1,8 +1,9 @@
 'use client';
 
-import { useCallback, useMemo } from 'react';
-import { elapsedAxis, formatMoment } from '../../../lib/view/chart';
+import { useCallback } from 'react';
+import { elapsedAxis, formatMoment, maxOf } from '../../../lib/view/chart';
 import type { WaterfallBar } from '../../../lib/view/stats-view';
+import { binWaterfall, type BarTone } from '../../../lib/view/waterfall-bins';
 import { formatDuration } from '../../../lib/view/rowview';
 import { count } from '../../../lib/trace/text-order';
 import { ChartFrame, MARGIN, XAxis, YAxis, type ChartModel } from './ChartFrame';
@@ -12,8 +13,14 @@ import type { Clock } from './Charts';
 // its wait for permission apart from its run.
 
 const LANES_SHOWN = 40;
-const BARS_SHOWN = 3000;
 const LANE_H = 9;
+
+const TONE: Record<BarTone, string> = {
+  denied: 'fill-orange-500',
+  error: 'fill-red-500',
+  open: 'fill-neutral-400',
+  ok: 'fill-teal-600 dark:fill-teal-400',
+};
 
 /** Tool calls as a network-style waterfall on the same clock: a lane per call running at once; permission wait apart. */
 export function Waterfall({
@@ -27,41 +34,41 @@ export function Waterfall({
   clock: Clock;
   onPick: (seq: number) => void;
 }) {
-  const shown = useMemo(() => bars.slice(0, BARS_SHOWN).filter((b) => b.lane < LANES_SHOWN), [bars]);
   const plotH = Math.min(lanes, LANES_SHOWN) * LANE_H + 4;
   const H = plotH + MARGIN.top + MARGIN.bottom;
   const build = useCallback(
     (width: number): ChartModel => {
       const plotW = width - MARGIN.left - MARGIN.right;
-      const span = Math.max(clock.spanMs ?? 0, ...shown.map((b) => b.end ?? b.start));
+      const span = maxOf(bars, (b) => b.end ?? b.start, clock.spanMs ?? 0);
       const axis = elapsedAxis(span, plotW);
       const laneY = (lane: number): number => lane * LANE_H + 2;
-      const spans = shown.map((b) => ({ x1: axis.at(b.start), x2: axis.at(b.end ?? span) }));
+      // Calls less than a pixel apart in a lane are one bar (waterfall-bins.ts): every call drawn, at any count.
+      const drawn = binWaterfall(bars, axis.at, span, LANES_SHOWN);
       return {
-        count: shown.length,
+        count: drawn.length,
         // The bar under the pointer: its own lane first, then the nearest along the clock.
         pick: (px, py) => {
           const lane = Math.floor((py - 2) / LANE_H);
           let best = -1;
           let dist = Infinity;
-          shown.forEach((b, i) => {
-            const s = spans[i];
-            if (!s) return;
-            const d = (px < s.x1 ? s.x1 - px : px > s.x2 ? px - s.x2 : 0) + 10_000 * Math.abs(b.lane - lane);
-            if (d < dist) {
-              dist = d;
+          drawn.forEach((d, i) => {
+            const off = (px < d.x1 ? d.x1 - px : px > d.x2 ? px - d.x2 : 0) + 10_000 * Math.abs(d.lane - lane);
+            if (off < dist) {
+              dist = off;
               best = i;
             }
           });
           return best;
         },
         describe: (i) => {
-          const b = shown[i];
-          if (!b) return undefined;
+          const d = drawn[i];
+          const b = d && bars[d.bar];
+          if (!d || !b) return undefined;
           return {
-            x: axis.at(b.start),
-            y: laneY(b.lane),
+            x: d.x1,
+            y: laneY(d.lane),
             lines: [
+              ...(d.count > 1 ? [`${count(d.count, 'tool call')} here; the longest:`] : []),
               `${b.name} (tool call ${b.call + 1})`,
               b.end !== undefined ? `${formatDuration(b.end - b.start)} from request to result` : 'no result',
               `requested ${formatMoment(b.start, span, clock.startedAt)}`,
@@ -71,40 +78,33 @@ export function Waterfall({
           };
         },
         open: (i) => {
-          const b = shown[i];
+          const d = drawn[i];
+          const b = d && bars[d.bar];
           if (b) onPick(b.seq);
         },
         content: (
           <>
             <YAxis axis={{ at: laneY, ticks: [] }} height={plotH} width={plotW} label="at once" />
             <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-              {shown.map((b, i) => {
-                const s = spans[i] ?? { x1: 0, x2: 0 };
-                const decided = b.decided !== undefined ? axis.at(b.decided) : s.x1;
-                const tone = b.denied
-                  ? 'fill-orange-500'
-                  : b.error
-                    ? 'fill-red-500'
-                    : b.end === undefined
-                      ? 'fill-neutral-400'
-                      : 'fill-teal-600 dark:fill-teal-400';
+              {drawn.map((d) => {
+                const from = d.decided ?? d.x1;
                 return (
-                  <g key={b.call} data-call={b.call + 1}>
-                    {decided > s.x1 ? (
+                  <g key={`${d.lane}:${d.x1}`} data-call={(bars[d.bar]?.call ?? 0) + 1} data-calls={d.count}>
+                    {d.decided !== undefined ? (
                       <rect
-                        x={s.x1}
-                        y={laneY(b.lane)}
-                        width={decided - s.x1}
+                        x={d.x1}
+                        y={laneY(d.lane)}
+                        width={d.decided - d.x1}
                         height={LANE_H - 2}
                         className="fill-neutral-300 dark:fill-neutral-600"
                       />
                     ) : null}
                     <rect
-                      x={decided}
-                      y={laneY(b.lane)}
-                      width={Math.max(2, s.x2 - decided)}
+                      x={from}
+                      y={laneY(d.lane)}
+                      width={Math.max(2, d.x2 - from)}
                       height={LANE_H - 2}
-                      className={tone}
+                      className={TONE[d.tone]}
                     />
                   </g>
                 );
@@ -115,7 +115,7 @@ export function Waterfall({
         ),
       };
     },
-    [shown, clock, plotH, onPick],
+    [bars, clock, plotH, onPick],
   );
   if (bars.length === 0) return <p className="text-[12px] text-neutral-500">No tool calls with timestamps.</p>;
   return (
@@ -126,7 +126,7 @@ export function Waterfall({
       legend={
         <div className="text-[11px] text-neutral-500">
           grey: waiting for permission · teal: running · orange: denied · red: error
-          {bars.length > shown.length ? ` · ${shown.length} of ${bars.length} shown` : ''}
+          {lanes > LANES_SHOWN ? ` · the first ${LANES_SHOWN} of ${lanes} lanes shown` : ''}
         </div>
       }
       build={build}
