@@ -1,3 +1,4 @@
+import { scaleUtc } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import { binByPixel, elapsedAxis, formatElapsed, formatMoment, maxOf, nearest, valueAxis } from './chart';
 
@@ -64,6 +65,25 @@ describe('chart scales', () => {
         3,
       ).length,
     ).toBe(300);
+  });
+});
+
+describe('elapsedAxis', () => {
+  it('places a time where the UTC time scale of its ticks does', () => {
+    for (const [span, width] of [
+      [34 * 60_000, 680],
+      [8_000, 400],
+      [500, 1200],
+      [9 * 86_400_000, 1313],
+    ] as const) {
+      const axis = elapsedAxis(span, width);
+      const d3 = scaleUtc()
+        .domain([new Date(0), new Date(Math.max(span, 1000))])
+        .range([0, width]);
+      // A Date holds whole milliseconds.
+      for (const v of [0, 1, span / 3, span / 2, span, span * 1.5].map(Math.round))
+        expect(axis.at(v)).toBeCloseTo(d3(new Date(v)), 9);
+    }
   });
 });
 

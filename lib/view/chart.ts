@@ -40,8 +40,10 @@ export function elapsedAxis(spanMs: number, width: number, count = 6): Axis {
   const s = scaleUtc()
     .domain([new Date(0), new Date(span)])
     .range([0, width]);
+  // The same as s(new Date(v)), without a Date a call: the charts place tens of thousands of calls with it.
+  const perMs = width / span;
   return {
-    at: (v) => s(new Date(v)),
+    at: (v) => v * perMs,
     ticks: s.ticks(count).map((d) => ({ value: d.getTime(), label: formatElapsed(d.getTime(), span) })),
   };
 }
