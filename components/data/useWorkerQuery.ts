@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Ask, Method, RequestOf, ResultOf } from '../../lib/engine/protocol';
 import { isFinal } from '../../lib/browser/load-error';
 
@@ -20,14 +20,16 @@ export const errorText = (e: unknown): string => (e instanceof Error ? e.message
 /**
  * How every pane gets data from the trace worker: asks `method` with `req` (nothing while `req` is undefined), again
  * whenever the request (compared as JSON) or `deps` change. An answer to an older request is dropped, so a slow reply
- * never overwrites a newer one; a failure is kept as `error`, never swallowed.
+ * never overwrites a newer one; a failure is kept as `error`, never swallowed. With `transition`, an answer is shown in
+ * a transition: React draws it in slices between which the page stays responsive (the Stats pane of a 2 GB trace),
+ * where rows that must appear in the frame they scroll into (the timeline's) are drawn at once.
  */
 export function useWorkerQuery<K extends Method>(
   ask: Ask,
   method: K,
   req: RequestOf<K> | undefined,
   deps: readonly unknown[] = [],
-  { keepPrevious = true }: { keepPrevious?: boolean } = {},
+  { keepPrevious = true, transition = false }: { keepPrevious?: boolean; transition?: boolean } = {},
 ): WorkerQuery<ResultOf<K>> {
   const [attempt, setAttempt] = useState(0);
   const key = req === undefined ? undefined : JSON.stringify([method, req, deps, attempt]);
@@ -39,7 +41,11 @@ export function useWorkerQuery<K extends Method>(
     if (key === undefined || r === undefined) return;
     let live = true;
     ask(method, r).then(
-      (data) => live && setState({ key, data }),
+      (data) => {
+        if (!live) return;
+        if (transition) startTransition(() => setState({ key, data }));
+        else setState({ key, data });
+      },
       (e: unknown) =>
         live &&
         setState((s) => ({
@@ -52,7 +58,7 @@ export function useWorkerQuery<K extends Method>(
     return () => {
       live = false;
     };
-  }, [ask, method, key]);
+  }, [ask, method, key, transition]);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   const fresh = key !== undefined && state.key === key;
   return {

@@ -27,7 +27,8 @@ function scopeOf(q: ExplainQuery, byAgent: readonly { key: string; label: string
 
 /** The Stats pane: tokens by kind, model and agent; reported beside computed cost; Explain; tables; charts; verdict. */
 export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; onJump: (seq: number) => void }) {
-  const query = useWorkerQuery(ask, 'statsView', prices.local);
+  // In a transition: a 2 GB trace's tables and charts are drawn in slices, not in one long task.
+  const query = useWorkerQuery(ask, 'statsView', prices.local, [], { transition: true });
   const view = query.data;
   const explain = useExplain();
   const clock = useMemo(
