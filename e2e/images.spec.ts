@@ -62,6 +62,39 @@ test('a screenshot an MCP tool returned: thumbnail in its row, the image with it
   expect(await page.content()).not.toContain('iVBORw0KGgo');
 });
 
+test("a click on the image shows it whole at the pane's width, and again fits it; so do Enter and Space", async ({
+  page,
+}) => {
+  // Wide enough that the screenshot at the pane's width is taller than the 320 px it is fitted in.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  const app = await open(page, SHOT);
+  await app.option(new RegExp(`^tool result: \\[${esc(SHOT_LABEL)}\\]`)).click();
+  await app.tab('Message').click();
+  const figure = app.detailsPanel.getByRole('figure', { name: SHOT_LABEL });
+  const img = figure.getByRole('img');
+  expect(await naturalSize(page, img)).toBe(DIMS);
+  const toggle = figure.getByRole('button', { name: `${SHOT_LABEL}, as the model saw it` });
+  const height = async () => (await img.boundingBox())?.height ?? 0;
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  expect(await height()).toBeLessThanOrEqual(320);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // As wide as the pane lets it be, in its own proportions, whatever the height.
+  const pane = (await figure.boundingBox())?.width ?? 0;
+  const box = await img.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThan(320);
+  expect(box?.width ?? 0).toBeGreaterThan(pane * 0.9);
+  expect(
+    Math.abs((box?.height ?? 0) / (box?.width ?? 1) - (SHOT_FIGURES.height ?? 0) / (SHOT_FIGURES.width ?? 1)),
+  ).toBeLessThan(0.01);
+  expect(await app.pageScrollsSideways()).toBe(false);
+  await toggle.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  expect(await height()).toBeLessThanOrEqual(320);
+  await toggle.press(' ');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('an image attached to a prompt: in the row and in the Message tab', async ({ page }) => {
   const app = await open(page, PROMPT);
   const row = app.option(new RegExp(`^user prompt: \\[${esc(ICON_LABEL)}\\] <ide_opened_file>`));

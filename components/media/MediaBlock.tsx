@@ -6,6 +6,7 @@ import { mediaLabel, type MediaInfo } from '../../lib/trace/media';
 import type { Ask } from '../../lib/engine/protocol';
 import { formatInt } from '../../lib/trace/text-order';
 import { Fields, Pre } from '../panes/tabs/common';
+import { FOCUS_RING } from '../ui/kit/styles';
 import { mediaBlob } from './media-cache';
 
 /** A `blob:` URL of the checked bytes of an image, alive while the caller is mounted; or why there is none. */
@@ -55,6 +56,33 @@ const SOURCE: Record<MediaInfo['source'], string> = {
   none: 'none',
 };
 
+/**
+ * The picture, fitted in 320 px of height so a screenshot sits beside its figures; a click (or Enter) shows it as wide
+ * as the pane allows at any height, as the model saw it whole (a full-page screenshot, 1280x4000, is unreadable
+ * fitted), and again back.
+ */
+function ShownImage({ url, label, width, height }: { url: string; label: string; width?: number; height?: number }) {
+  const [whole, setWhole] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-pressed={whole}
+      title={whole ? 'Fit the image in the pane again' : 'Show the image as wide as the pane, at any height'}
+      onClick={() => setWhole((w) => !w)}
+      className={`self-start rounded-sm ${whole ? 'cursor-zoom-out' : 'cursor-zoom-in'} ${FOCUS_RING}`}
+    >
+      {/* A blob: URL of bytes the worker checked to be a PNG, JPEG, GIF or WebP: never markup. */}
+      <img
+        src={url}
+        alt={`${label}, as the model saw it`}
+        width={width}
+        height={height}
+        className={`${whole ? '' : 'max-h-[320px] '}block h-auto w-auto max-w-full border border-neutral-200 bg-[repeating-conic-gradient(#e5e5e5_0_25%,#fff_0_50%)] bg-[length:12px_12px] object-contain dark:border-neutral-700`}
+      />
+    </button>
+  );
+}
+
 /** One image or document the model saw: the picture (images the page can show) and its figures. */
 export function MediaBlock({ ask, seq, m }: { ask: Ask; seq: number; m: MediaInfo }) {
   const img = useImageUrl(ask, seq, m);
@@ -67,14 +95,7 @@ export function MediaBlock({ ask, seq, m }: { ask: Ask; seq: number; m: MediaInf
     >
       {m.viewable ? (
         img.url ? (
-          // A blob: URL of bytes the worker checked to be a PNG, JPEG, GIF or WebP: never markup.
-          <img
-            src={img.url}
-            alt={`${label}, as the model saw it`}
-            width={m.width}
-            height={m.height}
-            className="h-auto max-h-[320px] w-auto max-w-full self-start border border-neutral-200 bg-[repeating-conic-gradient(#e5e5e5_0_25%,#fff_0_50%)] bg-[length:12px_12px] object-contain dark:border-neutral-700"
-          />
+          <ShownImage url={img.url} label={label} width={m.width} height={m.height} />
         ) : (
           <p className="text-[12px] text-neutral-500">{img.error ? `Not shown: ${img.error}` : 'Decoding…'}</p>
         )

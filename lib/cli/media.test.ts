@@ -37,6 +37,16 @@ describe('images in CLI reports', () => {
       expect(r.out + r.err).not.toMatch(/iVBORw0KGgo|[A-Za-z0-9+/]{200}/);
     }
   });
+  it('loupe diff names a prompt\'s image by its figures, and a prompt of nothing but an image is not "(no prompt)"', async () => {
+    const r = await run('diff', PROMPT, PROMPT);
+    expect(r.code).toBe(0);
+    const table = r.out.slice(r.out.indexOf('responses ('));
+    expect(table).toMatch(/^= +1 +1 .*\[image\/png 512x512, 5 KB\] <ide_opened_file>/m);
+    // The resumed copy's line that holds the image alone.
+    expect(table).toMatch(/^= +3 +3 .*\[image\/png 512x512, 5 KB\]$/m);
+    expect(table).not.toContain('(no prompt)');
+    expect(r.out + r.err).not.toMatch(/iVBORw0KGgo/);
+  });
   it("a first prompt with documents names them by their figures, never the PDF's base64", async () => {
     const json = await run('stats', PDF.path, '--by', 'session', '--json');
     expect(json.code).toBe(0);

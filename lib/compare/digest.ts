@@ -3,6 +3,7 @@ import { costOf, DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricin
 import { agentLabel, computeStats, countedTurns, round6 } from '../trace/stats';
 import { responseRows } from '../trace/turns';
 import { inputSummary } from '../trace/describe';
+import { withMedia } from '../trace/media';
 import { cutText } from '../trace/text-order';
 import { verdictOf } from '../trace/verdict';
 import { emptyMetrics, type Metrics } from './metrics';
@@ -40,9 +41,12 @@ export interface CallDigest {
 
 export interface ResponseDigest {
   readonly index: number;
-  /** The prompt's text, cut for showing; `''` for a response opened by no prompt. */
+  /**
+   * The prompt's text, cut for showing, its images and documents named first by their figures (`[image/png 512x512,
+   * 5 KB] what is this?`, never their data): they are part of what was asked. `''` for a response opened by no prompt.
+   */
   readonly prompt: string;
-  /** A hash of the whole prompt, whitespace-normalized: equal keys are the same prompt. */
+  /** A hash of the whole prompt with its media's figures, whitespace-normalized: equal keys are the same prompt. */
   readonly promptKey: string;
   readonly promptSeq?: number;
   readonly end: string;
@@ -137,7 +141,7 @@ export function digestOf(trace: Trace, name: string, prices: PriceTable = DEFAUL
     m.computedUsd = round6(m.computedUsd);
     m.unpriced = [...(unpriced[i] ?? [])].sort();
     const p = r.promptSeq === undefined ? undefined : trace.events[r.promptSeq];
-    const text = p?.kind === 'user' ? p.text : '';
+    const text = p?.kind === 'user' ? withMedia(p.text, p.media, 'first') : '';
     return {
       index: r.index,
       prompt: cutText(text, PROMPT_CHARS),
