@@ -49,3 +49,13 @@ describe("a prompt's images in the comparison", () => {
     expect(compareRuns(a, await digest('a2.jsonl', WITH_IMAGE)).firstDivergence).toBeNull();
   });
 });
+
+describe('tool errors and denials in a run', () => {
+  it('counts a denied call as a denial only, in the totals as in its response', async () => {
+    const d = await digest('denial.jsonl', readFileSync('test/fixtures/made/cc-2.0.55/denial.jsonl', 'utf8'));
+    const sum = (k: 'toolErrors' | 'denials'): number => d.responses.reduce((n, r) => n + r.metrics[k], 0);
+    expect(d.totals.denials).toBeGreaterThan(0);
+    expect(d.totals.denials).toBe(sum('denials'));
+    expect(d.totals.toolErrors).toBe(sum('toolErrors'));
+  });
+});

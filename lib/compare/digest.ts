@@ -174,7 +174,8 @@ function totalsOf(trace: Trace, prices: PriceTable): Metrics {
     ...(s.cost.reportedUsd !== null ? { reportedUsd: s.cost.reportedUsd } : {}),
     ...(s.durationMs !== undefined ? { wallMs: s.durationMs } : {}),
     toolCalls: s.toolCalls.requested,
-    toolErrors: s.toolCalls.errored,
+    // As each response counts them (`outcomeOf`): a denied call's error result is its denial, not also an error.
+    toolErrors: trace.toolCalls.filter((c) => outcomeOf(c) === 'error').length,
     denials: s.toolCalls.denied,
   };
 }
