@@ -6,6 +6,7 @@ import { vetFiles, type PickedFile } from '../intake/intake';
 import { canRead } from '../../lib/browser/fsa';
 import { loadLocal, newLocalId, saveLocal, sourceOf, type StoredFiles } from '../data/localFiles';
 import { openShared, type SharedStep, type SideFragment } from './sharedSide';
+import { titleOfFiles } from '../../lib/view/title';
 
 // A side of a comparison, as the URL names it (`/compare?a=…&b=…`): `local:<id>` (files dropped or picked, or a
 // library session, kept in this browser's IndexedDB), `sample:<id>`, `share:<id>` (a stored share link's trace, its
@@ -128,10 +129,9 @@ export async function keepPicked(picked: {
 }
 
 export function storedOf(files: readonly { readonly path: string; readonly file: Blob }[]): StoredFiles {
-  const first = files[0]?.path ?? 'trace';
   return {
     files: files.map((f) => ({ path: f.path, file: f.file })),
-    title: files.length === 1 ? first : `${first.split('/')[0] ?? first} (${files.length} files)`,
+    title: titleOfFiles(files.map((f) => f.path)) ?? 'trace',
     savedAt: Date.now(),
   };
 }

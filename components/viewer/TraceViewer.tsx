@@ -159,7 +159,14 @@ export function TraceWorkbench({
         <Workbench
           ask={ask}
           summary={state.summary}
-          title={(titleFromFiles ? titleOfFiles(state.summary.sources.map((s) => s.name)) : undefined) ?? title}
+          title={
+            (titleFromFiles
+              ? titleOfFiles(
+                  state.summary.sources.map((s) => s.name),
+                  state.summary.sources.map((s) => s.cwd),
+                )
+              : undefined) ?? title
+          }
           toolbarRight={controls}
           skipped={skipped ?? []}
           {...(state.change ? { change: state.change } : {})}

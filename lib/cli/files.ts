@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, s
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { sniffBlob } from '../engine/sniff';
-import { projectOf } from '../fast/project';
+import { projectOf } from '../trace/project';
 import type { SourceInput } from '../trace/parse';
 import type { FileTask } from './fast-node';
 import { compareText } from '../trace/text-order';

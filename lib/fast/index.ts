@@ -23,7 +23,7 @@ export { scanSource, scanDocument } from './source';
 export { TAIL_BYTES, type SessionSummary } from '../trace/session-summary';
 export { mergeScans, type Call, type Merged, type ScannedFile } from './merge';
 export { fromTrace } from './from-trace';
-export { projectOf, projectPath, projectPaths, homeShort, isProjectFolderOf } from './project';
+export { projectOf, projectPath, projectPaths, homeShort, isProjectFolderOf } from '../trace/project';
 export { buildReport, costJson, reportJson, sessionRows, sessionCells } from './report';
 export { parseDay, dayOf } from './days';
 export {

@@ -5,7 +5,7 @@ import { memorySource } from '../engine/source';
 import { dailySeries, OTHER } from './daily';
 import { librarySnapshot, searchSessions, searchTexts } from './library';
 import { type ScannedFile } from './merge';
-import { projectOf } from './project';
+import { projectOf } from '../trace/project';
 import { buildReport } from './report';
 import { mergeScans } from './merge';
 import { scanSource } from './source';

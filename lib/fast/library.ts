@@ -4,7 +4,7 @@ import { fileIdentity } from '../trace/parse';
 import { mergeScans, type ScannedFile } from './merge';
 import { sessionCells, sessionRows } from './report';
 import type { DayCell, ReportOptions, SessionRow } from './report-types';
-import { projectPaths } from './project';
+import { projectPaths } from '../trace/project';
 
 // A session library over a projects folder: the canonical per-session rows (`loupe stats --by session` prints the
 // same), each session's cost by day and model for the chart, the files that open it in the workbench, and search over

@@ -1,9 +1,9 @@
-// What a project folder stands for (issue 28): the path its lines' cwd spells, home as ~, else its name without the
+// What a project folder stands for (lib/trace/project.ts): the path its lines' cwd spells, home as ~, else its name without the
 // leading dash; in the library's rows and chart and in `loupe stats --by project` / `--by session`.
 import { describe, expect, it } from 'vitest';
 import { buildReport } from './report';
 import type { ProjectRow, SessionRow } from './report-types';
-import { homeShort, isProjectFolderOf, projectPath, projectPaths } from './project';
+import { homeShort, isProjectFolderOf, projectPath, projectPaths } from '../trace/project';
 import { librarySnapshot } from './library';
 import { scanSource } from './source';
 import { memorySource } from '../engine/source';

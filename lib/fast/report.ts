@@ -4,7 +4,7 @@ import { reconciledCost } from '../trace/model/reconcile';
 import type { Call, Merged } from './merge';
 import { sessionEnd, sessionSpan, type SessionSummary } from '../trace/session-summary';
 import { compareText } from '../trace/text-order';
-import { projectPath } from './project';
+import { projectPath } from '../trace/project';
 import { DayNames } from './days';
 import type {
   DayCell,

@@ -7,7 +7,7 @@ import { readPriceFile } from '../trace/pricing/litellm';
 import { DEFAULT_PRICES, localPriceTable, withPriceFile } from '../trace/pricing/pricing';
 import { memorySource } from '../engine/source';
 import { librarySnapshot } from './library';
-import { projectOf } from './project';
+import { projectOf } from '../trace/project';
 import { scanSource } from './source';
 import { cc, jsonl, text } from '../trace/testing/builders';
 import { dailySeries } from './daily';

@@ -8,4 +8,15 @@ describe('titleOfFiles', () => {
     expect(titleOfFiles(['a.jsonl', 'b.jsonl'])).toBe('a.jsonl (2 files)');
     expect(titleOfFiles([])).toBeUndefined();
   });
+
+  it('names a Claude Code project folder by the path it stands for, as the library does', () => {
+    const files = ['-home-me-experiments-worktrees/a.jsonl', '-home-me-experiments-worktrees/b.jsonl'];
+    // Before the files are read, and where no line spells the folder: its name without the leading dash.
+    expect(titleOfFiles(files)).toBe('home-me-experiments-worktrees (2 files)');
+    // Once a line's cwd spells it: that path, home as ~.
+    expect(titleOfFiles(files, [undefined, '/home/me/experiments/worktrees'])).toBe(
+      '~/experiments/worktrees (2 files)',
+    );
+    expect(titleOfFiles(['proj/a.jsonl', 'proj/b.jsonl'], ['/home/me/elsewhere'])).toBe('proj (2 files)');
+  });
 });

@@ -3,7 +3,7 @@ import { memorySource } from '../../engine/source';
 import type { SourceInput } from '../../trace/parse';
 import { fromTrace } from '../from-trace';
 import { mergeScans, type Merged } from '../merge';
-import { projectOf } from '../project';
+import { projectOf } from '../../trace/project';
 import type { ByteSearch } from '../search';
 import type { PromptWindow } from '../scan';
 import { scanSource } from '../source';
