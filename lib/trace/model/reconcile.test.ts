@@ -141,14 +141,17 @@ describe('result reconciliation', () => {
   });
 
   it('reads several cumulative results: the last one is the session, each response costs its own share', async () => {
-    const first = { input: 30, output: 400, cacheRead: 1000, cacheWrite: 500 };
+    // Running totals in total_cost_usd and modelUsage; usage and num_turns are each turn's own (FORMATS 2.13), and
+    // here the second turn is the shorter: they go down while the totals go up.
+    const first = { input: 30, output: 900, cacheRead: 1000, cacheWrite: 500 };
+    const second = { input: 20, output: 300, cacheRead: 1500, cacheWrite: 100 };
     const last = { input: 50, output: 1200, cacheRead: 2500, cacheWrite: 600 };
     const lines = [
       sdk.init(),
       sdk.assistant('msg_a', [text('a')], { input: 30, output: 3, cacheRead: 1000, cacheWrite: 500 }),
-      result({ cost: 0.5, numTurns: 1, main: first, models: { [SONNET]: first } }),
+      result({ cost: 0.5, numTurns: 2, main: first, models: { [SONNET]: first } }),
       sdk.assistant('msg_b', [text('b')], { input: 20, output: 5, cacheRead: 1500, cacheWrite: 100 }),
-      result({ cost: 1.2, numTurns: 2, main: last, models: { [SONNET]: last } }),
+      result({ cost: 1.2, numTurns: 1, main: second, models: { [SONNET]: last } }),
     ];
     const files = { 'two.jsonl': jsonl(lines) };
     const { trace } = await loadFiles(files);
@@ -342,19 +345,46 @@ describe('reportedKeyOf', () => {
 });
 
 describe('readResults', () => {
-  const r = (order: number, cost: number, numTurns: number): ResultFigure => ({
+  const ZERO_USAGE = {
+    input: 0,
+    output: 0,
+    cacheRead: 0,
+    cacheCreation: 0,
+    cache5m: 0,
+    cache1h: 0,
+    webSearch: 0,
+    hasCacheSplit: false,
+  };
+  const r = (order: number, cost: number, main?: number, reported?: number): ResultFigure => ({
     order,
     totalCostUsd: cost,
-    numTurns,
-    modelUsage: [],
+    ...(main !== undefined ? { usage: { ...ZERO_USAGE, output: main } } : {}),
+    modelUsage:
+      reported !== undefined
+        ? [{ model: SONNET, input: 0, output: reported, cacheRead: 0, cacheCreation: 0, webSearch: 0 }]
+        : [],
   });
   it('takes monotone results as running totals and others as per-turn', () => {
-    expect(readResults([r(1, 0.1, 1), r(2, 0.3, 2)])).toMatchObject({ cumulative: true, reportedUsd: 0.3 });
-    expect(readResults([r(1, 0.1, 1), r(2, 0.3, 1), r(3, 0.2, 1)])).toMatchObject({
+    expect(readResults([r(1, 0.1), r(2, 0.3)])).toMatchObject({ cumulative: true, reportedUsd: 0.3 });
+    expect(readResults([r(1, 0.1), r(2, 0.3), r(3, 0.2)])).toMatchObject({
       cumulative: false,
       reportedUsd: 0.6000000000000001,
     });
-    expect(readResults([r(1, 0.3, 3), r(2, 0.4, 1)]).cumulative).toBe(false);
+  });
+  it('reads running totals whose turns shrink: usage is each turn its own', () => {
+    // 900 output tokens in the first turn, 300 in the second: modelUsage 900 then 1,200.
+    expect(readResults([r(1, 0.5, 900, 900), r(2, 0.6, 300, 1200)])).toMatchObject({
+      cumulative: true,
+      reportedUsd: 0.6,
+      shares: [0.5, 0.1],
+    });
+  });
+  it('reads rising per-turn results as per-turn: their usage adds up past the last modelUsage', () => {
+    // Each result holds only its turn: 100, 150, 300 output tokens; the last reports 300, the turns 550.
+    expect(readResults([r(1, 0.1, 100, 100), r(2, 0.15, 150, 150), r(3, 0.3, 300, 300)])).toMatchObject({
+      cumulative: false,
+      reportedUsd: 0.55,
+    });
   });
   it('books nothing when the result reports no model', () => {
     const u = {
