@@ -164,6 +164,28 @@ describe('result reconciliation', () => {
     await totalsEverywhere(files);
   });
 
+  it("books the main loop its part of running totals from every turn's usage, not the last one's", async () => {
+    // Two turns of placeholder lines; the results' modelUsage is the running total, their usage each turn's own.
+    const turn1 = { input: 18, output: 900, cacheRead: 2500, cacheWrite: 600 };
+    const turn2 = { input: 5, output: 40, cacheRead: 3000, cacheWrite: 50 };
+    const both = { input: 23, output: 940, cacheRead: 5500, cacheWrite: 650 };
+    const lines = [
+      ...placeholderRun(),
+      result({ cost: sonnetUsd(turn1), numTurns: 2, main: turn1, models: { [SONNET]: turn1 } }),
+      sdk.assistant('msg_c', [text('again')], { input: 5, output: 3, cacheRead: 3000, cacheWrite: 50 }),
+      result({ cost: sonnetUsd(both), numTurns: 1, main: turn2, models: { [SONNET]: both } }),
+    ];
+    const files = { 'two-turns.jsonl': jsonl(lines) };
+    const { trace } = await loadFiles(files);
+    const s = computeStats(trace);
+    expect(s.tokens.output).toBe(940);
+    expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(both), 5);
+    // Every call is the main loop's, and so is every token booked: no row of calls outside it.
+    expect(s.byAgent.map((b) => [b.label, b.tokens.output])).toEqual([['main', 940]]);
+    expect(s.reconciled.map((r) => r.agentLabel)).toEqual(['main']);
+    await totalsEverywhere(files);
+  });
+
   it('sums per-turn results (figures that go down are not running totals)', async () => {
     const one = { input: 30, output: 400, cacheRead: 1000, cacheWrite: 500 };
     const two = { input: 20, output: 100, cacheRead: 1500, cacheWrite: 100 };

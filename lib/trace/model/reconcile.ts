@@ -174,7 +174,7 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
       text: `${list.length === 1 ? '1 model call' : `${fmt(list.length)} model calls`} of ${model || '(no model)'} (${fmt(s.output)} output tokens) that the result frame's modelUsage does not list`,
     });
   }
-  const mainUsage = reportedMainUsage(results, read.cumulative);
+  const mainUsage = reportedMainUsage(results);
   const mainModels = new Set(
     compared.filter((c) => c.main === true).map((c) => reportedKeyOf(c.model, reported.keys()) ?? c.model ?? ''),
   );

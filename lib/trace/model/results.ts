@@ -107,10 +107,13 @@ export function reportedByModel(results: readonly ResultFigure[], cumulative: bo
   return out;
 }
 
-export function reportedMainUsage(results: readonly ResultFigure[], cumulative: boolean): Usage | undefined {
-  const use = cumulative ? results.slice(-1) : results;
+/**
+ * What the session's results report for the main loop: every result's `usage` added up, running totals or not, as
+ * `usage` is each turn's own in both (FORMATS 2.13).
+ */
+export function reportedMainUsage(results: readonly ResultFigure[]): Usage | undefined {
   let acc: Usage | undefined;
-  for (const r of use) if (r.usage) acc = acc ? addUsage(acc, r.usage) : r.usage;
+  for (const r of results) if (r.usage) acc = acc ? addUsage(acc, r.usage) : r.usage;
   return acc;
 }
 
