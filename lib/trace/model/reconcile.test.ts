@@ -186,6 +186,23 @@ describe('result reconciliation', () => {
     await totalsEverywhere(files);
   });
 
+  it("books once when modelUsage spells the lines' model another way (claude-sonnet-4-5 for the dated id)", async () => {
+    const reported = { input: 18, output: 900, cacheRead: 2500, cacheWrite: 600 };
+    const lines = [
+      ...placeholderRun(),
+      result({ cost: sonnetUsd(reported), main: reported, models: { 'claude-sonnet-4-5': reported } }),
+    ];
+    const files = { 'alias.jsonl': jsonl(lines) };
+    const { trace } = await loadFiles(files);
+    const s = computeStats(trace);
+    // The lines' 18 input, 2,500 cache read and 600 cache write, once; output 6 on the lines plus 894 booked.
+    expect(s.tokens).toMatchObject({ input: 18, output: 900, cacheRead: 2500, cacheCreation: 600 });
+    expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(reported), 5);
+    expect(s.reconciled.map((r) => [r.model, r.tokens.output])).toEqual([[SONNET, 894]]);
+    expect(codes(trace)).not.toContain('result-excess');
+    await totalsEverywhere(files);
+  });
+
   it('sums per-turn results (figures that go down are not running totals)', async () => {
     const one = { input: 30, output: 400, cacheRead: 1000, cacheWrite: 500 };
     const two = { input: 20, output: 100, cacheRead: 1500, cacheWrite: 100 };
@@ -363,6 +380,17 @@ describe('reportedKeyOf', () => {
     expect(reportedKeyOf('claude-opus-5[1m]', ['claude-opus-5'])).toBe('claude-opus-5');
     expect(reportedKeyOf('claude-opus-5', ['claude-opus-5[1m]', 'claude-opus-5'])).toBe('claude-opus-5');
     expect(reportedKeyOf('claude-sonnet-5', ['claude-opus-5'])).toBeUndefined();
+  });
+  it('finds it under another spelling of the same model: an alias, a Bedrock id', () => {
+    expect(reportedKeyOf(SONNET, ['claude-haiku-4-5', 'claude-sonnet-4-5'])).toBe('claude-sonnet-4-5');
+    expect(reportedKeyOf(SONNET, ['us.anthropic.claude-sonnet-4-5-20250929-v1:0'])).toBe(
+      'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    );
+    expect(reportedKeyOf('claude-sonnet-4-5', [SONNET])).toBe(SONNET);
+    // The exact id first, then the tagged one, then the family.
+    expect(reportedKeyOf(SONNET, ['claude-sonnet-4-5', `${SONNET}[1m]`, SONNET])).toBe(SONNET);
+    expect(reportedKeyOf(SONNET, ['claude-sonnet-4-5', `${SONNET}[1m]`])).toBe(`${SONNET}[1m]`);
+    expect(reportedKeyOf('claude-sonnet-4-5', ['claude-sonnet-4'])).toBeUndefined();
   });
 });
 
