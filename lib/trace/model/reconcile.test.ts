@@ -200,6 +200,12 @@ describe('result reconciliation', () => {
     expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(reported), 5);
     expect(s.reconciled.map((r) => [r.model, r.tokens.output])).toEqual([[SONNET, 894]]);
     expect(codes(trace)).not.toContain('result-excess');
+    // Nor does the Stats pane say the model is in no loaded message.
+    expect(
+      computeStatsView(trace)
+        .reasons.map((r) => r.text)
+        .join('\n'),
+    ).not.toContain('in no loaded message');
     await totalsEverywhere(files);
   });
 
