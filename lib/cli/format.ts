@@ -165,13 +165,14 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables, 
     width,
     { drop: [4, 2, 7, 5], shrink: 9 },
   );
+  const loose = outsideResponses(turns);
   const shown = all ? turns : turns.slice(0, TURN_TABLE_CAP);
   const calls = fitOrNone(
     [
       ['turn', 'resp', 'model', 'agent', 'in', 'out', 'cache w', 'cache r', 'cost', 'tools', 'duration', 'stop'],
       ...shown.map((t) => [
         String(t.turn + 1),
-        String(t.response + 1),
+        t.response < 0 ? '—' : String(t.response + 1),
         t.model,
         t.agent,
         int(t.input),
@@ -194,10 +195,28 @@ export function formatTurnTables({ turns, responses, all = false }: TurnTables, 
   const section = (title: string, body: string): string[] => (body ? [title, body] : [title]);
   return [
     ...section(`per response (${int(responses.length)})`, resp),
+    ...loose,
     '',
     ...section(`per model call (${int(turns.length)})`, calls),
     ...tail,
   ].join('\n');
+}
+
+/**
+ * The model calls no response holds (a warm-up agent's, a subagent's or a compaction's that no line links to one), in
+ * a line under the per-response table, so that its rows and this line add up to the totals. `resp` reads `—` for them.
+ */
+function outsideResponses(turns: readonly TurnRow[]): string[] {
+  const loose = turns.filter((t) => t.response < 0);
+  if (loose.length === 0) return [];
+  const unpriced = [...new Set(loose.filter((t) => !t.priced).map((t) => t.model))].sort();
+  const usdSum = loose.reduce((a, t) => a + (t.priced ? t.costUsd : 0), 0);
+  const lowerBound = loose.some((t) => t.lowerBound) || undefined;
+  const output = loose.reduce((a, t) => a + t.output, 0);
+  return [
+    `not in a response: ${count(loose.length, 'model call')}, output ${lowerBound ? '≥ ' : ''}${int(output)}, ` +
+      `${formatCostBound(usdSum, unpriced, lowerBound)} (resp — below)`,
+  ];
 }
 
 /**

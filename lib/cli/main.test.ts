@@ -231,6 +231,29 @@ describe('loupe stats: per-response and per-call tables', () => {
   });
 });
 
+describe('loupe stats: model calls in no response', () => {
+  // The made old-layout folder: three one-line warm-up agents, dated before and after the session's two responses.
+  const OLD = path.resolve(import.meta.dirname, '../../test/fixtures/made/cc-2.0.44-old-layout/-home-dev-recorder');
+
+  it('says them under the per-response table, so that its rows and that line add up to the totals', async () => {
+    const s = await statsJson(OLD);
+    const loose = s.perTurn.filter((t) => t.response < 0);
+    expect(loose.map((t) => t.tokens.output)).toEqual([31, 44, 31]);
+    // The responses' rows and the calls in none add up to the total cost.
+    expect(sum(s.responses.map((r) => r.costUsd)) + sum(loose.map((t) => t.costUsd))).toBeCloseTo(
+      s.cost.computedUsd,
+      5,
+    );
+    const { out } = await run('stats', OLD);
+    const usd = sum(loose.map((t) => t.costUsd));
+    expect(out).toContain(`not in a response: 3 model calls, output 106, $${usd.toPrecision(3)} (resp — below)`);
+    // Their rows show no response number (responses count from 1: a 0 there read as one).
+    const rows = out.split('\n').filter((l) => /^ +\d+ +\S+ +claude-/.test(l));
+    expect(rows.filter((l) => /^ +\d+ +— +/.test(l))).toHaveLength(3);
+    expect(rows.some((l) => /^ +\d+ +0 +/.test(l))).toBe(false);
+  });
+});
+
 describe('loupe --version', () => {
   it('prints the package\'s version and exits 0, as it did "unknown command" before', async () => {
     const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {

@@ -127,17 +127,13 @@ export function digestOf(trace: Trace, name: string, prices: PriceTable = DEFAUL
     const r = trace.turns[c.turn]?.response ?? -1;
     calls[r]?.push(callDigest(trace, c));
   }
-  // `total_cost_usd` is cumulative over a session: a response's own share is the step from the session's last one.
-  const lastReported = new Map<number, number>();
   const responses = trace.responses.map((r, i): ResponseDigest => {
     const m = metrics[i] ?? emptyMetrics();
     for (const c of calls[i] ?? []) addCall(m, c);
     const row = rows[i];
     if (row?.durationMs !== undefined) m.wallMs = row.durationMs;
-    if (row?.reportedUsd !== undefined) {
-      m.reportedUsd = round6(row.reportedUsd - (lastReported.get(r.session) ?? 0));
-      lastReported.set(r.session, row.reportedUsd);
-    }
+    // Already the response's own share: the step from the session's previous result where results are running totals.
+    if (row?.reportedUsd !== undefined) m.reportedUsd = round6(row.reportedUsd);
     m.computedUsd = round6(m.computedUsd);
     m.unpriced = [...(unpriced[i] ?? [])].sort();
     const p = r.promptSeq === undefined ? undefined : trace.events[r.promptSeq];

@@ -1,6 +1,6 @@
 import { timeFrom } from '../trace/adapters/common';
 import { isoMillisBytes } from '../trace/adapters/time';
-import { readUsage } from '../trace/adapters/numbers';
+import { oneHourPart, readUsage } from '../trace/adapters/numbers';
 import { sameLineKey, usageErrorOf } from '../trace/model/calls';
 import type { AssistantRecord } from '../trace/line-records';
 import type { Usage } from '../trace/types';
@@ -128,8 +128,9 @@ export class LeanAssistantReader {
     const hasCacheSplit = (mask & ((1 << COUNT.cache5m) | (1 << COUNT.cache1h))) !== 0;
     const input = c[COUNT.input] ?? 0;
     const output = c[COUNT.output] ?? 0;
-    const cache5m = hasCacheSplit ? (mask & (1 << COUNT.cache5m) ? (c[COUNT.cache5m] ?? 0) : 0) : cacheCreation;
-    const cache1h = hasCacheSplit && mask & (1 << COUNT.cache1h) ? (c[COUNT.cache1h] ?? 0) : 0;
+    const cache1h =
+      hasCacheSplit && mask & (1 << COUNT.cache1h) ? oneHourPart(cacheCreation, c[COUNT.cache1h] ?? 0) : 0;
+    const cache5m = cacheCreation - cache1h;
     const cacheRead = mask & (1 << COUNT.cacheRead) ? (c[COUNT.cacheRead] ?? 0) : 0;
     const webSearch = mask & (1 << COUNT.webSearch) ? (c[COUNT.webSearch] ?? 0) : 0;
     // The lines of one call repeat its usage (Claude Code splits a message into a line per content block): they share

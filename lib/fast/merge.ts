@@ -209,7 +209,6 @@ export function mergeScans(files: readonly ScannedFile[]): Merged {
           ...(r.totalCostUsd !== undefined ? { totalCostUsd: r.totalCostUsd } : {}),
           ...(r.usage !== undefined ? { usage: r.usage } : {}),
           modelUsage: r.modelUsage ?? [],
-          ...(r.numTurns !== undefined ? { numTurns: r.numTurns } : {}),
           ...(r.time !== undefined ? { time: r.time } : {}),
         });
         results.set(sid, list);

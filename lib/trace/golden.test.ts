@@ -187,6 +187,27 @@ describe('golden counting traps', () => {
     expect(stats.cost.computedUsd).toBe(0.0525); // 4000×3.75 + 6000×6 + 100×15 = 52500 µ$
   });
 
+  it('a 5m/1h breakdown that does not add up to the cache writes still prices every token written once', async () => {
+    // The total is what is billed. Zeros beside 500 (a gateway's copy): all 500 at the 5m rate. 100/100 beside 500:
+    // 100 at 1h, 400 at 5m. 400/400 beside 500: 400 at 1h, 100 at 5m (never 800 tokens priced for 500 written).
+    const line = (id: string, e5m: number, e1h: number) => {
+      const l = cc.assistant(id, [text('x')], { output: 10 });
+      const m = l.message as Record<string, unknown>;
+      m.usage = {
+        input_tokens: 0,
+        output_tokens: 10,
+        cache_creation_input_tokens: 500,
+        cache_read_input_tokens: 0,
+        cache_creation: { ephemeral_5m_input_tokens: e5m, ephemeral_1h_input_tokens: e1h },
+      };
+      return l;
+    };
+    const { stats } = await loadText(jsonl([line('msg_z', 0, 0), line('msg_p', 100, 100), line('msg_o', 400, 400)]));
+    expect(stats.tokens).toMatchObject({ cacheCreation: 1500, cache5m: 1000, cache1h: 500 });
+    // 1000×3.75 + 500×6 + 30×15 = 7200 µ$
+    expect(stats.cost.computedUsd).toBe(0.0072);
+  });
+
   it('every total’s Explain list adds up to it and names the rule for each dropped row', async () => {
     const { trace, stats } = await loadText(
       jsonl([

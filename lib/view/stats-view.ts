@@ -4,6 +4,7 @@ import { computeStats, round6, type TraceStats } from '../trace/stats';
 import { responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
 import { count } from '../trace/text-order';
+import { reportedKeyOf } from '../trace/model/reconcile';
 import { pathOf } from './where';
 
 // The Stats pane's view-model: totals with their reasons, per-turn and per-response tables, chart series, and the
@@ -143,7 +144,8 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
           : {}),
         input: (prev?.input ?? 0) + m.input,
         output: (prev?.output ?? 0) + m.output,
-        inMessages: messageModels.has(m.model),
+        // Under its own id or another spelling of it (`reportedKeyOf`: a `[1m]` tag, an alias, a Bedrock id).
+        inMessages: [...messageModels].some((x) => reportedKeyOf(x, [m.model]) !== undefined),
       });
     }
   }

@@ -100,6 +100,11 @@ export async function compareCase(files: Files, want: Golden): Promise<CaseRepor
         cacheRead: 0,
         cacheCreation: 0,
       }).apiMessages += 1;
+  // Rows booked from a result frame are in the counter's per-model tokens too (no model call: no apiMessages).
+  for (const r of stats.reconciled) {
+    const e = (perModel[r.model] ??= { apiMessages: 0, input: 0, output: 0, cacheRead: 0, cacheCreation: 0 });
+    for (const k of KINDS) e[k] += r.tokens[k];
+  }
   const tokens: string[] = [];
   for (const model of new Set([...Object.keys(want.byModel), ...Object.keys(perModel)])) {
     const g = want.byModel[model];

@@ -116,6 +116,16 @@ export interface ReadUsage<U> {
 }
 
 /**
+ * The 1h part of a call's cache writes. The total (`cache_creation_input_tokens`) is what is billed; the breakdown's
+ * 1h count is its 1h part, at most the total, and the rest is at the 5m rate, as writes without a breakdown are. So a
+ * breakdown that does not add up to the total (all zeros beside a total of 500, say) prices every token written
+ * once: none at $0, none twice.
+ */
+export function oneHourPart(cacheCreation: number, e1h: number | undefined): number {
+  return Math.min(e1h ?? 0, cacheCreation);
+}
+
+/**
  * A message's usage (`where` names it in errors, e.g. `message.usage`). Input and output tokens are required; cache
  * counts may be missing or null (none). Writes without a 5m/1h breakdown are put at the 5m rate, as Claude Code does.
  */
@@ -130,13 +140,14 @@ export function readUsage(raw: unknown, where: string): ReadUsage<Usage> {
   const { e5m, e1h, webSearch, errors } = nested(r, raw);
   if (errors.length > 0 || input === undefined || output === undefined) return { errors };
   const hasCacheSplit = e5m !== undefined || e1h !== undefined;
+  const cache1h = hasCacheSplit ? oneHourPart(cacheCreation, e1h) : 0;
   return {
     usage: {
       input,
       output,
       cacheCreation,
-      cache5m: hasCacheSplit ? (e5m ?? 0) : cacheCreation,
-      cache1h: hasCacheSplit ? (e1h ?? 0) : 0,
+      cache5m: cacheCreation - cache1h,
+      cache1h,
       cacheRead,
       webSearch: webSearch ?? 0,
       hasCacheSplit,
@@ -162,8 +173,8 @@ export function readPartialUsage(raw: unknown, where: string): ReadUsage<Partial
   if (cacheCreation !== undefined) {
     const hasCacheSplit = e5m !== undefined || e1h !== undefined;
     out.cacheCreation = cacheCreation;
-    out.cache5m = hasCacheSplit ? (e5m ?? 0) : cacheCreation;
-    out.cache1h = hasCacheSplit ? (e1h ?? 0) : 0;
+    out.cache1h = hasCacheSplit ? oneHourPart(cacheCreation, e1h) : 0;
+    out.cache5m = cacheCreation - out.cache1h;
     out.hasCacheSplit = hasCacheSplit;
   }
   if (webSearch !== undefined) out.webSearch = webSearch;

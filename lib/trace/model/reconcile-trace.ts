@@ -19,7 +19,6 @@ export function resultFigure(e: ResultEvent, order: number): ResultFigure {
     ...(e.totalCostUsd !== undefined ? { totalCostUsd: e.totalCostUsd } : {}),
     ...(e.usage !== undefined ? { usage: e.usage } : {}),
     modelUsage: e.modelUsage,
-    ...(e.numTurns !== undefined ? { numTurns: e.numTurns } : {}),
   };
 }
 

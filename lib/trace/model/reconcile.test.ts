@@ -141,14 +141,17 @@ describe('result reconciliation', () => {
   });
 
   it('reads several cumulative results: the last one is the session, each response costs its own share', async () => {
-    const first = { input: 30, output: 400, cacheRead: 1000, cacheWrite: 500 };
+    // Running totals in total_cost_usd and modelUsage; usage and num_turns are each turn's own (FORMATS 2.13), and
+    // here the second turn is the shorter: they go down while the totals go up.
+    const first = { input: 30, output: 900, cacheRead: 1000, cacheWrite: 500 };
+    const second = { input: 20, output: 300, cacheRead: 1500, cacheWrite: 100 };
     const last = { input: 50, output: 1200, cacheRead: 2500, cacheWrite: 600 };
     const lines = [
       sdk.init(),
       sdk.assistant('msg_a', [text('a')], { input: 30, output: 3, cacheRead: 1000, cacheWrite: 500 }),
-      result({ cost: 0.5, numTurns: 1, main: first, models: { [SONNET]: first } }),
+      result({ cost: 0.5, numTurns: 2, main: first, models: { [SONNET]: first } }),
       sdk.assistant('msg_b', [text('b')], { input: 20, output: 5, cacheRead: 1500, cacheWrite: 100 }),
-      result({ cost: 1.2, numTurns: 2, main: last, models: { [SONNET]: last } }),
+      result({ cost: 1.2, numTurns: 1, main: second, models: { [SONNET]: last } }),
     ];
     const files = { 'two.jsonl': jsonl(lines) };
     const { trace } = await loadFiles(files);
@@ -158,6 +161,51 @@ describe('result reconciliation', () => {
     expect(s.tokens.input).toBe(50);
     expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(last), 9);
     expect(responseRows(trace).map((r) => r.reportedUsd)).toEqual([0.5, 0.7]);
+    await totalsEverywhere(files);
+  });
+
+  it("books the main loop its part of running totals from every turn's usage, not the last one's", async () => {
+    // Two turns of placeholder lines; the results' modelUsage is the running total, their usage each turn's own.
+    const turn1 = { input: 18, output: 900, cacheRead: 2500, cacheWrite: 600 };
+    const turn2 = { input: 5, output: 40, cacheRead: 3000, cacheWrite: 50 };
+    const both = { input: 23, output: 940, cacheRead: 5500, cacheWrite: 650 };
+    const lines = [
+      ...placeholderRun(),
+      result({ cost: sonnetUsd(turn1), numTurns: 2, main: turn1, models: { [SONNET]: turn1 } }),
+      sdk.assistant('msg_c', [text('again')], { input: 5, output: 3, cacheRead: 3000, cacheWrite: 50 }),
+      result({ cost: sonnetUsd(both), numTurns: 1, main: turn2, models: { [SONNET]: both } }),
+    ];
+    const files = { 'two-turns.jsonl': jsonl(lines) };
+    const { trace } = await loadFiles(files);
+    const s = computeStats(trace);
+    expect(s.tokens.output).toBe(940);
+    expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(both), 5);
+    // Every call is the main loop's, and so is every token booked: no row of calls outside it.
+    expect(s.byAgent.map((b) => [b.label, b.tokens.output])).toEqual([['main', 940]]);
+    expect(s.reconciled.map((r) => r.agentLabel)).toEqual(['main']);
+    await totalsEverywhere(files);
+  });
+
+  it("books once when modelUsage spells the lines' model another way (claude-sonnet-4-5 for the dated id)", async () => {
+    const reported = { input: 18, output: 900, cacheRead: 2500, cacheWrite: 600 };
+    const lines = [
+      ...placeholderRun(),
+      result({ cost: sonnetUsd(reported), main: reported, models: { 'claude-sonnet-4-5': reported } }),
+    ];
+    const files = { 'alias.jsonl': jsonl(lines) };
+    const { trace } = await loadFiles(files);
+    const s = computeStats(trace);
+    // The lines' 18 input, 2,500 cache read and 600 cache write, once; output 6 on the lines plus 894 booked.
+    expect(s.tokens).toMatchObject({ input: 18, output: 900, cacheRead: 2500, cacheCreation: 600 });
+    expect(s.cost.computedUsd).toBeCloseTo(sonnetUsd(reported), 5);
+    expect(s.reconciled.map((r) => [r.model, r.tokens.output])).toEqual([[SONNET, 894]]);
+    expect(codes(trace)).not.toContain('result-excess');
+    // Nor does the Stats pane say the model is in no loaded message.
+    expect(
+      computeStatsView(trace)
+        .reasons.map((r) => r.text)
+        .join('\n'),
+    ).not.toContain('in no loaded message');
     await totalsEverywhere(files);
   });
 
@@ -339,22 +387,60 @@ describe('reportedKeyOf', () => {
     expect(reportedKeyOf('claude-opus-5', ['claude-opus-5[1m]', 'claude-opus-5'])).toBe('claude-opus-5');
     expect(reportedKeyOf('claude-sonnet-5', ['claude-opus-5'])).toBeUndefined();
   });
+  it('finds it under another spelling of the same model: an alias, a Bedrock id', () => {
+    expect(reportedKeyOf(SONNET, ['claude-haiku-4-5', 'claude-sonnet-4-5'])).toBe('claude-sonnet-4-5');
+    expect(reportedKeyOf(SONNET, ['us.anthropic.claude-sonnet-4-5-20250929-v1:0'])).toBe(
+      'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    );
+    expect(reportedKeyOf('claude-sonnet-4-5', [SONNET])).toBe(SONNET);
+    // The exact id first, then the tagged one, then the family.
+    expect(reportedKeyOf(SONNET, ['claude-sonnet-4-5', `${SONNET}[1m]`, SONNET])).toBe(SONNET);
+    expect(reportedKeyOf(SONNET, ['claude-sonnet-4-5', `${SONNET}[1m]`])).toBe(`${SONNET}[1m]`);
+    expect(reportedKeyOf('claude-sonnet-4-5', ['claude-sonnet-4'])).toBeUndefined();
+  });
 });
 
 describe('readResults', () => {
-  const r = (order: number, cost: number, numTurns: number): ResultFigure => ({
+  const ZERO_USAGE = {
+    input: 0,
+    output: 0,
+    cacheRead: 0,
+    cacheCreation: 0,
+    cache5m: 0,
+    cache1h: 0,
+    webSearch: 0,
+    hasCacheSplit: false,
+  };
+  const r = (order: number, cost: number, main?: number, reported?: number): ResultFigure => ({
     order,
     totalCostUsd: cost,
-    numTurns,
-    modelUsage: [],
+    ...(main !== undefined ? { usage: { ...ZERO_USAGE, output: main } } : {}),
+    modelUsage:
+      reported !== undefined
+        ? [{ model: SONNET, input: 0, output: reported, cacheRead: 0, cacheCreation: 0, webSearch: 0 }]
+        : [],
   });
   it('takes monotone results as running totals and others as per-turn', () => {
-    expect(readResults([r(1, 0.1, 1), r(2, 0.3, 2)])).toMatchObject({ cumulative: true, reportedUsd: 0.3 });
-    expect(readResults([r(1, 0.1, 1), r(2, 0.3, 1), r(3, 0.2, 1)])).toMatchObject({
+    expect(readResults([r(1, 0.1), r(2, 0.3)])).toMatchObject({ cumulative: true, reportedUsd: 0.3 });
+    expect(readResults([r(1, 0.1), r(2, 0.3), r(3, 0.2)])).toMatchObject({
       cumulative: false,
       reportedUsd: 0.6000000000000001,
     });
-    expect(readResults([r(1, 0.3, 3), r(2, 0.4, 1)]).cumulative).toBe(false);
+  });
+  it('reads running totals whose turns shrink: usage is each turn its own', () => {
+    // 900 output tokens in the first turn, 300 in the second: modelUsage 900 then 1,200.
+    expect(readResults([r(1, 0.5, 900, 900), r(2, 0.6, 300, 1200)])).toMatchObject({
+      cumulative: true,
+      reportedUsd: 0.6,
+      shares: [0.5, 0.1],
+    });
+  });
+  it('reads rising per-turn results as per-turn: their usage adds up past the last modelUsage', () => {
+    // Each result holds only its turn: 100, 150, 300 output tokens; the last reports 300, the turns 550.
+    expect(readResults([r(1, 0.1, 100, 100), r(2, 0.15, 150, 150), r(3, 0.3, 300, 300)])).toMatchObject({
+      cumulative: false,
+      reportedUsd: 0.55,
+    });
   });
   it('books nothing when the result reports no model', () => {
     const u = {

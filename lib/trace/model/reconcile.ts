@@ -1,4 +1,4 @@
-import { DEFAULT_PRICES, priceFor, usdAt, type PriceTable } from '../pricing/pricing';
+import { DEFAULT_PRICES, modelFamily, priceFor, usdAt, type PriceTable } from '../pricing/pricing';
 import type { Usage } from '../types';
 import { readResults, reportedByModel, reportedMainUsage, type ResultFigure, type ResultsRead } from './results';
 
@@ -130,15 +130,21 @@ function diffText(d: Figures): string {
 /** A model id without the context-window tag `modelUsage` may add to it (`claude-opus-5[1m]` is `claude-opus-5`). */
 const baseModel = (m: string): string => m.replace(/\[[^\]]*\]$/, '');
 
-/** The `modelUsage` key a call's model is reported under: the same id, or the same without a context-window tag. */
+/**
+ * The `modelUsage` key a call's model is reported under: the same id, else the same without a context-window tag,
+ * else the same model spelled another way (`claude-sonnet-4-5` for `claude-sonnet-4-5-20250929`, a Bedrock id), by
+ * the family that prices it: a call and its report under two spellings are one model, never two to book.
+ */
 export function reportedKeyOf(model: string | undefined, keys: Iterable<string>): string | undefined {
   if (model === undefined) return undefined;
   let tagged: string | undefined;
+  let family: string | undefined;
   for (const k of keys) {
     if (k === model) return k;
     if (tagged === undefined && baseModel(k) === baseModel(model)) tagged = k;
+    if (family === undefined && modelFamily(k) === modelFamily(model)) family = k;
   }
-  return tagged;
+  return tagged ?? family;
 }
 
 /**
@@ -174,7 +180,7 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
       text: `${list.length === 1 ? '1 model call' : `${fmt(list.length)} model calls`} of ${model || '(no model)'} (${fmt(s.output)} output tokens) that the result frame's modelUsage does not list`,
     });
   }
-  const mainUsage = reportedMainUsage(results, read.cumulative);
+  const mainUsage = reportedMainUsage(results);
   const mainModels = new Set(
     compared.filter((c) => c.main === true).map((c) => reportedKeyOf(c.model, reported.keys()) ?? c.model ?? ''),
   );

@@ -9,7 +9,6 @@ export interface ResultFigure {
   readonly totalCostUsd?: number;
   readonly usage?: Usage;
   readonly modelUsage: readonly ModelUsageRecord[];
-  readonly numTurns?: number;
 }
 
 export interface ResultsRead {
@@ -35,9 +34,12 @@ function nonDecreasing(values: readonly (number | undefined)[]): boolean {
 }
 
 /**
- * Cumulative or per turn, decided from the data: a session's results are cumulative when their cost, usage, turn
- * count and every model's tokens never go down from one result to the next (Claude Code's are; a harness that
- * restarts the CLI per turn and keeps one session id writes per-turn results).
+ * Cumulative or per turn, decided from the data. Claude Code's results on one connection are running totals in
+ * `total_cost_usd` and `modelUsage` only: `usage` and `num_turns` are the turn's own (FORMATS 2.13), so they go up and
+ * down either way and say nothing here. A session's results are cumulative when their cost and every model's tokens
+ * never go down from one result to the next, and the last result's `modelUsage` holds at least what every result's
+ * `usage` reports for the main loop (a running total covers every turn's main loop; per-turn results, as a harness
+ * that resumes the session per turn writes them, each cover only their own, so their `usage` adds up past the last).
  */
 export function readResults(results: readonly ResultFigure[]): ResultsRead {
   const models = new Set(results.flatMap((r) => r.modelUsage.map((m) => m.model)));
@@ -50,10 +52,7 @@ export function readResults(results: readonly ResultFigure[]): ResultsRead {
   );
   const cumulative =
     results.length < 2 ||
-    (nonDecreasing(results.map((r) => r.totalCostUsd)) &&
-      nonDecreasing(results.map((r) => usageTotal(r.usage))) &&
-      nonDecreasing(results.map((r) => r.numTurns)) &&
-      modelMonotone);
+    (nonDecreasing(results.map((r) => r.totalCostUsd)) && modelMonotone && lastCoversEveryTurn(results));
   const shares: (number | undefined)[] = [];
   let prev: number | undefined;
   let sum: number | undefined;
@@ -73,6 +72,15 @@ export function readResults(results: readonly ResultFigure[]): ResultsRead {
     shares,
     ...(cumulative ? (prev !== undefined ? { reportedUsd: prev } : {}) : sum !== undefined ? { reportedUsd: sum } : {}),
   };
+}
+
+/** Whether the last result's `modelUsage` holds every result's main-loop `usage` (true when it lists no model). */
+function lastCoversEveryTurn(results: readonly ResultFigure[]): boolean {
+  const last = results[results.length - 1];
+  if (!last || last.modelUsage.length === 0) return true;
+  const reported = last.modelUsage.reduce((a, m) => a + m.input + m.output + m.cacheRead + m.cacheCreation, 0);
+  const main = results.reduce((a, r) => a + (usageTotal(r.usage) ?? 0), 0);
+  return main <= reported;
 }
 
 /** What the session's results report per model: the last cumulative result's `modelUsage`, or the per-turn sum. */
@@ -99,10 +107,13 @@ export function reportedByModel(results: readonly ResultFigure[], cumulative: bo
   return out;
 }
 
-export function reportedMainUsage(results: readonly ResultFigure[], cumulative: boolean): Usage | undefined {
-  const use = cumulative ? results.slice(-1) : results;
+/**
+ * What the session's results report for the main loop: every result's `usage` added up, running totals or not, as
+ * `usage` is each turn's own in both (FORMATS 2.13).
+ */
+export function reportedMainUsage(results: readonly ResultFigure[]): Usage | undefined {
   let acc: Usage | undefined;
-  for (const r of use) if (r.usage) acc = acc ? addUsage(acc, r.usage) : r.usage;
+  for (const r of results) if (r.usage) acc = acc ? addUsage(acc, r.usage) : r.usage;
   return acc;
 }
 

@@ -45,15 +45,19 @@ export const DEFAULT_PRICES: PriceTable = table;
 
 /**
  * Maps provider-specific spellings to the first-party id family: drops a date suffix (`-20250514`, `@20250514`),
- * Bedrock prefixes/suffixes (`us.anthropic.…-v1:0`) and a `[1m]`-style context tag.
+ * Bedrock prefixes/suffixes (`us.anthropic.…-v1:0`, and the `global.`/`apac.` inference profiles), a `[1m]`-style
+ * context tag, and the API's aliases: `-latest` (`claude-3-7-sonnet-latest`) and a `-0` minor
+ * (`claude-sonnet-4-0` is `claude-sonnet-4`).
  */
 export function modelFamily(model: string): string {
   return model
     .toLowerCase()
-    .replace(/^(?:[a-z]{2}\.)?anthropic\./, '')
+    .replace(/^(?:[a-z]+(?:-[a-z]+)?\.)?anthropic\./, '')
     .replace(/\[[^\]]*\]$/, '')
     .replace(/-v\d+(?::\d+)?$/, '')
-    .replace(/[@-]\d{8}$/, '');
+    .replace(/[@-]\d{8}$/, '')
+    .replace(/-latest$/, '')
+    .replace(/^(claude-[a-z]+-\d+)-0$/, '$1');
 }
 
 export function priceFor(model: string, prices: PriceTable = DEFAULT_PRICES): ModelPrice | undefined {
