@@ -133,10 +133,15 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
 
 /** What `check` says of the rows booked from result frames: they pass, but the totals hold more than the lines. */
 export function reconciledNotes(trace: Trace, s: TraceStats): string[] {
-  return s.reconciled.map(
+  const booked = s.reconciled.map(
     (r) =>
       `${lineOf(trace, r.resultSeq)}: ${r.model} (${r.agentLabel}): ${r.text}; booked as its own row (${formatCost(r.costUsd, r.priced ? [] : [r.model])})`,
   );
+  // What a result reports that could not be booked (no modelUsage to book it by): said, the figures lower bounds.
+  const unbooked = trace.reconciliation.flatMap((r) =>
+    r.shortfall.filter((x) => x.placeholders === true).map((x) => `${lineOf(trace, x.resultOrder)}: ${x.text}`),
+  );
+  return [...booked, ...unbooked];
 }
 
 /** `file:line` of an event. */
@@ -287,16 +292,15 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   const unpriced = stats.cost.unpricedModels;
   // Named whether or not the check fails on them: a cost that leaves calls out is never passed off as whole.
   const note = unpriced.length > 0 ? `\nunpriced: ${unpricedNote(unpriced)} (--prices FILE adds prices)` : '';
-  const notes = reconciledNotes(trace, stats)
-    .map((n) => `\n  note: ${n}`)
-    .join('');
+  const said = reconciledNotes(trace, stats);
+  const notes = said.map((n) => `\n  note: ${n}`).join('');
   if (json)
     io.out(
       JSON.stringify({
         ok: problems.length === 0,
         problems,
         unpricedModels: unpriced,
-        ...(stats.reconciled.length > 0 ? { notes: reconciledNotes(trace, stats) } : {}),
+        ...(said.length > 0 ? { notes: said } : {}),
         stats: statsJson(stats, trace),
       }),
     );

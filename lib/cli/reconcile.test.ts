@@ -145,4 +145,22 @@ describe('CLI on a log with placeholder usage', () => {
       `over.jsonl:6: ${MODEL}: the calls exceed the result frame's modelUsage: 500 output tokens counted where it reports 300`,
     );
   });
+
+  it('check and stats say what results with no modelUsage report beyond placeholder calls, output as lower bounds', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'loupe-old-'));
+    const file = path.join(dir, 'old.jsonl');
+    const { modelUsage: _none, ...result } = {
+      ...sdk.result({ cost: 0.01 }),
+      usage: { input_tokens: 10, output_tokens: 420, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+      modelUsage: undefined,
+    };
+    writeFileSync(file, jsonl([sdk.init(), sdk.assistant('msg_o', [text('x')], { input: 10, output: 3 }), result]));
+    const check = await run('check', file);
+    expect(check.code).toBe(0);
+    expect(check.out).toContain(
+      "note: old.jsonl:3: the result frames report 417 output tokens more than the loaded calls carry, but no modelUsage to book them by model: the calls' output figures are placeholders, so their output and cost are lower bounds",
+    );
+    const table = await run('stats', file);
+    expect(table.out).toMatch(/≥ 3\b/);
+  });
 });

@@ -74,8 +74,11 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
       });
     }
     const booked = new Set(r.rows.map((row) => row.model));
+    // A placeholder call is a lower bound where its model got a booked row, or where the result could book nothing
+    // (no modelUsage) but reports more than the calls carry.
+    const unbooked = r.shortfall.some((x) => x.placeholders === true);
     const lowerBounds = (placeholders.get(si) ?? [])
-      .filter((t) => reportedKeyOf(t.model, booked) !== undefined)
+      .filter((t) => unbooked || reportedKeyOf(t.model, booked) !== undefined)
       .map((t) => t.index);
     out.push({
       session: si,

@@ -358,6 +358,31 @@ describe('result reconciliation', () => {
     await totalsEverywhere(files);
   });
 
+  it('says what results with no modelUsage report beyond placeholder calls, and marks the calls as lower bounds', async () => {
+    // An older recording: the result frames give each turn's usage and cost, no modelUsage to book by model.
+    const noModels = (cost: number, output: number): Line => {
+      const r = result({ cost, main: { input: 9, output, cacheRead: 1250, cacheWrite: 300 }, models: {} });
+      delete r['modelUsage'];
+      return r;
+    };
+    const [init, a1, a2, b] = placeholderRun();
+    const files = { 'old.jsonl': jsonl([init!, a1!, a2!, noModels(0.01, 400), b!, noModels(0.02, 20)]) };
+    const { trace } = await loadFiles(files);
+    const s = computeStats(trace);
+    // Nothing booked: the calls' own figures stay, marked as lower bounds, and the difference is said.
+    expect(s.tokens.output).toBe(6);
+    expect(s.reconciled).toEqual([]);
+    const view = computeStatsView(trace);
+    expect(view.turns.map((t) => [t.output, t.lowerBound])).toEqual([
+      [4, true],
+      [2, true],
+    ]);
+    expect(view.reasons.map((r) => r.text)).toContain(
+      "the result frames report 414 output tokens more than the loaded calls carry, but no modelUsage to book them by model: the calls' output figures are placeholders, so their output and cost are lower bounds",
+    );
+    await totalsEverywhere(files);
+  });
+
   it('keeps sessions apart', async () => {
     const r1 = { input: 18, output: 100, cacheRead: 2500, cacheWrite: 600 };
     const r2 = { input: 18, output: 50, cacheRead: 2500, cacheWrite: 600 };

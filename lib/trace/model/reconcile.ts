@@ -106,6 +106,9 @@ export interface ResultShortfall {
   readonly model: string;
   readonly resultOrder: number;
   readonly text: string;
+  /** The calls carry placeholder usage and the result gives no `modelUsage` to book the rest by: their output figures
+   *  are lower bounds. */
+  readonly placeholders?: true;
 }
 
 export interface Reconciliation extends ResultsRead {
@@ -170,7 +173,8 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
   const rows: ReconciledRow[] = [];
   const excess: ResultExcess[] = [];
   const shortfall: ResultShortfall[] = [];
-  if (reported.size === 0) return { ...read, rows, excess, shortfall };
+  if (reported.size === 0)
+    return { ...read, rows, excess, shortfall: unlisted(compared, results, signature, last.order) };
   for (const [model, list] of byModel) {
     if (reported.has(model)) continue;
     const s = sumCalls(list);
@@ -230,6 +234,35 @@ export function reconcileSession(calls: readonly CallFigure[], results: readonly
     });
   }
   return { ...read, rows, excess, shortfall };
+}
+
+/**
+ * Results with no `modelUsage` (older recordings): nothing can be booked by model, but where the calls carry placeholder
+ * usage and the results' `usage` (each its turn's, the main loop's) reports more than all the calls together, the
+ * difference is said, and the calls' figures are lower bounds (`ResultShortfall.placeholders`).
+ */
+function unlisted(
+  compared: readonly CallFigure[],
+  results: readonly ResultFigure[],
+  signature: boolean,
+  order: number,
+): ResultShortfall[] {
+  if (!signature) return [];
+  const reported = { ...ZERO };
+  for (const r of results) for (const f of RECONCILED_FIELDS) reported[f] += r.usage?.[f] ?? 0;
+  const carried = sumCalls(compared);
+  const d = { ...ZERO };
+  for (const f of RECONCILED_FIELDS) d[f] = Math.max(0, reported[f] - carried[f]);
+  if (d.output === 0) return [];
+  const models = [...new Set(compared.map((c) => c.model ?? '(no model)'))];
+  return [
+    {
+      model: models.length === 1 ? (models[0] ?? '(no model)') : models.join(', '),
+      resultOrder: order,
+      text: `the result frames report ${diffText(d)} tokens more than the loaded calls carry, but no modelUsage to book them by model: the calls' output figures are placeholders, so their output and cost are lower bounds`,
+      placeholders: true,
+    },
+  ];
 }
 
 /**
