@@ -51,3 +51,40 @@ test('the Stats tables draw the rows in view, and the waterfall draws every call
   await merged.hover();
   await expect(page.getByRole('tooltip')).toContainText(/\d+ tool calls here; the longest:/);
 });
+
+// A long SDK stream: a result frame per turn, a subagent per task. The Verdict's results and the By agent table draw
+// their first rows and say how many there are; the rest come on request.
+test('the Verdict and By agent tables of a long stream draw their first rows, the rest on request', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const dir = info.outputPath('gen');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'sdk-50.jsonl');
+  // About 50 subagents.
+  await generateFile(file, { dialect: 'sdk-stream', targetBytes: 50_000_000, seed: 7 });
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(file);
+  await app.waitForWorkbench();
+  await page.getByRole('tab', { name: 'Stats & verdict' }).click();
+  const stats = page.getByRole('region', { name: 'Stats' });
+  const verdict = stats.getByRole('region', { name: 'Verdict' });
+  const results = verdict.getByRole('listitem').filter({ hasText: 'is_error:' });
+  await expect(results).toHaveCount(12);
+  const said = (await verdict.getByText(/^12 of [\d,]+ result frames shown/).textContent()) ?? '';
+  const total = Number(/of ([\d,]+)/.exec(said)?.[1]?.replace(/,/g, ''));
+  expect(total).toBeGreaterThan(12);
+  await verdict.getByRole('button', { name: 'Show all' }).click();
+  await expect(results).toHaveCount(total);
+
+  const agents = stats.getByRole('table', { name: 'By agent' });
+  const rows = agents.locator('tbody > tr:not([data-testid=reconciled-subrow])');
+  const said2 = (await agents.getByText(/^20 of [\d,]+ agents shown/).textContent()) ?? '';
+  const all = Number(/of ([\d,]+)/.exec(said2)?.[1]?.replace(/,/g, ''));
+  expect(all).toBeGreaterThan(20);
+  // The first 20 rows, and the row that says how many there are.
+  await expect(rows).toHaveCount(21);
+  await agents.getByRole('button', { name: 'Show all' }).click();
+  await expect(rows).toHaveCount(all);
+});

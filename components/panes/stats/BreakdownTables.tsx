@@ -7,6 +7,7 @@ import type { ExplainProps } from './ExplainPanel';
 import type { Explain } from './useExplain';
 import { figureLinkClass, TABLE } from '../../ui/kit/styles';
 import { compactNumber, formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
+import { ShowMore, useShown } from '../../ui/kit/ShowMore';
 
 const LINK = figureLinkClass();
 
@@ -74,6 +75,8 @@ function ReconciledSubRow({ rows, cols }: { rows: readonly ReconciledStat[]; col
 export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) {
   const s = view.stats;
   const agentQuery = (key: string): number => (key === 'result-only' ? RESULT_ONLY_QUERY : Number(key));
+  // A big trace's subagents run to thousands: the first few are drawn, the rest on request.
+  const agents = useShown(s.byAgent.length);
   return (
     <div className="flex flex-col gap-3 overflow-x-auto">
       <table className={TABLE.root} aria-label="By model">
@@ -147,7 +150,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
           </tr>
         </thead>
         <tbody>
-          {s.byAgent.map((b) => [
+          {s.byAgent.slice(0, agents.shown).map((b) => [
             <tr key={b.key} className={TABLE.row}>
               <td>{b.label}</td>
               <td className={TABLE.num}>
@@ -180,6 +183,19 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
               />
             ),
           ])}
+          {agents.shown < s.byAgent.length ? (
+            <tr>
+              <td colSpan={7}>
+                <ShowMore
+                  shown={agents.shown}
+                  total={s.byAgent.length}
+                  what="agent"
+                  more={agents.more}
+                  all={agents.all}
+                />
+              </td>
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>

@@ -1,7 +1,9 @@
 'use client';
 
 import type { Verdict } from '../../../lib/trace/verdict';
+import { count } from '../../../lib/trace/text-order';
 import { linkClass } from '../../ui/kit/styles';
+import { ShowMore, useShown } from '../../ui/kit/ShowMore';
 
 const TONE = {
   good: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
@@ -14,6 +16,9 @@ export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump:
   const protoTone =
     v.protocol.status === 'clean' ? TONE.good : v.protocol.status === 'no-result-frames' ? TONE.plain : TONE.bad;
   const taskTone = v.task.status === 'passed' ? TONE.good : v.task.status === 'failed' ? TONE.bad : TONE.plain;
+  // A long SDK stream has a result frame per turn, thousands of them: the first few are drawn, the rest on request.
+  const results = useShown(v.results.length, 12);
+  const hiddenDisagree = v.results.slice(results.shown).filter((r) => r.disagree).length;
   return (
     <section aria-label="Verdict" className="grid grid-cols-1 gap-2 @min-[40rem]:grid-cols-3">
       <div className="rounded border border-neutral-200 p-2 dark:border-neutral-700">
@@ -32,7 +37,7 @@ export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump:
         <h3 className="text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Results (as given)</h3>
         {v.results.length === 0 ? <p className="text-neutral-500">no result frames</p> : null}
         <ul>
-          {v.results.map((r) => (
+          {v.results.slice(0, results.shown).map((r) => (
             <li key={r.seq} className="flex flex-wrap items-center gap-x-2">
               <button
                 type="button"
@@ -51,6 +56,19 @@ export function VerdictPanel({ verdict: v, onJump }: { verdict: Verdict; onJump:
             </li>
           ))}
         </ul>
+        <ShowMore
+          shown={results.shown}
+          total={v.results.length}
+          what="result frame"
+          more={results.more}
+          all={results.all}
+        />
+        {hiddenDisagree > 0 ? (
+          <p className="text-amber-800 dark:text-amber-300">
+            {count(hiddenDisagree, 'result frame')} not shown {hiddenDisagree === 1 ? 'has' : 'have'} a subtype and
+            is_error that disagree
+          </p>
+        ) : null}
       </div>
       <div className="rounded border border-neutral-200 p-2 dark:border-neutral-700">
         <h3 className="text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Task</h3>

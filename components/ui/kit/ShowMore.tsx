@@ -1,0 +1,46 @@
+'use client';
+
+import { useState } from 'react';
+import { count } from '../../../lib/trace/text-order';
+import { Button } from './Button';
+
+/**
+ * How many of a long list are drawn: the first `first`, then more on request. A 2 GB trace has thousands of agents and
+ * result frames; drawn whole, the Stats pane's layout held the main thread for half a second.
+ */
+export function useShown(total: number, first = 20): { shown: number; more: () => void; all: () => void } {
+  const [shown, setShown] = useState(first);
+  return {
+    shown: Math.min(shown, total),
+    more: () => setShown((n) => n + Math.max(first, 100)),
+    all: () => setShown(total),
+  };
+}
+
+/** "Show 100 more (20 of 1,640 agents shown)" and "Show all", where a list was cut; nothing where it was not. */
+export function ShowMore({
+  shown,
+  total,
+  what,
+  more,
+  all,
+}: {
+  shown: number;
+  total: number;
+  what: string;
+  more: () => void;
+  all: () => void;
+}) {
+  if (shown >= total) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 py-0.5 text-neutral-500">
+      {shown.toLocaleString('en-US')} of {count(total, what)} shown
+      <Button variant="quiet" size="compact" className="whitespace-nowrap" onClick={more}>
+        Show more
+      </Button>
+      <Button variant="quiet" size="compact" className="whitespace-nowrap" onClick={all}>
+        Show all
+      </Button>
+    </span>
+  );
+}
