@@ -77,10 +77,6 @@ export function countAxis(n: number, width: number, count = 6): Axis {
   };
 }
 
-/**
- * Items grouped into slices `binPx` wide along x: with thousands of calls, each slice is drawn as one bar, the tallest
- * call in it (so a bar is still one call's value), and the tooltip says how many calls share it.
- */
 /** The largest of the values and `floor`, in a loop: spread into `Math.max`, 150,000 values (the calls of a trace of a
  *  few GB) overflow the stack. */
 export function maxOf<T>(items: readonly T[], value: (item: T) => number, floor: number): number {
@@ -92,6 +88,10 @@ export function maxOf<T>(items: readonly T[], value: (item: T) => number, floor:
   return max;
 }
 
+/**
+ * Items grouped into slices `binPx` wide along x: with thousands of calls, each slice is drawn as one bar, the tallest
+ * call in it (so a bar is still one call's value), and the tooltip says how many calls share it.
+ */
 export function binByPixel<T>(
   items: readonly T[],
   x: (t: T) => number,

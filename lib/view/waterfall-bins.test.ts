@@ -49,6 +49,23 @@ describe('binWaterfall', () => {
     expect(drawn.reduce((n, d) => n + d.count, 0)).toBe(70_000);
   });
 
+  it('never merges later calls into a call with no result, which is drawn to the end of the clock', () => {
+    // The lane is free again after an unanswered call (stats-view gives it one ms): the calls after it are their own.
+    const bars = [bar(0, 0, undefined), bar(1, 200, 300, 0, { error: true }), bar(2, 500, 600)];
+    const drawn = binWaterfall(bars, px, 1000, 40);
+    expect(drawn).toEqual([
+      { lane: 0, x1: 0, x2: 100, tone: 'open', count: 1, bar: 0 },
+      { lane: 0, x1: 20, x2: 30, tone: 'error', count: 1, bar: 1 },
+      { lane: 0, x1: 50, x2: 60, tone: 'ok', count: 1, bar: 2 },
+    ]);
+    // Calls with no result that start under a pixel apart are one bar, as answered calls are.
+    const open = binWaterfall([bar(0, 0, undefined), bar(1, 5, undefined), bar(2, 300, undefined)], px, 1000, 40);
+    expect(open.map((d) => [d.x1, d.count])).toEqual([
+      [0, 2],
+      [30, 1],
+    ]);
+  });
+
   it('leaves out the lanes past the ones shown', () => {
     expect(binWaterfall([bar(0, 0, 10, 40)], px, 100, 40)).toEqual([]);
   });

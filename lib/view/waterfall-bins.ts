@@ -27,7 +27,8 @@ export function toneOf(b: WaterfallBar): BarTone {
 
 /**
  * The bars to draw for calls in start order: `at` maps ms to pixels, `span` ends the calls with no result, lanes from
- * `lanes` on are left out. A merged bar takes the worst tone of its calls (denied, error, no result, done).
+ * `lanes` on are left out. A merged bar takes the worst tone of its calls (denied, error, no result, done). Bars are
+ * in the order to paint them: a later one over an earlier one.
  */
 export function binWaterfall(
   bars: readonly WaterfallBar[],
@@ -36,15 +37,21 @@ export function binWaterfall(
   lanes: number,
 ): DrawnBar[] {
   const drawn: DrawnBar[] = [];
+  // Per lane, the bar the next call may join: one of answered calls, and one of calls with no result. A call with no
+  // result is drawn to the end of the clock, but its lane is free again a moment after it started (stats-view.ts):
+  // the calls after it are drawn over it, never merged into it.
   const last: (DrawnBar | undefined)[] = [];
+  const lastOpen: (DrawnBar | undefined)[] = [];
   const length = (b: WaterfallBar | undefined): number => (b ? (b.end ?? span) - b.start : -1);
   bars.forEach((b, i) => {
     if (b.lane >= lanes) return;
     const x1 = at(b.start);
     const x2 = Math.max(x1 + 2, at(b.end ?? span));
     const tone = toneOf(b);
-    const prev = last[b.lane];
-    if (prev && x1 - prev.x2 < 1) {
+    const open = b.end === undefined;
+    const prev = open ? lastOpen[b.lane] : last[b.lane];
+    // Answered calls join a bar that ends under a pixel before them; calls with no result one that starts so.
+    if (prev && x1 - (open ? prev.x1 : prev.x2) < 1) {
       prev.x2 = Math.max(prev.x2, x2);
       prev.count += 1;
       if (RANK[tone] > RANK[prev.tone]) prev.tone = tone;
@@ -62,7 +69,8 @@ export function binWaterfall(
       bar: i,
     };
     drawn.push(next);
-    last[b.lane] = next;
+    if (open) lastOpen[b.lane] = next;
+    else last[b.lane] = next;
   });
   return drawn;
 }

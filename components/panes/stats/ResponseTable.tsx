@@ -57,7 +57,7 @@ export function ResponseTable({ responses }: { responses: readonly ResponseRow[]
           className="tabular-nums"
           style={{ minWidth: MIN_WIDTH }}
         >
-          <div role="row" className="grid text-neutral-500" style={{ gridTemplateColumns: GRID }}>
+          <div role="row" aria-rowindex={1} className="grid text-neutral-500" style={{ gridTemplateColumns: GRID }}>
             {COLS.map((c) => (
               <div
                 key={c.label}

@@ -81,6 +81,7 @@ export function TurnTable({
         <div role="table" aria-label="Model calls" aria-rowcount={rows.length + 1} style={{ minWidth: MIN_WIDTH }}>
           <div
             role="row"
+            aria-rowindex={1}
             className="grid bg-neutral-100 text-neutral-600 dark:bg-neutral-800 dark:text-neutral-400"
             style={{ gridTemplateColumns: GRID }}
           >

@@ -53,7 +53,8 @@ export function Waterfall({
           let dist = Infinity;
           drawn.forEach((d, i) => {
             const off = (px < d.x1 ? d.x1 - px : px > d.x2 ? px - d.x2 : 0) + 10_000 * Math.abs(d.lane - lane);
-            if (off < dist) {
+            // On a tie the later bar, painted over the earlier (a call with no result runs under later ones).
+            if (off <= dist) {
               dist = off;
               best = i;
             }
@@ -89,7 +90,7 @@ export function Waterfall({
               {drawn.map((d) => {
                 const from = d.decided ?? d.x1;
                 return (
-                  <g key={`${d.lane}:${d.x1}`} data-call={(bars[d.bar]?.call ?? 0) + 1} data-calls={d.count}>
+                  <g key={d.bar} data-call={(bars[d.bar]?.call ?? 0) + 1} data-calls={d.count}>
                     {d.decided !== undefined ? (
                       <rect
                         x={d.x1}

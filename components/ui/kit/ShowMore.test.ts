@@ -17,6 +17,14 @@ describe('useShown', () => {
     await h.unmount();
   });
 
+  it('keeps drawing all of them after Show all when the list grows (a trace read again)', async () => {
+    const h = await renderHook(({ total }: { total: number }) => useShown(total), { total: 50 });
+    await act(async () => h.result.current.all());
+    await h.rerender({ total: 55 });
+    expect(h.result.current.shown).toBe(55);
+    await h.unmount();
+  });
+
   it('never says more are shown than there are', async () => {
     const h = await renderHook(({ total }: { total: number }) => useShown(total, 12), { total: 5 });
     expect(h.result.current.shown).toBe(5);

@@ -13,7 +13,8 @@ export function useShown(total: number, first = 20): { shown: number; more: () =
   return {
     shown: Math.min(shown, total),
     more: () => setShown((n) => n + Math.max(first, 100)),
-    all: () => setShown(total),
+    // All of them, however many there come to be (a trace read again may have more).
+    all: () => setShown(Infinity),
   };
 }
 
