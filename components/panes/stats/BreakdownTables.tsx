@@ -77,6 +77,11 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
   const agentQuery = (key: string): number => (key === 'result-only' ? RESULT_ONLY_QUERY : Number(key));
   // A big trace's subagents run to thousands: the first few are drawn, the rest on request.
   const agents = useShown(s.byAgent.length);
+  // The row of what result frames booked beyond every line is never cut: it explains the totals.
+  const drawn = [
+    ...s.byAgent.filter((b) => b.key !== 'result-only').slice(0, agents.shown),
+    ...s.byAgent.filter((b) => b.key === 'result-only'),
+  ];
   return (
     <div className="flex flex-col gap-3 overflow-x-auto">
       <table className={TABLE.root} aria-label="By model">
@@ -150,7 +155,7 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
           </tr>
         </thead>
         <tbody>
-          {s.byAgent.slice(0, agents.shown).map((b) => [
+          {drawn.map((b) => [
             <tr key={b.key} className={TABLE.row}>
               <td>{b.label}</td>
               <td className={TABLE.num}>
@@ -183,11 +188,11 @@ export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) 
               />
             ),
           ])}
-          {agents.shown < s.byAgent.length ? (
+          {drawn.length < s.byAgent.length ? (
             <tr>
               <td colSpan={7}>
                 <ShowMore
-                  shown={agents.shown}
+                  shown={drawn.length}
                   total={s.byAgent.length}
                   what="agent"
                   more={agents.more}
