@@ -1,17 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { generateFile } from '../bench/generate';
+import { generated } from './helpers/generated';
 import { Loupe } from './pages/Loupe';
 
 // Guards the big-file behaviour (the numbers themselves come from `npm run bench:browser`): a 10 MB generated
 // transcript loads through the real file input without any main-thread task over 100 ms, and scrolls to its end.
 test('a 10 MB transcript loads and scrolls without blocking the main thread', async ({ page }, info) => {
   test.setTimeout(90_000);
-  const dir = info.outputPath('gen');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'sdk-10.jsonl');
-  await generateFile(file, { dialect: 'sdk-stream', targetBytes: 10_000_000, seed: 11 });
+  const file = await generated(info, 'sdk-stream', 10_000_000, 11);
   const app = new Loupe(page);
   await app.home();
   await page.evaluate(() => {

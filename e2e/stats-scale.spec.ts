@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { generateFile } from '../bench/generate';
+import { generated } from './helpers/generated';
 import { Loupe } from './pages/Loupe';
 
 // The Stats pane of a big trace draws what is in view: the tables' rows as they scroll into view, the waterfall's
@@ -11,16 +9,9 @@ test('the Stats tables draw the rows in view, and the waterfall draws every call
   page,
 }, info) => {
   test.setTimeout(90_000);
-  const dir = info.outputPath('gen');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'cc-20.jsonl');
-  await generateFile(file, { dialect: 'claude-code', targetBytes: 20_000_000, seed: 7 });
   const app = new Loupe(page);
-  await app.home();
-  await page.getByLabel('Choose files').setInputFiles(file);
-  await app.waitForWorkbench();
-  await page.getByRole('tab', { name: 'Stats & verdict' }).click();
-  const stats = page.getByRole('region', { name: 'Stats' });
+  await app.openFile(await generated(info, 'claude-code', 20_000_000, 7));
+  const stats = await app.stats();
 
   const responses = stats.getByRole('table', { name: 'Per response' });
   const n = Number(
@@ -58,17 +49,10 @@ test('the Verdict and By agent tables of a long stream draw their first rows, th
   page,
 }, info) => {
   test.setTimeout(90_000);
-  const dir = info.outputPath('gen');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'sdk-50.jsonl');
-  // About 50 subagents.
-  await generateFile(file, { dialect: 'sdk-stream', targetBytes: 50_000_000, seed: 7 });
   const app = new Loupe(page);
-  await app.home();
-  await page.getByLabel('Choose files').setInputFiles(file);
-  await app.waitForWorkbench();
-  await page.getByRole('tab', { name: 'Stats & verdict' }).click();
-  const stats = page.getByRole('region', { name: 'Stats' });
+  // About 50 subagents.
+  await app.openFile(await generated(info, 'sdk-stream', 50_000_000, 7));
+  const stats = await app.stats();
   const verdict = stats.getByRole('region', { name: 'Verdict' });
   const results = verdict.getByRole('listitem').filter({ hasText: 'is_error:' });
   await expect(results).toHaveCount(12);

@@ -1,19 +1,11 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { generateFile } from '../bench/generate';
+import { generated } from './helpers/generated';
 import { Loupe } from './pages/Loupe';
 
 /** Opens a generated Claude Code transcript of `bytes` and waits until it is fully indexed. */
 async function openGenerated(page: Page, info: TestInfo, bytes: number): Promise<Loupe> {
-  const dir = info.outputPath('gen');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `cc-${bytes}.jsonl`);
-  await generateFile(file, { dialect: 'claude-code', targetBytes: bytes, seed: 5 });
   const app = new Loupe(page);
-  await app.home();
-  await page.getByLabel('Choose files').setInputFiles(file);
-  await app.waitForWorkbench();
+  await app.openFile(await generated(info, 'claude-code', bytes, 5));
   await expect(app.events).toHaveAttribute('aria-busy', 'false');
   return app;
 }

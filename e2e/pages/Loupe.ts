@@ -40,6 +40,19 @@ export class Loupe {
     await expect(this.page.getByRole('region', { name: 'Open a trace' })).toHaveAttribute('aria-busy', 'false');
   }
 
+  /** Opens a file through the home page's file picker and waits until the workbench has it indexed. */
+  async openFile(file: string): Promise<void> {
+    await this.home();
+    await this.page.getByLabel('Choose files').setInputFiles(file);
+    await this.waitForWorkbench();
+  }
+
+  /** Shows the Stats & verdict panel; its region. */
+  async stats(): Promise<Locator> {
+    await this.page.getByRole('tab', { name: 'Stats & verdict' }).click();
+    return this.page.getByRole('region', { name: 'Stats' });
+  }
+
   /** Drops files on the drop zone through a real DataTransfer, as a user dragging from the desktop would. */
   async drop(files: readonly { name: string; path: string; type?: string }[]): Promise<void> {
     const payload = files.map((f) => ({

@@ -8,7 +8,7 @@ import { memorySource } from '../../engine/source';
 import { buildReport } from '../../fast/report';
 import { fastMerged, fullMerged, type Files } from '../../fast/testing/equivalence';
 import { computeStats } from '../stats';
-import { jsonl, sdk, text, toolUse, type Line } from '../testing/builders';
+import { jsonl, sdk, text, tokens, toolUse, type Line } from '../testing/builders';
 import { codes, loadFiles } from '../testing/load';
 import { responseRows } from '../turns';
 import { explain, RESULT_ONLY_QUERY } from '../../view/explain';
@@ -426,20 +426,10 @@ describe('reportedKeyOf', () => {
 });
 
 describe('readResults', () => {
-  const ZERO_USAGE = {
-    input: 0,
-    output: 0,
-    cacheRead: 0,
-    cacheCreation: 0,
-    cache5m: 0,
-    cache1h: 0,
-    webSearch: 0,
-    hasCacheSplit: false,
-  };
   const r = (order: number, cost: number, main?: number, reported?: number): ResultFigure => ({
     order,
     totalCostUsd: cost,
-    ...(main !== undefined ? { usage: { ...ZERO_USAGE, output: main } } : {}),
+    ...(main !== undefined ? { usage: tokens({ output: main }) } : {}),
     modelUsage:
       reported !== undefined
         ? [{ model: SONNET, input: 0, output: reported, cacheRead: 0, cacheCreation: 0, webSearch: 0 }]
@@ -468,16 +458,7 @@ describe('readResults', () => {
     });
   });
   it('books nothing when the result reports no model', () => {
-    const u = {
-      input: 1,
-      output: 2,
-      cacheRead: 0,
-      cacheCreation: 0,
-      cache5m: 0,
-      cache1h: 0,
-      webSearch: 0,
-      hasCacheSplit: false,
-    };
+    const u = tokens({ input: 1, output: 2 });
     expect(reconcileSession([{ usage: u, order: 0, placeholder: true, model: SONNET }], [r(1, 0.1, 1)]).rows).toEqual(
       [],
     );

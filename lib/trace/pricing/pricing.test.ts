@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { tokens } from '../testing/builders';
 import { costOf, modelFamily, priceFor } from './pricing';
-
-const ZERO = {
-  input: 0,
-  output: 0,
-  cacheRead: 0,
-  cacheCreation: 0,
-  cache5m: 0,
-  cache1h: 0,
-  webSearch: 0,
-  hasCacheSplit: false,
-};
 
 describe('modelFamily and priceFor', () => {
   it('finds the family of dated, Bedrock, Vertex and tagged ids', () => {
@@ -29,7 +19,7 @@ describe('modelFamily and priceFor', () => {
     expect(modelFamily('claude-sonnet-4-0')).toBe('claude-sonnet-4');
     expect(modelFamily('claude-opus-4-0')).toBe('claude-opus-4');
     // 1,000 input and 100 output tokens of Opus 4 at $15 / $75 per million: $0.0225.
-    expect(costOf({ ...ZERO, input: 1000, output: 100 }, 'claude-opus-4-0')).toMatchObject({
+    expect(costOf(tokens({ input: 1000, output: 100 }), 'claude-opus-4-0')).toMatchObject({
       usd: 0.0225,
       priced: true,
     });
@@ -42,6 +32,6 @@ describe('modelFamily and priceFor', () => {
     expect(priceFor('global.anthropic.claude-opus-5-v1:0')).toBeUndefined();
     // A minor that is not 0 is its own model: claude-opus-4-9 is not claude-opus-4.
     expect(priceFor('claude-opus-4-9')).toBeUndefined();
-    expect(costOf({ ...ZERO, input: 1000 }, 'claude-opus-5')).toEqual({ usd: 0, priced: false, longContext: false });
+    expect(costOf(tokens({ input: 1000 }), 'claude-opus-5')).toEqual({ usd: 0, priced: false, longContext: false });
   });
 });

@@ -1,6 +1,8 @@
 // Typed builders of wire lines for tests (Claude Code session lines and SDK stream-json frames).
 // Each returns a plain object; `jsonl()` joins them into file text.
 
+import type { Usage } from '../types';
+
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json | undefined };
 export type Line = { [k: string]: Json | undefined };
 
@@ -215,3 +217,16 @@ export const sdk = {
     ),
   messageStop: (o: SdkOpts = {}): Line => sdk.stream({ type: 'message_stop' }, o),
 };
+
+/** A counted `Usage` (the engine's own shape, not a line's): zero but for the fields given. */
+export const tokens = (u: Partial<Usage> = {}): Usage => ({
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheCreation: 0,
+  cache5m: 0,
+  cache1h: 0,
+  webSearch: 0,
+  hasCacheSplit: false,
+  ...u,
+});
