@@ -4,7 +4,7 @@
 // hard links); both servers run at once. Each round opens every file on both sides, in ABBA order, each in a fresh
 // page: the bare pipeline first, then the drop, timed to first rows and to fully indexed (load-timing.ts), with the
 // trace worker's own timings. The figure is fully indexed ÷ bare of the same page, as in the browser bench; printed per
-// load, then per file the median of each side and the ratio of the medians, B/A. The files are the browser bench's
+// load, then per file the median of each side and the ratio of the medians, B/A, and the same for first rows ÷ bare. The files are the browser bench's
 // (`bench/.cache/<name>.jsonl`: run it once to make them).
 import { chromium, type Browser } from '@playwright/test';
 import path from 'node:path';
@@ -27,6 +27,7 @@ type Side = 'A' | 'B';
 interface Load {
   readonly bareMs: number;
   readonly indexedMs: number;
+  readonly firstRowsMs: number;
   readonly timings: string;
 }
 
@@ -40,10 +41,10 @@ async function load(browser: Browser, base: string, file: string): Promise<Load>
   await page.getByLabel('Choose files').setInputFiles(file);
   const cost = page.getByRole('status', { name: 'Computed cost' });
   await cost.waitFor({ timeout: 600_000 });
-  const { indexedMs } = await loadTimes(page);
+  const { indexedMs, firstRowsMs } = await loadTimes(page);
   const timings = (await cost.getAttribute('data-timings')) ?? '?';
   await context.close();
-  return { bareMs, indexedMs, timings };
+  return { bareMs, indexedMs, firstRowsMs, timings };
 }
 
 const median = (xs: readonly number[]): number => {
@@ -62,12 +63,14 @@ async function main(): Promise<void> {
     for (const name of files) {
       const file = path.join(ROOT, 'bench/.cache', `${name}.jsonl`);
       const ratios: Record<Side, number[]> = { A: [], B: [] };
+      const firsts: Record<Side, number[]> = { A: [], B: [] };
       for (let round = 0; round < rounds; round++) {
         for (const side of (round % 2 === 0 ? ['A', 'B', 'B', 'A'] : ['B', 'A', 'A', 'B']) as Side[]) {
           const r = await load(browser, `http://127.0.0.1:${ports[side]}`, file);
           ratios[side].push(r.indexedMs / r.bareMs);
+          firsts[side].push(r.firstRowsMs / r.bareMs);
           console.log(
-            `${name} ${side} round ${round + 1}: bare ${Math.round(r.bareMs)} ms, indexed ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x)  ${r.timings}`,
+            `${name} ${side} round ${round + 1}: bare ${Math.round(r.bareMs)} ms, first rows ${r.firstRowsMs} ms, indexed ${r.indexedMs} ms (${(r.indexedMs / r.bareMs).toFixed(2)}x)  ${r.timings}`,
           );
         }
       }
@@ -76,6 +79,9 @@ async function main(): Promise<void> {
       console.log(
         `${name}: fully indexed ÷ bare, median of ${ratios.A.length}: A ${a.toFixed(2)}x, B ${b.toFixed(2)}x; B/A ${(b / a).toFixed(3)}`,
       );
+      const fa = median(firsts.A);
+      const fb = median(firsts.B);
+      console.log(`${name}: first rows ÷ bare: A ${fa.toFixed(3)}x, B ${fb.toFixed(3)}x; B/A ${(fb / fa).toFixed(3)}`);
     }
   } finally {
     await browser.close();

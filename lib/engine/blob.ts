@@ -31,10 +31,16 @@ export async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
     at = Math.min(blob.size, at + size);
   };
   more(FIRST_SLICE);
+  // The slices after the first double up to SLICE: a file whose first line is longer than the first slice still
+  // shows its first rows after half a megabyte or so, not after the first 4 MiB are read and parsed.
+  let size = 2 * FIRST_SLICE;
   for (let next = reads.shift(); next; next = reads.shift()) {
     const buf = await next;
     // Read ahead once the first slice is in: it must not wait behind the others (the first rows wait for it).
-    while (reads.length < AHEAD && at < blob.size) more(SLICE);
+    while (reads.length < AHEAD && at < blob.size) {
+      more(size);
+      size = Math.min(SLICE, size * 2);
+    }
     // A file that shrank while read: stop at its end.
     if (buf.byteLength === 0) return;
     yield new Uint8Array(buf);

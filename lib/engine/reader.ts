@@ -12,12 +12,16 @@ import { AHEAD, blobChunks, FIRST_SLICE, SLICE } from './blob';
 // sends `took` for each slice it has taken (so at most `ahead` slices are in flight or waiting), or `stop`. The parser's
 // own side says `gone` when the reader died (reader-link.ts): the parser reads the rest itself.
 
-/** A read: the bytes of `blob` from `from` on, in slices of `slice` bytes, at most `ahead` not yet taken. */
+/**
+ * A read: the bytes of `blob` from `from` on, in slices of `slice` bytes (the first `ramp` bytes, doubling up to
+ * `slice`, when given), at most `ahead` not yet taken.
+ */
 export interface ReadRequest {
   readonly blob: Blob;
   readonly from: number;
   readonly slice: number;
   readonly ahead: number;
+  readonly ramp?: number;
 }
 
 export type ReaderReply =
@@ -54,6 +58,7 @@ export function serveRead(req: ReadRequest, port: Port, readSync?: (blob: Blob) 
   let at = Math.min(req.from, blob.size);
   let untaken = 0;
   let stopped = false;
+  let size = Math.min(req.slice, req.ramp ?? req.slice);
   // Reads are started ahead and posted in the order they were started.
   let posted: Promise<void> = Promise.resolve();
   const post = (m: ReaderReply, transfer: Transferable[] = []): void => {
@@ -66,12 +71,13 @@ export function serveRead(req: ReadRequest, port: Port, readSync?: (blob: Blob) 
   };
   const pump = (): void => {
     while (!stopped && untaken < req.ahead && at < blob.size) {
-      const slice = blob.slice(at, Math.min(blob.size, at + req.slice));
+      const slice = blob.slice(at, Math.min(blob.size, at + size));
       const read = readSync ? undefined : slice.arrayBuffer();
       // One that fails after the parser stopped (a file gone) must not be an unhandled rejection.
       read?.catch(() => undefined);
       untaken += 1;
-      at = Math.min(blob.size, at + req.slice);
+      at = Math.min(blob.size, at + size);
+      size = Math.min(req.slice, size * 2);
       const last = at >= blob.size;
       posted = posted.then(async () => {
         if (stopped) return;
@@ -149,14 +155,17 @@ export type OpenRead = (req: ReadRequest) => Port | undefined;
 
 /**
  * A Blob's bytes as `blobChunks` gives them, but read by the reader: the small first slice is read here, at once (the
- * first rows wait for it, not for the reader), the rest comes from the reader. Without one, all is read here; when the
+ * first rows wait for it, not for the reader), the rest comes from the reader, in slices that grow as `blobChunks`'s do. Without one, all is read here; when the
  * reader dies under the read, the rest is read here from the first byte it did not hand over.
  */
 export async function* readerChunks(blob: Blob, open: OpenRead): AsyncGenerator<Uint8Array> {
   const firstEnd = Math.min(blob.size, FIRST_SLICE);
   const first = blob.slice(0, firstEnd).arrayBuffer();
   first.catch(() => undefined);
-  const port = firstEnd < blob.size ? open({ blob, from: firstEnd, slice: SLICE, ahead: AHEAD }) : undefined;
+  const port =
+    firstEnd < blob.size
+      ? open({ blob, from: firstEnd, slice: SLICE, ahead: AHEAD, ramp: 2 * FIRST_SLICE })
+      : undefined;
   let rest = port ? portChunks(port) : blobChunks(blob.slice(firstEnd));
   let at = firstEnd;
   try {
