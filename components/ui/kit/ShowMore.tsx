@@ -18,7 +18,7 @@ export function useShown(total: number, first = 20): { shown: number; more: () =
   };
 }
 
-/** "Show 100 more (20 of 1,640 agents shown)" and "Show all", where a list was cut; nothing where it was not. */
+/** "20 of 1,640 agents shown", with Show more (a hundred more) and Show all, where a list was cut; nothing where not. */
 export function ShowMore({
   shown,
   total,
