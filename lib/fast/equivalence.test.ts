@@ -61,6 +61,26 @@ const cases: [string, () => Files][] = [
     () => filesUnder('test/fixtures/real/claude-code-log/projects/-Users-dain-workspace-claude-code-log-sample'),
   ],
   ['the tour', () => ({ 'tour/tour.stream.jsonl': jsonl(tourLines()) })],
+  [
+    'cache writes given only by their 5m/1h breakdown, and a breakdown that does not add up to its total',
+    () => {
+      const line = (id: string, usage: Record<string, unknown>) => {
+        const l = cc.assistant(id, [text('x')], { output: 10 });
+        (l.message as Record<string, unknown>).usage = { input_tokens: 1, output_tokens: 10, ...usage };
+        return l;
+      };
+      return {
+        'p/w.jsonl': jsonl([
+          line('msg_w1', { cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 200 } }),
+          line('msg_w2', { cache_creation: { ephemeral_1h_input_tokens: 70 } }),
+          line('msg_w3', {
+            cache_creation_input_tokens: 500,
+            cache_creation: { ephemeral_5m_input_tokens: 400, ephemeral_1h_input_tokens: 400 },
+          }),
+        ]),
+      };
+    },
+  ],
   ['a generated projects folder (subagents in both layouts, a resumed session, a <synthetic> line)', projectsFolder],
   [
     'empty message and request ids, lines without a session id, a stream frame after message_stop',

@@ -1,6 +1,6 @@
 import { timeFrom } from '../trace/adapters/common';
 import { isoMillisBytes } from '../trace/adapters/time';
-import { oneHourPart, readUsage } from '../trace/adapters/numbers';
+import { oneHourPart, readUsage, writtenOf } from '../trace/adapters/numbers';
 import { sameLineKey, usageErrorOf } from '../trace/model/calls';
 import type { AssistantRecord } from '../trace/line-records';
 import type { Usage } from '../trace/types';
@@ -124,8 +124,12 @@ export class LeanAssistantReader {
     const mask = this.wasm.slots[USAGE_MASK] ?? 0;
     if ((mask & 3) !== 3) return undefined;
     const c = this.wasm.counts;
-    const cacheCreation = mask & (1 << COUNT.cacheCreation) ? (c[COUNT.cacheCreation] ?? 0) : 0;
     const hasCacheSplit = (mask & ((1 << COUNT.cache5m) | (1 << COUNT.cache1h))) !== 0;
+    const cacheCreation = writtenOf(
+      mask & (1 << COUNT.cacheCreation) ? (c[COUNT.cacheCreation] ?? 0) : undefined,
+      mask & (1 << COUNT.cache5m) ? (c[COUNT.cache5m] ?? 0) : undefined,
+      mask & (1 << COUNT.cache1h) ? (c[COUNT.cache1h] ?? 0) : undefined,
+    );
     const input = c[COUNT.input] ?? 0;
     const output = c[COUNT.output] ?? 0;
     const cache1h =

@@ -208,6 +208,20 @@ describe('golden counting traps', () => {
     expect(stats.cost.computedUsd).toBe(0.0072);
   });
 
+  it('a 5m/1h breakdown with no total of cache writes is what was written: priced, never $0', async () => {
+    const l = cc.assistant('msg_b', [text('x')], { output: 10 });
+    (l.message as Record<string, unknown>).usage = {
+      input_tokens: 0,
+      output_tokens: 10,
+      cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 200 },
+    };
+    const { stats } = await loadText(jsonl([l]));
+    expect(stats.tokens).toMatchObject({ cacheCreation: 500, cache5m: 300, cache1h: 200 });
+    // 300×3.75 + 200×6 + 10×15 = 2475 µ$
+    expect(stats.cost.computedUsd).toBe(0.002475);
+  });
+
   it('every total’s Explain list adds up to it and names the rule for each dropped row', async () => {
     const { trace, stats } = await loadText(
       jsonl([

@@ -126,6 +126,14 @@ export function oneHourPart(cacheCreation: number, e1h: number | undefined): num
 }
 
 /**
+ * The cache writes billed: `cache_creation_input_tokens`; where a usage gives only the 5m/1h breakdown, what the
+ * breakdown adds up to (a write the line reports is never priced at $0 for want of its total).
+ */
+export function writtenOf(total: number | undefined, e5m: number | undefined, e1h: number | undefined): number {
+  return total ?? (e5m ?? 0) + (e1h ?? 0);
+}
+
+/**
  * A message's usage (`where` names it in errors, e.g. `message.usage`). Input and output tokens are required; cache
  * counts may be missing or null (none). Writes without a 5m/1h breakdown are put at the 5m rate, as Claude Code does.
  */
@@ -135,11 +143,12 @@ export function readUsage(raw: unknown, where: string): ReadUsage<Usage> {
   const r = new Reader(where);
   const input = r.count(raw, 'input_tokens', true);
   const output = r.count(raw, 'output_tokens', true);
-  const cacheCreation = r.count(raw, 'cache_creation_input_tokens') ?? 0;
+  const total = r.count(raw, 'cache_creation_input_tokens');
   const cacheRead = r.count(raw, 'cache_read_input_tokens') ?? 0;
   const { e5m, e1h, webSearch, errors } = nested(r, raw);
   if (errors.length > 0 || input === undefined || output === undefined) return { errors };
   const hasCacheSplit = e5m !== undefined || e1h !== undefined;
+  const cacheCreation = writtenOf(total, e5m, e1h);
   const cache1h = hasCacheSplit ? oneHourPart(cacheCreation, e1h) : 0;
   return {
     usage: {
