@@ -161,6 +161,12 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
   }
   // Calls no loaded line records: the result frame reports more than the calls carry, with real usage on the lines.
   for (const sr of trace.reconciliation) for (const x of sr.shortfall) reasons.push({ text: x.text });
+  for (const sr of trace.reconciliation)
+    if (sr.unsure)
+      reasons.push({
+        text: `${sr.unsure.results} result frames carry no modelUsage: read as running totals, as their cost never goes down (the last one is the session's); were each its turn's own, the session would have reported their sum`,
+        usd: sr.unsure.sumUsd,
+      });
   if (tk.cache1h > 0) {
     // Claude Code priced every cache write at the 5m rate in some versions: show what that would change.
     let delta = 0;

@@ -80,9 +80,15 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
     const lowerBounds = (placeholders.get(si) ?? [])
       .filter((t) => unbooked || reportedKeyOf(t.model, booked) !== undefined)
       .map((t) => t.index);
+    const costs = rs.flatMap((e) => (e.totalCostUsd !== undefined ? [e.totalCostUsd] : []));
+    const unsure =
+      r.cumulative && costs.length > 1 && rs.every((e) => e.modelUsage.length === 0)
+        ? { results: costs.length, sumUsd: Math.round(costs.reduce((a, c) => a + c, 0) * 1e9) / 1e9 }
+        : undefined;
     out.push({
       session: si,
       cumulative: r.cumulative,
+      ...(unsure ? { unsure } : {}),
       rows: r.rows.map((row) => ({ ...row, resultSeq: row.resultOrder })),
       excess: r.excess,
       shortfall: r.shortfall,

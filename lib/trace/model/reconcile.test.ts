@@ -380,6 +380,12 @@ describe('result reconciliation', () => {
     expect(view.reasons.map((r) => r.text)).toContain(
       "the result frames report 414 output tokens more than the loaded calls carry, but no modelUsage to book them by model: the calls' output figures are placeholders, so their output and cost are lower bounds",
     );
+    // Their costs rise, so they are read as running totals: the last one reported, their sum said beside it.
+    expect(s.cost.reportedUsd).toBe(0.02);
+    expect(view.reasons).toContainEqual({
+      text: "2 result frames carry no modelUsage: read as running totals, as their cost never goes down (the last one is the session's); were each its turn's own, the session would have reported their sum",
+      usd: 0.03,
+    });
     await totalsEverywhere(files);
   });
 

@@ -250,6 +250,11 @@ export interface SessionReconciliation {
   readonly shares: ReadonlyMap<number, number>;
   /** Turn indices whose output is a placeholder and whose model got a row: their figures are lower bounds. */
   readonly lowerBounds: readonly number[];
+  /**
+   * Several results with no `modelUsage`, read as running totals because their cost never goes down: nothing else
+   * tells them from results each its turn's own, whose sum (`sumUsd`) the reported cost would then be.
+   */
+  readonly unsure?: { readonly results: number; readonly sumUsd: number };
 }
 
 export interface Trace {
