@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURES, Loupe } from './pages/Loupe';
+import { generated } from './helpers/generated';
 
 test('drop one file: the events, the cost and the denied calls of a real headless session', async ({ page }) => {
   const app = new Loupe(page);
@@ -218,4 +219,35 @@ test('wrong input gets a clear message, never a blank page', async ({ page }) =>
   await input.setInputFiles(path.join(FIXTURES, 'empty.jsonl'));
   await expect(app.alert).toContainText('empty.jsonl is empty');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the first rows of a big file are drawn as the worker sends them, while it loads, without asking it', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const file = await generated(info, 'claude-code', 30_000_000, 5);
+  // Counts the page's questions to the trace worker, and what was asked and shown when the first row appeared.
+  await page.addInitScript(`(() => {
+    const asked = [];
+    window.__asked = asked;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (m, ...rest) {
+      if (m && typeof m.method === 'string') asked.push(m.method);
+      return post.call(this, m, ...rest);
+    };
+    new MutationObserver(() => {
+      if (window.__first) return;
+      const row = document.querySelector('[role=listbox][aria-label=Events] [role=option]');
+      if (row) window.__first = { asked: [...asked], loading: !!document.querySelector('[aria-label=Parsing]'), text: row.textContent };
+    }).observe(document, { childList: true, subtree: true });
+  })()`);
+  const app = new Loupe(page);
+  await app.home();
+  await app.openFile(file);
+  await expect.poll(() => page.evaluate('window.__first')).toBeTruthy();
+  const first = (await page.evaluate('window.__first')) as { asked: string[]; loading: boolean; text: string };
+  // Drawn while the progress bar still showed, the load the only question asked: no rows, no header above.
+  expect(first).toMatchObject({ asked: ['load'], loading: true });
+  expect(first.text).not.toBe('');
+  await app.waitForWorkbench();
 });

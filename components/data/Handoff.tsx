@@ -15,6 +15,8 @@ interface Handoff {
   /** Starts parsing picked files at once; the viewer for `local:<id>` takes the running worker. */
   startLocal(id: string, files: StoredFiles): void;
   takeStarted(key: string): TraceClient | undefined;
+  /** The worker started for `key`, left for `takeStarted`: the viewer's first render shows what it has so far. */
+  peekStarted(key: string): TraceClient | undefined;
   get(id: string): StoredFiles | undefined;
 }
 
@@ -47,6 +49,7 @@ export function HandoffProvider({ children }: { children: ReactNode }) {
       started.current.delete(key);
       return c;
     },
+    peekStarted: (key) => started.current.get(key),
     get: (id) => files.current.get(id),
   });
   return <Ctx.Provider value={value.current}>{children}</Ctx.Provider>;

@@ -9,11 +9,14 @@ import {
   type LoadSource,
   type Method,
   type ProgressMessage,
+  type RequestOf,
+  type ResultOf,
   type Reply,
   type TraceUpdate,
   type WorkerMessage,
 } from '../../lib/engine/protocol';
 import { type TraceSummary } from '../../lib/view/trace-summary';
+import type { RowView } from '../../lib/view/rowview';
 import type { SeqMove } from '../../lib/view/moves';
 import { FinalError, isFinal } from '../../lib/browser/load-error';
 
@@ -50,6 +53,10 @@ export class TraceClient {
   private current: TraceState = { phase: 'idle' };
   private disposed = false;
   private changes = 0;
+  /** Read once, as the client starts (before a file is picked): Chromium's `performance.memory` took a few ms. */
+  private readonly heap = tabHeap();
+  /** The first rows the worker sent with its progress while loading (`ProgressMessage.rows`), and of how many. */
+  private early: { readonly rows: readonly RowView[]; readonly of: number } | undefined;
 
   constructor() {
     this.worker = new Worker(new URL('../../lib/browser/trace.worker.ts', import.meta.url), {
@@ -77,10 +84,11 @@ export class TraceClient {
   }
 
   load(source: LoadSource): void {
+    this.early = undefined;
     this.set({ phase: 'loading' });
     // The limits the page's URL sets (`?maxLineBytes=1MB`), as the CLI's flags set them, and the tab's heap limit:
     // the worker stops reading, in words, before its events would fill more than its share (lib/engine/memory.ts).
-    const limits = { ...limitsFromParams(new URLSearchParams(window.location.search)), tabHeapBytes: tabHeap() };
+    const limits = { ...limitsFromParams(new URLSearchParams(window.location.search)), tabHeapBytes: this.heap };
     this.ask('load', { source, limits }).then(
       (summary) => this.set({ phase: 'ready', summary }),
       (e: Error) => this.set({ phase: 'error', message: e.message, final: isFinal(e) }),
@@ -89,6 +97,9 @@ export class TraceClient {
 
   ask: Ask = (method, req) => {
     if (this.disposed) return Promise.reject(new Error('the trace was closed'));
+    // `method` is 'rows', so the answer is the rows: the one place the compiler cannot follow the method to its type.
+    const early = method === 'rows' ? this.earlyRows(req as RequestOf<'rows'>) : undefined;
+    if (early) return Promise.resolve(early as ResultOf<typeof method>);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const settle = (reply: Reply): void => {
@@ -100,6 +111,14 @@ export class TraceClient {
       this.post({ id, method, req });
     });
   };
+
+  /** Rows asked for while loading, from those the worker sent (a page short of them is asked for again as more come:
+   *  useRowWindow); past the last event there are none. */
+  private earlyRows({ start, end }: RequestOf<'rows'>): RowView[] | undefined {
+    const e = this.early;
+    if (!e || this.current.phase !== 'loading' || (start >= e.rows.length && start < e.of)) return undefined;
+    return e.rows.slice(start, end);
+  }
 
   private post<K extends Method>(call: CallOf<K>): void {
     this.worker.postMessage(call);
@@ -115,6 +134,7 @@ export class TraceClient {
 
   private set(s: TraceState): void {
     if (this.disposed) return;
+    if (s.phase !== 'loading') this.early = undefined;
     this.current = s;
     for (const l of this.listeners) l(s);
   }
@@ -128,7 +148,9 @@ export class TraceClient {
 
   private onMessage(m: WorkerMessage): void {
     if (m.kind === 'progress') {
-      if (this.current.phase === 'loading') this.set({ phase: 'loading', progress: m });
+      if (this.current.phase !== 'loading') return;
+      if (m.rows) this.early = { rows: m.rows, of: m.rowCount };
+      this.set({ phase: 'loading', progress: m });
       return;
     }
     if (m.kind === 'update') {

@@ -26,8 +26,10 @@ export function useTraceWorker(
   const handoff = useHandoff();
   /** Bumped by `retry`: the source is read again by a new worker (after a network error, say). */
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<TraceState>({ phase: 'idle' });
-  const [ask, setAsk] = useState<Ask>(() => idle);
+  // A worker the home page started has parsed the first lines by now: its state and rows are drawn in the first render,
+  // not after the effect below has run (which waits for a paint).
+  const [state, setState] = useState<TraceState>(() => handoff?.peekStarted(sourceKey)?.state ?? { phase: 'idle' });
+  const [ask, setAsk] = useState<Ask>(() => handoff?.peekStarted(sourceKey)?.ask ?? idle);
   const [reload, setReload] = useState<Reload>(() => noReload);
   useEffect(() => {
     if (!source) return;

@@ -20,6 +20,8 @@ export interface EventListProps {
   readonly onToggleStreams: (turn: number) => void;
   readonly onOpen: () => void;
   readonly loading: boolean;
+  /** While loading: the first rows, as the worker sent them (drawn without asking). */
+  readonly earlyRows?: readonly RowView[];
   /** With a filter: matches hidden by chips that are off, and how to show them. */
   readonly hiddenMatches?: ChipCounts;
   /** A filter is applied (the hidden lines are its matches). */
@@ -42,6 +44,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
     onToggleStreams,
     onOpen,
     loading,
+    earlyRows,
     hiddenMatches,
     filtered = false,
     eventsShown,
@@ -50,7 +53,7 @@ export const EventList = forwardRef<VirtualListHandle, EventListProps>(function 
   },
   ref,
 ) {
-  const { get, onRange, tick, error, retry, fail } = useRowWindow(ask, version, rowCount);
+  const { get, onRange, tick, error, retry, fail } = useRowWindow(ask, version, rowCount, earlyRows);
   void tick;
 
   const select = useCallback(

@@ -11,9 +11,13 @@ import { pagesToFetch, pagesToDrop, PAGE } from './row-pages';
  * direction of the scroll, so that a scroll lands on rows already here and each row is drawn once, filled in. The
  * rows are kept in a cache the list reads synchronously while it renders; pages far from the view are dropped.
  * `version` changes whenever the worker's rows change (more parsed, a new filter, a fold), which drops the cache.
+ * `early`: the first rows, sent by the worker while it loads (rows then never change): drawn in the very render that
+ * first has them, with nothing asked.
  */
-export function useRowWindow(ask: Ask, version: string, rowCount: number) {
+export function useRowWindow(ask: Ask, version: string, rowCount: number, early?: readonly RowView[]) {
   const cache = useRef(new Map<number, RowView>());
+  const earlyRows = useRef(early);
+  earlyRows.current = early;
   const inflight = useRef(new Set<number>());
   // How many rows each page came back with. A page short of what the list now holds (the parse frontier while
   // loading) is asked for again, so rows that arrive later do not stay placeholders.
@@ -102,7 +106,7 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number) {
   );
 
   const get = useCallback((row: number): RowView | undefined => {
-    const v = cache.current.get(row);
+    const v = cache.current.get(row) ?? earlyRows.current?.[row];
     if (!v) missed.current.add(Math.floor(row / PAGE));
     return v;
   }, []);

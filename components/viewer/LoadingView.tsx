@@ -80,6 +80,7 @@ export function LoadingView({
           onToggleStreams={() => undefined}
           onOpen={() => undefined}
           loading
+          {...(progress?.rows ? { earlyRows: progress.rows } : {})}
         />
       </div>
     </div>

@@ -49,63 +49,80 @@ function fromPage(url: string): string {
   }
 }
 
+/** Where the trace comes from, without waiting: a link, a sample, or files a page's drop has in memory (`Handoff`);
+ *  undefined when a dropped trace must be read back from IndexedDB. */
+function resolvedAtOnce(
+  params: { src: string | null; sample: string | null; local: string | null },
+  handoff: ReturnType<typeof useHandoff>,
+): Resolved {
+  const { src, sample, local } = params;
+  if (src) return { source: { kind: 'url', url: fromPage(src) }, key: `src:${src}`, title: src };
+  if (sample) {
+    const s = SAMPLES.find((x) => x.id === sample);
+    return s
+      ? {
+          source: { kind: 'urls', urls: s.files.map((f) => ({ url: fromPage(`/samples/${f}`), path: f })) },
+          key: `sample:${s.id}`,
+          title: s.title,
+        }
+      : { error: `There is no sample called "${sample}".` };
+  }
+  if (local) {
+    const stored = handoff?.get(local);
+    return stored ? fromStored(local, stored) : undefined;
+  }
+  return { error: 'No trace given. Open one from the home page, or add ?src=<https URL> to this address.' };
+}
+
 /** Where the trace comes from, read from the URL: `?src=<https url>`, `?sample=<id>` or `?local=<id>`. */
 function useSourceFromUrl(): Resolved {
   const params = useSearchParams();
   const src = params.get('src');
   const sample = params.get('sample');
   const local = params.get('local');
-  const [resolved, setResolved] = useState<Resolved>(undefined);
   const handoff = useHandoff();
+  // Files just dropped on this page are known in the first render, and their first rows drawn in it, not after an
+  // effect and a paint. Only they: any other source is resolved after hydration, as the server cannot (no window).
+  const dropped = local !== null ? handoff?.get(local) : undefined;
+  const now = useMemo(() => (local !== null && dropped ? fromStored(local, dropped) : undefined), [local, dropped]);
+  const [later, setLater] = useState<{ readonly key: string; readonly resolved: Resolved }>();
+  const key = `${src}|${sample}|${local}`;
   useEffect(() => {
+    if (now) return;
     let live = true;
-    if (src) setResolved({ source: { kind: 'url', url: fromPage(src) }, key: `src:${src}`, title: src });
-    else if (sample) {
-      const s = SAMPLES.find((x) => x.id === sample);
-      setResolved(
-        s
-          ? {
-              source: { kind: 'urls', urls: s.files.map((f) => ({ url: fromPage(`/samples/${f}`), path: f })) },
-              key: `sample:${s.id}`,
-              title: s.title,
-            }
-          : { error: `There is no sample called "${sample}".` },
-      );
-    } else if (local && handoff?.get(local)) {
-      const stored = handoff.get(local);
-      if (stored) setResolved(fromStored(local, stored));
-    } else if (local) {
-      loadLocal(local).then(
-        async (stored) => {
-          if (!live) return;
-          if (!stored)
-            return setResolved({
-              error: 'This dropped trace is no longer stored in this browser. Drop the file again.',
-            });
-          const first = stored.handles?.[0]?.handle;
-          // Files read from disk (the library): after a reload, the browser asks again before the page may read them.
-          if (first && !(await canRead(first, false))) {
-            const allow = async (): Promise<void> => {
-              if (await canRead(first, true)) setResolved(fromStored(local, stored));
-            };
-            return live && setResolved({ allow, title: stored.title, path: stored.handles?.[0]?.path ?? '' });
-          }
-          if (live) setResolved(fromStored(local, stored));
-        },
-        () =>
-          live &&
-          setResolved({
-            error:
-              'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.',
-          }),
-      );
-    } else
-      setResolved({ error: 'No trace given. Open one from the home page, or add ?src=<https URL> to this address.' });
+    const resolve = (resolved: Resolved): void => {
+      if (live) setLater({ key, resolved });
+    };
+    const at = resolvedAtOnce({ src, sample, local }, handoff);
+    if (at || !local) {
+      resolve(at);
+      return;
+    }
+    loadLocal(local).then(
+      async (stored) => {
+        if (!stored)
+          return resolve({ error: 'This dropped trace is no longer stored in this browser. Drop the file again.' });
+        const first = stored.handles?.[0]?.handle;
+        // Files read from disk (the library): after a reload, the browser asks again before the page may read them.
+        if (first && !(await canRead(first, false))) {
+          const allow = async (): Promise<void> => {
+            if (await canRead(first, true)) resolve(fromStored(local, stored));
+          };
+          return resolve({ allow, title: stored.title, path: stored.handles?.[0]?.path ?? '' });
+        }
+        resolve(fromStored(local, stored));
+      },
+      () =>
+        resolve({
+          error:
+            'This browser refused access to its local storage (IndexedDB), so the dropped trace cannot be reopened. Drop the file again.',
+        }),
+    );
     return () => {
       live = false;
     };
-  }, [src, sample, local, handoff]);
-  return resolved;
+  }, [now, key, src, sample, local, handoff]);
+  return now ?? (later?.key === key ? later.resolved : undefined);
 }
 
 /** The viewer for a source named in the URL (`/view?src=…`, `?sample=…`, `?local=…`). */

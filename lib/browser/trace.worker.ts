@@ -2,6 +2,7 @@
 import { blobKeeper } from '../engine/blob';
 import { handle, sessionHandlers } from '../engine/handlers';
 import { TraceSession } from '../engine/session';
+import { warmUp } from '../engine/warm-up';
 import type { Call, CallOf, Failure, Method, ReplyOf, RequestOf, WorkerMessage } from '../engine/protocol';
 import { SealError } from '../share/seal';
 import { isFinal } from './load-error';
@@ -19,10 +20,16 @@ declare const self: DedicatedWorkerGlobalScope;
 const post = (m: WorkerMessage): void => self.postMessage(m);
 
 startReader();
+// The parse path compiled while the user picks a file (warm-up.ts); not once a request came first.
+let asked = false;
+setTimeout(() => {
+  if (!asked) void warmUp().catch(() => undefined);
+}, 0);
 
 // Each message re-renders the loading view (the bar, the counts, the rows list's length) on the main thread, whose CPU a
 // big load shares with this worker on a small machine: four a second keep the bar moving without taking much of it.
-// Until a screenful of rows exists every report is sent: the first rows wait for no timer.
+// Until a screenful of rows exists every report is sent, with the rows: the first rows wait for no timer, and for no
+// question from the page (which this worker, parsing the next slice, would answer only at its next pause).
 const PROGRESS_EVERY_MS = 250;
 const SCREENFUL = 100;
 let lastProgress = 0;
@@ -34,9 +41,11 @@ const session = new TraceSession({
     const now = performance.now();
     // A new load counts from zero again.
     if (events < postedEvents) postedEvents = 0;
-    if (phase === 'reading' && postedEvents >= SCREENFUL && now - lastProgress < PROGRESS_EVERY_MS) return;
+    const before = postedEvents;
+    if (phase === 'reading' && before >= SCREENFUL && now - lastProgress < PROGRESS_EVERY_MS) return;
     lastProgress = now;
     postedEvents = events;
+    const rows = phase === 'reading' && before < SCREENFUL ? session.parsedRows(Math.min(events, SCREENFUL)) : [];
     post({
       kind: 'progress',
       bytes,
@@ -45,6 +54,7 @@ const session = new TraceSession({
       events,
       name,
       rowCount: events,
+      ...(rows.length > 0 ? { rows } : {}),
     });
   },
 });
@@ -78,5 +88,6 @@ async function answer<K extends Method>(call: CallOf<K>): Promise<ReplyOf<K> | F
 }
 
 self.onmessage = (ev: MessageEvent<Call>) => {
+  asked = true;
   void answer(ev.data).then(post);
 };

@@ -4,7 +4,7 @@ import type { ByteKeeper, EngineInput, SourceText } from './source';
 // Inputs over Blobs (a dropped File, a fetched body, a file of a shared bundle): what the browser worker loads,
 // and what Node tests load to run the same path (Node has a global Blob).
 
-export const FIRST_SLICE = 256 * 1024;
+export const FIRST_SLICE = 64 * 1024;
 export const SLICE = 4 * 1024 * 1024;
 /** How many slices are being read ahead of the one being parsed. */
 export const AHEAD = 8;

@@ -91,9 +91,9 @@ describe('a load past its heap budget', () => {
     const session = new TraceSession({ keep: blobKeeper });
     const blob = new Blob([text]);
     const other = new Blob([`${line(9999)}\n`]);
-    // The estimate of the first slice fits in 1 MiB; with the next 4 MiB slice it does not.
+    // The estimate of the first slice (64 KiB) fits in 256 KiB; with the next (128 KiB) it does not.
     await session.load([await blobInput('big.jsonl', blob), await blobInput('next.jsonl', other)], {
-      limits: { maxHeapBytes: 1024 ** 2 },
+      limits: { maxHeapBytes: 256 * 1024 },
     });
     const trace = session.trace();
     // Every line that ends in the first slice, and the one it cut: no line is cut off.
@@ -102,8 +102,8 @@ describe('a load past its heap budget', () => {
     expect(trace.sources[0]?.lines.total).toBe(whole);
     const said = trace.diagnostics.filter((d) => d.code === 'memory-limit').map((d) => d.message);
     expect(said).toEqual([
-      `big.jsonl: reading stopped after ${bytesText(ends[whole - 1] ?? 0)} of ${bytesText(text.length)}, because more would not fit in this tab's memory (the memory limit set is 1 MiB); the rest of the file is not loaded: run \`npx loupe stats\` on it for the whole file`,
-      "next.jsonl: not loaded, because more would not fit in this tab's memory (the memory limit set is 1 MiB); run `npx loupe stats` on it for the whole file",
+      `big.jsonl: reading stopped after ${bytesText(ends[whole - 1] ?? 0)} of ${bytesText(text.length)}, because more would not fit in this tab's memory (the memory limit set is 256 KiB); the rest of the file is not loaded: run \`npx loupe stats\` on it for the whole file`,
+      "next.jsonl: not loaded, because more would not fit in this tab's memory (the memory limit set is 256 KiB); run `npx loupe stats` on it for the whole file",
     ]);
     expect(trace.diagnostics.filter((d) => d.consumesLine)).toEqual([]);
     // What was read works as any load: the last line read is there in full.

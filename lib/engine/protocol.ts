@@ -218,6 +218,9 @@ export interface ProgressMessage {
   readonly rowCount: number;
   /** About how many bytes of the files the tab's memory holds (see `HeapGuard.holds`), once the worker can tell. */
   readonly holdsBytes?: number;
+  /** The first rows, sent unasked until a screenful exists: the page draws them without asking (and waiting for a
+   *  worker that is parsing the next slice to answer). */
+  readonly rows?: readonly RowView[];
 }
 
 /** Worker to page, unasked: the files being watched changed (live tail), or stopped growing. */

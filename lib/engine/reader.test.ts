@@ -73,7 +73,7 @@ describe('readerChunks', () => {
     const got = await all(readerChunks(blob, open));
     const direct = await all(blobChunks(blob));
     expect(got.map((c) => c.length)).toEqual(direct.map((c) => c.length));
-    expect(got[0]?.length).toBe(256 * 1024);
+    expect(got[0]?.length).toBe(64 * 1024);
     expect(Buffer.from(joined(got)).equals(Buffer.from(bytes))).toBe(true);
   });
 

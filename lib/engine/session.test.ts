@@ -249,6 +249,27 @@ describe('engine session over Blobs', () => {
     expect(seen).toBe(35);
   });
 
+  it('reports each chunk once its lines are parsed, with their rows: the first rows need no question', async () => {
+    const bytes = read(AGENT);
+    const lines = new TextDecoder().decode(bytes).split('\n');
+    // Two chunks, the first ending after line 3: its report must count those three events, not the ones before it.
+    const cut = new TextEncoder().encode(lines.slice(0, 3).join('\n') + '\n').length;
+    const input = { ...memorySource('agent.jsonl', bytes), open: () => [bytes.subarray(0, cut), bytes.subarray(cut)] };
+    const reports: { bytes: number; events: number; rows: number }[] = [];
+    const session: TraceSession = new TraceSession({
+      onProgress: (p) => {
+        if (p.phase === 'reading')
+          reports.push({ bytes: p.bytes, events: p.events, rows: session.parsedRows(5).length });
+      },
+    });
+    await session.load([input]);
+    expect(reports).toEqual([
+      { bytes: cut, events: 3, rows: 3 },
+      { bytes: bytes.length, events: 35, rows: 5 },
+    ]);
+    // Once loaded, nothing is being parsed.
+    expect(session.parsedRows(5)).toEqual([]);
+  });
   it('says why a request fails: an event not in the trace, a source that can no longer be read', async () => {
     const bytes = read(AGENT);
     let readable = true;

@@ -178,6 +178,11 @@ export class TraceSession {
     return this.loaded.trace;
   }
 
+  /** The rows of the first `n` events parsed so far, while a load reads (none otherwise). */
+  parsedRows(n: number): RowView[] {
+    return this.parsing ? liveRows(this.parsing, 0, n) : [];
+  }
+
   rows(start: number, end: number): RowView[] {
     const l = this.loaded;
     if (l) {

@@ -11,7 +11,8 @@ export const DEFAULT_MAX_LINE_BYTES = 64 * MiB;
 export const MAX_LINE_BYTES_CEILING = 512 * MiB - 1024;
 
 export interface LineOptions {
-  /** Called after each chunk with the bytes read so far. */
+  /** Called after each chunk's lines were taken (parsed, by the reader of the batches), with the bytes read so far:
+   *  a count of what the lines made is then up to date. */
   readonly onBytes?: (bytesRead: number) => void;
   /** Lines longer than this (in bytes, without the terminator) are skipped and reported `tooLong`. */
   readonly maxLineBytes?: number;
@@ -50,8 +51,8 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   const split = new LineSplitter(lineLimit(opts.maxLineBytes), opts.from, opts.deferLong === true);
   for await (const chunk of chunksOf(source)) {
     const batch = split.push(chunk);
-    opts.onBytes?.(split.absolute);
     if (batch.length > 0) yield batch;
+    opts.onBytes?.(split.absolute);
   }
   if (split.pendingLength > 0 && opts.hold) {
     opts.onEnd?.({ offset: split.lineStart, line: split.lineNo });
