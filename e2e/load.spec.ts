@@ -219,6 +219,10 @@ test('wrong input gets a clear message, never a blank page', async ({ page }) =>
   await input.setInputFiles(path.join(FIXTURES, 'empty.jsonl'));
   await expect(app.alert).toContainText('empty.jsonl is empty');
   await expect(page).toHaveURL(/\/$/);
+  // A single file starts parsing while it is checked; each refused one stopped its parse, and the next file loads.
+  await input.setInputFiles(path.join(FIXTURES, 'claude-p.jsonl'));
+  await app.waitForWorkbench();
+  await expect(app.computedCost).toHaveText('$0.17');
 });
 
 test('the first rows of a big file are drawn as the worker sends them, while it loads, without asking it', async ({

@@ -15,6 +15,8 @@ interface Handoff {
   /** Starts parsing picked files at once; the viewer for `local:<id>` takes the running worker. */
   startLocal(id: string, files: StoredFiles): void;
   takeStarted(key: string): TraceClient | undefined;
+  /** Stops the parse `startLocal` began for `id` (its files were refused after all), and warms a worker again. */
+  cancelLocal(id: string): void;
   /** The worker started for `key`, left for `takeStarted`: the viewer's first render shows what it has so far. */
   peekStarted(key: string): TraceClient | undefined;
   get(id: string): StoredFiles | undefined;
@@ -43,6 +45,12 @@ export function HandoffProvider({ children }: { children: ReactNode }) {
       const client = value.current.takeWarm() ?? new TraceClient();
       client.load(sourceOf(stored));
       started.current.set(`local:${id}`, client);
+    },
+    cancelLocal: (id) => {
+      files.current.delete(id);
+      started.current.get(`local:${id}`)?.dispose();
+      started.current.delete(`local:${id}`);
+      value.current.prewarm();
     },
     takeStarted: (key) => {
       const c = started.current.get(key);

@@ -4,8 +4,8 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../data/Handoff';
-import { newLocalId, saveLocal } from '../data/localFiles';
-import { isProjectsFolder, vetFiles, type PickedFile } from '../intake/intake';
+import { newLocalId, saveLocal, type StoredFiles } from '../data/localFiles';
+import { isProjectsFolder, vetFiles, type PickedFile, type SkippedFile } from '../intake/intake';
 import { SAMPLES } from '../intake/samples';
 import { titleOfFiles } from '../../lib/view/title';
 import { compareHref, keepStored, storedOf } from '../compare/refs';
@@ -59,27 +59,33 @@ function HomeIntake() {
       return;
     }
     setBusy(true);
+    const id = newLocalId();
+    const storedOf = (files: readonly PickedFile[], skipped: readonly SkippedFile[]): StoredFiles => ({
+      files: files.map((f) => ({ path: f.path, file: f.file })),
+      title: titleOfFiles(files.map((f) => f.path)) ?? 'trace',
+      savedAt: Date.now(),
+      ...(skipped.length > 0 ? { skipped } : {}),
+    });
+    // One file picked starts parsing while it is checked: its first rows do not wait for the check's read. Should it
+    // be refused (an image, an empty file), that parse is stopped.
+    const single = !picked.fromFolder && picked.files.length === 1 ? picked.files[0] : undefined;
+    if (single) handoff?.startLocal(id, storedOf([single], []));
     try {
       const vetted = await vetFiles(picked.files, picked.fromFolder);
       if (vetted.error) {
+        if (single) handoff?.cancelLocal(id);
         setError(vetted.error);
         return;
       }
       if (vetted.note) setNote(vetted.note);
-      const id = newLocalId();
-      const title = titleOfFiles(vetted.files.map((f) => f.path)) ?? 'trace';
-      const stored = {
-        files: vetted.files.map((f) => ({ path: f.path, file: f.file })),
-        title,
-        savedAt: Date.now(),
-        ...(vetted.skipped.length > 0 ? { skipped: vetted.skipped } : {}),
-      };
-      handoff?.startLocal(id, stored);
+      const stored = storedOf(vetted.files, vetted.skipped);
+      if (!single) handoff?.startLocal(id, stored);
       // The copy for reloads is written while the viewer already parses; a refusal only costs the reload.
       const saved = saveLocal(id, stored).catch(() => undefined);
       if (!handoff) await saved;
       openInPlace(`/view?local=${id}`);
     } catch (e) {
+      if (single) handoff?.cancelLocal(id);
       setError(`Could not open the files: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       setBusy(false);
