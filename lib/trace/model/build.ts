@@ -26,7 +26,8 @@ export class ModelBuilder implements ParseSink {
   readonly events: TraceEvent[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly sources: SourceInfo[] = [];
-  readonly streams = new StreamAccumulator();
+  /** Fragments are cut from their block's text once built (`StreamAccumulator.cutFragments`). */
+  readonly streams = new StreamAccumulator(true);
   /** The events' uuids by seq, when whoever feeds the builder keeps them off the events (see `UuidColumn`). */
   uuids: UuidColumn | undefined;
   private readonly opts: NormalizeOptions;
