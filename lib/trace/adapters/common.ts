@@ -34,6 +34,9 @@ export function withInterner(opts: NormalizeOptions): NormalizeOptions {
 
 export const DEFAULT_NORMALIZE: NormalizeOptions = { clamp: 16_384 };
 
+/** A stream delta's fragment is kept this long on its event once the rebuild has used it whole. */
+export const FRAGMENT_KEEP = 256;
+
 export function clampText(text: string, opts: NormalizeOptions): string {
   const cut = text.length > opts.clamp ? detach(text.slice(0, opts.clamp)) : text;
   const out = opts.share ? opts.share(cut) : cut;

@@ -1,5 +1,5 @@
 import type { StreamEvent, StreamEventType, TraceEvent } from '../types';
-import { blockFrom, blocksFrom, clampText, timeFrom, type NormalizeOptions } from './common';
+import { blockFrom, blocksFrom, clampText, detach, FRAGMENT_KEEP, timeFrom, type NormalizeOptions } from './common';
 import { readPartialUsage } from './numbers';
 import {
   envelope,
@@ -185,8 +185,14 @@ function deltaEvent(
   time: number | undefined,
   index: number | undefined,
   deltaType: string | undefined,
-  fragment: string | undefined,
+  full: string | undefined,
 ): StreamEvent {
+  // A signature is not rebuilt (the rebuild notes only that one came): its event keeps what its row shows from the
+  // start, and no whole copy waits for the builder to shorten it (a live load kept both, 700 bytes a frame).
+  const fragment =
+    deltaType === 'signature_delta' && full !== undefined && full.length > FRAGMENT_KEEP
+      ? detach(full.slice(0, FRAGMENT_KEEP))
+      : full;
   if (h.path === undefined && parentToolUseId === undefined && time === undefined)
     return {
       seq: h.seq,
