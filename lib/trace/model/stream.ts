@@ -344,14 +344,23 @@ export class StreamAccumulator {
     const cuts = this.cuts;
     this.cuts = undefined;
     if (!cuts) return;
+    let start = -1;
+    let rebuild: StreamRebuild | undefined;
     for (let k = 0; k < this.cutCount; k++) {
       const seq = cuts[k * 2] ?? -1;
       const at = cuts[k * 2 + 1] ?? 0;
       const e = events[seq];
-      if (e?.kind !== 'stream' || e.seq !== seq || e.fragment === undefined) continue;
-      const b = this.rebuilds.get(this.startOf(seq))?.blocks[e.index ?? 0];
-      if (!b || !b.text.startsWith(e.fragment, at)) continue;
-      Object.assign(e, { fragment: b.text.slice(at, at + e.fragment.length) });
+      if (e?.kind !== 'stream' || e.seq !== seq) continue;
+      const f = e.fragment;
+      if (f === undefined) continue;
+      // Consecutive deltas are of one stream, mostly.
+      if (this.startOf(seq) !== start) {
+        start = this.startOf(seq);
+        rebuild = this.rebuilds.get(start);
+      }
+      const text = rebuild?.blocks[e.index ?? 0]?.text;
+      if (text === undefined || !text.startsWith(f, at)) continue;
+      (e as { fragment?: string }).fragment = text.slice(at, at + f.length);
     }
     this.cutCount = 0;
   }
