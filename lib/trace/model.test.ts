@@ -301,6 +301,51 @@ describe('streams', () => {
     expect(delta?.kind === 'stream' && delta.fragment?.length).toBe(256);
   });
 
+  it('keeps each delta its own fragment when fragments are cut from the block text', async () => {
+    const think = (t: string) =>
+      sdk.stream({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: t } });
+    const frames = [
+      'short',
+      'a fragment of more than 13 characters ',
+      'x'.repeat(300),
+      ' and é, 漢字 and \u2192 past Latin-1 ',
+      'end.',
+    ];
+    const { trace } = await loadText(
+      jsonl([
+        sdk.messageStart('msg_C', { output: 1 }),
+        sdk.blockStart(0, { type: 'thinking', thinking: '' }),
+        sdk.blockStart(1, { type: 'text', text: '' }),
+        ...frames.flatMap((f) => [think(f), sdk.textDelta(1, `text: ${f}`)]),
+        // Started again: the block's text begins anew, and the fragments of the first start are not found in it.
+        sdk.blockStart(1, { type: 'text', text: '' }),
+        sdk.textDelta(1, 'the second start of block one'),
+        sdk.blockStop(0),
+        sdk.blockStop(1),
+        sdk.messageStop(),
+        sdk.assistant(
+          'msg_C',
+          [{ type: 'thinking', thinking: frames.join(''), signature: 's' }, text('the second start of block one')],
+          { output: 2 },
+        ),
+        // A stream that never completes: its fragments are cut from the rebuilt text.
+        sdk.messageStart('msg_D', { output: 1 }),
+        sdk.blockStart(0, { type: 'text', text: '' }),
+        ...frames.map((f) => sdk.textDelta(0, f)),
+      ]),
+    );
+    expect(trace.turns.map((t) => t.stream?.verdict)).toEqual(['match', 'incomplete']);
+    const fragments = trace.events.flatMap((e) =>
+      e.kind === 'stream' && e.event === 'content_block_delta' ? [e.fragment] : [],
+    );
+    const kept = (f: string) => f.slice(0, 256);
+    expect(fragments).toEqual([
+      ...frames.flatMap((f) => [kept(f), kept(`text: ${f}`)]),
+      'the second start of block one',
+      ...frames.map(kept),
+    ]);
+  });
+
   it('keeps one copy of a tool input that the deltas and the completed message agree on', async () => {
     const input = { command: 'ls -la', description: 'list' };
     const { trace } = await loadText(

@@ -42,13 +42,14 @@ export interface Envelope {
 
 export function envelope(line: EnvelopeFields, opts: NormalizeOptions): Envelope {
   const sid = u(line.sessionId) ?? u(line.session_id);
+  const parent = u(line.parent_tool_use_id);
   return {
     // Thousands of lines repeat the same session id: keep one copy of the string.
     sessionId: sid !== undefined && opts.intern ? opts.intern(sid) : sid,
     uuid: u(line.uuid),
     parentUuid: u(line.parentUuid),
     agentId: u(line.agentId),
-    parentToolUseId: u(line.parent_tool_use_id),
+    parentToolUseId: parent !== undefined && opts.intern ? opts.intern(parent) : parent,
     isSidechain: u(line.isSidechain),
     time: timeFrom(line.timestamp),
   };

@@ -33,6 +33,23 @@ describe('the stream fast path', () => {
     expect([...types].sort()).toEqual(['content_block_delta', 'content_block_stop', 'message_stop']);
   });
 
+  it('keeps the first 256 characters of a signature on the event, and a text fragment whole, on both paths', () => {
+    const delta = (d: Record<string, unknown>) => ({
+      type: 'stream_event',
+      event: { type: 'content_block_delta', index: 0, delta: d },
+      session_id: 's',
+    });
+    const signature = 'S'.repeat(700);
+    const thinking = 'T'.repeat(700);
+    for (const path of [streamFastPath, normalizeStream]) {
+      const sig = path(delta({ type: 'signature_delta', signature }), withInterner(DEFAULT_NORMALIZE), head(0));
+      const think = path(delta({ type: 'thinking_delta', thinking }), withInterner(DEFAULT_NORMALIZE), head(1));
+      expect(sig?.kind === 'stream' && sig.fragment).toBe(signature.slice(0, 256));
+      // The rebuild reads a text fragment whole (the builder shortens it after).
+      expect(think?.kind === 'stream' && think.fragment).toBe(thinking);
+    }
+  });
+
   it('gives a delta keys only for the optional fields it has, on both paths', () => {
     const bare = {
       type: 'stream_event',

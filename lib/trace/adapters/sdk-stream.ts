@@ -1,5 +1,5 @@
 import type { StreamEvent, StreamEventType, TraceEvent } from '../types';
-import { blockFrom, blocksFrom, clampText, timeFrom, type NormalizeOptions } from './common';
+import { blockFrom, blocksFrom, clampText, detach, FRAGMENT_KEEP, timeFrom, type NormalizeOptions } from './common';
 import { readPartialUsage } from './numbers';
 import {
   envelope,
@@ -129,6 +129,8 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
   if (!absent(side) && typeof side !== 'boolean') return undefined;
   if (!absent(ts) && typeof ts !== 'string' && typeof ts !== 'number') return undefined;
   const sessionId = typeof sid === 'string' && opts.intern ? opts.intern(sid) : (sid ?? undefined);
+  // A subagent's frames all name its parent call: one copy of the id.
+  const parentId = typeof parent === 'string' && opts.intern ? opts.intern(parent) : (parent ?? undefined);
   if (type !== 'content_block_delta') {
     if (!absent(Reflect.get(ev, 'delta'))) return undefined;
     return {
@@ -137,7 +139,7 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
       path: h.path,
       kind: 'stream',
       sessionId,
-      parentToolUseId: parent ?? undefined,
+      parentToolUseId: parentId,
       time: timeFrom(ts),
       uuid: uuid ?? undefined,
       event: type === 'content_block_stop' ? 'content_block_stop' : 'message_stop',
@@ -165,7 +167,7 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
   return deltaEvent(
     h,
     sessionId,
-    parent ?? undefined,
+    parentId,
     timeFrom(ts),
     index ?? undefined,
     deltaName(dt ?? undefined),
@@ -185,8 +187,14 @@ function deltaEvent(
   time: number | undefined,
   index: number | undefined,
   deltaType: string | undefined,
-  fragment: string | undefined,
+  full: string | undefined,
 ): StreamEvent {
+  // A signature is not rebuilt (the rebuild notes only that one came): its event keeps what its row shows from the
+  // start, and no whole copy waits for the builder to shorten it (a live load kept both, 700 bytes a frame).
+  const fragment =
+    deltaType === 'signature_delta' && full !== undefined && full.length > FRAGMENT_KEEP
+      ? detach(full.slice(0, FRAGMENT_KEEP))
+      : full;
   if (h.path === undefined && parentToolUseId === undefined && time === undefined)
     return {
       seq: h.seq,
@@ -222,7 +230,8 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
   if (!isStreamEventType(type)) return unknownEvent(obj, `unknown stream event "${type}"`, opts, h);
   const sid = u(line.session_id);
   const sessionId = sid !== undefined && opts.intern ? opts.intern(sid) : sid;
-  const parentToolUseId = u(line.parent_tool_use_id);
+  const parent = u(line.parent_tool_use_id);
+  const parentToolUseId = parent !== undefined && opts.intern ? opts.intern(parent) : parent;
   const index = u(ev.index);
   // Deltas are three quarters of a stream's lines: they get a lean, fixed shape (no uuid, no envelope extras).
   if (type === 'content_block_delta') {

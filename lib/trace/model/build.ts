@@ -1,4 +1,4 @@
-import { DEFAULT_NORMALIZE, detach, type NormalizeOptions } from '../adapters/common';
+import { DEFAULT_NORMALIZE, detach, FRAGMENT_KEEP, type NormalizeOptions } from '../adapters/common';
 import type { ParseSink, SourceInfo } from '../parse';
 import type { Diagnostic, TraceEvent } from '../types';
 import { linkAgents } from './agent-links';
@@ -15,8 +15,7 @@ import { buildTurns, chooseUsage } from './turns';
 import type { ToolCall, Trace } from './types';
 import type { UuidColumn } from './uuids';
 
-/** A stream delta's fragment is kept this long on its event once the rebuild has used it whole. */
-export const FRAGMENT_KEEP = 256;
+export { FRAGMENT_KEEP };
 
 /**
  * Collects events as the parser produces them (`ParseSink`) and builds the model once at `finish()`:
@@ -26,7 +25,8 @@ export class ModelBuilder implements ParseSink {
   readonly events: TraceEvent[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly sources: SourceInfo[] = [];
-  readonly streams = new StreamAccumulator();
+  /** Fragments are cut from their block's text once built (`StreamAccumulator.cutFragments`). */
+  readonly streams = new StreamAccumulator(true);
   /** The events' uuids by seq, when whoever feeds the builder keeps them off the events (see `UuidColumn`). */
   uuids: UuidColumn | undefined;
   private readonly opts: NormalizeOptions;

@@ -1,8 +1,11 @@
 import { clampDeep, type NormalizeOptions } from '../adapters/common';
-import type { ContentBlock, Diagnostic, StreamEvent, Usage } from '../types';
+import type { ContentBlock, Diagnostic, StreamEvent, TraceEvent, Usage } from '../types';
 import { usageErrorOf } from './calls';
 import type { RebuiltBlock, StreamRebuild } from './types';
 import { count } from '../text-order';
+
+/** V8 cuts a string of this many characters or more as a reference into the one it is cut from. */
+const SLICE_MIN = 13;
 
 // Rebuilds a message from its stream_event deltas, by content block index (never arrival order), following the
 // accumulation rules of the Anthropic SDK's MessageStream (FORMATS.md §1.3).
@@ -51,14 +54,17 @@ function blockAt(s: StreamRebuild, index: number): RebuiltBlock {
   return b;
 }
 
-/** Applies one stream event (after message_start) to the rebuild. */
-export function applyStreamEvent(s: StreamRebuild, e: StreamEvent): void {
+/**
+ * Applies one stream event (after message_start) to the rebuild. Returns where a text or thinking delta's fragment
+ * starts in its block's text, else -1.
+ */
+export function applyStreamEvent(s: StreamRebuild, e: StreamEvent): number {
   const index = e.index ?? 0;
   switch (e.event) {
     case 'content_block_start':
       if (e.blocks?.[0]) setBlock(s, index, e.blocks[0]);
       else blockAt(s, index);
-      return;
+      return -1;
     case 'content_block_delta': {
       s.deltaCount += 1;
       if (s.firstDeltaTime === undefined && e.time !== undefined) s.firstDeltaTime = e.time;
@@ -68,33 +74,35 @@ export function applyStreamEvent(s: StreamRebuild, e: StreamEvent): void {
         case 'input_json_delta':
           // Concatenate now, parse at content_block_stop: fragments are not JSON on their own.
           b.inputJson += f;
-          return;
+          return -1;
         case 'signature_delta':
           b.hasSignature = true;
-          return;
+          return -1;
         case 'citations_delta':
-          return;
-        default:
+          return -1;
+        default: {
+          const at = b.text.length;
           b.text += f;
+          return at;
+        }
       }
-      return;
     }
     case 'content_block_stop': {
       const b = blockAt(s, index);
       b.stopped = true;
       finishInput(b);
-      return;
+      return -1;
     }
     case 'message_delta':
       if (e.stopReason) s.stopReason = e.stopReason;
       if (e.usage) s.usage = overlay(s.usage, e.usage);
       if (e.numberErrors && s.usageError === undefined) s.usageError = usageErrorOf(e.src.line, e.numberErrors);
-      return;
+      return -1;
     case 'message_stop':
       s.stopSeq = e.seq;
-      return;
+      return -1;
     default:
-      return;
+      return -1;
   }
 }
 
@@ -232,6 +240,14 @@ export class StreamAccumulator {
   private readonly open = new Map<string, OpenState>();
   private readonly seen = new Set<string>();
   private startOfSeq = new Int32Array(1024).fill(-1);
+  /** With `cut`: each text or thinking delta applied, its seq then where its fragment starts in the block's text. */
+  private cuts: Int32Array | undefined;
+  private cutCount = 0;
+
+  /** `cut`: fragments are cut from their block's text once the model is built (`cutFragments`). */
+  constructor(cut = false) {
+    if (cut) this.cuts = new Int32Array(2048);
+  }
 
   /** The message_start seq of the stream an event belongs to, or -1. */
   startOf(seq: number): number {
@@ -299,8 +315,54 @@ export class StreamAccumulator {
       }
       return;
     }
-    applyStreamEvent(o.rebuild, e);
+    const at = applyStreamEvent(o.rebuild, e);
+    if (at >= 0 && this.cuts && (e.fragment?.length ?? 0) >= SLICE_MIN) this.noteCut(e.seq, at);
     if (e.event === 'message_stop') o.stopped = true;
+  }
+
+  private noteCut(seq: number, at: number): void {
+    let cuts = this.cuts;
+    if (!cuts) return;
+    if (this.cutCount * 2 + 2 > cuts.length) {
+      const next = new Int32Array(cuts.length * 2);
+      next.set(cuts);
+      this.cuts = cuts = next;
+    }
+    cuts[this.cutCount * 2] = seq;
+    cuts[this.cutCount * 2 + 1] = at;
+    this.cutCount += 1;
+  }
+
+  /**
+   * Each text and thinking fragment (of 13 characters or more) becomes the same characters cut from its block's
+   * text, which the model keeps anyway (the completed message's text when they match, else the rebuilt one): V8
+   * keeps such a cut as a reference into the text (20 bytes), not a copy (12 bytes and one a character, or two).
+   * Run once the blocks were compared (`verdictOf`), with the events by seq. A fragment that is not found where it
+   * was appended (its block was started again) stays as it is.
+   */
+  cutFragments(events: readonly TraceEvent[]): void {
+    const cuts = this.cuts;
+    this.cuts = undefined;
+    if (!cuts) return;
+    let start = -1;
+    let rebuild: StreamRebuild | undefined;
+    for (let k = 0; k < this.cutCount; k++) {
+      const seq = cuts[k * 2] ?? -1;
+      const at = cuts[k * 2 + 1] ?? 0;
+      const e = events[seq];
+      if (e?.kind !== 'stream' || e.seq !== seq) continue;
+      const f = e.fragment;
+      if (f === undefined) continue;
+      // Consecutive deltas are of one stream, mostly.
+      if (this.startOf(seq) !== start) {
+        start = this.startOf(seq);
+        rebuild = this.rebuilds.get(start);
+      }
+      const text = rebuild?.blocks[e.index ?? 0]?.text;
+      if (text === undefined || !text.startsWith(f, at)) continue;
+      (e as { fragment?: string }).fragment = text.slice(at, at + f.length);
+    }
+    this.cutCount = 0;
   }
 
   /** Parses tool inputs still open at the end (no content_block_stop ever came). */

@@ -139,6 +139,7 @@ export function buildTurns(ctx: Ctx, acc: StreamAccumulator): { turns: Turn[]; l
   for (const t of st.turns) {
     if (t.stream) verdictOf(t.stream, t.blocks, t.seqs.length > 0, ctx.opts);
   }
+  acc.cutFragments(ctx.events);
   for (const p of progressCopies) {
     const rule = 'agent_progress copy of a subagent message: never counted';
     const ti = p.messageId ? st.byMessage.get(p.messageId)?.[0] : undefined;
