@@ -7,9 +7,14 @@ import type { Trace } from '../trace/model/types';
 import type { LoadLimits } from '../trace/limits';
 import { sniffDialect, type FileTask, type Machine } from './fast-node';
 
-// `loupe stats FILE` on a big plain file, on two cores: a worker thread parses the file's later part (from the start
+// `loupe stats FILE` on a big plain file, on more cores: a worker thread parses the file's later part (from the start
 // of a line on) into lean events while this thread parses the lines before it, then takes the worker's events after
 // its own (lib/engine/stats-part.ts) and builds the model. The report is the one-thread load's, line for line.
+//
+// It pays only with a core to spare beyond the two threads: in one thread, V8's collector and compiler threads already
+// keep a second core about a third busy (2.3 s of CPU in 1.7 s of wall on cc-500), and the worker adds 0.6 s of CPU
+// (its start, its own JIT warm-up and wasm, the structured clone both ways) and 27 MB of peak RSS. On this project's
+// two-core machine it gained no wall time (docs/performance.md), so it is used by default only on three idle cores.
 
 /** A file smaller than this is read in one thread: a worker takes about 0.15 s to start and warm up. */
 export const SPLIT_MIN_BYTES = 96 << 20;
@@ -20,7 +25,8 @@ export const SPLIT_MIN_BYTES = 96 << 20;
  */
 const HEAD_SHARE = 0.56;
 
-/** Whether to split: `LOUPE_STATS_THREADS` 0 or 1 never, 2 always (when the file can be); else on two idle cores. */
+/** Whether to split: `LOUPE_STATS_THREADS` 0 or 1 never, 2 or more always (when the file can be); else on three
+ *  idle cores (see above). */
 export function wantsSplit(
   size: number,
   env: Readonly<Record<string, string | undefined>>,
@@ -30,7 +36,7 @@ export function wantsSplit(
   if (set !== undefined && set !== '') return Number(set) >= 2;
   if (size < SPLIT_MIN_BYTES) return false;
   const m = machine ?? { cores: availableParallelism(), load: loadavg()[0] ?? 0 };
-  return Math.min(m.cores, Math.round(m.cores - m.load)) >= 2;
+  return Math.min(m.cores, Math.round(m.cores - m.load)) >= 3;
 }
 
 const LF = 0x0a;
