@@ -33,7 +33,11 @@ function lineStarts(bytes: Uint8Array): number[] {
 async function inTwo(name: string, bytes: Uint8Array, offset: number, dialect: Dialect, elide: boolean) {
   const opts = elide && shrink ? { shrink } : {};
   const part = parseStatsPart([bytes.subarray(offset)], { index: 0, name, offset, line: 0, dialect }, opts);
-  return loadStatsParts([bytes.subarray(0, offset)], part.then((p) => structuredClone(p)), { name, ...opts });
+  return loadStatsParts(
+    [bytes.subarray(0, offset)],
+    part.then((p) => structuredClone(p)),
+    { name, ...opts },
+  );
 }
 
 async function same(name: string, bytes: Uint8Array): Promise<number> {
