@@ -6,6 +6,7 @@ import { lineElider } from '../fast/elide';
 import type { Trace } from '../trace/model/types';
 import type { LoadLimits } from '../trace/limits';
 import { sniffDialect, type FileTask, type Machine } from './fast-node';
+import { READ_CHUNK_BYTES } from './files';
 
 // `loupe stats FILE` on a big plain file, on more cores: a worker thread parses the file's later part (from the start
 // of a line on) into lean events while this thread parses the lines before it, then takes the worker's events after
@@ -45,7 +46,7 @@ const LF = 0x0a;
 export function* fileRange(file: string, start: number, end: number): Generator<Uint8Array> {
   const fd = openSync(file, 'r');
   try {
-    const buf = Buffer.allocUnsafeSlow(256 * 1024);
+    const buf = Buffer.allocUnsafeSlow(READ_CHUNK_BYTES);
     for (let pos = start; pos < end; ) {
       const n = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
       if (n <= 0) return;
