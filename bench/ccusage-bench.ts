@@ -47,6 +47,8 @@ const log = (s: string): void => {
 };
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+/** Loupe as an installed `loupe` runs: the bin itself, through its `#!` line and the Node flags it sets. */
+const LOUPE = path.join(ROOT, 'bin/loupe.mjs');
 
 interface Run {
   ms: number;
@@ -172,7 +174,7 @@ async function main(): Promise<void> {
     const ccusage = install(dir);
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-cli.mjs')], { stdio: 'inherit' });
     const loupe = (cfg: string): Run =>
-      run(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'stats', '--by', 'day', '--json', '--utc'], {
+      run(LOUPE, ['stats', '--by', 'day', '--json', '--utc'], {
         CLAUDE_CONFIG_DIR: cfg,
         HOME: home,
       });
@@ -225,7 +227,7 @@ async function main(): Promise<void> {
     const timeFull = (name: string, sizeBytes: number, file: string, cfg: string): void => {
       const env = { CLAUDE_CONFIG_DIR: cfg, HOME: home };
       const { a, b } = rounds(
-        () => run(process.execPath, [path.join(ROOT, 'bin/loupe.mjs'), 'stats', file], env),
+        () => run(LOUPE, ['stats', file], env),
         () => run(ccusage, ['claude', 'session', '--json', '--offline', '--timezone', 'UTC'], env),
       );
       const lp = peak(a);

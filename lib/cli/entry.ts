@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { isWorkerStart, runScanWorker } from './fast-node';
 import { runCli, type CliIo } from './main';
+import { isStatsWorkerStart, serveStatsPart } from './stats-parallel';
 import { fdWriter } from './stdio';
 
 const out = fdWriter(1, () => process.stdout);
@@ -20,7 +21,7 @@ export function main(argv: readonly string[] = process.argv.slice(2), io: CliIo 
   });
 }
 
-/** In a worker thread started with the scan tag: serves the scans it is given (`runScanWorker`). */
+/** In a worker thread: serves the scans it is given (`runScanWorker`), or parses a part of a file for `loupe stats`. */
 export async function serveScans(): Promise<void> {
   // `require`, not `import()`: the bundle runs as a vm.Script, which has no dynamic import.
   const { isMainThread, parentPort, workerData } = createRequire(import.meta.url)(
@@ -28,4 +29,5 @@ export async function serveScans(): Promise<void> {
   ) as typeof import('node:worker_threads');
   const start: unknown = workerData;
   if (!isMainThread && parentPort && isWorkerStart(start)) await runScanWorker(parentPort, start);
+  else if (!isMainThread && parentPort && isStatsWorkerStart(start)) await serveStatsPart(parentPort, start);
 }

@@ -121,11 +121,16 @@ export async function collectInputs(args: readonly string[]): Promise<SourceInpu
 }
 
 /**
- * The size of the chunks a file is read in. A plain file is read into one buffer, reused from chunk to chunk (the line
- * reader copies what it keeps of a chunk); a gzip file into a new buffer per chunk, which its inflater may still hold
- * when the next is read.
+ * The size of the chunks a file is read in (a smaller file: its size, from 64 KiB). A plain file is read into one
+ * buffer, reused from chunk to chunk (the line reader copies what it keeps of a chunk); a gzip file into a new buffer
+ * per chunk, which its inflater may still hold when the next is read. 1 MiB rather than 256 KiB: fewer long lines
+ * cross from one chunk to the next (each such line is copied twice to be joined), 0.96x the CPU time of `loupe stats`
+ * on a 500 MB session (two interleaved rounds of 7).
  */
-export const READ_CHUNK_BYTES = 256 * 1024;
+export const READ_CHUNK_BYTES = 1 << 20;
+
+/** The chunk size for a file of this size: no 1 MiB buffer for each of a folder's small sessions. */
+export const chunkBytesFor = (size: number): number => Math.min(READ_CHUNK_BYTES, Math.max(64 << 10, size));
 
 /**
  * A file's bytes, read synchronously: a CLI has nothing to do while it waits, and a read stream's promises and
@@ -152,7 +157,7 @@ export function* fileChunks(file: string, size = READ_CHUNK_BYTES): Generator<Ui
 
 /** Parser inputs over files found. */
 export function inputsOf(files: readonly Omit<FoundFile, 'project'>[]): SourceInput[] {
-  return files.map((f) => ({ name: f.name, size: f.size, open: () => fileChunks(f.path) }));
+  return files.map((f) => ({ name: f.name, size: f.size, open: () => fileChunks(f.path, chunkBytesFor(f.size)) }));
 }
 
 /** The trace files under `root/rel`, as paths relative to `root`, in name order; symbolic links are not followed. */

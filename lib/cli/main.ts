@@ -8,10 +8,12 @@ import { formatCost, unpricedNote } from '../trace/money';
 import { limitsOf, parseArgs, usageError } from './args';
 import { checkProblems, lossNotes } from './check';
 import { runDiff } from './diff';
-import { findEach, inputsOf, notTranscripts } from './files';
+import { findEach, inputsOf, notTranscripts, type FoundFile } from './files';
 import { count, formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
 import { lineElider } from '../fast/elide';
+import type { LoadLimits } from '../trace/limits';
+import { loadStatsSplit, wantsSplit } from './stats-parallel';
 import { inert } from './stdio';
 import type { CliContext, CliIo } from './io';
 
@@ -271,7 +273,9 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     // The lean load: the same numbers and rows, in memory that grows with the messages, not the file; the text it
     // never reads is not decoded (lib/fast/elide.ts).
     const shrink = lineElider();
-    const trace = await loadStatsTrace(inputsOf(files), { limits, ...(shrink ? { shrink } : {}) });
+    const trace =
+      (await splitLoad(files, ctx, limits, shrink)) ??
+      (await loadStatsTrace(inputsOf(files), { limits, ...(shrink ? { shrink } : {}) }));
     const { out, err } = statsOutput(trace, {
       json,
       all: allTurns,
@@ -310,4 +314,21 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     );
   else io.out(`FAIL:\n${problems.map((p) => `  - ${p}`).join('\n')}${notes}${note}`);
   return problems.length === 0 ? 0 : 1;
+}
+
+/** One big file's stats trace read in two threads (stats-parallel.ts), when it can be; undefined: read it in one. */
+async function splitLoad(
+  files: readonly FoundFile[],
+  ctx: CliContext,
+  limits: LoadLimits,
+  shrink: ((bytes: Uint8Array) => string | undefined) | undefined,
+): Promise<Trace | undefined> {
+  const file = files[0];
+  if (files.length !== 1 || !file || !ctx.workerUrl || !wantsSplit(file.size, ctx.env ?? {})) return undefined;
+  try {
+    return await loadStatsSplit(file, ctx.workerUrl, limits, shrink);
+  } catch {
+    // A worker that could not start or failed: the one-thread load says what is wrong with the file, if anything.
+    return undefined;
+  }
 }

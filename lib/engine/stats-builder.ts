@@ -55,15 +55,21 @@ export class StatsBuilder extends ModelBuilder {
   }
 
   override event(e: TraceEvent): void {
+    if (e.kind === 'stream') this.frame(e);
+    else this.takeLean(leanEvent(e, this.intern));
+  }
+
+  /** An event other than a stream frame, made lean (`leanEvent`; by `event`, or in a part parsed apart: stats-part.ts). */
+  takeLean(e: TraceEvent): void {
     const run = this.run;
-    if (e.kind !== 'stream') {
-      if (e.kind === 'assistant' && run && sameLane(run.lane, e)) {
-        // The run goes on past a completed line of its message; a frame with a time stays before it.
-        this.settlePending(e, this.pending?.time === undefined);
-      } else this.endRun();
-      super.event(leanEvent(e.kind === 'assistant' ? this.sharedUsage(e) : e, this.intern));
-      return;
-    }
+    // The run goes on past a completed line of its message; a frame with a time stays before it.
+    if (e.kind === 'assistant' && run && sameLane(run.lane, e)) this.settlePending(e, this.pending?.time === undefined);
+    else this.endRun();
+    super.event(e.kind === 'assistant' ? this.sharedUsage(e) : e);
+  }
+
+  private frame(e: StreamEvent): void {
+    const run = this.run;
     // Not through ModelBuilder.event, which keeps a frame whole: the rebuild takes what the frame carries, the row
     // keeps where and when it was.
     if (e.event !== 'message_start' && run && sameLane(run.lane, e) && this.active(run.start)) {

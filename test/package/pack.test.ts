@@ -101,4 +101,18 @@ describe('the packed loupe', () => {
       expect(full).toEqual(one);
     }
   });
+
+  it('loupe stats FILE read in two threads (its later part in a worker) prints what one thread prints', () => {
+    const stats = (file: string, threads: string, json: boolean): string =>
+      execFileSync(loupe, ['stats', file, '--turns', ...(json ? ['--json'] : [])], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '', LOUPE_STATS_THREADS: threads },
+      });
+    for (const file of ['big/cc/session.jsonl', 'big/sdk/stream.jsonl'])
+      for (const json of [true, false]) {
+        const one = stats(path.join(dir, file), '0', json);
+        expect(one.length).toBeGreaterThan(1000);
+        expect(stats(path.join(dir, file), '2', json)).toBe(one);
+      }
+  });
 });

@@ -52,14 +52,41 @@ export function detach(slice: string): string {
   return slice.length < 13 ? slice : (' ' + slice).slice(1);
 }
 
-/** Strings nested in tool inputs are clamped too (a Write of a whole file should not live twice in memory). */
+/**
+ * Strings nested in tool inputs are clamped too (a Write of a whole file should not live twice in memory). A value
+ * with nothing to clamp is returned as it is (most inputs: no copy to make and collect); one with something is copied
+ * where it changed, as plain objects and arrays.
+ */
 export function clampDeep(value: unknown, opts: NormalizeOptions, depth = 0): unknown {
   if (typeof value === 'string') return clampText(value, opts);
   if (depth > 32 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => clampDeep(v, opts, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = clampDeep(v, opts, depth + 1);
-  return out;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const c = clampDeep(v, opts, depth + 1);
+      if (out) out.push(c);
+      else if (c !== v) (out = value.slice(0, i)).push(c);
+    }
+    return out ?? value;
+  }
+  const keys = Object.keys(value);
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] ?? '';
+    const v: unknown = Reflect.get(value, k);
+    const c = clampDeep(v, opts, depth + 1);
+    // An own "__proto__" key sets the copy's prototype, as it always has: only a copy reads it that way.
+    if (!out && (c !== v || k === '__proto__')) {
+      out = {};
+      for (let j = 0; j < i; j++) {
+        const kj = keys[j] ?? '';
+        out[kj] = Reflect.get(value, kj);
+      }
+    }
+    if (out) out[k] = c;
+  }
+  return out ?? (Object.getPrototypeOf(value) === Object.prototype ? value : { ...value });
 }
 
 /** A usage object's counts when they are all sound, else none (progress copies are never counted: no errors kept). */

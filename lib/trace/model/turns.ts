@@ -20,6 +20,19 @@ interface TurnState {
   /** Calls opened by a line with no message id, by that line's uuid (see `sameLineKey`). */
   readonly byLine: Map<string, Turn>;
   readonly looseCopies: LooseCopy[];
+  /** The block keys of the call merged last: the lines of one call come one after another (one set, not one a line). */
+  keys?: { readonly turn: Turn; readonly seen: Set<string> };
+}
+
+function blockKeys(st: TurnState, turn: Turn): Set<string> {
+  if (st.keys?.turn === turn) return st.keys.seen;
+  const seen = new Set<string>();
+  for (const b of turn.blocks) {
+    const k = blockKey(b);
+    if (k !== undefined) seen.add(k);
+  }
+  st.keys = { turn, seen };
+  return seen;
 }
 
 function newTurn(
@@ -99,7 +112,7 @@ function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   if (e.stopReason) turn.stopReason = e.stopReason;
   if (e.numberErrors && turn.usageError === undefined) turn.usageError = usageErrorOf(e.src.line, e.numberErrors);
   if (!replay) {
-    const seen = new Set(turn.blocks.map(blockKey).filter((k): k is string => k !== undefined));
+    const seen = blockKeys(st, turn);
     for (const b of e.blocks) {
       const k = blockKey(b);
       if (k && seen.has(k)) continue;

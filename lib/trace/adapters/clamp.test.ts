@@ -1,0 +1,33 @@
+// `clampDeep`: tool inputs with every nested string clamped, copied only where something was.
+import { describe, expect, it } from 'vitest';
+import { clampDeep } from './common';
+
+const opts = { clamp: 4 };
+
+describe('clampDeep', () => {
+  it('returns an input with nothing to clamp as it is', () => {
+    const input = JSON.parse('{"a":"abc","b":[1,"xy",{"c":null}],"d":{"e":true}}') as unknown;
+    expect(clampDeep(input, opts)).toBe(input);
+  });
+
+  it('copies what holds a long string, shares what does not, leaves the input alone', () => {
+    const input = JSON.parse('{"a":"abc","b":[1,"long text",{"c":null}],"d":{"e":"x"}}') as {
+      b: unknown[];
+      d: unknown;
+    };
+    const out = clampDeep(input, opts) as { b: unknown[]; d: unknown };
+    expect(out).toEqual({ a: 'abc', b: [1, 'long', { c: null }], d: { e: 'x' } });
+    expect(out).not.toBe(input);
+    expect(out.b).not.toBe(input.b);
+    expect(out.b[2]).toBe(input.b[2]);
+    expect(out.d).toBe(input.d);
+    expect(input.b[1]).toBe('long text');
+  });
+
+  it('an own "__proto__" key is read as it was by a copy: not kept as a key', () => {
+    const input = JSON.parse('{"__proto__":{"x":"y"},"a":"b"}') as object;
+    const out = clampDeep(input, opts) as object;
+    expect(Object.keys(out)).toEqual(['a']);
+    expect(JSON.stringify(out)).toBe('{"a":"b"}');
+  });
+});
