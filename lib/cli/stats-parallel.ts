@@ -124,7 +124,7 @@ export async function loadStatsSplit(
   // Loaded only when a worker is started; `require`, as the bundle runs as a vm.Script, which has no dynamic import.
   const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
   // The bundle is plain JavaScript: no loader flags of this process (tsx, in the benchmarks) are passed on.
-  // Its young generation as small as the bin sets this thread's (4 MB semi-spaces; V8 sizes it at three of them).
+  // A young generation of 4 MB semi-spaces (V8 sizes it at three of them): its garbage dies a line at a time.
   const worker = new Worker(workerUrl, {
     workerData: data,
     execArgv: [],
