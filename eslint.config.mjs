@@ -147,6 +147,21 @@ export default tseslint.config(
     },
   },
   {
+    // The first ICU number format of a page costs 20-30 ms (a long task in a first render): counts go through
+    // lib/trace/text-order.ts, which gives the same text without ICU.
+    files: ['components/**/*.ts', 'components/**/*.tsx', 'app/**/*.tsx', 'lib/view/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString'][arguments.0.value='en-US']",
+          message:
+            "Use formatInt (lib/trace/text-order.ts): n.toLocaleString('en-US') loads ICU, 20-30 ms the first time.",
+        },
+      ],
+    },
+  },
+  {
     // The CLI's loaders are CommonJS, like the bundle they load (bin/load.cjs says why).
     files: ['bin/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -14,6 +14,7 @@ import { BurnAsk, PasswordAsk } from './SidePrompts';
 import { sidePatch, useCompareUrl } from './useCompareUrl';
 import { useSide, type SideState } from './useSide';
 import { usePrices } from '../panes/stats/usePrices';
+import { formatInt } from '../../lib/trace/text-order';
 
 // `/compare?a=…&b=…`: each side loads in a trace worker of its own; once both are read, the aligned view. A side not
 // given yet is a drop zone with a file and a folder picker (the files stay in the browser, kept for reloads).
@@ -50,7 +51,7 @@ function SideSlot({
             <ProgressBar label={`Parsing run ${side}`} pct={pct} className="w-64" />
             <p className="tabular-nums text-neutral-600 dark:text-neutral-400">
               {p
-                ? `${mb(p.bytes)}${p.totalBytes ? ` of ${mb(p.totalBytes)}` : ''} · ${p.events.toLocaleString('en-US')} events`
+                ? `${mb(p.bytes)}${p.totalBytes ? ` of ${mb(p.totalBytes)}` : ''} · ${formatInt(p.events)} events`
                 : 'starting…'}
             </p>
           </>

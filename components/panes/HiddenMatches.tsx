@@ -2,6 +2,7 @@
 
 import { CHIPS, type ChipCounts, type ChipKey } from '../../lib/view/chips';
 import { Button } from '../ui/kit/Button';
+import { formatInt } from '../../lib/trace/text-order';
 
 export const hasHidden = (counts: ChipCounts | undefined): boolean =>
   counts !== undefined && CHIPS.some((c) => counts[c.key] > 0);
@@ -35,9 +36,9 @@ export function HiddenMatches({
     >
       <span>
         {empty ? 'No events shown: ' : ''}
-        {total.toLocaleString('en-US')} {filtered ? 'matching ' : ''}
+        {formatInt(total)} {filtered ? 'matching ' : ''}
         {total === 1 ? 'line is' : 'lines are'} hidden (
-        {hidden.map((c) => `${c.label} ${counts[c.key].toLocaleString('en-US')}`).join(', ')}).
+        {hidden.map((c) => `${c.label} ${formatInt(counts[c.key])}`).join(', ')}).
       </span>
       <Button variant="note" size="compact" onClick={() => onShow(hidden.map((c) => c.key))}>
         Show {names.join(' and ')}

@@ -2,6 +2,7 @@
 
 import { CHIPS, type ChipCounts, type ChipKey } from '../../lib/view/chips';
 import { Toggle } from '../ui/kit/Toggle';
+import { formatInt } from '../../lib/trace/text-order';
 
 /** Toggles for the lines the timeline hides by default: hooks, progress, meta/system lines and stream events. */
 export function ViewChips({
@@ -27,7 +28,7 @@ export function ViewChips({
             title={`${on ? 'Hide' : 'Show'} ${c.title}`}
             onClick={() => onShow(on ? show.filter((k) => k !== c.key) : [...show, c.key])}
           >
-            {c.label} {n.toLocaleString('en-US')}
+            {c.label} {formatInt(n)}
           </Toggle>
         );
       })}

@@ -1,4 +1,5 @@
 import { completeFilter } from '../../lib/trace/filter';
+import { formatInt } from '../../lib/trace/text-order';
 
 // What the filter box offers and says: completions of the word being typed, and how many events are shown.
 
@@ -27,7 +28,7 @@ export function filterSuggestions(
   return [...new Set(base)].filter((s) => s !== word).slice(0, 12);
 }
 
-const int = (n: number): string => n.toLocaleString('en-US');
+const int = (n: number): string => formatInt(n);
 
 /** `1,204 events`, or `37 of 1,204 events` under a filter; `…` while it is being applied. */
 export function filterCountText(

@@ -5,6 +5,7 @@ import type { RowView } from '../../lib/view/rowview';
 import type { Ask } from '../data/useTraceWorker';
 import { errorText } from '../data/useWorkerQuery';
 import { pagesToFetch, pagesToDrop, PAGE } from './row-pages';
+import { formatInt } from '../../lib/trace/text-order';
 
 /**
  * The timeline's rows, fetched from the worker a page at a time around what is drawn and well ahead of it in the
@@ -72,7 +73,7 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number, early?
           .catch((e: unknown) => {
             if (versionRef.current !== v) return;
             failed.current.add(page);
-            const what = `load rows ${(page * PAGE + 1).toLocaleString('en-US')}–${Math.min(count.current, page * PAGE + PAGE).toLocaleString('en-US')}`;
+            const what = `load rows ${formatInt(page * PAGE + 1)}–${formatInt(Math.min(count.current, page * PAGE + PAGE))}`;
             setError({ what, message: errorText(e) });
           })
           .finally(() => asked.delete(page));

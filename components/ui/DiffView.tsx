@@ -1,4 +1,5 @@
 import type { DiffLineView, DiffModel } from '../../lib/view/diff';
+import { formatInt } from '../../lib/trace/text-order';
 
 const ROW: Record<DiffLineView['kind'], string> = {
   context: '',
@@ -71,7 +72,7 @@ export function DiffView({ title, diff }: { title: string; diff: DiffModel }) {
       {diff.hunks.length === 0 ? <div className="px-2 text-neutral-500">(no changes)</div> : null}
       {diff.omitted > 0 ? (
         <div className="border-t border-neutral-300 px-2 text-neutral-500 dark:border-neutral-700">
-          … {diff.omitted.toLocaleString('en-US')} more lines not shown
+          … {formatInt(diff.omitted)} more lines not shown
         </div>
       ) : null}
     </figure>

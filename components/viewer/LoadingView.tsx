@@ -5,6 +5,7 @@ import { ProgressBar } from '../ui/ProgressBar';
 import type { Ask, LoadProgressState } from '../data/useTraceWorker';
 import { Button } from '../ui/kit/Button';
 import { linkClass } from '../ui/kit/styles';
+import { formatInt } from '../../lib/trace/text-order';
 
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
@@ -56,7 +57,7 @@ export function LoadingView({
         <ProgressBar label="Parsing" pct={pct} className="w-64" />
         <span className="tabular-nums text-neutral-600 dark:text-neutral-400">
           {progress
-            ? `${mb(progress.bytes)}${progress.totalBytes ? ` of ${mb(progress.totalBytes)}` : ''} · ${progress.events.toLocaleString('en-US')} events · ${progress.name}`
+            ? `${mb(progress.bytes)}${progress.totalBytes ? ` of ${mb(progress.totalBytes)}` : ''} · ${formatInt(progress.events)} events · ${progress.name}`
             : 'starting…'}
         </span>
       </header>

@@ -3,7 +3,7 @@ import { costOf, DEFAULT_PRICES, priceFor, type ModelPrice, type PriceTable } fr
 import { computeStats, round6, type TraceStats } from '../trace/stats';
 import { responseRows, traceStart, turnRows, type ResponseRow, type TurnRow } from '../trace/turns';
 import { verdictOf, type Verdict } from '../trace/verdict';
-import { count } from '../trace/text-order';
+import { count, formatInt } from '../trace/text-order';
 import { reportedKeyOf } from '../trace/model/reconcile';
 import { pathOf } from './where';
 
@@ -176,7 +176,7 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
       if (p) delta += (t.usage.cache1h * (p.cacheWrite1h - p.cacheWrite5m)) / 1e6;
     }
     reasons.push({
-      text: `${tk.cache1h.toLocaleString('en-US')} cache-write tokens are 1h writes; the CLI may price them at the 5m rate`,
+      text: `${formatInt(tk.cache1h)} cache-write tokens are 1h writes; the CLI may price them at the 5m rate`,
       usd: round6(delta),
     });
   }

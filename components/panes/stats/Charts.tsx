@@ -15,6 +15,7 @@ import type { ReconciledStat } from '../../../lib/trace/stats';
 import type { TurnRow } from '../../../lib/view/stats-view';
 import { compactNumber, formatCost, formatDuration, formatUsd } from '../../../lib/view/rowview';
 import { ChartFrame, MARGIN, XAxis, YAxis, type ChartModel } from './ChartFrame';
+import { formatInt } from '../../../lib/trace/text-order';
 
 // The Stats charts, on the trace's one clock: time since the first line on the x axis (call numbers when a trace has no
 // timestamps), labelled axes with round ticks (d3-scale), a tooltip per bar or point. Thousands of calls are drawn as
@@ -27,7 +28,7 @@ const KINDS = [
   { key: 'output', label: 'output', className: 'fill-violet-600 dark:fill-violet-400' },
 ] as const;
 
-const int = (n: number): string => n.toLocaleString('en-US');
+const int = (n: number): string => formatInt(n);
 
 /** One bar of the tokens chart: a call (or the largest of the calls in one slice), `w` pixels wide from `x`. */
 interface Bar {

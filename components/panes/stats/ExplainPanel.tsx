@@ -2,7 +2,7 @@
 
 import type { LocalPrices } from '../../../lib/engine/protocol';
 import type { ExplainQuery } from '../../../lib/view/explain';
-import { count } from '../../../lib/trace/text-order';
+import { count, formatInt } from '../../../lib/trace/text-order';
 import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
@@ -52,7 +52,7 @@ export function ExplainPanel({
 }) {
   const answer = useWorkerQuery(ask, 'explain', { query, ...local }, [], { keepPrevious: false });
   const view = answer.data;
-  const fmt = (n: number): string => (query.metric === 'cost' ? formatUsd(n) : n.toLocaleString('en-US'));
+  const fmt = (n: number): string => (query.metric === 'cost' ? formatUsd(n) : formatInt(n));
   const counted = view?.rows.filter((r) => r.counted) ?? [];
   const reconciled = view?.reconciled ?? [];
   const sum = counted.reduce((n, r) => n + r.value, 0) + reconciled.reduce((n, r) => n + r.value, 0);

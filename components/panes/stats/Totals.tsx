@@ -5,10 +5,11 @@ import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { ExplainProps } from './ExplainPanel';
 import type { Explain } from './useExplain';
 import { figureLinkClass } from '../../ui/kit/styles';
+import { formatInt } from '../../../lib/trace/text-order';
 
 // The Stats pane's head: the token totals, then the cost computed beside the one reported, and why they differ.
 
-const int = (n: number): string => n.toLocaleString('en-US');
+const int = (n: number): string => formatInt(n);
 
 const H2 = 'mb-1 mt-3 text-[11px] font-semibold uppercase tracking-wide text-neutral-500';
 const LINK = `font-mono ${figureLinkClass()}`;

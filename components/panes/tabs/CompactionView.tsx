@@ -5,8 +5,9 @@ import { compactNumber, formatDuration, formatUsd } from '../../../lib/view/rowv
 import { Markdown } from '../../ui/Markdown';
 import { Fields, LineLink, Section } from './common';
 import { linkClass } from '../../ui/kit/styles';
+import { formatInt } from '../../../lib/trace/text-order';
 
-const int = (n: number): string => n.toLocaleString('en-US');
+const int = (n: number): string => formatInt(n);
 
 /** A compact_boundary line: what was compacted and how, the summary that replaced it, the model call that wrote it. */
 export function CompactionView({ c, onJump }: { c: CompactionDetails; onJump: (seq: number) => void }) {

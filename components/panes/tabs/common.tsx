@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { whereLabel } from '../../../lib/view/where';
 import { linkClass } from '../../ui/kit/styles';
+import { formatInt } from '../../../lib/trace/text-order';
 
 /** Tools whose result is the model's own prose (a subagent's report): shown as markdown. */
 export const PROSE_RESULTS: ReadonlySet<string> = new Set(['Agent', 'Task']);
@@ -64,7 +65,7 @@ export function LineLink({
 export function ShowAll({ onClick, total }: { onClick: () => void; total?: number }) {
   return (
     <button type="button" onClick={onClick} className={`mt-1 text-[12px] ${linkClass('hover')}`}>
-      Show all{total !== undefined ? ` (${total.toLocaleString('en-US')} characters)` : ''}
+      Show all{total !== undefined ? ` (${formatInt(total)} characters)` : ''}
     </button>
   );
 }

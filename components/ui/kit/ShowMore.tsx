@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { count } from '../../../lib/trace/text-order';
+import { count, formatInt } from '../../../lib/trace/text-order';
 import { Button } from './Button';
 
 /**
@@ -35,7 +35,7 @@ export function ShowMore({
   if (shown >= total) return null;
   return (
     <span className="flex flex-wrap items-center gap-x-2 py-0.5 text-neutral-500">
-      {shown.toLocaleString('en-US')} of {count(total, what)} shown
+      {formatInt(shown)} of {count(total, what)} shown
       <Button variant="quiet" size="compact" className="whitespace-nowrap" onClick={more}>
         Show more
       </Button>
