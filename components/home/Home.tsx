@@ -11,7 +11,7 @@ import { titleOfFiles } from '../../lib/view/title';
 import { compareHref, keepStored, storedOf } from '../compare/refs';
 import { CompareViewer } from '../compare/CompareViewer';
 import { DropZone } from './DropZone';
-import { openInPlace } from './open-in-place';
+import { openInPlace, placedStore, settlePlaced } from './open-in-place';
 import { PasteForm } from './PasteForm';
 import { UrlForm } from './UrlForm';
 import { SharedLinks } from '../share/SharedLinks';
@@ -24,6 +24,13 @@ import { FOCUS_RING } from '../ui/kit/styles';
 /** The home page: drop files or a folder, pick, paste, open a URL, or try a sample. */
 export function Home() {
   const pathname = usePathname();
+  // A trace opened in place is drawn at once, before the router follows its address (open-in-place.ts).
+  const placed = useSyncExternalStore(placedStore.subscribe, placedStore.get, placedStore.server);
+  useEffect(() => {
+    if (pathname !== '/') settlePlaced();
+  }, [pathname]);
+  if (placed !== undefined && pathname === '/')
+    return <TraceViewer params={new URL(placed, window.location.href).searchParams} />;
   if (pathname === '/view') return <TraceViewer />;
   if (pathname === '/library') return <LibraryView />;
   if (pathname === '/compare') return <CompareViewer />;

@@ -3,8 +3,36 @@ import { limitParams } from '../../lib/engine/limit-params';
 /**
  * Opens the viewer for a URL without a round trip to the server: the page's URL becomes `/view?…` (so reload, back
  * and links work as for the real route) while this page renders the viewer in place, as the parser already runs.
+ *
+ * The router follows a `pushState` in a transition, which it renders in slices between other tasks: the viewer's
+ * first frame came 30-90 ms after the drop. So the address is also kept here, and the home page draws the viewer for
+ * it at once (`usePlaced`), until the router's pathname has caught up (`settlePlaced`).
  */
 export function openInPlace(url: string): void {
   // The load limits set on the home page's URL go with it, so a reload loads the same way.
-  window.history.pushState(null, '', `${url}${limitParams(new URLSearchParams(window.location.search))}`);
+  const full = `${url}${limitParams(new URLSearchParams(window.location.search))}`;
+  placed = full;
+  for (const tell of listeners) tell();
+  window.history.pushState(null, '', full);
+}
+
+let placed: string | undefined;
+const listeners = new Set<() => void>();
+
+/** For `useSyncExternalStore`: the address opened in place that the router has not followed yet. */
+export const placedStore = {
+  subscribe(tell: () => void): () => void {
+    listeners.add(tell);
+    return () => listeners.delete(tell);
+  },
+  get: (): string | undefined => placed,
+  /** On the server, nothing is opened in place. */
+  server: (): string | undefined => undefined,
+};
+
+/** The router's pathname has followed the address: it rules again. */
+export function settlePlaced(): void {
+  if (placed === undefined) return;
+  placed = undefined;
+  for (const tell of listeners) tell();
 }

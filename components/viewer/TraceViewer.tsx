@@ -74,9 +74,11 @@ function resolvedAtOnce(
   return { error: 'No trace given. Open one from the home page, or add ?src=<https URL> to this address.' };
 }
 
-/** Where the trace comes from, read from the URL: `?src=<https url>`, `?sample=<id>` or `?local=<id>`. */
-function useSourceFromUrl(): Resolved {
-  const params = useSearchParams();
+/** Where the trace comes from, read from the URL (or `placed`, the address the router has not followed yet):
+ *  `?src=<https url>`, `?sample=<id>` or `?local=<id>`. */
+function useSourceFromUrl(placed: URLSearchParams | undefined): Resolved {
+  const routed = useSearchParams();
+  const params = placed ?? routed;
   const src = params.get('src');
   const sample = params.get('sample');
   const local = params.get('local');
@@ -125,9 +127,10 @@ function useSourceFromUrl(): Resolved {
   return now ?? (later?.key === key ? later.resolved : undefined);
 }
 
-/** The viewer for a source named in the URL (`/view?src=…`, `?sample=…`, `?local=…`). */
-export function TraceViewer({ right }: { right?: ReactNode }) {
-  const resolved = useSourceFromUrl();
+/** The viewer for a source named in the URL (`/view?src=…`, `?sample=…`, `?local=…`); `params`: the address a page
+ *  opened in place, before the router follows it (components/home/open-in-place.ts). */
+export function TraceViewer({ right, params }: { right?: ReactNode; params?: URLSearchParams }) {
+  const resolved = useSourceFromUrl(params);
   if (resolved && 'error' in resolved)
     return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
   if (resolved && 'allow' in resolved)
