@@ -11,7 +11,7 @@ import { titleOfFiles } from '../../lib/view/title';
 import { compareHref, keepStored, storedOf } from '../compare/refs';
 import { CompareViewer } from '../compare/CompareViewer';
 import { DropZone } from './DropZone';
-import { openInPlace, placedStore, settlePlaced } from './open-in-place';
+import { clearRefusal, openInPlace, placedStore, refuseInPlace, settlePlaced, takeRefusal } from './open-in-place';
 import { PasteForm } from './PasteForm';
 import { UrlForm } from './UrlForm';
 import { SharedLinks } from '../share/SharedLinks';
@@ -52,7 +52,9 @@ function HomeIntake() {
   useEffect(() => {
     handoff?.prewarm();
   }, [handoff]);
-  const [error, setError] = useState<string | undefined>();
+  // A file opened in place and refused after all comes back here with why (open-in-place.ts).
+  const [error, setError] = useState<string | undefined>(takeRefusal);
+  useEffect(clearRefusal, []);
   const [note, setNote] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -73,27 +75,30 @@ function HomeIntake() {
       savedAt: Date.now(),
       ...(skipped.length > 0 ? { skipped } : {}),
     });
-    // One file picked starts parsing while it is checked: its first rows do not wait for the check's read. Should it
-    // be refused (an image, an empty file), that parse is stopped.
-    const single = !picked.fromFolder && picked.files.length === 1 ? picked.files[0] : undefined;
-    if (single) handoff?.startLocal(id, storedOf([single], []));
+    // One file picked is parsed and shown while it is checked: its first rows wait for neither the check's read nor
+    // its answer. Should it be refused (an image, an empty file), the parse stops and the home page says why.
+    const single = handoff && !picked.fromFolder && picked.files.length === 1 ? picked.files[0] : undefined;
+    if (single && handoff) {
+      handoff.startLocal(id, storedOf([single], []));
+      openInPlace(`/view?local=${id}`);
+    }
+    const refuse = (why: string): void => {
+      if (!single) return setError(why);
+      handoff?.cancelLocal(id);
+      refuseInPlace(why);
+    };
     try {
       const vetted = await vetFiles(picked.files, picked.fromFolder);
-      if (vetted.error) {
-        if (single) handoff?.cancelLocal(id);
-        setError(vetted.error);
-        return;
-      }
+      if (vetted.error) return refuse(vetted.error);
       if (vetted.note) setNote(vetted.note);
       const stored = storedOf(vetted.files, vetted.skipped);
       if (!single) handoff?.startLocal(id, stored);
       // The copy for reloads is written while the viewer already parses; a refusal only costs the reload.
       const saved = saveLocal(id, stored).catch(() => undefined);
       if (!handoff) await saved;
-      openInPlace(`/view?local=${id}`);
+      if (!single) openInPlace(`/view?local=${id}`);
     } catch (e) {
-      if (single) handoff?.cancelLocal(id);
-      setError(`Could not open the files: ${e instanceof Error ? e.message : String(e)}`);
+      refuse(`Could not open the files: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       setBusy(false);
     }

@@ -11,12 +11,18 @@ import { limitParams } from '../../lib/engine/limit-params';
 export function openInPlace(url: string): void {
   // The load limits set on the home page's URL go with it, so a reload loads the same way.
   const full = `${url}${limitParams(new URLSearchParams(window.location.search))}`;
+  from = `${window.location.pathname}${window.location.search}`;
+  refusal = undefined;
   placed = full;
   for (const tell of listeners) tell();
   window.history.pushState(null, '', full);
 }
 
 let placed: string | undefined;
+/** The address the page had before `openInPlace`, to go back to. */
+let from = '/';
+/** Why the file opened in place was refused after all, for the home page to say. */
+let refusal: string | undefined;
 const listeners = new Set<() => void>();
 
 /** For `useSyncExternalStore`: the address opened in place that the router has not followed yet. */
@@ -35,4 +41,25 @@ export function settlePlaced(): void {
   if (placed === undefined) return;
   placed = undefined;
   for (const tell of listeners) tell();
+}
+
+/**
+ * The file opened in place was refused after all (its check ends after the viewer is drawn): back to the address
+ * before it, in place of the viewer's, where the home page says `why` (`takeRefusal`).
+ */
+export function refuseInPlace(why: string): void {
+  refusal = why;
+  placed = undefined;
+  for (const tell of listeners) tell();
+  window.history.replaceState(null, '', from);
+}
+
+/** What `refuseInPlace` said, once: the home page shows it as it mounts. */
+export function takeRefusal(): string | undefined {
+  return refusal;
+}
+
+/** The home page has said it. */
+export function clearRefusal(): void {
+  refusal = undefined;
 }
