@@ -6,7 +6,7 @@ import { limitParams } from '../../lib/engine/limit-params';
  *
  * The router follows a `pushState` in a transition, which it renders in slices between other tasks: the viewer's
  * first frame came 30-90 ms after the drop. So the address is also kept here, and the home page draws the viewer for
- * it at once (`usePlaced`), until the router's pathname has caught up (`settlePlaced`).
+ * it at once (`placedStore`), until the router's pathname has caught up (`settlePlaced`).
  */
 export function openInPlace(url: string): void {
   // The load limits set on the home page's URL go with it, so a reload loads the same way.
@@ -54,7 +54,7 @@ export function refuseInPlace(why: string): void {
   window.history.replaceState(null, '', from);
 }
 
-/** What `refuseInPlace` said, once: the home page shows it as it mounts. */
+/** What `refuseInPlace` said, until the home page has said it (`clearRefusal`): it shows it as it mounts. */
 export function takeRefusal(): string | undefined {
   return refusal;
 }
