@@ -255,3 +255,43 @@ test('the first rows of a big file are drawn as the worker sends them, while it 
   expect(first.text).not.toBe('');
   await app.waitForWorkbench();
 });
+
+test('rows scrolled to while a big file loads are drawn while it loads, past the rows sent with its progress', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const file = await generated(info, 'sdk-stream', 60_000_000, 9);
+  const app = new Loupe(page);
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(file);
+  // Loading, with some thousands of rows in the list.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const list = document.querySelector('[role=listbox][aria-label=Events]');
+        return !!document.querySelector('[aria-label=Parsing]') && (list?.scrollHeight ?? 0) > 200_000;
+      }),
+    )
+    .toBe(true);
+  // Half way down, far past the first screenful: whether its rows come while the bar still shows, or only after.
+  const drawn = await page.evaluate(
+    () =>
+      new Promise<{ loading: boolean; row: number }>((resolve) => {
+        const list = document.querySelector('[role=listbox][aria-label=Events]') as HTMLElement;
+        const check = (): void => {
+          const loading = !!document.querySelector('[aria-label=Parsing]');
+          const rows = [...list.querySelectorAll('[role=option]')].map((o) => Number(o.id.replace('row-', '')));
+          const row = Math.max(-1, ...rows);
+          if (row < 1000 && loading) return;
+          observer.disconnect();
+          resolve({ loading, row });
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document, { childList: true, subtree: true });
+        list.scrollTop = Math.floor(list.scrollHeight / 2);
+      }),
+  );
+  expect(drawn.loading).toBe(true);
+  expect(drawn.row).toBeGreaterThan(1000);
+  await app.waitForWorkbench();
+});

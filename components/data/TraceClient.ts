@@ -19,6 +19,7 @@ import { type TraceSummary } from '../../lib/view/trace-summary';
 import type { RowView } from '../../lib/view/rowview';
 import type { SeqMove } from '../../lib/view/moves';
 import { FinalError, isFinal } from '../../lib/browser/load-error';
+import { earlyRowsOf, noteProgress, type EarlyRows } from './early-rows';
 
 export type LoadProgressState = Omit<ProgressMessage, 'kind'>;
 
@@ -56,7 +57,7 @@ export class TraceClient {
   /** Read once, as the client starts (before a file is picked): Chromium's `performance.memory` took a few ms. */
   private readonly heap = tabHeap();
   /** The first rows the worker sent with its progress while loading (`ProgressMessage.rows`), and of how many. */
-  private early: { readonly rows: readonly RowView[]; readonly of: number } | undefined;
+  private early: EarlyRows | undefined;
 
   constructor() {
     this.worker = new Worker(new URL('../../lib/browser/trace.worker.ts', import.meta.url), {
@@ -112,12 +113,9 @@ export class TraceClient {
     });
   };
 
-  /** Rows asked for while loading, from those the worker sent (a page short of them is asked for again as more come:
-   *  useRowWindow); past the last event there are none. */
+  /** Rows asked for while loading, from those the worker sent (early-rows.ts). */
   private earlyRows({ start, end }: RequestOf<'rows'>): RowView[] | undefined {
-    const e = this.early;
-    if (!e || this.current.phase !== 'loading' || (start >= e.rows.length && start < e.of)) return undefined;
-    return e.rows.slice(start, end);
+    return this.current.phase === 'loading' ? earlyRowsOf(this.early, start, end) : undefined;
   }
 
   private post<K extends Method>(call: CallOf<K>): void {
@@ -149,7 +147,7 @@ export class TraceClient {
   private onMessage(m: WorkerMessage): void {
     if (m.kind === 'progress') {
       if (this.current.phase !== 'loading') return;
-      if (m.rows) this.early = { rows: m.rows, of: m.rowCount };
+      this.early = noteProgress(this.early, m);
       this.set({ phase: 'loading', progress: m });
       return;
     }

@@ -1,12 +1,17 @@
 // The packed CLI: `npm pack` bundles it (prepack), and the tarball installed with production dependencies only — there
 // are none; offline, so nothing is fetched — gives a `loupe` that runs compiled JavaScript, workers included.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFile } from '../../bench/generate';
 import { projectsFolder } from '../../lib/fast/testing/projects';
+import { inputsOf } from '../../lib/cli/files';
+import { loadStatsSplit } from '../../lib/cli/stats-parallel';
+import { loadStatsTrace } from '../../lib/engine/stats-load';
+import { lineElider } from '../../lib/fast/elide';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURE = path.join(ROOT, 'test/fixtures/real/claude-code-log/projects/-src-deep-manifest');
@@ -114,5 +119,18 @@ describe('the packed loupe', () => {
         expect(one.length).toBeGreaterThan(1000);
         expect(stats(path.join(dir, file), '2', json)).toBe(one);
       }
+  });
+
+  it("the packed worker parses the later part: the two-thread load is its own, not the one-thread fallback's", async () => {
+    // The CLI falls back to one thread when the worker fails, so equal reports alone do not show that it ran.
+    // As the CLI loads (main.ts): the text a stats load never reads is not decoded, in either thread.
+    const shrink = lineElider();
+    const worker = pathToFileURL(path.join(dir, 'app/node_modules/loupe/bin/scan-worker.cjs'));
+    for (const file of ['big/cc/session.jsonl', 'big/sdk/stream.jsonl']) {
+      const task = { path: path.join(dir, file), name: path.basename(file), size: statSync(path.join(dir, file)).size };
+      const split = await loadStatsSplit(task, worker, {}, shrink);
+      expect(split, file).toBeDefined();
+      expect(split, file).toEqual(await loadStatsTrace(inputsOf([task]), shrink ? { shrink } : {}));
+    }
   });
 });
