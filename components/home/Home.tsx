@@ -26,9 +26,10 @@ export function Home() {
   const pathname = usePathname();
   // A trace opened in place is drawn at once, before the router follows its address (open-in-place.ts).
   const placed = useSyncExternalStore(placedStore.subscribe, placedStore.get, placedStore.server);
+  // Settled once the router is elsewhere: it followed the address, or the address was opened from another page.
   useEffect(() => {
-    if (pathname !== '/') settlePlaced();
-  }, [pathname]);
+    if (placed !== undefined && pathname !== '/') settlePlaced();
+  }, [pathname, placed]);
   if (placed !== undefined && pathname === '/')
     return <TraceViewer params={new URL(placed, window.location.href).searchParams} />;
   if (pathname === '/view') return <TraceViewer />;

@@ -25,6 +25,13 @@ describe('openInPlace', () => {
     expect(placedStore.server()).toBeUndefined();
   });
 
+  it('lets the address bar rule again after Back, before the router has followed', () => {
+    openInPlace('/view?local=abc');
+    window.history.replaceState(null, '', '/');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(placedStore.get()).toBeUndefined();
+  });
+
   it('goes back to the address before it when the file is refused, and keeps why for the home page', () => {
     window.history.replaceState(null, '', '/?maxHeapBytes=2MB');
     openInPlace('/view?local=png');

@@ -16,7 +16,12 @@ export function openInPlace(url: string): void {
   placed = full;
   for (const tell of listeners) tell();
   window.history.pushState(null, '', full);
+  // Back (or forward) before the router followed: the address in the bar rules, not the one kept.
+  if (!watching) window.addEventListener('popstate', settlePlaced);
+  watching = true;
 }
+
+let watching = false;
 
 let placed: string | undefined;
 /** The address the page had before `openInPlace`, to go back to. */

@@ -135,6 +135,9 @@ export async function loadStatsSplit(
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the stats worker stopped (exit code ${code})`)));
   });
+  // Awaited only once the head is parsed: should that parse throw first, the worker's end (terminated below) must not
+  // be an unhandled rejection, which ends Node rather than letting the caller read the file in one thread.
+  part.catch(() => undefined);
   try {
     return await loadStatsParts(fileRange(file.path, 0, offset), part, {
       name: file.name,
