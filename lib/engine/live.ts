@@ -1,5 +1,4 @@
 import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
-import { textSharer } from '../trace/adapters/intern';
 import { chunksOf } from '../trace/byte-source';
 import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
 import { UuidColumn } from '../trace/model/uuids';
@@ -144,9 +143,7 @@ export class LiveSources {
   private readonly keptText = { chars: 0 };
 
   constructor(private readonly hooks: LoadHooks = {}) {
-    const plain = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
-    // Equal kept texts share one copy (intern.ts); the table holds only texts the events keep.
-    const norm = plain.share ? plain : { ...plain, share: textSharer() };
+    const norm = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
     // The text events keep is counted for the heap budget (only the browser sets one).
     this.norm = hooks.limits && heapBudget(hooks.limits) ? { ...norm, kept: this.keptText } : norm;
   }

@@ -10,8 +10,6 @@ export interface NormalizeOptions {
   readonly clamp: number;
   /** Returns one shared copy of a repeated string (session ids); a load supplies its own. */
   readonly intern?: (s: string) => string;
-  /** Returns one shared copy of a kept text seen before (a tool output read twice): a session's load sets one. */
-  readonly share?: (s: string) => string;
   /** Assistant events get no content blocks (the stats fast path reads none; lines are validated all the same). */
   readonly noBlocks?: boolean;
   /** Counts the characters of the text events keep (each string `clampText` gives): the browser's heap estimate. */
@@ -38,8 +36,7 @@ export const DEFAULT_NORMALIZE: NormalizeOptions = { clamp: 16_384 };
 export const FRAGMENT_KEEP = 256;
 
 export function clampText(text: string, opts: NormalizeOptions): string {
-  const cut = text.length > opts.clamp ? detach(text.slice(0, opts.clamp)) : text;
-  const out = opts.share ? opts.share(cut) : cut;
+  const out = text.length > opts.clamp ? detach(text.slice(0, opts.clamp)) : text;
   if (opts.kept) opts.kept.chars += out.length;
   return out;
 }
