@@ -2,7 +2,7 @@
 
 import type { LoadSource } from '../../lib/engine/protocol';
 import { SAMPLES } from '../intake/samples';
-import { vetFiles, type PickedFile } from '../intake/intake';
+import { vetFiles, type PickedFile, type SkippedFile } from '../intake/intake';
 import { canRead } from '../../lib/browser/fsa';
 import { loadLocal, newLocalId, saveLocal, sourceOf, type StoredFiles } from '../data/localFiles';
 import { openShared, type SharedStep, type SideFragment } from './sharedSide';
@@ -128,11 +128,16 @@ export async function keepPicked(picked: {
   return { ref: await keepStored(storedOf(vetted.files)), ...(vetted.note ? { note: vetted.note } : {}) };
 }
 
-export function storedOf(files: readonly { readonly path: string; readonly file: Blob }[]): StoredFiles {
+/** Picked files as this browser keeps them, named by their paths; `skipped`: those of the same pick left out, and why. */
+export function storedOf(
+  files: readonly { readonly path: string; readonly file: Blob }[],
+  skipped: readonly SkippedFile[] = [],
+): StoredFiles {
   return {
     files: files.map((f) => ({ path: f.path, file: f.file })),
     title: titleOfFiles(files.map((f) => f.path)) ?? 'trace',
     savedAt: Date.now(),
+    ...(skipped.length > 0 ? { skipped } : {}),
   };
 }
 

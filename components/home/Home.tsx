@@ -4,10 +4,9 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { useHandoff } from '../data/Handoff';
-import { newLocalId, saveLocal, type StoredFiles } from '../data/localFiles';
-import { isProjectsFolder, vetFiles, type PickedFile, type SkippedFile } from '../intake/intake';
+import { newLocalId, saveLocal } from '../data/localFiles';
+import { isProjectsFolder, vetFiles, type PickedFile } from '../intake/intake';
 import { SAMPLES } from '../intake/samples';
-import { titleOfFiles } from '../../lib/view/title';
 import { compareHref, keepStored, storedOf } from '../compare/refs';
 import { CompareViewer } from '../compare/CompareViewer';
 import { DropZone } from './DropZone';
@@ -70,17 +69,11 @@ function HomeIntake() {
     }
     setBusy(true);
     const id = newLocalId();
-    const storedOf = (files: readonly PickedFile[], skipped: readonly SkippedFile[]): StoredFiles => ({
-      files: files.map((f) => ({ path: f.path, file: f.file })),
-      title: titleOfFiles(files.map((f) => f.path)) ?? 'trace',
-      savedAt: Date.now(),
-      ...(skipped.length > 0 ? { skipped } : {}),
-    });
     // One file picked is parsed and shown while it is checked: its first rows wait for neither the check's read nor
     // its answer. Should it be refused (an image, an empty file), the parse stops and the home page says why.
     const single = handoff && !picked.fromFolder && picked.files.length === 1 ? picked.files[0] : undefined;
     if (single && handoff) {
-      handoff.startLocal(id, storedOf([single], []));
+      handoff.startLocal(id, storedOf([single]));
       openInPlace(`/view?local=${id}`);
     }
     const refuse = (why: string): void => {
