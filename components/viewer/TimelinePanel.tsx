@@ -8,6 +8,7 @@ import { DetailsPane, type DetailsTab } from '../panes/DetailsPane';
 import { EventList } from '../panes/EventList';
 import { InlineError } from '../ui/InlineError';
 import { SplitView } from '../ui/SplitView';
+import { focusDetails } from './focus-details';
 import type { VirtualListHandle } from '../ui/VirtualList';
 import type { WorkerQuery } from '../data/useWorkerQuery';
 
@@ -59,7 +60,7 @@ export function TimelinePanel(p: TimelinePanelProps) {
               selectedRow={p.selectedRow}
               onSelectRow={p.onSelectRow}
               onToggleStreams={p.onToggleStreams}
-              onOpen={() => p.details.current?.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus()}
+              onOpen={() => focusDetails(p.details.current)}
               loading={view.loading}
               hiddenMatches={view.data?.hiddenMatches}
               filtered={Boolean(p.filter)}
