@@ -250,8 +250,11 @@ test('the first rows of a big file are drawn as the worker sends them, while it 
   await app.openFile(file);
   await expect.poll(() => page.evaluate('window.__first')).toBeTruthy();
   const first = (await page.evaluate('window.__first')) as { asked: string[]; loading: boolean; text: string };
-  // Drawn while the progress bar still showed, the load the only question asked: no rows, no header above.
-  expect(first).toMatchObject({ asked: ['load'], loading: true });
+  // Drawn while the progress bar still showed, after the load and no question for rows. (The sticky header may ask
+  // which header is above in the same task as the rows are drawn: that question is not waited for.)
+  expect(first.loading).toBe(true);
+  expect(first.asked[0]).toBe('load');
+  expect(first.asked.filter((m) => m === 'rows')).toEqual([]);
   expect(first.text).not.toBe('');
   await app.waitForWorkbench();
 });
