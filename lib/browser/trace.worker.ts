@@ -1,5 +1,7 @@
 /// <reference lib="webworker" />
 import { blobKeeper } from '../engine/blob';
+import { lineClipper } from '../fast/clip';
+import { DEFAULT_NORMALIZE } from '../trace/adapters/common';
 import { handle, sessionHandlers } from '../engine/handlers';
 import { TraceSession } from '../engine/session';
 import { warmUp } from '../engine/warm-up';
@@ -34,8 +36,10 @@ const PROGRESS_EVERY_MS = 250;
 const SCREENFUL = 100;
 let lastProgress = 0;
 let postedEvents = 0;
+const clip = lineClipper(DEFAULT_NORMALIZE.clamp);
 const session = new TraceSession({
   keep: blobKeeper,
+  ...(clip ? { clip } : {}),
   pause: eventLoopPacer(),
   onProgress: ({ phase, name, bytes, totalBytes, events, holdsBytes }) => {
     const now = performance.now();

@@ -51,6 +51,8 @@ export interface LoadHooks {
   readonly builder?: (normalize: NormalizeOptions) => ModelBuilder;
   /** Long lines' unread strings made short before they are parsed (`ParseOptions.shrink`; the stats load only). */
   readonly shrink?: ParseOptions['shrink'];
+  /** Long lines' tool outputs cut where the model stops reading them (`ParseOptions.clip`; the workbench's load). */
+  readonly clip?: ParseOptions['clip'];
 }
 
 export interface LoadedSources {
@@ -150,7 +152,7 @@ export async function parseInput(
   index: number,
   sink: ParseSink,
   normalize: NormalizeOptions,
-  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit' | 'shrink' | 'guard'>,
+  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit' | 'shrink' | 'clip' | 'guard'>,
   onRead: (storedBytes: number) => void,
   parse: Pick<ParseOptions, 'hold' | 'resume' | 'onCheckpoint'> = {},
 ): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
@@ -208,6 +210,7 @@ export async function parseInput(
     onBytes: () => onRead(stored),
     ...(limits.maxLineBytes !== undefined ? { maxLineBytes: limits.maxLineBytes } : {}),
     ...(hooks.shrink ? { shrink: hooks.shrink } : {}),
+    ...(hooks.clip ? { clip: hooks.clip } : {}),
     ...parse,
     ...(from > 0 ? {} : { resume: undefined }),
   };

@@ -76,6 +76,7 @@ export class ScanWasm {
   private readonly read: Fn;
   private readonly next: Fn;
   private readonly elideFn: Fn;
+  private readonly clipFn: Fn;
   private readonly spanBase: number;
   /** `elide`'s output: the strings' bounds, two numbers each. */
   readonly spans: Int32Array;
@@ -94,6 +95,7 @@ export class ScanWasm {
     this.read = fn(instance.exports['readAssistant']);
     this.next = fn(instance.exports['nextLine']);
     this.elideFn = fn(instance.exports['elide']);
+    this.clipFn = fn(instance.exports['clip']);
     const base = (fn(instance.exports['heapBase'])() + 15) & ~15;
     this.needleBase = base;
     this.needleEnd = base;
@@ -203,6 +205,15 @@ export class ScanWasm {
    */
   elide(buf: Uint8Array, s: number, e: number, min: number): number {
     return this.elideFn(buf.byteOffset + s, buf.byteOffset + e, this.spanBase, SPAN_BYTES / 12, min);
+  }
+
+  /**
+   * The long tool outputs of the `user` line `buf[s, e)` (held in this memory) to cut after `units` UTF-16 units
+   * (wasm/clip.ts `clip`, lib/fast/clip.ts): how many, in `spans` three numbers each (where the kept bytes end, where
+   * the closing quote is, as positions in the memory; the units cut off). Strings under `min` bytes are left whole.
+   */
+  clip(buf: Uint8Array, s: number, e: number, units: number, min: number): number {
+    return this.clipFn(buf.byteOffset + s, buf.byteOffset + e, this.spanBase, SPAN_BYTES / 12, units, min);
   }
 
   /** Where a needle is in the memory (copied in the first time it is searched for); -1 when its space is full. */

@@ -55,9 +55,9 @@ export async function parseBytes(
     ...(resume ? { from: resume } : {}),
     hold,
     onEnd: (p) => (next = p),
-    ...(opts.shrink ? { deferLong: true } : {}),
+    ...(opts.shrink || opts.clip ? { deferLong: true } : {}),
   })) {
-    for (const l of batch) parse.handleRaw(l.bytes ? parse.shrunk(l, opts.shrink) : l);
+    for (const l of batch) parse.handleRaw(l.bytes ? parse.shrunk(l, opts.shrink, opts.clip) : l);
   }
   if (hold) info.bytes = next.offset;
   parse.end();
@@ -154,10 +154,16 @@ class SourceParse {
     for (const h of this.held.splice(0)) this.raw(h.obj, h.src);
   }
 
-  /** A deferred long line: shrunk where `shrink` may (a Claude Code file read as lines), else decoded whole. */
-  shrunk(l: RawLine, shrink: ParseOptions['shrink']): RawLine | Shrunk {
+  /** A deferred long line: shrunk where `shrink` may (a Claude Code file read as lines), or cut where `clip` may (a
+   *  file read as lines), else decoded whole. */
+  shrunk(l: RawLine, shrink: ParseOptions['shrink'], clip: ParseOptions['clip']): RawLine | Shrunk {
+    const lines = this.mode === 'lines' && l.bytes;
     const text =
-      shrink && this.mode === 'lines' && this.dialect === 'claude-code' && l.bytes ? shrink(l.bytes) : undefined;
+      lines && shrink && this.dialect === 'claude-code'
+        ? shrink(l.bytes)
+        : lines && clip && l.bytes
+          ? clip(l.bytes)
+          : undefined;
     if (text === undefined) return lineText(l);
     return { text, line: l.line, offset: l.offset, length: l.length, unterminated: l.unterminated, whole: l };
   }

@@ -94,6 +94,12 @@ export interface ParseOptions {
    * read it whole. Text it gives that is not JSON is read again whole, so a broken line is reported as it is.
    */
   readonly shrink?: (bytes: Uint8Array) => string | undefined;
+  /**
+   * For the workbench's load (lib/fast/clip.ts): given a long line's bytes in either dialect, the line's JSON with its
+   * long tool outputs cut where the model stops reading them, or undefined to read it whole. Read again whole when
+   * what it gives is not JSON, as `shrink`.
+   */
+  readonly clip?: (bytes: Uint8Array) => string | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { fullLength } from './cut';
 import type { ContentBlock, PatchHunk, PermissionBehavior, SideEffect, ToolResultBlock, Usage } from '../types';
 import { isMediaBlock, mediaFrom, readFileMedia, type MediaInfo } from '../media';
 import { readUsage } from './numbers';
@@ -222,7 +223,8 @@ export function userContentFrom(
         toolUseId: r.data.tool_use_id,
         isError: r.data.is_error === true,
         text: clampText(text, opts),
-        textLength: text.length,
+        // A tool output cut by the workbench's load (lib/fast/clip.ts) says how long it was.
+        textLength: fullLength(text),
         images: img,
         ...(rm.length > 0 ? { media: rm } : {}),
       });

@@ -1,0 +1,60 @@
+import { cutMark } from '../trace/adapters/cut';
+import type { LineShrink } from './elide';
+import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
+
+// What the workbench's load need not decode of a line. A third of a session's bytes are tool outputs longer than the
+// model keeps of them (a file read, a command's output: `clampText` keeps 16,384 characters and the length), and the
+// rows, filters and details read only what is kept; the Raw tab and "Show all" read the line again from its source.
+// The WebAssembly reader (wasm/clip.ts `clip`) checks the line as JSON.parse would and finds, in a `user` line of
+// either dialect, each such string: a tool result's text, a structured output's `stdout`, `file.content` and
+// `originalFile`. Each keeps the bytes of its first `clamp + 1` characters, followed by how many characters were cut
+// off (`cutMark`), which `fullLength` counts back in. The events are the same as from the whole line:
+// lib/fast/clip.test.ts loads every fixture and sample both ways with a small clamp and compares the traces.
+
+/** A string must lose at least this many bytes to be cut: the mark costs up to 24. */
+const MIN_SAVED = 256;
+
+/**
+ * The shrink for the workbench's load (`LoadHooks.clip`) with the model's `clamp`, on this thread's WebAssembly
+ * module (its chunk space is overwritten: not while a fast-path scan runs on it); undefined where there is none.
+ */
+export function lineClipper(clamp: number, wasm: ScanWasm | undefined = sharedWasm()): LineShrink | undefined {
+  if (!wasm) return undefined;
+  const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  const encoder = new TextEncoder();
+  const keep = clamp + 1;
+  // A string shorter than this many bytes cannot be longer than `keep` characters and lose MIN_SAVED bytes.
+  const min = keep + MIN_SAVED;
+  return (bytes) => {
+    if (bytes.length > SIMD_CHUNK || bytes.length < min) return undefined;
+    // Always a copy: the cut rewrites the bytes in place, and a line read whole after all must find them intact.
+    const held = wasm.hold(bytes);
+    const n = wasm.clip(held, 0, held.length, keep, min);
+    if (n <= 0) return undefined;
+    const mem = wasm.bytes;
+    const spans = wasm.spans;
+    const end = held.byteOffset + held.length;
+    // In place: each string's bytes past its cut become the mark and what follows moves up (never past what is still
+    // to be read: a mark is shorter than what it replaces).
+    let to = -1;
+    let from = held.byteOffset;
+    for (let k = 0; k < n; k++) {
+      const cut = spans[3 * k] ?? 0;
+      const close = spans[3 * k + 1] ?? 0;
+      if (close - cut < MIN_SAVED) continue;
+      if (to < 0) to = cut;
+      else {
+        mem.copyWithin(to, from, cut);
+        to += cut - from;
+      }
+      const mark = encoder.encode(cutMark(spans[3 * k + 2] ?? 0));
+      mem.set(mark, to);
+      to += mark.length;
+      from = close;
+    }
+    if (to < 0) return undefined;
+    mem.copyWithin(to, from, end);
+    to += end - from;
+    return decoder.decode(mem.subarray(held.byteOffset, to));
+  };
+}

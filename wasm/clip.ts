@@ -1,0 +1,201 @@
+// Long tool outputs cut to what the workbench keeps (lib/fast/clip.ts). AssemblyScript (see fast-scan.ts).
+// Finds, in a `user` line of either dialect, the long strings of a tool's output: a tool result's `content` (a string,
+// or its blocks' `text`) and, in `toolUseResult` / `tool_use_result`, `stdout`, `file.content` and `originalFile`.
+// The model keeps the first `clamp` characters of each (lib/trace/adapters/common.ts `clampText`) and its length. For
+// each such string longer than `keep` UTF-16 units, this gives where its first `keep` units end (a whole character or
+// escape) and how many units follow: the JavaScript side keeps those bytes and writes the count after them. The whole
+// line is checked as JSON.parse checks it. A string holding an escaped ESC (`\u001b`: terminal colours, which the
+// adapter strips before it counts) is left whole; a line with an escaped NUL anywhere in those places is not cut at
+// all (the count is written between two NULs).
+
+import { at, B, BACKSLASH, END, escaped, GIVE_UP, hex, key, MAX_DEPTH, num, QUOTE, str, word, ws } from './json';
+
+const C_NONE: i32 = 0;
+const C_MESSAGE: i32 = 1;
+const C_BLOCKS: i32 = 2;
+const C_BLOCK: i32 = 3;
+const C_RESULT: i32 = 4;
+const C_RESULT_BLOCK: i32 = 5;
+const C_OUTPUT: i32 = 6;
+const C_FILE: i32 = 7;
+/** A string that may be cut. */
+const C_CUT: i32 = 8;
+const C_TYPE: i32 = -2;
+
+let out: usize = 0;
+let count: i32 = 0;
+let max: i32 = 0;
+let keep: i32 = 0;
+let minBytes: i32 = 0;
+let nul = false;
+let typeS: i32 = -1;
+let typeE: i32 = -1;
+
+function ckey(ctx: i32, depth: i32, ks: i32, ke: i32): i32 {
+  if (depth == 0) {
+    if (key(ks, ke, 'type')) return C_TYPE;
+    if (key(ks, ke, 'message')) return C_MESSAGE;
+    if (key(ks, ke, 'toolUseResult') || key(ks, ke, 'tool_use_result')) return C_OUTPUT;
+    return C_NONE;
+  }
+  if (ctx == C_MESSAGE) return key(ks, ke, 'content') ? C_BLOCKS : C_NONE;
+  if (ctx == C_BLOCK) return key(ks, ke, 'content') ? C_RESULT : C_NONE;
+  if (ctx == C_RESULT_BLOCK) return key(ks, ke, 'text') ? C_CUT : C_NONE;
+  if (ctx == C_OUTPUT) {
+    if (key(ks, ke, 'stdout') || key(ks, ke, 'originalFile')) return C_CUT;
+    return key(ks, ke, 'file') ? C_FILE : C_NONE;
+  }
+  if (ctx == C_FILE) return key(ks, ke, 'content') ? C_CUT : C_NONE;
+  return C_NONE;
+}
+
+/**
+ * A string that may be cut, at its opening quote: checked as `str` checks it, its UTF-16 units counted (a byte that
+ * does not continue a UTF-8 sequence is one, a four-byte sequence two, an escape one). Writes a cut when it is longer
+ * than `keep` units; sets `nul` on an escaped NUL. Returns the position past its closing quote, or GIVE_UP.
+ */
+function cutString(p: i32): i32 {
+  let units: i32 = 0;
+  let cut: i32 = -1;
+  let cutUnits: i32 = 0;
+  let esc = false;
+  let i = p + 1;
+  const q = i8x16.splat(0x22);
+  const bs = i8x16.splat(0x5c);
+  const ctl = i8x16.splat(0x20);
+  const top = i8x16.splat(<i8>0xc0);
+  const cont = i8x16.splat(<i8>0x80);
+  const four = i8x16.splat(<i8>0xf0);
+  while (i < END) {
+    if (cut < 0) {
+      // At a character's first byte (not inside a UTF-8 sequence).
+      if (units >= keep && (load<u8>(B + <usize>i) & 0xc0) != 0x80) {
+        cut = i;
+        cutUnits = units;
+      }
+    } else if (i + 16 <= END) {
+      // Past the cut only the count matters: 16 bytes at a time while none is a quote, a backslash or a control byte.
+      const v = v128.load(B + <usize>i);
+      const stop = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, q), i8x16.eq(v, bs)), i8x16.lt_u(v, ctl)));
+      if (stop == 0) {
+        const c = i8x16.bitmask(i8x16.eq(v128.and(v, top), cont));
+        const f = i8x16.bitmask(i8x16.ge_u(v, four));
+        units += 16 - <i32>popcnt(c) + <i32>popcnt(f);
+        i += 16;
+        continue;
+      }
+    }
+    const c = <u32>load<u8>(B + <usize>i);
+    if (c == QUOTE) break;
+    if (c == BACKSLASH) {
+      const n = at(i + 1);
+      if (n == 0x75) {
+        if (!(hex(at(i + 2)) && hex(at(i + 3)) && hex(at(i + 4)) && hex(at(i + 5)))) return GIVE_UP;
+        if (at(i + 2) == 0x30 && at(i + 3) == 0x30) {
+          const a = at(i + 4);
+          const b = at(i + 5);
+          if (a == 0x30 && b == 0x30) nul = true;
+          if (a == 0x31 && (b == 0x62 || b == 0x42)) esc = true;
+        }
+        i += 6;
+      } else if (n == QUOTE || n == BACKSLASH || n == 0x2f || n == 0x62 || n == 0x66 || n == 0x6e || n == 0x72 || n == 0x74) {
+        i += 2;
+      } else return GIVE_UP;
+      units++;
+      continue;
+    }
+    if (c < 0x20) return GIVE_UP;
+    if ((c & 0xc0) != 0x80) units += c >= 0xf0 ? 2 : 1;
+    i++;
+  }
+  if (i >= END) return GIVE_UP;
+  const e = i + 1;
+  if (cut >= 0 && units > cutUnits && !esc && e - p >= minBytes && count < max) {
+    const o = out + <usize>(count * 12);
+    store<i32>(o, cut);
+    store<i32>(o, i, 4);
+    store<i32>(o, units - cutUnits, 8);
+    count++;
+  }
+  return e;
+}
+
+function cvalue(p: i32, ctx: i32, depth: i32): i32 {
+  if (depth > MAX_DEPTH) return GIVE_UP;
+  const c = at(p);
+  if (c == QUOTE) return ctx == C_CUT || ctx == C_RESULT ? cutString(p) : str(p);
+  if (c == 0x7b) return cobject(p, ctx, depth);
+  if (c == 0x5b) return carray(p, ctx, depth);
+  if (c == 0x74 || c == 0x66 || c == 0x6e) return word(p);
+  return num(p);
+}
+
+function cobject(p: i32, ctx: i32, depth: i32): i32 {
+  let i = ws(p + 1);
+  if (at(i) == 0x7d) return i + 1;
+  while (true) {
+    if (at(i) != QUOTE) return GIVE_UP;
+    const ke = str(i);
+    // An escaped key could spell any name: the line is read whole.
+    if (ke < 0 || escaped) return GIVE_UP;
+    const k = ckey(ctx, depth, i + 1, ke - 1);
+    i = ws(ke);
+    if (at(i) != 0x3a) return GIVE_UP;
+    i = ws(i + 1);
+    const vs = i;
+    i = cvalue(i, k < 0 ? C_NONE : k, depth + 1);
+    if (i < 0) return GIVE_UP;
+    if (k == C_TYPE) {
+      if (at(vs) == QUOTE && !escaped) {
+        typeS = vs + 1;
+        typeE = i - 1;
+      } else typeS = -1;
+    }
+    i = ws(i);
+    const c = at(i);
+    if (c == 0x7d) return i + 1;
+    if (c != 0x2c) return GIVE_UP;
+    i = ws(i + 1);
+  }
+  return GIVE_UP;
+}
+
+function carray(p: i32, ctx: i32, depth: i32): i32 {
+  const item = ctx == C_BLOCKS ? C_BLOCK : ctx == C_RESULT ? C_RESULT_BLOCK : C_NONE;
+  let i = ws(p + 1);
+  if (at(i) == 0x5d) return i + 1;
+  while (true) {
+    i = cvalue(i, item, depth + 1);
+    if (i < 0) return GIVE_UP;
+    i = ws(i);
+    const c = at(i);
+    if (c == 0x5d) return i + 1;
+    if (c != 0x2c) return GIVE_UP;
+    i = ws(i + 1);
+  }
+  return GIVE_UP;
+}
+
+/**
+ * The cuts of the line at [s, e) of the memory (see above): writes, per string cut, three i32 at `o` (where its kept
+ * bytes end, where its closing quote is, how many UTF-16 units are cut off), for at most `most` strings of at least
+ * `min` bytes, keeping `units` units of each; returns how many. 0 when none, or when the line is not valid JSON with
+ * an object at its top, not a `user` line, holds an escaped NUL where strings may be cut, or the walk is unsure.
+ */
+export function clip(s: i32, e: i32, o: usize, most: i32, units: i32, min: i32): i32 {
+  B = 0;
+  END = e;
+  out = o;
+  count = 0;
+  max = most;
+  keep = units;
+  minBytes = min;
+  nul = false;
+  typeS = -1;
+  typeE = -1;
+  let p = ws(s);
+  if (at(p) != 0x7b) return 0;
+  p = cobject(p, C_NONE, 0);
+  if (p < 0 || ws(p) != e || typeS < 0 || nul) return 0;
+  return key(typeS, typeE, 'user') ? count : 0;
+}
