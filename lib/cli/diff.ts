@@ -1,3 +1,4 @@
+import { lineReaders } from '../fast/clip';
 import { compareRuns, digestOf, type CallDigest, type Comparison, type RunDigest } from '../compare';
 import { loadTrace } from '../engine/load';
 import type { LoadLimits } from '../trace/limits';
@@ -72,7 +73,7 @@ export async function runDiff(
   const digests: RunDigest[] = [];
   for (const r of runs) {
     if ('why' in r) continue;
-    const trace = await loadTrace(inputsOf(r.files), { limits });
+    const trace = await loadTrace(inputsOf(r.files), { limits, ...lineReaders(false) });
     digests.push(digestOf(trace, r.arg));
   }
   const [a, b] = digests;

@@ -11,7 +11,7 @@ import { runDiff } from './diff';
 import { findEach, inputsOf, notTranscripts, type FoundFile } from './files';
 import { count, formatStatsTable, TURN_TABLE_CAP } from './format';
 import { statsReport } from './stats-report';
-import { lineElider } from '../fast/elide';
+import { lineReaders, type LineReaders } from '../fast/clip';
 import type { LoadLimits } from '../trace/limits';
 import { loadStatsSplit, wantsSplit } from './stats-parallel';
 import { inert } from './stdio';
@@ -271,11 +271,10 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
   }
   if (command === 'stats') {
     // The lean load: the same numbers and rows, in memory that grows with the messages, not the file; the text it
-    // never reads is not decoded (lib/fast/elide.ts).
-    const shrink = lineElider();
+    // never reads is not decoded (lib/fast/elide.ts, lib/fast/clip.ts).
+    const readers = lineReaders(true);
     const trace =
-      (await splitLoad(files, ctx, limits, shrink)) ??
-      (await loadStatsTrace(inputsOf(files), { limits, ...(shrink ? { shrink } : {}) }));
+      (await splitLoad(files, ctx, limits, readers)) ?? (await loadStatsTrace(inputsOf(files), { limits, ...readers }));
     const { out, err } = statsOutput(trace, {
       json,
       all: allTurns,
@@ -286,7 +285,7 @@ async function run(argv: readonly string[], io: CliIo, ctx: CliContext): Promise
     if (err !== undefined) io.err(err);
     return 0;
   }
-  const trace = await loadTrace(inputsOf(files), { limits });
+  const trace = await loadTrace(inputsOf(files), { limits, ...lineReaders(false) });
   const stats = computeStats(trace, prices);
   const allowUnpriced = flags.has('--allow-unpriced');
   const problems = [
@@ -321,12 +320,12 @@ async function splitLoad(
   files: readonly FoundFile[],
   ctx: CliContext,
   limits: LoadLimits,
-  shrink: ((bytes: Uint8Array) => string | undefined) | undefined,
+  readers: LineReaders,
 ): Promise<Trace | undefined> {
   const file = files[0];
   if (files.length !== 1 || !file || !ctx.workerUrl || !wantsSplit(file.size, ctx.env ?? {})) return undefined;
   try {
-    return await loadStatsSplit(file, ctx.workerUrl, limits, shrink);
+    return await loadStatsSplit(file, ctx.workerUrl, limits, readers);
   } catch {
     // A worker that could not start or failed: the one-thread load says what is wrong with the file, if anything.
     return undefined;

@@ -10,13 +10,16 @@ import { loadTrace } from '../engine/load';
 import { memorySource, type EngineInput } from '../engine/source';
 import { loadStatsTrace } from '../engine/stats-load';
 import { madeFiles, madeGoldens } from '../../test/made-corpus';
+import { lineClipper } from '../fast/clip';
 import { lineElider } from '../fast/elide';
+import { DEFAULT_NORMALIZE } from '../trace/adapters/common';
 import { findFiles, inputsOf } from './files';
 import { statsOutput } from './main';
 import type { Trace } from '../trace/model/types';
 
 const elider = lineElider();
-if (!elider) throw new Error('no WebAssembly here');
+const clip = lineClipper(DEFAULT_NORMALIZE.clamp);
+if (!elider || !clip) throw new Error('no WebAssembly here');
 /** Lines the elision made short, in the last `same` call. */
 let elided = 0;
 const shrink = (bytes: Uint8Array): string | undefined => {
@@ -39,7 +42,8 @@ async function same(inputs: () => Promise<EngineInput[]> | EngineInput[]): Promi
   const full = await loadTrace(await inputs());
   const lean = await loadStatsTrace(await inputs());
   elided = 0;
-  const short = await loadStatsTrace(await inputs(), { shrink });
+  // As the CLI loads: an SDK stream's long tool outputs cut (lib/fast/clip.ts).
+  const short = await loadStatsTrace(await inputs(), { shrink, clip });
   for (const opts of [
     { json: true, all: true },
     { json: false, all: false },

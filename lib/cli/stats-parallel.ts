@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { loadStatsParts, parseStatsPart, type PartStart, type StatsPart } from '../engine/stats-part';
-import { lineElider } from '../fast/elide';
+import { lineReaders, type LineReaders } from '../fast/clip';
 import type { Trace } from '../trace/model/types';
 import type { LoadLimits } from '../trace/limits';
 import { sniffDialect, type FileTask, type Machine } from './fast-node';
@@ -90,13 +90,12 @@ type Reply = { readonly part: StatsPart } | { readonly error: string };
 /** A worker's work: parses its part, replies with it. */
 export async function serveStatsPart(port: { postMessage(r: Reply): void }, w: StatsWorkerStart): Promise<void> {
   try {
-    const shrink = lineElider();
     const part = await parseStatsPart(
       fileRange(w.path, w.start.offset, w.size),
       { ...w.start, line: 0 },
       {
         ...(w.limits.maxLineBytes !== undefined ? { maxLineBytes: w.limits.maxLineBytes } : {}),
-        ...(shrink ? { shrink } : {}),
+        ...lineReaders(true),
       },
     );
     port.postMessage({ part });
@@ -113,7 +112,7 @@ export async function loadStatsSplit(
   file: FileTask,
   workerUrl: URL,
   limits: LoadLimits,
-  shrink: ((bytes: Uint8Array) => string | undefined) | undefined,
+  readers: LineReaders,
 ): Promise<Trace | undefined> {
   const dialect = sniffDialect(file);
   if (!dialect) return undefined;
@@ -142,7 +141,7 @@ export async function loadStatsSplit(
     return await loadStatsParts(fileRange(file.path, 0, offset), part, {
       name: file.name,
       ...(limits.maxLineBytes !== undefined ? { maxLineBytes: limits.maxLineBytes } : {}),
-      ...(shrink ? { shrink } : {}),
+      ...readers,
     });
   } finally {
     void worker.terminate();

@@ -1,3 +1,4 @@
+import { lineReaders } from '../fast/clip';
 import {
   buildReport,
   fromTrace,
@@ -144,7 +145,7 @@ async function fastPath(
 async function fullModel(files: readonly FoundFile[], limits: LoadLimits): Promise<Read> {
   const projects = new Map(files.map((f) => [f.name, f.project]));
   const projectOf = (name: string): string => projects.get(name) ?? '?';
-  const trace = await loadTrace(inputsOf(files), { limits });
+  const trace = await loadTrace(inputsOf(files), { limits, ...lineReaders(false) });
   return {
     merged: fromTrace(trace, projectOf),
     paths: projectPaths(trace.sources.map((s) => ({ project: projectOf(s.name), cwd: s.cwd }))),

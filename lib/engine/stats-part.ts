@@ -39,7 +39,7 @@ export interface StatsPart {
 export async function parseStatsPart(
   bytes: ByteSource,
   start: PartStart,
-  opts: Pick<ParseOptions, 'maxLineBytes' | 'shrink'> & { readonly normalize?: NormalizeOptions } = {},
+  opts: Pick<ParseOptions, 'maxLineBytes' | 'shrink' | 'clip'> & { readonly normalize?: NormalizeOptions } = {},
 ): Promise<StatsPart> {
   const norm = withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const intern = norm.intern ?? ((s: string) => s);
@@ -55,6 +55,7 @@ export async function parseStatsPart(
     normalize: norm,
     ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
     ...(opts.shrink ? { shrink: opts.shrink } : {}),
+    ...(opts.clip ? { clip: opts.clip } : {}),
     resume: {
       offset: start.offset,
       line: start.line,
@@ -130,7 +131,7 @@ function movedDiagnostic(d: Diagnostic, by: number): Diagnostic {
 export async function loadStatsParts(
   head: ByteSource,
   part: Promise<StatsPart>,
-  opts: Pick<ParseOptions, 'maxLineBytes' | 'shrink'> & { readonly name: string },
+  opts: Pick<ParseOptions, 'maxLineBytes' | 'shrink' | 'clip'> & { readonly name: string },
 ): Promise<Trace | undefined> {
   const norm = withInterner(DEFAULT_NORMALIZE);
   const builder = new StatsBuilder(norm);
@@ -139,6 +140,7 @@ export async function loadStatsParts(
     normalize: norm,
     ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
     ...(opts.shrink ? { shrink: opts.shrink } : {}),
+    ...(opts.clip ? { clip: opts.clip } : {}),
     onCheckpoint: (c) => (end = c),
   });
   const rest = await part;

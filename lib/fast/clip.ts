@@ -1,5 +1,7 @@
+import { DEFAULT_NORMALIZE } from '../trace/adapters/common';
 import { cutMark } from '../trace/adapters/cut';
-import type { LineShrink } from './elide';
+import type { ParseOptions } from '../trace/parse';
+import { lineElider, type LineShrink } from './elide';
 import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
 
 // What the workbench's load need not decode of a line. A third of a session's bytes are tool outputs longer than the
@@ -57,4 +59,18 @@ export function lineClipper(clamp: number, wasm: ScanWasm | undefined = sharedWa
     to += end - from;
     return decoder.decode(mem.subarray(held.byteOffset, to));
   };
+}
+
+/** What a load leaves undecoded (`ParseOptions`). */
+export type LineReaders = Pick<ParseOptions, 'shrink' | 'clip'>;
+
+/**
+ * What a CLI load leaves undecoded, on this thread's module (none without one): every load cuts long tool outputs
+ * (`clip`); `loupe stats`, which never reads them, also makes short what else it does not read (`shrink`,
+ * lib/fast/elide.ts).
+ */
+export function lineReaders(stats: boolean): LineReaders {
+  const clip = lineClipper(DEFAULT_NORMALIZE.clamp);
+  const shrink = stats ? lineElider() : undefined;
+  return { ...(clip ? { clip } : {}), ...(shrink ? { shrink } : {}) };
 }

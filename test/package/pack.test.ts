@@ -11,7 +11,7 @@ import { projectsFolder } from '../../lib/fast/testing/projects';
 import { inputsOf } from '../../lib/cli/files';
 import { loadStatsSplit } from '../../lib/cli/stats-parallel';
 import { loadStatsTrace } from '../../lib/engine/stats-load';
-import { lineElider } from '../../lib/fast/elide';
+import { lineReaders } from '../../lib/fast/clip';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURE = path.join(ROOT, 'test/fixtures/real/claude-code-log/projects/-src-deep-manifest');
@@ -124,13 +124,13 @@ describe('the packed loupe', () => {
   it("the packed worker parses the later part: the two-thread load is its own, not the one-thread fallback's", async () => {
     // The CLI falls back to one thread when the worker fails, so equal reports alone do not show that it ran.
     // As the CLI loads (main.ts): the text a stats load never reads is not decoded, in either thread.
-    const shrink = lineElider();
+    const readers = lineReaders(true);
     const worker = pathToFileURL(path.join(dir, 'app/node_modules/loupe/bin/scan-worker.cjs'));
     for (const file of ['big/cc/session.jsonl', 'big/sdk/stream.jsonl']) {
       const task = { path: path.join(dir, file), name: path.basename(file), size: statSync(path.join(dir, file)).size };
-      const split = await loadStatsSplit(task, worker, {}, shrink);
+      const split = await loadStatsSplit(task, worker, {}, readers);
       expect(split, file).toBeDefined();
-      expect(split, file).toEqual(await loadStatsTrace(inputsOf([task]), shrink ? { shrink } : {}));
+      expect(split, file).toEqual(await loadStatsTrace(inputsOf([task]), readers));
     }
   });
 });
