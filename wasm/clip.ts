@@ -1,12 +1,13 @@
-// Long tool outputs cut to what the workbench keeps (lib/fast/clip.ts). AssemblyScript (see fast-scan.ts).
+// What the workbench's load need not parse (lib/fast/clip.ts). AssemblyScript (see fast-scan.ts).
 // Finds, in a `user` line of either dialect, the long strings of a tool's output: a tool result's `content` (a string,
-// or its blocks' `text`) and, in `toolUseResult` / `tool_use_result`, `stdout`, `file.content` and `originalFile`.
-// The model keeps the first `clamp` characters of each (lib/trace/adapters/common.ts `clampText`) and its length. For
-// each such string longer than `keep` UTF-16 units, this gives where its first `keep` units end (a whole character or
-// escape) and how many units follow: the JavaScript side keeps those bytes and writes the count after them. The whole
-// line is checked as JSON.parse checks it. A string holding an escaped ESC (`\u001b`: terminal colours, which the
-// adapter strips before it counts) is left whole; a line with an escaped NUL anywhere in those places is not cut at
-// all (the count is written between two NULs).
+// or its blocks' `text`) and a structured output's (`toolUseResult` / `tool_use_result`) `stdout`, of which the model
+// keeps the first `clamp` characters (lib/trace/adapters/common.ts `clampText`) and the length; and that output's
+// `file.content` and `originalFile`, which it never reads. For each, it gives where its first `keep` UTF-16 units end
+// (a whole character or escape; none for a string never read) and how many units follow: the JavaScript side keeps
+// those bytes and writes the count after them. In a `file-history-snapshot` line it gives the `snapshot` object, never
+// read (the JavaScript side writes `{}`). The whole line is checked as JSON.parse checks it. A kept string holding an
+// escaped ESC (`\u001b`: terminal colours, which the adapter strips before it counts) is left whole; a line with an
+// escaped NUL in a kept string is not cut at all (the count is written between two NULs).
 
 import { at, B, BACKSLASH, END, escaped, GIVE_UP, hex, key, MAX_DEPTH, num, QUOTE, str, word, ws } from './json';
 
@@ -18,14 +19,20 @@ const C_RESULT: i32 = 4;
 const C_RESULT_BLOCK: i32 = 5;
 const C_OUTPUT: i32 = 6;
 const C_FILE: i32 = 7;
-/** A string that may be cut. */
+/** A string the model keeps the start of. */
 const C_CUT: i32 = 8;
+/** A string the model never reads. */
+const C_DROP: i32 = 9;
+/** A value the model never reads (a snapshot). */
+const C_WHOLE: i32 = 10;
 const C_TYPE: i32 = -2;
+/** The third number of a span that is a whole value, not a string's tail. */
+const WHOLE: i32 = -1;
 
 let out: usize = 0;
 let count: i32 = 0;
 let max: i32 = 0;
-let keep: i32 = 0;
+let keepUnits: i32 = 0;
 let minBytes: i32 = 0;
 let nul = false;
 let typeS: i32 = -1;
@@ -36,25 +43,28 @@ function ckey(ctx: i32, depth: i32, ks: i32, ke: i32): i32 {
     if (key(ks, ke, 'type')) return C_TYPE;
     if (key(ks, ke, 'message')) return C_MESSAGE;
     if (key(ks, ke, 'toolUseResult') || key(ks, ke, 'tool_use_result')) return C_OUTPUT;
-    return C_NONE;
+    return key(ks, ke, 'snapshot') ? C_WHOLE : C_NONE;
   }
   if (ctx == C_MESSAGE) return key(ks, ke, 'content') ? C_BLOCKS : C_NONE;
   if (ctx == C_BLOCK) return key(ks, ke, 'content') ? C_RESULT : C_NONE;
   if (ctx == C_RESULT_BLOCK) return key(ks, ke, 'text') ? C_CUT : C_NONE;
   if (ctx == C_OUTPUT) {
-    if (key(ks, ke, 'stdout') || key(ks, ke, 'originalFile')) return C_CUT;
+    if (key(ks, ke, 'stdout')) return C_CUT;
+    if (key(ks, ke, 'originalFile')) return C_DROP;
     return key(ks, ke, 'file') ? C_FILE : C_NONE;
   }
-  if (ctx == C_FILE) return key(ks, ke, 'content') ? C_CUT : C_NONE;
+  if (ctx == C_FILE) return key(ks, ke, 'content') ? C_DROP : C_NONE;
   return C_NONE;
 }
 
 /**
  * A string that may be cut, at its opening quote: checked as `str` checks it, its UTF-16 units counted (a byte that
- * does not continue a UTF-8 sequence is one, a four-byte sequence two, an escape one). Writes a cut when it is longer
- * than `keep` units; sets `nul` on an escaped NUL. Returns the position past its closing quote, or GIVE_UP.
+ * does not continue a UTF-8 sequence is one, a four-byte sequence two, an escape one). Writes a cut after `keep` units
+ * (`kept`; none for a string never read) when it has more and is `minBytes` long; a kept one sets `nul` on an escaped
+ * NUL. Returns the position past its closing quote, or GIVE_UP.
  */
-function cutString(p: i32): i32 {
+function cutString(p: i32, kept: bool): i32 {
+  const keep = kept ? keepUnits : 0;
   let units: i32 = 0;
   let cut: i32 = -1;
   let cutUnits: i32 = 0;
@@ -94,7 +104,7 @@ function cutString(p: i32): i32 {
         if (at(i + 2) == 0x30 && at(i + 3) == 0x30) {
           const a = at(i + 4);
           const b = at(i + 5);
-          if (a == 0x30 && b == 0x30) nul = true;
+          if (a == 0x30 && b == 0x30 && kept) nul = true;
           if (a == 0x31 && (b == 0x62 || b == 0x42)) esc = true;
         }
         i += 6;
@@ -110,21 +120,28 @@ function cutString(p: i32): i32 {
   }
   if (i >= END) return GIVE_UP;
   const e = i + 1;
-  if (cut >= 0 && units > cutUnits && !esc && e - p >= minBytes && count < max) {
-    const o = out + <usize>(count * 12);
-    store<i32>(o, cut);
-    store<i32>(o, i, 4);
-    store<i32>(o, units - cutUnits, 8);
-    count++;
-  }
+  if (cut >= 0 && units > cutUnits && !(esc && kept) && e - p - keep >= minBytes) span(cut, i, units - cutUnits);
   return e;
+}
+
+function span(a: i32, b: i32, n: i32): void {
+  if (count >= max) return;
+  const o = out + <usize>(count * 12);
+  store<i32>(o, a);
+  store<i32>(o, b, 4);
+  store<i32>(o, n, 8);
+  count++;
 }
 
 function cvalue(p: i32, ctx: i32, depth: i32): i32 {
   if (depth > MAX_DEPTH) return GIVE_UP;
   const c = at(p);
-  if (c == QUOTE) return ctx == C_CUT || ctx == C_RESULT ? cutString(p) : str(p);
-  if (c == 0x7b) return cobject(p, ctx, depth);
+  if (c == QUOTE) return ctx == C_CUT || ctx == C_RESULT || ctx == C_DROP ? cutString(p, ctx != C_DROP) : str(p);
+  if (c == 0x7b) {
+    const e = cobject(p, ctx, depth);
+    if (ctx == C_WHOLE && e - p >= minBytes) span(p, e, WHOLE);
+    return e;
+  }
   if (c == 0x5b) return carray(p, ctx, depth);
   if (c == 0x74 || c == 0x66 || c == 0x6e) return word(p);
   return num(p);
@@ -177,10 +194,11 @@ function carray(p: i32, ctx: i32, depth: i32): i32 {
 }
 
 /**
- * The cuts of the line at [s, e) of the memory (see above): writes, per string cut, three i32 at `o` (where its kept
- * bytes end, where its closing quote is, how many UTF-16 units are cut off), for at most `most` strings of at least
- * `min` bytes, keeping `units` units of each; returns how many. 0 when none, or when the line is not valid JSON with
- * an object at its top, not a `user` line, holds an escaped NUL where strings may be cut, or the walk is unsure.
+ * The cuts of the line at [s, e) of the memory (see above): writes, per cut, three i32 at `o`: where its kept bytes
+ * end, where its closing quote is, how many UTF-16 units are cut off; or, for a whole value, where it starts, where it
+ * ends and WHOLE. At most `most`, each saving at least `min` bytes, keeping `units` units of a string the model keeps
+ * the start of; returns how many. 0 when none, or when the line is not valid JSON with an object at its top, neither a
+ * `user` nor a `file-history-snapshot` line, holds an escaped NUL in a kept string, or the walk is unsure.
  */
 export function clip(s: i32, e: i32, o: usize, most: i32, units: i32, min: i32): i32 {
   B = 0;
@@ -188,7 +206,7 @@ export function clip(s: i32, e: i32, o: usize, most: i32, units: i32, min: i32):
   out = o;
   count = 0;
   max = most;
-  keep = units;
+  keepUnits = units;
   minBytes = min;
   nul = false;
   typeS = -1;
@@ -197,5 +215,18 @@ export function clip(s: i32, e: i32, o: usize, most: i32, units: i32, min: i32):
   if (at(p) != 0x7b) return 0;
   p = cobject(p, C_NONE, 0);
   if (p < 0 || ws(p) != e || typeS < 0 || nul) return 0;
-  return key(typeS, typeE, 'user') ? count : 0;
+  // A line's cuts are of its kind: a user line's strings, a snapshot line's snapshot (a line with both keeps those).
+  const user = key(typeS, typeE, 'user');
+  if (!user && !key(typeS, typeE, 'file-history-snapshot')) return 0;
+  let n = 0;
+  for (let k = 0; k < count; k++) {
+    const from = out + <usize>(k * 12);
+    if ((load<i32>(from, 8) == WHOLE) == user) continue;
+    const to = out + <usize>(n * 12);
+    store<i32>(to, load<i32>(from));
+    store<i32>(to, load<i32>(from, 4), 4);
+    store<i32>(to, load<i32>(from, 8), 8);
+    n++;
+  }
+  return n;
 }

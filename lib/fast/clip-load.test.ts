@@ -62,6 +62,26 @@ describe('the workbench load, lines cut and whole', () => {
     await same(() => Object.entries(madeFiles(rel)).map(([name, bytes]) => memorySource(name, bytes)));
   });
 
+  it('a cut line that makes no event of its kind is read whole: its raw row keeps the line as it is', async () => {
+    const long = 'x'.repeat(3000);
+    const lines = [
+      { type: 'user', sessionId: 's', uuid: 'u0', message: { role: 'user', content: 'hi' } },
+      // A session id that is not a string: no tool-result event, a raw row whose JSON starts with the whole output.
+      {
+        type: 'user',
+        sessionId: 5,
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: long }] },
+      },
+      { type: 'file-history-snapshot', messageId: 7, snapshot: { messageId: 'm', files: long } },
+    ];
+    const text = lines.map((l) => JSON.stringify(l)).join('\n');
+    cuts = 0;
+    await same(() => [memorySource('s.jsonl', text)]);
+    expect(cuts).toBe(2);
+    const { trace } = await loadSources([memorySource('s.jsonl', text)], { normalize: { clamp: CLAMP }, clip });
+    expect(trace.events.map((e) => e.kind)).toEqual(['user', 'unknown', 'unknown']);
+  });
+
   it.each([
     ['sdk-stream', 1],
     ['sdk-stream', 4],

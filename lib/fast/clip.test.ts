@@ -24,7 +24,7 @@ const line = (content: unknown, output?: unknown) => ({
 const seen = (s: string): [string, number] => [s.slice(0, CLAMP), fullLength(s)];
 
 describe('lineClipper', () => {
-  it("cuts a tool result's text and its output's stdout, file content and original file; nothing else", () => {
+  it("cuts a tool result's text and stdout to what the model keeps, a file's content and original to none", () => {
     const image = { type: 'image', source: { type: 'base64', data: long('A') } };
     const output = { stdout: long('o'), file: { filePath: '/a', content: long('f') }, originalFile: long('g') };
     const v = { ...line([{ type: 'text', text: long('t') }, image], output), cwd: long('c') };
@@ -35,8 +35,8 @@ describe('lineClipper', () => {
     expect(block[0].text.length).toBeLessThan(40);
     expect(block[1]).toEqual(image);
     expect(seen(out.toolUseResult.stdout)).toEqual(['oooooooo', 600]);
-    expect(seen(out.toolUseResult.file.content)).toEqual(['ffffffff', 600]);
-    expect(seen(out.toolUseResult.originalFile)).toEqual(['gggggggg', 600]);
+    expect(out.toolUseResult.file.content).toBe('\u0000600\u0000');
+    expect(out.toolUseResult.originalFile).toBe('\u0000600\u0000');
     expect(out.cwd).toBe(v.cwd);
     // Every other key as it was.
     expect({ ...out, message: v.message, toolUseResult: v.toolUseResult }).toEqual(v);
@@ -47,6 +47,19 @@ describe('lineClipper', () => {
     const out = cut(v) as typeof v;
     expect(seen(out.message.content[0]?.content as string)).toEqual(['rrrrrrrr', 600]);
     expect(seen(out.tool_use_result.stdout)).toEqual(['xxxxxxxx', 600]);
+  });
+
+  it("makes a file-history snapshot's snapshot {}, in that line only", () => {
+    const files = Object.fromEntries([...Array(20).keys()].map((i) => [`src/f${i}.ts`, { version: i }]));
+    const v = {
+      type: 'file-history-snapshot',
+      messageId: 'm',
+      snapshot: { messageId: 'm', trackedFileBackups: files },
+    };
+    expect(cut(v)).toEqual({ ...v, snapshot: {} });
+    expect(cut({ ...v, type: 'system' })).toBeUndefined();
+    // A user line's snapshot key is not a snapshot line's.
+    expect(cut({ ...line(long()), snapshot: v.snapshot })).toMatchObject({ snapshot: v.snapshot });
   });
 
   it('leaves whole what is not a user line, a prompt, a short string, and a line that is not JSON', () => {

@@ -5,16 +5,19 @@ import { lineElider, type LineShrink } from './elide';
 import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
 
 // What the workbench's load need not decode of a line. A third of a session's bytes are tool outputs longer than the
-// model keeps of them (a file read, a command's output: `clampText` keeps 16,384 characters and the length), and the
-// rows, filters and details read only what is kept; the Raw tab and "Show all" read the line again from its source.
-// The WebAssembly reader (wasm/clip.ts `clip`) checks the line as JSON.parse would and finds, in a `user` line of
-// either dialect, each such string: a tool result's text, a structured output's `stdout`, `file.content` and
-// `originalFile`. Each keeps the bytes of its first `clamp + 1` characters, followed by how many characters were cut
-// off (`cutMark`), which `fullLength` counts back in. The events are the same as from the whole line:
-// lib/fast/clip.test.ts loads every fixture and sample both ways with a small clamp and compares the traces.
+// model keeps of them (a file read, a command's output: `clampText` keeps 16,384 characters and the length), and
+// more are copies it never reads (a Read's `file.content`, an Edit's `originalFile`, a file-history snapshot's list).
+// The rows, filters and details read only what is kept; the Raw tab and "Show all" read the line again from its source.
+// The WebAssembly reader (wasm/clip.ts `clip`) checks the line as JSON.parse would and finds those values. A string
+// the model keeps the start of keeps the bytes of its first `clamp + 1` characters, followed by how many characters
+// were cut off (`cutMark`), which `fullLength` counts back in; one it never reads keeps none; a snapshot becomes `{}`.
+// The events are the same as from the whole line (a line whose cut text makes no event of its kind is read again
+// whole: lib/trace/parse-bytes.ts): lib/fast/clip-load.test.ts loads every fixture and sample both ways with a small
+// clamp and compares the traces.
 
-/** A string must lose at least this many bytes to be cut: the mark costs up to 24. */
+/** A value must lose at least this many bytes to be cut: the mark costs up to 24. */
 const MIN_SAVED = 256;
+const EMPTY = new TextEncoder().encode('{}');
 
 /**
  * The shrink for the workbench's load (`LoadHooks.clip`) with the model's `clamp`, on this thread's WebAssembly
@@ -25,31 +28,29 @@ export function lineClipper(clamp: number, wasm: ScanWasm | undefined = sharedWa
   const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   const encoder = new TextEncoder();
   const keep = clamp + 1;
-  // A string shorter than this many bytes cannot be longer than `keep` characters and lose MIN_SAVED bytes.
-  const min = keep + MIN_SAVED;
   return (bytes) => {
-    if (bytes.length > SIMD_CHUNK || bytes.length < min) return undefined;
+    if (bytes.length > SIMD_CHUNK || bytes.length < 2 * MIN_SAVED) return undefined;
     // Always a copy: the cut rewrites the bytes in place, and a line read whole after all must find them intact.
     const held = wasm.hold(bytes);
-    const n = wasm.clip(held, 0, held.length, keep, min);
+    const n = wasm.clip(held, 0, held.length, keep, MIN_SAVED);
     if (n <= 0) return undefined;
     const mem = wasm.bytes;
     const spans = wasm.spans;
     const end = held.byteOffset + held.length;
-    // In place: each string's bytes past its cut become the mark and what follows moves up (never past what is still
-    // to be read: a mark is shorter than what it replaces).
+    // In place: each string's bytes past its cut become the mark (a snapshot becomes `{}`) and what follows moves up
+    // (never past what is still to be read: what is written is shorter than what it replaces).
     let to = -1;
     let from = held.byteOffset;
     for (let k = 0; k < n; k++) {
       const cut = spans[3 * k] ?? 0;
       const close = spans[3 * k + 1] ?? 0;
-      if (close - cut < MIN_SAVED) continue;
+      const units = spans[3 * k + 2] ?? 0;
       if (to < 0) to = cut;
       else {
         mem.copyWithin(to, from, cut);
         to += cut - from;
       }
-      const mark = encoder.encode(cutMark(spans[3 * k + 2] ?? 0));
+      const mark = units < 0 ? EMPTY : encoder.encode(cutMark(units));
       mem.set(mark, to);
       to += mark.length;
       from = close;

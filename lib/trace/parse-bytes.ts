@@ -157,7 +157,8 @@ class SourceParse {
   /** A deferred long line: shrunk where `shrink` may (a Claude Code file read as lines), or cut where `clip` may (a
    *  file read as lines), else decoded whole. */
   shrunk(l: RawLine, shrink: ParseOptions['shrink'], clip: ParseOptions['clip']): RawLine | Shrunk {
-    const lines = this.mode === 'lines' && l.bytes;
+    // Only once the dialect is known: a line held until then is normalized later, past the check of its event.
+    const lines = this.mode === 'lines' && this.dialect !== undefined && l.bytes;
     const text =
       lines && shrink && this.dialect === 'claude-code'
         ? shrink(l.bytes)
@@ -216,7 +217,13 @@ class SourceParse {
       this.info.format = this.dialect;
       for (const h of this.held.splice(0)) this.emit(normalizeLine(h.obj, this.dialect, this.norm, this.head(h.src)));
     }
-    this.emit(normalizeLine(obj, this.dialect, this.norm, this.head(src)));
+    const e = normalizeLine(obj, this.dialect, this.norm, this.head(src));
+    // A cut line (`clip`) that makes no event of its kind is read whole: an unknown event keeps the line's raw JSON.
+    if (e.kind === 'unknown' && 'whole' in l) {
+      this.info.lines.total -= 1;
+      return this.handleLine(lineText(l.whole));
+    }
+    this.emit(e);
   }
 
   /** The line's JSON object, or undefined after its line diagnostic (too long, not JSON, cut off, not an object). */
