@@ -77,21 +77,24 @@ function cutString(p: i32, kept: bool): i32 {
   const cont = i8x16.splat(<i8>0x80);
   const four = i8x16.splat(<i8>0xf0);
   while (i < END) {
-    if (cut < 0) {
-      // At a character's first byte (not inside a UTF-8 sequence).
-      if (units >= keep && (load<u8>(B + <usize>i) & 0xc0) != 0x80) {
-        cut = i;
-        cutUnits = units;
-      }
-    } else if (i + 16 <= END) {
-      // Past the cut only the count matters: 16 bytes at a time while none is a quote, a backslash or a control byte.
+    // At a character's first byte (not inside a UTF-8 sequence).
+    if (cut < 0 && units >= keep && (load<u8>(B + <usize>i) & 0xc0) != 0x80) {
+      cut = i;
+      cutUnits = units;
+    }
+    // 16 bytes at a time while none is a quote, a backslash or a control byte, and the cut is not among them (16
+    // bytes are at most 16 units).
+    if ((cut >= 0 || units + 16 < keep) && i + 16 <= END) {
       const v = v128.load(B + <usize>i);
       const stop = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, q), i8x16.eq(v, bs)), i8x16.lt_u(v, ctl)));
-      if (stop == 0) {
-        const c = i8x16.bitmask(i8x16.eq(v128.and(v, top), cont));
-        const f = i8x16.bitmask(i8x16.ge_u(v, four));
-        units += 16 - <i32>popcnt(c) + <i32>popcnt(f);
-        i += 16;
+      // The bytes before the first that stops (all 16 when none does) are counted at once.
+      const n = stop == 0 ? 16 : <i32>ctz(stop);
+      if (n > 0) {
+        const mask = (1 << n) - 1;
+        const c = i8x16.bitmask(i8x16.eq(v128.and(v, top), cont)) & mask;
+        const f = i8x16.bitmask(i8x16.ge_u(v, four)) & mask;
+        units += n - <i32>popcnt(c) + <i32>popcnt(f);
+        i += n;
         continue;
       }
     }
