@@ -1,7 +1,15 @@
 import type { AssistantEvent, ContentBlock, StreamEvent, TraceEvent, Usage } from '../types';
 import type { Ctx } from './context';
 import { verdictOf, type StreamAccumulator } from './stream';
-import { callKey, chooseCopy, findCall, sameLineKey, uncountedReason, usageErrorOf, type CallIdentity } from './calls';
+import {
+  callKey,
+  chooseCopy,
+  isSameCall,
+  sameLineKey,
+  uncountedReason,
+  usageErrorOf,
+  type CallIdentity,
+} from './calls';
 import type { LooseCopy, Turn } from './types';
 
 // Model calls (turns): split lines and stream events joined by message id, and the one usage copy that counts.
@@ -87,16 +95,18 @@ function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
     if (key !== undefined) st.byLine.set(key, turn);
     return turn;
   }
-  const candidates = (st.byMessage.get(e.messageId) ?? [])
-    .map((ti) => st.turns[ti])
-    .filter((t): t is Turn => t !== undefined);
-  const found = findCall(candidates, turnIdentity, e);
-  return found ?? newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
+  // `findCall` over the calls of this message id, walked in place: no arrays or identity objects made per line.
+  const candidates = st.byMessage.get(e.messageId) ?? [];
+  for (const ti of candidates) {
+    const t = st.turns[ti];
+    if (t && isSameCall(turnIdentity(t), e)) return t;
+  }
+  return newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
 }
 
 /** Line copies come first in `copies` while lines are merged (stream and progress copies are added after). */
 const turnIdentity = (t: Turn): CallIdentity => ({
-  ...(t.requestId ? { requestId: t.requestId } : {}),
+  requestId: t.requestId,
   isSidechain: t.isSidechain,
   firstUsage: t.copies[0]?.usage,
 });
