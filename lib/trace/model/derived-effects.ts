@@ -46,8 +46,15 @@ const op = (e: z.infer<typeof Edit>): EditOp => ({
   replaceAll: e.replace_all === true,
 });
 
+/** The tools `fileRequestOf` reads a request of. */
+const FILE_TOOLS: ReadonlySet<string> = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'Read']);
+
 /** The file request of a call of Claude Code's file tools, or undefined for any other call. */
 export function fileRequestOf(name: string, input: unknown): FileRequest | undefined {
+  // Without its path the schema fails anyway; said here without zod, whose failure builds an error (a lean input of
+  // `loupe stats` never has the path).
+  const path = name === 'NotebookEdit' ? 'notebook_path' : 'file_path';
+  if (typeof input !== 'object' || input === null || typeof Reflect.get(input, path) !== 'string') return undefined;
   switch (name) {
     case 'Edit': {
       const r = EditInput.safeParse(input);
@@ -155,7 +162,10 @@ function inResultOrder(calls: readonly ToolCall[]): ToolCall[] {
   const done = calls.filter((c) => c.result !== undefined);
   const timed = done.every((c) => c.result?.time !== undefined);
   const key = (c: ToolCall): number => (timed ? (c.result?.time ?? 0) : (c.result?.seq ?? 0));
-  return done.sort((a, b) => key(a) - key(b) || (a.result?.seq ?? 0) - (b.result?.seq ?? 0));
+  // Only the file tools' calls are walked: sorted alone (the sort is stable), not with every other call.
+  return done
+    .filter((c) => FILE_TOOLS.has(c.name))
+    .sort((a, b) => key(a) - key(b) || (a.result?.seq ?? 0) - (b.result?.seq ?? 0));
 }
 
 const CREATED = /created successfully|new file created|^File created/i;
