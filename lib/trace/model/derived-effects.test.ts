@@ -118,6 +118,23 @@ const CASES: readonly Case[] = [
     },
   },
   {
+    name: 'Edit after a Read and a Read that shows no lines: the first Read is still the base',
+    steps: [read, { name: 'Read', input: { file_path: FILE }, result: 'File unchanged since last read.' }, edit],
+    expect: {
+      derived: true,
+      base: 'known:0:0',
+      headers: ['@@ -1,5 +1,5 @@'],
+      lines: [
+        ' def greet(name):',
+        "-    print('hello ' + name)",
+        "+    return 'hello ' + name",
+        ' ',
+        ' ',
+        ' def main():',
+      ],
+    },
+  },
+  {
     name: 'Edit with replace_all and no earlier content: says every occurrence',
     steps: [
       {

@@ -176,12 +176,12 @@ const CREATED = /created successfully|new file created|^File created/i;
  * last known content of each path: a Read shows it, a Write sets it, an Edit changes it (recorded or not).
  */
 export function deriveChanges(calls: readonly ToolCall[]): void {
-  const known = new Map<string, KnownContent>();
+  const known = new Map<string, Known>();
   for (const c of inResultOrder(calls)) {
     const req = fileRequestOf(c.name, c.input);
     if (!req || !c.result || c.result.isError) continue;
     const path = req.filePath;
-    const before = known.get(path);
+    const found = known.get(path);
     const recorded = c.sideEffect?.type === 'file-edit';
     const derive = (tool: DerivedTool, created: boolean, base?: KnownContent): void => {
       if (recorded) return;
@@ -189,11 +189,9 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
       c.derived = change;
     };
     switch (req.tool) {
-      case 'Read': {
-        const k = readContent(c, req);
-        if (k) known.set(path, k);
+      case 'Read':
+        known.set(path, { read: c, req, prior: found });
         break;
-      }
       case 'Edit':
       case 'MultiEdit': {
         const creates = req.tool === 'Edit' && req.edits[0]?.oldString === '';
@@ -204,6 +202,7 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
           else known.set(path, { text: content, startLine: 1, complete: true, fromCall: c.index, editsSince: 0 });
           break;
         }
+        const before = settled(found);
         derive(req.tool, false, before);
         const after = before ? applyEdits(before.text, req.edits) : undefined;
         if (before && after !== undefined)
@@ -213,7 +212,8 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
       }
       case 'Write': {
         const created = CREATED.test(c.result.text) || (c.sideEffect?.type === 'file-edit' && c.sideEffect.created);
-        derive('Write', created, created ? undefined : before?.complete ? before : undefined);
+        const before = created ? undefined : settled(found);
+        derive('Write', created, before?.complete ? before : undefined);
         if (isClamped(req.content)) known.delete(path);
         else known.set(path, { text: req.content, startLine: 1, complete: true, fromCall: c.index, editsSince: 0 });
         break;
@@ -224,6 +224,26 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
         break;
     }
   }
+}
+
+/**
+ * What a path is known to hold: its content, or a Read not parsed yet. Most Reads are never followed by a change of
+ * their file, and parsing every Read's numbered lines was most of the model's time on the tool calls.
+ */
+type Known = KnownContent | PendingRead;
+
+interface PendingRead {
+  readonly read: ToolCall;
+  readonly req: Extract<FileRequest, { tool: 'Read' }>;
+  /** What was known before the Read: still the content when the Read shows none (`readContent` undefined). */
+  readonly prior: Known | undefined;
+}
+
+/** The content `k` stands for, its Reads parsed from the latest back to one that shows the file. */
+function settled(k: Known | undefined): KnownContent | undefined {
+  let at = k;
+  while (at !== undefined && 'read' in at) at = readContent(at.read, at.req) ?? at.prior;
+  return at;
 }
 
 /** True when the call changed a file, by its recorded patch or by its request. */

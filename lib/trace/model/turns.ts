@@ -95,7 +95,7 @@ function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
     if (key !== undefined) st.byLine.set(key, turn);
     return turn;
   }
-  // `findCall` over the calls of this message id, walked in place: no arrays or identity objects made per line.
+  // `findCall` over the calls of this message id, walked in place: no arrays made per line.
   const candidates = st.byMessage.get(e.messageId) ?? [];
   for (const ti of candidates) {
     const t = st.turns[ti];
@@ -104,7 +104,8 @@ function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
   return newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
 }
 
-/** Line copies come first in `copies` while lines are merged (stream and progress copies are added after). */
+/** Line copies come first in `copies` while lines are merged (stream and progress copies are added after). Made per
+ * line and candidate: a plain literal, not a spread. */
 const turnIdentity = (t: Turn): CallIdentity => ({
   requestId: t.requestId,
   isSidechain: t.isSidechain,
