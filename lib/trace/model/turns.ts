@@ -14,10 +14,35 @@ import type { LooseCopy, Turn } from './types';
 
 // Model calls (turns): split lines and stream events joined by message id, and the one usage copy that counts.
 
-function blockKey(b: ContentBlock): string | undefined {
-  if (b.type === 'tool_use') return `tool:${b.id}`;
-  if (b.type === 'text' || b.type === 'thinking') return `${b.type}:${b.text}`;
-  return undefined;
+/**
+ * The blocks a call holds, by what tells two apart: a tool_use by its id, a text or thinking block by its text. Each
+ * kind has its own set keyed by the string itself: a key made per block (`text:` and the text) was a new string that
+ * hashing copied whole, a text of up to 16 KB per block.
+ */
+interface BlockKeys {
+  readonly tools: Set<string>;
+  readonly texts: Set<string>;
+  readonly thinking: Set<string>;
+}
+
+/** Whether the call holds a block like `b` already; if not, `b` is noted as held. */
+function heldBefore(keys: BlockKeys, b: ContentBlock): boolean {
+  switch (b.type) {
+    case 'tool_use':
+      return noted(keys.tools, b.id);
+    case 'text':
+      return noted(keys.texts, b.text);
+    case 'thinking':
+      return noted(keys.thinking, b.text);
+    default:
+      return false;
+  }
+}
+
+function noted(set: Set<string>, key: string): boolean {
+  if (set.has(key)) return true;
+  set.add(key);
+  return false;
 }
 
 const REPEATED_UUID = 'repeated uuid: a copy of a line already loaded';
@@ -29,16 +54,13 @@ interface TurnState {
   readonly byLine: Map<string, Turn>;
   readonly looseCopies: LooseCopy[];
   /** The block keys of the call merged last: the lines of one call come one after another (one set, not one a line). */
-  keys?: { readonly turn: Turn; readonly seen: Set<string> };
+  keys?: { readonly turn: Turn; readonly seen: BlockKeys };
 }
 
-function blockKeys(st: TurnState, turn: Turn): Set<string> {
+function blockKeys(st: TurnState, turn: Turn): BlockKeys {
   if (st.keys?.turn === turn) return st.keys.seen;
-  const seen = new Set<string>();
-  for (const b of turn.blocks) {
-    const k = blockKey(b);
-    if (k !== undefined) seen.add(k);
-  }
+  const seen: BlockKeys = { tools: new Set(), texts: new Set(), thinking: new Set() };
+  for (const b of turn.blocks) heldBefore(seen, b);
   st.keys = { turn, seen };
   return seen;
 }
@@ -125,9 +147,7 @@ function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   if (!replay) {
     const seen = blockKeys(st, turn);
     for (const b of e.blocks) {
-      const k = blockKey(b);
-      if (k && seen.has(k)) continue;
-      if (k) seen.add(k);
+      if (heldBefore(seen, b)) continue;
       turn.blocks.push(b);
       turn.blockSeqs.push(e.seq);
     }
