@@ -202,17 +202,18 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
           else known.set(path, { text: content, startLine: 1, complete: true, fromCall: c.index, editsSince: 0 });
           break;
         }
-        const before = settled(found);
-        derive(req.tool, false, before);
-        const after = before ? applyEdits(before.text, req.edits) : undefined;
-        if (before && after !== undefined)
-          known.set(path, { ...before, text: after, editsSince: before.editsSince + 1 });
-        else known.delete(path);
+        // A recorded patch shows the change: the content before it is worked out only if a later change needs it.
+        if (recorded) known.set(path, { base: found, edits: req.edits });
+        else {
+          const before = settled(found);
+          derive(req.tool, false, before);
+          known.set(path, { base: before, edits: req.edits });
+        }
         break;
       }
       case 'Write': {
         const created = CREATED.test(c.result.text) || (c.sideEffect?.type === 'file-edit' && c.sideEffect.created);
-        const before = created ? undefined : settled(found);
+        const before = created || recorded ? undefined : settled(found);
         derive('Write', created, before?.complete ? before : undefined);
         if (isClamped(req.content)) known.delete(path);
         else known.set(path, { text: req.content, startLine: 1, complete: true, fromCall: c.index, editsSince: 0 });
@@ -227,10 +228,11 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
 }
 
 /**
- * What a path is known to hold: its content, or a Read not parsed yet. Most Reads are never followed by a change of
- * their file, and parsing every Read's numbered lines was most of the model's time on the tool calls.
+ * What a path is known to hold: its content, or what it was worked out from, left until a change without a recorded
+ * patch asks (`settled`). Most Reads are never followed by such a change, and parsing each Read's numbered lines and
+ * applying each recorded Edit to them was most of the model's time on the tool calls.
  */
-type Known = KnownContent | PendingRead;
+type Known = KnownContent | PendingRead | PendingEdit;
 
 interface PendingRead {
   readonly read: ToolCall;
@@ -239,11 +241,29 @@ interface PendingRead {
   readonly prior: Known | undefined;
 }
 
-/** The content `k` stands for, its Reads parsed from the latest back to one that shows the file. */
+/** An Edit's changes to what `base` stands for: nothing known when there is no base or they do not apply. */
+interface PendingEdit {
+  readonly base: Known | undefined;
+  readonly edits: readonly EditOp[];
+}
+
+/** The content `k` stands for: Reads parsed from the latest back to one that shows the file, Edits applied since. */
 function settled(k: Known | undefined): KnownContent | undefined {
+  const edits: (readonly EditOp[])[] = [];
   let at = k;
-  while (at !== undefined && 'read' in at) at = readContent(at.read, at.req) ?? at.prior;
-  return at;
+  while (at !== undefined && !('text' in at)) {
+    if ('read' in at) at = readContent(at.read, at.req) ?? at.prior;
+    else {
+      edits.push(at.edits);
+      at = at.base;
+    }
+  }
+  let out: KnownContent | undefined = at;
+  for (let i = edits.length - 1; i >= 0 && out !== undefined; i--) {
+    const text = applyEdits(out.text, edits[i] ?? []);
+    out = text === undefined ? undefined : { ...out, text, editsSince: out.editsSince + 1 };
+  }
+  return out;
 }
 
 /** True when the call changed a file, by its recorded patch or by its request. */
