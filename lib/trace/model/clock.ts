@@ -97,7 +97,7 @@ function ascending(xs: readonly number[]): boolean {
 
 /** The model calls renumbered in start-time order (they are built in file order); `eventTurn` follows. */
 export function orderTurns(ctx: Ctx, built: readonly Turn[]): Turn[] {
-  // Built in the order of their first lines, but for a stream's call, made at its first frame.
+  // Each call is made at its first line or frame, so they nearly always come in this order: sorted only if not.
   const firsts = built.map(turnFirstSeq);
   const byFile = ascending(firsts) ? [...built] : [...built].sort((a, b) => turnFirstSeq(a) - turnFirstSeq(b));
   const order = clockOrder(

@@ -126,8 +126,10 @@ function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
   return newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
 }
 
-/** Line copies come first in `copies` while lines are merged (stream and progress copies are added after). Made per
- * line and candidate: a plain literal, not a spread. */
+/**
+ * Line copies come first in `copies` while lines are merged (stream and progress copies are added after). Made per
+ * line and candidate: a plain literal, not a spread.
+ */
 const turnIdentity = (t: Turn): CallIdentity => ({
   requestId: t.requestId,
   isSidechain: t.isSidechain,
