@@ -15,6 +15,7 @@ import { lineElider } from '../fast/elide';
 import { DEFAULT_NORMALIZE } from '../trace/adapters/common';
 import { findFiles, inputsOf } from './files';
 import { statsOutput } from './main';
+import { jsonl, sdk, toolResult, toolUse } from '../trace/testing/builders';
 import type { Trace } from '../trace/model/types';
 
 const elider = lineElider();
@@ -128,6 +129,30 @@ describe('loupe stats, lean and full', () => {
       else expect(lean).toBe(full);
     },
   );
+
+  it('streamed tool inputs: equal with their keys in another order, different by one value', async () => {
+    const call = (id: string, streamed: string, completed: Record<string, string>) => [
+      sdk.messageStart(id, { input: 10 }),
+      sdk.blockStart(0, { type: 'tool_use', id: `toolu_${id}`, name: 'Bash', input: {} }),
+      sdk.jsonDelta(0, streamed),
+      sdk.blockStop(0),
+      sdk.messageDelta('tool_use', { output: 5 }),
+      sdk.messageStop(),
+      sdk.assistant(id, [toolUse(`toolu_${id}`, 'Bash', completed)], { input: 10, output: 5 }),
+      { type: 'user', message: { role: 'user', content: [toolResult(`toolu_${id}`, 'ok')] }, session_id: 'sess-1' },
+    ];
+    const text = jsonl([
+      sdk.init(),
+      ...call('msg_a', '{"description":"list","command":"ls -la"}', { command: 'ls -la', description: 'list' }),
+      ...call('msg_b', '{"command":"ls -la","description":"list"}', { command: 'ls -l', description: 'list' }),
+      sdk.result(),
+    ]);
+    await same(() => [memorySource('s.jsonl', text)]);
+    const lean = await loadStatsTrace([memorySource('s.jsonl', text)]);
+    expect(lean.diagnostics.filter((d) => d.code === 'stream-mismatch').map((d) => d.message)).toEqual([
+      'message msg_b: deltas and completed message differ (block 0: tool input differs)',
+    ]);
+  });
 
   it('an SDK stream with deltas out of time order, interleaved subagents and a stream cut off: the same output', async () => {
     const lines = [...generateLines({ dialect: 'sdk-stream', targetBytes: 400_000, seed: 7 })];

@@ -84,12 +84,22 @@ function clockKeys(items: readonly { readonly time: number | undefined; readonly
 /** Indexes of `items` (given in file order) in clock order: by key, ties by file order. */
 function clockOrder(items: readonly { readonly time: number | undefined; readonly source: number }[]): number[] {
   const keys = clockKeys(items);
-  return items.map((_, i) => i).sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
+  const order = items.map((_, i) => i);
+  // Items mostly come in clock order already: then the file order is the answer, without a sort's comparisons.
+  return ascending(keys) ? order : order.sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
+}
+
+/** Whether each number is at least the one before it. */
+function ascending(xs: readonly number[]): boolean {
+  for (let i = 1; i < xs.length; i++) if (!((xs[i] ?? 0) >= (xs[i - 1] ?? 0))) return false;
+  return true;
 }
 
 /** The model calls renumbered in start-time order (they are built in file order); `eventTurn` follows. */
 export function orderTurns(ctx: Ctx, built: readonly Turn[]): Turn[] {
-  const byFile = [...built].sort((a, b) => turnFirstSeq(a) - turnFirstSeq(b));
+  // Each call is made at its first line or frame, so they nearly always come in this order: sorted only if not.
+  const firsts = built.map(turnFirstSeq);
+  const byFile = ascending(firsts) ? [...built] : [...built].sort((a, b) => turnFirstSeq(a) - turnFirstSeq(b));
   const order = clockOrder(
     byFile.map((t) => ({ time: t.startTime, source: ctx.events[turnFirstSeq(t)]?.src.source ?? -1 })),
   );

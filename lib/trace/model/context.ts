@@ -22,3 +22,15 @@ export interface Ctx {
   /** The events' uuids, when they are kept off the events (see `UuidColumn`); else each event has its own. */
   readonly uuids?: UuidColumn;
 }
+
+/** The index after the last event of `source` from `from` on (events are in source order). */
+export function endOfSource(events: Ctx['events'], from: number, source: number): number {
+  let lo = from;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((events[mid]?.src.source ?? Infinity) <= source) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -118,6 +118,58 @@ const CASES: readonly Case[] = [
     },
   },
   {
+    name: 'Edit after a Read and a Read that shows no lines: the first Read is still the base',
+    steps: [read, { name: 'Read', input: { file_path: FILE }, result: 'File unchanged since last read.' }, edit],
+    expect: {
+      derived: true,
+      base: 'known:0:0',
+      headers: ['@@ -1,5 +1,5 @@'],
+      lines: [
+        ' def greet(name):',
+        "-    print('hello ' + name)",
+        "+    return 'hello ' + name",
+        ' ',
+        ' ',
+        ' def main():',
+      ],
+    },
+  },
+  {
+    name: 'Edit after a Read and a recorded Edit: the Read with the recorded Edit applied is the base',
+    steps: [
+      read,
+      {
+        name: 'Edit',
+        input: { file_path: FILE, old_string: 'def main():', new_string: 'def run():' },
+        result: `The file ${FILE} has been updated successfully.`,
+        toolUseResult: {
+          filePath: FILE,
+          oldString: 'def main():',
+          newString: 'def run():',
+          structuredPatch: [
+            { oldStart: 5, oldLines: 1, newStart: 5, newLines: 1, lines: ['-def main():', '+def run():'] },
+          ],
+          userModified: false,
+          replaceAll: false,
+        },
+      },
+      edit,
+    ],
+    expect: {
+      derived: true,
+      base: 'known:0:1',
+      headers: ['@@ -1,5 +1,5 @@'],
+      lines: [
+        ' def greet(name):',
+        "-    print('hello ' + name)",
+        "+    return 'hello ' + name",
+        ' ',
+        ' ',
+        ' def run():',
+      ],
+    },
+  },
+  {
     name: 'Edit with replace_all and no earlier content: says every occurrence',
     steps: [
       {

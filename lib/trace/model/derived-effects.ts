@@ -46,8 +46,15 @@ const op = (e: z.infer<typeof Edit>): EditOp => ({
   replaceAll: e.replace_all === true,
 });
 
+/** The tools `fileRequestOf` reads a request of. */
+const FILE_TOOLS: ReadonlySet<string> = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'Read']);
+
 /** The file request of a call of Claude Code's file tools, or undefined for any other call. */
 export function fileRequestOf(name: string, input: unknown): FileRequest | undefined {
+  // Without its path the schema fails anyway; said here without zod, whose failure builds an error (a lean input of
+  // `loupe stats` never has the path).
+  const path = name === 'NotebookEdit' ? 'notebook_path' : 'file_path';
+  if (typeof input !== 'object' || input === null || typeof Reflect.get(input, path) !== 'string') return undefined;
   switch (name) {
     case 'Edit': {
       const r = EditInput.safeParse(input);
@@ -155,7 +162,10 @@ function inResultOrder(calls: readonly ToolCall[]): ToolCall[] {
   const done = calls.filter((c) => c.result !== undefined);
   const timed = done.every((c) => c.result?.time !== undefined);
   const key = (c: ToolCall): number => (timed ? (c.result?.time ?? 0) : (c.result?.seq ?? 0));
-  return done.sort((a, b) => key(a) - key(b) || (a.result?.seq ?? 0) - (b.result?.seq ?? 0));
+  // Only the file tools' calls are walked: sorted alone (the sort is stable), not with every other call.
+  return done
+    .filter((c) => FILE_TOOLS.has(c.name))
+    .sort((a, b) => key(a) - key(b) || (a.result?.seq ?? 0) - (b.result?.seq ?? 0));
 }
 
 const CREATED = /created successfully|new file created|^File created/i;
@@ -166,12 +176,12 @@ const CREATED = /created successfully|new file created|^File created/i;
  * last known content of each path: a Read shows it, a Write sets it, an Edit changes it (recorded or not).
  */
 export function deriveChanges(calls: readonly ToolCall[]): void {
-  const known = new Map<string, KnownContent>();
+  const known = new Map<string, Known>();
   for (const c of inResultOrder(calls)) {
     const req = fileRequestOf(c.name, c.input);
     if (!req || !c.result || c.result.isError) continue;
     const path = req.filePath;
-    const before = known.get(path);
+    const found = known.get(path);
     const recorded = c.sideEffect?.type === 'file-edit';
     const derive = (tool: DerivedTool, created: boolean, base?: KnownContent): void => {
       if (recorded) return;
@@ -179,11 +189,9 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
       c.derived = change;
     };
     switch (req.tool) {
-      case 'Read': {
-        const k = readContent(c, req);
-        if (k) known.set(path, k);
+      case 'Read':
+        known.set(path, { read: c, req, prior: found });
         break;
-      }
       case 'Edit':
       case 'MultiEdit': {
         const creates = req.tool === 'Edit' && req.edits[0]?.oldString === '';
@@ -194,16 +202,19 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
           else known.set(path, { text: content, startLine: 1, complete: true, fromCall: c.index, editsSince: 0 });
           break;
         }
-        derive(req.tool, false, before);
-        const after = before ? applyEdits(before.text, req.edits) : undefined;
-        if (before && after !== undefined)
-          known.set(path, { ...before, text: after, editsSince: before.editsSince + 1 });
-        else known.delete(path);
+        // A recorded patch shows the change: the content before it is worked out only if a later change needs it.
+        if (recorded) known.set(path, { base: found, edits: req.edits });
+        else {
+          const before = settled(found);
+          derive(req.tool, false, before);
+          known.set(path, { base: before, edits: req.edits });
+        }
         break;
       }
       case 'Write': {
         const created = CREATED.test(c.result.text) || (c.sideEffect?.type === 'file-edit' && c.sideEffect.created);
-        derive('Write', created, created ? undefined : before?.complete ? before : undefined);
+        const before = created || recorded ? undefined : settled(found);
+        derive('Write', created, before?.complete ? before : undefined);
         if (isClamped(req.content)) known.delete(path);
         else known.set(path, { text: req.content, startLine: 1, complete: true, fromCall: c.index, editsSince: 0 });
         break;
@@ -214,6 +225,45 @@ export function deriveChanges(calls: readonly ToolCall[]): void {
         break;
     }
   }
+}
+
+/**
+ * What a path is known to hold: its content, or what it was worked out from, left until a change without a recorded
+ * patch asks (`settled`). Most Reads are never followed by such a change, and parsing each Read's numbered lines and
+ * applying each recorded Edit to them was most of the model's time on the tool calls.
+ */
+type Known = KnownContent | PendingRead | PendingEdit;
+
+interface PendingRead {
+  readonly read: ToolCall;
+  readonly req: Extract<FileRequest, { tool: 'Read' }>;
+  /** What was known before the Read: still the content when the Read shows none (`readContent` undefined). */
+  readonly prior: Known | undefined;
+}
+
+/** An Edit's changes to what `base` stands for: nothing known when there is no base or they do not apply. */
+interface PendingEdit {
+  readonly base: Known | undefined;
+  readonly edits: readonly EditOp[];
+}
+
+/** The content `k` stands for: Reads parsed from the latest back to one that shows the file, Edits applied since. */
+function settled(k: Known | undefined): KnownContent | undefined {
+  const edits: (readonly EditOp[])[] = [];
+  let at = k;
+  while (at !== undefined && !('text' in at)) {
+    if ('read' in at) at = readContent(at.read, at.req) ?? at.prior;
+    else {
+      edits.push(at.edits);
+      at = at.base;
+    }
+  }
+  let out: KnownContent | undefined = at;
+  for (let i = edits.length - 1; i >= 0 && out !== undefined; i--) {
+    const text = applyEdits(out.text, edits[i] ?? []);
+    out = text === undefined ? undefined : { ...out, text, editsSince: out.editsSince + 1 };
+  }
+  return out;
 }
 
 /** True when the call changed a file, by its recorded patch or by its request. */

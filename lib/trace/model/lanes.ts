@@ -1,4 +1,4 @@
-import type { Ctx } from './context';
+import { endOfSource, type Ctx } from './context';
 import { laneOf } from '../main-thread';
 import type { AgentKind } from './types';
 import { placeSummaryFiles } from './summary-files';
@@ -170,16 +170,4 @@ export function assignLanes(ctx: Ctx): void {
     if (session && !session.title && e.kind === 'meta' && e.metaType === 'summary' && e.text && !stray.has(source))
       session.title = e.text;
   }
-}
-
-/** The index after the last event of `source` from `from` on (events are in source order). */
-function endOfSource(events: Ctx['events'], from: number, source: number): number {
-  let lo = from;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((events[mid]?.src.source ?? Infinity) <= source) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

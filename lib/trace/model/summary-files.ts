@@ -1,4 +1,4 @@
-import type { Ctx } from './context';
+import { endOfSource, type Ctx } from './context';
 import { uuidAt } from './uuids';
 
 /**
@@ -10,26 +10,22 @@ import { uuidAt } from './uuids';
 export function placeSummaryFiles(ctx: Ctx, sessionOfSource: Map<number, string>): ReadonlySet<number> {
   // Sources without a session id whose every line is a summary, with the leaf uuids they name.
   const leaves = new Map<number, string[]>();
-  const mixed = new Set<number>();
-  // Events come in runs of one source: whether the run's source can be a summary file is looked up once per run.
-  let runSource = -1;
-  let skip = false;
-  for (const e of ctx.events) {
+  // Events are in source order: a source that has a session, or a line other than a summary, is skipped to its end
+  // (most are, at their first line) instead of walking its every event.
+  const events = ctx.events;
+  for (let i = 0; i < events.length; ) {
+    const e = events[i];
+    if (!e) break;
     const s = e.src.source;
-    if (s !== runSource) {
-      runSource = s;
-      skip = sessionOfSource.has(s) || mixed.has(s);
-    }
-    if (skip) continue;
-    if (e.kind === 'meta' && e.metaType === 'summary') {
-      const list = leaves.get(s) ?? [];
-      if (e.leafUuid) list.push(e.leafUuid);
-      leaves.set(s, list);
-    } else {
-      mixed.add(s);
+    if (sessionOfSource.has(s) || !(e.kind === 'meta' && e.metaType === 'summary')) {
       leaves.delete(s);
-      skip = true;
+      i = endOfSource(events, i, s);
+      continue;
     }
+    const list = leaves.get(s) ?? [];
+    if (e.leafUuid) list.push(e.leafUuid);
+    leaves.set(s, list);
+    i += 1;
   }
   const stray = new Set<number>();
   if (leaves.size === 0) return stray;

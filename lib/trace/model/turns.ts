@@ -1,15 +1,48 @@
 import type { AssistantEvent, ContentBlock, StreamEvent, TraceEvent, Usage } from '../types';
 import type { Ctx } from './context';
 import { verdictOf, type StreamAccumulator } from './stream';
-import { callKey, chooseCopy, findCall, sameLineKey, uncountedReason, usageErrorOf, type CallIdentity } from './calls';
+import {
+  callKey,
+  chooseCopy,
+  isSameCall,
+  sameLineKey,
+  uncountedReason,
+  usageErrorOf,
+  type CallIdentity,
+} from './calls';
 import type { LooseCopy, Turn } from './types';
 
 // Model calls (turns): split lines and stream events joined by message id, and the one usage copy that counts.
 
-function blockKey(b: ContentBlock): string | undefined {
-  if (b.type === 'tool_use') return `tool:${b.id}`;
-  if (b.type === 'text' || b.type === 'thinking') return `${b.type}:${b.text}`;
-  return undefined;
+/**
+ * The blocks a call holds, by what tells two apart: a tool_use by its id, a text or thinking block by its text. Each
+ * kind has its own set keyed by the string itself: a key made per block (`text:` and the text) was a new string that
+ * hashing copied whole, a text of up to 16 KB per block.
+ */
+interface BlockKeys {
+  readonly tools: Set<string>;
+  readonly texts: Set<string>;
+  readonly thinking: Set<string>;
+}
+
+/** Whether the call holds a block like `b` already; if not, `b` is noted as held. */
+function heldBefore(keys: BlockKeys, b: ContentBlock): boolean {
+  switch (b.type) {
+    case 'tool_use':
+      return noted(keys.tools, b.id);
+    case 'text':
+      return noted(keys.texts, b.text);
+    case 'thinking':
+      return noted(keys.thinking, b.text);
+    default:
+      return false;
+  }
+}
+
+function noted(set: Set<string>, key: string): boolean {
+  if (set.has(key)) return true;
+  set.add(key);
+  return false;
 }
 
 const REPEATED_UUID = 'repeated uuid: a copy of a line already loaded';
@@ -21,16 +54,13 @@ interface TurnState {
   readonly byLine: Map<string, Turn>;
   readonly looseCopies: LooseCopy[];
   /** The block keys of the call merged last: the lines of one call come one after another (one set, not one a line). */
-  keys?: { readonly turn: Turn; readonly seen: Set<string> };
+  keys?: { readonly turn: Turn; readonly seen: BlockKeys };
 }
 
-function blockKeys(st: TurnState, turn: Turn): Set<string> {
+function blockKeys(st: TurnState, turn: Turn): BlockKeys {
   if (st.keys?.turn === turn) return st.keys.seen;
-  const seen = new Set<string>();
-  for (const b of turn.blocks) {
-    const k = blockKey(b);
-    if (k !== undefined) seen.add(k);
-  }
+  const seen: BlockKeys = { tools: new Set(), texts: new Set(), thinking: new Set() };
+  for (const b of turn.blocks) heldBefore(seen, b);
   st.keys = { turn, seen };
   return seen;
 }
@@ -87,16 +117,21 @@ function turnForAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): Turn {
     if (key !== undefined) st.byLine.set(key, turn);
     return turn;
   }
-  const candidates = (st.byMessage.get(e.messageId) ?? [])
-    .map((ti) => st.turns[ti])
-    .filter((t): t is Turn => t !== undefined);
-  const found = findCall(candidates, turnIdentity, e);
-  return found ?? newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
+  // `findCall` over the calls of this message id, walked in place: no arrays made per line.
+  const candidates = st.byMessage.get(e.messageId) ?? [];
+  for (const ti of candidates) {
+    const t = st.turns[ti];
+    if (t && isSameCall(turnIdentity(t), e)) return t;
+  }
+  return newTurn(ctx, st, e, callKey(e.messageId, e.requestId, candidates.length), e.messageId, e.requestId);
 }
 
-/** Line copies come first in `copies` while lines are merged (stream and progress copies are added after). */
+/**
+ * Line copies come first in `copies` while lines are merged (stream and progress copies are added after). Made per
+ * line and candidate: a plain literal, not a spread.
+ */
 const turnIdentity = (t: Turn): CallIdentity => ({
-  ...(t.requestId ? { requestId: t.requestId } : {}),
+  requestId: t.requestId,
   isSidechain: t.isSidechain,
   firstUsage: t.copies[0]?.usage,
 });
@@ -114,9 +149,7 @@ function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   if (!replay) {
     const seen = blockKeys(st, turn);
     for (const b of e.blocks) {
-      const k = blockKey(b);
-      if (k && seen.has(k)) continue;
-      if (k) seen.add(k);
+      if (heldBefore(seen, b)) continue;
       turn.blocks.push(b);
       turn.blockSeqs.push(e.seq);
     }
