@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSources } from '../engine/load';
 import { memorySource } from '../engine/source';
-import type { ToolResultEvent } from '../trace/model/types';
+import type { ToolResultEvent, TraceEvent } from '../trace/types';
 import { lineClipper } from './clip';
 
 const enc = new TextEncoder();
@@ -32,7 +32,7 @@ async function same(
   body: string | Uint8Array,
   clamp: number,
   sdk = false,
-): Promise<{ events: unknown[]; cuts: number }> {
+): Promise<{ events: readonly TraceEvent[]; cuts: number }> {
   const clipper = lineClipper(clamp);
   if (!clipper) throw new Error('no WebAssembly here');
   let cuts = 0;
@@ -54,8 +54,9 @@ async function same(
   return { events: cut.trace.events, cuts };
 }
 
-const result = (events: unknown[]): ToolResultEvent =>
-  events.find((e) => (e as ToolResultEvent).kind === 'tool-result') as ToolResultEvent;
+const results = (events: readonly TraceEvent[]): ToolResultEvent[] =>
+  events.filter((e): e is ToolResultEvent => e.kind === 'tool-result');
+const result = (events: readonly TraceEvent[]): ToolResultEvent | undefined => results(events)[0];
 
 describe('the clip at its edges', () => {
   it('never cuts a string by less than its mark: the key after it stays (CJK just past the clamp)', async () => {
@@ -64,7 +65,7 @@ describe('the clip at its edges', () => {
     for (let r = 1; r <= 14; r++) {
       const stdout = `"${'\\u4e2d'.repeat(65)}${'a'.repeat(r)}"`;
       const { events } = await same(resultLine('"r"', `{"stdout":${stdout},"stderr":"boom","exitCode":1}`), 64);
-      expect(result(events).sideEffect).toMatchObject({ type: 'bash', stderr: 'boom', exitCode: 1 });
+      expect(result(events)?.sideEffect).toMatchObject({ type: 'bash', stderr: 'boom', exitCode: 1 });
     }
   });
 
@@ -83,14 +84,13 @@ describe('the clip at its edges', () => {
       { type: 'text', text: `${'y'.repeat(600)}\u0007${'z'.repeat(10)}` },
     ];
     const { events } = await same(resultLine(JSON.stringify(blocks)), 8);
-    expect(result(events).results[0]).toMatchObject({ text: 'zzzzzzzz', textLength: 10 });
+    expect(result(events)?.results[0]).toMatchObject({ text: 'zzzzzzzz', textLength: 10 });
   });
 
   it("a whole text's NULs are its own: its length is its length (every load)", async () => {
     const lines = ['bin\u0000ab\u0000cd', 'bin\u000099\u0000cd'].map((t) => resultLine(JSON.stringify(t))).join('\n');
     const { events } = await same(lines, 8);
-    const lengths = events.filter((e) => (e as ToolResultEvent).kind === 'tool-result');
-    expect(lengths.map((e) => (e as ToolResultEvent).results[0]?.textLength)).toEqual([9, 9]);
+    expect(results(events).map((e) => e.results[0]?.textLength)).toEqual([9, 9]);
   });
 
   it("a tool reference's name is checked for NULs and cut as a text", async () => {
@@ -101,7 +101,7 @@ describe('the clip at its edges', () => {
       ]);
     for (const name of ['a\u00005\u0000', 'n'.repeat(700), 'a\u0000b\u0000c']) {
       const { events } = await same(resultLine(refs(name)), 8);
-      expect(result(events).results[0]?.textLength).toBe(601 + 'tool_reference: '.length + name.length);
+      expect(result(events)?.results[0]?.textLength).toBe(601 + 'tool_reference: '.length + name.length);
     }
   });
 });
