@@ -123,10 +123,13 @@ function cutString(p: i32, kept: bool): i32 {
     }
     if (c < 0x20) return GIVE_UP;
     if (kept && c >= 0x80) {
-      const n = utf8(i);
-      if (n == 0) return GIVE_UP;
-      units += n == 4 ? 2 : 1;
-      i += n;
+      // A run of them (CJK text), up to where the cut goes.
+      do {
+        const n = utf8(i);
+        if (n == 0) return GIVE_UP;
+        units += n == 4 ? 2 : 1;
+        i += n;
+      } while (i < END && load<u8>(B + <usize>i) >= 0x80 && (cut >= 0 || units < keep));
       continue;
     }
     if ((c & 0xc0) != 0x80) units += c >= 0xf0 ? 2 : 1;
