@@ -5,6 +5,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSources } from '../engine/load';
 import { memorySource } from '../engine/source';
+import { gzipSync } from 'node:zlib';
+import { parseBytes } from '../trace/parse-bytes';
+import type { ParseCheckpoint, ParseOptions, ParseSink } from '../trace/parse';
 import type { ToolResultEvent, TraceEvent } from '../trace/types';
 import { lineClipper } from './clip';
 
@@ -105,6 +108,73 @@ describe('the clip at its edges', () => {
     }
   });
 });
+
+describe('the clip on more lines, bigger lines, other sources', () => {
+  it('cuts many strings of one line, each by what it saves', async () => {
+    const blocks = Array.from({ length: 60 }, (_, k) => ({ type: 'text', text: `${k}`.repeat(250 + k * 3) }));
+    const file = { filePath: '/f', content: 'f'.repeat(3000) };
+    const { cuts } = await same(
+      resultLine(JSON.stringify(blocks), JSON.stringify({ stdout: 'o'.repeat(900), file })),
+      8,
+    );
+    expect(cuts).toBe(1);
+  });
+
+  it('a string is cut only when what follows its kept part is 256 bytes (MIN_SAVED)', async () => {
+    for (let n = 250; n <= 262; n++) await same(resultLine(JSON.stringify('中'.repeat(9) + 'x'.repeat(n))), 8);
+  });
+
+  it('a line as long as the chunk the module holds, and one byte longer (read whole)', async () => {
+    const size = 4 << 20;
+    for (const extra of [0, 1]) {
+      const bare = resultLine('""', '{"stdout":""}');
+      const fill = size + extra - enc.encode(bare).length;
+      const { cuts } = await same(resultLine(JSON.stringify('r'.repeat(fill)), '{"stdout":""}'), 64);
+      expect(cuts).toBe(1 - extra);
+    }
+  });
+
+  it('a gzip source: the same trace', async () => {
+    const body = [0, 1, 2].map((k) => resultLine(JSON.stringify(`${k}`.repeat(900)), '{"stdout":"x"}')).join('\n');
+    const bytes = gzipSync(enc.encode(`${CC_HEAD}\n${body}\n`));
+    const clip = lineClipper(8);
+    const normalize = { clamp: 8 };
+    const whole = await loadSources([memorySource('s.jsonl.gz', bytes)], { normalize });
+    const cut = await loadSources([memorySource('s.jsonl.gz', bytes)], { normalize, ...(clip ? { clip } : {}) });
+    expect(cut.trace).toEqual(whole.trace);
+    expect(result(cut.trace.events)?.results[0]).toMatchObject({ text: '00000000', textLength: 900 });
+  });
+
+  it('a file read on from a checkpoint (a live file) is cut from its first line on', async () => {
+    const head = enc.encode(`${CC_HEAD}\n`);
+    const body = enc.encode(`${resultLine(JSON.stringify('y'.repeat(900)))}\n`);
+    let from: ParseCheckpoint | undefined;
+    await parseBytes('s.jsonl', [head], 0, sinkOf([]), { onCheckpoint: (c) => (from = c) });
+    expect(from?.dialect).toBe('claude-code');
+    const read = async (clip: ParseOptions['clip']) => {
+      const events: TraceEvent[] = [];
+      const info = await parseBytes('s.jsonl', [head, body], 0, sinkOf(events), {
+        normalize: { clamp: 8 },
+        ...(from ? { resume: from } : {}),
+        ...(clip ? { clip } : {}),
+      });
+      return { events, info };
+    };
+    let cuts = 0;
+    const clipper = lineClipper(8);
+    const counted = (b: Uint8Array) => {
+      const t = clipper?.(b);
+      if (t !== undefined) cuts += 1;
+      return t;
+    };
+    expect(await read(counted)).toEqual(await read(undefined));
+    expect(cuts).toBe(1);
+  });
+});
+
+function sinkOf(events: TraceEvent[]): ParseSink {
+  return { nextSeq: () => events.length, event: (e) => events.push(e), diagnostic: () => undefined };
+}
 
 // Random lines: keys in any order and repeated, strings of any units and escapes around the clamp, the cut paths nested
 // at random, white space between tokens.
