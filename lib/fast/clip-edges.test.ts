@@ -81,6 +81,23 @@ describe('the clip at its edges', () => {
     }
   });
 
+  it('any bytes in a kept string: the same trace', async () => {
+    const piece = fc.oneof(
+      fc.integer({ min: 0x80, max: 0xff }).map((b) => [b]),
+      fc.constantFrom([0x61], [0xc3, 0xa9], [0xe4, 0xb8, 0xad], [0xf0, 0x9f, 0x98, 0x80], [0xed, 0x9f, 0xbf]),
+      fc.constantFrom([0xe0, 0xa0, 0x80], [0xf4, 0x8f, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xe0, 0x9f, 0xbf]),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 40 }), fc.nat(20), async (pieces, at) => {
+        const line = enc.encode(resultLine(`"${'Q'.repeat(600)}"`, `{"stdout":"${'S'.repeat(600)}"}`));
+        const q = new TextDecoder().decode(line).indexOf('Q') + at;
+        const bytes = new Uint8Array([...line.subarray(0, q), ...pieces.flat(), ...line.subarray(q)]);
+        await same(bytes, 8);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("a terminal title opened in one block and ended (BEL) in another's tail is stripped as whole", async () => {
     const blocks = [
       { type: 'text', text: '\u001b]0;title' },
