@@ -6,8 +6,10 @@
 // (a whole character or escape; none for a string never read) and how many units follow: the JavaScript side keeps
 // those bytes and writes the count after them. In a `file-history-snapshot` line it gives the `snapshot` object, never
 // read (the JavaScript side writes `{}`). The whole line is checked as JSON.parse checks it. A kept string holding an
-// escaped ESC (`\u001b`: terminal colours, which the adapter strips before it counts) is left whole; a line with an
-// escaped NUL in a kept string is not cut at all (the count is written between two NULs).
+// escaped ESC or BEL (`\u001b`, `\u0007`: terminal colours and titles, which the adapter strips before it counts, a
+// title's end in a later block's tail) is left whole; a line with an escaped NUL in a kept string is not cut at all
+// (the count is written between two NULs), nor one whose kept string is not sound UTF-8 (the decoder's U+FFFD are not
+// one per byte counted here).
 
 import { at, B, BACKSLASH, END, escaped, GIVE_UP, hex, key, MAX_DEPTH, num, QUOTE, str, word, ws } from './json';
 
@@ -47,7 +49,8 @@ function ckey(ctx: i32, depth: i32, ks: i32, ke: i32): i32 {
   }
   if (ctx == C_MESSAGE) return key(ks, ke, 'content') ? C_BLOCKS : C_NONE;
   if (ctx == C_BLOCK) return key(ks, ke, 'content') ? C_RESULT : C_NONE;
-  if (ctx == C_RESULT_BLOCK) return key(ks, ke, 'text') ? C_CUT : C_NONE;
+  // A tool reference's name is read into the text too: cut as a text (past the clamp), and checked for NULs.
+  if (ctx == C_RESULT_BLOCK) return key(ks, ke, 'text') || key(ks, ke, 'tool_name') ? C_CUT : C_NONE;
   if (ctx == C_OUTPUT) {
     if (key(ks, ke, 'stdout')) return C_CUT;
     if (key(ks, ke, 'originalFile')) return C_DROP;
@@ -59,9 +62,9 @@ function ckey(ctx: i32, depth: i32, ks: i32, ke: i32): i32 {
 
 /**
  * A string that may be cut, at its opening quote: checked as `str` checks it, its UTF-16 units counted (a byte that
- * does not continue a UTF-8 sequence is one, a four-byte sequence two, an escape one). Writes a cut after `keep` units
- * (`kept`; none for a string never read) when it has more and is `minBytes` long; a kept one sets `nul` on an escaped
- * NUL. Returns the position past its closing quote, or GIVE_UP.
+ * does not continue a UTF-8 sequence is one, a four-byte sequence two, an escape one; a kept string's UTF-8 is checked).
+ * Writes a cut after `keep` units (`kept`; none for a string never read) when it has more and they take `minBytes`; a
+ * kept one sets `nul` on an escaped NUL. Returns the position past its closing quote, or GIVE_UP.
  */
 function cutString(p: i32, kept: bool): i32 {
   const keep = kept ? keepUnits : 0;
@@ -82,11 +85,12 @@ function cutString(p: i32, kept: bool): i32 {
       cut = i;
       cutUnits = units;
     }
-    // 16 bytes at a time while none is a quote, a backslash or a control byte, and the cut is not among them (16
-    // bytes are at most 16 units).
+    // 16 bytes at a time while none is a quote, a backslash or a control byte (nor, in a kept string, past ASCII: those
+    // are checked one character at a time), and the cut is not among them (16 bytes are at most 16 units).
     if ((cut >= 0 || units + 16 < keep) && i + 16 <= END) {
       const v = v128.load(B + <usize>i);
-      const stop = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, q), i8x16.eq(v, bs)), i8x16.lt_u(v, ctl)));
+      let stop = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, q), i8x16.eq(v, bs)), i8x16.lt_u(v, ctl)));
+      if (kept) stop |= i8x16.bitmask(v);
       // The bytes before the first that stops (all 16 when none does) are counted at once.
       const n = stop == 0 ? 16 : <i32>ctz(stop);
       if (n > 0) {
@@ -108,7 +112,7 @@ function cutString(p: i32, kept: bool): i32 {
           const a = at(i + 4);
           const b = at(i + 5);
           if (a == 0x30 && b == 0x30 && kept) nul = true;
-          if (a == 0x31 && (b == 0x62 || b == 0x42)) esc = true;
+          if ((a == 0x31 && (b == 0x62 || b == 0x42)) || (a == 0x30 && b == 0x37)) esc = true;
         }
         i += 6;
       } else if (n == QUOTE || n == BACKSLASH || n == 0x2f || n == 0x62 || n == 0x66 || n == 0x6e || n == 0x72 || n == 0x74) {
@@ -118,13 +122,45 @@ function cutString(p: i32, kept: bool): i32 {
       continue;
     }
     if (c < 0x20) return GIVE_UP;
+    if (kept && c >= 0x80) {
+      // A run of them (CJK text), up to where the cut goes.
+      do {
+        const n = utf8(i);
+        if (n == 0) return GIVE_UP;
+        units += n == 4 ? 2 : 1;
+        i += n;
+      } while (i < END && load<u8>(B + <usize>i) >= 0x80 && (cut >= 0 || units < keep));
+      continue;
+    }
     if ((c & 0xc0) != 0x80) units += c >= 0xf0 ? 2 : 1;
     i++;
   }
   if (i >= END) return GIVE_UP;
-  const e = i + 1;
-  if (cut >= 0 && units > cutUnits && !(esc && kept) && e - p - keep >= minBytes) span(cut, i, units - cutUnits);
-  return e;
+  // What is cut must be longer than the mark that replaces it (the JavaScript side rewrites the line in place).
+  if (cut >= 0 && units > cutUnits && !(esc && kept) && i - cut >= minBytes) span(cut, i, units - cutUnits);
+  return i + 1;
+}
+
+function tail(c: u32): bool {
+  return (c & 0xc0) == 0x80;
+}
+
+/** The length of the sound UTF-8 sequence of two to four bytes at p (as the decoder reads one), or 0. */
+function utf8(p: i32): i32 {
+  const c = at(p);
+  const d = at(p + 1);
+  if (c >= 0xc2 && c <= 0xdf) return tail(d) ? 2 : 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    const lo: u32 = c == 0xe0 ? 0xa0 : 0x80;
+    const hi: u32 = c == 0xed ? 0x9f : 0xbf;
+    return d >= lo && d <= hi && tail(at(p + 2)) ? 3 : 0;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    const lo: u32 = c == 0xf0 ? 0x90 : 0x80;
+    const hi: u32 = c == 0xf4 ? 0x8f : 0xbf;
+    return d >= lo && d <= hi && tail(at(p + 2)) && tail(at(p + 3)) ? 4 : 0;
+  }
+  return 0;
 }
 
 function span(a: i32, b: i32, n: i32): void {

@@ -56,6 +56,9 @@ export function lineClipper(clamp: number, wasm: ScanWasm | undefined = sharedWa
         to += cut - from;
       }
       const mark = units < 0 ? EMPTY : encoder.encode(cutMark(units));
+      // Never reached (wasm/clip.ts cuts only what is longer than the mark): a longer mark would overwrite bytes not
+      // yet moved.
+      if (mark.length > close - cut) return undefined;
       mem.set(mark, to);
       to += mark.length;
       from = close;

@@ -74,9 +74,11 @@ export async function parseBytes(
 
 const DOC_LIMIT = 256 * 1024 * 1024;
 
-/** A long line's text made short by `ParseOptions.shrink`, with the line as read (its bytes) to read whole instead. */
+/** A long line's text made short by `ParseOptions.shrink` or `clip` (`cut`), with the line as read (its bytes) to read
+ *  whole instead. */
 interface Shrunk extends RawLine {
   readonly whole: RawLine;
+  readonly cut: boolean;
 }
 
 /**
@@ -98,6 +100,8 @@ class SourceParse {
   private heldBytes = 0;
   private unrecognized = false;
   private rawRows = 0;
+  /** How a line cut by `clip` is read: its texts' NULs are the cut's marks. */
+  private readonly cutNorm: NormalizeOptions;
 
   constructor(
     private readonly name: string,
@@ -117,6 +121,7 @@ class SourceParse {
       gzip: /\.gz$/i.test(name),
       ...(resume?.cwd !== undefined ? { cwd: resume.cwd } : {}),
     };
+    this.cutNorm = { ...norm, cut: true };
     this.mode = resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
     this.dialect = resume?.dialect;
   }
@@ -159,14 +164,10 @@ class SourceParse {
   shrunk(l: RawLine, shrink: ParseOptions['shrink'], clip: ParseOptions['clip']): RawLine | Shrunk {
     // Only once the dialect is known: a line held until then is normalized later, past the check of its event.
     const lines = this.mode === 'lines' && this.dialect !== undefined && l.bytes;
-    const text =
-      lines && shrink && this.dialect === 'claude-code'
-        ? shrink(l.bytes)
-        : lines && clip && l.bytes
-          ? clip(l.bytes)
-          : undefined;
+    const cut = !(lines && shrink && this.dialect === 'claude-code');
+    const text = !cut ? shrink(l.bytes) : lines && clip && l.bytes ? clip(l.bytes) : undefined;
     if (text === undefined) return lineText(l);
-    return { text, line: l.line, offset: l.offset, length: l.length, unterminated: l.unterminated, whole: l };
+    return { text, line: l.line, offset: l.offset, length: l.length, unterminated: l.unterminated, whole: l, cut };
   }
 
   /** A line as read: blank, part of a document, or a line of its own. */
@@ -217,7 +218,7 @@ class SourceParse {
       this.info.format = this.dialect;
       for (const h of this.held.splice(0)) this.emit(normalizeLine(h.obj, this.dialect, this.norm, this.head(h.src)));
     }
-    const e = normalizeLine(obj, this.dialect, this.norm, this.head(src));
+    const e = normalizeLine(obj, this.dialect, 'cut' in l && l.cut ? this.cutNorm : this.norm, this.head(src));
     // A cut line (`clip`) that makes no event of its kind is read whole: an unknown event keeps the line's raw JSON.
     if (e.kind === 'unknown' && 'whole' in l) {
       this.info.lines.total -= 1;

@@ -15,6 +15,9 @@ export interface NormalizeOptions {
   readonly noBlocks?: boolean;
   /** Counts the characters of the text events keep (each string `clampText` gives): the browser's heap estimate. */
   readonly kept?: { chars: number };
+  /** The line's tool outputs were cut (lib/fast/clip.ts): their NULs are the marks `fullLength` reads. A whole line's
+   *  text is its own, NULs and all. */
+  readonly cut?: boolean;
 }
 
 /** A per-load interner: many lines repeat the same session id, and JSON.parse makes a new string each time. */
@@ -224,7 +227,7 @@ export function userContentFrom(
         isError: r.data.is_error === true,
         text: clampText(text, opts),
         // A tool output cut by the workbench's load (lib/fast/clip.ts) says how long it was.
-        textLength: fullLength(text),
+        textLength: opts.cut ? fullLength(text) : text.length,
         images: img,
         ...(rm.length > 0 ? { media: rm } : {}),
       });

@@ -9,8 +9,9 @@ export function cutMark(units: number): string {
   return `\\u0000${units}\\u0000`;
 }
 
-/** The length a text had before any string in it was cut: its own, when it holds no mark (a text with a NUL of its
- *  own in those places is never cut: wasm/clip.ts). */
+/** The length a text of a cut line (`NormalizeOptions.cut`) had before any string in it was cut: its NULs are all
+ *  marks (a line with a NUL of its own in those places is never cut: wasm/clip.ts). A whole line's text is not read
+ *  so: its NULs are its own. */
 export function fullLength(s: string): number {
   let n = s.length;
   for (let i = s.indexOf(NUL); i >= 0; ) {
