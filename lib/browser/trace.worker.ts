@@ -22,10 +22,12 @@ declare const self: DedicatedWorkerGlobalScope;
 const post = (m: WorkerMessage): void => self.postMessage(m);
 
 startReader();
+// Long tool outputs cut where the model stops reading them, before they are parsed (lib/fast/clip.ts).
+const clip = lineClipper(DEFAULT_NORMALIZE.clamp);
 // The parse path compiled while the user picks a file (warm-up.ts); not once a request came first.
 let asked = false;
 setTimeout(() => {
-  if (!asked) void warmUp().catch(() => undefined);
+  if (!asked) void warmUp(clip ? { clip } : {}).catch(() => undefined);
 }, 0);
 
 // Each message re-renders the loading view (the bar, the counts, the rows list's length) on the main thread, whose CPU a
@@ -36,7 +38,6 @@ const PROGRESS_EVERY_MS = 250;
 const SCREENFUL = 100;
 let lastProgress = 0;
 let postedEvents = 0;
-const clip = lineClipper(DEFAULT_NORMALIZE.clamp);
 const session = new TraceSession({
   keep: blobKeeper,
   ...(clip ? { clip } : {}),

@@ -1,5 +1,5 @@
 import { memorySource } from './source';
-import { TraceSession } from './session';
+import { TraceSession, type SessionHooks } from './session';
 
 // The parse of a file's first lines runs code no one has run yet: V8 compiles each function as it is first called and
 // learns its shapes over the next calls, so the first dozen lines of a load took 10-30 ms where later ones take a few
@@ -8,6 +8,8 @@ import { TraceSession } from './session';
 
 const SESSION = 'c0ffee00-0000-4000-8000-000000000001';
 const AT = '2026-01-01T00:00:0';
+/** Longer than the 16,384 characters the model keeps of a tool output. */
+const LONG_FILE = 'export const value = 1;\n'.repeat(800);
 const USAGE = { input_tokens: 3, cache_creation_input_tokens: 10, cache_read_input_tokens: 20, output_tokens: 5 };
 
 /** A Claude Code session: a prompt, a tool call and its result, an answer, a snapshot. */
@@ -54,8 +56,9 @@ const CLAUDE_CODE = [
     sessionId: SESSION,
     timestamp: `${AT}2.000Z`,
     isSidechain: false,
-    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'export {};' }] },
-    toolUseResult: { type: 'text', file: { filePath: '/w/a.ts', content: 'export {};' } },
+    // A file read longer than the model keeps: its line goes through the clip (SessionHooks.clip).
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: LONG_FILE }] },
+    toolUseResult: { type: 'text', file: { filePath: '/w/a.ts', content: LONG_FILE } },
   },
   {
     type: 'assistant',
@@ -117,16 +120,18 @@ const SDK = [
 const lines = (records: readonly object[]): string => `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
 
 /**
- * Loads the made lines of each dialect in a session of their own, asking for their rows as they parse and once
- * loaded, as the page does; resolves to what each was read as. Nothing of it is kept.
+ * Loads the made lines of each dialect in a session of their own (with the worker's `clip`), asking for their rows as
+ * they parse and once loaded, as the page does; resolves to what each was read as. Nothing of it is kept.
  */
-export async function warmUp(): Promise<{ format: string | undefined; parsed: number; invalid: number }[]> {
+export async function warmUp(
+  hooks: Pick<SessionHooks, 'clip'> = {},
+): Promise<{ format: string | undefined; parsed: number; invalid: number }[]> {
   const made: { format: string | undefined; parsed: number; invalid: number }[] = [];
   for (const [name, text] of [
     ['warm-up.jsonl', lines(CLAUDE_CODE)],
     ['warm-up-sdk.jsonl', lines(SDK)],
   ] as const) {
-    const session: TraceSession = new TraceSession({ onProgress: () => void session.parsedRows(100) });
+    const session: TraceSession = new TraceSession({ ...hooks, onProgress: () => void session.parsedRows(100) });
     const summary = await session.load([memorySource(name, text)]);
     session.rows(0, summary.rowCount);
     const { parsed, invalid } = summary.stats.lines;
