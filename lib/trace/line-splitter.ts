@@ -120,8 +120,7 @@ export class LineSplitter {
     const batch: RawLine[] = [];
     const firstNl = chunk.indexOf(LF);
     if (firstNl >= 0 && this.pendingLength > 0) start = this.endPending(chunk, firstNl, batch);
-    // (Deferred long lines are not decoded here: the chunk goes line by line below.)
-    if (!this.lineByLine && !this.defer && firstNl >= 0) start = this.asciiLines(chunk, start, batch);
+    if (!this.lineByLine && firstNl >= 0) start = this.asciiLines(chunk, start, batch);
     start = this.restOfLines(chunk, start, firstNl, batch);
     // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
     if (firstNl >= 0) this.lineStart = this.absolute + start;
@@ -182,7 +181,17 @@ export class LineSplitter {
       batch.push(
         length > max
           ? tooLong(lineNo, at, length, false)
-          : { text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: at, length, unterminated: false },
+          : this.defer && length > SHORT_LINE
+            ? // Its bytes, as `whole` gives a long line (the text decoded with the rest is let go).
+              {
+                text: '',
+                line: lineNo,
+                offset: at,
+                length,
+                unterminated: false,
+                bytes: chunk.subarray(at - this.absolute, at - this.absolute + length),
+              }
+            : { text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: at, length, unterminated: false },
       );
       at += raw.length + 1;
     }
