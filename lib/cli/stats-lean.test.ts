@@ -2,7 +2,8 @@
 // (lib/fast/elide.ts): what it prints must be, byte for byte, what the full model prints. Both run here on every real
 // fixture, every sample, the made corpus, and generated sessions of both dialects, lean with and without the elision;
 // the trap tests check the same through `loadFiles` (lib/trace/testing/load.ts).
-import { readdirSync, statSync } from 'node:fs';
+import { REPO_ROOT, transcriptFiles } from '../../test/repo-files';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateLines } from '../../bench/generate';
@@ -29,15 +30,7 @@ const shrink = (bytes: Uint8Array): string | undefined => {
   return text;
 };
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** Every file under a folder, recursively, relative to the repo. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(root, dir)).flatMap((n) => {
-    const rel = path.join(dir, n);
-    return statSync(path.join(root, rel)).isDirectory() ? filesUnder(rel) : [rel];
-  });
-}
+const root = REPO_ROOT;
 
 async function same(inputs: () => Promise<EngineInput[]> | EngineInput[]): Promise<{ full: number; lean: number }> {
   const full = await loadTrace(await inputs());
@@ -68,9 +61,7 @@ const fromDisk = (paths: readonly string[]) => async () =>
   inputsOf(await findFiles(paths.map((p) => path.join(root, p))));
 
 describe('loupe stats, lean and full', () => {
-  const fixtures = [...filesUnder('test/fixtures/real'), ...filesUnder('public/samples')].filter((f) =>
-    /\.jsonl?$/.test(f),
-  );
+  const fixtures = transcriptFiles();
 
   it.each(fixtures)('%s: the same output', async (file) => {
     await same(fromDisk([file]));

@@ -2,7 +2,8 @@
 // thread) must make the trace the one-part load makes: the same events (seq, lines, offsets), diagnostics and source
 // counts. Here on every plain fixture and sample file and on generated sessions of both dialects, cut at several line
 // starts, each part sent through a structured clone as the worker's reply is.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { REPO_ROOT, transcriptFiles } from '../../test/repo-files';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateLines } from '../../bench/generate';
@@ -12,15 +13,8 @@ import { loadStatsTrace } from './stats-load';
 import { loadStatsParts, parseStatsPart } from './stats-part';
 import type { Dialect } from '../trace/parse';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = REPO_ROOT;
 const shrink = lineElider();
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(root, dir)).flatMap((n) => {
-    const rel = path.join(dir, n);
-    return statSync(path.join(root, rel)).isDirectory() ? filesUnder(rel) : [rel];
-  });
-}
 
 /** The offsets just after each `\n` but the last byte's: where a part can start. */
 function lineStarts(bytes: Uint8Array): number[] {
@@ -64,9 +58,7 @@ async function same(name: string, bytes: Uint8Array): Promise<number> {
 }
 
 describe('the stats load in two parts', () => {
-  const files = [...filesUnder('test/fixtures/real'), ...filesUnder('public/samples')].filter((f) =>
-    /\.jsonl$/.test(f),
-  );
+  const files = transcriptFiles(/\.jsonl$/);
 
   it.each(files)('%s: the same trace, cut anywhere', async (file) => {
     await same(path.basename(file), readFileSync(path.join(root, file)));

@@ -1,7 +1,7 @@
 // The workbench's load cuts long tool outputs before they are parsed (lib/fast/clip.ts): the trace must be the one the
 // whole lines make, every event, row and figure. Both loads run here on every real fixture, every sample, the made
 // corpus and generated sessions of both dialects, with a clamp of 64 characters so that most tool outputs are cut.
-import { readdirSync, statSync } from 'node:fs';
+import { REPO_ROOT, transcriptFiles } from '../../test/repo-files';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateLines } from '../../bench/generate';
@@ -21,14 +21,7 @@ const clip = (bytes: Uint8Array): string | undefined => {
   return text;
 };
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(path.join(root, dir)).flatMap((n) => {
-    const rel = path.join(dir, n);
-    return statSync(path.join(root, rel)).isDirectory() ? filesUnder(rel) : [rel];
-  });
-}
+const root = REPO_ROOT;
 
 /** Loads both ways; returns how many lines were cut. */
 async function same(inputs: () => Promise<EngineInput[]> | EngineInput[]): Promise<number> {
@@ -44,9 +37,7 @@ const fromDisk = (paths: readonly string[]) => async () =>
   inputsOf(await findFiles(paths.map((p) => path.join(root, p))));
 
 describe('the workbench load, lines cut and whole', () => {
-  const fixtures = [...filesUnder('test/fixtures/real'), ...filesUnder('public/samples')].filter((f) =>
-    /\.jsonl?$/.test(f),
-  );
+  const fixtures = transcriptFiles();
 
   it('cuts lines in the fixtures', async () => {
     let n = 0;
