@@ -3,6 +3,7 @@ import { digestOf } from '../compare/digest';
 import { localPriceTable } from '../trace/pricing/pricing';
 import { blobInput } from './blob';
 import { headDigest } from './head';
+import { packStatsView } from '../view/stats-view';
 import { startsLive } from './live';
 import type { TraceSession } from './session';
 import type { EngineInput } from './source';
@@ -40,7 +41,7 @@ export function sessionHandlers(
     find: async ({ query }) => session.find(query),
     neighbor: async ({ row, dir }) => session.neighbor(row, dir),
     headerOf: async ({ row }) => session.headerOf(row),
-    statsView: async (prices) => session.statsView(prices),
+    statsView: async (prices) => packStatsView(session.statsView(prices)),
     explain: async ({ query, ...prices }) => session.explain(query, prices),
     cost: async (prices) => session.cost(prices),
     shareScan: ({ options }) => session.shareScan(options),

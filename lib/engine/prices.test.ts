@@ -9,6 +9,7 @@ import { handle, sessionHandlers } from './handlers';
 import { TraceSession } from './session';
 import { memorySource } from './source';
 import type { LocalPrices } from './protocol';
+import { unpackStatsView } from '../view/stats-view';
 
 const NEW = 'claude-sonnet-5';
 const trace = jsonl([
@@ -43,7 +44,7 @@ describe('local prices in the worker', () => {
     const h = await loaded();
     const priceFile = fileOf();
     expect(await handle(h, 'cost', { priceFile })).toMatchObject({ computedUsd: 0.0075, unpricedModels: [] });
-    const view = await handle(h, 'statsView', { priceFile });
+    const view = unpackStatsView(await handle(h, 'statsView', { priceFile }));
     expect(view.stats.byModel.map((b) => [b.key, b.costUsd, b.priced])).toEqual([
       ['claude-sonnet-4-5-20250929', 0.0045, true],
       [NEW, 0.003, true],

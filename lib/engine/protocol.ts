@@ -5,7 +5,7 @@ import type { TraceStats } from '../trace/stats';
 import type { LocalPriceParts } from '../trace/pricing/pricing';
 import type { DetailsView } from '../view/details';
 import type { ExplainQuery, ExplainView } from '../view/explain';
-import type { StatsView } from '../view/stats-view';
+import type { StatsViewWire } from '../view/stats-view';
 import type { RowView } from '../view/rowview';
 import type { HeaderKind } from '../view/rows';
 import type { ScanOptions } from '../share/redact';
@@ -107,7 +107,7 @@ export interface Api {
   neighbor: { req: { readonly row: number; readonly dir: 1 | -1 }; res: number };
   /** The header row (model call or response) a row sits under, or -1. */
   headerOf: { req: { readonly row: number }; res: number };
-  statsView: { req: LocalPrices; res: StatsView };
+  statsView: { req: LocalPrices; res: StatsViewWire };
   explain: { req: LocalPrices & { readonly query: ExplainQuery }; res: ExplainView };
   /** The totals' cost under local prices: what the toolbar shows once a price file or an override is in use. */
   cost: { req: LocalPrices; res: TraceStats['cost'] };

@@ -13,6 +13,7 @@ import { memorySource, memoryText } from './source';
 import { withEventUuids } from '../trace/model/uuids';
 import { tourText } from '../trace/testing/tour';
 import type { ChipKey } from '../view/chips';
+import { unpackStatsView } from '../view/stats-view';
 
 const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const DEEP = 'claude-code-log/projects/-src-deep-manifest';
@@ -121,7 +122,14 @@ describe('engine session over Blobs', () => {
     expect(agentRaw?.text).toBe(lineOf(agent, 7));
     expect(agentRaw?.sourceName).toBe(AGENT);
 
-    const stats = await handle(handlers, 'statsView', {});
+    const wire = await handle(handlers, 'statsView', {});
+    // The long lists cross to the page as typed arrays, copied as bytes, not as 109 objects to rebuild one by one.
+    expect(wire.turns.columns.find((c) => c.key === 'input')?.kind).toBe('number');
+    expect(wire.turns.columns.find((c) => c.key === 'model')).toMatchObject({
+      kind: 'string',
+      table: ['claude-opus-4-5-20251101', 'claude-haiku-4-5-20251001'],
+    });
+    const stats = unpackStatsView(wire);
     expect(stats.stats.cost.computedUsd).toBeCloseTo(6.213986, 6);
     expect(stats.stats.cost.reportedUsd).toBeNull();
     expect(stats.turns).toHaveLength(109);

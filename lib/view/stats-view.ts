@@ -6,6 +6,7 @@ import { verdictOf, type Verdict } from '../trace/verdict';
 import { count, formatInt } from '../trace/text-order';
 import { reportedKeyOf } from '../trace/model/reconcile';
 import { pathOf } from './where';
+import { packRows, unpackRows, type PackedRows } from './packed-rows';
 
 // The Stats pane's view-model: totals with their reasons, per-turn and per-response tables, chart series, and the
 // Explain lists that show which lines make each total (explain.ts). The per-call and per-response rows come from lib/trace/turns,
@@ -234,5 +235,31 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
     waterfallLanes: wf.lanes,
     verdict: verdictOf(trace),
     ...(t0 !== undefined ? { startedAt: t0, spanMs: spanOf(stats.durationMs, turns, wf.bars) } : {}),
+  };
+}
+
+/** The view without its long lists: what the totals and tables above them read. */
+export type StatsHead = Omit<StatsView, 'turns' | 'responses' | 'waterfall'>;
+
+/**
+ * The view as the worker sends it: its long lists as columns (packed-rows.ts), which the page copies as bytes and
+ * each component that reads one unpacks (`rowsOf`), in its own slice of a transition's render.
+ */
+export interface StatsViewWire extends StatsHead {
+  readonly turns: PackedRows<TurnRow>;
+  readonly responses: PackedRows<ResponseRow>;
+  readonly waterfall: PackedRows<WaterfallBar>;
+}
+
+export function packStatsView(v: StatsView): StatsViewWire {
+  return { ...v, turns: packRows(v.turns), responses: packRows(v.responses), waterfall: packRows(v.waterfall) };
+}
+
+export function unpackStatsView(w: StatsViewWire): StatsView {
+  return {
+    ...w,
+    turns: unpackRows(w.turns),
+    responses: unpackRows(w.responses),
+    waterfall: unpackRows(w.waterfall),
   };
 }

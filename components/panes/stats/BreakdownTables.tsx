@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReconciledStat, TokenTotals } from '../../../lib/trace/stats';
-import { type StatsView } from '../../../lib/view/stats-view';
+import type { StatsHead, StatsView } from '../../../lib/view/stats-view';
 import { RESULT_ONLY_QUERY } from '../../../lib/view/explain';
 import type { ExplainProps } from './ExplainPanel';
 import type { Explain } from './useExplain';
@@ -72,7 +72,7 @@ function ReconciledSubRow({ rows, cols }: { rows: readonly ReconciledStat[]; col
 }
 
 /** Tokens and cost by model (computed beside what modelUsage reports) and by agent; each count explains itself. */
-export function BreakdownTables({ view, ex }: { view: StatsView; ex: Explain }) {
+export function BreakdownTables({ view, ex }: { view: StatsHead; ex: Explain }) {
   const s = view.stats;
   const agentQuery = (key: string): number => (key === 'result-only' ? RESULT_ONLY_QUERY : Number(key));
   // A big trace's subagents run to thousands: the first few are drawn, the rest on request.

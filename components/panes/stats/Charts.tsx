@@ -13,6 +13,7 @@ import {
 } from '../../../lib/view/chart';
 import type { ReconciledStat } from '../../../lib/trace/stats';
 import type { TurnRow } from '../../../lib/view/stats-view';
+import { rowsOf, type PackedRows } from '../../../lib/view/packed-rows';
 import { compactNumber, formatCost, formatDuration, formatUsd } from '../../../lib/view/rowview';
 import { ChartFrame, MARGIN, XAxis, YAxis, type ChartModel } from './ChartFrame';
 import { formatInt } from '../../../lib/trace/text-order';
@@ -89,11 +90,11 @@ export function TokensChart({
   clock,
   onPick,
 }: {
-  rows: readonly TurnRow[];
+  rows: PackedRows<TurnRow>;
   clock: Clock;
   onPick: (seq: number) => void;
 }) {
-  const counted = useMemo(() => rows.filter((r) => r.counted), [rows]);
+  const counted = useMemo(() => rowsOf(rows).filter((r) => r.counted), [rows]);
   const H = 170;
   const plotH = H - MARGIN.top - MARGIN.bottom;
   const build = useCallback(
@@ -207,11 +208,11 @@ export function CostChart({
   clock,
   reconciled = [],
 }: {
-  rows: readonly TurnRow[];
+  rows: PackedRows<TurnRow>;
   clock: Clock;
   reconciled?: readonly ReconciledStat[];
 }) {
-  const counted = useMemo(() => rows.filter((r) => r.counted), [rows]);
+  const counted = useMemo(() => rowsOf(rows).filter((r) => r.counted), [rows]);
   const H = 140;
   const plotH = H - MARGIN.top - MARGIN.bottom;
   const totalUsd = counted.reduce((n, r) => n + r.costUsd, 0);

@@ -1,5 +1,7 @@
 'use client';
 
+import { useMemo } from 'react';
+import { rowsOf, type PackedRows } from '../../../lib/view/packed-rows';
 import type { ResponseRow } from '../../../lib/view/stats-view';
 import { compactNumber, formatCostBound, formatDuration, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import { VirtualRows } from '../../ui/kit/VirtualRows';
@@ -43,7 +45,8 @@ const MIN_WIDTH = '59.5rem';
 
 /** Per response (a prompt and what it set off): how it ended, its calls, output, cost and duration; only the rows in
  *  view are drawn. */
-export function ResponseTable({ responses }: { responses: readonly ResponseRow[] }) {
+export function ResponseTable({ responses: packed }: { responses: PackedRows<ResponseRow> }) {
+  const responses = useMemo(() => rowsOf(packed), [packed]);
   return (
     <>
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">

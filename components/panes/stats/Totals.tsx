@@ -1,6 +1,6 @@
 'use client';
 
-import type { StatsView } from '../../../lib/view/stats-view';
+import type { StatsHead, StatsView } from '../../../lib/view/stats-view';
 import { formatCost, formatUsd, unpricedNote } from '../../../lib/view/rowview';
 import type { ExplainProps } from './ExplainPanel';
 import type { Explain } from './useExplain';
@@ -53,7 +53,7 @@ function Total({
 }
 
 /** Tokens by kind, each total a button that explains it. */
-export function TokenTotals({ view, ex }: { view: StatsView; ex: Explain }) {
+export function TokenTotals({ view, ex }: { view: StatsHead; ex: Explain }) {
   const s = view.stats;
   const t = s.tokens;
   return (
@@ -77,7 +77,7 @@ export function TokenTotals({ view, ex }: { view: StatsView; ex: Explain }) {
 }
 
 /** The cost computed, the one the result frames reported, their difference and why they differ. */
-export function CostTotals({ view, ex, onJump }: { view: StatsView; ex: Explain; onJump: (seq: number) => void }) {
+export function CostTotals({ view, ex, onJump }: { view: StatsHead; ex: Explain; onJump: (seq: number) => void }) {
   const s = view.stats;
   const unpriced = s.cost.unpricedModels;
   return (

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import type { ResponseRow, TurnRow } from '../../../lib/view/stats-view';
+import { rowsOf, type PackedRows } from '../../../lib/view/packed-rows';
 import { compactNumber, formatCostBound, formatDuration, unpricedNote } from '../../../lib/view/rowview';
 import { VirtualRows } from '../../ui/kit/VirtualRows';
 import { ResponseTable } from './ResponseTable';
@@ -55,13 +56,13 @@ export function TurnTable({
   responses,
   onJump,
 }: {
-  turns: readonly TurnRow[];
-  responses: readonly ResponseRow[];
+  turns: PackedRows<TurnRow>;
+  responses: PackedRows<ResponseRow>;
   onJump: (seq: number) => void;
 }) {
   const [sort, setSort] = useState<{ key: keyof TurnRow; dir: 1 | -1 }>({ key: 'turn', dir: 1 });
   const rows = useMemo(() => {
-    const out = [...turns];
+    const out = [...rowsOf(turns)];
     out.sort((a, b) => {
       const x = a[sort.key];
       const y = b[sort.key];
@@ -74,7 +75,7 @@ export function TurnTable({
     <section aria-label="Per model call" className="mt-4">
       <ResponseTable responses={responses} />
       <h2 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">
-        Per model call ({turns.length})
+        Per model call ({turns.count})
       </h2>
       {/* Narrower than its columns (a 900 px window, Explain open): the table scrolls sideways, header and rows together. */}
       <div className="overflow-x-auto rounded border border-neutral-200 dark:border-neutral-700">

@@ -1,8 +1,9 @@
 'use client';
 
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { elapsedAxis, formatMoment, maxOf } from '../../../lib/view/chart';
 import type { WaterfallBar } from '../../../lib/view/stats-view';
+import { rowsOf, type PackedRows } from '../../../lib/view/packed-rows';
 import { binWaterfall, type BarTone } from '../../../lib/view/waterfall-bins';
 import { formatDuration } from '../../../lib/view/rowview';
 import { count } from '../../../lib/trace/text-order';
@@ -24,16 +25,17 @@ const TONE: Record<BarTone, string> = {
 
 /** Tool calls as a network-style waterfall on the same clock: a lane per call running at once; permission wait apart. */
 export function Waterfall({
-  bars,
+  bars: packed,
   lanes,
   clock,
   onPick,
 }: {
-  bars: readonly WaterfallBar[];
+  bars: PackedRows<WaterfallBar>;
   lanes: number;
   clock: Clock;
   onPick: (seq: number) => void;
 }) {
+  const bars = useMemo(() => rowsOf(packed), [packed]);
   const plotH = Math.min(lanes, LANES_SHOWN) * LANE_H + 4;
   const H = plotH + MARGIN.top + MARGIN.bottom;
   const build = useCallback(

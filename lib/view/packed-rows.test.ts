@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, transcriptFiles } from '../../test/repo-files';
+import { findFiles, inputsOf } from '../cli/files';
+import { loadTrace } from '../engine/load';
+import { memorySource } from '../engine/source';
+import { generateLines } from '../../bench/generate';
+import { packRows, unpackRows } from './packed-rows';
+import { computeStatsView, packStatsView, unpackStatsView } from './stats-view';
+
+/** What the page receives: the packed view after a structured clone, as postMessage copies it. */
+const carried = <T>(v: T): T => structuredClone(v);
+
+describe('rows packed as columns', () => {
+  it('give back every row key for key: absent keys, mixed kinds, -0, NaN, arrays', () => {
+    const rows = [
+      { a: 1, s: 'x', b: true, o: [1, 2], m: 1, u: undefined },
+      { a: -0, b: false, m: 'one', late: 'only here' },
+      { a: Number.NaN, s: 'x', o: { k: 'v' }, m: null },
+      { s: '', b: true, a: Number.MAX_SAFE_INTEGER + 2 },
+    ];
+    const back = unpackRows(carried(packRows(rows)));
+    expect(back).toEqual(rows);
+    expect(Object.is(back[1]?.a, -0)).toBe(true);
+    expect('b' in (back[2] ?? {})).toBe(false);
+    expect(back[2]?.m).toBeNull();
+    expect(back[0]?.o).toEqual([1, 2]);
+  });
+
+  it('hold numbers, strings and booleans as typed arrays and each distinct string once', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ n: i, model: i % 2 ? 'opus' : 'haiku', ok: i % 3 === 0 }));
+    const packed = packRows(rows);
+    const kinds = Object.fromEntries(packed.columns.map((c) => [c.key, c.kind]));
+    expect(kinds).toEqual({ n: 'number', model: 'string', ok: 'boolean' });
+    const model = packed.columns.find((c) => c.key === 'model');
+    expect(model?.kind === 'string' ? model.table : undefined).toEqual(['haiku', 'opus']);
+    expect(unpackRows(packed)).toEqual(rows);
+  });
+
+  it('an empty list stays empty', () => {
+    expect(unpackRows(carried(packRows([])))).toEqual([]);
+  });
+
+  it('the Stats view of every fixture and sample comes back as the worker computed it', async () => {
+    const files = transcriptFiles();
+    expect(files.length).toBeGreaterThan(20);
+    let rows = 0;
+    for (const f of files) {
+      const trace = await loadTrace(inputsOf(await findFiles([path.join(REPO_ROOT, f)])));
+      const view = computeStatsView(trace);
+      const back = unpackStatsView(carried(packStatsView(view)));
+      expect(back, f).toEqual(view);
+      rows += view.turns.length + view.waterfall.length + view.responses.length;
+    }
+    expect(rows).toBeGreaterThan(500);
+  });
+
+  it.each(['claude-code', 'sdk-stream'] as const)('and of a generated %s session', async (dialect) => {
+    const text = [...generateLines({ dialect, targetBytes: 2_000_000, seed: 7 })].join('\n');
+    const view = computeStatsView(await loadTrace([memorySource('gen.jsonl', text)]));
+    // (the generated stream has no timestamps, so no waterfall)
+    expect(view.turns.length).toBeGreaterThan(50);
+    expect(view.waterfall.length).toBeGreaterThanOrEqual(dialect === 'claude-code' ? 50 : 0);
+    expect(unpackStatsView(carried(packStatsView(view)))).toEqual(view);
+  });
+});
