@@ -1,6 +1,7 @@
 'use client';
 
 import {
+  startTransition,
   useCallback,
   useEffect,
   useId,
@@ -19,14 +20,20 @@ import type { Axis } from '../../../lib/view/chart';
 
 export const MARGIN = { left: 58, right: 12, top: 8, bottom: 34 } as const;
 
-/** The pixel width of an element, following resizes. */
-export function useWidth(fallback = 640): [RefObject<HTMLDivElement | null>, number] {
+/**
+ * The pixel width of an element, following resizes; undefined until it is measured. A new width is taken in a
+ * transition: a chart of 50,000 calls is built again in a render drawn in slices, not in the task that measured it.
+ */
+export function useWidth(): [RefObject<HTMLDivElement | null>, number | undefined] {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(fallback);
+  const [width, setWidth] = useState<number>();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(Math.max(240, Math.floor(el.getBoundingClientRect().width)));
+    const measure = () => {
+      const w = Math.max(240, Math.floor(el.getBoundingClientRect().width));
+      startTransition(() => setWidth(w));
+    };
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
@@ -103,6 +110,8 @@ export interface ChartModel {
   readonly open?: (index: number) => void;
 }
 
+const UNMEASURED: ChartModel = { content: null, count: 0, pick: () => -1, describe: () => undefined };
+
 /** A chart: caption, an SVG as wide as its pane, and the tooltip of the hovered or focused item. */
 export function ChartFrame({
   label,
@@ -118,8 +127,10 @@ export function ChartFrame({
   /** The chart at a width; keep it stable (useCallback) so it is rebuilt only when its data or the width change. */
   build: (width: number) => ChartModel;
 }) {
-  const [ref, width] = useWidth();
-  const model = useMemo(() => build(width), [build, width]);
+  const [ref, measured] = useWidth();
+  // Nothing is built before the width is known: the chart would be built twice, once at a width it never has.
+  const width = measured ?? 0;
+  const model = useMemo(() => (measured === undefined ? UNMEASURED : build(measured)), [build, measured]);
   const [hover, setHover] = useState<Hover | undefined>();
   const tipId = useId();
   const { count, describe, pick, open } = model;

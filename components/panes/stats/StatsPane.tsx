@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import { RESULT_ONLY_QUERY, type ExplainQuery } from '../../../lib/view/explain';
 import type { Ask } from '../../data/useTraceWorker';
@@ -25,12 +25,34 @@ function scopeOf(q: ExplainQuery, byAgent: readonly { key: string; label: string
   return undefined;
 }
 
+/**
+ * How many of `n` sections to draw: one more after each frame is painted, once `ready`. The first answer's sections
+ * (totals, charts, the tables of every call) are then laid out in frames of their own, where drawn at once their
+ * layout was one task of 50-70 ms on a 2 GB trace.
+ */
+function useStages(ready: boolean, n: number): number {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (!ready || shown >= n) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown((s) => s + 1)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, shown, n]);
+  return shown;
+}
+
 /** The Stats pane: tokens by kind, model and agent; reported beside computed cost; Explain; tables; charts; verdict. */
 export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; onJump: (seq: number) => void }) {
   // In a transition: a 2 GB trace's tables and charts are drawn in slices, not in one long task.
   const query = useWorkerQuery(ask, 'statsView', prices.local, [], { transition: true });
   const view = query.data;
   const explain = useExplain();
+  const stage = useStages(view !== undefined, 2);
   const clock = useMemo(
     () => ({
       ...(view?.startedAt !== undefined ? { startedAt: view.startedAt } : {}),
@@ -66,14 +88,16 @@ export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; o
         </div>
         <PriceOverrides prices={view.prices} local={prices} />
         <h2 className="mb-1 mt-4 text-[11px] font-semibold uppercase tracking-wide text-neutral-500">Charts</h2>
-        <div className="grid grid-cols-1 gap-3 @5xl:grid-cols-2">
-          <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
-          <CostChart rows={view.turns} clock={clock} reconciled={view.stats.reconciled} />
-          <div className="@5xl:col-span-2">
-            <Waterfall bars={view.waterfall} lanes={view.waterfallLanes} clock={clock} onPick={onJump} />
+        {stage >= 1 ? (
+          <div className="grid grid-cols-1 gap-3 @5xl:grid-cols-2">
+            <TokensChart rows={view.turns} clock={clock} onPick={onJump} />
+            <CostChart rows={view.turns} clock={clock} reconciled={view.stats.reconciled} />
+            <div className="@5xl:col-span-2">
+              <Waterfall bars={view.waterfall} lanes={view.waterfallLanes} clock={clock} onPick={onJump} />
+            </div>
           </div>
-        </div>
-        <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} />
+        ) : null}
+        {stage >= 2 ? <TurnTable turns={view.turns} responses={view.responses} onJump={onJump} /> : null}
       </div>
       {explain.query ? (
         <ExplainPanel
