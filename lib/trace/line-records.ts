@@ -120,6 +120,8 @@ export function shortPrompt(text: string): string {
 
 /** The record of an event the stats depend on; undefined for the rest (prompts are chosen by the caller). */
 export function recordOf(e: TraceEvent): LineRecord | undefined {
+  // Most lines make none (a stream's deltas): those are answered before anything is made.
+  if (e.kind !== 'assistant' && e.kind !== 'result' && (e.kind !== 'stream' || !FRAMES.has(e.event))) return undefined;
   const base = { offset: e.src.offset, sessionId: e.sessionId, time: e.time, ...subOf(e) };
   switch (e.kind) {
     case 'assistant':
@@ -136,7 +138,6 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
         isSidechain: e.isSidechain === true,
       };
     case 'stream':
-      if (!FRAMES.has(e.event)) return undefined;
       return {
         kind: 'stream',
         ...base,
@@ -173,13 +174,12 @@ function subOf(e: TraceEvent): { sub?: true } {
 
 /** A line that only widens its session's span (see `SessionRecord`). */
 function spanRecord(e: TraceEvent): SessionRecord {
-  return {
-    kind: 'session',
-    offset: e.src.offset,
-    ...(e.sessionId !== undefined ? { sessionId: e.sessionId } : {}),
-    ...(e.time !== undefined ? { time: e.time } : {}),
-    ...subOf(e),
-  };
+  // Set key by key, not spread: an SDK stream makes one a line.
+  const r: { -readonly [K in keyof SessionRecord]: SessionRecord[K] } = { kind: 'session', offset: e.src.offset };
+  if (e.sessionId !== undefined) r.sessionId = e.sessionId;
+  if (e.time !== undefined) r.time = e.time;
+  if (isSubagentLine(e, undefined)) r.sub = true;
+  return r;
 }
 
 /** The first-prompt record of a user event, when it is a typed prompt on the main thread (a subagent's task is not). */

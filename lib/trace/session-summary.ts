@@ -135,9 +135,10 @@ export function traceSessions(
       sink.spanAll = src?.format === 'sdk-stream';
       sinks.set(e.src.source, sink);
     }
-    const before = sink.records.length;
     sink.add(e);
-    const added = sink.records.length > before ? sink.records[before] : undefined;
+    // Only the first record the line added is read, so the sink keeps none (an SDK stream adds one a line).
+    const added = sink.records[0];
+    sink.records.length = 0;
     // A line before the file's first prompt adds its time to its session's span.
     if (added?.kind === 'prompt') touch(e, added);
     else if (isRecordEvent(e) || (added?.kind === 'session' && added.time !== undefined)) touch(e);
