@@ -154,6 +154,24 @@ describe('engine session over Blobs', () => {
     expect(['response', 'turn']).toContain(session.rows(header, header + 1)[0]?.kind);
   });
 
+  it('rebuilds the rows for a view that makes other rows, and only then', async () => {
+    const session = new TraceSession({ keep: blobKeeper });
+    const summary = await session.load([await blobInput('session.jsonl', new Blob([read(MAIN)]))]);
+    const labels = () => session.rows(0, 400).map((r) => r.label);
+    const plain = labels();
+    // The page's first view is the load's: the same rows, and a blank filter has nothing to check.
+    expect(session.setView({ filter: ' ', expanded: [] })).toMatchObject({ rowCount: summary.rowCount, issues: [] });
+    expect(session.setView({ filter: '', expanded: [], show: [] }).rowCount).toBe(summary.rowCount);
+    expect(labels()).toEqual(plain);
+    const all = session.setView({ filter: '', expanded: [], show: ['meta', 'hooks'] }).rowCount;
+    expect(all).toBeGreaterThan(summary.rowCount);
+    // The same chips in another order make the same rows; turning them off again gives the first rows back.
+    expect(session.setView({ filter: '', expanded: [], show: ['hooks', 'meta'] }).rowCount).toBe(all);
+    expect(session.setView({ filter: '', expanded: [] }).rowCount).toBe(summary.rowCount);
+    expect(labels()).toEqual(plain);
+    expect(session.setView({ filter: 'tool:Bash', expanded: [] }).rowCount).toBeLessThan(summary.rowCount);
+  });
+
   it('finds a header row again by its kind and first event, as a reload with a header selected asks', async () => {
     const session = new TraceSession({ keep: blobKeeper });
     await session.load([await blobInput('session.jsonl', new Blob([read(MAIN)]))]);

@@ -198,19 +198,23 @@ export class TraceSession {
     this.rowPrices = localPriceTable(prices);
     const l = this.loaded;
     if (!l) return { rowCount: 0, matched: 0, total: 0, issues: [] };
-    const filter = compileFilter(view.filter, l.trace);
+    // The page's first view is most often the one the load built its rows for (no filter, nothing unfolded, no chip).
+    if (!sameRows(view, l.view)) {
+      const filter = compileFilter(view.filter, l.trace);
+      l.rows = buildRows(l.trace, {
+        expanded: new Set(view.expanded),
+        show: new Set(view.show ?? []),
+        ...(filter ? { filter } : {}),
+      });
+    }
     l.view = view;
-    l.rows = buildRows(l.trace, {
-      expanded: new Set(view.expanded),
-      show: new Set(view.show ?? []),
-      ...(filter ? { filter } : {}),
-    });
-    l.vocabulary ??= filterVocabulary(l.trace);
+    // The words a filter may use are gathered when there is a filter to check.
+    const issues = view.filter.trim() ? checkFilter(view.filter, (l.vocabulary ??= filterVocabulary(l.trace))) : [];
     return {
       rowCount: l.rows.length,
       matched: l.rows.matched,
       total: l.trace.events.length,
-      issues: checkFilter(view.filter, l.vocabulary),
+      issues,
       ...(l.rows.hiddenMatches ? { hiddenMatches: l.rows.hiddenMatches } : {}),
     };
   }
@@ -332,4 +336,14 @@ async function mediaOfTurn(
 function noEvent(seq: number, trace: Trace): string {
   const n = trace.events.length;
   return `this trace has no event ${seq} (its events are numbered 0 to ${n - 1}). The link may have been made for another version of the file.`;
+}
+
+/** Two views that make the same rows: the same filter, calls unfolded and chips on (in any order). */
+function sameRows(a: ViewState, b: ViewState): boolean {
+  const same = (x: readonly unknown[], y: readonly unknown[]): boolean => {
+    const sx = new Set(x);
+    const sy = new Set(y);
+    return sx.size === sy.size && [...sx].every((v) => sy.has(v));
+  };
+  return a.filter === b.filter && same(a.expanded, b.expanded) && same(a.show ?? [], b.show ?? []);
 }
