@@ -32,6 +32,9 @@ test('the Stats tables draw the rows in view, and the waterfall draws every call
   const wf = stats.getByRole('img', { name: /^Tool call waterfall: / });
   const label = (await wf.getAttribute('aria-label')) ?? '';
   const toolCalls = Number(/waterfall: ([\d,]+) calls/.exec(label)?.[1]?.replace(/,/g, ''));
+  // The charts are drawn a frame before the tables, each at its measured width in a transition of its own: wait for
+  // the bars rather than take the tables as a sign they are there.
+  await expect(wf.locator('g[data-calls]').first()).toBeAttached();
   const bars = await wf
     .locator('g[data-calls]')
     .evaluateAll((gs) => gs.map((g) => Number(g.getAttribute('data-calls'))));
