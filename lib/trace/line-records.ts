@@ -118,10 +118,15 @@ export function shortPrompt(text: string): string {
   return cutText(flat, PROMPT_CHARS);
 }
 
+/** Whether `recordOf` makes a record of the event: an assistant line, a result, a message frame of a stream. */
+export function makesRecord(e: TraceEvent): boolean {
+  return e.kind === 'assistant' || e.kind === 'result' || (e.kind === 'stream' && FRAMES.has(e.event));
+}
+
 /** The record of an event the stats depend on; undefined for the rest (prompts are chosen by the caller). */
 export function recordOf(e: TraceEvent): LineRecord | undefined {
   // Most lines make none (a stream's deltas): those are answered before anything is made.
-  if (e.kind !== 'assistant' && e.kind !== 'result' && (e.kind !== 'stream' || !FRAMES.has(e.event))) return undefined;
+  if (!makesRecord(e)) return undefined;
   const base = { offset: e.src.offset, sessionId: e.sessionId, time: e.time, ...subOf(e) };
   switch (e.kind) {
     case 'assistant':

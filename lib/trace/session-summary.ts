@@ -1,7 +1,7 @@
 import { isSubagentLine } from './main-thread';
 import type { Trace } from './model/types';
 import type { TraceEvent } from './types';
-import { recordOf, RecordSink, type PromptRecord, type PromptWindow } from './line-records';
+import { makesRecord, RecordSink, type PromptRecord, type PromptWindow } from './line-records';
 
 // What names a session (its first main-thread prompt, start, end, duration), read with one set of rules wherever it
 // is shown: the library and `loupe stats --by session` (the fast path, `lib/fast`), and the workbench's heading
@@ -83,7 +83,7 @@ export function sessionEnd(s: SessionSummary): number | undefined {
 
 /** The events a fast-path record is made from: what the prefilter must never miss. */
 export function isRecordEvent(e: TraceEvent): boolean {
-  return recordOf(e) !== undefined;
+  return makesRecord(e);
 }
 
 /**
@@ -117,24 +117,29 @@ export function traceSessions(
     if (prompt !== undefined && main) setFirstPrompt(s, prompt.text, prompt.command === true);
   };
   // The lines near a file's end widen their sessions' spans (the fast path reads them whatever they are).
-  const inTail = (e: TraceEvent): boolean =>
-    e.src.line >= 1 && e.src.offset >= (trace.sources[e.src.source]?.bytes ?? 0) - TAIL_BYTES;
   const tail: TraceEvent[] = [];
   const endOf = (): void => {
     for (const t of tail.splice(0)) touch(t);
   };
-  let prev: TraceEvent | undefined;
+  // The source of the previous line (events come grouped by source): its sink and where its tail starts.
+  let source = -1;
+  let sink: RecordSink | undefined;
+  let tailFrom = 0;
   for (const e of trace.events) {
-    if (prev && prev.src.source !== e.src.source) endOf();
-    prev = e;
-    if (e.time !== undefined && e.sessionId !== undefined && inTail(e)) tail.push(e);
-    let sink = sinks.get(e.src.source);
-    if (!sink) {
-      const src = trace.sources[e.src.source];
-      sink = new RecordSink(src?.name ?? '', window);
-      sink.spanAll = src?.format === 'sdk-stream';
-      sinks.set(e.src.source, sink);
+    if (e.src.source !== source) {
+      if (source >= 0) endOf();
+      source = e.src.source;
+      const src = trace.sources[source];
+      tailFrom = (src?.bytes ?? 0) - TAIL_BYTES;
+      sink = sinks.get(source);
+      if (!sink) {
+        sink = new RecordSink(src?.name ?? '', window);
+        sink.spanAll = src?.format === 'sdk-stream';
+        sinks.set(source, sink);
+      }
     }
+    if (!sink) continue;
+    if (e.time !== undefined && e.sessionId !== undefined && e.src.line >= 1 && e.src.offset >= tailFrom) tail.push(e);
     sink.add(e);
     // Only the first record the line added is read, so the sink keeps none (an SDK stream adds one a line).
     const added = sink.records[0];
