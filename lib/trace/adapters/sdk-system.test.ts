@@ -47,4 +47,17 @@ describe('the tiny system frame path', () => {
     const inDoc = { ...head(0), path: '$[3]' };
     expect(tinySystem({ type: 'system', subtype: 'status' }, DEFAULT_NORMALIZE, inDoc)).toBeUndefined();
   });
+
+  it("shares a status frame's short word through the load's interner, on both paths", () => {
+    const asked: string[] = [];
+    const opts = { ...DEFAULT_NORMALIZE, intern: (s: string) => (asked.push(s), s) };
+    const long = 'x'.repeat(33);
+    for (const status of ['requesting', long]) {
+      tinySystem({ type: 'system', subtype: 'status', status }, opts, head(0));
+      schemaSystem({ type: 'system', subtype: 'status', status, model: 'm' }, opts, head(1));
+    }
+    // A long word (no status is) is kept as it came: interning it would only grow the interner.
+    expect(asked.filter((s) => s === 'requesting')).toHaveLength(2);
+    expect(asked).not.toContain(long);
+  });
 });
