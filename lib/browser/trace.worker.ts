@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { blobKeeper } from '../engine/blob';
 import { lineClipper } from '../fast/clip';
+import { frameReaders } from '../fast/frames';
 import { DEFAULT_NORMALIZE } from '../trace/adapters/common';
 import { handle, sessionHandlers } from '../engine/handlers';
 import { TraceSession } from '../engine/session';
@@ -24,10 +25,12 @@ const post = (m: WorkerMessage): void => self.postMessage(m);
 startReader();
 // Long tool outputs cut where the model stops reading them, before they are parsed (lib/fast/clip.ts).
 const clip = lineClipper(DEFAULT_NORMALIZE.clamp);
+// Small Agent SDK frames made into events without JSON.parse (lib/fast/frames.ts).
+const frames = frameReaders();
 // The parse path compiled while the user picks a file (warm-up.ts); not once a request came first.
 let asked = false;
 setTimeout(() => {
-  if (!asked) void warmUp(clip ? { clip } : {}).catch(() => undefined);
+  if (!asked) void warmUp({ ...(clip ? { clip } : {}), ...(frames ? { frames } : {}) }).catch(() => undefined);
 }, 0);
 
 // Each message re-renders the loading view (the bar, the counts, the rows list's length) on the main thread, whose CPU a
@@ -41,6 +44,7 @@ let postedEvents = 0;
 const session = new TraceSession({
   keep: blobKeeper,
   ...(clip ? { clip } : {}),
+  ...(frames ? { frames } : {}),
   pause: eventLoopPacer(),
   onProgress: ({ phase, name, bytes, totalBytes, events, holdsBytes }) => {
     const now = performance.now();

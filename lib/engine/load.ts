@@ -53,6 +53,8 @@ export interface LoadHooks {
   readonly shrink?: ParseOptions['shrink'];
   /** Long lines' tool outputs cut where the model stops reading them (`ParseOptions.clip`; the workbench's load). */
   readonly clip?: ParseOptions['clip'];
+  /** Small Agent SDK frames read without JSON.parse (`ParseOptions.frames`; the workbench's and the CLI's loads). */
+  readonly frames?: ParseOptions['frames'];
 }
 
 export interface LoadedSources {
@@ -152,7 +154,7 @@ export async function parseInput(
   index: number,
   sink: ParseSink,
   normalize: NormalizeOptions,
-  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit' | 'shrink' | 'clip' | 'guard'>,
+  hooks: Pick<LoadHooks, 'keep' | 'pause' | 'limits' | 'keepLimit' | 'shrink' | 'clip' | 'frames' | 'guard'>,
   onRead: (storedBytes: number) => void,
   parse: Pick<ParseOptions, 'hold' | 'resume' | 'onCheckpoint'> = {},
 ): Promise<{ info: SourceInfo; text: SourceText | undefined; stored: number }> {
@@ -211,6 +213,7 @@ export async function parseInput(
     ...(limits.maxLineBytes !== undefined ? { maxLineBytes: limits.maxLineBytes } : {}),
     ...(hooks.shrink ? { shrink: hooks.shrink } : {}),
     ...(hooks.clip ? { clip: hooks.clip } : {}),
+    ...(hooks.frames ? { frames: hooks.frames } : {}),
     ...parse,
     ...(from > 0 ? {} : { resume: undefined }),
   };

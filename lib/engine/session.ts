@@ -25,7 +25,7 @@ import { summarize } from './summary';
 import type { EngineInput, SourceText } from './source';
 
 /** How a session loads: progress, yielding and keeping bytes are the host's (see `LoadHooks`). */
-export type SessionHooks = Pick<LoadHooks, 'onProgress' | 'pause' | 'keep' | 'normalize' | 'clip'>;
+export type SessionHooks = Pick<LoadHooks, 'onProgress' | 'pause' | 'keep' | 'normalize' | 'clip' | 'frames'>;
 
 interface Loaded {
   readonly trace: Trace;

@@ -11,7 +11,7 @@ import type { Trace } from '../trace/model/types';
 /** Loads for totals: the model `computeStats` and the per-call and per-response rows read, in less memory. */
 export function loadStatsTrace(
   inputs: readonly EngineInput[],
-  hooks: Pick<LoadHooks, 'limits' | 'onProgress' | 'shrink' | 'clip'> = {},
+  hooks: Pick<LoadHooks, 'limits' | 'onProgress' | 'shrink' | 'clip' | 'frames'> = {},
 ): Promise<Trace> {
   return loadTrace(inputs, { ...hooks, builder: (norm) => new StatsBuilder(norm) });
 }

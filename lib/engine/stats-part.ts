@@ -39,7 +39,9 @@ export interface StatsPart {
 export async function parseStatsPart(
   bytes: ByteSource,
   start: PartStart,
-  opts: Pick<ParseOptions, 'maxLineBytes' | 'shrink' | 'clip'> & { readonly normalize?: NormalizeOptions } = {},
+  opts: Pick<ParseOptions, 'maxLineBytes' | 'shrink' | 'clip' | 'frames'> & {
+    readonly normalize?: NormalizeOptions;
+  } = {},
 ): Promise<StatsPart> {
   const norm = withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const intern = norm.intern ?? ((s: string) => s);
@@ -56,6 +58,7 @@ export async function parseStatsPart(
     ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
     ...(opts.shrink ? { shrink: opts.shrink } : {}),
     ...(opts.clip ? { clip: opts.clip } : {}),
+    ...(opts.frames ? { frames: opts.frames } : {}),
     resume: {
       offset: start.offset,
       line: start.line,
@@ -131,7 +134,7 @@ function movedDiagnostic(d: Diagnostic, by: number): Diagnostic {
 export async function loadStatsParts(
   head: ByteSource,
   part: Promise<StatsPart>,
-  opts: Pick<ParseOptions, 'maxLineBytes' | 'shrink' | 'clip'> & { readonly name: string },
+  opts: Pick<ParseOptions, 'maxLineBytes' | 'shrink' | 'clip' | 'frames'> & { readonly name: string },
 ): Promise<Trace | undefined> {
   const norm = withInterner(DEFAULT_NORMALIZE);
   const builder = new StatsBuilder(norm);
@@ -141,6 +144,7 @@ export async function loadStatsParts(
     ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
     ...(opts.shrink ? { shrink: opts.shrink } : {}),
     ...(opts.clip ? { clip: opts.clip } : {}),
+    ...(opts.frames ? { frames: opts.frames } : {}),
     onCheckpoint: (c) => (end = c),
   });
   const rest = await part;

@@ -124,7 +124,7 @@ const lines = (records: readonly object[]): string => `${records.map((r) => JSON
  * they parse and once loaded, as the page does; resolves to what each was read as. Nothing of it is kept.
  */
 export async function warmUp(
-  hooks: Pick<SessionHooks, 'clip'> = {},
+  hooks: Pick<SessionHooks, 'clip' | 'frames'> = {},
 ): Promise<{ format: string | undefined; parsed: number; invalid: number }[]> {
   const made: { format: string | undefined; parsed: number; invalid: number }[] = [];
   for (const [name, text] of [

@@ -2,6 +2,7 @@ import { DEFAULT_NORMALIZE } from '../trace/adapters/common';
 import { cutMark } from '../trace/adapters/cut';
 import type { ParseOptions } from '../trace/parse';
 import { lineElider, type LineShrink } from './elide';
+import { frameReaders } from './frames';
 import { sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
 
 // What the workbench's load need not decode of a line. A third of a session's bytes are tool outputs longer than the
@@ -71,7 +72,7 @@ export function lineClipper(clamp: number, wasm: ScanWasm | undefined = sharedWa
 }
 
 /** What a load leaves undecoded (`ParseOptions`). */
-export type LineReaders = Pick<ParseOptions, 'shrink' | 'clip'>;
+export type LineReaders = Pick<ParseOptions, 'shrink' | 'clip' | 'frames'>;
 
 /**
  * What a CLI load leaves undecoded, on this thread's module (none without one): every load cuts long tool outputs
@@ -81,5 +82,6 @@ export type LineReaders = Pick<ParseOptions, 'shrink' | 'clip'>;
 export function lineReaders(stats: boolean): LineReaders {
   const clip = lineClipper(DEFAULT_NORMALIZE.clamp);
   const shrink = stats ? lineElider() : undefined;
-  return { ...(clip ? { clip } : {}), ...(shrink ? { shrink } : {}) };
+  const frames = frameReaders();
+  return { ...(clip ? { clip } : {}), ...(shrink ? { shrink } : {}), ...(frames ? { frames } : {}) };
 }

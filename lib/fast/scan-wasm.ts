@@ -44,6 +44,8 @@ export const COUNT = {
 } as const;
 /** `slots` indexes where `nextLine` writes the line's start and end (past everything `readAssistant` writes). */
 const LINE_BOUNDS = SLOT_BYTES / 4 - 2;
+/** What `readFrame` found (wasm/frames.ts). */
+export const FRAME = { none: 0, stream: 1, system: 2 } as const;
 /** What `readLine` found. */
 export const LINE = { unsure: 0, assistant: 1, other: 2 } as const;
 /** A slot's kind. */
@@ -77,6 +79,11 @@ export class ScanWasm {
   private readonly next: Fn;
   private readonly elideFn: Fn;
   private readonly clipFn: Fn;
+  private readonly frameFn: Fn;
+  /** Where `holdFrames` copies a chunk for `readFrame` (a space of its own: `clip` overwrites the chunk space). */
+  private readonly frameSpace: Uint8Array;
+  /** Who holds `frameSpace` now (a reader per source: the chunks of two sources may take turns). */
+  private frameOwner: object | undefined;
   private readonly spanBase: number;
   /** `elide`'s output: the strings' bounds, two numbers each. */
   readonly spans: Int32Array;
@@ -96,19 +103,22 @@ export class ScanWasm {
     this.next = fn(instance.exports['nextLine']);
     this.elideFn = fn(instance.exports['elide']);
     this.clipFn = fn(instance.exports['clip']);
+    this.frameFn = fn(instance.exports['readFrame']);
     const base = (fn(instance.exports['heapBase'])() + 15) & ~15;
     this.needleBase = base;
     this.needleEnd = base;
     this.slotBase = base + NEEDLE_BYTES;
     const chunkBase = this.slotBase + SLOT_BYTES;
     this.spanBase = chunkBase + SIMD_CHUNK + 64;
-    const need = this.spanBase + SPAN_BYTES;
+    const frameBase = this.spanBase + SPAN_BYTES;
+    const need = frameBase + SIMD_CHUNK;
     if (need > memory.buffer.byteLength) memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
     this.bytes = new Uint8Array(memory.buffer);
     this.slots = new Int32Array(memory.buffer, this.slotBase, SLOT_BYTES / 4);
     this.counts = new Float64Array(memory.buffer, this.slotBase + (USAGE_STATE + 2) * 4, 8);
     this.space = new Uint8Array(memory.buffer, chunkBase, SIMD_CHUNK);
     this.spans = new Int32Array(memory.buffer, this.spanBase, SPAN_BYTES / 4);
+    this.frameSpace = new Uint8Array(memory.buffer, frameBase, SIMD_CHUNK);
   }
 
   /** A new module instance, or undefined where WebAssembly SIMD is not available (or a policy forbids compiling it). */
@@ -214,6 +224,36 @@ export class ScanWasm {
    */
   clip(buf: Uint8Array, s: number, e: number, units: number, min: number): number {
     return this.clipFn(buf.byteOffset + s, buf.byteOffset + e, this.spanBase, SPAN_BYTES / 12, units, min);
+  }
+
+  /**
+   * Copies bytes (at most `SIMD_CHUNK`: a chunk of a source's lines) into the space `readFrame` reads, for `owner`;
+   * false when they do not fit.
+   */
+  holdFrames(bytes: Uint8Array, owner: object): boolean {
+    if (bytes.length > SIMD_CHUNK) return false;
+    this.frameSpace.set(bytes);
+    this.frameOwner = owner;
+    return true;
+  }
+
+  /** Whether `owner`'s bytes are the ones in the space `readFrame` reads (no one else's came since). */
+  holdsFrames(owner: object): boolean {
+    return this.frameOwner === owner;
+  }
+
+  /**
+   * Reads the line at `[s, e)` of the held bytes (`holdFrames`) as a small Agent SDK frame (wasm/frames.ts
+   * `readFrame`, lib/fast/frames.ts) into `slots`, each position counted from `frameBase`: which `FRAME` it is.
+   */
+  readFrame(s: number, e: number): number {
+    const base = this.frameSpace.byteOffset;
+    return this.frameFn(base + s, base + e, this.slotBase);
+  }
+
+  /** Where `readFrame`'s positions count from. */
+  get frameBase(): number {
+    return this.frameSpace.byteOffset;
   }
 
   /** Where a needle is in the memory (copied in the first time it is searched for); -1 when its space is full. */

@@ -58,6 +58,9 @@ export class LineSplitter {
   private lineByLine = false;
   /** One of this chunk's runs of short lines held non-ASCII text. */
   private sawWide = false;
+  /** The last chunk pushed (past a BOM) and the offset of its first byte: the lines of its batch are in it. */
+  lastChunk: Uint8Array = new Uint8Array(0);
+  lastBase = 0;
 
   constructor(
     private readonly max: number,
@@ -116,6 +119,8 @@ export class LineSplitter {
         this.lineStart = 3;
       }
     }
+    this.lastChunk = chunk;
+    this.lastBase = this.absolute;
     let start = 0;
     const batch: RawLine[] = [];
     const firstNl = chunk.indexOf(LF);

@@ -26,6 +26,9 @@ export interface LineOptions {
   /** Lines longer than `SHORT_LINE` bytes come with their `bytes` instead of their text, for the reader to decode
    *  (`lineText`) or to read otherwise. */
   readonly deferLong?: boolean;
+  /** Told each chunk before its lines, with the offset of its first byte: a line at `offset` whose bytes are all in it
+   *  is at `offset - base` there (valid until the next batch is asked for). */
+  readonly onChunk?: (chunk: Uint8Array, base: number) => void;
 }
 
 /** The line limit in force: the default when none is given, never past the ceiling. */
@@ -51,6 +54,7 @@ export async function* readLineBatches(source: ByteSource, opts: LineOptions = {
   const split = new LineSplitter(lineLimit(opts.maxLineBytes), opts.from, opts.deferLong === true);
   for await (const chunk of chunksOf(source)) {
     const batch = split.push(chunk);
+    opts.onChunk?.(split.lastChunk, split.lastBase);
     if (batch.length > 0) yield batch;
     opts.onBytes?.(split.absolute);
   }

@@ -21,6 +21,7 @@ import {
   isObject,
   normalizeLine,
   resumable,
+  type FrameRead,
   type ParseCheckpoint,
   type ParseOptions,
   type ParseSink,
@@ -42,7 +43,7 @@ export async function parseBytes(
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const resume = resumable(opts.resume) ? opts.resume : undefined;
   const maxLine = lineLimit(opts.maxLineBytes);
-  const parse = new SourceParse(name, index, sink, norm, maxLine, resume);
+  const parse = new SourceParse(name, index, sink, norm, maxLine, resume, opts.frames?.(norm));
   const info = parse.info;
   let next: LinePosition = { offset: resume?.offset ?? 0, line: resume?.line ?? 0 };
   const hold = opts.hold === true && !/\.json(\.gz)?$/i.test(name);
@@ -56,6 +57,7 @@ export async function parseBytes(
     hold,
     onEnd: (p) => (next = p),
     ...(opts.shrink || opts.clip ? { deferLong: true } : {}),
+    ...(parse.frames ? { onChunk: (c: Uint8Array, base: number) => parse.chunk(c, base) } : {}),
   })) {
     for (const l of batch) parse.handleRaw(l.bytes ? parse.shrunk(l, opts.shrink, opts.clip) : l);
   }
@@ -98,6 +100,8 @@ class SourceParse {
    *  become raw rows. */
   private readonly held: { obj: RawObject; src: LineRef }[] = [];
   private heldBytes = 0;
+  private chunkBase = 0;
+  private chunkEnd = 0;
   private unrecognized = false;
   private rawRows = 0;
   /** How a line cut by `clip` is read: its texts' NULs are the cut's marks. */
@@ -110,6 +114,8 @@ class SourceParse {
     private readonly norm: NormalizeOptions,
     private readonly maxLine: number,
     resume: ParseCheckpoint | undefined,
+    /** Small Agent SDK frames read without JSON.parse (`ParseOptions.frames`). */
+    readonly frames?: FrameRead,
   ) {
     this.info = {
       index,
@@ -159,6 +165,13 @@ class SourceParse {
     for (const h of this.held.splice(0)) this.raw(h.obj, h.src);
   }
 
+  /** The chunk the next lines come from (`FrameRead.chunk`), and the offset of its first byte. */
+  chunk(bytes: Uint8Array, base: number): void {
+    this.chunkBase = base;
+    this.chunkEnd = base + bytes.length;
+    this.frames?.chunk(bytes);
+  }
+
   /** A deferred long line: shrunk where `shrink` may (a Claude Code file read as lines), or cut where `clip` may (a
    *  file read as lines), else decoded whole. */
   shrunk(l: RawLine, shrink: ParseOptions['shrink'], clip: ParseOptions['clip']): RawLine | Shrunk {
@@ -203,6 +216,19 @@ class SourceParse {
   private handleLine(l: RawLine | Shrunk): void {
     const src: LineRef = { source: this.index, line: l.line, offset: l.offset, length: l.length };
     this.info.lines.total += 1;
+    // A small frame of an Agent SDK stream, in ASCII (as many bytes as characters), all in the chunk being read.
+    if (
+      this.frames &&
+      this.dialect === 'sdk-stream' &&
+      l.text.length === l.length &&
+      l.offset >= this.chunkBase &&
+      l.offset + l.length <= this.chunkEnd &&
+      !l.tooLong &&
+      !('whole' in l)
+    ) {
+      const e = this.frames.read(l.text, l.offset - this.chunkBase, this.head(src));
+      if (e) return this.emit(e);
+    }
     const obj = this.lineObject(l, src);
     if (obj === undefined) return;
     if (this.info.cwd === undefined && typeof obj['cwd'] === 'string') this.info.cwd = obj['cwd'];

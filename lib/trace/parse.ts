@@ -100,7 +100,23 @@ export interface ParseOptions {
    * what it gives is not JSON, as `shrink`.
    */
   readonly clip?: (bytes: Uint8Array) => string | undefined;
+  /**
+   * For the workbench's and the CLI's loads (lib/fast/frames.ts): given the normalize options, a reader for each
+   * source of an Agent SDK stream that makes the event of a small frame's line without JSON.parse (the adapter's
+   * event, exactly), or undefined to read the line the usual way.
+   */
+  readonly frames?: FrameReaders;
 }
+
+/** Reads the lines of one source: told each chunk of its bytes, then the lines of that chunk. */
+export interface FrameRead {
+  /** The bytes the lines that follow come from (valid until the next chunk). */
+  chunk(bytes: Uint8Array): void;
+  /** The event of the ASCII line `text` at `at` in the chunk's bytes, or undefined to read it the usual way. */
+  read(text: string, at: number, h: Head): TraceEvent | undefined;
+}
+/** A `FrameRead` for each source (the ids it compares are the source's own), given the load's normalize options. */
+export type FrameReaders = (norm: NormalizeOptions) => FrameRead;
 
 /**
  * Where the parse of a growing source stopped, and the state it continues with: the next line's offset and number,

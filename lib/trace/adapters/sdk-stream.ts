@@ -39,7 +39,8 @@ const DELTA_NAMES: ReadonlyMap<string, string> = new Map(
   ['text_delta', 'input_json_delta', 'thinking_delta', 'signature_delta', 'citations_delta'].map((n) => [n, n]),
 );
 const eventName = (t: StreamEventType): StreamEventType => EVENT_NAMES.get(t) ?? t;
-const deltaName = (t: string | undefined): string | undefined => (t === undefined ? t : (DELTA_NAMES.get(t) ?? t));
+export const deltaName = (t: string | undefined): string | undefined =>
+  t === undefined ? t : (DELTA_NAMES.get(t) ?? t);
 
 /** Top-level SDK info frames that are not system frames. */
 export const INFO_TYPES: ReadonlySet<string> = new Set([
@@ -133,19 +134,16 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
   const parentId = typeof parent === 'string' && opts.intern ? opts.intern(parent) : (parent ?? undefined);
   if (type !== 'content_block_delta') {
     if (!absent(Reflect.get(ev, 'delta'))) return undefined;
-    return {
-      seq: h.seq,
-      src: h.src,
-      path: h.path,
-      kind: 'stream',
+    return stopEvent(
+      h,
       sessionId,
-      parentToolUseId: parentId,
-      time: timeFrom(ts),
-      uuid: uuid ?? undefined,
-      event: type === 'content_block_stop' ? 'content_block_stop' : 'message_stop',
-      index: index ?? undefined,
-      ttftMs: ttft ?? undefined,
-    };
+      parentId,
+      timeFrom(ts),
+      uuid ?? undefined,
+      type,
+      index ?? undefined,
+      ttft ?? undefined,
+    );
   }
   // Deltas keep a lean shape (no uuid, no ttft): the schema path drops those for deltas too.
   const d: unknown = Reflect.get(ev, 'delta');
@@ -175,12 +173,38 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
   );
 }
 
+/** A bare `content_block_stop` or `message_stop` event. */
+export function stopEvent(
+  h: Head,
+  sessionId: string | undefined,
+  parentToolUseId: string | undefined,
+  time: number | undefined,
+  uuid: string | undefined,
+  type: 'content_block_stop' | 'message_stop',
+  index: number | undefined,
+  ttftMs: number | undefined,
+): StreamEvent {
+  return {
+    seq: h.seq,
+    src: h.src,
+    path: h.path,
+    kind: 'stream',
+    sessionId,
+    parentToolUseId,
+    time,
+    uuid,
+    event: type === 'content_block_stop' ? 'content_block_stop' : 'message_stop',
+    index,
+    ttftMs,
+  };
+}
+
 /**
  * A `content_block_delta` event. Deltas are most of a stream's events, so the fields a delta seldom has (a JSON
  * document path, a subagent's parent tool call, a timestamp) are only present when it has them: 24 bytes less on
  * each of a hundred thousand deltas. Two shapes only, each with all its fields given at once.
  */
-function deltaEvent(
+export function deltaEvent(
   h: Head,
   sessionId: string | undefined,
   parentToolUseId: string | undefined,

@@ -13,33 +13,35 @@ const HOOK_SUBTYPES: ReadonlyMap<string, 'started' | 'progress' | 'response'> = 
 ]);
 
 /** System subtypes the SDK documents; anything else is kept as an unknown event. */
-const SYSTEM_SUBTYPES = new Set([
-  'init',
-  'compact_boundary',
-  'status',
-  'api_retry',
-  'task_started',
-  'task_progress',
-  'task_notification',
-  'task_updated',
-  'local_command_output',
-  'informational',
-  'notification',
-  'model_refusal_fallback',
-  'model_refusal_no_fallback',
-  'thinking_tokens',
-  'session_state_changed',
-  'background_tasks_changed',
-  'commands_changed',
-  'files_persisted',
-  'elicitation_complete',
-  'memory_recall',
-  'plugin_install',
-  'control_request_progress',
-  'worker_shutting_down',
-  'session_writes_lost',
-  'mirror_error',
-]);
+const SYSTEM_SUBTYPES: ReadonlyMap<string, string> = new Map(
+  [
+    'init',
+    'compact_boundary',
+    'status',
+    'api_retry',
+    'task_started',
+    'task_progress',
+    'task_notification',
+    'task_updated',
+    'local_command_output',
+    'informational',
+    'notification',
+    'model_refusal_fallback',
+    'model_refusal_no_fallback',
+    'thinking_tokens',
+    'session_state_changed',
+    'background_tasks_changed',
+    'commands_changed',
+    'files_persisted',
+    'elicitation_complete',
+    'memory_recall',
+    'plugin_install',
+    'control_request_progress',
+    'worker_shutting_down',
+    'session_writes_lost',
+    'mirror_error',
+  ].map((n) => [n, n]),
+);
 
 const absent = (v: unknown): v is null | undefined => v === undefined || v === null;
 
@@ -194,22 +196,27 @@ function tinySystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent
   if (!(ts === undefined || ts === null || typeof ts === 'string')) return undefined;
   const sessionId = typeof sid === 'string' ? (opts.intern ? opts.intern(sid) : sid) : undefined;
   const text = typeof status === 'string' ? statusWord(status, opts) : undefined;
-  return {
-    kind: 'system',
-    seq: h.seq,
-    src: h.src,
-    sessionId,
-    uuid: u(uuid),
-    time: timeFrom(ts),
-    type: 'system',
-    subtype,
-    text,
-  };
+  return tinySystemEvent(h, sessionId, u(uuid), timeFrom(ts), subtype, text);
 }
+
+/** The event of a tiny system frame (`tinySystem`). */
+export function tinySystemEvent(
+  h: Head,
+  sessionId: string | undefined,
+  uuid: string | undefined,
+  time: number | undefined,
+  subtype: string,
+  text: string | undefined,
+): TraceEvent {
+  return { kind: 'system', seq: h.seq, src: h.src, sessionId, uuid, time, type: 'system', subtype, text };
+}
+
+/** The shared copy of a system frame's subtype the schema knows; undefined for any other. */
+export const systemSubtype = (s: string): string | undefined => SYSTEM_SUBTYPES.get(s);
 
 /** A status frame's word is one of a few (`requesting`, `compacting`), and JSON.parse makes a new copy on every line:
  *  one shared copy of a short one (24 MB less for a million status frames). */
-const statusWord = (s: string, opts: NormalizeOptions): string =>
+export const statusWord = (s: string, opts: NormalizeOptions): string =>
   opts.intern && s.length <= STATUS_WORD_MAX ? opts.intern(s) : s;
 const STATUS_WORD_MAX = 32;
 

@@ -1,0 +1,204 @@
+import { timeFrom, type NormalizeOptions } from '../trace/adapters/common';
+import type { Head } from '../trace/adapters/messages';
+import { deltaEvent, deltaName, stopEvent } from '../trace/adapters/sdk-stream';
+import { statusWord, systemSubtype, tinySystemEvent } from '../trace/adapters/sdk-system';
+import type { FrameRead, FrameReaders } from '../trace/parse';
+import type { TraceEvent } from '../trace/types';
+import { FRAME, sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
+
+// The small frames most of an Agent SDK stream's lines are, made into events without JSON.parse: a stream's
+// `content_block_delta` frames (three quarters of its lines) and its bare `content_block_stop` / `message_stop` frames,
+// and the tiny system frames (status, task progress) of which a long run may hold a million. JSON.parse makes an object
+// of each and a string of each value, which the adapter then mostly drops. Here the WebAssembly reader (wasm/frames.ts)
+// checks the line as JSON.parse would and finds where its values are; this side makes the event from the line's text,
+// parsing only the strings the event keeps and comparing the ids and words the lines repeat with the last ones. Each
+// event is the adapter's, field for field and in the same shape (lib/fast/frames.test.ts); any line of another shape,
+// or with a character past ASCII, is left to JSON.parse and the adapter.
+
+/** `readFrame`'s slots (wasm/frames.ts; slot 0 is the line's `type`, slot 8 the event's, both told apart there). */
+const SUBTYPE = 1;
+const STATUS = 2;
+const SESSION_ID = 3;
+const UUID = 4;
+const TIMESTAMP = 5;
+const PARENT = 6;
+const EVENT = 7;
+const INDEX = 9;
+const DELTA = 10;
+const DELTA_TYPE = 11;
+const FRAGMENT = 12;
+const FIELD = 13;
+const EVENT_WORD = 14;
+const DELTA_WORD = 15;
+const INDEX_VALUE = 16;
+
+/** EVENT_WORD's and DELTA_WORD's kinds: the words as the adapter keeps them (its shared copies). */
+const EVENT_WORDS = [undefined, 'content_block_delta', 'content_block_stop', 'message_stop'] as const;
+const DELTA_WORDS = [undefined, 'text_delta', 'input_json_delta', 'thinking_delta', 'signature_delta'].map((w) =>
+  deltaName(w),
+);
+
+/** A slot's kind. */
+const ABSENT = 0;
+const STRING = 1;
+
+/** Below this length a slice is a copy of its characters (V8's sliced strings start at 13). */
+const COPIED = 13;
+
+/**
+ * A slice of the line as a string of its own. A longer slice is a view of the text the line was decoded with (a whole
+ * chunk of the file), which it would keep alive as long as the event keeps it. Sliced again after a one-character
+ * prefix, it is a view of a flat copy of its own characters instead: V8 flattens the prefixed string (copying once)
+ * before slicing it. Parsing the quoted slice with JSON.parse makes the same copy, at several times the cost.
+ */
+const own = (s: string): string => (s.length < COPIED ? s : (' ' + s).slice(1));
+
+/** The frame readers on this thread's WebAssembly module; undefined where there is none. */
+export function frameReaders(wasm: ScanWasm | undefined = sharedWasm()): FrameReaders | undefined {
+  if (!wasm) return undefined;
+  return (norm) => new SdkFrames(wasm, norm);
+}
+
+/** A value the lines repeat (a session id, a status word): the last one as written and as read. */
+class Repeated {
+  private raw = '\u0000';
+  private value = '';
+
+  constructor(private readonly share: (s: string) => string) {}
+
+  /** The string at `[s, e)` of `text` (its quotes included), shared with the last line's when written the same. */
+  of(text: string, s: number, e: number): string {
+    const raw = text.slice(s, e);
+    if (raw !== this.raw) {
+      // Its own copy: kept until the value changes, a slice would keep the text it was cut from.
+      this.raw = own(raw);
+      this.value = this.share(JSON.parse(raw) as string);
+    }
+    return this.value;
+  }
+}
+
+class SdkFrames implements FrameRead {
+  private readonly slots: Int32Array;
+  /** The chunk the lines come from; copied into the module's memory from its first frame line on. */
+  private bytes: Uint8Array = new Uint8Array(0);
+  private held = false;
+  /** The part of the chunk held, `[from, to)`. */
+  private from = 0;
+  private to = 0;
+  /** Where the line read last starts in the module's memory: its slots' positions, less this, are its characters'. */
+  private base = 0;
+  private readonly sessions: Repeated;
+  private readonly parents: Repeated;
+  private readonly statuses: Repeated;
+
+  constructor(
+    private readonly wasm: ScanWasm,
+    norm: NormalizeOptions,
+  ) {
+    this.slots = wasm.slots;
+    const intern = (s: string): string => (norm.intern ? norm.intern(s) : s);
+    this.sessions = new Repeated(intern);
+    this.parents = new Repeated(intern);
+    this.statuses = new Repeated((s) => statusWord(s, norm));
+  }
+
+  chunk(bytes: Uint8Array): void {
+    this.bytes = bytes;
+    this.held = false;
+  }
+
+  read(text: string, at: number, h: Head): TraceEvent | undefined {
+    // Written type first, as every SDK writes them: `{"type":"system"` or `{"type":"stream_event"`.
+    if (text.charCodeAt(9) !== 0x73 || text.charCodeAt(0) !== 0x7b || h.path !== undefined) return undefined;
+    const end = at + text.length;
+    if (!this.held || !this.wasm.holdsFrames(this) || at < this.from || end > this.to) {
+      // The chunk from this line on, or as much of it as the module's space holds.
+      this.from = at;
+      this.to = Math.min(this.bytes.length, at + SIMD_CHUNK);
+      this.held = end <= this.to && this.wasm.holdFrames(this.bytes.subarray(this.from, this.to), this);
+      if (!this.held) return undefined;
+    }
+    const frame = this.wasm.readFrame(at - this.from, end - this.from);
+    if (frame === FRAME.none) return undefined;
+    this.base = this.wasm.frameBase + at - this.from;
+    return frame === FRAME.stream ? this.stream(text, h) : this.system(text, h);
+  }
+
+  /** A tiny system frame, as `tinySystem` (lib/trace/adapters/sdk-system.ts) reads it. */
+  private system(text: string, h: Head): TraceEvent | undefined {
+    if (this.kind(PARENT) !== ABSENT || this.kind(EVENT) !== ABSENT || this.kind(SUBTYPE) !== STRING) return undefined;
+    const subtype = systemSubtype(this.word(text, SUBTYPE));
+    if (subtype === undefined) return undefined;
+    const status = this.kind(STATUS) === STRING ? this.repeated(text, STATUS, this.statuses) : undefined;
+    return tinySystemEvent(h, this.session(text), this.string(text, UUID), this.time(text), subtype, status);
+  }
+
+  /** A content_block_delta, content_block_stop or message_stop frame, as `streamFastPath` (sdk-stream.ts) reads it. */
+  private stream(text: string, h: Head): TraceEvent | undefined {
+    if (this.kind(SUBTYPE) !== ABSENT || this.kind(STATUS) !== ABSENT || this.kind(EVENT) === ABSENT) return undefined;
+    const type = EVENT_WORDS[this.kind(EVENT_WORD)];
+    if (type === undefined) return undefined;
+    const index = this.index(text);
+    const sessionId = this.session(text);
+    const parent = this.kind(PARENT) === STRING ? this.repeated(text, PARENT, this.parents) : undefined;
+    if (type !== 'content_block_delta') {
+      if (this.kind(DELTA) !== ABSENT) return undefined;
+      return stopEvent(h, sessionId, parent, this.time(text), this.string(text, UUID), type, index, undefined);
+    }
+    if (this.kind(DELTA) === ABSENT) return undefined;
+    const deltaType =
+      this.kind(DELTA_TYPE) !== STRING
+        ? undefined
+        : (DELTA_WORDS[this.kind(DELTA_WORD)] ?? deltaName(this.string(text, DELTA_TYPE)));
+    const fragment = this.kind(FIELD) === ABSENT ? undefined : this.string(text, FRAGMENT);
+    return deltaEvent(h, sessionId, parent, this.time(text), index, deltaType, fragment);
+  }
+
+  /** The event's index: a plain one as the module read it, any other number as JSON.parse reads it. */
+  private index(text: string): number | undefined {
+    if (this.kind(INDEX) === ABSENT) return undefined;
+    if (this.kind(INDEX_VALUE) === 1) return this.slots[INDEX_VALUE * 4 + 1];
+    return Number(text.slice(this.start(INDEX), this.end(INDEX)));
+  }
+
+  private kind(slot: number): number {
+    return this.slots[slot * 4] ?? ABSENT;
+  }
+
+  private start(slot: number): number {
+    return (this.slots[slot * 4 + 1] ?? 0) - this.base;
+  }
+
+  private end(slot: number): number {
+    return (this.slots[slot * 4 + 2] ?? 0) - this.base;
+  }
+
+  /** A string slot's value, to compare with a word (a slice of the line, never kept). */
+  private word(text: string, slot: number): string {
+    const s = this.start(slot);
+    const e = this.end(slot);
+    return this.slots[slot * 4 + 3] ? (JSON.parse(text.slice(s, e)) as string) : text.slice(s + 1, e - 1);
+  }
+
+  /** A string slot's value to keep, undefined when the slot is absent or null: its escapes read by JSON.parse, else
+   *  its characters copied (`own`). */
+  private string(text: string, slot: number): string | undefined {
+    if (this.kind(slot) !== STRING) return undefined;
+    const s = this.start(slot);
+    const e = this.end(slot);
+    return this.slots[slot * 4 + 3] ? (JSON.parse(text.slice(s, e)) as string) : own(text.slice(s + 1, e - 1));
+  }
+
+  private repeated(text: string, slot: number, last: Repeated): string {
+    return last.of(text, this.start(slot), this.end(slot));
+  }
+
+  private session(text: string): string | undefined {
+    return this.kind(SESSION_ID) === STRING ? this.repeated(text, SESSION_ID, this.sessions) : undefined;
+  }
+
+  private time(text: string): number | undefined {
+    return this.kind(TIMESTAMP) === STRING ? timeFrom(this.word(text, TIMESTAMP)) : undefined;
+  }
+}
