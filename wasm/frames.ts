@@ -3,9 +3,9 @@
 // members, each at most once, no key escaped: `type` (a string), `subtype` (a string), `status`, `session_id`, `uuid`,
 // `timestamp`, `parent_tool_use_id` (each a string or null) and `event`, an object of `type` (a string), `index` (a
 // number) and `delta`, an object of `type` (a string) and one of `text`, `thinking`, `partial_json`, `signature` (a
-// string). Output: SLOTS fields of 4 i32 (kind, start, end, escaped) at `out`; which of the delta's text fields the
-// FRAGMENT slot holds is FIELD's kind; the words the lines repeat, told apart here (EVENT_WORD, DELTA_WORD: which of the
-// known ones, 0 for any other), and a plain index's value (INDEX_VALUE's start, when its kind is 1).
+// string). Output: SLOTS fields of 4 i32 (kind, start, end, escaped) at `out`; the words the lines repeat, told apart
+// here (EVENT_WORD, DELTA_WORD: which of the known ones, 0 for any other), and a plain index's value (INDEX_VALUE's
+// start, when its kind is PLAIN).
 
 import { at, B, END, escaped, GIVE_UP, key, num, OUT, QUOTE, str, word, ws } from './json';
 
@@ -22,11 +22,10 @@ const INDEX: i32 = 9;
 const DELTA: i32 = 10;
 const DELTA_TYPE: i32 = 11;
 const FRAGMENT: i32 = 12;
-const FIELD: i32 = 13;
-const EVENT_WORD: i32 = 14;
-const DELTA_WORD: i32 = 15;
-const INDEX_VALUE: i32 = 16;
-const SLOTS: i32 = 17;
+const EVENT_WORD: i32 = 13;
+const DELTA_WORD: i32 = 14;
+const INDEX_VALUE: i32 = 15;
+const SLOTS: i32 = 16;
 
 /** What `readFrame` returns: the line's `type`. */
 const NOT_READ: i32 = 0;
@@ -38,6 +37,7 @@ const STRING: i32 = 1;
 const NULL: i32 = 2;
 const NUMBER: i32 = 5;
 const OBJECT: i32 = 6;
+const PLAIN: i32 = 1;
 
 const IN_TOP: i32 = 0;
 const IN_EVENT: i32 = 1;
@@ -78,14 +78,10 @@ function scalar(slot: i32, p: i32, nullable: bool): i32 {
 function member(what: i32, ks: i32, ke: i32, p: i32): i32 {
   if (what == IN_DELTA) {
     if (key(ks, ke, 'type')) return scalar(DELTA_TYPE, p, false);
-    let field = 0;
-    if (key(ks, ke, 'text')) field = 1;
-    else if (key(ks, ke, 'thinking')) field = 2;
-    else if (key(ks, ke, 'partial_json')) field = 3;
-    else if (key(ks, ke, 'signature')) field = 4;
-    if (field == 0 || at(p) != QUOTE) return GIVE_UP;
-    setSlot(FIELD, field, 0, 0, 0);
-    return scalar(FRAGMENT, p, false);
+    // Its text, under whichever of the names the adapter reads; a second one gives up (the slot is taken).
+    if (key(ks, ke, 'text') || key(ks, ke, 'thinking') || key(ks, ke, 'partial_json') || key(ks, ke, 'signature'))
+      return scalar(FRAGMENT, p, false);
+    return GIVE_UP;
   }
   if (what == IN_EVENT) {
     if (key(ks, ke, 'type')) return scalar(EVENT_TYPE, p, false);
@@ -160,7 +156,7 @@ function indexValue(): void {
     if (c < 0x30 || c > 0x39) return;
     v = v * 10 + <i32>(c - 0x30);
   }
-  setSlot(INDEX_VALUE, 1, v, 0, 0);
+  setSlot(INDEX_VALUE, PLAIN, v, 0, 0);
 }
 
 /**

@@ -1,4 +1,4 @@
-// The JSON cursor both line readers (assistant.ts, elide.ts) walk with: the line's bytes at B, up to END, checked as
+// The JSON cursor the line readers (assistant.ts, elide.ts, clip.ts, frames.ts) walk with: the line's bytes at B, up to END, checked as
 // JSON.parse checks them (strings, numbers, words, keys). AssemblyScript (see fast-scan.ts).
 
 export const QUOTE: u32 = 0x22;
@@ -9,7 +9,7 @@ export const GIVE_UP: i32 = -1;
 export let B: usize = 0;
 export let END: i32 = 0;
 /**
- * Where readAssistant's slots go (assistant.ts). Declared here, between END and `escaped`, because the compiler numbers
+ * Where a reader's slots go (readAssistant's, assistant.ts; readFrame's, frames.ts). Declared here, between END and `escaped`, because the compiler numbers
  * the module's globals in the order it meets them: this keeps the binary that of the one-file source.
  */
 export let OUT: usize = 0;

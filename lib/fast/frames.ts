@@ -1,4 +1,4 @@
-import { timeFrom, type NormalizeOptions } from '../trace/adapters/common';
+import { detach, timeFrom, type NormalizeOptions } from '../trace/adapters/common';
 import type { Head } from '../trace/adapters/messages';
 import { deltaEvent, deltaName, stopEvent } from '../trace/adapters/sdk-stream';
 import { statusWord, systemSubtype, tinySystemEvent } from '../trace/adapters/sdk-system';
@@ -11,11 +11,12 @@ import { FRAME, sharedWasm, SIMD_CHUNK, type ScanWasm } from './scan-wasm';
 // and the tiny system frames (status, task progress) of which a long run may hold a million. JSON.parse makes an object
 // of each and a string of each value, which the adapter then mostly drops. Here the WebAssembly reader (wasm/frames.ts)
 // checks the line as JSON.parse would and finds where its values are; this side makes the event from the line's text,
-// parsing only the strings the event keeps and comparing the ids and words the lines repeat with the last ones. Each
+// copying only the strings the event keeps and comparing the ids and words the lines repeat with the last ones. Each
 // event is the adapter's, field for field and in the same shape (lib/fast/frames.test.ts); any line of another shape,
-// or with a character past ASCII, is left to JSON.parse and the adapter.
+// or of more bytes than characters (text past ASCII), is left to JSON.parse and the adapter.
 
-/** `readFrame`'s slots (wasm/frames.ts; slot 0 is the line's `type`, slot 8 the event's, both told apart there). */
+/** `readFrame`'s slots (wasm/frames.ts; slot 0 is the line's `type`, slot 8 the event's, both told apart there). Slots
+ *  are the module's, shared with its other readers: read straight after the call. */
 const SUBTYPE = 1;
 const STATUS = 2;
 const SESSION_ID = 3;
@@ -27,10 +28,9 @@ const INDEX = 9;
 const DELTA = 10;
 const DELTA_TYPE = 11;
 const FRAGMENT = 12;
-const FIELD = 13;
-const EVENT_WORD = 14;
-const DELTA_WORD = 15;
-const INDEX_VALUE = 16;
+const EVENT_WORD = 13;
+const DELTA_WORD = 14;
+const INDEX_VALUE = 15;
 
 /** EVENT_WORD's and DELTA_WORD's kinds: the words as the adapter keeps them (its shared copies). */
 const EVENT_WORDS = [undefined, 'content_block_delta', 'content_block_stop', 'message_stop'] as const;
@@ -38,20 +38,10 @@ const DELTA_WORDS = [undefined, 'text_delta', 'input_json_delta', 'thinking_delt
   deltaName(w),
 );
 
-/** A slot's kind. */
+/** A slot's kind (INDEX_VALUE's: PLAIN when the module read the index's value). */
 const ABSENT = 0;
 const STRING = 1;
-
-/** Below this length a slice is a copy of its characters (V8's sliced strings start at 13). */
-const COPIED = 13;
-
-/**
- * A slice of the line as a string of its own. A longer slice is a view of the text the line was decoded with (a whole
- * chunk of the file), which it would keep alive as long as the event keeps it. Sliced again after a one-character
- * prefix, it is a view of a flat copy of its own characters instead: V8 flattens the prefixed string (copying once)
- * before slicing it. Parsing the quoted slice with JSON.parse makes the same copy, at several times the cost.
- */
-const own = (s: string): string => (s.length < COPIED ? s : (' ' + s).slice(1));
+const PLAIN = 1;
 
 /** The frame readers on this thread's WebAssembly module; undefined where there is none. */
 export function frameReaders(wasm: ScanWasm | undefined = sharedWasm()): FrameReaders | undefined {
@@ -70,8 +60,8 @@ class Repeated {
   of(text: string, s: number, e: number): string {
     const raw = text.slice(s, e);
     if (raw !== this.raw) {
-      // Its own copy: kept until the value changes, a slice would keep the text it was cut from.
-      this.raw = own(raw);
+      // A copy (`detach`): kept until the value changes, a slice would keep the text it was cut from.
+      this.raw = detach(raw);
       this.value = this.share(JSON.parse(raw) as string);
     }
     return this.value;
@@ -109,8 +99,9 @@ class SdkFrames implements FrameRead {
   }
 
   read(text: string, at: number, h: Head): TraceEvent | undefined {
-    // Written type first, as every SDK writes them: `{"type":"system"` or `{"type":"stream_event"`.
-    if (text.charCodeAt(9) !== 0x73 || text.charCodeAt(0) !== 0x7b || h.path !== undefined) return undefined;
+    // A cheap filter: the SDKs write `{"type":"system"` or `{"type":"stream_event"` (the module takes the members in
+    // any order, and checks them all).
+    if (text.charCodeAt(9) !== 0x73 || text.charCodeAt(0) !== 0x7b) return undefined;
     const end = at + text.length;
     if (!this.held || !this.wasm.holdsFrames(this) || at < this.from || end > this.to) {
       // The chunk from this line on, or as much of it as the module's space holds.
@@ -138,27 +129,23 @@ class SdkFrames implements FrameRead {
   private stream(text: string, h: Head): TraceEvent | undefined {
     if (this.kind(SUBTYPE) !== ABSENT || this.kind(STATUS) !== ABSENT || this.kind(EVENT) === ABSENT) return undefined;
     const type = EVENT_WORDS[this.kind(EVENT_WORD)];
-    if (type === undefined) return undefined;
+    if (type === undefined || (type === 'content_block_delta') === (this.kind(DELTA) === ABSENT)) return undefined;
     const index = this.index(text);
     const sessionId = this.session(text);
     const parent = this.kind(PARENT) === STRING ? this.repeated(text, PARENT, this.parents) : undefined;
-    if (type !== 'content_block_delta') {
-      if (this.kind(DELTA) !== ABSENT) return undefined;
+    if (type !== 'content_block_delta')
       return stopEvent(h, sessionId, parent, this.time(text), this.string(text, UUID), type, index, undefined);
-    }
-    if (this.kind(DELTA) === ABSENT) return undefined;
     const deltaType =
       this.kind(DELTA_TYPE) !== STRING
         ? undefined
         : (DELTA_WORDS[this.kind(DELTA_WORD)] ?? deltaName(this.string(text, DELTA_TYPE)));
-    const fragment = this.kind(FIELD) === ABSENT ? undefined : this.string(text, FRAGMENT);
-    return deltaEvent(h, sessionId, parent, this.time(text), index, deltaType, fragment);
+    return deltaEvent(h, sessionId, parent, this.time(text), index, deltaType, this.string(text, FRAGMENT));
   }
 
   /** The event's index: a plain one as the module read it, any other number as JSON.parse reads it. */
   private index(text: string): number | undefined {
     if (this.kind(INDEX) === ABSENT) return undefined;
-    if (this.kind(INDEX_VALUE) === 1) return this.slots[INDEX_VALUE * 4 + 1];
+    if (this.kind(INDEX_VALUE) === PLAIN) return this.slots[INDEX_VALUE * 4 + 1];
     return Number(text.slice(this.start(INDEX), this.end(INDEX)));
   }
 
@@ -182,12 +169,12 @@ class SdkFrames implements FrameRead {
   }
 
   /** A string slot's value to keep, undefined when the slot is absent or null: its escapes read by JSON.parse, else
-   *  its characters copied (`own`). */
+   *  its characters copied (`detach`: a slice would keep the chunk's whole decoded text alive as long as the event). */
   private string(text: string, slot: number): string | undefined {
     if (this.kind(slot) !== STRING) return undefined;
     const s = this.start(slot);
     const e = this.end(slot);
-    return this.slots[slot * 4 + 3] ? (JSON.parse(text.slice(s, e)) as string) : own(text.slice(s + 1, e - 1));
+    return this.slots[slot * 4 + 3] ? (JSON.parse(text.slice(s, e)) as string) : detach(text.slice(s + 1, e - 1));
   }
 
   private repeated(text: string, slot: number, last: Repeated): string {

@@ -68,7 +68,7 @@ function fn(v: unknown): Fn {
 export class ScanWasm {
   /** The whole memory, as bytes. */
   readonly bytes: Uint8Array;
-  /** `readAssistant`'s output. */
+  /** `readAssistant`'s, `nextLine`'s and `readFrame`'s output (the same space: read it straight after the call). */
   readonly slots: Int32Array;
   /** Its usage counts, when they are plain (`USAGE_STATE`). */
   readonly counts: Float64Array;

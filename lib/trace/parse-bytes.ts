@@ -216,7 +216,7 @@ class SourceParse {
   private handleLine(l: RawLine | Shrunk): void {
     const src: LineRef = { source: this.index, line: l.line, offset: l.offset, length: l.length };
     this.info.lines.total += 1;
-    // A small frame of an Agent SDK stream, in ASCII (as many bytes as characters), all in the chunk being read.
+    // A small frame of an Agent SDK stream, of as many characters as bytes, all in the chunk being read.
     if (
       this.frames &&
       this.dialect === 'sdk-stream' &&

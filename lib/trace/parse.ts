@@ -112,7 +112,8 @@ export interface ParseOptions {
 export interface FrameRead {
   /** The bytes the lines that follow come from (valid until the next chunk). */
   chunk(bytes: Uint8Array): void;
-  /** The event of the ASCII line `text` at `at` in the chunk's bytes, or undefined to read it the usual way. */
+  /** The event of the line `text` (one character per byte) at `at` in the chunk's bytes, or undefined to read it the
+   *  usual way. */
   read(text: string, at: number, h: Head): TraceEvent | undefined;
 }
 /** A `FrameRead` for each source (the ids it compares are the source's own), given the load's normalize options. */
