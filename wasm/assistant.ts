@@ -2,7 +2,7 @@
 // Output: SLOTS fields of 4 i32 (kind, start, end, escaped), then usage start and end; then the usage's counts when
 // they are plain (see USAGE_STATE).
 
-import { at, B, digit, END, escaped, GIVE_UP, key, MAX_DEPTH, num, OUT, QUOTE, str, word, ws } from './json';
+import { at, B, digit, END, escaped, GIVE_UP, key, MAX_DEPTH, num, OUT, QUOTE, setSlot, str, word, ws } from './json';
 
 const UUID: i32 = 0;
 const SESSION_ID: i32 = 1;
@@ -54,13 +54,6 @@ let typed = false;
 let usageState = 0;
 let usageMask = 0;
 
-function setSlot(slot: i32, kind: i32, s: i32, e: i32, esc: i32): void {
-  const o = OUT + <usize>(slot * 16);
-  store<i32>(o, kind);
-  store<i32>(o, s, 4);
-  store<i32>(o, e, 8);
-  store<i32>(o, esc, 12);
-}
 function skip(p: i32, depth: i32): i32 {
   const c = at(p);
   if (c == QUOTE) return str(p);

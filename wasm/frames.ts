@@ -7,7 +7,7 @@
 // here (EVENT_WORD, DELTA_WORD: which of the known ones, 0 for any other), and a plain index's value (INDEX_VALUE's
 // start, when its kind is PLAIN).
 
-import { at, B, END, escaped, GIVE_UP, key, num, OUT, QUOTE, str, word, ws } from './json';
+import { at, B, END, escaped, GIVE_UP, key, num, OUT, QUOTE, setSlot, str, word, ws } from './json';
 
 const TYPE: i32 = 0;
 const SUBTYPE: i32 = 1;
@@ -45,14 +45,6 @@ const IN_DELTA: i32 = 2;
 
 function kindOf(slot: i32): i32 {
   return load<i32>(OUT + <usize>(slot * 16));
-}
-
-function setSlot(slot: i32, kind: i32, s: i32, e: i32, esc: i32): void {
-  const o = OUT + <usize>(slot * 16);
-  store<i32>(o, kind);
-  store<i32>(o, s, 4);
-  store<i32>(o, e, 8);
-  store<i32>(o, esc, 12);
 }
 
 /** A string (or null, with `nullable`) at p into `slot`, which must be empty (JSON.parse keeps the last of a key given

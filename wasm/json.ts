@@ -126,3 +126,12 @@ export function key(s: i32, e: i32, name: string): bool {
   for (let k = 0; k < n; k++) if (load<u8>(B + <usize>(s + k)) != <u32>name.charCodeAt(k)) return false;
   return true;
 }
+
+/** A reader's output slot `slot` at OUT (assistant.ts, frames.ts): its kind, start, end and whether it is escaped. */
+export function setSlot(slot: i32, kind: i32, s: i32, e: i32, esc: i32): void {
+  const o = OUT + <usize>(slot * 16);
+  store<i32>(o, kind);
+  store<i32>(o, s, 4);
+  store<i32>(o, e, 8);
+  store<i32>(o, esc, 12);
+}
