@@ -41,7 +41,23 @@ describe('pagesToFetch', () => {
 describe('pagesToDrop', () => {
   it('drops only pages far from the drawn rows, never one fetched ahead', () => {
     const ahead = pagesToFetch(100_000, 100_045, 5000, 1_000_000);
-    expect(pagesToDrop(ahead, 100_000, 100_045)).toEqual([]);
-    expect(pagesToDrop([0, 1000, 999_999 / PAGE], 100_000, 100_045)).toEqual([0, 999_999 / PAGE]);
+    const wanted = new Set(ahead);
+    expect(pagesToDrop(ahead, 100_000, 100_045, wanted)).toEqual([]);
+    expect(pagesToDrop([0, 1000, 9_999], 100_000, 100_045, wanted)).toEqual([0, 9_999]);
+  });
+
+  it('keeps a few thousand rows however far the list was scrolled', () => {
+    // A scroll from the top to the bottom of 200,000 rows, 45 drawn, 40 rows a step: what is cached at each step.
+    const cached = new Set<number>();
+    let most = 0;
+    for (let start = 0; start + 45 <= 200_000; start += 40) {
+      const wanted = pagesToFetch(start, start + 45, 40, 200_000);
+      for (const p of wanted) cached.add(p);
+      for (const p of pagesToDrop(cached, start, start + 45, new Set(wanted))) cached.delete(p);
+      most = Math.max(most, cached.size);
+    }
+    expect(most * PAGE).toBeLessThanOrEqual(2_000);
+    // The rows just behind stay: a step back lands on rows already here.
+    expect(cached.has(Math.floor((200_000 - 500) / PAGE))).toBe(true);
   });
 });

@@ -13,8 +13,12 @@ const AHEAD_NEAR = 4 * PAGE;
 const MARGIN = PAGE / 2;
 /** Scroll steps are counted as at most this long (a jump across the list predicts little). */
 const STEP_MAX = 10_000;
-/** Pages further than this from the drawn rows are dropped from the cache (more than is ever fetched ahead). */
-const KEEP = AHEAD_STEPS * STEP_MAX + 2 * AHEAD_NEAR;
+/**
+ * Pages within this many rows of the drawn ones stay in the cache (twice what is fetched around them at rest), and so
+ * do the pages the last scroll step fetched ahead; the rest are dropped. The cache is then a few thousand rows however
+ * far the list is scrolled (every row of a 100 MB session kept 8 MB of the page's heap before).
+ */
+const KEEP_NEAR = 2 * AHEAD_NEAR;
 
 /**
  * The pages to have for drawn rows [start, end) after a scroll step of `step` rows (signed; 0 when not scrolling),
@@ -43,9 +47,16 @@ export function pagesToFetch(start: number, end: number, step: number, count: nu
   return out;
 }
 
-/** Cached pages too far from drawn rows [start, end) to keep. */
-export function pagesToDrop(pages: Iterable<number>, start: number, end: number): number[] {
+/** Cached pages to let go with rows [start, end) drawn: neither near them nor among the `wanted` ones (the last
+ *  `pagesToFetch`, which holds the windows fetched ahead of a scroll). */
+export function pagesToDrop(
+  pages: Iterable<number>,
+  start: number,
+  end: number,
+  wanted: ReadonlySet<number>,
+): number[] {
   const out: number[] = [];
-  for (const p of pages) if ((p + 1) * PAGE <= start - KEEP || p * PAGE >= end + KEEP) out.push(p);
+  for (const p of pages)
+    if (!wanted.has(p) && ((p + 1) * PAGE <= start - KEEP_NEAR || p * PAGE >= end + KEEP_NEAR)) out.push(p);
   return out;
 }

@@ -46,11 +46,13 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number, early?
     missed.current = new Set();
   }
 
+  /** Asks for the pages rows [start, end) want after a step of `lead` rows that are not here yet; returns them all. */
   const fetchPages = useCallback(
-    (start: number, end: number, lead: number) => {
+    (start: number, end: number, lead: number): number[] => {
       const v = versionRef.current;
       const asked = inflight.current;
-      for (const page of pagesToFetch(start, end, lead, count.current)) {
+      const wanted = pagesToFetch(start, end, lead, count.current);
+      for (const page of wanted) {
         const want = Math.min(PAGE, count.current - page * PAGE);
         if (
           want <= 0 ||
@@ -78,6 +80,7 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number, early?
           })
           .finally(() => asked.delete(page));
       }
+      return wanted;
     },
     [ask],
   );
@@ -97,8 +100,8 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number, early?
       const moved = start - range.current[0];
       if (moved !== 0) step.current = moved;
       range.current = [start, end];
-      fetchPages(start, end, step.current);
-      for (const page of pagesToDrop(got.current.keys(), start, end)) {
+      const wanted = new Set(fetchPages(start, end, step.current));
+      for (const page of pagesToDrop(got.current.keys(), start, end, wanted)) {
         got.current.delete(page);
         for (let r = page * PAGE; r < (page + 1) * PAGE; r++) cache.current.delete(r);
       }
