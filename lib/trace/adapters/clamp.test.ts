@@ -1,6 +1,6 @@
-// `clampDeep`: tool inputs with every nested string clamped, copied only where something was.
+// `clampDeep`: tool inputs with every nested string clamped, copied only where something was; `longTexts`: one copy of each long text.
 import { describe, expect, it } from 'vitest';
-import { clampDeep } from './common';
+import { clampDeep, longTexts, SHARE_MIN } from './common';
 
 const opts = { clamp: 4 };
 
@@ -29,5 +29,21 @@ describe('clampDeep', () => {
     const out = clampDeep(input, opts) as object;
     expect(Object.keys(out)).toEqual(['a']);
     expect(JSON.stringify(out)).toBe('{"a":"b"}');
+  });
+});
+
+describe('longTexts', () => {
+  it('gives the earlier copy of a long text, by value, and nothing the first time', () => {
+    const earlier = longTexts();
+    const a = 'a'.repeat(SHARE_MIN);
+    // The same 64 sampled characters as `a` (every `length / 64`th): only the whole compare tells them apart.
+    const b = `${'a'.repeat(SHARE_MIN - 2)}ba`;
+    expect(earlier(a)).toBeUndefined();
+    expect(earlier(b)).toBeUndefined();
+    expect(earlier('a'.repeat(SHARE_MIN))).toBe(a);
+    expect(earlier(`${'a'.repeat(SHARE_MIN - 2)}ba`)).toBe(b);
+    // Short texts are not looked up.
+    expect(earlier('x'.repeat(SHARE_MIN - 1))).toBeUndefined();
+    expect(earlier('x'.repeat(SHARE_MIN - 1))).toBeUndefined();
   });
 });

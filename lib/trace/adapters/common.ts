@@ -11,6 +11,9 @@ export interface NormalizeOptions {
   readonly clamp: number;
   /** Returns one shared copy of a repeated string (session ids); a load supplies its own. */
   readonly intern?: (s: string) => string;
+  /** The load's copy of a long text it has kept before (a file read twice, a command run again); undefined the first
+   *  time, when the text is noted. */
+  readonly earlier?: (s: string) => string | undefined;
   /** Assistant events get no content blocks (the stats fast path reads none; lines are validated all the same). */
   readonly noBlocks?: boolean;
   /** Counts the characters of the text events keep (each string `clampText` gives): the browser's heap estimate. */
@@ -20,7 +23,10 @@ export interface NormalizeOptions {
   readonly cut?: boolean;
 }
 
-/** A per-load interner: many lines repeat the same session id, and JSON.parse makes a new string each time. */
+/**
+ * A per-load interner: many lines repeat the same session id, and JSON.parse makes a new string each time. Long texts
+ * are shared too (`earlier`): a session reads the same file and runs the same command again and again.
+ */
 export function withInterner(opts: NormalizeOptions): NormalizeOptions {
   const seen = new Map<string, string>();
   return {
@@ -31,6 +37,33 @@ export function withInterner(opts: NormalizeOptions): NormalizeOptions {
       seen.set(s, s);
       return s;
     },
+    earlier: longTexts(),
+  };
+}
+
+/** Texts shorter than this are not looked up: too few repeat to pay for it. */
+export const SHARE_MIN = 512;
+
+/**
+ * One copy of each long text, by value. Not a `Map` keyed by the texts: V8 hashes a string of more than 16,383
+ * characters by its length alone, so every tool output cut at the 16,384 the model keeps would fall in one bucket.
+ * Texts are bucketed by a hash of their length and 64 characters spread over them, then compared whole.
+ */
+export function longTexts(): (s: string) => string | undefined {
+  const buckets = new Map<number, string[]>();
+  return (s) => {
+    if (s.length < SHARE_MIN) return undefined;
+    let h = Math.imul(s.length, 0x9e3779b1);
+    const step = s.length >>> 6;
+    for (let i = 0; i < s.length; i += step) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    const bucket = buckets.get(h);
+    if (bucket === undefined) {
+      buckets.set(h, [s]);
+      return undefined;
+    }
+    for (const t of bucket) if (t === s) return t;
+    bucket.push(s);
+    return undefined;
   };
 }
 
@@ -41,6 +74,15 @@ export const FRAGMENT_KEEP = 256;
 
 export function clampText(text: string, opts: NormalizeOptions): string {
   const out = text.length > opts.clamp ? detach(text.slice(0, opts.clamp)) : text;
+  if (opts.kept) opts.kept.chars += out.length;
+  return out;
+}
+
+/** A tool output as its result keeps it: clamped, and the load's earlier copy of the same text where there is one. */
+function keptOutput(text: string, opts: NormalizeOptions): string {
+  const out = text.length > opts.clamp ? detach(text.slice(0, opts.clamp)) : text;
+  const earlier = opts.earlier?.(out);
+  if (earlier !== undefined) return earlier;
   if (opts.kept) opts.kept.chars += out.length;
   return out;
 }
@@ -225,7 +267,7 @@ export function userContentFrom(
       results.push({
         toolUseId: r.data.tool_use_id,
         isError: r.data.is_error === true,
-        text: clampText(text, opts),
+        text: keptOutput(text, opts),
         // A tool output cut by the workbench's load (lib/fast/clip.ts) says how long it was.
         textLength: opts.cut ? fullLength(text) : text.length,
         images: img,
