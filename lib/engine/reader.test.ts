@@ -165,10 +165,12 @@ describe('readerChunks', () => {
     ).toBe(true);
   });
 
-  it('never has more than `ahead` slices untaken', async () => {
+  it('reads one slice ahead at first, one more for each taken, never more than `ahead` untaken', async () => {
     const ch = new MessageChannel();
     const blob = new CountingBlob([pattern(40 * 1024 * 1024)]);
     serveRead({ blob, from: 0, slice: 1024 * 1024, ahead: 3 }, ch.port2 as unknown as Port);
+    // Each read is started (its slice taken of the Blob) as the reader decides on it.
+    expect(blob.slices).toBe(1);
     const received: unknown[] = [];
     let arrived: () => void = () => undefined;
     ch.port1.onmessage = (ev: MessageEvent) => {
@@ -176,12 +178,20 @@ describe('readerChunks', () => {
       arrived();
     };
     const count = (n: number): Promise<void> => new Promise((r) => (arrived = () => received.length >= n && r()));
-    await count(3);
-    // Nothing taken: three slices read, no fourth started.
-    expect(blob.slices).toBe(3);
+    await count(1);
+    expect(blob.slices).toBe(1);
+    // One taken: two ahead now.
     ch.port1.postMessage({ kind: 'took' });
-    await count(4);
-    expect(blob.slices).toBe(4);
+    await count(3);
+    expect(blob.slices).toBe(3);
+    // Another: three ahead, one of them untaken.
+    ch.port1.postMessage({ kind: 'took' });
+    await count(5);
+    expect(blob.slices).toBe(5);
+    // No more than three: one for one from here on.
+    ch.port1.postMessage({ kind: 'took' });
+    await count(6);
+    expect(blob.slices).toBe(6);
     ch.port1.postMessage({ kind: 'stop' });
     ch.port1.close();
   });

@@ -48,15 +48,19 @@ export interface Port {
 }
 
 /**
- * The reader's side of one read: reads ahead while fewer than `ahead` slices are untaken, posts them in order. With
- * `readSync` (a worker's FileReaderSync), each slice is read when its turn to be posted comes, blocking the reader (which
- * has nothing else to do): the first slices arrived sooner than with concurrent `arrayBuffer()` reads, and the parser
- * waited less (its idle time in a rows-1m load 0.2-0.38 s against 0.37-0.9 s, in A/B runs under load).
+ * The reader's side of one read: reads ahead while fewer than `ahead` slices are untaken (one at first, one more for
+ * each slice taken), posts them in order. With `readSync` (a worker's FileReaderSync), each slice is read when its turn
+ * to be posted comes, blocking the reader (which has nothing else to do): the first slices arrived sooner than with
+ * concurrent `arrayBuffer()` reads, and the parser waited less (its idle time in a rows-1m load 0.2-0.38 s against
+ * 0.37-0.9 s, in A/B runs under load).
  */
 export function serveRead(req: ReadRequest, port: Port, readSync?: (blob: Blob) => ArrayBuffer): void {
   const { blob } = req;
   let at = Math.min(req.from, blob.size);
   let untaken = 0;
+  // Ahead by one slice at first, one more for each the parser takes: while it parses the first slices and posts the
+  // first rows, the reader leaves it (and the page drawing them) the cores.
+  let ahead = 1;
   let stopped = false;
   let size = Math.min(req.slice, req.ramp ?? req.slice);
   // Reads are started ahead and posted in the order they were started.
@@ -70,7 +74,7 @@ export function serveRead(req: ReadRequest, port: Port, readSync?: (blob: Blob) 
     port.close();
   };
   const pump = (): void => {
-    while (!stopped && untaken < req.ahead && at < blob.size) {
+    while (!stopped && untaken < ahead && at < blob.size) {
       const slice = blob.slice(at, Math.min(blob.size, at + size));
       const read = readSync ? undefined : slice.arrayBuffer();
       // One that fails after the parser stopped (a file gone) must not be an unhandled rejection.
@@ -106,6 +110,7 @@ export function serveRead(req: ReadRequest, port: Port, readSync?: (blob: Blob) 
       return;
     }
     untaken -= 1;
+    ahead = Math.min(req.ahead, ahead + 1);
     pump();
   };
   if (at >= blob.size) finish({ kind: 'end' });
