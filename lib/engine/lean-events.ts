@@ -26,12 +26,69 @@ export function digest(s: string): string {
 
 const hex = (n: number): string => (n >>> 0).toString(16).padStart(8, '0');
 
-/** JSON with the keys of every object sorted: two values are `sameJson` (stream.ts) exactly when these are equal. */
-export function canonicalJson(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'undefined';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(Reflect.get(value, k))}`).join(',')}}`;
+/**
+ * A digest of a JSON value as `digest` makes of text, taken as the value is walked (its objects' keys sorted), without
+ * writing it out as JSON first: two values are `sameJson` (stream.ts) exactly when their digests are equal (but for
+ * the 2^-64 chance). Each value is fed with a tag of its kind; a string, a key and a number with their length.
+ */
+export function jsonDigest(value: unknown): string {
+  const h = { a: 0x811c9dc5, b: 0x01000193, n: 0 };
+  feedValue(h, value);
+  return [h.n, ':', hex(h.a), hex(h.b)].join('');
+}
+
+interface HashState {
+  a: number;
+  b: number;
+  /** Code units fed. */
+  n: number;
+}
+
+function feed(h: HashState, c: number): void {
+  h.a = Math.imul(h.a ^ c, 0x01000193);
+  h.b = Math.imul(h.b ^ c, 0x5bd1e995) ^ (h.b >>> 15);
+  h.n += 1;
+}
+
+function feedString(h: HashState, tag: number, s: string): void {
+  feed(h, tag);
+  feed(h, s.length);
+  for (let i = 0; i < s.length; i++) feed(h, s.charCodeAt(i));
+}
+
+// Tags, fed first for every value: what follows each (a length, then as many code units or values) is then read one
+// way only, so two different values are never fed alike.
+const T_STRING = 0x10000 + 1;
+const T_NUMBER = 0x10000 + 2;
+const T_TRUE = 0x10000 + 3;
+const T_FALSE = 0x10000 + 4;
+const T_NULL = 0x10000 + 5;
+const T_ARRAY = 0x10000 + 6;
+const T_OBJECT = 0x10000 + 7;
+const T_KEY = 0x10000 + 8;
+const T_OTHER = 0x10000 + 9;
+
+function feedValue(h: HashState, v: unknown): void {
+  if (typeof v === 'string') return feedString(h, T_STRING, v);
+  // As JSON.stringify writes it (a non-finite number is null there).
+  if (typeof v === 'number') return Number.isFinite(v) ? feedString(h, T_NUMBER, String(v)) : feed(h, T_NULL);
+  if (v === true) return feed(h, T_TRUE);
+  if (v === false) return feed(h, T_FALSE);
+  if (v === null) return feed(h, T_NULL);
+  if (typeof v !== 'object') return feed(h, T_OTHER);
+  if (Array.isArray(v)) {
+    feed(h, T_ARRAY);
+    feed(h, v.length);
+    for (const x of v) feedValue(h, x);
+    return;
+  }
+  const keys = Object.keys(v).sort();
+  feed(h, T_OBJECT);
+  feed(h, keys.length);
+  for (const k of keys) {
+    feedString(h, T_KEY, k);
+    feedValue(h, Reflect.get(v, k));
+  }
 }
 
 /** The input fields an agent lane's label reads (agent-names.ts). */
@@ -39,7 +96,7 @@ const LABEL_KEYS = ['name', 'description', 'subagent_type'];
 
 /** A tool input as the totals see it: the label fields, and a digest of the whole for comparing with the stream. */
 export function leanInput(input: unknown): unknown {
-  const d = digest(canonicalJson(input));
+  const d = jsonDigest(input);
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return d;
   const out: Record<string, unknown> = { '#': d };
   for (const k of LABEL_KEYS) {
