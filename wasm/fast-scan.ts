@@ -4,7 +4,7 @@
 // side (lib/fast/scan-wasm.ts, lib/fast/lean.ts) decodes the few strings it needs. This file is the entry: the byte
 // search (search.ts), the JSON cursor (json.ts) and the line readers on it (assistant.ts, elide.ts, clip.ts, frames.ts).
 
-export { find, findByte, findByteBack, nextLine } from './search';
+export { find, findByte, findByteBack, lineEnds, nextLine } from './search';
 export { readAssistant } from './assistant';
 export { elide } from './elide';
 export { clip } from './clip';

@@ -81,3 +81,30 @@ export function nextLine(hay: usize, len: i32, nd: usize, n: i32, from: i32, to:
   }
   return -1;
 }
+
+/**
+ * Writes the offset of each `\n` in hay[0, len) at `out` (an i32 each, in order) and returns how many; -1 when there
+ * are more than `max` (the caller then looks for them itself). 16 bytes at a time.
+ */
+export function lineEnds(hay: usize, len: i32, out: usize, max: i32): i32 {
+  const lf = i8x16.splat(0x0a);
+  let n = 0;
+  let i = 0;
+  while (i + 16 <= len) {
+    let m = i8x16.bitmask(i8x16.eq(v128.load(hay + <usize>i), lf));
+    while (m != 0) {
+      if (n >= max) return -1;
+      store<i32>(out + (<usize>n << 2), i + ctz(m));
+      n++;
+      m &= m - 1;
+    }
+    i += 16;
+  }
+  for (; i < len; i++) {
+    if (load<u8>(hay + <usize>i) != 0x0a) continue;
+    if (n >= max) return -1;
+    store<i32>(out + (<usize>n << 2), i);
+    n++;
+  }
+  return n;
+}

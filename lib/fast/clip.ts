@@ -82,6 +82,7 @@ export type LineReaders = Pick<ParseOptions, 'shrink' | 'clip' | 'frames'>;
 export function lineReaders(stats: boolean): LineReaders {
   const clip = lineClipper(DEFAULT_NORMALIZE.clamp);
   const shrink = stats ? lineElider() : undefined;
-  const frames = frameReaders();
+  // Its chunks are Node Buffers, whose `indexOf` finds newlines faster than the module (see `frameReaders`).
+  const frames = frameReaders(undefined, false);
   return { ...(clip ? { clip } : {}), ...(shrink ? { shrink } : {}), ...(frames ? { frames } : {}) };
 }

@@ -9,6 +9,8 @@ const PAGE = 65536;
 export const SIMD_CHUNK = 4 << 20;
 /** Room after the chunk for `elide`'s output: three i32 per string found. */
 const SPAN_BYTES = 64 << 10;
+/** The most newlines `lineEnds` gives of a chunk (an i32 each): a 4 MiB chunk of lines of 64 bytes or more. */
+const ENDS_MAX = 1 << 16;
 
 /** Slots of `readAssistant`'s output (wasm/assistant.ts): four numbers each (kind, start, end, escaped). */
 export const SLOT = {
@@ -80,6 +82,9 @@ export class ScanWasm {
   private readonly elideFn: Fn;
   private readonly clipFn: Fn;
   private readonly frameFn: Fn;
+  private readonly endsFn: Fn;
+  /** `lineEnds`'s output. */
+  private readonly ends: Int32Array;
   /** Where `holdFrames` copies a chunk for `readFrame` (a space of its own: `clip` overwrites the chunk space). */
   private readonly frameSpace: Uint8Array;
   /** Who holds `frameSpace` now (a reader per source: the chunks of two sources may take turns). */
@@ -104,6 +109,7 @@ export class ScanWasm {
     this.elideFn = fn(instance.exports['elide']);
     this.clipFn = fn(instance.exports['clip']);
     this.frameFn = fn(instance.exports['readFrame']);
+    this.endsFn = fn(instance.exports['lineEnds']);
     const base = (fn(instance.exports['heapBase'])() + 15) & ~15;
     this.needleBase = base;
     this.needleEnd = base;
@@ -111,7 +117,8 @@ export class ScanWasm {
     const chunkBase = this.slotBase + SLOT_BYTES;
     this.spanBase = chunkBase + SIMD_CHUNK + 64;
     const frameBase = this.spanBase + SPAN_BYTES;
-    const need = frameBase + SIMD_CHUNK;
+    const endsBase = frameBase + SIMD_CHUNK;
+    const need = endsBase + ENDS_MAX * 4;
     if (need > memory.buffer.byteLength) memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
     this.bytes = new Uint8Array(memory.buffer);
     this.slots = new Int32Array(memory.buffer, this.slotBase, SLOT_BYTES / 4);
@@ -119,6 +126,7 @@ export class ScanWasm {
     this.space = new Uint8Array(memory.buffer, chunkBase, SIMD_CHUNK);
     this.spans = new Int32Array(memory.buffer, this.spanBase, SPAN_BYTES / 4);
     this.frameSpace = new Uint8Array(memory.buffer, frameBase, SIMD_CHUNK);
+    this.ends = new Int32Array(memory.buffer, endsBase, ENDS_MAX);
   }
 
   /** A new module instance, or undefined where WebAssembly SIMD is not available (or a policy forbids compiling it). */
@@ -235,6 +243,17 @@ export class ScanWasm {
     this.frameSpace.set(bytes);
     this.frameOwner = owner;
     return true;
+  }
+
+  /**
+   * Copies a chunk into the space `readFrame` reads, for `owner` (as `holdFrames`), and finds its newlines there: their
+   * offsets, in order (a view valid until the next call), or undefined when the chunk is too big for the space or has
+   * more lines than `ENDS_MAX` (the caller looks for them itself).
+   */
+  lineEnds(bytes: Uint8Array, owner: object): Int32Array | undefined {
+    if (!this.holdFrames(bytes, owner)) return undefined;
+    const n = this.endsFn(this.frameSpace.byteOffset, bytes.length, this.ends.byteOffset, ENDS_MAX);
+    return n < 0 ? undefined : this.ends.subarray(0, n);
   }
 
   /** Whether `owner`'s bytes are the ones in the space `readFrame` reads (no one else's came since). */

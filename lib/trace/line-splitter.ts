@@ -67,6 +67,8 @@ export class LineSplitter {
     from: LinePosition | undefined,
     /** Long lines come with their bytes, undecoded (`LineOptions.deferLong`). */
     private readonly defer = false,
+    /** Finds a chunk's newlines (`LineOptions.lineEnds`). */
+    private readonly findEnds?: (chunk: Uint8Array) => Int32Array | undefined,
   ) {
     this.lineStart = from?.offset ?? 0;
     this.absolute = this.lineStart;
@@ -126,7 +128,9 @@ export class LineSplitter {
     const firstNl = chunk.indexOf(LF);
     if (firstNl >= 0 && this.pendingLength > 0) start = this.endPending(chunk, firstNl, batch);
     if (!this.lineByLine && firstNl >= 0) start = this.asciiLines(chunk, start, batch);
-    start = this.restOfLines(chunk, start, firstNl, batch);
+    // Lines left (not all ASCII): their newlines found at once, where that is faster than one by one.
+    const ends = firstNl >= 0 && start < chunk.length ? this.findEnds?.(chunk) : undefined;
+    start = this.restOfLines(chunk, start, firstNl, batch, ends);
     // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
     if (firstNl >= 0) this.lineStart = this.absolute + start;
     if (start < chunk.length) this.hold(chunk.subarray(start));
@@ -208,7 +212,13 @@ export class LineSplitter {
    * The chunk's lines from `start` on that `asciiLines` left: runs of empty lines, long lines decoded alone, runs of
    * short lines (`flush`). Returns where the bytes after the chunk's last newline start.
    */
-  private restOfLines(chunk: Uint8Array, from: number, firstNl: number, batch: RawLine[]): number {
+  private restOfLines(
+    chunk: Uint8Array,
+    from: number,
+    firstNl: number,
+    batch: RawLine[],
+    ends: Int32Array | undefined,
+  ): number {
     const max = this.max;
     const absolute = this.absolute;
     let start = from;
@@ -216,7 +226,14 @@ export class LineSplitter {
     let runFrom = -1;
     let runTo = -1;
     this.sawWide = false;
-    for (let nl = firstNl < 0 ? -1 : chunk.indexOf(LF, start); nl >= 0; nl = chunk.indexOf(LF, start)) {
+    // The next newline at or after `start`: from `ends` (`k` the first not yet passed) when given.
+    let k = 0;
+    const next = (): number => {
+      if (!ends) return chunk.indexOf(LF, start);
+      while (k < ends.length && (ends[k] ?? 0) < start) k++;
+      return k < ends.length ? (ends[k] ?? -1) : -1;
+    };
+    for (let nl = firstNl < 0 ? -1 : next(); nl >= 0; nl = next()) {
       if (nl === start && chunk[nl + 1] === LF) {
         // Two or more empty lines in a row: counted, one entry for the run.
         runFrom = this.flush(chunk, runFrom, runTo, batch);

@@ -29,6 +29,9 @@ export interface LineOptions {
   /** Told each chunk before its lines, with the offset of its first byte: a line at `offset` whose bytes are all in it
    *  is at `offset - base` there (valid until the next batch is asked for). */
   readonly onChunk?: (chunk: Uint8Array, base: number) => void;
+  /** Finds the offsets of a chunk's newlines, in order (undefined: the splitter looks for them): asked, when the
+   *  chunk has lines the splitter does not read at once (not all ASCII), before `onChunk`, with the same chunk. */
+  readonly lineEnds?: (chunk: Uint8Array) => Int32Array | undefined;
 }
 
 /** The line limit in force: the default when none is given, never past the ceiling. */
@@ -51,7 +54,7 @@ export async function* readLines(source: ByteSource, opts: LineOptions = {}): As
  * offset and length. Runs of empty lines come out as one entry each (`blankLines`).
  */
 export async function* readLineBatches(source: ByteSource, opts: LineOptions = {}): AsyncGenerator<RawLine[]> {
-  const split = new LineSplitter(lineLimit(opts.maxLineBytes), opts.from, opts.deferLong === true);
+  const split = new LineSplitter(lineLimit(opts.maxLineBytes), opts.from, opts.deferLong === true, opts.lineEnds);
   for await (const chunk of chunksOf(source)) {
     const batch = split.push(chunk);
     opts.onChunk?.(split.lastChunk, split.lastBase);

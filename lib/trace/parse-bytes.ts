@@ -58,6 +58,7 @@ export async function parseBytes(
     onEnd: (p) => (next = p),
     ...(opts.shrink || opts.clip ? { deferLong: true } : {}),
     ...(parse.frames ? { onChunk: (c: Uint8Array, base: number) => parse.chunk(c, base) } : {}),
+    ...(parse.frames?.lineEnds ? { lineEnds: (c: Uint8Array) => parse.frames?.lineEnds?.(c) } : {}),
   })) {
     for (const l of batch) parse.handleRaw(l.bytes ? parse.shrunk(l, opts.shrink, opts.clip) : l);
   }

@@ -110,6 +110,9 @@ export interface ParseOptions {
 
 /** Reads the lines of one source: told each chunk of its bytes, then the lines of that chunk. */
 export interface FrameRead {
+  /** The offsets of a chunk's newlines, in order, found off the JavaScript heap (the lines of every dialect are split
+   *  on them); undefined: the splitter looks for them itself. Asked (or not) before the chunk's `chunk`. */
+  lineEnds?(bytes: Uint8Array): Int32Array | undefined;
   /** The bytes the lines that follow come from (valid until the next chunk). */
   chunk(bytes: Uint8Array): void;
   /** The event of the line `text` (one character per byte) at `at` in the chunk's bytes, or undefined to read it the
