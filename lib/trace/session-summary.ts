@@ -143,7 +143,9 @@ export function traceSessions(
     sink.add(e);
     // Only the first record the line added is read, so the sink keeps none (an SDK stream adds one a line).
     const added = sink.records[0];
-    sink.records.length = 0;
+    // Emptied only when it holds some: setting an array's length is a slow builtin even to the length it has (8 ms of
+    // a profile of sdk-100's load, 141,342 events).
+    if (added !== undefined) sink.records.length = 0;
     // A line before the file's first prompt adds its time to its session's span.
     if (added?.kind === 'prompt') touch(e, added);
     else if (isRecordEvent(e) || (added?.kind === 'session' && added.time !== undefined)) touch(e);
