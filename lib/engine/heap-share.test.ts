@@ -4,6 +4,8 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { cc, jsonl, sdk, text as builtText, toolUse } from '../trace/testing/builders';
 import { blobInput, blobKeeper } from './blob';
+import { memorySource } from './source';
+import { loadStatsTrace } from './stats-load';
 import { TraceSession } from './session';
 
 v8.setFlagsFromString('--expose-gc');
@@ -77,5 +79,27 @@ describe('heap after a load', () => {
     // sharing, the two loads measure within 0.6 MB of each other).
     expect(apart.bytes - same.bytes).toBeGreaterThan(n * 16_000);
     expect(sameText.length + apartText.length).toBeGreaterThan(0);
+  });
+
+  it("keeps no tool output a stats load drops (the sharer's are the load's only)", async () => {
+    const n = 100;
+    const file = Array.from({ length: 800 }, (_, i) => `${String(i + 1).padStart(6)}→export const v${i} = ${i};`).join(
+      '\n',
+    );
+    const lines = [cc.prompt('read each once')];
+    for (let i = 0; i < n; i++) {
+      lines.push(cc.assistant(`msg_${i}`, [toolUse(`toolu_${i}`, 'Read', { file_path: '/repo/a.ts' })], { output: 1 }));
+      lines.push(cc.result(`toolu_${i}`, `${String(i).padStart(3, '0')}${file.slice(3)}`));
+    }
+    const text = jsonl(lines);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const trace = await loadStatsTrace([memorySource('a.jsonl', text)]);
+    gc();
+    const kept = process.memoryUsage().heapUsed - before;
+    expect(trace.toolCalls).toHaveLength(n);
+    // The outputs are 100 distinct texts of 16,384 two-byte characters (3.2 MB); the lean events keep none.
+    expect(kept).toBeLessThan(n * 8_000);
+    expect(text.length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
+import { DEFAULT_NORMALIZE, withInterner, withSharedTexts, type NormalizeOptions } from '../trace/adapters/common';
 import { chunksOf } from '../trace/byte-source';
 import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
 import { UuidColumn } from '../trace/model/uuids';
@@ -266,7 +266,9 @@ export class LiveSources {
     let checkpoint: ParseCheckpoint | undefined;
     const resume = prev?.checkpoint;
     const hooks = this.guard ? { ...this.hooks, guard: this.guard } : this.hooks;
-    const { info, text, stored } = await parseInput(input, index, sink, this.norm, hooks, onRead, {
+    // Long texts shared within this read: a source read again (grown, replaced) brings its own, and the old go with
+    // the events that kept them.
+    const { info, text, stored } = await parseInput(input, index, sink, withSharedTexts(this.norm), hooks, onRead, {
       hold: input.openFrom !== undefined,
       ...(resume ? { resume } : {}),
       onCheckpoint: (c) => (checkpoint = c),
@@ -304,7 +306,7 @@ export class LiveSources {
       k.input,
       k.info.index,
       sink,
-      this.norm,
+      withSharedTexts(this.norm),
       this.hooks,
       () => undefined,
       whole ? {} : { resume: c },

@@ -1,4 +1,4 @@
-import { DEFAULT_NORMALIZE, withInterner, type NormalizeOptions } from '../trace/adapters/common';
+import { DEFAULT_NORMALIZE, withInterner, withSharedTexts, type NormalizeOptions } from '../trace/adapters/common';
 import { chunksOf, type ByteSource } from '../trace/byte-source';
 import { maybeGunzip } from '../trace/gunzip';
 import { ModelBuilder } from '../trace/model/build';
@@ -72,7 +72,10 @@ export async function loadSources(inputs: readonly EngineInput[], hooks: LoadHoo
   const kept = { chars: 0 };
   const guard = heapGuardOf(hooks, kept);
   const plain = hooks.normalize?.intern ? hooks.normalize : withInterner(hooks.normalize ?? DEFAULT_NORMALIZE);
-  const norm = guard ? { ...plain, kept } : plain;
+  const counted = guard ? { ...plain, kept } : plain;
+  // The model's events keep their texts: one copy of each long one for the whole load. A builder of its own (`loupe
+  // stats`'s) drops them.
+  const norm = hooks.builder ? counted : withSharedTexts(counted);
   const builder = hooks.builder?.(norm) ?? new ModelBuilder(norm);
   hooks.onStart?.(builder.events);
   const texts: (SourceText | undefined)[] = [];

@@ -46,4 +46,13 @@ describe('longTexts', () => {
     expect(earlier('x'.repeat(SHARE_MIN - 1))).toBeUndefined();
     expect(earlier('x'.repeat(SHARE_MIN - 1))).toBeUndefined();
   });
+
+  it('keeps at most eight texts a bucket: a ninth alike where the hash looks is compared, not kept', () => {
+    const earlier = longTexts();
+    // Position 1 is never sampled (every 8th is, for 512 characters): one bucket.
+    const texts = Array.from({ length: 10 }, (_, i) => `a${String.fromCharCode(0x41 + i)}${'a'.repeat(SHARE_MIN - 2)}`);
+    for (const t of texts) expect(earlier(t)).toBeUndefined();
+    expect(earlier(`${texts[7]}`)).toBe(texts[7]);
+    expect(earlier(`${texts[8]}`)).toBeUndefined();
+  });
 });

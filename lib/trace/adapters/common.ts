@@ -23,10 +23,7 @@ export interface NormalizeOptions {
   readonly cut?: boolean;
 }
 
-/**
- * A per-load interner: many lines repeat the same session id, and JSON.parse makes a new string each time. Long texts
- * are shared too (`earlier`): a session reads the same file and runs the same command again and again.
- */
+/** A per-load interner: many lines repeat the same session id, and JSON.parse makes a new string each time. */
 export function withInterner(opts: NormalizeOptions): NormalizeOptions {
   const seen = new Map<string, string>();
   return {
@@ -37,12 +34,23 @@ export function withInterner(opts: NormalizeOptions): NormalizeOptions {
       seen.set(s, s);
       return s;
     },
-    earlier: longTexts(),
   };
+}
+
+/**
+ * The options with long texts shared (`earlier`): a session reads the same file and runs the same command again and
+ * again. Only for a read whose events keep their texts (the workbench's, a one-shot load of the full model): the texts
+ * met are held until the options go, so a load that drops them (`loupe stats`'s lean events) would keep them all.
+ */
+export function withSharedTexts(opts: NormalizeOptions): NormalizeOptions {
+  return { ...opts, earlier: longTexts() };
 }
 
 /** Texts shorter than this are not looked up: too few repeat to pay for it. */
 export const SHARE_MIN = 512;
+/** Texts kept per bucket: past it (texts of one length that differ where the hash does not look: a file edited in
+ *  place, a status polled), a new one is not kept, so that a text is never compared whole with more than these. */
+const BUCKET_MAX = 8;
 
 /**
  * One copy of each long text, by value. Not a `Map` keyed by the texts: V8 hashes a string of more than 16,383
@@ -62,7 +70,7 @@ export function longTexts(): (s: string) => string | undefined {
       return undefined;
     }
     for (const t of bucket) if (t === s) return t;
-    bucket.push(s);
+    if (bucket.length < BUCKET_MAX) bucket.push(s);
     return undefined;
   };
 }
