@@ -41,23 +41,57 @@ describe('pagesToFetch', () => {
 describe('pagesToDrop', () => {
   it('drops only pages far from the drawn rows, never one fetched ahead', () => {
     const ahead = pagesToFetch(100_000, 100_045, 5000, 1_000_000);
-    const wanted = new Set(ahead);
-    expect(pagesToDrop(ahead, 100_000, 100_045, wanted)).toEqual([]);
-    expect(pagesToDrop([0, 1000, 9_999], 100_000, 100_045, wanted)).toEqual([0, 9_999]);
+    expect(pagesToDrop(ahead, 100_000, 100_045, 5000)).toEqual([]);
+    // Far behind the scroll, and far past what it fetches ahead.
+    expect(pagesToDrop([0, 1000, 9_999], 100_000, 100_045, 5000)).toEqual([0, 9_999]);
+    // At rest after a step up: what is below is behind.
+    expect(pagesToDrop([1000, 1020], 100_000, 100_045, -40)).toEqual([1020]);
   });
 
-  it('keeps a few thousand rows however far the list was scrolled', () => {
-    // A scroll from the top to the bottom of 200,000 rows, 45 drawn, 40 rows a step: what is cached at each step.
+  /** A scroll over a list of `rows` with these steps: how many rows the cache held at most, how many pages were
+   *  fetched again after they were dropped, and how many drawn pages were not there yet (pages arrive at once). */
+  function scroll(rows: number, steps: readonly number[], from = 0, drawn = 45) {
     const cached = new Set<number>();
+    const dropped = new Set<number>();
     let most = 0;
-    for (let start = 0; start + 45 <= 200_000; start += 40) {
-      const wanted = pagesToFetch(start, start + 45, 40, 200_000);
-      for (const p of wanted) cached.add(p);
-      for (const p of pagesToDrop(cached, start, start + 45, new Set(wanted))) cached.delete(p);
+    let again = 0;
+    let missing = 0;
+    let start = from;
+    for (const step of steps) {
+      start = Math.max(0, Math.min(rows - drawn, start + step));
+      for (let p = Math.floor(start / PAGE); p * PAGE < start + drawn; p++) if (!cached.has(p)) missing += 1;
+      for (const p of pagesToFetch(start, start + drawn, step, rows)) {
+        if (cached.has(p)) continue;
+        if (dropped.has(p)) again += 1;
+        cached.add(p);
+      }
+      for (const p of pagesToDrop(cached, start, start + drawn, step)) {
+        cached.delete(p);
+        dropped.add(p);
+      }
       most = Math.max(most, cached.size);
     }
-    expect(most * PAGE).toBeLessThanOrEqual(2_000);
+    return { most: most * PAGE, again, missing, cached };
+  }
+
+  it('keeps a few thousand rows however far the list was scrolled', () => {
+    // From the top to the bottom of 200,000 rows, 40 rows a step.
+    const { most, again, cached } = scroll(200_000, Array<number>(5000).fill(40));
+    expect(most).toBeLessThanOrEqual(2_500);
+    expect(again).toBe(0);
     // The rows just behind stay: a step back lands on rows already here.
     expect(cached.has(Math.floor((200_000 - 500) / PAGE))).toBe(true);
+  });
+
+  it('never drops a page fetched ahead of a fling, whose steps vary', () => {
+    // Steps of 800 to 1,200 rows, then 240 to 360, down a million rows; then back up.
+    const wobble = (n: number, base: number) =>
+      Array.from({ length: n }, (_, i) => base * (0.8 + (0.4 * ((i * 7) % 11)) / 10));
+    const down = scroll(1_000_000, [...wobble(200, 1000), ...wobble(200, 300)]);
+    expect(down.again).toBe(0);
+    const up = scroll(1_000_000, wobble(300, -1000), 999_000);
+    expect(up.again).toBe(0);
+    // What the fling fetched is sparse: far fewer rows than the rows it passed.
+    expect(down.most).toBeLessThan(20_000);
   });
 });

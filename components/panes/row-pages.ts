@@ -15,8 +15,8 @@ const MARGIN = PAGE / 2;
 const STEP_MAX = 10_000;
 /**
  * Pages within this many rows of the drawn ones stay in the cache (twice what is fetched around them at rest), and so
- * do the pages the last scroll step fetched ahead; the rest are dropped. The cache is then a few thousand rows however
- * far the list is scrolled (every row of a 100 MB session kept 8 MB of the page's heap before).
+ * do the pages ahead of the scroll as far as it ever fetches; the rest, behind it, are dropped. The cache is then a few
+ * thousand rows however far the list is scrolled (every row of a 100 MB session kept 8 MB of the page's heap before).
  */
 const KEEP_NEAR = 2 * AHEAD_NEAR;
 
@@ -47,16 +47,22 @@ export function pagesToFetch(start: number, end: number, step: number, count: nu
   return out;
 }
 
-/** Cached pages to let go with rows [start, end) drawn: neither near them nor among the `wanted` ones (the last
- *  `pagesToFetch`, which holds the windows fetched ahead of a scroll). */
-export function pagesToDrop(
-  pages: Iterable<number>,
-  start: number,
-  end: number,
-  wanted: ReadonlySet<number>,
-): number[] {
+/** How far ahead of the drawn rows a scroll step fetches, at most. */
+const AHEAD_MAX = AHEAD_STEPS * STEP_MAX + AHEAD_NEAR;
+
+/**
+ * Cached pages to let go with rows [start, end) drawn after a scroll step of `step` rows (the last one that moved:
+ * signed): those neither near the drawn rows nor ahead of them in the scroll's direction, where its steps fetch (steps
+ * of a fling differ, and a page fetched for an earlier, longer one is still on the way).
+ */
+export function pagesToDrop(pages: Iterable<number>, start: number, end: number, step: number): number[] {
   const out: number[] = [];
-  for (const p of pages)
-    if (!wanted.has(p) && ((p + 1) * PAGE <= start - KEEP_NEAR || p * PAGE >= end + KEEP_NEAR)) out.push(p);
+  for (const p of pages) {
+    const lo = p * PAGE;
+    const hi = lo + PAGE;
+    const near = hi > start - KEEP_NEAR && lo < end + KEEP_NEAR;
+    const ahead = step > 0 ? lo >= end && lo < end + AHEAD_MAX : step < 0 && hi <= start && hi > start - AHEAD_MAX;
+    if (!near && !ahead) out.push(p);
+  }
   return out;
 }

@@ -46,13 +46,12 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number, early?
     missed.current = new Set();
   }
 
-  /** Asks for the pages rows [start, end) want after a step of `lead` rows that are not here yet; returns them all. */
+  /** Asks for the pages rows [start, end) want after a step of `lead` rows that are not here yet. */
   const fetchPages = useCallback(
-    (start: number, end: number, lead: number): number[] => {
+    (start: number, end: number, lead: number) => {
       const v = versionRef.current;
       const asked = inflight.current;
-      const wanted = pagesToFetch(start, end, lead, count.current);
-      for (const page of wanted) {
+      for (const page of pagesToFetch(start, end, lead, count.current)) {
         const want = Math.min(PAGE, count.current - page * PAGE);
         if (
           want <= 0 ||
@@ -80,7 +79,6 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number, early?
           })
           .finally(() => asked.delete(page));
       }
-      return wanted;
     },
     [ask],
   );
@@ -100,8 +98,8 @@ export function useRowWindow(ask: Ask, version: string, rowCount: number, early?
       const moved = start - range.current[0];
       if (moved !== 0) step.current = moved;
       range.current = [start, end];
-      const wanted = new Set(fetchPages(start, end, step.current));
-      for (const page of pagesToDrop(got.current.keys(), start, end, wanted)) {
+      fetchPages(start, end, step.current);
+      for (const page of pagesToDrop(got.current.keys(), start, end, step.current)) {
         got.current.delete(page);
         for (let r = page * PAGE; r < (page + 1) * PAGE; r++) cache.current.delete(r);
       }
