@@ -22,7 +22,9 @@ if (!readers) throw new Error('no WebAssembly here');
 let read = 0;
 const frames: FrameReaders = (norm) => {
   const r = readers(norm);
+  const lineEnds = r.lineEnds;
   return {
+    ...(lineEnds ? { lineEnds: (bytes: Uint8Array) => lineEnds(bytes) } : {}),
     chunk: (bytes) => r.chunk(bytes),
     read: (text, at, h) => {
       const e = r.read(text, at, h);
@@ -108,6 +110,37 @@ describe('small Agent SDK frames read without JSON.parse', () => {
     // One chunk (a memory source is read whole) past the module's space for it.
     expect(text.length).toBeGreaterThan(SIMD_CHUNK);
     expect(await same(() => [memorySource('rows.jsonl', text)])).toBe(45_000);
+  });
+
+  it('reads a chunk whose newlines it found from its own copy, and the next chunk from that one', async () => {
+    // The frame reader finds the newlines of the first chunk (a line past ASCII) and of the second (the splitter reads
+    // line by line until a chunk comes all ASCII), copying each in; the third is all ASCII and ends on a newline, so the
+    // splitter reads it at once, without the reader. Line for line it is as long as the second, but its deltas are of
+    // block 1: read from the second's copy, still in the module, they would say block 0.
+    const at = (index: number) => (text: string) => delta(text).replace('"index":0', `"index":${index}`);
+    const texts = Array.from({ length: 40 }, (_, i) => `delta ${String(i).padStart(2, '0')}`);
+    const init = '{"type":"system","subtype":"init","session_id":"s-1","uuid":"i-1"}';
+    const chunks = [[init, at(0)('héllo')], texts.map(at(0)), texts.map(at(1))].map((ls) =>
+      new TextEncoder().encode(`${ls.join('\n')}\n`),
+    );
+    const ends: number[] = [];
+    const counting: FrameReaders = (norm) => {
+      const r = frames(norm);
+      return { ...r, lineEnds: (bytes) => (ends.push(bytes.length), r.lineEnds?.(bytes)) };
+    };
+    const input = (): EngineInput[] => [
+      {
+        name: 'chunks.jsonl',
+        size: chunks.reduce((n, c) => n + c.length, 0),
+        open: () => chunks.map((c) => c.slice()),
+      },
+    ];
+    const parsed = await loadSources(input());
+    read = 0;
+    const fast = await loadSources(input(), { frames: counting });
+    expect(fast.trace).toStrictEqual(parsed.trace);
+    expect(read).toBeGreaterThanOrEqual(2 * texts.length);
+    expect(ends).toEqual([chunks[0]?.length, chunks[1]?.length]);
   });
 
   it('reads the frames of the real recordings in each key order they are written in', () => {

@@ -100,13 +100,12 @@ class SdkFrames implements FrameRead {
     this.statuses = new Repeated((s) => statusWord(s, norm));
   }
 
-  /** The chunk whose newlines `lineEnds` found: copied whole into the module's memory for it. */
+  /** The chunk `lineEnds` was asked of, copied whole into the module's memory (undefined: it did not fit). */
   private found: Uint8Array | undefined;
 
   lineEnds: FrameRead['lineEnds'] = (bytes) => {
-    const ends = this.wasm.lineEnds(bytes, this);
-    this.found = ends ? bytes : undefined;
-    return ends;
+    this.found = this.wasm.holdFrames(bytes, this) ? bytes : undefined;
+    return this.found ? this.wasm.lineEnds(bytes.length) : undefined;
   };
 
   chunk(bytes: Uint8Array): void {

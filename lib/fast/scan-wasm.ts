@@ -246,13 +246,11 @@ export class ScanWasm {
   }
 
   /**
-   * Copies a chunk into the space `readFrame` reads, for `owner` (as `holdFrames`), and finds its newlines there: their
-   * offsets, in order (a view valid until the next call), or undefined when the chunk is too big for the space or has
-   * more lines than `ENDS_MAX` (the caller looks for them itself).
+   * The offsets of the newlines in the first `length` bytes held for `readFrame` (`holdFrames`), in order: a view valid
+   * until the next call; undefined when there are more than `ENDS_MAX` (the caller looks for them itself).
    */
-  lineEnds(bytes: Uint8Array, owner: object): Int32Array | undefined {
-    if (!this.holdFrames(bytes, owner)) return undefined;
-    const n = this.endsFn(this.frameSpace.byteOffset, bytes.length, this.ends.byteOffset, ENDS_MAX);
+  lineEnds(length: number): Int32Array | undefined {
+    const n = this.endsFn(this.frameSpace.byteOffset, Math.min(length, SIMD_CHUNK), this.ends.byteOffset, ENDS_MAX);
     return n < 0 ? undefined : this.ends.subarray(0, n);
   }
 

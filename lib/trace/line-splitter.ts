@@ -126,10 +126,11 @@ export class LineSplitter {
     let start = 0;
     const batch: RawLine[] = [];
     const firstNl = chunk.indexOf(LF);
+    const lastNl = firstNl < 0 ? -1 : chunk.lastIndexOf(LF);
     if (firstNl >= 0 && this.pendingLength > 0) start = this.endPending(chunk, firstNl, batch);
-    if (!this.lineByLine && firstNl >= 0) start = this.asciiLines(chunk, start, batch);
+    if (!this.lineByLine && firstNl >= 0) start = this.asciiLines(chunk, start, lastNl, batch);
     // Lines left (not all ASCII): their newlines found at once, where that is faster than one by one.
-    const ends = firstNl >= 0 && start < chunk.length ? this.findEnds?.(chunk) : undefined;
+    const ends = lastNl >= start ? this.findEnds?.(chunk) : undefined;
     start = this.restOfLines(chunk, start, firstNl, batch, ends);
     // The next line starts after this chunk's last newline; a chunk with none continues the pending line.
     if (firstNl >= 0) this.lineStart = this.absolute + start;
@@ -159,12 +160,11 @@ export class LineSplitter {
 
   /**
    * The chunk's whole lines from `start` on, decoded with one call when they are all ASCII (nearly every transcript
-   * chunk): split on "\n", each line's byte offset is its character offset, so no newline is looked for twice.
-   * Returns where the lines left to read start: `start` itself when the chunk holds non-ASCII text (read line by line
-   * below) or is too big for one string.
+   * chunk): split on "\n", each line's byte offset is its character offset, so no newline is looked for twice
+   * (`last`: the chunk's last newline). Returns where the lines left to read start: `start` itself when the chunk holds
+   * non-ASCII text (read line by line below) or is too big for one string.
    */
-  private asciiLines(chunk: Uint8Array, start: number, batch: RawLine[]): number {
-    const last = chunk.lastIndexOf(LF);
+  private asciiLines(chunk: Uint8Array, start: number, last: number, batch: RawLine[]): number {
     if (last < start || last - start > ASCII_RUN) return start;
     const decoded = this.decoder.decode(chunk.subarray(start, last));
     if (decoded.length !== last - start) return start;
