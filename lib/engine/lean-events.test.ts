@@ -84,5 +84,12 @@ describe('jsonDigest', () => {
     ];
     const digests = apart.map(jsonDigest);
     expect(new Set(digests).size).toBe(apart.length);
+    // Numbers as JSON.stringify writes them.
+    expect(jsonDigest(-0)).toBe(jsonDigest(0));
+    expect(jsonDigest([NaN, Infinity])).toBe(jsonDigest([null, null]));
+    expect(jsonDigest(1e21)).not.toBe(jsonDigest('1e+21'));
+    // A length as large as a tag is still read as a length.
+    const long = 'x'.repeat(0x10001);
+    expect(jsonDigest([long, 'y'])).not.toBe(jsonDigest([`${long}y`]));
   });
 });
