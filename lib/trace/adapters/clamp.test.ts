@@ -1,4 +1,5 @@
-// `clampDeep`: tool inputs with every nested string clamped, copied only where something was; `longTexts`: one copy of each long text.
+// `clampDeep`: tool inputs with every nested string clamped, copied only where something was. `longTexts`: one copy
+// of each long text.
 import { describe, expect, it } from 'vitest';
 import { clampDeep, longTexts, SHARE_MIN } from './common';
 
