@@ -1,4 +1,5 @@
 import { detach, timeFrom, type NormalizeOptions } from '../trace/adapters/common';
+import { isoMillisBytes } from '../trace/adapters/time';
 import type { Head } from '../trace/adapters/messages';
 import { deltaEvent, deltaName, stopEvent } from '../trace/adapters/sdk-stream';
 import { statusWord, systemSubtype, tinySystemEvent } from '../trace/adapters/sdk-system';
@@ -204,7 +205,16 @@ class SdkFrames implements FrameRead {
     return this.kind(SESSION_ID) === STRING ? this.repeated(text, SESSION_ID, this.sessions) : undefined;
   }
 
+  /** The timestamp read off the line's bytes in the module when it is written plainly (no escape: its bytes are its
+   *  characters); any other form as the adapter reads it (`timeFrom`). No string is made of it either way but the
+   *  last. */
   private time(text: string): number | undefined {
-    return this.kind(TIMESTAMP) === STRING ? timeFrom(this.word(text, TIMESTAMP)) : undefined;
+    if (this.kind(TIMESTAMP) !== STRING) return undefined;
+    if (!this.slots[TIMESTAMP * 4 + 3]) {
+      const s = (this.slots[TIMESTAMP * 4 + 1] ?? 0) + 1;
+      const t = isoMillisBytes(this.wasm.bytes, s, (this.slots[TIMESTAMP * 4 + 2] ?? 0) - 1 - s);
+      if (t !== undefined) return t;
+    }
+    return timeFrom(this.word(text, TIMESTAMP));
   }
 }
