@@ -20,19 +20,27 @@ export class UuidColumn {
   set(index: number, uuid: string): void {
     this.room(index);
     const n = uuid.length;
-    let narrow = n <= 255;
-    for (let i = 0; narrow && i < n; i++) if (uuid.charCodeAt(i) > 0xff) narrow = false;
-    if (!narrow) {
-      this.starts[index] = 0;
-      this.other.set(index, uuid);
-      return;
+    if (n <= 255) {
+      if (this.used + n > this.chars.length) this.chars = grown(this.chars, this.used + n);
+      // Copied as it is checked (one pass: a million status frames each set one); a character past 0xFF stops it.
+      const chars = this.chars;
+      const at = this.used;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = uuid.charCodeAt(i);
+        if (c > 0xff) break;
+        chars[at + i] = c;
+      }
+      if (i === n) {
+        this.starts[index] = at + 1;
+        this.lengths[index] = n;
+        this.used += n;
+        if (this.other.size > 0) this.other.delete(index);
+        return;
+      }
     }
-    if (this.used + n > this.chars.length) this.chars = grown(this.chars, this.used + n);
-    for (let i = 0; i < n; i++) this.chars[this.used + i] = uuid.charCodeAt(i);
-    this.starts[index] = this.used + 1;
-    this.lengths[index] = n;
-    this.used += n;
-    this.other.delete(index);
+    this.starts[index] = 0;
+    this.other.set(index, uuid);
   }
 
   /** Index `to` gets the uuid index `from` of `src` has (or none). */
