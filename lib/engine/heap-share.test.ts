@@ -81,6 +81,37 @@ describe('heap after a load', () => {
     expect(sameText.length + apartText.length).toBeGreaterThan(0);
   });
 
+  it('keeps one list of the events of a source loaded alone, not one for the source and one for the trace', async () => {
+    const n = 300_000;
+    const status = Array.from(
+      { length: n },
+      (_, i) => `{"type":"system","subtype":"status","status":"requesting","session_id":"s","uuid":"r-${i}"}`,
+    );
+    // Each line ended (a last line without its newline is read apart, and its source then is not alone). The same
+    // frames, and one delta whose fragment the builder shortens: the builder gets a copy of that event, so
+    // its list differs from the source's, and both are kept (as they must be: the next build reads the whole one).
+    const stream = (long: boolean): string =>
+      jsonl([
+        sdk.init(),
+        sdk.messageStart('msg_1', { output: 1 }),
+        sdk.blockStart(0, { type: 'text', text: '' }),
+        sdk.textDelta(0, long ? 'x'.repeat(300) : 'x'),
+        sdk.blockStop(0),
+        sdk.messageStop(),
+      ]) +
+      status.join('\n') +
+      '\n';
+    const shortText = stream(false);
+    const longText = stream(true);
+    const one = await heapOfLoad(shortText);
+    expect(one.session.trace().events).toHaveLength(n + 6);
+    const two = await heapOfLoad(longText);
+    expect(two.session.trace().events).toHaveLength(n + 6);
+    // A second list of 300,000 references is 2.4 MB in Node (8 bytes each), more with the room a growing list keeps.
+    expect(two.bytes - one.bytes).toBeGreaterThan(2_000_000);
+    expect(shortText.length + longText.length).toBeGreaterThan(0);
+  });
+
   it("keeps no tool output a stats load drops (the sharer's are the load's only)", async () => {
     const n = 100;
     const file = Array.from({ length: 800 }, (_, i) => `${String(i + 1).padStart(6)}→export const v${i} = ${i};`).join(

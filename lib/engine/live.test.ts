@@ -177,6 +177,38 @@ describe('LiveSources', () => {
     );
   });
 
+  it('leaves a trace as it was built when a later build moves its events (a file added before its one source)', async () => {
+    const tour = read(TOUR);
+    const first = read(CC_FILES.main);
+    const live = new LiveSources();
+    // One source alone: its events and the trace's are one list (see `build`).
+    const before = (await live.load(inputs([['b.jsonl', tour]]), false)).trace;
+    const was = before.events.map((e) => [e, e.seq, e.src.source] as const);
+    const up = await live.update(
+      inputs([
+        ['a.jsonl', first],
+        ['b.jsonl', tour],
+      ]),
+      false,
+    );
+    if (!up) throw new Error('no update');
+    // Its events moved past the new file's.
+    expect(up.moves).toEqual([
+      { from: 0, to: up.loaded.trace.events.length - before.events.length, count: before.events.length },
+    ]);
+    expect(before.events.map((e) => [e, e.seq, e.src.source] as const)).toEqual(was);
+    expect(before.events.every((e, j) => e === was[j]?.[0])).toBe(true);
+    expect(withEventUuids(up.loaded.trace)).toEqual(
+      await oneShot([
+        ['a.jsonl', first],
+        ['b.jsonl', tour],
+      ]),
+    );
+    // And once more, alone again: the same as loaded at once.
+    const again = await live.update(inputs([['b.jsonl', tour]]), false);
+    expect(withEventUuids(again?.loaded.trace ?? before)).toEqual(await oneShot([['b.jsonl', tour]]));
+  });
+
   it('says where events moved when a file before them grew, and finds each by its file and line', async () => {
     const main = read(CC_FILES.main);
     const others = CC_FILES.others.map((f) => [f, read(f)] as const);

@@ -135,6 +135,8 @@ const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.leng
  */
 export class LiveSources {
   private readonly kept = new Map<string, Kept>();
+  /** Kept lists a trace was given as its own (see `build`): a later build writes its changes into a copy. */
+  private readonly given = new WeakSet<TraceEvent[]>();
   private readonly norm: NormalizeOptions;
   private holding = true;
   /** The heap budget of the last load (its sources, and what they grow by after). */
@@ -325,25 +327,34 @@ export class LiveSources {
     builder.uuids = uuids;
     const moves: SeqMove[] = [];
     const texts: (SourceText | undefined)[] = [];
+    /** An event the builder was given a copy of (its list then differs from the kept one). */
+    let copied = false;
     ordered.forEach((k, i) => {
       const start = builder.nextSeq();
       if (k.placed && k.placed.start !== start && k.placed.count > 0)
         moves.push({ from: k.placed.start, to: start, count: k.placed.count });
       if (k.info.index !== i) k.info = { ...k.info, index: i };
-      const add = (list: TraceEvent[], from: UuidColumn): void => {
+      /** The list with each event at its place (the list itself, or a copy where a trace was given it). */
+      const add = (list: TraceEvent[], from: UuidColumn): TraceEvent[] => {
+        let out = list;
         for (let j = 0; j < list.length; j++) {
           const old = list[j];
           if (!old) continue;
           const seq = builder.nextSeq();
           if (from !== uuids) uuids.copy(from, j, seq);
           const e = placed(old, seq, i);
-          list[j] = e;
+          if (e !== old) {
+            // The trace built last keeps its events as they were.
+            if (out === list && this.given.has(list)) out = list.slice();
+            out[j] = e;
+          }
           // The builder shortens a long stream fragment once the rebuild has used it: give it a copy of its own, so
           // the kept event still has the whole fragment for the next build.
-          builder.event(
-            e.kind === 'stream' && e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP ? { ...e } : e,
-          );
+          const copy = e.kind === 'stream' && e.fragment !== undefined && e.fragment.length > FRAGMENT_KEEP;
+          copied ||= copy;
+          builder.event(copy ? { ...e } : e);
         }
+        return out;
       };
       const fix = (list: Diagnostic[]): void => {
         for (let j = 0; j < list.length; j++) {
@@ -356,7 +367,7 @@ export class LiveSources {
       };
       const s = k.settled;
       if (!s?.whole) {
-        add(k.events, k.uuids);
+        k.events = add(k.events, k.uuids);
         fix(k.diagnostics);
       }
       if (s) {
@@ -367,6 +378,12 @@ export class LiveSources {
       texts[i] = k.text;
       k.placed = { start, count: s?.whole ? s.events.length : k.events.length };
     });
+    // The builder's list holds the same events as the source's: one list for both (a million-row stream kept two of
+    // 4-8 MB each). A later build that moves them writes into a copy (`add`), so this trace stays as it is built.
+    if (alone && !copied) {
+      alone.events = builder.events;
+      this.given.add(builder.events);
+    }
     const t0 = performance.now();
     const trace = builder.finish();
     return { loaded: { trace, texts, modelMs: performance.now() - t0 }, moves };
