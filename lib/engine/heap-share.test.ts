@@ -112,6 +112,48 @@ describe('heap after a load', () => {
     expect(shortText.length + longText.length).toBeGreaterThan(0);
   });
 
+  it("keeps one copy of a hook's event and name (and says the rules of usage copies as before)", async () => {
+    const n = 20_000;
+    // Names of 60 characters: a copy is 80 bytes in Node.
+    const name = (k: number): string => `PreToolUse:${String(k).padStart(8, '0')}${'x'.repeat(40)}`;
+    const hook = (i: number, k: (i: number) => number): string =>
+      JSON.stringify({
+        type: 'progress',
+        sessionId: 's',
+        uuid: `h-${i}`,
+        toolUseID: `toolu_${i}`,
+        data: { type: 'hook_progress', hookEvent: name(k(i)), hookName: name(k(i) + 1), command: 'true' },
+      });
+    // Each model call's usage on two split lines: one copy kept, one dropped, each with its rule.
+    const calls = (m: number): string[] =>
+      Array.from({ length: m }, (_, i) => [
+        cc.assistant(`msg_${i}`, [builtText('a')], { output: 1 }, { uuid: `a-${i}-0` }),
+        cc.assistant(`msg_${i}`, [builtText('b')], { output: 2 }, { uuid: `a-${i}-1` }),
+      ]).flat();
+    const text = (k: (i: number) => number): string =>
+      jsonl([cc.prompt('go'), ...calls(n / 4)]) + Array.from({ length: n }, (_, i) => hook(i, k)).join('\n') + '\n';
+    const sameText = text(() => 0);
+    // Names that differ from line to line: what each line kept before.
+    const apartText = text((i) => i * 2);
+    const same = await heapOfLoad(sameText);
+    const turns = same.session.trace().turns;
+    expect(turns).toHaveLength(n / 4);
+    expect(
+      turns.every(
+        (t) =>
+          t.copies.map((c) => c.rule).join() ===
+          'dropped: split line of this message id,kept: most output tokens of 2 copies',
+      ),
+    ).toBe(true);
+    const hooks = same.session.trace().events.filter((e) => e.kind === 'hook');
+    expect(hooks).toHaveLength(n);
+    expect(hooks.every((e) => e.kind === 'hook' && e.hookName === name(1) && e.hookEvent === name(0))).toBe(true);
+    const apart = await heapOfLoad(apartText);
+    // Two names of 80 bytes on each of 20,000 hook events: 3.2 MB when each keeps its own.
+    expect(apart.bytes - same.bytes).toBeGreaterThan(2_500_000);
+    expect(sameText.length + apartText.length).toBeGreaterThan(0);
+  });
+
   it("keeps no tool output a stats load drops (the sharer's are the load's only)", async () => {
     const n = 100;
     const file = Array.from({ length: 800 }, (_, i) => `${String(i + 1).padStart(6)}→export const v${i} = ${i};`).join(

@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../types';
 import { queuedPrompt } from './claude-code-text';
-import { clampText, hookDecisionFrom, textOf, type NormalizeOptions } from './common';
+import { clampText, hookDecisionFrom, hookWord, textOf, type NormalizeOptions } from './common';
 import { envelope, u, unknownEvent, type Head, type RawObject } from './messages';
 import { Fast } from './schemas';
 
@@ -31,8 +31,8 @@ export function normalizeAttachment(obj: RawObject, opts: NormalizeOptions, h: H
       time: env.time,
       via: 'attachment',
       phase: 'result',
-      hookEvent: u(a.hookEvent),
-      hookName: u(a.hookName),
+      hookEvent: hookWord(a.hookEvent, opts),
+      hookName: hookWord(a.hookName, opts),
       toolUseId: u(a.toolUseID),
       outcome: blocking ? 'blocked' : a.type.includes('error') ? 'error' : 'success',
       exitCode: u(a.exitCode),

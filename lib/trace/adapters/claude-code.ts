@@ -1,5 +1,5 @@
 import type { TraceEvent } from '../types';
-import { clampText, compact, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
+import { clampText, compact, hookWord, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
 import {
   envelope,
   normalizeAssistant,
@@ -94,8 +94,8 @@ function normalizeProgress(obj: RawObject, opts: NormalizeOptions, h: Head): Tra
       time: env.time,
       via: 'progress',
       phase: 'progress',
-      hookEvent: u(d.hookEvent),
-      hookName: u(d.hookName),
+      hookEvent: hookWord(d.hookEvent, opts),
+      hookName: hookWord(d.hookName, opts),
       toolUseId: u(line.toolUseID),
       text: d.command ? clampText(d.command, opts) : undefined,
     };

@@ -95,6 +95,13 @@ function keptOutput(text: string, opts: NormalizeOptions): string {
   return out;
 }
 
+/** The longest word `hookWord` shares. */
+const WORD_MAX = 64;
+
+/** A short word the lines repeat (a hook's event or name) as the load's one copy of it; JSON.parse makes one per line. */
+export const hookWord = (s: string | null | undefined, opts: NormalizeOptions): string | undefined =>
+  s === null || s === undefined ? undefined : opts.intern && s.length <= WORD_MAX ? opts.intern(s) : s;
+
 /**
  * A copy of a slice that no longer points into the string it was cut from: V8 keeps the whole parent of a sliced
  * string alive, so a 16 KB preview of a 2 MB tool output would otherwise hold the 2 MB.

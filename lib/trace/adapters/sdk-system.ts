@@ -1,5 +1,14 @@
 import type { TraceEvent } from '../types';
-import { clampText, compact, hookDecisionFrom, stripAnsi, textOf, timeFrom, type NormalizeOptions } from './common';
+import {
+  clampText,
+  compact,
+  hookDecisionFrom,
+  hookWord,
+  stripAnsi,
+  textOf,
+  timeFrom,
+  type NormalizeOptions,
+} from './common';
 import { envelope, u, unknownEvent, type Envelope, type Head, type RawObject } from './messages';
 import { Fast, type SystemLine } from './schemas';
 
@@ -79,8 +88,8 @@ function schemaSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEve
       time: env.time,
       via: 'system',
       phase,
-      hookEvent: u(line.hook_event) ?? u(line.hook_event_name),
-      hookName: hookName(line),
+      hookEvent: hookWord(u(line.hook_event) ?? u(line.hook_event_name), opts),
+      hookName: hookWord(hookName(line), opts),
       toolUseId: u(line.tool_use_id),
       hookId: u(line.hook_id),
       outcome: u(line.outcome),

@@ -225,6 +225,28 @@ function placeStreamEvent(
  * Usage counts once per model call: the copy with the most output tokens wins (early split lines carry a
  * placeholder; stream `message_delta` usage is cumulative and is one more copy). Progress copies never count.
  */
+/** A rule's words are one of a few: each said once, not once per copy (ten thousand copies kept as many strings). */
+const keptRules: string[] = [];
+const droppedRules = new Map<string, string>();
+
+function keptRule(n: number): string {
+  const said = keptRules[n];
+  if (said !== undefined) return said;
+  const rule = `kept: most output tokens of ${n} cop${n === 1 ? 'y' : 'ies'}`;
+  if (n < 256) keptRules[n] = flat(rule);
+  return rule;
+}
+
+/** Every rule a copy starts with is a constant of this file, so the words said here are few. */
+function droppedRule(rule: string): string {
+  let said = droppedRules.get(rule);
+  if (said === undefined) droppedRules.set(rule, (said = flat(`dropped: ${rule}`)));
+  return said;
+}
+
+/** One flat string rather than the pair of pieces a template makes. */
+const flat = (s: string): string => [s].join('');
+
 export function chooseUsage(t: Turn): void {
   if (t.stream?.usage)
     t.copies.push({
@@ -243,10 +265,10 @@ export function chooseUsage(t: Turn): void {
   const best = t.usageError === undefined ? chooseCopy(t.copies) : undefined;
   if (best) {
     best.chosen = true;
-    best.rule = `kept: most output tokens of ${counting.length} cop${counting.length === 1 ? 'y' : 'ies'}`;
+    best.rule = keptRule(counting.length);
     t.usage = best.usage;
   }
-  for (const c of counting) if (c !== best) c.rule = `dropped: ${c.rule}`;
+  for (const c of counting) if (c !== best) c.rule = droppedRule(c.rule);
   const uncounted = uncountedReason(t.synthetic, best !== undefined, t.usageError);
   if (uncounted) {
     t.counted = false;
