@@ -2,7 +2,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { cc, jsonl, sdk, text as builtText, toolUse } from '../trace/testing/builders';
+import { cc, jsonl, sdk, text as builtText, toolUse, type Line } from '../trace/testing/builders';
 import { blobInput, blobKeeper } from './blob';
 import { memorySource } from './source';
 import { loadStatsTrace } from './stats-load';
@@ -125,7 +125,7 @@ describe('heap after a load', () => {
         data: { type: 'hook_progress', hookEvent: name(k(i)), hookName: name(k(i) + 1), command: 'true' },
       });
     // Each model call's usage on two split lines: one copy kept, one dropped, each with its rule.
-    const calls = (m: number): string[] =>
+    const calls = (m: number): Line[] =>
       Array.from({ length: m }, (_, i) => [
         cc.assistant(`msg_${i}`, [builtText('a')], { output: 1 }, { uuid: `a-${i}-0` }),
         cc.assistant(`msg_${i}`, [builtText('b')], { output: 2 }, { uuid: `a-${i}-1` }),
