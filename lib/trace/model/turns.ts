@@ -221,10 +221,6 @@ function placeStreamEvent(
   touch(turn, e);
 }
 
-/**
- * Usage counts once per model call: the copy with the most output tokens wins (early split lines carry a
- * placeholder; stream `message_delta` usage is cumulative and is one more copy). Progress copies never count.
- */
 /** A rule's words are one of a few: each said once, not once per copy (ten thousand copies kept as many strings). */
 const keptRules: string[] = [];
 const droppedRules = new Map<string, string>();
@@ -232,21 +228,23 @@ const droppedRules = new Map<string, string>();
 function keptRule(n: number): string {
   const said = keptRules[n];
   if (said !== undefined) return said;
-  const rule = `kept: most output tokens of ${n} cop${n === 1 ? 'y' : 'ies'}`;
-  if (n < 256) keptRules[n] = flat(rule);
+  // Joined, not a template: one flat string, not a pair of pieces.
+  const rule = ['kept: most output tokens of ', String(n), n === 1 ? ' copy' : ' copies'].join('');
+  if (n < 256) keptRules[n] = rule;
   return rule;
 }
 
 /** Every rule a copy starts with is a constant of this file, so the words said here are few. */
 function droppedRule(rule: string): string {
   let said = droppedRules.get(rule);
-  if (said === undefined) droppedRules.set(rule, (said = flat(`dropped: ${rule}`)));
+  if (said === undefined) droppedRules.set(rule, (said = ['dropped: ', rule].join('')));
   return said;
 }
 
-/** One flat string rather than the pair of pieces a template makes. */
-const flat = (s: string): string => [s].join('');
-
+/**
+ * Usage counts once per model call: the copy with the most output tokens wins (early split lines carry a
+ * placeholder; stream `message_delta` usage is cumulative and is one more copy). Progress copies never count.
+ */
 export function chooseUsage(t: Turn): void {
   if (t.stream?.usage)
     t.copies.push({
