@@ -206,7 +206,8 @@ describe('LiveSources', () => {
     );
     // And once more, alone again: the same as loaded at once.
     const again = await live.update(inputs([['b.jsonl', tour]]), false);
-    expect(withEventUuids(again?.loaded.trace ?? before)).toEqual(await oneShot([['b.jsonl', tour]]));
+    if (!again) throw new Error('no update');
+    expect(withEventUuids(again.loaded.trace)).toEqual(await oneShot([['b.jsonl', tour]]));
   });
 
   it('says where events moved when a file before them grew, and finds each by its file and line', async () => {
