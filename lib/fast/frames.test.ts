@@ -26,8 +26,8 @@ const frames: FrameReaders = (norm) => {
   return {
     ...(lineEnds ? { lineEnds: (bytes: Uint8Array) => lineEnds(bytes) } : {}),
     chunk: (bytes) => r.chunk(bytes),
-    read: (text, at, h) => {
-      const e = r.read(text, at, h);
+    read: (text, at, h, start, length) => {
+      const e = r.read(text, at, h, start, length);
       if (e) read += 1;
       return e;
     },

@@ -82,7 +82,8 @@ class SdkFrames implements FrameRead {
   /** The part of the chunk held, `[from, to)`. */
   private from = 0;
   private to = 0;
-  /** Where the line read last starts in the module's memory: its slots' positions, less this, are its characters'. */
+  /** Where the text of the line read last starts, in the module's memory's positions: its slots' positions, less this,
+   *  are its characters' in the text. */
   private base = 0;
   private readonly sessions: Repeated;
   private readonly parents: Repeated;
@@ -118,11 +119,11 @@ class SdkFrames implements FrameRead {
     this.found = undefined;
   }
 
-  read(text: string, at: number, h: Head): TraceEvent | undefined {
+  read(text: string, at: number, h: Head, start = 0, length = text.length - start): TraceEvent | undefined {
     // A cheap filter: the SDKs write `{"type":"system"` or `{"type":"stream_event"` (the module takes the members in
     // any order, and checks them all).
-    if (text.charCodeAt(9) !== 0x73 || text.charCodeAt(0) !== 0x7b) return undefined;
-    const end = at + text.length;
+    if (text.charCodeAt(start + 9) !== 0x73 || text.charCodeAt(start) !== 0x7b) return undefined;
+    const end = at + length;
     if (!this.held || !this.wasm.holdsFrames(this) || at < this.from || end > this.to) {
       // The chunk from this line on, or as much of it as the module's space holds.
       this.from = at;
@@ -132,7 +133,8 @@ class SdkFrames implements FrameRead {
     }
     const frame = this.wasm.readFrame(at - this.from, end - this.from);
     if (frame === FRAME.none) return undefined;
-    this.base = this.wasm.frameBase + at - this.from;
+    // A slot's position in the memory, less this, is its character's in `text`.
+    this.base = this.wasm.frameBase + at - this.from - start;
     return frame === FRAME.stream ? this.stream(text, h) : this.system(text, h);
   }
 

@@ -37,6 +37,36 @@ export function nextHigh(b: Uint8Array, from: number, to: number): number {
   return -1;
 }
 
+/**
+ * The entry of a whole line of an all-ASCII run, `raw` its text up to its newline (a "\r" before it is not part of the
+ * line), at `offset` in the source, in `chunk` (whose first byte is at `base`): too long, or long with its bytes
+ * (`defer`), or its text.
+ */
+export function asciiLine(
+  raw: string,
+  line: number,
+  offset: number,
+  max: number,
+  defer: boolean,
+  chunk: Uint8Array,
+  base: number,
+): RawLine {
+  const cr = raw.charCodeAt(raw.length - 1) === CR;
+  const length = cr ? raw.length - 1 : raw.length;
+  if (length > max) return tooLong(line, offset, length, false);
+  // Its bytes, as `whole` gives a long line (the text decoded with the rest is let go).
+  if (defer && length > SHORT_LINE)
+    return {
+      text: '',
+      line,
+      offset,
+      length,
+      unterminated: false,
+      bytes: chunk.subarray(offset - base, offset - base + length),
+    };
+  return { text: cr ? raw.slice(0, -1) : raw, line, offset, length, unterminated: false };
+}
+
 /** One source split into lines, a chunk at a time (`readLineBatches`): the line begun in an earlier chunk, where the
  *  next line starts, how many lines so far. */
 export class LineSplitter {
@@ -69,6 +99,8 @@ export class LineSplitter {
     private readonly defer = false,
     /** Finds a chunk's newlines (`LineOptions.lineEnds`). */
     private readonly findEnds?: (chunk: Uint8Array) => Int32Array | undefined,
+    /** Whether a chunk's all-ASCII lines may come as one run (`LineOptions.runs`). */
+    private readonly runs?: () => boolean,
   ) {
     this.lineStart = from?.offset ?? 0;
     this.absolute = this.lineStart;
@@ -168,6 +200,10 @@ export class LineSplitter {
     if (last < start || last - start > ASCII_RUN) return start;
     const decoded = this.decoder.decode(chunk.subarray(start, last));
     if (decoded.length !== last - start) return start;
+    if (this.runs?.()) {
+      this.pushRun(decoded, chunk, start, batch);
+      return last + 1;
+    }
     const texts = decoded.split('\n');
     const max = this.max;
     let lineNo = this.lineNo;
@@ -184,24 +220,8 @@ export class LineSplitter {
         i += count - 1;
         continue;
       }
-      const cr = raw.charCodeAt(raw.length - 1) === CR;
-      const length = cr ? raw.length - 1 : raw.length;
       lineNo += 1;
-      batch.push(
-        length > max
-          ? tooLong(lineNo, at, length, false)
-          : this.defer && length > SHORT_LINE
-            ? // Its bytes, as `whole` gives a long line (the text decoded with the rest is let go).
-              {
-                text: '',
-                line: lineNo,
-                offset: at,
-                length,
-                unterminated: false,
-                bytes: chunk.subarray(at - this.absolute, at - this.absolute + length),
-              }
-            : { text: cr ? raw.slice(0, -1) : raw, line: lineNo, offset: at, length, unterminated: false },
-      );
+      batch.push(asciiLine(raw, lineNo, at, max, this.defer, chunk, this.absolute));
       at += raw.length + 1;
     }
     this.lineNo = lineNo;
@@ -310,6 +330,10 @@ export class LineSplitter {
     const decoded = this.decoder.decode(chunk.subarray(from, to));
     // All ASCII (one character per byte): each line ends where its text does, no need to look for its newline.
     const ascii = decoded.length === to - from;
+    if (ascii && this.runs?.()) {
+      this.pushRun(decoded, chunk, from, batch);
+      return true;
+    }
     const texts = decoded.split('\n');
     const absolute = this.absolute;
     let lineNo = this.lineNo;
@@ -330,6 +354,22 @@ export class LineSplitter {
     }
     this.lineNo = lineNo;
     return ascii;
+  }
+
+  /** All-ASCII lines `decoded` from `chunk[from]` on (up to the last one's newline) as one entry (`LineOptions.runs`). */
+  private pushRun(decoded: string, chunk: Uint8Array, from: number, batch: RawLine[]): void {
+    let lines = 1;
+    for (let nl = decoded.indexOf('\n'); nl >= 0; nl = decoded.indexOf('\n', nl + 1)) lines += 1;
+    const run = { text: decoded, chunk, at: from, base: this.absolute, lines };
+    batch.push({
+      text: '',
+      line: this.lineNo + 1,
+      offset: this.absolute + from,
+      length: decoded.length,
+      unterminated: false,
+      run,
+    });
+    this.lineNo += lines;
   }
 
   /** The last line, when the source does not end with a newline. */

@@ -27,6 +27,23 @@ export interface RawLine {
   /** With `deferLong`, a long line's bytes (no terminator, no `\r`), not decoded yet: `text` is empty until
    *  `lineText` decodes them. Valid only until the next batch is asked for (they may be the chunk's own). */
   readonly bytes?: Uint8Array;
+  /** With `LineOptions.runs`, this entry is a chunk's all-ASCII lines at once (`line`, `offset`: the first one's;
+   *  `length`: their bytes up to the last one's end; `text` empty): for the reader to walk. */
+  readonly run?: LineRun;
+}
+
+/**
+ * Lines decoded with one call and left whole: `text` is their characters up to the last one's end (each "\n"-separated
+ * line is one, a character per byte, a "\r" before the "\n" included), at `at` in `chunk` (whose first byte is at
+ * `base` in the source). Valid only until the next batch is asked for.
+ */
+export interface LineRun {
+  readonly text: string;
+  readonly chunk: Uint8Array;
+  readonly at: number;
+  readonly base: number;
+  /** How many lines. */
+  readonly lines: number;
 }
 
 /** Where a line starts: its byte offset in the (decompressed) source, and the number of lines before it. */

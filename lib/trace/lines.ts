@@ -32,6 +32,9 @@ export interface LineOptions {
   /** Finds the offsets of a chunk's newlines, in order (undefined: the splitter looks for them): asked, when the
    *  chunk has lines the splitter does not read at once (not all ASCII), before `onChunk`, with the same chunk. */
   readonly lineEnds?: (chunk: Uint8Array) => Int32Array | undefined;
+  /** Asked before a chunk's all-ASCII lines are split: true lets them come as one entry (`RawLine.run`), decoded with
+   *  one call and not split, for the reader to walk (`lineOfRun` gives each as it would have come). */
+  readonly runs?: () => boolean;
 }
 
 /** The line limit in force: the default when none is given, never past the ceiling. */
@@ -54,7 +57,13 @@ export async function* readLines(source: ByteSource, opts: LineOptions = {}): As
  * offset and length. Runs of empty lines come out as one entry each (`blankLines`).
  */
 export async function* readLineBatches(source: ByteSource, opts: LineOptions = {}): AsyncGenerator<RawLine[]> {
-  const split = new LineSplitter(lineLimit(opts.maxLineBytes), opts.from, opts.deferLong === true, opts.lineEnds);
+  const split = new LineSplitter(
+    lineLimit(opts.maxLineBytes),
+    opts.from,
+    opts.deferLong === true,
+    opts.lineEnds,
+    opts.runs,
+  );
   for await (const chunk of chunksOf(source)) {
     const batch = split.push(chunk);
     opts.onChunk?.(split.lastChunk, split.lastBase);

@@ -9,7 +9,8 @@ import {
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
 import { bytesText } from './sizes';
 import type { ByteSource } from './byte-source';
-import type { LinePosition, LineRef, RawLine } from './line-types';
+import type { LinePosition, LineRef, LineRun, RawLine } from './line-types';
+import { asciiLine } from './line-splitter';
 import { lineLimit, lineText, readLineBatches } from './lines';
 import type { Diagnostic, TraceEvent } from './types';
 import { unknownEvent, type Head, type RawObject } from './adapters/messages';
@@ -43,7 +44,8 @@ export async function parseBytes(
   const norm = opts.normalize?.intern ? opts.normalize : withInterner(opts.normalize ?? DEFAULT_NORMALIZE);
   const resume = resumable(opts.resume) ? opts.resume : undefined;
   const maxLine = lineLimit(opts.maxLineBytes);
-  const parse = new SourceParse(name, index, sink, norm, maxLine, resume, opts.frames?.(norm));
+  const defer = opts.shrink !== undefined || opts.clip !== undefined;
+  const parse = new SourceParse(name, index, sink, norm, maxLine, resume, opts.frames?.(norm), defer);
   const info = parse.info;
   let next: LinePosition = { offset: resume?.offset ?? 0, line: resume?.line ?? 0 };
   const hold = opts.hold === true && !/\.json(\.gz)?$/i.test(name);
@@ -56,11 +58,14 @@ export async function parseBytes(
     ...(resume ? { from: resume } : {}),
     hold,
     onEnd: (p) => (next = p),
-    ...(opts.shrink || opts.clip ? { deferLong: true } : {}),
+    ...(defer ? { deferLong: true } : {}),
     ...(parse.frames ? { onChunk: (c: Uint8Array, base: number) => parse.chunk(c, base) } : {}),
     ...(parse.frames?.lineEnds ? { lineEnds: (c: Uint8Array) => parse.frames?.lineEnds?.(c) } : {}),
+    ...(parse.frames ? { runs: () => parse.runs() } : {}),
   })) {
-    for (const l of batch) parse.handleRaw(l.bytes ? parse.shrunk(l, opts.shrink, opts.clip) : l);
+    for (const l of batch)
+      if (l.run) parse.handleRun(l.run, l.line, opts.shrink, opts.clip);
+      else parse.handleRaw(l.bytes ? parse.shrunk(l, opts.shrink, opts.clip) : l);
   }
   if (hold) info.bytes = next.offset;
   parse.end();
@@ -76,6 +81,7 @@ export async function parseBytes(
 }
 
 const DOC_LIMIT = 256 * 1024 * 1024;
+const CR = 0x0d;
 
 /** A long line's text made short by `ParseOptions.shrink` or `clip` (`cut`), with the line as read (its bytes) to read
  *  whole instead. */
@@ -117,6 +123,8 @@ class SourceParse {
     resume: ParseCheckpoint | undefined,
     /** Small Agent SDK frames read without JSON.parse (`ParseOptions.frames`). */
     readonly frames?: FrameRead,
+    /** Long lines come with their bytes (`LineOptions.deferLong`). */
+    private readonly defer = false,
   ) {
     this.info = {
       index,
@@ -184,8 +192,44 @@ class SourceParse {
     return { text, line: l.line, offset: l.offset, length: l.length, unterminated: l.unterminated, whole: l, cut };
   }
 
-  /** A line as read: blank, part of a document, or a line of its own. */
-  handleRaw(l: RawLine | Shrunk): void {
+  /** Whether a chunk's all-ASCII lines may come as one run (`LineOptions.runs`): an SDK stream's, read with frames. */
+  runs(): boolean {
+    return this.frames !== undefined && this.mode === 'lines' && this.dialect === 'sdk-stream';
+  }
+
+  /**
+   * A run of all-ASCII lines (`LineOptions.runs`), the first numbered `first`: a small frame is read off the run's text
+   * (no string or entry is made of its line), any other line goes on as the entry `readLineBatches` would have given.
+   */
+  handleRun(run: LineRun, first: number, shrink: ParseOptions['shrink'], clip: ParseOptions['clip']): void {
+    const { text, chunk, at, base } = run;
+    const frames = this.frames;
+    let pos = 0;
+    for (let line = first; line < first + run.lines; line++) {
+      let nl = text.indexOf('\n', pos);
+      if (nl < 0) nl = text.length;
+      // The line's length without a "\r" before its newline, as `asciiLine` counts it.
+      const length = nl - pos - (text.charCodeAt(nl - 1) === CR && nl > pos ? 1 : 0);
+      const offset = base + at + pos;
+      const tried = frames !== undefined && length >= 10 && length <= this.maxLine;
+      if (tried) {
+        const src: LineRef = { source: this.index, line, offset, length };
+        const e = frames.read(text, at + pos, this.head(src), pos, length);
+        if (e) {
+          this.info.lines.total += 1;
+          this.emit(e);
+          pos = nl + 1;
+          continue;
+        }
+      }
+      const l = asciiLine(text.slice(pos, nl), line, offset, this.maxLine, this.defer, chunk, base);
+      this.handleRaw(l.bytes ? this.shrunk(l, shrink, clip) : l, tried);
+      pos = nl + 1;
+    }
+  }
+
+  /** A line as read: blank, part of a document, or a line of its own (`framesTried`: not a frame). */
+  handleRaw(l: RawLine | Shrunk, framesTried = false): void {
     if (!l.tooLong && (l.text.length === 0 || isBlank(l.text))) {
       if (this.mode === 'document') this.buffered.push(l);
       else this.info.lines.blank += l.blankLines ?? 1;
@@ -205,7 +249,7 @@ class SourceParse {
       }
       return;
     }
-    this.handleLine(l);
+    this.handleLine(l, framesTried);
   }
 
   private handleOrBlank(l: RawLine | Shrunk): void {
@@ -214,12 +258,13 @@ class SourceParse {
   }
 
   /** A non-blank line of a file of lines: one event, one line diagnostic, or held until the dialect is known. */
-  private handleLine(l: RawLine | Shrunk): void {
+  private handleLine(l: RawLine | Shrunk, framesTried = false): void {
     const src: LineRef = { source: this.index, line: l.line, offset: l.offset, length: l.length };
     this.info.lines.total += 1;
     // A small frame of an Agent SDK stream, of as many characters as bytes, all in the chunk being read.
     if (
       this.frames &&
+      !framesTried &&
       this.dialect === 'sdk-stream' &&
       l.text.length === l.length &&
       l.offset >= this.chunkBase &&

@@ -115,9 +115,9 @@ export interface FrameRead {
   lineEnds?(bytes: Uint8Array): Int32Array | undefined;
   /** The bytes the lines that follow come from (valid until the next chunk). */
   chunk(bytes: Uint8Array): void;
-  /** The event of the line `text` (one character per byte) at `at` in the chunk's bytes, or undefined to read it the
-   *  usual way. */
-  read(text: string, at: number, h: Head): TraceEvent | undefined;
+  /** The event of the line at `at` in the chunk's bytes, or undefined to read it the usual way: its text (one character
+   *  per byte) is `text`, or its `length` characters from `start` (a run of lines decoded at once). */
+  read(text: string, at: number, h: Head, start?: number, length?: number): TraceEvent | undefined;
 }
 /** A `FrameRead` for each source (the ids it compares are the source's own), given the load's normalize options. */
 export type FrameReaders = (norm: NormalizeOptions) => FrameRead;
