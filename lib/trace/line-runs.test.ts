@@ -85,7 +85,10 @@ describe('all-ASCII lines read as runs', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(line, { minLength: 8, maxLength: 80 }),
-        fc.array(fc.integer({ min: 1, max: 999 }).map((k) => k / 1000), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.integer({ min: 1, max: 999 }).map((k) => k / 1000),
+          { minLength: 1, maxLength: 6 },
+        ),
         fc.boolean(),
         async (makers, cuts, ended) => {
           const text = [...head, ...makers.map((m, i) => m(i))].join('\n') + (ended ? '\n' : '');
