@@ -16,23 +16,12 @@ import type { FrameReaders } from '../trace/parse';
 import type { TraceEvent } from '../trace/types';
 import { frameReaders } from './frames';
 import { SIMD_CHUNK } from './scan-wasm';
+import { countingFrames } from './testing/counting-frames';
 
 const readers = frameReaders();
 if (!readers) throw new Error('no WebAssembly here');
-let read = 0;
-const frames: FrameReaders = (norm) => {
-  const r = readers(norm);
-  const lineEnds = r.lineEnds;
-  return {
-    ...(lineEnds ? { lineEnds: (bytes: Uint8Array) => lineEnds(bytes) } : {}),
-    chunk: (bytes) => r.chunk(bytes),
-    read: (text, at, h, start, length) => {
-      const e = r.read(text, at, h, start, length);
-      if (e) read += 1;
-      return e;
-    },
-  };
-};
+const counts = { read: 0, offRuns: 0 };
+const frames = countingFrames(counts);
 
 const head = (seq: number): Head => ({ seq, src: { source: 0, line: seq + 1, offset: 0, length: 0 }, path: undefined });
 
@@ -71,10 +60,10 @@ function compare(lines: readonly string[]): number {
 /** Loads both ways; returns how many lines the frame reader made. */
 async function same(inputs: () => Promise<EngineInput[]> | EngineInput[]): Promise<number> {
   const parsed = await loadSources(await inputs());
-  read = 0;
+  counts.read = 0;
   const fast = await loadSources(await inputs(), { frames });
   expect(fast.trace).toStrictEqual(parsed.trace);
-  return read;
+  return counts.read;
 }
 
 const fromDisk = (paths: readonly string[]) => async () =>
@@ -136,10 +125,10 @@ describe('small Agent SDK frames read without JSON.parse', () => {
       },
     ];
     const parsed = await loadSources(input());
-    read = 0;
+    counts.read = 0;
     const fast = await loadSources(input(), { frames: counting });
     expect(fast.trace).toStrictEqual(parsed.trace);
-    expect(read).toBeGreaterThanOrEqual(2 * texts.length);
+    expect(counts.read).toBeGreaterThanOrEqual(2 * texts.length);
     expect(ends).toEqual([chunks[0]?.length, chunks[1]?.length]);
   });
 

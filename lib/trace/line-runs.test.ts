@@ -6,30 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { loadSources } from '../engine/load';
 import type { EngineInput } from '../engine/source';
 import { lineClipper } from '../fast/clip';
-import { frameReaders } from '../fast/frames';
+import { countingFrames } from '../fast/testing/counting-frames';
 import { readLineBatches } from './lines';
 import type { RawLine } from './line-types';
-import type { FrameReaders } from './parse';
 
 const CLAMP = 64;
 const clip = lineClipper(CLAMP);
-const readers = frameReaders();
-if (!clip || !readers) throw new Error('no WebAssembly here');
-/** Frames read off a run's text (a line's own text is read with no `start`). */
-let offRuns = 0;
-const frames: FrameReaders = (norm) => {
-  const r = readers(norm);
-  const lineEnds = r.lineEnds;
-  return {
-    ...(lineEnds ? { lineEnds: (bytes: Uint8Array) => lineEnds(bytes) } : {}),
-    chunk: (bytes) => r.chunk(bytes),
-    read: (text, at, h, start, length) => {
-      const e = r.read(text, at, h, start, length);
-      if (e && start !== undefined) offRuns += 1;
-      return e;
-    },
-  };
-};
+if (!clip) throw new Error('no WebAssembly here');
+const counts = { read: 0, offRuns: 0 };
+const frames = countingFrames(counts);
 
 /** One input of `text`'s bytes, cut into chunks at `cuts` (fractions of its length, inside it). */
 function chunked(text: string, cuts: readonly number[]): EngineInput[] {
@@ -101,7 +86,7 @@ describe('all-ASCII lines read as runs', () => {
       { numRuns: 150 },
     );
     // The runs were read, not only the lines around them.
-    expect(offRuns).toBeGreaterThan(500);
+    expect(counts.offRuns).toBeGreaterThan(500);
   });
 
   it('gives runs only when asked, with the lines and numbers the split lines have', async () => {
