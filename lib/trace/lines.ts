@@ -33,7 +33,7 @@ export interface LineOptions {
    *  chunk has lines the splitter does not read at once (not all ASCII), before `onChunk`, with the same chunk. */
   readonly lineEnds?: (chunk: Uint8Array) => Int32Array | undefined;
   /** Asked before a chunk's all-ASCII lines are split: true lets them come as one entry (`RawLine.run`), decoded with
-   *  one call and not split, for the reader to walk (`lineOfRun` gives each as it would have come). */
+   *  one call and not split, for the reader to walk (`asciiLine` makes the entry each line would have had). */
   readonly runs?: () => boolean;
 }
 
