@@ -5,6 +5,25 @@ import path from 'node:path';
 import { FIXTURES, Loupe } from './pages/Loupe';
 import { generated } from './helpers/generated';
 
+test("a picked file's viewer is drawn after the pick's event, not inside it (no long task on a slow machine)", async ({
+  page,
+}) => {
+  const app = new Loupe(page);
+  await app.home();
+  // Told at the end of the change event's dispatch (a listener on the window runs after React's on its root): a
+  // viewer rendered inside the event (the 60-70 ms task this machine measured) is in the page by then.
+  await page.evaluate(() => {
+    const w = window as unknown as { __viewerInEvent?: boolean };
+    window.addEventListener('change', () => {
+      w.__viewerInEvent = document.querySelector('[role=listbox][aria-label=Events]') !== null;
+    });
+  });
+  await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'claude-p.jsonl'));
+  await app.waitForWorkbench();
+  await expect(page).toHaveURL(/\/view\?local=/);
+  expect(await page.evaluate(() => (window as unknown as { __viewerInEvent?: boolean }).__viewerInEvent)).toBe(false);
+});
+
 test('drop one file: the events, the cost and the denied calls of a real headless session', async ({ page }) => {
   const app = new Loupe(page);
   await app.home();

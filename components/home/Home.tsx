@@ -19,19 +19,30 @@ import { LibraryView } from '../library/LibraryView';
 import { ProjectsFolder, showLibrary } from '../library/ProjectsFolder';
 import { useLibraryStore } from '../library/LibraryProvider';
 import { FOCUS_RING } from '../ui/kit/styles';
+import { Deferred } from '../ui/Deferred';
 
 /** The home page: drop files or a folder, pick, paste, open a URL, or try a sample. */
 export function Home() {
   const pathname = usePathname();
-  // A trace opened in place is drawn at once, before the router follows its address (open-in-place.ts).
+  // A trace opened in place is drawn before the router follows its address (open-in-place.ts), in a transition.
   const placed = useSyncExternalStore(placedStore.subscribe, placedStore.get, placedStore.server);
   // Settled once the router is elsewhere: it followed the address, or the address was opened from another page.
   useEffect(() => {
     if (placed !== undefined && pathname !== '/') settlePlaced();
   }, [pathname, placed]);
+  // The viewer in the same place in both cases, so it is kept when the router follows the address.
   if (placed !== undefined && pathname === '/')
-    return <TraceViewer params={new URL(placed, window.location.href).searchParams} />;
-  if (pathname === '/view') return <TraceViewer />;
+    return (
+      <Deferred>
+        <TraceViewer params={new URL(placed, window.location.href).searchParams} />
+      </Deferred>
+    );
+  if (pathname === '/view')
+    return (
+      <Deferred>
+        <TraceViewer />
+      </Deferred>
+    );
   if (pathname === '/library') return <LibraryView />;
   if (pathname === '/compare') return <CompareViewer />;
   return <HomeIntake />;
