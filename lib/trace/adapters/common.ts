@@ -154,14 +154,11 @@ export function parseUsage(value: unknown): Usage | undefined {
 
 /** `at`: where the blocks are in their line (`message.content`), so a block's data can be found again. */
 export function blocksFrom(raw: readonly RawBlock[], opts: NormalizeOptions, at?: string): ContentBlock[] {
-  const out: ContentBlock[] = [];
   // A block's place is only named for the blocks that need it (a string per text block would cost on a hot path).
-  raw.forEach((b, i) =>
-    out.push(
-      blockFrom(b, opts, at !== undefined && (b.type === 'image' || b.type === 'document') ? `${at}[${i}]` : undefined),
-    ),
+  // Made by `map`, the list has room for its blocks only: one grown by `push` keeps room for 17, 64 bytes more.
+  return raw.map((b, i) =>
+    blockFrom(b, opts, at !== undefined && (b.type === 'image' || b.type === 'document') ? `${at}[${i}]` : undefined),
   );
-  return out;
 }
 
 export function blockFrom(b: RawBlock, opts: NormalizeOptions, at?: string): ContentBlock {
@@ -298,7 +295,13 @@ export function userContentFrom(
     }
   }
   const text = stripAnsi(texts.join('\n'));
-  return { text: clampText(text, opts), textLength: text.length, images, media, results };
+  // Kept with the event: a copy has room for its items only (grown by `push`, a list keeps room for 17).
+  return { text: clampText(text, opts), textLength: text.length, images, media: exact(media), results: exact(results) };
+}
+
+/** `list`, or a copy with room for its items only when `push` left it more (an empty list has none). */
+function exact<T>(list: T[]): T[] {
+  return list.length === 0 ? list : list.slice();
 }
 
 function hunksFrom(
@@ -314,10 +317,16 @@ function hunksFrom(
       budget -= l.length + 1;
       lines.push(clampText(l, opts));
     }
-    out.push({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines });
+    out.push({
+      oldStart: h.oldStart,
+      oldLines: h.oldLines,
+      newStart: h.newStart,
+      newLines: h.newLines,
+      lines: exact(lines),
+    });
     if (budget <= 0) break;
   }
-  return out;
+  return exact(out);
 }
 
 /** Reduces a `toolUseResult` / `tool_use_result` to the side effect the viewer shows. */
