@@ -53,7 +53,7 @@ export function DetailsPane({ ask, seq, tab, onTab, onJump, version, local = {} 
   ] as const;
   const source = details.event.path
     ? `${details.sourceName} · ${details.event.path}`
-    : `${details.sourceName}:${details.event.src.line}`;
+    : `${details.sourceName}:${details.event.line}`;
   const current = tabs.find((t) => t.id === tab && !('disabled' in t && t.disabled)) ? tab : 'message';
   return (
     <TabbedPane

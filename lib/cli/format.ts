@@ -228,7 +228,7 @@ function reconciledLines(trace: Trace, s: TraceStats, width?: number): string {
   const lines = [`reconciled with the result frame (${count(s.reconciled.length, 'row')}, in the totals above)`];
   for (const r of s.reconciled) {
     const e = trace.events[r.resultSeq];
-    const where = `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`;
+    const where = `${trace.sources[e?.source ?? -1]?.name ?? '?'}:${e?.line ?? '?'}`;
     const t = r.tokens;
     const tokens = [
       `input ${int(t.input)}`,

@@ -128,7 +128,7 @@ export function perTurnJson(trace: Trace, rows: readonly TurnRow[]): Record<stri
       toolCalls: r.toolCalls,
       ...(r.startedAt !== undefined ? { startedAt: new Date(r.startedAt).toISOString() } : {}),
       ...(r.durationMs !== undefined ? { durationMs: r.durationMs } : {}),
-      line: `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`,
+      line: `${trace.sources[e?.source ?? -1]?.name ?? '?'}:${e?.line ?? '?'}`,
     };
   });
 }
@@ -149,7 +149,7 @@ export function reconciledNotes(trace: Trace, s: TraceStats): string[] {
 /** `file:line` of an event. */
 export function lineOf(trace: Trace, seq: number): string {
   const e = trace.events[seq];
-  return `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`;
+  return `${trace.sources[e?.source ?? -1]?.name ?? '?'}:${e?.line ?? '?'}`;
 }
 
 /** `responses`: one object per response, the result's `num_turns` beside the model calls counted. */

@@ -206,7 +206,10 @@ export function leanFrame(e: StreamEvent, intern: Intern): StreamEvent {
   const start = e.event === 'message_start';
   return {
     seq: e.seq,
-    src: e.src,
+    source: e.source,
+    line: e.line,
+    offset: e.offset,
+    length: e.length,
     kind: 'stream',
     event: FRAME[e.event],
     ...(e.path !== undefined ? { path: e.path } : {}),

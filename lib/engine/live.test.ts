@@ -183,7 +183,7 @@ describe('LiveSources', () => {
     const live = new LiveSources();
     // One source alone: its events and the trace's are one list (see `build`).
     const before = (await live.load(inputs([['b.jsonl', tour]]), false)).trace;
-    const was = before.events.map((e) => [e, e.seq, e.src.source] as const);
+    const was = before.events.map((e) => [e, e.seq, e.source] as const);
     const up = await live.update(
       inputs([
         ['a.jsonl', first],
@@ -196,7 +196,7 @@ describe('LiveSources', () => {
     expect(up.moves).toEqual([
       { from: 0, to: up.loaded.trace.events.length - before.events.length, count: before.events.length },
     ]);
-    expect(before.events.map((e) => [e, e.seq, e.src.source] as const)).toEqual(was);
+    expect(before.events.map((e) => [e, e.seq, e.source] as const)).toEqual(was);
     expect(before.events.every((e, j) => e === was[j]?.[0])).toBe(true);
     expect(withEventUuids(up.loaded.trace)).toEqual(
       await oneShot([
@@ -224,10 +224,7 @@ describe('LiveSources', () => {
     const moved = (seq: number): number => movedSeq(seq, up.moves);
     for (const e of before.events) {
       const now = after.events[moved(e.seq)];
-      expect([after.sources[now?.src.source ?? -1]?.name, now?.src.line]).toEqual([
-        before.sources[e.src.source]?.name,
-        e.src.line,
-      ]);
+      expect([after.sources[now?.source ?? -1]?.name, now?.line]).toEqual([before.sources[e.source]?.name, e.line]);
     }
     expect(up.moves.length).toBeGreaterThan(0);
   });

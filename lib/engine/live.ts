@@ -123,7 +123,7 @@ class SourceSink implements ParseSink {
 
 /** An event at its place in a new build (a copy when its seq or source index changed). */
 function placed(e: TraceEvent, seq: number, source: number): TraceEvent {
-  return e.seq === seq && e.src.source === source ? e : { ...e, seq, src: { ...e.src, source } };
+  return e.seq === seq && e.source === source ? e : { ...e, seq, source };
 }
 
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -28,9 +28,7 @@ async function sessionOf(name: string, bytes: Uint8Array<ArrayBuffer>) {
 describe('media from the worker', () => {
   it("gives the screenshot's PNG bytes from the tool result and from its toolUseResult", async () => {
     const { session, handlers } = await sessionOf('shot.jsonl', new Uint8Array(SHOT));
-    const seq = session
-      .trace()
-      .events.findIndex((e) => e.kind === 'tool-result' && e.src.line === SHOT_FIGURES.lines[0]);
+    const seq = session.trace().events.findIndex((e) => e.kind === 'tool-result' && e.line === SHOT_FIGURES.lines[0]);
     for (const at of ['message.content[0].content[1]', 'toolUseResult[1]']) {
       const p = await handle(handlers, 'media', { seq, at });
       expect(p.ok).toBe(true);

@@ -1,4 +1,5 @@
 import { DEFAULT_PRICES, type PriceTable } from '../trace/pricing/pricing';
+import { lineRef } from '../trace/line-types';
 import type { Trace } from '../trace/model/types';
 import { mediaPayload, type MediaPayload } from '../trace/media';
 import { documentItems, normalizeItem } from '../trace/adapters/json-document';
@@ -30,17 +31,15 @@ export async function rawLines(
   seq: number,
 ): Promise<RawLines | undefined> {
   const e = trace.events[seq];
-  const source = e && texts[e.src.source];
+  const source = e && texts[e.source];
   if (!e || !source) return undefined;
-  const sourceName = trace.sources[e.src.source]?.name ?? '?';
-  const text = await readAgain(sourceName, 'to see this line', () =>
-    source.slice(e.src.offset, e.src.offset + e.src.length),
-  );
+  const sourceName = trace.sources[e.source]?.name ?? '?';
+  const text = await readAgain(sourceName, 'to see this line', () => source.slice(e.offset, e.offset + e.length));
   return {
     sourceName,
-    line: e.src.line,
-    offset: e.src.offset,
-    length: e.src.length,
+    line: e.line,
+    offset: e.offset,
+    length: e.length,
     text: e.path ? (recordText(text, e.path) ?? text) : text,
     ...(e.path ? { path: e.path } : {}),
   };
@@ -106,9 +105,10 @@ export async function fullDetails(
   prices: PriceTable = DEFAULT_PRICES,
 ): Promise<DetailsView | undefined> {
   const d = detailsOf(trace, seq, prices);
-  const source = d && texts[d.event.src.source];
+  const source = d && texts[d.event.source];
   if (!d || !full || !source) return d;
-  const { src, path } = d.event;
+  const { path } = d.event;
+  const src = lineRef(d.event);
   const sourceName = trace.sources[src.source]?.name ?? '?';
   const text = await readAgain(sourceName, 'to see all of it', () => source.slice(src.offset, src.offset + src.length));
   const opts = { clamp: Number.MAX_SAFE_INTEGER };

@@ -9,6 +9,7 @@ import { blobInput, blobKeeper } from './blob';
 import { handle, sessionHandlers } from './handlers';
 import { loadTrace, type LoadProgress } from './load';
 import { TraceSession } from './session';
+import { lineRef } from '../trace/line-types';
 import { memorySource, memoryText } from './source';
 import { withEventUuids } from '../trace/model/uuids';
 import { tourText } from '../trace/testing/tour';
@@ -107,7 +108,7 @@ describe('engine session over Blobs', () => {
     expect(await handle(handlers, 'headerOf', { row: 2 })).toBe(1);
 
     const details = await handle(handlers, 'details', { seq });
-    expect(details?.event.src).toEqual({ source: 0, line: 14, offset: 8115, length: 899 });
+    expect(details && lineRef(details.event)).toEqual({ source: 0, line: 14, offset: 8115, length: 899 });
     expect(details?.toolCalls.map((c) => [c.name, c.input, c.result?.isError])).toEqual([
       ['Bash', { command: 'git status', description: 'Show working tree status' }, false],
     ]);
@@ -117,7 +118,7 @@ describe('engine session over Blobs', () => {
     // Raw re-reads the exact line: from the kept decompressed bytes for the .gz, from the Blob for the plain file.
     const raw = await handle(handlers, 'raw', { seq });
     expect(raw).toEqual({ sourceName: `${MAIN}.gz`, line: 14, offset: 8115, length: 899, text: lineOf(main, 14) });
-    const agentEvent = session.trace().events.find((e) => e.src.source === 1 && e.src.line === 7);
+    const agentEvent = session.trace().events.find((e) => e.source === 1 && e.line === 7);
     const agentRaw = await handle(handlers, 'raw', { seq: agentEvent?.seq ?? -1 });
     expect(agentRaw?.text).toBe(lineOf(agent, 7));
     expect(agentRaw?.sourceName).toBe(AGENT);

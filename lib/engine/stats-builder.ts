@@ -19,7 +19,7 @@ import { leanEvent, leanFrame, leanInput, leanRebuild } from './lean-events';
 /** Same file, session and lane: the rows of one run cannot be told apart by where they belong. */
 function sameLane(a: TraceEvent, b: TraceEvent): boolean {
   return (
-    a.src.source === b.src.source &&
+    a.source === b.source &&
     a.sessionId === b.sessionId &&
     a.parentToolUseId === b.parentToolUseId &&
     a.agentId === b.agentId &&

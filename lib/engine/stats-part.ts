@@ -102,7 +102,7 @@ export function takeStatsPart(builder: StatsBuilder, part: StatsPart, info: Sour
     if (!e) continue;
     const seq = builder.nextSeq();
     seqs[i] = seq;
-    Object.assign(e, by === 0 ? { seq } : { seq, src: { ...e.src, line: e.src.line + by } });
+    Object.assign(e, by === 0 ? { seq } : { seq, line: e.line + by });
     if (e.kind === 'stream') builder.event(e);
     else builder.takeLean(e);
   }

@@ -73,9 +73,9 @@ export function nearSeq(trace: Trace, source: number, line: number): { seq?: num
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     const e = trace.events[mid];
-    if (e && (e.src.source < source || (e.src.source === source && e.src.line < line))) lo = mid + 1;
+    if (e && (e.source < source || (e.source === source && e.line < line))) lo = mid + 1;
     else hi = mid;
   }
   const e = trace.events[lo];
-  return e && e.src.source === source ? { seq: e.seq } : {};
+  return e && e.source === source ? { seq: e.seq } : {};
 }

@@ -21,7 +21,7 @@ export function fromTrace(trace: Trace, projectOf: (sourceName: string) => strin
     calls.push({
       sessionId: trace.sessions[t.session]?.id ?? '?',
       project: s?.project ?? '?',
-      file: trace.sources[e?.src.source ?? -1]?.name ?? '?',
+      file: trace.sources[e?.source ?? -1]?.name ?? '?',
       ...(t.messageId !== undefined ? { messageId: t.messageId } : {}),
       ...(t.model !== undefined ? { model: t.model } : {}),
       usage: t.usage,

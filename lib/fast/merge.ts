@@ -320,7 +320,10 @@ function streamEvent(r: StreamRecord, seq: number, source: number): StreamEvent 
   return {
     kind: 'stream',
     seq,
-    src: { source, line: 0, offset: r.offset, length: 0 },
+    source,
+    line: 0,
+    offset: r.offset,
+    length: 0,
     event: r.frame,
     sessionId: r.sessionId,
     parentToolUseId: r.parentToolUseId,

@@ -48,7 +48,7 @@ export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): 
     sink.add(e);
     if (e.time === undefined) return;
     tail.push(e);
-    if (tail.length > 4096) tail = tail.filter((t) => t.src.offset >= read - TAIL_BYTES);
+    if (tail.length > 4096) tail = tail.filter((t) => t.offset >= read - TAIL_BYTES);
   };
   const info = await parseBytes(
     input.name,
@@ -57,7 +57,7 @@ export async function scanDocument(input: SourceInput, opts: ScanOptions = {}): 
     { nextSeq: () => 0, event, diagnostic: () => undefined },
     { onBytes: (b) => (read = b), ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}) },
   );
-  for (const e of tail) if (e.src.offset >= info.bytes - TAIL_BYTES) sink.end(e);
+  for (const e of tail) if (e.offset >= info.bytes - TAIL_BYTES) sink.end(e);
   return {
     name: input.name,
     bytes: info.bytes,

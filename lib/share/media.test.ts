@@ -64,7 +64,7 @@ describe('inline media in a trace to share', () => {
     const [file] = withoutMedia([{ path: 's.jsonl', text: SHOT }]);
     const { trace } = await loadFiles({ 's.jsonl': file!.text });
     const r = trace.events.find(
-      (e): e is ToolResultEvent => e.kind === 'tool-result' && e.src.line === SHOT_FIGURES.lines[0],
+      (e): e is ToolResultEvent => e.kind === 'tool-result' && e.line === SHOT_FIGURES.lines[0],
     )!;
     expect(r.results[0]?.media?.[0]).toMatchObject({
       mediaType: 'image/png',

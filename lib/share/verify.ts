@@ -93,7 +93,7 @@ function walk(value: unknown, key: string | null, visit: Visit, seen: Set<object
 function* modelTexts(trace: Trace): Generator<{ readonly value: unknown; readonly where: string }> {
   const at = (seq: number | undefined, what: string): string => {
     const e = seq === undefined ? undefined : trace.events[seq];
-    return e ? `${trace.sources[e.src.source]?.name ?? '?'}:${e.src.line}, ${what}` : what;
+    return e ? `${trace.sources[e.source]?.name ?? '?'}:${e.line}, ${what}` : what;
   };
   for (const e of trace.events) yield { value: e, where: at(e.seq, 'the event') };
   for (const t of trace.turns) {

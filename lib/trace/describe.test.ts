@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { eventIcon } from '../view/rowview';
 import { blockSummary, commandOutput, hookReply, stripAnsi, summarize } from './describe';
 import type { AssistantEvent, ContentBlock, TraceEvent } from './types';
+import { lineRef } from './line-types';
 
 const line = (blocks: ContentBlock[]): AssistantEvent => ({
   kind: 'assistant',
   seq: 0,
-  src: { source: 0, line: 1, offset: 0, length: 1 },
+  source: 0,
+  line: 1,
+  offset: 0,
+  length: 1,
   blocks,
   synthetic: false,
 });
@@ -43,7 +47,10 @@ describe('slash commands and shell lines read without their tags', () => {
   const user = (text: string): TraceEvent => ({
     kind: 'user',
     seq: 0,
-    src: { source: 0, line: 1, offset: 0, length: 1 },
+    source: 0,
+    line: 1,
+    offset: 0,
+    length: 1,
     role: 'command',
     text,
     textLength: text.length,
@@ -96,7 +103,7 @@ describe('slash commands and shell lines read without their tags', () => {
 
   it('draws a result frame that is an error apart from a success', () => {
     const result = (subtype: string, isError: boolean) =>
-      ({ kind: 'result', seq: 0, src: user('').src, subtype, isError }) as unknown as TraceEvent;
+      ({ ...lineRef(user('')), kind: 'result', seq: 0, subtype, isError }) as unknown as TraceEvent;
     expect(eventIcon(result('success', false))).toBe('result');
     expect(eventIcon(result('error_max_turns', true))).toBe('result-error');
     expect(eventIcon(result('success', true))).toBe('result-error');
@@ -107,7 +114,10 @@ describe('a tool error reads without the tags Claude Code wraps it in for the mo
   const result = (text: string, isError: boolean): TraceEvent => ({
     kind: 'tool-result',
     seq: 0,
-    src: { source: 0, line: 1, offset: 0, length: 1 },
+    source: 0,
+    line: 1,
+    offset: 0,
+    length: 1,
     results: [{ toolUseId: 'toolu_1', isError, text, textLength: text.length, images: 0 }],
   });
   it('drops the wrapping <tool_use_error> tags, and only those', () => {

@@ -41,7 +41,7 @@ export function filterVocabulary(trace: Trace): FilterVocabulary {
     agentIds: [...new Set(sub.flatMap((a) => (a.agentId ? [a.agentId] : [])))],
     agentValues: [...new Set(trace.agents.map((a) => agentFilterValue(trace, a.index)))],
     sessions: trace.sessions.map((s) => s.id),
-    lastLine: trace.events.reduce((max, e) => Math.max(max, e.src.line), 0),
+    lastLine: trace.events.reduce((max, e) => Math.max(max, e.line), 0),
   };
 }
 

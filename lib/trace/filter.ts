@@ -203,7 +203,7 @@ function matchTerm(t: FilterTerm, e: TraceEvent, trace: Trace, facts: EventFacts
         .toLowerCase()
         .startsWith(v);
     case 'line':
-      return String(e.src.line) === v;
+      return String(e.line) === v;
     default:
       return false;
   }

@@ -127,7 +127,7 @@ export function makesRecord(e: TraceEvent): boolean {
 export function recordOf(e: TraceEvent): LineRecord | undefined {
   // Most lines make none (a stream's deltas): those are answered before anything is made.
   if (!makesRecord(e)) return undefined;
-  const base = { offset: e.src.offset, sessionId: e.sessionId, time: e.time, ...subOf(e) };
+  const base = { offset: e.offset, sessionId: e.sessionId, time: e.time, ...subOf(e) };
   switch (e.kind) {
     case 'assistant':
       return {
@@ -137,7 +137,7 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
         requestId: e.requestId,
         model: e.model,
         usage: e.usage,
-        ...(e.numberErrors ? { usageError: usageErrorOf(e.src.line, e.numberErrors) } : {}),
+        ...(e.numberErrors ? { usageError: usageErrorOf(e.line, e.numberErrors) } : {}),
         ...(sameLineKey(e) !== undefined ? { uuid: e.uuid } : {}),
         synthetic: e.synthetic,
         isSidechain: e.isSidechain === true,
@@ -156,7 +156,7 @@ export function recordOf(e: TraceEvent): LineRecord | undefined {
         messageId: e.messageId,
         model: e.model,
         usage: e.usage,
-        ...(e.numberErrors ? { usageError: usageErrorOf(e.src.line, e.numberErrors) } : {}),
+        ...(e.numberErrors ? { usageError: usageErrorOf(e.line, e.numberErrors) } : {}),
       };
     case 'result':
       return {
@@ -180,7 +180,7 @@ function subOf(e: TraceEvent): { sub?: true } {
 /** A line that only widens its session's span (see `SessionRecord`). */
 function spanRecord(e: TraceEvent): SessionRecord {
   // Set key by key, not spread: an SDK stream makes one a line.
-  const r: { -readonly [K in keyof SessionRecord]: SessionRecord[K] } = { kind: 'session', offset: e.src.offset };
+  const r: { -readonly [K in keyof SessionRecord]: SessionRecord[K] } = { kind: 'session', offset: e.offset };
   if (e.sessionId !== undefined) r.sessionId = e.sessionId;
   if (e.time !== undefined) r.time = e.time;
   if (isSubagentLine(e, undefined)) r.sub = true;
@@ -192,7 +192,7 @@ export function promptOf(e: TraceEvent): PromptRecord | undefined {
   if (e.kind !== 'user' || e.role !== 'prompt' || isSubagentLine(e, undefined)) return undefined;
   return {
     kind: 'prompt',
-    offset: e.src.offset,
+    offset: e.offset,
     sessionId: e.sessionId,
     time: e.time,
     text: shortPrompt(typedPrompt(e.text, e.media)),
@@ -210,7 +210,7 @@ export function commandPromptOf(e: TraceEvent): PromptRecord | undefined {
     return undefined;
   const text = shortPrompt(commandSummary(e.text));
   return text
-    ? { kind: 'prompt', offset: e.src.offset, sessionId: e.sessionId, time: e.time, text, command: true }
+    ? { kind: 'prompt', offset: e.offset, sessionId: e.sessionId, time: e.time, text, command: true }
     : undefined;
 }
 
@@ -267,14 +267,14 @@ export class RecordSink {
       this.prompted.add(sid);
       this.records.push({
         kind: 'prompt',
-        offset: e.src.offset,
+        offset: e.offset,
         sessionId: sid,
         time: e.time,
         text: shortPrompt(this.headerPrompt),
       });
       this.headerPrompt = undefined;
     }
-    const early = this.open && inPromptWindow(e.src, this.window);
+    const early = this.open && inPromptWindow(e, this.window);
     const prompt = early ? promptOf(e) : undefined;
     if (prompt && !this.prompted.has(sid)) {
       this.prompted.add(sid);
@@ -287,7 +287,7 @@ export class RecordSink {
       if (rec) this.records.push(rec);
       else if ((early || this.spanAll) && e.time !== undefined) this.records.push(spanRecord(e));
       else if (sid !== undefined && sid !== this.lastSessionId)
-        this.records.push({ kind: 'session', offset: e.src.offset, sessionId: sid });
+        this.records.push({ kind: 'session', offset: e.offset, sessionId: sid });
       if (early && this.agentFile && e.kind === 'user' && e.role === 'prompt') this.open = false;
     }
     if (sid !== undefined) this.lastSessionId = sid;

@@ -51,3 +51,8 @@ export interface LinePosition {
   readonly offset: number;
   readonly line: number;
 }
+
+/** Where a line is, copied off what holds it (an event has the four fields): a diagnostic keeps this, not the event. */
+export function lineRef(at: LineRef): LineRef {
+  return { source: at.source, line: at.line, offset: at.offset, length: at.length };
+}

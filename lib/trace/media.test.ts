@@ -124,7 +124,7 @@ describe('the made screenshot session (Playwright MCP, Claude Code 2.1.11)', () 
     const { trace } = await loadFiles({ [SHOT.file]: raw });
     // Six lines, six events; nothing is lost.
     expect(trace.events.length + trace.diagnostics.filter((d) => d.consumesLine).length).toBe(6);
-    const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result' && e.src.line === SHOT.lines[0])!;
+    const r = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result' && e.line === SHOT.lines[0])!;
     const shot = {
       kind: 'image',
       mediaType: SHOT.mediaType,
@@ -141,17 +141,17 @@ describe('the made screenshot session (Playwright MCP, Claude Code 2.1.11)', () 
     expect(summarize(r)).toMatch(/^\[image\/png 1369x880, 177 KB\] ### Result/);
     expect(JSON.stringify(trace.events)).not.toMatch(/iVBORw0KGgo/);
     // The navigate call's result carries no media.
-    const nav = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result' && e.src.line === 3)!;
+    const nav = trace.events.find((e): e is ToolResultEvent => e.kind === 'tool-result' && e.line === 3)!;
     expect(nav.results[0]?.media).toBeUndefined();
     // The data found again from the raw line is the PNG the generator wrote.
-    const line = raw.split('\n')[r.src.line - 1]!;
+    const line = raw.split('\n')[r.line - 1]!;
     const p = mediaPayload(JSON.parse(line), 'toolUseResult[1]');
     expect(p.ok && p.bytes.length).toBe(SHOT.bytes);
   });
   it('a prompt with an attached image, and its resumed copy on a line of its own (Claude Code 2.1.22)', async () => {
     const { trace } = await loadFiles({ [PROMPT_IMAGE.file]: made(PROMPT_IMAGE) });
     const prompts = trace.events.filter((e): e is UserEvent => e.kind === 'user' && (e.media?.length ?? 0) > 0);
-    expect(prompts.map((p) => p.src.line)).toEqual(PROMPT_IMAGE.lines);
+    expect(prompts.map((p) => p.line)).toEqual(PROMPT_IMAGE.lines);
     const icon = {
       kind: 'image',
       mediaType: 'image/png',
@@ -169,7 +169,7 @@ describe('the made screenshot session (Playwright MCP, Claude Code 2.1.11)', () 
   it("an SDK app's prompt with a PDF (its page tree's count) and a text document", async () => {
     const { trace } = await loadFiles({ [PDF.file]: made(PDF) });
     const u = trace.events.find((e): e is UserEvent => e.kind === 'user')!;
-    expect(u.src.line).toBe(PDF.lines[0]);
+    expect(u.line).toBe(PDF.lines[0]);
     expect(u.media?.[0]).toMatchObject({
       kind: 'document',
       at: 'message.content[0]',

@@ -9,7 +9,7 @@ import {
 import { detectDialect, DialectDetector, UNDECIDED_BYTES, UNDECIDED_LINES, type Dialect } from './dialect';
 import { bytesText } from './sizes';
 import type { ByteSource } from './byte-source';
-import type { LinePosition, LineRef, LineRun, RawLine } from './line-types';
+import { lineRef, type LinePosition, type LineRef, type LineRun, type RawLine } from './line-types';
 import { asciiLine } from './line-splitter';
 import { lineLimit, lineText, readLineBatches } from './lines';
 import type { Diagnostic, TraceEvent } from './types';
@@ -436,12 +436,12 @@ function numberDiagnostic(e: TraceEvent, errors: readonly string[]): Diagnostic 
       : e.kind === 'stream'
         ? "this streamed message's usage is not counted in the totals"
         : 'each of these is left out (no reported cost or usage from it)';
-  const where = e.path ? `line ${e.src.line} (${e.path})` : `line ${e.src.line}`;
+  const where = e.path ? `line ${e.line} (${e.path})` : `line ${e.line}`;
   return {
     code: 'invalid-number',
     severity: 'error',
     message: `${where}: ${errors.join('; ')}; ${what}`,
-    src: e.src,
+    src: lineRef(e),
     seq: e.seq,
     consumesLine: false,
   };

@@ -103,7 +103,7 @@ export function traceSessions(
   const touch = (e: TraceEvent, prompt?: PromptRecord): void => {
     const si = sessionOf(e);
     const id = trace.sessions[si]?.id ?? '?';
-    const src = trace.sources[e.src.source];
+    const src = trace.sources[e.source];
     const file = src?.name ?? '?';
     let s = sessions.get(si);
     if (!s) {
@@ -126,9 +126,9 @@ export function traceSessions(
   let sink: RecordSink | undefined;
   let tailFrom = 0;
   for (const e of trace.events) {
-    if (e.src.source !== source) {
+    if (e.source !== source) {
       if (source >= 0) endOf();
-      source = e.src.source;
+      source = e.source;
       const src = trace.sources[source];
       tailFrom = (src?.bytes ?? 0) - TAIL_BYTES;
       sink = sinks.get(source);
@@ -139,7 +139,7 @@ export function traceSessions(
       }
     }
     if (!sink) continue;
-    if (e.time !== undefined && e.sessionId !== undefined && e.src.line >= 1 && e.src.offset >= tailFrom) tail.push(e);
+    if (e.time !== undefined && e.sessionId !== undefined && e.line >= 1 && e.offset >= tailFrom) tail.push(e);
     sink.add(e);
     // Only the first record the line added is read, so the sink keeps none (an SDK stream adds one a line).
     const added = sink.records[0];

@@ -335,7 +335,7 @@ describe('FORMATS.md trap checklist', () => {
         ),
       ]),
     );
-    expect(trace.toolCalls.map((c) => [c.id, c.slot, trace.events[c.result?.seq ?? -1]?.src.line])).toEqual([
+    expect(trace.toolCalls.map((c) => [c.id, c.slot, trace.events[c.result?.seq ?? -1]?.line])).toEqual([
       ['toolu_1', 0, 4],
       ['toolu_2', 1, 3],
     ]);

@@ -1,5 +1,4 @@
 import type { ContentBlock, SideEffect, ToolResultBlock, Usage } from './content-types';
-import type { LineRef } from './line-types';
 import type { MediaInfo } from './media';
 
 // The typed events a trace's lines become (one per line an adapter reads). What they carry is in content-types.ts,
@@ -24,7 +23,11 @@ export type PermissionBehavior = 'allow' | 'deny' | 'ask' | 'defer';
 interface EventBase {
   /** Index in `Trace.events`. */
   readonly seq: number;
-  readonly src: LineRef;
+  /** Where the line came from (a `LineRef`'s fields, held by the event itself: an object each cost 28 bytes). */
+  readonly source: number;
+  readonly line: number;
+  readonly offset: number;
+  readonly length: number;
   /** For records inside a JSON document: where in the document, e.g. `messages[3].message`. */
   readonly path?: string;
   readonly sessionId?: string;

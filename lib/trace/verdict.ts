@@ -66,7 +66,7 @@ const FAILURE_TEXT: Record<FailureClass, string> = {
 
 function ref(trace: Trace, seq: number, label: string): EvidenceRef {
   const e = trace.events[seq];
-  return e?.path ? { seq, line: e.src.line, path: e.path, label } : { seq, line: e?.src.line ?? 0, label };
+  return e?.path ? { seq, line: e.line, path: e.path, label } : { seq, line: e?.line ?? 0, label };
 }
 
 export function verdictOf(trace: Trace): Verdict {
@@ -92,7 +92,7 @@ export function verdictOf(trace: Trace): Verdict {
       const disagree = (e.subtype === 'success') === e.isError;
       results.push({
         seq: e.seq,
-        line: e.src.line,
+        line: e.line,
         ...(e.path ? { path: e.path } : {}),
         subtype: e.subtype,
         isError: e.isError,

@@ -34,7 +34,7 @@ describe('recordings from the wild against independently derived counts', () => 
     // Nothing is lost: every line is an event or a diagnostic that consumed it. An `agent-<id>.meta.json` sidecar
     // (Claude Code 2.1.1xx) is one event naming its agent, not a transcript line.
     const lineDiags = trace.diagnostics.filter((d) => d.consumesLine).length;
-    const sidecarEvents = trace.events.filter((e) => trace.sources[e.src.source]?.format === 'agent-meta').length;
+    const sidecarEvents = trace.events.filter((e) => trace.sources[e.source]?.format === 'agent-meta').length;
     expect(sidecarEvents).toBe(want.sidecars);
     expect(stats.lines.sidecars).toBe(want.sidecars);
     expect(trace.events.length - sidecarEvents + lineDiags).toBe(stats.lines.total);

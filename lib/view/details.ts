@@ -238,7 +238,7 @@ export function compactionDetails(
   // The summary follows its boundary in the same file, as the next user line.
   for (let q = seq + 1; q < trace.events.length && q < seq + 64; q++) {
     const x = trace.events[q];
-    if (!x || x.src.source !== e.src.source) break;
+    if (!x || x.source !== e.source) break;
     if (x.kind === 'user' && x.role === 'compact-summary') {
       summary = { seq: q, ...whereOf(trace, q), text: x.text };
       break;
@@ -291,7 +291,7 @@ export function turnDetails(trace: Trace, t: number, prices: PriceTable = DEFAUL
           : {}),
         ...(s.ttftMs !== undefined ? { ttftMs: s.ttftMs } : {}),
         firstSeq: s.startSeq,
-        firstLine: trace.events[s.startSeq]?.src.line,
+        firstLine: trace.events[s.startSeq]?.line,
         ...(firstPath ? { firstPath } : {}),
       }
     : undefined;
@@ -315,7 +315,7 @@ export function turnDetails(trace: Trace, t: number, prices: PriceTable = DEFAUL
     copies: turn.copies.map((c) => ({
       seq: c.seq,
       ...whereOf(trace, c.seq),
-      line: trace.events[c.seq]?.src.line ?? 0,
+      line: trace.events[c.seq]?.line ?? 0,
       via: c.via,
       output: c.usage.output,
       chosen: c.chosen,
@@ -347,7 +347,7 @@ export function detailsOf(trace: Trace, seq: number, prices: PriceTable = DEFAUL
   const compaction = compactionDetails(trace, seq, prices);
   return {
     event: e,
-    sourceName: trace.sources[e.src.source]?.name ?? '?',
+    sourceName: trace.sources[e.source]?.name ?? '?',
     agent: agentLabel(trace, trace.eventAgent[seq] ?? 0),
     ...(turn ? { turn } : {}),
     toolCalls,

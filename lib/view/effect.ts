@@ -52,8 +52,8 @@ export const DERIVED_NOTE =
 
 function refOf(trace: Trace, call: ToolCall, seq: number, label: string): LineRef {
   const e = trace.events[seq];
-  const own = trace.events[call.requestSeq]?.src.source;
-  const source = e && e.src.source !== own ? trace.sources[e.src.source]?.name : undefined;
+  const own = trace.events[call.requestSeq]?.source;
+  const source = e && e.source !== own ? trace.sources[e.source]?.name : undefined;
   return { seq, label, ...whereOf(trace, seq), ...(source ? { source } : {}) };
 }
 

@@ -5,7 +5,7 @@ import type { TraceEvent } from '../trace/types';
 // control line): its fields as a reader reads them, not the model's record of it.
 
 /** Where the event sits in the load (seq, source ref, path): the model's bookkeeping, not the line's content. */
-const BOOKKEEPING = new Set(['kind', 'seq', 'src', 'path', 'time']);
+const BOOKKEEPING = new Set(['kind', 'seq', 'source', 'line', 'offset', 'length', 'path', 'time']);
 
 const text = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);

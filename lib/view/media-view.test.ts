@@ -36,7 +36,7 @@ describe('rowThumb', () => {
     const e: UserEvent = {
       kind: 'user',
       seq: 0,
-      src,
+      ...src,
       role: 'prompt',
       text: 'x',
       textLength: 1,
@@ -52,7 +52,7 @@ describe('rowThumb', () => {
     const r: ToolResultEvent = {
       kind: 'tool-result',
       seq: 1,
-      src,
+      ...src,
       results: [{ toolUseId: 't', isError: false, text: '', textLength: 0, images: 1, media: [svg] }],
     };
     expect(eventMedia(r)).toEqual([svg]);

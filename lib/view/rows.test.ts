@@ -99,7 +99,7 @@ describe('a Claude Code 2.1.1xx session (cc-2-1 sample)', () => {
     expect(views[rows.rowOfSeq[empty.seq] ?? -1]).toMatchObject({ kind: 'turn', turn: trace.eventTurn[empty.seq] });
     expect(views.map((v) => v.label)).toContain('thinking (redacted by the API)');
     // A filter that asks for the line shows it, labelled.
-    const filter = compileFilter(`line:${empty.src.line}`, trace);
+    const filter = compileFilter(`line:${empty.line}`, trace);
     const filtered = buildRows(trace, filter ? { filter } : {});
     expect(rowViews(trace, filtered, 0, filtered.length, new Set()).map((v) => v.label)).toContain('empty text block');
     // A filter that matches its model call's other lines too folds it as the plain timeline does.

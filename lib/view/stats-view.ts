@@ -132,7 +132,7 @@ export function computeStatsView(trace: Trace, prices: PriceTable = DEFAULT_PRIC
       session: s.id,
       usd: s.reportedCostUsd,
       seq: s.reportedCostSeq,
-      line: e?.src.line ?? 0,
+      line: e?.line ?? 0,
       ...pathOf(trace, s.reportedCostSeq),
     });
     if (e?.kind !== 'result') continue;

@@ -12,7 +12,7 @@ export interface Where {
 export function whereOf(trace: Trace, seq: number): Where {
   const e = trace.events[seq];
   if (!e) return {};
-  return { line: e.src.line, ...(e.path ? { path: e.path } : {}) };
+  return { line: e.line, ...(e.path ? { path: e.path } : {}) };
 }
 
 /** How a link names it: `messages[29].message` in a document, `line 12` in a JSONL file. */

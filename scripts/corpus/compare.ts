@@ -77,7 +77,7 @@ export async function compareCase(files: Files, want: Golden): Promise<CaseRepor
 
   // Lines in = events + diagnostics; sidecars are events of no line; a recording's prompt is one header event.
   const lineDiags = trace.diagnostics.filter((d) => d.consumesLine).length;
-  const sidecars = trace.events.filter((e) => trace.sources[e.src.source]?.format === 'agent-meta').length;
+  const sidecars = trace.events.filter((e) => trace.sources[e.source]?.format === 'agent-meta').length;
   const headers = trace.sources.filter((s) => s.format === 'recording').length;
   const lines = [
     ...same('lines in ≠ events + diagnostics', stats.lines.total, trace.events.length - sidecars + lineDiags),

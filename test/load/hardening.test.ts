@@ -70,10 +70,10 @@ describe('parser hardening under load', () => {
     const whole = await loadTrace([memorySource('huge.jsonl', huge)]);
     expect(whole.events.length).toBe(nonBlankLines(huge));
     expect(whole.diagnostics.filter((d) => d.consumesLine)).toHaveLength(0);
-    const longest = Math.max(...whole.events.map((e) => e.src.length));
+    const longest = Math.max(...whole.events.map((e) => e.length));
     expect(longest).toBeGreaterThan(19_000_000);
-    const inside = whole.events.find((e) => e.src.length === longest);
-    const cut = (inside?.src.offset ?? 0) + Math.floor(longest / 2);
+    const inside = whole.events.find((e) => e.length === longest);
+    const cut = (inside?.offset ?? 0) + Math.floor(longest / 2);
     const part = huge.subarray(0, cut);
     const t = await loadTrace([memorySource('huge-cut.jsonl', part)]);
     expect(t.events.length + t.diagnostics.filter((d) => d.consumesLine).length).toBe(nonBlankLines(part));

@@ -152,7 +152,7 @@ async function engine(
 /** Lines in = events + line diagnostics, per file, and the CLI never shows a stack. */
 function accounted(trace: Trace): void {
   for (const [i, s] of trace.sources.entries()) {
-    const events = trace.events.filter((e) => e.src.source === i).length;
+    const events = trace.events.filter((e) => e.source === i).length;
     const lineDiags = trace.diagnostics.filter((d) => d.consumesLine && d.src?.source === i).length;
     expect(events + lineDiags, s.name).toBe(s.lines.total);
   }

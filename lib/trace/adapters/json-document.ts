@@ -144,7 +144,10 @@ export function normalizeItem(item: DocumentItem, opts: NormalizeOptions, h: Hea
     case 'recording-header':
       return {
         seq: h.seq,
-        src: h.src,
+        source: h.src.source,
+        line: h.src.line,
+        offset: h.src.offset,
+        length: h.src.length,
         path: h.path,
         kind: 'meta',
         metaType: 'recording',
@@ -199,7 +202,10 @@ function evalEvent(a: EvalFields, opts: NormalizeOptions, h: Head): TraceEvent {
         : undefined;
   return {
     seq: h.seq,
-    src: h.src,
+    source: h.src.source,
+    line: h.src.line,
+    offset: h.src.offset,
+    length: h.src.length,
     path: h.path,
     kind: 'eval',
     sessionId: u(a.sessionId),
@@ -216,7 +222,10 @@ export function agentMetaEvent(doc: RawObject, opts: NormalizeOptions, h: Head):
   const m = r.success ? r.data : {};
   return {
     seq: h.seq,
-    src: h.src,
+    source: h.src.source,
+    line: h.src.line,
+    offset: h.src.offset,
+    length: h.src.length,
     path: h.path,
     kind: 'meta',
     metaType: 'agent-meta',

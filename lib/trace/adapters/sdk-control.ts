@@ -15,7 +15,10 @@ export function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head
       const req = line.request;
       return {
         seq: h.seq,
-        src: h.src,
+        source: h.src.source,
+        line: h.src.line,
+        offset: h.src.offset,
+        length: h.src.length,
         path: h.path,
         kind: 'control',
         time,
@@ -31,7 +34,10 @@ export function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head
       // request_id of a response sits inside `response` (FORMATS.md §2.11).
       return {
         seq: h.seq,
-        src: h.src,
+        source: h.src.source,
+        line: h.src.line,
+        offset: h.src.offset,
+        length: h.src.length,
         path: h.path,
         kind: 'control',
         time,
@@ -47,7 +53,10 @@ export function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head
     case 'control_cancel_request':
       return {
         seq: h.seq,
-        src: h.src,
+        source: h.src.source,
+        line: h.src.line,
+        offset: h.src.offset,
+        length: h.src.length,
         path: h.path,
         kind: 'control',
         time,
@@ -55,6 +64,16 @@ export function normalizeControl(obj: RawObject, opts: NormalizeOptions, h: Head
         requestId: u(line.request_id),
       };
     case 'keep_alive':
-      return { seq: h.seq, src: h.src, path: h.path, kind: 'control', time, frame: 'keep_alive' };
+      return {
+        seq: h.seq,
+        source: h.src.source,
+        line: h.src.line,
+        offset: h.src.offset,
+        length: h.src.length,
+        path: h.path,
+        kind: 'control',
+        time,
+        frame: 'keep_alive',
+      };
   }
 }

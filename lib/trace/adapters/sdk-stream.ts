@@ -77,7 +77,10 @@ export function normalizeSdkLine(obj: RawObject, opts: NormalizeOptions, h: Head
       return {
         kind: 'progress',
         seq: h.seq,
-        src: h.src,
+        source: h.src.source,
+        line: h.src.line,
+        offset: h.src.offset,
+        length: h.src.length,
         path: h.path,
         sessionId: env.sessionId,
         uuid: env.uuid,
@@ -186,7 +189,10 @@ export function stopEvent(
 ): StreamEvent {
   return {
     seq: h.seq,
-    src: h.src,
+    source: h.src.source,
+    line: h.src.line,
+    offset: h.src.offset,
+    length: h.src.length,
     path: h.path,
     kind: 'stream',
     sessionId,
@@ -222,7 +228,10 @@ export function deltaEvent(
   if (h.path === undefined && parentToolUseId === undefined && time === undefined)
     return {
       seq: h.seq,
-      src: h.src,
+      source: h.src.source,
+      line: h.src.line,
+      offset: h.src.offset,
+      length: h.src.length,
       kind: 'stream',
       sessionId,
       event: 'content_block_delta',
@@ -232,7 +241,10 @@ export function deltaEvent(
     };
   return {
     seq: h.seq,
-    src: h.src,
+    source: h.src.source,
+    line: h.src.line,
+    offset: h.src.offset,
+    length: h.src.length,
     path: h.path,
     kind: 'stream',
     sessionId,
@@ -279,7 +291,10 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
         : undefined;
   return {
     seq: h.seq,
-    src: h.src,
+    source: h.src.source,
+    line: h.src.line,
+    offset: h.src.offset,
+    length: h.src.length,
     path: h.path,
     kind: 'stream',
     sessionId,
@@ -317,7 +332,10 @@ function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions, h: 
   return {
     kind: 'system',
     seq: h.seq,
-    src: h.src,
+    source: h.src.source,
+    line: h.src.line,
+    offset: h.src.offset,
+    length: h.src.length,
     path: h.path,
     sessionId: env.sessionId,
     uuid: env.uuid,

@@ -77,7 +77,10 @@ function schemaSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEve
     return {
       kind: 'hook',
       seq: h.seq,
-      src: h.src,
+      source: h.src.source,
+      line: h.src.line,
+      offset: h.src.offset,
+      length: h.src.length,
       path: h.path,
       sessionId: env.sessionId,
       uuid: env.uuid,
@@ -103,7 +106,10 @@ function schemaSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEve
     return {
       kind: 'permission-denied',
       seq: h.seq,
-      src: h.src,
+      source: h.src.source,
+      line: h.src.line,
+      offset: h.src.offset,
+      length: h.src.length,
       path: h.path,
       sessionId: env.sessionId,
       uuid: env.uuid,
@@ -133,7 +139,10 @@ function schemaSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEve
     return {
       kind: 'system',
       seq: h.seq,
-      src: h.src,
+      source: h.src.source,
+      line: h.src.line,
+      offset: h.src.offset,
+      length: h.src.length,
       sessionId: env.sessionId,
       uuid: env.uuid,
       time: env.time,
@@ -145,7 +154,10 @@ function schemaSystem(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEve
   return {
     kind: 'system',
     seq: h.seq,
-    src: h.src,
+    source: h.src.source,
+    line: h.src.line,
+    offset: h.src.offset,
+    length: h.src.length,
     path: h.path,
     sessionId: env.sessionId,
     uuid: env.uuid,
@@ -217,7 +229,20 @@ export function tinySystemEvent(
   subtype: string,
   text: string | undefined,
 ): TraceEvent {
-  return { kind: 'system', seq: h.seq, src: h.src, sessionId, uuid, time, type: 'system', subtype, text };
+  return {
+    kind: 'system',
+    seq: h.seq,
+    source: h.src.source,
+    line: h.src.line,
+    offset: h.src.offset,
+    length: h.src.length,
+    sessionId,
+    uuid,
+    time,
+    type: 'system',
+    subtype,
+    text,
+  };
 }
 
 /** The shared copy of a system frame's subtype the schema knows; undefined for any other. */

@@ -24,7 +24,7 @@ export function linkAgents(ctx: Ctx, calls: readonly ToolCall[]): void {
   for (const e of ctx.events) {
     if (e.kind === 'progress' && e.subagentId) link(byAgentId.get(e.subagentId), e.parentToolUseId, 'agent_progress');
     if (e.kind === 'meta' && e.agentMeta?.toolUseId) {
-      const src = ctx.sources[e.src.source];
+      const src = ctx.sources[e.source];
       link(src?.fileAgentId ? byAgentId.get(src.fileAgentId) : undefined, e.agentMeta.toolUseId, 'meta.json');
     }
   }

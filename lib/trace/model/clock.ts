@@ -101,7 +101,7 @@ export function orderTurns(ctx: Ctx, built: readonly Turn[]): Turn[] {
   const firsts = built.map(turnFirstSeq);
   const byFile = ascending(firsts) ? [...built] : [...built].sort((a, b) => turnFirstSeq(a) - turnFirstSeq(b));
   const order = clockOrder(
-    byFile.map((t) => ({ time: t.startTime, source: ctx.events[turnFirstSeq(t)]?.src.source ?? -1 })),
+    byFile.map((t) => ({ time: t.startTime, source: ctx.events[turnFirstSeq(t)]?.source ?? -1 })),
   );
   const renumber = new Int32Array(built.length).fill(-1);
   const out: Turn[] = [];
@@ -121,9 +121,7 @@ export function orderTurns(ctx: Ctx, built: readonly Turn[]): Turn[] {
 
 /** Tool calls (collected call by call, block by block) renumbered by request time. */
 export function orderToolCalls(ctx: Ctx, built: readonly ToolCall[]): ToolCall[] {
-  const order = clockOrder(
-    built.map((c) => ({ time: c.requestedAt, source: ctx.events[c.requestSeq]?.src.source ?? -1 })),
-  );
+  const order = clockOrder(built.map((c) => ({ time: c.requestedAt, source: ctx.events[c.requestSeq]?.source ?? -1 })));
   const out: ToolCall[] = [];
   for (const i of order) {
     const c = built[i];
@@ -162,5 +160,5 @@ export function leadTime(
 
 /** Responses (opened in file order, `startTime` set) in order of their start; returns old index → new index. */
 export function responseOrder(ctx: Ctx, responses: readonly Response[]): number[] {
-  return clockOrder(responses.map((r) => ({ time: r.startTime, source: ctx.events[r.firstSeq]?.src.source ?? -1 })));
+  return clockOrder(responses.map((r) => ({ time: r.startTime, source: ctx.events[r.firstSeq]?.source ?? -1 })));
 }

@@ -29,7 +29,7 @@ export function endOfSource(events: Ctx['events'], from: number, source: number)
   let hi = events.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((events[mid]?.src.source ?? Infinity) <= source) lo = mid + 1;
+    if ((events[mid]?.source ?? Infinity) <= source) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../types';
+import { lineRef } from '../line-types';
 import type { Ctx } from './context';
 import type { Response, ToolCall, Turn } from './types';
 import { count } from '../text-order';
@@ -26,7 +27,8 @@ export function finalDiagnostics(
   for (const t of turns) {
     const s = t.stream;
     if (!s) continue;
-    const src = ctx.events[s.startSeq]?.src;
+    const start = ctx.events[s.startSeq];
+    const src = start ? lineRef(start) : undefined;
     if (s.verdict === 'incomplete') {
       ctx.diags.push({
         code: 'stream-incomplete',
@@ -63,7 +65,7 @@ export function finalDiagnostics(
       code: 'tool-call-without-result',
       severity: 'warning',
       message: `${c.name} call ${c.id} never got a tool_result`,
-      ...(e ? { src: e.src } : {}),
+      ...(e ? { src: lineRef(e) } : {}),
       seq: c.requestSeq,
       consumesLine: false,
     });
@@ -74,8 +76,8 @@ export function finalDiagnostics(
     ctx.diags.push({
       code: 'interrupted',
       severity: 'error',
-      message: `response ${r.index + 1} has no result: the stream was interrupted after line ${e?.src.line ?? '?'}`,
-      ...(e ? { src: e.src } : {}),
+      message: `response ${r.index + 1} has no result: the stream was interrupted after line ${e?.line ?? '?'}`,
+      ...(e ? { src: lineRef(e) } : {}),
       seq: r.lastSeq,
       consumesLine: false,
     });
@@ -89,7 +91,7 @@ export function finalDiagnostics(
           code: 'result-error-flag',
           severity: 'info',
           message: `result subtype "success" with is_error true${e.resultText ? `: ${e.resultText.slice(0, 120)}` : ''}`,
-          src: e.src,
+          src: lineRef(e),
           seq: e.seq,
           consumesLine: false,
         });
@@ -102,7 +104,7 @@ export function finalDiagnostics(
             code: 'result-gap',
             severity: 'warning',
             message: `result_index jumps from ${prev} to ${e.resultIndex}: ${count(e.resultIndex - prev - 1, 'result')} lost`,
-            src: e.src,
+            src: lineRef(e),
             seq: e.seq,
             consumesLine: false,
           });
@@ -111,7 +113,7 @@ export function finalDiagnostics(
       }
     }
     // The raw rows of a file that is not a transcript at all were said once, for the whole file (unrecognized-file).
-    if (e.kind === 'unknown' && ctx.sources[e.src.source]?.format !== 'unknown') {
+    if (e.kind === 'unknown' && ctx.sources[e.source]?.format !== 'unknown') {
       const k = `${e.type ?? '?'}/${e.subtype ?? ''}/${e.reason}`;
       if (!unknownTypes.has(k)) unknownTypes.set(k, e);
     }
@@ -122,7 +124,7 @@ export function finalDiagnostics(
       code: 'unknown-type',
       severity: 'info',
       message: `kept as a raw row: ${e.reason}`,
-      src: e.src,
+      src: lineRef(e),
       seq: e.seq,
       consumesLine: false,
     });

@@ -12,7 +12,7 @@ import type { Trace } from './types';
 const T = (s: string): string => `2026-03-01T10:00:${s}.000Z`;
 const hookLines = (trace: Trace, id: string): number[] => trace.toolCalls.find((c) => c.id === id)?.hooks ?? [];
 const progressLines = (trace: Trace, id: string): number[] => trace.toolCalls.find((c) => c.id === id)?.progress ?? [];
-const lineOf = (trace: Trace, seqs: readonly number[]): number[] => seqs.map((s) => trace.events[s]?.src.line ?? -1);
+const lineOf = (trace: Trace, seqs: readonly number[]): number[] => seqs.map((s) => trace.events[s]?.line ?? -1);
 
 const ALLOW = JSON.stringify({
   hookSpecificOutput: {
@@ -140,7 +140,7 @@ describe('folding hooks and progress under their tool call (Claude Code 2.1.x li
     expect(hookLines(trace, 'toolu_A')).toEqual([]);
     // SessionStart, UserPromptSubmit and Stop belong to no tool call.
     for (const line of [1, 3, 14])
-      expect(trace.eventCalls.get(trace.events.find((e) => e.src.line === line)?.seq ?? -1)).toBeUndefined();
+      expect(trace.eventCalls.get(trace.events.find((e) => e.line === line)?.seq ?? -1)).toBeUndefined();
     // The PreToolUse decision is permission evidence, and decides.
     const bash = trace.toolCalls.find((c) => c.id === 'toolu_B');
     expect(bash?.permission).toBe('allowed');

@@ -85,7 +85,7 @@ export function assignLanes(ctx: Ctx): void {
   for (let i = 0; i < events.length; ) {
     const e = events[i];
     if (!e) break;
-    const source = e.src.source;
+    const source = e.source;
     if (!e.sessionId || lastSessionOfSource.has(source)) {
       i += 1;
       continue;
@@ -108,9 +108,9 @@ export function assignLanes(ctx: Ctx): void {
   let runSid = '';
   let runSession = -1;
   for (const e of ctx.events) {
-    if (e.src.source !== source) {
+    if (e.source !== source) {
       if (source >= 0 && borrow !== undefined) lastSessionOfSource.set(source, borrow);
-      source = e.src.source;
+      source = e.source;
       borrow = lastSessionOfSource.get(source);
       runSession = -1;
     }
@@ -152,7 +152,7 @@ export function assignLanes(ctx: Ctx): void {
       agent.eventCount += 1;
       if (agent.firstSeq < 0) agent.firstSeq = e.seq;
       agent.lastSeq = e.seq;
-      if (!agent.sources.includes(e.src.source)) agent.sources.push(e.src.source);
+      if (!agent.sources.includes(e.source)) agent.sources.push(e.source);
       if (e.kind === 'assistant' && e.model && !e.synthetic && !agent.models.includes(e.model))
         agent.models.push(e.model);
       if (e.kind === 'meta' && e.agentMeta) {

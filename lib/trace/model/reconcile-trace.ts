@@ -1,4 +1,5 @@
 import type { ResultEvent } from '../types';
+import { lineRef } from '../line-types';
 import type { Ctx } from './context';
 import { isPlaceholderUsage, reconcileSession, reportedKeyOf, type CallFigure, type ResultFigure } from './reconcile';
 import type { SessionReconciliation, Turn } from './types';
@@ -68,7 +69,7 @@ export function reconcileTrace(ctx: Ctx, turns: readonly Turn[]): SessionReconci
         code: 'result-excess',
         severity: 'warning',
         message: `${x.text}; nothing was booked from the result for it`,
-        ...(e ? { src: e.src } : {}),
+        ...(e ? { src: lineRef(e) } : {}),
         seq: x.resultOrder,
         consumesLine: false,
       });

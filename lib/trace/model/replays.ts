@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../types';
+import { lineRef } from '../line-types';
 import type { Ctx } from './context';
 import { count } from '../text-order';
 
@@ -15,19 +16,19 @@ export function markReplays(ctx: Ctx): void {
     ctx.eventReplayOf[e.seq] = prev;
     const original = ctx.events[prev];
     if (!original) continue;
-    const key = `${e.src.source}|${original.src.source}`;
+    const key = `${e.source}|${original.source}`;
     const agg = bySourcePair.get(key);
     if (agg) agg.count += 1;
     else bySourcePair.set(key, { count: 1, first: e, original });
   }
   for (const { count: n, first, original } of bySourcePair.values()) {
-    const a = ctx.sources[first.src.source]?.name ?? '?';
-    const b = ctx.sources[original.src.source]?.name ?? '?';
+    const a = ctx.sources[first.source]?.name ?? '?';
+    const b = ctx.sources[original.source]?.name ?? '?';
     ctx.diags.push({
       code: 'repeated-uuid',
       severity: 'info',
-      message: `${count(n, 'line')} of ${a} ${n === 1 ? 'repeats a uuid' : 'repeat uuids'} already seen in ${a === b ? 'the same file' : b} (first: line ${first.src.line} = line ${original.src.line}); counted once`,
-      src: first.src,
+      message: `${count(n, 'line')} of ${a} ${n === 1 ? 'repeats a uuid' : 'repeat uuids'} already seen in ${a === b ? 'the same file' : b} (first: line ${first.line} = line ${original.line}); counted once`,
+      src: lineRef(first),
       seq: first.seq,
       consumesLine: false,
     });

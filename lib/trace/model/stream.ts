@@ -1,4 +1,5 @@
 import { clampDeep, type NormalizeOptions } from '../adapters/common';
+import { lineRef } from '../line-types';
 import type { ContentBlock, Diagnostic, StreamEvent, TraceEvent, Usage } from '../types';
 import { usageErrorOf } from './calls';
 import type { RebuiltBlock, StreamRebuild } from './types';
@@ -24,7 +25,7 @@ export function startStream(e: StreamEvent, messageId: string): StreamRebuild {
   // message_start may arrive with content already filled in: assign those by index too.
   (e.blocks ?? []).forEach((b, i) => setBlock(s, i, b));
   if (e.usage) s.usage = overlay(undefined, e.usage);
-  if (e.numberErrors) s.usageError = usageErrorOf(e.src.line, e.numberErrors);
+  if (e.numberErrors) s.usageError = usageErrorOf(e.line, e.numberErrors);
   return s;
 }
 
@@ -96,7 +97,7 @@ export function applyStreamEvent(s: StreamRebuild, e: StreamEvent): number {
     case 'message_delta':
       if (e.stopReason) s.stopReason = e.stopReason;
       if (e.usage) s.usage = overlay(s.usage, e.usage);
-      if (e.numberErrors && s.usageError === undefined) s.usageError = usageErrorOf(e.src.line, e.numberErrors);
+      if (e.numberErrors && s.usageError === undefined) s.usageError = usageErrorOf(e.line, e.numberErrors);
       return -1;
     case 'message_stop':
       s.stopSeq = e.seq;
@@ -268,9 +269,9 @@ export class StreamAccumulator {
 
   private keyOf(e: StreamEvent): string {
     const l = this.last;
-    if (l && l.source === e.src.source && l.session === e.sessionId && l.parent === e.parentToolUseId) return l.key;
-    const key = `${e.src.source}|${e.sessionId ?? ''}|${e.parentToolUseId ?? ''}`;
-    this.last = { source: e.src.source, session: e.sessionId, parent: e.parentToolUseId, key };
+    if (l && l.source === e.source && l.session === e.sessionId && l.parent === e.parentToolUseId) return l.key;
+    const key = `${e.source}|${e.sessionId ?? ''}|${e.parentToolUseId ?? ''}`;
+    this.last = { source: e.source, session: e.sessionId, parent: e.parentToolUseId, key };
     return key;
   }
 
@@ -293,7 +294,7 @@ export class StreamAccumulator {
           code: 'orphan-stream-event',
           severity: 'warning',
           message: `${e.event} with no message_start before it`,
-          src: e.src,
+          src: lineRef(e),
           seq: e.seq,
           consumesLine: false,
         });
@@ -308,7 +309,7 @@ export class StreamAccumulator {
           code: 'event-after-message-stop',
           severity: 'error',
           message: `${e.event} after message_stop of ${o.rebuild.messageId} without a new message_start`,
-          src: e.src,
+          src: lineRef(e),
           seq: e.seq,
           consumesLine: false,
         });

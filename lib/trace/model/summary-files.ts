@@ -16,7 +16,7 @@ export function placeSummaryFiles(ctx: Ctx, sessionOfSource: Map<number, string>
   for (let i = 0; i < events.length; ) {
     const e = events[i];
     if (!e) break;
-    const s = e.src.source;
+    const s = e.source;
     if (sessionOfSource.has(s) || !(e.kind === 'meta' && e.metaType === 'summary')) {
       leaves.delete(s);
       i = endOfSource(events, i, s);

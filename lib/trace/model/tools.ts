@@ -1,3 +1,4 @@
+import { lineRef } from '../line-types';
 import type {
   ControlEvent,
   HookEvent,
@@ -94,7 +95,7 @@ function attachResult(idx: ToolIndex, e: ToolResultEvent, diags: Diagnostic[]): 
         code: 'orphan-tool-result',
         severity: 'warning',
         message: `tool_result for ${r.toolUseId}, which no loaded tool_use requested`,
-        src: e.src,
+        src: lineRef(e),
         seq: e.seq,
         consumesLine: false,
       });
@@ -106,7 +107,7 @@ function attachResult(idx: ToolIndex, e: ToolResultEvent, diags: Diagnostic[]): 
         code: 'duplicate-tool-result',
         severity: 'warning',
         message: `a second tool_result for ${call.name} ${r.toolUseId}`,
-        src: e.src,
+        src: lineRef(e),
         seq: e.seq,
         consumesLine: false,
       });

@@ -145,7 +145,7 @@ function mergeAssistant(ctx: Ctx, st: TurnState, e: AssistantEvent): void {
   if (e.model && !turn.model) turn.model = e.model;
   if (e.synthetic) turn.synthetic = true;
   if (e.stopReason) turn.stopReason = e.stopReason;
-  if (e.numberErrors && turn.usageError === undefined) turn.usageError = usageErrorOf(e.src.line, e.numberErrors);
+  if (e.numberErrors && turn.usageError === undefined) turn.usageError = usageErrorOf(e.line, e.numberErrors);
   if (!replay) {
     const seen = blockKeys(st, turn);
     for (const b of e.blocks) {

@@ -35,7 +35,7 @@ export async function loadFiles(files: Readonly<Record<string, string | Uint8Arr
 function statsFacts(trace: Trace): unknown {
   const line = (seq: number): string => {
     const e = trace.events[seq];
-    return `${trace.sources[e?.src.source ?? -1]?.name ?? '?'}:${e?.src.line ?? '?'}`;
+    return `${trace.sources[e?.source ?? -1]?.name ?? '?'}:${e?.line ?? '?'}`;
   };
   // `events` counts the rows the model keeps (the lean load drops most stream deltas); `loupe stats` never prints it.
   const { events: _rows, ...stats } = computeStats(trace);
