@@ -5,7 +5,7 @@ import { findFiles, inputsOf } from '../cli/files';
 import { loadTrace } from '../engine/load';
 import { memorySource } from '../engine/source';
 import { generateLines } from '../../bench/generate';
-import { packRows, unpackRows } from './packed-rows';
+import { packRows, rowsOf, unpackRows, unpackSlices, UNPACK_SLICE_ROWS } from './packed-rows';
 import { computeStatsView, packStatsView, unpackStatsView } from './stats-view';
 
 /** What the page receives: the packed view after a structured clone, as postMessage copies it. */
@@ -62,5 +62,53 @@ describe('rows packed as columns', () => {
     expect(view.turns.length).toBeGreaterThan(50);
     expect(view.waterfall.length).toBeGreaterThanOrEqual(dialect === 'claude-code' ? 50 : 0);
     expect(unpackStatsView(carried(packStatsView(view)))).toEqual(view);
+  });
+
+  it('makes the rows of several lists a slice a task, as unpackRows does, for rowsOf to find', () => {
+    const list = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => ({ i, tag, ...(i % 3 === 0 ? { odd: true } : {}) }));
+    const given = [list(UNPACK_SLICE_ROWS * 2 + 17, 'a'), list(0, 'b'), list(UNPACK_SLICE_ROWS - 5, 'c')];
+    const packed = given.map((rows) => carried(packRows(rows)));
+    const tasks: (() => void)[] = [];
+    let done = 0;
+    unpackSlices(
+      packed,
+      (run) => tasks.push(run),
+      () => (done += 1),
+    );
+    let slices = 1;
+    while (tasks.length > 0) {
+      tasks.shift()?.();
+      slices += 1;
+    }
+    expect(done).toBe(1);
+    // Rows in all: 3 slices and 12 of a fourth; a slice never makes more than UNPACK_SLICE_ROWS.
+    expect(slices).toBe(4);
+    packed.forEach((p, k) => expect(rowsOf(p)).toEqual(given[k]));
+    // Made once: rowsOf gives the rows the slices made, and a second run has nothing left to make.
+    expect(rowsOf(packed[0] as (typeof packed)[0])).toBe(rowsOf(packed[0] as (typeof packed)[0]));
+    let again = 0;
+    unpackSlices(
+      packed,
+      () => {
+        throw new Error('no slice left to run');
+      },
+      () => (again += 1),
+    );
+    expect(again).toBe(1);
+  });
+
+  it('stops between slices when told', () => {
+    const packed = carried(packRows(Array.from({ length: UNPACK_SLICE_ROWS * 3 }, (_, i) => ({ i }))));
+    const tasks: (() => void)[] = [];
+    let done = 0;
+    const stop = unpackSlices(
+      [packed],
+      (run) => tasks.push(run),
+      () => (done += 1),
+    );
+    stop();
+    while (tasks.length > 0) tasks.shift()?.();
+    expect(done).toBe(0);
   });
 });

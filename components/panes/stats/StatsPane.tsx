@@ -5,6 +5,7 @@ import type { ModelPrice } from '../../../lib/trace/pricing/pricing';
 import { RESULT_ONLY_QUERY, type ExplainQuery } from '../../../lib/view/explain';
 import type { Ask } from '../../data/useTraceWorker';
 import { useWorkerQuery } from '../../data/useWorkerQuery';
+import { unpackSlices, type PackedRows } from '../../../lib/view/packed-rows';
 import { InlineError } from '../../ui/InlineError';
 import { CostChart, TokensChart } from './Charts';
 import { Waterfall } from './Waterfall';
@@ -46,13 +47,28 @@ function useStages(ready: boolean, n: number): number {
   return shown;
 }
 
+/** Whether the rows of `lists` are made (`unpackSlices`: a slice a task, before the sections that read them). */
+function useUnpacked(lists: readonly PackedRows<unknown>[] | undefined): boolean {
+  const [made, setMade] = useState<readonly PackedRows<unknown>[]>();
+  useEffect(() => {
+    if (!lists) return;
+    return unpackSlices(
+      lists,
+      (run) => setTimeout(run),
+      () => setMade(lists),
+    );
+  }, [lists]);
+  return lists !== undefined && made === lists;
+}
+
 /** The Stats pane: tokens by kind, model and agent; reported beside computed cost; Explain; tables; charts; verdict. */
 export function StatsPane({ ask, prices, onJump }: { ask: Ask; prices: Prices; onJump: (seq: number) => void }) {
   // In a transition: a 2 GB trace's tables and charts are drawn in slices, not in one long task.
   const query = useWorkerQuery(ask, 'statsView', prices.local, [], { transition: true });
   const view = query.data;
   const explain = useExplain();
-  const stage = useStages(view !== undefined, 2);
+  const lists = useMemo(() => (view ? [view.turns, view.responses, view.waterfall] : undefined), [view]);
+  const stage = useStages(useUnpacked(lists), 2);
   const clock = useMemo(
     () => ({
       ...(view?.startedAt !== undefined ? { startedAt: view.startedAt } : {}),
