@@ -11,7 +11,7 @@ import type { LoadLimits } from '../trace/limits';
 export const HEAP_PER_CHAR = 1.25;
 /** JS heap per byte read, beyond its kept text and its events: ids, fragments of stream deltas, the model's records. */
 export const HEAP_PER_BYTE = 0.2;
-/** JS heap per event: the event object, its line reference, its row and its share of the model. */
+/** JS heap per event: the event object (where its line is included), its row and its share of the model. */
 export const HEAP_PER_EVENT = 300;
 /** A tab's JS heap limit when the browser does not tell it (Chromium's on a 64-bit desktop: about 4 GiB). */
 export const DEFAULT_TAB_HEAP = 4 * 1024 ** 3;
