@@ -98,6 +98,22 @@ describe('rows packed as columns', () => {
     expect(again).toBe(1);
   });
 
+  it('goes on with the next list when one was read between two of its slices', () => {
+    const a = Array.from({ length: UNPACK_SLICE_ROWS * 2 }, (_, i) => ({ i, tag: 'a' }));
+    const b = Array.from({ length: 10 }, (_, i) => ({ i, tag: 'b' }));
+    const packed = [carried(packRows(a)), carried(packRows(b))];
+    const tasks: (() => void)[] = [];
+    unpackSlices(
+      packed,
+      (run) => tasks.push(run),
+      () => undefined,
+    );
+    // Half of the first list made; a component reads it whole now.
+    expect(rowsOf(packed[0] as (typeof packed)[0])).toEqual(a);
+    while (tasks.length > 0) tasks.shift()?.();
+    expect(rowsOf(packed[1] as (typeof packed)[1])).toEqual(b);
+  });
+
   it('stops between slices when told', () => {
     const packed = carried(packRows(Array.from({ length: UNPACK_SLICE_ROWS * 3 }, (_, i) => ({ i }))));
     const tasks: (() => void)[] = [];

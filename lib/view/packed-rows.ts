@@ -179,8 +179,10 @@ export function unpackSlices(
     let budget = UNPACK_SLICE_ROWS;
     while (budget > 0 && list < lists.length) {
       const packed = lists[list] as PackedRows<unknown>;
+      // Made meanwhile (`rowsOf` read it between two slices): the next list starts at its first row.
       if (unpacked.has(packed)) {
         list += 1;
+        at = 0;
         continue;
       }
       if (at === 0) rows = new Array<Record<string, unknown>>(packed.count);
