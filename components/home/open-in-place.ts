@@ -5,9 +5,9 @@ import { limitParams } from '../../lib/engine/limit-params';
  * and links work as for the real route) while this page renders the viewer in place, as the parser already runs.
  *
  * The router follows a `pushState` in a transition, which it renders in slices between other tasks: the viewer's
- * first frame came 30-90 ms after the drop. So the address is also kept here, and the home page draws the viewer for
- * it at once (`placedStore`), until the router's pathname has caught up (`settlePlaced`): the home page goes at once,
- * and the viewer is drawn in a transition of its own (`Deferred`), not in the task of the drop's event.
+ * first frame came 30-90 ms after the drop. So the address is also kept here, and the home page gives way to the
+ * viewer for it at once (`placedStore`), until the router's pathname has caught up (`settlePlaced`). The viewer itself
+ * is drawn in a transition of its own (`Deferred`), not in the task of the drop's event.
  */
 export function openInPlace(url: string): void {
   // The load limits set on the home page's URL go with it, so a reload loads the same way.
