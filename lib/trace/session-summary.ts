@@ -96,21 +96,34 @@ export function traceSessions(
   projectOf: (sourceName: string) => string,
   window?: PromptWindow,
 ): Map<number, SessionSummary> {
-  const sessionOf = (e: TraceEvent): number => trace.agents[trace.eventAgent[e.seq] ?? -1]?.session ?? -1;
   const sessions = new Map<number, SessionSummary>();
   // The same first-prompt rule as the fast path, per file.
   const sinks = new Map<number, RecordSink>();
-  const touch = (e: TraceEvent, prompt?: PromptRecord): void => {
-    const si = sessionOf(e);
-    const id = trace.sessions[si]?.id ?? '?';
-    const src = trace.sources[e.source];
-    const file = src?.name ?? '?';
+  // The agent and source of the line touched last, and its session's summary: most lines are the same agent's in the
+  // same file as the line before (a million status frames are), and need no lookup.
+  let lastAgent = -2;
+  let lastSource = -1;
+  let last: SessionSummary | undefined;
+  const summaryOf = (e: TraceEvent, agent: number): SessionSummary => {
+    const si = trace.agents[agent]?.session ?? -1;
+    const file = trace.sources[e.source]?.name ?? '?';
     let s = sessions.get(si);
     if (!s) {
-      s = { sessionId: id, project: projectOf(file), files: [] };
+      s = { sessionId: trace.sessions[si]?.id ?? '?', project: projectOf(file), files: [] };
       sessions.set(si, s);
     }
     if (!s.files.includes(file)) s.files.push(file);
+    return s;
+  };
+  const touch = (e: TraceEvent, prompt?: PromptRecord): void => {
+    const agent = trace.eventAgent[e.seq] ?? -1;
+    if (last === undefined || agent !== lastAgent || e.source !== lastSource) {
+      last = summaryOf(e, agent);
+      lastAgent = agent;
+      lastSource = e.source;
+    }
+    const s = last;
+    const src = trace.sources[e.source];
     // The main thread as the full model's lanes read it (a subagent's own file is never).
     const main = !isSubagentLine(e, src?.fileAgentId);
     if (e.time !== undefined) widenSpan(s, e.time, e.time, main);
@@ -143,9 +156,12 @@ export function traceSessions(
     sink.add(e);
     // Only the first record the line added is read, so the sink keeps none (an SDK stream adds one a line).
     const added = sink.records[0];
-    // Emptied only when it holds some: setting an array's length is a slow builtin even to the length it has (8 ms of
-    // a profile of sdk-100's load, 141,342 events).
-    if (added !== undefined) sink.records.length = 0;
+    // Emptied only when it holds some, and by `pop` when it holds one: setting an array's length is a slow builtin
+    // (25 ms of a profile of a million status frames, which add one record each).
+    if (added !== undefined) {
+      if (sink.records.length === 1) sink.records.pop();
+      else sink.records.length = 0;
+    }
     // A line before the file's first prompt adds its time to its session's span.
     if (added?.kind === 'prompt') touch(e, added);
     else if (isRecordEvent(e) || (added?.kind === 'session' && added.time !== undefined)) touch(e);
