@@ -1,7 +1,8 @@
 import { detach, timeFrom, type NormalizeOptions } from '../trace/adapters/common';
 import { isoMillisBytes } from '../trace/adapters/time';
 import type { Head } from '../trace/adapters/messages';
-import { deltaEvent, deltaName, stopEvent } from '../trace/adapters/sdk-stream';
+import { deltaName } from '../trace/adapters/sdk-stream';
+import { deltaEvent, stopEvent } from '../trace/adapters/stream-events';
 import { statusWord, systemSubtype, tinySystemEvent } from '../trace/adapters/sdk-system';
 import type { FrameRead, FrameReaders } from '../trace/parse';
 import type { TraceEvent } from '../trace/types';

@@ -1,15 +1,7 @@
 import type { TraceEvent } from '../types';
 import { clampText, compact, hookWord, parseUsage, stripAnsi, textOf, type NormalizeOptions } from './common';
-import {
-  envelope,
-  normalizeAssistant,
-  normalizeUser,
-  parseAssistantLine,
-  u,
-  unknownEvent,
-  type Head,
-  type RawObject,
-} from './messages';
+import { envelope, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
+import { normalizeAssistant, parseAssistantLine } from './assistant';
 import { normalizeAttachment } from './claude-code-attachment';
 import { apiErrorText, microcompactText } from './claude-code-text';
 import { Fast } from './schemas';

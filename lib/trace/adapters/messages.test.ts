@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cc, sdk, text, toolUse } from '../testing/builders';
 import { DEFAULT_NORMALIZE } from './common';
-import { forTests } from './messages';
+import { forTests } from './assistant';
 import { AssistantLineSchema } from './schemas';
 
 const { assistantFastPath, assistantFrom } = forTests;

@@ -1,19 +1,12 @@
-import type { StreamEvent, StreamEventType, TraceEvent } from '../types';
-import { blockFrom, blocksFrom, clampText, detach, FRAGMENT_KEEP, timeFrom, type NormalizeOptions } from './common';
+import type { StreamEventType, TraceEvent } from '../types';
+import { blockFrom, blocksFrom, clampText, timeFrom, type NormalizeOptions } from './common';
 import { readPartialUsage } from './numbers';
-import {
-  envelope,
-  normalizeAssistant,
-  normalizeResult,
-  normalizeUser,
-  u,
-  unknownEvent,
-  type Head,
-  type RawObject,
-} from './messages';
+import { envelope, normalizeResult, normalizeUser, u, unknownEvent, type Head, type RawObject } from './messages';
+import { normalizeAssistant } from './assistant';
 import { Fast } from './schemas';
 import { normalizeControl } from './sdk-control';
 import { normalizeSdkSystem } from './sdk-system';
+import { deltaEvent, stopEvent, streamEvent } from './stream-events';
 
 // Agent SDK / `claude -p --output-format stream-json` lines (FORMATS.md §2).
 
@@ -176,87 +169,6 @@ function streamFastPath(obj: RawObject, opts: NormalizeOptions, h: Head): TraceE
   );
 }
 
-/** A bare `content_block_stop` or `message_stop` event. */
-export function stopEvent(
-  h: Head,
-  sessionId: string | undefined,
-  parentToolUseId: string | undefined,
-  time: number | undefined,
-  uuid: string | undefined,
-  type: 'content_block_stop' | 'message_stop',
-  index: number | undefined,
-  ttftMs: number | undefined,
-): StreamEvent {
-  return {
-    seq: h.seq,
-    source: h.src.source,
-    line: h.src.line,
-    offset: h.src.offset,
-    length: h.src.length,
-    path: h.path,
-    kind: 'stream',
-    sessionId,
-    parentToolUseId,
-    time,
-    uuid,
-    event: type === 'content_block_stop' ? 'content_block_stop' : 'message_stop',
-    index,
-    ttftMs,
-  };
-}
-
-/**
- * A `content_block_delta` event. Deltas are most of a stream's events, so the fields a delta seldom has (a JSON
- * document path, a subagent's parent tool call, a timestamp) are only present when it has them: 24 bytes less on
- * each of a hundred thousand deltas. Two shapes only, each with all its fields given at once.
- */
-export function deltaEvent(
-  h: Head,
-  sessionId: string | undefined,
-  parentToolUseId: string | undefined,
-  time: number | undefined,
-  index: number | undefined,
-  deltaType: string | undefined,
-  full: string | undefined,
-): StreamEvent {
-  // A signature is not rebuilt (the rebuild notes only that one came): its event keeps what its row shows from the
-  // start, and no whole copy waits for the builder to shorten it (a live load kept both, 700 bytes a frame).
-  const fragment =
-    deltaType === 'signature_delta' && full !== undefined && full.length > FRAGMENT_KEEP
-      ? detach(full.slice(0, FRAGMENT_KEEP))
-      : full;
-  if (h.path === undefined && parentToolUseId === undefined && time === undefined)
-    return {
-      seq: h.seq,
-      source: h.src.source,
-      line: h.src.line,
-      offset: h.src.offset,
-      length: h.src.length,
-      kind: 'stream',
-      sessionId,
-      event: 'content_block_delta',
-      index,
-      deltaType,
-      fragment,
-    };
-  return {
-    seq: h.seq,
-    source: h.src.source,
-    line: h.src.line,
-    offset: h.src.offset,
-    length: h.src.length,
-    path: h.path,
-    kind: 'stream',
-    sessionId,
-    parentToolUseId,
-    time,
-    event: 'content_block_delta',
-    index,
-    deltaType,
-    fragment,
-  };
-}
-
 function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): TraceEvent {
   const r = Fast.StreamLine.safeParse(obj);
   if (!r.success) return unknownEvent(obj, 'stream_event without an event', opts, h);
@@ -289,14 +201,7 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
       : type === 'message_delta'
         ? readPartialUsage(ev.usage, 'event.usage')
         : undefined;
-  return {
-    seq: h.seq,
-    source: h.src.source,
-    line: h.src.line,
-    offset: h.src.offset,
-    length: h.src.length,
-    path: h.path,
-    kind: 'stream',
+  return streamEvent(h, {
     sessionId,
     parentToolUseId,
     time: timeFrom(line.timestamp),
@@ -315,7 +220,7 @@ function normalizeStream(obj: RawObject, opts: NormalizeOptions, h: Head): Trace
     numberErrors: usage?.errors,
     stopReason: type === 'message_delta' ? u(ev.delta?.stop_reason) : undefined,
     errorMessage: type === 'error' ? (u(ev.error?.message) ?? 'stream error') : undefined,
-  };
+  });
 }
 
 function normalizeInfo(obj: RawObject, type: string, opts: NormalizeOptions, h: Head): TraceEvent {

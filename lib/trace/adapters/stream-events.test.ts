@@ -1,0 +1,129 @@
+// A stream frame's event has a slot for each field it has, and keeps every value it was given, whatever its shape.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sdk } from '../testing/builders';
+import type { StreamEvent } from '../types';
+import { forTests } from './assistant';
+import { DEFAULT_NORMALIZE } from './common';
+import { stopEvent, streamEvent, type StreamFields } from './stream-events';
+
+const head = (path?: string) => ({ seq: 3, src: { source: 0, line: 4, offset: 100, length: 50 }, path });
+const POSITION = { seq: 3, source: 0, line: 4, offset: 100, length: 50 };
+
+/** The fields an event was given that have a value: what it must hold, and all it may. */
+const defined = (o: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+/** Own properties set to undefined: slots the event pays for without a value. */
+const emptySlots = (o: object): string[] =>
+  Object.entries(o)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k);
+
+const maybe = <T>(a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(a, { nil: undefined, freq: 2 });
+/** Mostly absent: a frame seldom has it, and the lean shapes are made only when it has none of them. */
+const rare = <T>(a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: a, weight: 1 });
+
+const fields: fc.Arbitrary<StreamFields> = fc.record({
+  sessionId: maybe(fc.constantFrom('s1', 's2')),
+  parentToolUseId: rare(fc.constant('toolu_1')),
+  time: rare(fc.integer({ min: 0, max: 2e12 })),
+  uuid: maybe(fc.uuid()),
+  event: fc.constantFrom('message_start', 'content_block_start', 'message_delta', 'ping', 'error'),
+  index: maybe(fc.nat(5)),
+  ttftMs: rare(fc.nat(5000)),
+  messageId: maybe(fc.constant('msg_1')),
+  model: maybe(fc.constant('claude-sonnet-4-6')),
+  blocks: maybe(fc.constant([{ type: 'text', text: 'hi' }] as const)),
+  usage: maybe(fc.constant({ input: 3, output: 1 })),
+  numberErrors: rare(fc.constant(['usage.output_tokens: -1'])),
+  stopReason: maybe(fc.constant('end_turn')),
+  errorMessage: rare(fc.constant('overloaded')),
+});
+
+describe('stream frame events', () => {
+  it('hold every field given a value, and nothing else, in any shape', () => {
+    fc.assert(
+      fc.property(fields, rare(fc.constant('messages[0]')), (f, path) => {
+        const e = streamEvent(head(path), f);
+        expect(defined(e)).toEqual({ ...POSITION, ...defined({ path, kind: 'stream', ...f }) });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("a stop frame's event holds what it was given", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('content_block_stop' as const, 'message_stop' as const),
+        maybe(fc.nat(5)),
+        maybe(fc.constant('toolu_1')),
+        maybe(fc.nat(5000)),
+        maybe(fc.uuid()),
+        (type, index, parent, ttft, uuid) => {
+          const e = stopEvent(head(), 's1', parent, undefined, uuid, type, index, ttft);
+          const given = {
+            kind: 'stream',
+            sessionId: 's1',
+            parentToolUseId: parent,
+            uuid,
+            event: type,
+            index,
+            ttftMs: ttft,
+          };
+          expect(defined(e)).toEqual({ ...POSITION, ...defined(given) });
+        },
+      ),
+    );
+  });
+
+  it("a plain frame's event has no slot for the fields it lacks", () => {
+    const f = (event: StreamEvent['event'], more: Partial<StreamFields>): StreamFields => ({
+      sessionId: 's1',
+      parentToolUseId: undefined,
+      time: undefined,
+      uuid: 'u1',
+      event,
+      index: undefined,
+      ttftMs: undefined,
+      messageId: undefined,
+      model: undefined,
+      blocks: undefined,
+      usage: undefined,
+      numberErrors: undefined,
+      stopReason: undefined,
+      errorMessage: undefined,
+      ...more,
+    });
+    const start = f('message_start', { messageId: 'm', model: 'x', blocks: [], usage: { input: 1 } });
+    expect(emptySlots(streamEvent(head(), start))).toEqual([]);
+    const block = f('content_block_start', { index: 0, blocks: [{ type: 'text', text: '' }] });
+    expect(emptySlots(streamEvent(head(), block))).toEqual([]);
+    const delta = f('message_delta', { usage: { output: 9 }, stopReason: 'end_turn' });
+    expect(emptySlots(streamEvent(head(), delta))).toEqual([]);
+    expect(emptySlots(stopEvent(head(), 's1', undefined, undefined, 'u1', 'content_block_stop', 0, undefined))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('assistant events', () => {
+  const { assistantFrom, assistantFastPath } = forTests;
+  const line = (extra: Record<string, unknown>) => {
+    const parsed = assistantFastPath({ ...sdk.assistant('msg_1', [], { output: 2 }), ...extra });
+    if (!parsed) throw new Error('not a plain assistant line');
+    return assistantFrom(parsed, DEFAULT_NORMALIZE, head());
+  };
+
+  it('a plain call has no slot for an error, a bad number or an agent id', () => {
+    const slots = emptySlots(line({}));
+    for (const k of ['path', 'agentId', 'numberErrors', 'error', 'aborted']) expect(slots).not.toContain(k);
+  });
+
+  it('keeps an empty error, an abort and an agent id when the line has them', () => {
+    expect(line({ error: '' }).error).toBe('');
+    expect(line({ aborted: true }).aborted).toBe(true);
+    expect(line({ agentId: 'a1' }).agentId).toBe('a1');
+  });
+});
