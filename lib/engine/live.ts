@@ -108,11 +108,14 @@ class SourceSink implements ParseSink {
   nextSeq(): number {
     return this.base + this.events.length;
   }
-  event(e: TraceEvent): void {
+  /** Uuids are kept here (`uuids`), so a lean event leaves its uuid apart (`Head.apart`). */
+  readonly keepsUuids = true;
+
+  event(e: TraceEvent, apart?: string): void {
     if (e.uuid) {
       this.uuids.set(this.events.length, e.uuid);
       if (e.kind !== 'assistant') (e as { uuid?: string }).uuid = undefined;
-    }
+    } else if (apart) this.uuids.set(this.events.length, apart);
     this.events.push(e);
     this.all?.push(e);
   }

@@ -13,7 +13,7 @@ import { lineRef, type LinePosition, type LineRef, type LineRun, type RawLine } 
 import { asciiLine } from './line-splitter';
 import { lineLimit, lineText, readLineBatches } from './lines';
 import type { Diagnostic, TraceEvent } from './types';
-import { unknownEvent, type Head, type RawObject } from './adapters/messages';
+import { unknownEvent, type Head, type RawObject, type UuidApart } from './adapters/messages';
 import { count } from './text-order';
 import {
   decideMode,
@@ -106,6 +106,8 @@ class SourceParse {
   /** Lines parsed while the dialect is not known; past the limits, or at the end of a file that never said, they
    *  become raw rows. */
   private readonly held: { obj: RawObject; src: LineRef }[] = [];
+  /** Where a line's lean event leaves its uuid, when the sink keeps uuids apart (`Head.apart`). */
+  private readonly apart: UuidApart | undefined;
   private heldBytes = 0;
   private chunkBase = 0;
   private chunkEnd = 0;
@@ -137,6 +139,7 @@ class SourceParse {
       ...(resume?.cwd !== undefined ? { cwd: resume.cwd } : {}),
     };
     this.cutNorm = { ...norm, cut: true };
+    this.apart = sink.keepsUuids === true ? { uuid: undefined } : undefined;
     this.mode = resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
     this.dialect = resume?.dialect;
   }
@@ -147,12 +150,21 @@ class SourceParse {
   }
 
   private head(src: LineRef, path?: string): Head {
-    return { seq: this.sink.nextSeq(), src, path };
+    // A uuid left by a line whose event was not kept (read again whole) is not the next line's.
+    const apart = this.apart;
+    if (apart) apart.uuid = undefined;
+    return { seq: this.sink.nextSeq(), src, path, apart };
   }
 
   private emit(e: TraceEvent): void {
     this.info.lines.events += 1;
-    this.sink.event(e);
+    const apart = this.apart;
+    if (apart?.uuid === undefined) this.sink.event(e);
+    else {
+      const uuid = apart.uuid;
+      apart.uuid = undefined;
+      this.sink.event(e, uuid);
+    }
     if ((e.kind === 'assistant' || e.kind === 'stream' || e.kind === 'result') && e.numberErrors)
       this.sink.diagnostic(numberDiagnostic(e, e.numberErrors));
   }

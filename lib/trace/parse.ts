@@ -39,7 +39,10 @@ export interface SourceInfo {
 export interface ParseSink {
   /** The seq the next event will get (events are numbered in arrival order). */
   nextSeq(): number;
-  event(e: TraceEvent): void;
+  /** `uuid`: the uuid the event left apart (see `Head.apart`), given only to a sink that `keepsUuids`. */
+  event(e: TraceEvent, uuid?: string): void;
+  /** The sink keeps the uuids of events other than calls in a column, so events may leave theirs apart. */
+  readonly keepsUuids?: boolean;
   diagnostic(d: Diagnostic): void;
 }
 

@@ -28,6 +28,23 @@ export interface Head {
   readonly seq: number;
   readonly src: LineRef;
   readonly path: string | undefined;
+  /**
+   * Set when the sink keeps the uuids of events other than calls in a column (see `UuidColumn`): an event made lean
+   * (a status frame, a stream frame) leaves its uuid here instead of holding it, which saves it a slot.
+   */
+  readonly apart?: UuidApart;
+}
+
+/** Where a lean event leaves its uuid for the sink (see `Head.apart`): one per parse, read and emptied per line. */
+export interface UuidApart {
+  uuid: string | undefined;
+}
+
+/** Whether an event made with `h` leaves `uuid` apart: only a uuid the sink would keep (not an empty one). */
+export function leavesUuid(h: Head, uuid: string | undefined): boolean {
+  if (h.apart === undefined || !uuid) return false;
+  h.apart.uuid = uuid;
+  return true;
 }
 
 export interface Envelope {

@@ -5,6 +5,7 @@ import { sdk } from '../testing/builders';
 import type { StreamEvent } from '../types';
 import { forTests } from './assistant';
 import { DEFAULT_NORMALIZE } from './common';
+import type { UuidApart } from './messages';
 import { stopEvent, streamEvent, type StreamFields } from './stream-events';
 
 const head = (path?: string) => ({ seq: 3, src: { source: 0, line: 4, offset: 100, length: 50 }, path });
@@ -78,7 +79,7 @@ describe('stream frame events', () => {
     );
   });
 
-  it("a plain frame's event has no slot for the fields it lacks", () => {
+  it("a plain frame's event has no slot for the fields it lacks, and leaves its uuid to a sink that keeps it", () => {
     const f = (event: StreamEvent['event'], more: Partial<StreamFields>): StreamFields => ({
       sessionId: 's1',
       parentToolUseId: undefined,
@@ -96,15 +97,25 @@ describe('stream frame events', () => {
       errorMessage: undefined,
       ...more,
     });
-    const start = f('message_start', { messageId: 'm', model: 'x', blocks: [], usage: { input: 1 } });
-    expect(emptySlots(streamEvent(head(), start))).toEqual([]);
-    const block = f('content_block_start', { index: 0, blocks: [{ type: 'text', text: '' }] });
-    expect(emptySlots(streamEvent(head(), block))).toEqual([]);
-    const delta = f('message_delta', { usage: { output: 9 }, stopReason: 'end_turn' });
-    expect(emptySlots(streamEvent(head(), delta))).toEqual([]);
-    expect(emptySlots(stopEvent(head(), 's1', undefined, undefined, 'u1', 'content_block_stop', 0, undefined))).toEqual(
-      [],
-    );
+    const frames = [
+      f('message_start', { messageId: 'm', model: 'x', blocks: [], usage: { input: 1 } }),
+      f('content_block_start', { index: 0, blocks: [{ type: 'text', text: '' }] }),
+      f('message_delta', { usage: { output: 9 }, stopReason: 'end_turn' }),
+    ];
+    for (const frame of frames) {
+      const apart: UuidApart = { uuid: undefined };
+      const e = streamEvent({ ...head(), apart }, frame);
+      expect(emptySlots(e)).toEqual([]);
+      expect(e.uuid).toBeUndefined();
+      expect(apart.uuid).toBe('u1');
+      // Where the sink keeps no uuids, the event holds its own.
+      expect(streamEvent(head(), frame).uuid).toBe('u1');
+    }
+    const apart: UuidApart = { uuid: undefined };
+    const stop = stopEvent({ ...head(), apart }, 's1', undefined, undefined, 'u1', 'content_block_stop', 0, undefined);
+    expect(emptySlots(stop)).toEqual([]);
+    expect(apart.uuid).toBe('u1');
+    expect(stopEvent(head(), 's1', undefined, undefined, 'u1', 'content_block_stop', 0, undefined).uuid).toBe('u1');
   });
 });
 

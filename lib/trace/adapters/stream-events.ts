@@ -1,12 +1,13 @@
 import type { StreamEvent } from '../types';
 import { detach, FRAGMENT_KEEP } from './common';
-import type { Head } from './messages';
+import { leavesUuid, type Head } from './messages';
 
 // The events of an Agent SDK stream's `stream_event` frames: most of a stream's lines. Each kind has a lean shape
 // without the fields a frame seldom has (a JSON document path, a subagent's parent call, a timestamp, a time to first
 // token) nor those of the other kinds: an absent field costs no slot, where a field set to undefined costs four bytes
 // on every event. The full shape is used when the frame has one of them. Every shape gives all its fields at once, in
-// one order. A uuid stays in the lean shapes: the SDK writes one on every frame (the load moves it to a column).
+// one order. The SDK writes a uuid on every frame: a lean event leaves it to the sink's column (`Head.apart`), and takes
+// the full shape where the sink keeps none.
 
 /** What a stream frame's event carries besides where its line is. */
 export interface StreamFields {
@@ -34,7 +35,8 @@ export function streamEvent(h: Head, f: StreamFields): StreamEvent {
     f.time === undefined &&
     f.ttftMs === undefined &&
     f.numberErrors === undefined &&
-    f.errorMessage === undefined;
+    f.errorMessage === undefined &&
+    (f.uuid === undefined || leavesUuid(h, f.uuid));
   // What only a message_start carries.
   const noMessage = f.messageId === undefined && f.model === undefined;
   if (plain && f.event === 'message_start' && f.index === undefined && f.stopReason === undefined)
@@ -46,7 +48,6 @@ export function streamEvent(h: Head, f: StreamFields): StreamEvent {
       length: h.src.length,
       kind: 'stream',
       sessionId: f.sessionId,
-      uuid: f.uuid,
       event: f.event,
       messageId: f.messageId,
       model: f.model,
@@ -62,7 +63,6 @@ export function streamEvent(h: Head, f: StreamFields): StreamEvent {
       length: h.src.length,
       kind: 'stream',
       sessionId: f.sessionId,
-      uuid: f.uuid,
       event: f.event,
       index: f.index,
       blocks: f.blocks,
@@ -76,7 +76,6 @@ export function streamEvent(h: Head, f: StreamFields): StreamEvent {
       length: h.src.length,
       kind: 'stream',
       sessionId: f.sessionId,
-      uuid: f.uuid,
       event: f.event,
       usage: f.usage,
       stopReason: f.stopReason,
@@ -118,7 +117,13 @@ export function stopEvent(
   ttftMs: number | undefined,
 ): StreamEvent {
   const event = type === 'content_block_stop' ? 'content_block_stop' : 'message_stop';
-  if (h.path === undefined && parentToolUseId === undefined && time === undefined && ttftMs === undefined)
+  if (
+    h.path === undefined &&
+    parentToolUseId === undefined &&
+    time === undefined &&
+    ttftMs === undefined &&
+    (uuid === undefined || leavesUuid(h, uuid))
+  )
     return {
       seq: h.seq,
       source: h.src.source,
@@ -127,7 +132,6 @@ export function stopEvent(
       length: h.src.length,
       kind: 'stream',
       sessionId,
-      uuid,
       event,
       index,
     };
