@@ -8,6 +8,27 @@ describe('the tiny system frame path', () => {
   const { tinySystem, schemaSystem } = forTests;
   const t = '2026-01-01T00:00:00.010Z';
 
+  it("leaves a frame's uuid to a sink that keeps uuids apart, with no slot for it on the event", () => {
+    const frame = {
+      type: 'system',
+      subtype: 'status',
+      status: 'requesting',
+      session_id: 's',
+      uuid: 'r-1',
+      timestamp: t,
+    };
+    const apart = { uuid: undefined as string | undefined };
+    const e = tinySystem(frame, DEFAULT_NORMALIZE, { ...head(0), apart });
+    expect(e && Object.keys(e)).not.toContain('uuid');
+    expect(apart.uuid).toBe('r-1');
+    // Without a place to leave it (the CLI's sink, the model builder), the event holds it.
+    expect(tinySystem(frame, DEFAULT_NORMALIZE, head(0))?.uuid).toBe('r-1');
+    // An empty uuid is not one a sink keeps: it stays on the event, as it was.
+    const empty = { uuid: undefined as string | undefined };
+    expect(tinySystem({ ...frame, uuid: '' }, DEFAULT_NORMALIZE, { ...head(0), apart: empty })?.uuid).toBe('');
+    expect(empty.uuid).toBeUndefined();
+  });
+
   it('gives exactly the event the schema path gives, for every frame it takes', () => {
     const frames: Record<string, unknown>[] = [
       { type: 'system', subtype: 'status', status: 'requesting', session_id: 'rows', uuid: 'r-1', timestamp: t },
