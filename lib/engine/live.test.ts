@@ -7,9 +7,11 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../trace/model/types';
 import { withEventUuids } from '../trace/model/uuids';
+import { frameReaders } from '../fast/frames';
+import type { FrameReaders } from '../trace/parse';
 import { jsonl, sdk, text as textBlock } from '../trace/testing/builders';
 import { LiveSources, movedSeq } from './live';
-import { loadTrace } from './load';
+import { loadTrace, type LoadHooks } from './load';
 import { memorySource, type EngineInput } from './source';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -86,9 +88,10 @@ async function growInPieces(
   main: Uint8Array,
   others: readonly (readonly [string, Uint8Array])[],
   pieces: number,
+  hooks: LoadHooks = {},
 ): Promise<void> {
   const at = cuts(main, pieces);
-  const live = new LiveSources();
+  const live = new LiveSources(hooks);
   const first = main.subarray(0, at[0] ?? main.length);
   let trace = (await live.load(inputs([[mainName, first], ...others]), true)).trace;
   expect(withEventUuids(trace)).toEqual(await oneShot([[mainName, complete(first)], ...others]));
@@ -111,6 +114,57 @@ describe('LiveSources', () => {
 
   it('an SDK stream (deltas, a hook, a subagent, an interrupted end) equals the whole file loaded at once', async () => {
     await growInPieces(TOUR, read(TOUR), [], 5);
+  });
+
+  it('status and stream frames read off their bytes leave their uuids to the column: the same trace, uuids and all', async () => {
+    // The workbench's path: the frame reader makes the events, the live sink keeps the uuids apart. A repeated uuid
+    // (a resumed stream's copy) must still be found, by the column.
+    const t = (i: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    const status = (i: number, uuid: string) =>
+      ({
+        type: 'system',
+        subtype: 'status',
+        status: 'requesting',
+        session_id: 'sess-1',
+        uuid,
+        timestamp: t(i),
+      }) as const;
+    // The stream's first frames say its dialect: a piece that ends before they do is read again whole.
+    const lines = [
+      sdk.init(),
+      sdk.messageStart('msg_1', { input: 3, output: 1 }),
+      sdk.blockStart(0, textBlock('')),
+      sdk.textDelta(0, 'hello'),
+      sdk.blockStop(0, { uuid: 'stop-1' }),
+      sdk.messageDelta('end_turn', { output: 5 }),
+      sdk.messageStop({ uuid: 'stop-2' }),
+      sdk.assistant('msg_1', [textBlock('hello')], { input: 3, output: 5 }, { stop: 'end_turn' }),
+      ...Array.from({ length: 40 }, (_, i) => status(i, `st-${i}`)),
+      status(50, 'st-3'),
+      sdk.blockStop(0, { uuid: 'stop-1' }),
+      sdk.result({ cost: 0.01 }),
+    ];
+    const bytes = new TextEncoder().encode(jsonl(lines));
+    const reader = frameReaders();
+    if (!reader) throw new Error('no WebAssembly module here');
+    // Counted, to be sure the frames are read off their bytes, not by JSON.parse.
+    let read = 0;
+    const frames: FrameReaders = (norm) => {
+      const r = reader(norm);
+      const readOne = r.read.bind(r);
+      r.read = (...args) => {
+        const e = readOne(...args);
+        if (e) read += 1;
+        return e;
+      };
+      return r;
+    };
+    await growInPieces('frames.stream.jsonl', bytes, [], 4, { frames });
+    expect(read).toBeGreaterThan(40);
+    const { trace } = await new LiveSources({ frames }).load(inputs([['f.jsonl', bytes]]), false);
+    expect(trace.diagnostics.filter((d) => d.code === 'repeated-uuid').map((d) => d.message)).toEqual([
+      expect.stringMatching(/^2 lines of f\.jsonl repeat uuids/),
+    ]);
   });
 
   it('stream deltas longer than the fragment an event keeps are rebuilt whole at every update', async () => {

@@ -150,7 +150,7 @@ class SourceParse {
   }
 
   private head(src: LineRef, path?: string): Head {
-    // A uuid left by a line whose event was not kept (read again whole) is not the next line's.
+    // Defensive: a uuid is left only by an event that is then emitted, but none must pass to the next line's.
     const apart = this.apart;
     if (apart) apart.uuid = undefined;
     return { seq: this.sink.nextSeq(), src, path, apart };

@@ -40,8 +40,13 @@ export interface UuidApart {
   uuid: string | undefined;
 }
 
-/** Whether an event made with `h` leaves `uuid` apart: only a uuid the sink would keep (not an empty one). */
-export function leavesUuid(h: Head, uuid: string | undefined): boolean {
+/**
+ * Leaves `uuid` in `h.apart` for the sink, when there is one and the sink would keep the uuid (not an empty one). True
+ * when the event need not hold it: it was left apart, or there is none. Call it only once the event is sure to take the
+ * shape without a uuid.
+ */
+export function leaveUuid(h: Head, uuid: string | undefined): boolean {
+  if (uuid === undefined) return true;
   if (h.apart === undefined || !uuid) return false;
   h.apart.uuid = uuid;
   return true;

@@ -9,7 +9,7 @@ import {
   timeFrom,
   type NormalizeOptions,
 } from './common';
-import { envelope, leavesUuid, u, unknownEvent, type Envelope, type Head, type RawObject } from './messages';
+import { envelope, leaveUuid, u, unknownEvent, type Envelope, type Head, type RawObject } from './messages';
 import { Fast, type SystemLine } from './schemas';
 
 // Agent SDK `system` frames (FORMATS.md §2): hook frames, permission denials, and the documented subtypes.
@@ -230,7 +230,7 @@ export function tinySystemEvent(
   text: string | undefined,
 ): TraceEvent {
   // A million status frames: the uuid goes to the sink's column when it keeps one (four bytes less on each).
-  if (leavesUuid(h, uuid))
+  if (uuid !== undefined && leaveUuid(h, uuid))
     return {
       kind: 'system',
       seq: h.seq,

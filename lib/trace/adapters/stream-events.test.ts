@@ -1,10 +1,7 @@
 // A stream frame's event has a slot for each field it has, and keeps every value it was given, whatever its shape.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sdk } from '../testing/builders';
 import type { StreamEvent } from '../types';
-import { forTests } from './assistant';
-import { DEFAULT_NORMALIZE } from './common';
 import type { UuidApart } from './messages';
 import { stopEvent, streamEvent, type StreamFields } from './stream-events';
 
@@ -43,14 +40,28 @@ const fields: fc.Arbitrary<StreamFields> = fc.record({
   errorMessage: rare(fc.constant('overloaded')),
 });
 
+/** The event's fields with a value, and the uuid it left apart (never both: the sink would take it twice). */
+function kept(e: object, apart: UuidApart | undefined): Record<string, unknown> {
+  const own = defined(e);
+  if (apart?.uuid === undefined) return own;
+  expect(own['uuid']).toBeUndefined();
+  return { ...own, uuid: apart.uuid };
+}
+
+/** A head as the workbench's parse gives it (with a place for the uuid), or as the CLI's (without). */
+const heads = fc.tuple(rare(fc.constant('messages[0]')), fc.boolean()).map(([path, withApart]) => {
+  const apart: UuidApart | undefined = withApart ? { uuid: undefined } : undefined;
+  return { h: { ...head(path), ...(apart ? { apart } : {}) }, apart, path };
+});
+
 describe('stream frame events', () => {
-  it('hold every field given a value, and nothing else, in any shape', () => {
+  it('hold every field given a value, and nothing else, in any shape, with the uuid apart or not', () => {
     fc.assert(
-      fc.property(fields, rare(fc.constant('messages[0]')), (f, path) => {
-        const e = streamEvent(head(path), f);
-        expect(defined(e)).toEqual({ ...POSITION, ...defined({ path, kind: 'stream', ...f }) });
+      fc.property(fields, heads, (f, { h, apart, path }) => {
+        const e = streamEvent(h, f);
+        expect(kept(e, apart)).toEqual({ ...POSITION, ...defined({ path, kind: 'stream', ...f }) });
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
   });
 
@@ -59,23 +70,28 @@ describe('stream frame events', () => {
       fc.property(
         fc.constantFrom('content_block_stop' as const, 'message_stop' as const),
         maybe(fc.nat(5)),
-        maybe(fc.constant('toolu_1')),
-        maybe(fc.nat(5000)),
+        rare(fc.constant('toolu_1')),
+        rare(fc.integer({ min: 0, max: 2e12 })),
+        rare(fc.nat(5000)),
         maybe(fc.uuid()),
-        (type, index, parent, ttft, uuid) => {
-          const e = stopEvent(head(), 's1', parent, undefined, uuid, type, index, ttft);
+        heads,
+        (type, index, parent, time, ttft, uuid, { h, apart, path }) => {
+          const e = stopEvent(h, 's1', parent, time, uuid, type, index, ttft);
           const given = {
+            path,
             kind: 'stream',
             sessionId: 's1',
             parentToolUseId: parent,
+            time,
             uuid,
             event: type,
             index,
             ttftMs: ttft,
           };
-          expect(defined(e)).toEqual({ ...POSITION, ...defined(given) });
+          expect(kept(e, apart)).toEqual({ ...POSITION, ...defined(given) });
         },
       ),
+      { numRuns: 1000 },
     );
   });
 
@@ -116,25 +132,5 @@ describe('stream frame events', () => {
     expect(emptySlots(stop)).toEqual([]);
     expect(apart.uuid).toBe('u1');
     expect(stopEvent(head(), 's1', undefined, undefined, 'u1', 'content_block_stop', 0, undefined).uuid).toBe('u1');
-  });
-});
-
-describe('assistant events', () => {
-  const { assistantFrom, assistantFastPath } = forTests;
-  const line = (extra: Record<string, unknown>) => {
-    const parsed = assistantFastPath({ ...sdk.assistant('msg_1', [], { output: 2 }), ...extra });
-    if (!parsed) throw new Error('not a plain assistant line');
-    return assistantFrom(parsed, DEFAULT_NORMALIZE, head());
-  };
-
-  it('a plain call has no slot for an error, a bad number or an agent id', () => {
-    const slots = emptySlots(line({}));
-    for (const k of ['path', 'agentId', 'numberErrors', 'error', 'aborted']) expect(slots).not.toContain(k);
-  });
-
-  it('keeps an empty error, an abort and an agent id when the line has them', () => {
-    expect(line({ error: '' }).error).toBe('');
-    expect(line({ aborted: true }).aborted).toBe(true);
-    expect(line({ agentId: 'a1' }).agentId).toBe('a1');
   });
 });

@@ -1,6 +1,6 @@
 import type { StreamEvent } from '../types';
 import { detach, FRAGMENT_KEEP } from './common';
-import { leavesUuid, type Head } from './messages';
+import { leaveUuid, type Head } from './messages';
 
 // The events of an Agent SDK stream's `stream_event` frames: most of a stream's lines. Each kind has a lean shape
 // without the fields a frame seldom has (a JSON document path, a subagent's parent call, a timestamp, a time to first
@@ -27,7 +27,11 @@ export interface StreamFields {
   readonly errorMessage: string | undefined;
 }
 
-/** A frame's event other than a delta or a bare stop (`message_start`, `content_block_start`, `message_delta`, …). */
+/**
+ * A frame's event other than those `stopEvent` and `deltaEvent` make (`message_start`, `content_block_start`,
+ * `message_delta`, and any frame the fast path leaves to the schema). The uuid is left apart (`leaveUuid`) last, once
+ * a lean shape is sure to be taken.
+ */
 export function streamEvent(h: Head, f: StreamFields): StreamEvent {
   const plain =
     h.path === undefined &&
@@ -35,11 +39,16 @@ export function streamEvent(h: Head, f: StreamFields): StreamEvent {
     f.time === undefined &&
     f.ttftMs === undefined &&
     f.numberErrors === undefined &&
-    f.errorMessage === undefined &&
-    (f.uuid === undefined || leavesUuid(h, f.uuid));
+    f.errorMessage === undefined;
   // What only a message_start carries.
   const noMessage = f.messageId === undefined && f.model === undefined;
-  if (plain && f.event === 'message_start' && f.index === undefined && f.stopReason === undefined)
+  if (
+    plain &&
+    f.event === 'message_start' &&
+    f.index === undefined &&
+    f.stopReason === undefined &&
+    leaveUuid(h, f.uuid)
+  )
     return {
       seq: h.seq,
       source: h.src.source,
@@ -54,7 +63,14 @@ export function streamEvent(h: Head, f: StreamFields): StreamEvent {
       blocks: f.blocks,
       usage: f.usage,
     };
-  if (plain && f.event === 'content_block_start' && noMessage && f.usage === undefined && f.stopReason === undefined)
+  if (
+    plain &&
+    f.event === 'content_block_start' &&
+    noMessage &&
+    f.usage === undefined &&
+    f.stopReason === undefined &&
+    leaveUuid(h, f.uuid)
+  )
     return {
       seq: h.seq,
       source: h.src.source,
@@ -67,7 +83,14 @@ export function streamEvent(h: Head, f: StreamFields): StreamEvent {
       index: f.index,
       blocks: f.blocks,
     };
-  if (plain && f.event === 'message_delta' && f.index === undefined && noMessage && f.blocks === undefined)
+  if (
+    plain &&
+    f.event === 'message_delta' &&
+    f.index === undefined &&
+    noMessage &&
+    f.blocks === undefined &&
+    leaveUuid(h, f.uuid)
+  )
     return {
       seq: h.seq,
       source: h.src.source,
@@ -122,7 +145,7 @@ export function stopEvent(
     parentToolUseId === undefined &&
     time === undefined &&
     ttftMs === undefined &&
-    (uuid === undefined || leavesUuid(h, uuid))
+    leaveUuid(h, uuid)
   )
     return {
       seq: h.seq,

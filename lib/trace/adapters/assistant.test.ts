@@ -132,3 +132,24 @@ describe('assistantFastPath', () => {
     );
   });
 });
+
+describe('assistant events without the fields a call seldom has', () => {
+  const line = (extra: Record<string, unknown>) => {
+    const parsed = assistantFastPath({ ...sdk.assistant('msg_1', [], { output: 2 }), ...extra });
+    if (!parsed) throw new Error('not a plain assistant line');
+    return assistantFrom(parsed, DEFAULT_NORMALIZE, head);
+  };
+
+  it('a plain call has no slot for an error, a bad number or an agent id', () => {
+    const slots = Object.entries(line({}))
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => k);
+    for (const k of ['path', 'agentId', 'numberErrors', 'error', 'aborted']) expect(slots).not.toContain(k);
+  });
+
+  it('keeps an empty error, an abort and an agent id when the line has them', () => {
+    expect(line({ error: '' }).error).toBe('');
+    expect(line({ aborted: true }).aborted).toBe(true);
+    expect(line({ agentId: 'a1' }).agentId).toBe('a1');
+  });
+});
