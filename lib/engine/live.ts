@@ -111,11 +111,11 @@ class SourceSink implements ParseSink {
   /** Uuids are kept here (`uuids`), so a lean event leaves its uuid apart (`Head.apart`). */
   readonly keepsUuids = true;
 
-  event(e: TraceEvent, apart?: string): void {
+  event(e: TraceEvent, uuid?: string): void {
     if (e.uuid) {
       this.uuids.set(this.events.length, e.uuid);
       if (e.kind !== 'assistant') (e as { uuid?: string }).uuid = undefined;
-    } else if (apart) this.uuids.set(this.events.length, apart);
+    } else if (uuid) this.uuids.set(this.events.length, uuid);
     this.events.push(e);
     this.all?.push(e);
   }
