@@ -253,6 +253,23 @@ export class RecordSink {
     this.window = window;
   }
 
+  /**
+   * `add` for a line past the first lines that adds only its span record (`spanAll`: every line of an SDK stream that
+   * makes no record of its own, a million status frames): its session ids are noted as `add` notes them, and true is
+   * returned instead of the record (the caller widens the span from the line itself). False for any other line, which
+   * is left to `add`.
+   */
+  addSpan(e: TraceEvent): boolean {
+    if (!this.spanAll || e.time === undefined || this.headerPrompt !== undefined || e.kind === 'meta') return false;
+    if (makesRecord(e) || (this.open && inPromptWindow(e, this.window))) return false;
+    const sid = e.sessionId;
+    if (sid !== undefined) {
+      if (this.firstSessionId === undefined) this.firstSessionId = sid;
+      this.lastSessionId = sid;
+    }
+    return true;
+  }
+
   add(e: TraceEvent): void {
     const sid = e.sessionId;
     if (sid !== undefined && this.firstSessionId === undefined) this.firstSessionId = sid;

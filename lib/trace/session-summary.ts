@@ -153,6 +153,11 @@ export function traceSessions(
     }
     if (!sink) continue;
     if (e.time !== undefined && e.sessionId !== undefined && e.line >= 1 && e.offset >= tailFrom) tail.push(e);
+    // A line that only widens its session's span (most of an SDK stream's): no record is made of it.
+    if (sink.addSpan(e)) {
+      touch(e);
+      continue;
+    }
     sink.add(e);
     // Only the first record the line added is read, so the sink keeps none (an SDK stream adds one a line).
     const added = sink.records[0];
