@@ -3,6 +3,7 @@ import { chunksOf } from '../trace/byte-source';
 import { FRAGMENT_KEEP, ModelBuilder } from '../trace/model/build';
 import { UuidColumn } from '../trace/model/uuids';
 import { resumable, type ParseCheckpoint, type ParseSink, type SourceInfo } from '../trace/parse';
+import type { LeftUuid } from '../trace/adapters/messages';
 import type { Diagnostic, TraceEvent } from '../trace/types';
 import { heapGuardOf, orderInputs, parseInput, readInputs, type LoadedSources, type LoadHooks } from './load';
 import { heapBudget, type HeapGuard } from './memory';
@@ -111,11 +112,13 @@ class SourceSink implements ParseSink {
   /** Uuids are kept here (`uuids`), so a lean event leaves its uuid apart (`Head.apart`). */
   readonly keepsUuids = true;
 
-  event(e: TraceEvent, uuid?: string): void {
+  event(e: TraceEvent, uuid?: LeftUuid): void {
     if (e.uuid) {
       this.uuids.set(this.events.length, e.uuid);
       if (e.kind !== 'assistant') (e as { uuid?: string }).uuid = undefined;
-    } else if (uuid) this.uuids.set(this.events.length, uuid);
+    } else if (typeof uuid === 'string') {
+      if (uuid) this.uuids.set(this.events.length, uuid);
+    } else if (uuid?.bytes) this.uuids.setBytes(this.events.length, uuid.bytes, uuid.at, uuid.length);
     this.events.push(e);
     this.all?.push(e);
   }

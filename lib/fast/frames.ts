@@ -1,6 +1,6 @@
 import { detach, timeFrom, type NormalizeOptions } from '../trace/adapters/common';
 import { isoMillisBytes } from '../trace/adapters/time';
-import type { Head } from '../trace/adapters/messages';
+import { leaveUuidBytes, type Head } from '../trace/adapters/messages';
 import { deltaName } from '../trace/adapters/sdk-stream';
 import { deltaEvent, stopEvent } from '../trace/adapters/stream-events';
 import { statusWord, systemSubtype, tinySystemEvent } from '../trace/adapters/sdk-system';
@@ -145,7 +145,11 @@ class SdkFrames implements FrameRead {
     const subtype = systemSubtype(this.word(text, SUBTYPE));
     if (subtype === undefined) return undefined;
     const status = this.kind(STATUS) === STRING ? this.repeated(text, STATUS, this.statuses) : undefined;
-    return tinySystemEvent(h, this.session(text), this.string(text, UUID), this.time(text), subtype, status);
+    const session = this.session(text);
+    const time = this.time(text);
+    // Last: the event is sure to take the shape without a uuid once it is left.
+    const left = this.leaveUuid(h);
+    return tinySystemEvent(h, session, left ? undefined : this.string(text, UUID), time, subtype, status, left);
   }
 
   /** A content_block_delta, content_block_stop or message_stop frame, as `streamFastPath` (sdk-stream.ts) reads it. */
@@ -198,6 +202,15 @@ class SdkFrames implements FrameRead {
     const s = this.start(slot);
     const e = this.end(slot);
     return this.slots[slot * 4 + 3] ? (JSON.parse(text.slice(s, e)) as string) : detach(text.slice(s + 1, e - 1));
+  }
+
+  /** The uuid left apart as its bytes in the module's memory (`leaveUuidBytes`), when the sink keeps uuids and it is
+   *  written plainly (no escape: its bytes are its characters, all ASCII here); no string is made of it. */
+  private leaveUuid(h: Head): boolean {
+    if (this.kind(UUID) !== STRING || this.slots[UUID * 4 + 3]) return false;
+    const s = (this.slots[UUID * 4 + 1] ?? 0) + 1;
+    const length = (this.slots[UUID * 4 + 2] ?? 0) - 1 - s;
+    return length <= 255 && leaveUuidBytes(h, this.wasm.bytes, s, length);
   }
 
   private repeated(text: string, slot: number, last: Repeated): string {

@@ -13,7 +13,7 @@ import { lineRef, type LinePosition, type LineRef, type LineRun, type RawLine } 
 import { asciiLine } from './line-splitter';
 import { lineLimit, lineText, readLineBatches } from './lines';
 import type { Diagnostic, TraceEvent } from './types';
-import { unknownEvent, type Head, type RawObject, type UuidApart } from './adapters/messages';
+import { unknownEvent, uuidApart, type Head, type RawObject, type UuidApart } from './adapters/messages';
 import { count } from './text-order';
 import {
   decideMode,
@@ -139,7 +139,7 @@ class SourceParse {
       ...(resume?.cwd !== undefined ? { cwd: resume.cwd } : {}),
     };
     this.cutNorm = { ...norm, cut: true };
-    this.apart = sink.keepsUuids === true ? { uuid: undefined } : undefined;
+    this.apart = sink.keepsUuids === true ? uuidApart() : undefined;
     this.mode = resume?.mode ?? (name.endsWith('.meta.json') ? 'document' : 'undecided');
     this.dialect = resume?.dialect;
   }
@@ -152,18 +152,24 @@ class SourceParse {
   private head(src: LineRef, path?: string): Head {
     // Defensive: a uuid is left only by an event that is then emitted, but none must pass to the next line's.
     const apart = this.apart;
-    if (apart) apart.uuid = undefined;
+    if (apart) {
+      apart.uuid = undefined;
+      apart.bytes = undefined;
+    }
     return { seq: this.sink.nextSeq(), src, path, apart };
   }
 
   private emit(e: TraceEvent): void {
     this.info.lines.events += 1;
     const apart = this.apart;
-    if (apart?.uuid === undefined) this.sink.event(e);
-    else {
+    if (apart === undefined || (apart.uuid === undefined && apart.bytes === undefined)) this.sink.event(e);
+    else if (apart.uuid !== undefined) {
       const uuid = apart.uuid;
       apart.uuid = undefined;
       this.sink.event(e, uuid);
+    } else {
+      this.sink.event(e, apart);
+      apart.bytes = undefined;
     }
     if ((e.kind === 'assistant' || e.kind === 'stream' || e.kind === 'result') && e.numberErrors)
       this.sink.diagnostic(numberDiagnostic(e, e.numberErrors));

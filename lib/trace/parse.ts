@@ -5,7 +5,7 @@ import type { Dialect } from './dialect';
 import type { ByteSource } from './byte-source';
 import type { LinePosition, RawLine } from './line-types';
 import type { Diagnostic, SourceFormat, TraceEvent } from './types';
-import type { Head, RawObject } from './adapters/messages';
+import type { Head, LeftUuid, RawObject } from './adapters/messages';
 
 // What a parse reads and tells (sources, sinks, options, checkpoints), and the rules shared by the parse of a source
 // (`parse-bytes.ts`) and the fast path's scan: a file's identity, its mode, a line's dialect.
@@ -39,8 +39,9 @@ export interface SourceInfo {
 export interface ParseSink {
   /** The seq the next event will get (events are numbered in arrival order). */
   nextSeq(): number;
-  /** `uuid`: the uuid the event left apart (see `Head.apart`), given only to a sink that `keepsUuids`. */
-  event(e: TraceEvent, uuid?: string): void;
+  /** `uuid`: the uuid the event left apart (see `Head.apart`), given only to a sink that `keepsUuids`; its bytes are
+   *  valid only during the call. */
+  event(e: TraceEvent, uuid?: LeftUuid): void;
   /** The sink keeps the uuids of events other than calls in a column, so events may leave theirs apart. */
   readonly keepsUuids?: boolean;
   diagnostic(d: Diagnostic): void;

@@ -35,10 +35,23 @@ export interface Head {
   readonly apart?: UuidApart;
 }
 
-/** Where a lean event leaves its uuid for the sink (see `Head.apart`): one per parse, read and emptied per line. */
+/**
+ * Where a lean event leaves its uuid for the sink (see `Head.apart`): one per parse, read and emptied per line. The
+ * uuid as a string, or as ASCII bytes (`bytes[at, at + length)`, valid until the sink has taken the event) that a
+ * reader found without making a string of them.
+ */
 export interface UuidApart {
   uuid: string | undefined;
+  bytes: Uint8Array | undefined;
+  at: number;
+  length: number;
 }
+
+/** An empty `UuidApart`. */
+export const uuidApart = (): UuidApart => ({ uuid: undefined, bytes: undefined, at: 0, length: 0 });
+
+/** The uuid a sink that keeps uuids is given with an event: a string, or the bytes of one (`UuidApart`). */
+export type LeftUuid = string | Pick<UuidApart, 'bytes' | 'at' | 'length'>;
 
 /**
  * Leaves `uuid` in `h.apart` for the sink, when there is one and the sink would keep the uuid (not an empty one). True
@@ -49,6 +62,20 @@ export function leaveUuid(h: Head, uuid: string | undefined): boolean {
   if (uuid === undefined) return true;
   if (h.apart === undefined || !uuid) return false;
   h.apart.uuid = uuid;
+  return true;
+}
+
+/**
+ * `leaveUuid` for a uuid written as the ASCII bytes `bytes[at, at + length)` (no escape): left as they are, for the
+ * sink to copy, when the sink keeps uuids and the uuid is not empty. Call it only once the event is sure to take the
+ * shape without a uuid.
+ */
+export function leaveUuidBytes(h: Head, bytes: Uint8Array, at: number, length: number): boolean {
+  const apart = h.apart;
+  if (apart === undefined || length === 0) return false;
+  apart.bytes = bytes;
+  apart.at = at;
+  apart.length = length;
   return true;
 }
 

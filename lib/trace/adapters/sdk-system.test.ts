@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NORMALIZE, withInterner } from './common';
 import { forTests } from './sdk-system';
+import { uuidApart } from './messages';
 
 const head = (seq: number) => ({ seq, src: { source: 0, line: seq + 1, offset: 0, length: 0 }, path: undefined });
 
@@ -17,14 +18,14 @@ describe('the tiny system frame path', () => {
       uuid: 'r-1',
       timestamp: t,
     };
-    const apart = { uuid: undefined as string | undefined };
+    const apart = uuidApart();
     const e = tinySystem(frame, DEFAULT_NORMALIZE, { ...head(0), apart });
     expect(e && Object.keys(e)).not.toContain('uuid');
     expect(apart.uuid).toBe('r-1');
     // Without a place to leave it (the CLI's sink, the model builder), the event holds it.
     expect(tinySystem(frame, DEFAULT_NORMALIZE, head(0))?.uuid).toBe('r-1');
     // An empty uuid is not one a sink keeps: it stays on the event, as it was.
-    const empty = { uuid: undefined as string | undefined };
+    const empty = uuidApart();
     expect(tinySystem({ ...frame, uuid: '' }, DEFAULT_NORMALIZE, { ...head(0), apart: empty })?.uuid).toBe('');
     expect(empty.uuid).toBeUndefined();
   });

@@ -228,9 +228,11 @@ export function tinySystemEvent(
   time: number | undefined,
   subtype: string,
   text: string | undefined,
+  /** The uuid was left apart as bytes (`leaveUuidBytes`): `uuid` is undefined. */
+  left = false,
 ): TraceEvent {
   // A million status frames: the uuid goes to the sink's column when it keeps one (four bytes less on each).
-  if (uuid !== undefined && leaveUuid(h, uuid))
+  if (left || (uuid !== undefined && leaveUuid(h, uuid)))
     return {
       kind: 'system',
       seq: h.seq,

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../types';
-import type { UuidApart } from './messages';
+import { uuidApart, type UuidApart } from './messages';
 import { stopEvent, streamEvent, type StreamFields } from './stream-events';
 
 const head = (path?: string) => ({ seq: 3, src: { source: 0, line: 4, offset: 100, length: 50 }, path });
@@ -50,7 +50,7 @@ function kept(e: object, apart: UuidApart | undefined): Record<string, unknown> 
 
 /** A head as the workbench's parse gives it (with a place for the uuid), or as the CLI's (without). */
 const heads = fc.tuple(rare(fc.constant('messages[0]')), fc.boolean()).map(([path, withApart]) => {
-  const apart: UuidApart | undefined = withApart ? { uuid: undefined } : undefined;
+  const apart: UuidApart | undefined = withApart ? uuidApart() : undefined;
   return { h: { ...head(path), ...(apart ? { apart } : {}) }, apart, path };
 });
 
@@ -119,7 +119,7 @@ describe('stream frame events', () => {
       f('message_delta', { usage: { output: 9 }, stopReason: 'end_turn' }),
     ];
     for (const frame of frames) {
-      const apart: UuidApart = { uuid: undefined };
+      const apart: UuidApart = uuidApart();
       const e = streamEvent({ ...head(), apart }, frame);
       expect(emptySlots(e)).toEqual([]);
       expect(e.uuid).toBeUndefined();
@@ -127,7 +127,7 @@ describe('stream frame events', () => {
       // Where the sink keeps no uuids, the event holds its own.
       expect(streamEvent(head(), frame).uuid).toBe('u1');
     }
-    const apart: UuidApart = { uuid: undefined };
+    const apart: UuidApart = uuidApart();
     const stop = stopEvent({ ...head(), apart }, 's1', undefined, undefined, 'u1', 'content_block_stop', 0, undefined);
     expect(emptySlots(stop)).toEqual([]);
     expect(apart.uuid).toBe('u1');

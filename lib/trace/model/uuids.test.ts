@@ -41,6 +41,24 @@ describe('UuidColumn', () => {
     expect(col.same(0, 6)).toBe(false);
   });
 
+  it('keeps a uuid set from its bytes as the same uuid set as a string: got, compared, hashed, set over', () => {
+    const bytes = new TextEncoder().encode('{"uuid":"st-42","x":"7d0c9a2e-0000-4000-8000-000000000001"}');
+    const col = new UuidColumn();
+    col.set(0, 'wide-✓');
+    col.setBytes(0, bytes, 9, 5);
+    col.set(1, 'st-42');
+    col.setBytes(3000, bytes, 21, 36);
+    expect([col.get(0), col.get(1), col.get(3000), col.get(2)]).toEqual([
+      'st-42',
+      'st-42',
+      '7d0c9a2e-0000-4000-8000-000000000001',
+      undefined,
+    ]);
+    expect(col.same(0, 1)).toBe(true);
+    expect(col.hash(0)).toBe(col.hash(1));
+    expect(col.same(0, 3000)).toBe(false);
+  });
+
   it('copies between columns, including none over an earlier one', () => {
     const a = new UuidColumn();
     a.set(0, 'one');

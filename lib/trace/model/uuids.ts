@@ -43,6 +43,19 @@ export class UuidColumn {
     this.other.set(index, uuid);
   }
 
+  /** `set` of the uuid written as the ASCII bytes `bytes[at, at + length)` (length 1 to 255), without a string. */
+  setBytes(index: number, bytes: Uint8Array, at: number, length: number): void {
+    this.room(index);
+    if (this.used + length > this.chars.length) this.chars = grown(this.chars, this.used + length);
+    const chars = this.chars;
+    const to = this.used;
+    for (let i = 0; i < length; i++) chars[to + i] = bytes[at + i] ?? 0;
+    this.starts[index] = to + 1;
+    this.lengths[index] = length;
+    this.used += length;
+    if (this.other.size > 0) this.other.delete(index);
+  }
+
   /** Index `to` gets the uuid index `from` of `src` has (or none). */
   copy(src: UuidColumn, from: number, to: number): void {
     const at = from < src.size ? (src.starts[from] ?? 0) : 0;
