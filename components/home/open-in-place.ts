@@ -1,4 +1,5 @@
 import { limitParams } from '../../lib/engine/limit-params';
+import { afterFirstRows } from '../data/first-rows';
 
 /**
  * Opens the viewer for a URL without a round trip to the server: the page's URL becomes `/view?…` (so reload, back
@@ -8,6 +9,9 @@ import { limitParams } from '../../lib/engine/limit-params';
  * first frame came 30-90 ms after the drop. So the address is also kept here, and the home page gives way to the
  * viewer for it at once (`placedStore`), until the router's pathname has caught up (`settlePlaced`). The viewer itself
  * is drawn in a transition of its own (`Deferred`), not in the task of the drop's event.
+ *
+ * The address itself changes once the viewer's first rows are on screen (`afterFirstRows`), or after
+ * `ADDRESS_WAIT_MS`: the router's work on it took the main thread from them (sdk-100's first rows came 20 ms later).
  */
 export function openInPlace(url: string): void {
   // The load limits set on the home page's URL go with it, so a reload loads the same way.
@@ -16,13 +20,30 @@ export function openInPlace(url: string): void {
   refusal = undefined;
   placed = full;
   for (const tell of listeners) tell();
-  window.history.pushState(null, '', full);
+  cancelPush();
+  const push = (): void => {
+    cancelPush();
+    window.history.pushState(null, '', full);
+  };
+  const off = afterFirstRows(push);
+  const timer = setTimeout(push, ADDRESS_WAIT_MS);
+  cancelPush = () => {
+    off();
+    clearTimeout(timer);
+    cancelPush = noPush;
+  };
   // Back (or forward) before the router followed: the address in the bar rules, not the one kept.
   if (!watching) window.addEventListener('popstate', settlePlaced);
   watching = true;
 }
 
 let watching = false;
+
+/** The longest the address waits for the first rows. */
+export const ADDRESS_WAIT_MS = 2000;
+const noPush = (): void => undefined;
+/** Cancels the address change that waits for the first rows (none: does nothing). */
+let cancelPush = noPush;
 
 let placed: string | undefined;
 /** The address the page had before `openInPlace`, to go back to. */
@@ -44,6 +65,8 @@ export const placedStore = {
 
 /** The router's pathname has followed the address: it rules again. */
 export function settlePlaced(): void {
+  // Back before the address changed: it no longer will.
+  cancelPush();
   if (placed === undefined) return;
   placed = undefined;
   for (const tell of listeners) tell();
@@ -56,6 +79,7 @@ export function settlePlaced(): void {
 export function refuseInPlace(why: string): void {
   refusal = why;
   placed = undefined;
+  cancelPush();
   for (const tell of listeners) tell();
   window.history.replaceState(null, '', from);
 }

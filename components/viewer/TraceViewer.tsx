@@ -12,6 +12,7 @@ import type { SkippedFile } from '../intake/intake';
 import { canRead } from '../../lib/browser/fsa';
 import { loadLocal, sourceOf, type StoredFiles } from '../data/localFiles';
 import { useTraceWorker } from '../data/useTraceWorker';
+import { firstRowsShown } from '../data/first-rows';
 import { Workbench } from './Workbench';
 import { titleOfFiles } from '../../lib/view/title';
 
@@ -165,6 +166,14 @@ export function TraceWorkbench({
   skipped?: readonly SkippedFile[] | undefined;
 }) {
   const { state, ask, reload, retry } = useTraceWorker(source, sourceKey);
+  // Once the first rows (or the trace, or why not) are on screen, what waited for them goes (first-rows.ts).
+  const shown =
+    state.phase === 'error' ||
+    state.phase === 'ready' ||
+    (state.phase === 'loading' && (state.progress?.rows?.length ?? 0) > 0);
+  useEffect(() => {
+    if (shown) firstRowsShown();
+  }, [shown]);
   return useMemo(() => {
     if (state.phase === 'error')
       return <LoadingView error={state.message} ask={ask} {...(state.final ? {} : { onRetry: retry })} />;
