@@ -24,6 +24,29 @@ test("a picked file's viewer is drawn after the pick's event, not inside it (no 
   expect(await page.evaluate(() => (window as unknown as { __viewerInEvent?: boolean }).__viewerInEvent)).toBe(false);
 });
 
+test("a picked file's address changes once its first rows are on screen, not before", async ({ page }) => {
+  const app = new Loupe(page);
+  // Whether the events list had rows when the page first took the viewer's address (the router then works on the main
+  // thread, which the first rows waited for when it came first).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __rowsAtPush?: boolean };
+    const push = window.history.pushState.bind(window.history);
+    window.history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
+      if (w.__rowsAtPush === undefined && String(url ?? '').startsWith('/view?local='))
+        w.__rowsAtPush = document.querySelector('[role=listbox][aria-label=Events] [role=option]') !== null;
+      push(data, unused, url);
+    };
+  });
+  await app.home();
+  await page.getByLabel('Choose files').setInputFiles(path.join(FIXTURES, 'claude-p.jsonl'));
+  await expect(page).toHaveURL(/\/view\?local=/);
+  expect(await page.evaluate(() => (window as unknown as { __rowsAtPush?: boolean }).__rowsAtPush)).toBe(true);
+  await app.waitForWorkbench();
+  await page.reload();
+  await app.waitForWorkbench();
+  await expect(page.getByLabel('Model calls')).toHaveText('10 model calls');
+});
+
 test('drop one file: the events, the cost and the denied calls of a real headless session', async ({ page }) => {
   const app = new Loupe(page);
   await app.home();
