@@ -45,12 +45,50 @@ describe('blobChunks', () => {
 
 describe('blobInput', () => {
   /** The reader's side run in this thread, over a real MessageChannel. */
-  const throughReader: BlobReader = (blob) =>
-    readerChunks(blob, (req) => {
-      const ch = new MessageChannel();
-      serveRead(req, ch.port2 as unknown as Port);
-      return ch.port1 as unknown as Port;
-    });
+  const throughReader: BlobReader = (blob, first) =>
+    readerChunks(
+      blob,
+      (req) => {
+        const ch = new MessageChannel();
+        serveRead(req, ch.port2 as unknown as Port);
+        return ch.port1 as unknown as Port;
+      },
+      first,
+    );
+
+  it('reads the first slice once: the read that says whether it is gzip is the first of its bytes', async () => {
+    /** A Blob that notes where each slice taken of it starts. */
+    class NotingBlob extends Blob {
+      readonly starts: number[];
+      constructor(parts: BlobPart[], starts: number[] = []) {
+        super(parts);
+        this.starts = starts;
+      }
+      override slice(start = 0, end = this.size): Blob {
+        this.starts.push(start);
+        return super.slice(start, end);
+      }
+    }
+    const line = `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'x'.repeat(200) } })}\n`;
+    const text = line.repeat(Math.ceil((20 * 1024 * 1024) / line.length));
+    for (const chunks of [blobChunks, throughReader]) {
+      const blob = new NotingBlob([text]);
+      const input = await blobInput('t.jsonl', blob, chunks);
+      const read = async (): Promise<string> => {
+        const parts: Uint8Array[] = [];
+        for await (const c of input.open() as AsyncIterable<Uint8Array>) parts.push(c);
+        return new TextDecoder().decode(await new Blob(parts as Uint8Array<ArrayBuffer>[]).arrayBuffer());
+      };
+      expect(await read()).toBe(text);
+      expect(blob.starts.filter((s) => s === 0)).toHaveLength(1);
+      // A second read reads the first slice again (it is not kept past the first).
+      expect(await read()).toBe(text);
+      expect(blob.starts.filter((s) => s === 0)).toHaveLength(2);
+    }
+    // A gzip file's first bytes say so, and it is streamed whole.
+    const gz = await blobInput('t.jsonl.gz', new Blob([new Uint8Array([0x1f, 0x8b, 8, 0])]));
+    expect(gz.openFrom).toBeUndefined();
+  });
   const said =
     /^t\.jsonl could not be read \(.+\)\. It may have changed, moved or been deleted since it was opened: open it again\.$/;
 

@@ -16,7 +16,7 @@ export const AHEAD = 8;
  * ahead, most of it was still to come when it was awaited, and the worker sat idle for it (a sixth of a big file's
  * load). With several, each pause the parser takes drains several pipes.
  */
-export async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
+export async function* blobChunks(blob: Blob, first?: ArrayBuffer): AsyncGenerator<Uint8Array> {
   // A small first slice, so the first rows can show before a big file's first megabytes are parsed.
   const read = (from: number, size: number) => blob.slice(from, Math.min(blob.size, from + size)).arrayBuffer();
   const reads: Promise<ArrayBuffer>[] = [];
@@ -30,7 +30,10 @@ export async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
     reads.push(r);
     at = Math.min(blob.size, at + size);
   };
-  more(FIRST_SLICE);
+  if (first) {
+    reads.push(Promise.resolve(first));
+    at = first.byteLength;
+  } else more(FIRST_SLICE);
   // The slices after the first double up to SLICE: a file whose first line is longer than the first slice still
   // shows its first rows after half a megabyte or so, not after the first 4 MiB are read and parsed.
   let size = 2 * FIRST_SLICE;
@@ -51,8 +54,9 @@ export function blobText(blob: Blob): SourceText {
   return { slice: (start, end) => blob.slice(start, end).text(), all: () => blob.text() };
 }
 
-/** How a plain Blob is read (`blobChunks` unless given). */
-export type BlobReader = (blob: Blob) => AsyncIterable<Uint8Array>;
+/** How a plain Blob is read (`blobChunks` unless given); `first`: its first slice (`FIRST_SLICE` bytes, or all of a
+ *  smaller Blob), already read. */
+export type BlobReader = (blob: Blob, first?: ArrayBuffer) => AsyncIterable<Uint8Array>;
 
 /**
  * A read of a Blob that failed, in words: which file, and what to do. A dropped file is read from disk as it is
@@ -75,22 +79,30 @@ async function* named(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGen
 
 /**
  * An input over a Blob: a gzip one is streamed to the decompressor (which says a failed read as damage), a plain one
- * read in slices (a failed read throws, saying which file).
+ * read in slices (a failed read throws, saying which file). Its first slice is read here, where its first bytes say
+ * whether it is gzip, and its first read starts with it: the first rows wait for one read of the Blob, not two.
  */
 export async function blobInput(name: string, blob: Blob, chunks: BlobReader = blobChunks): Promise<EngineInput> {
   let head: ArrayBuffer;
   try {
-    head = await blob.slice(0, 2).arrayBuffer();
+    head = await blob.slice(0, FIRST_SLICE).arrayBuffer();
   } catch (err) {
     throw unreadable(name, err);
   }
   const gzip = isGzipMagic(new Uint8Array(head));
+  // Kept for the first read only (a later one reads the Blob again).
+  let first: ArrayBuffer | undefined = gzip ? undefined : head;
   const lastModified =
     'lastModified' in blob && typeof blob.lastModified === 'number' ? { lastModified: blob.lastModified } : {};
   return {
     name,
     size: blob.size,
-    open: () => (gzip ? blob.stream() : named(name, chunks(blob))),
+    open: () => {
+      if (gzip) return blob.stream();
+      const given = first;
+      first = undefined;
+      return named(name, chunks(blob, given));
+    },
     ...(gzip ? {} : { openFrom: (offset: number) => named(name, chunks(blob.slice(offset))) }),
     reread: blobText(blob),
     ...lastModified,

@@ -83,5 +83,8 @@ export function readerLink(spawn: SpawnReader, minBytes = READER_MIN_BYTES): Rea
     return port;
   };
 
-  return { start, read: (blob) => (blob.size >= minBytes ? readerChunks(blob, open) : blobChunks(blob)) };
+  return {
+    start,
+    read: (blob, first) => (blob.size >= minBytes ? readerChunks(blob, open, first) : blobChunks(blob, first)),
+  };
 }
