@@ -32,7 +32,9 @@ export async function openSource(source: LoadSource): Promise<EngineInput[]> {
   }
   if (source.kind === 'files') {
     // Any size: reading stops, in words, where the tab's memory would hold no more (lib/engine/memory.ts).
-    return Promise.all(source.files.map(({ file, path }) => blobInput(path, file, readBlob)));
+    // One file: its first slice is read with its gzip check (`blobInput`'s `first`), which its first rows wait for.
+    const first = source.files.length === 1;
+    return Promise.all(source.files.map(({ file, path }) => blobInput(path, file, readBlob, { first })));
   }
   if (source.kind === 'handles') return openHandles(source);
   const list = source.kind === 'url' ? [{ url: source.url, path: source.name ?? nameOfUrl(source.url) }] : source.urls;
@@ -42,7 +44,7 @@ export async function openSource(source: LoadSource): Promise<EngineInput[]> {
     // A link to an image or an archive says so, as a dropped one does, rather than loading as lines that all fail.
     const not = await sniffBlob(path, blob);
     if (not) throw new FinalError(`${not.sentence} ${ACCEPTS}`);
-    inputs.push(await blobInput(path, blob, readBlob));
+    inputs.push(await blobInput(path, blob, readBlob, { first: list.length === 1 }));
   }
   return inputs;
 }

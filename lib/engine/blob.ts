@@ -79,19 +79,26 @@ async function* named(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGen
 
 /**
  * An input over a Blob: a gzip one is streamed to the decompressor (which says a failed read as damage), a plain one
- * read in slices (a failed read throws, saying which file). Its first slice is read here, where its first bytes say
- * whether it is gzip, and its first read starts with it: the first rows wait for one read of the Blob, not two.
+ * read in slices (a failed read throws, saying which file). Its first bytes say whether it is gzip. With `first`, the
+ * check reads the whole first slice, and the input's first read starts with it: a file about to be loaded shows its
+ * first rows after one read of the Blob, not two. Without it (an input that may never be read: a file looked at again
+ * for growth every 750 ms), the check reads two bytes.
  */
-export async function blobInput(name: string, blob: Blob, chunks: BlobReader = blobChunks): Promise<EngineInput> {
+export async function blobInput(
+  name: string,
+  blob: Blob,
+  chunks: BlobReader = blobChunks,
+  opts: { readonly first?: boolean } = {},
+): Promise<EngineInput> {
   let head: ArrayBuffer;
   try {
-    head = await blob.slice(0, FIRST_SLICE).arrayBuffer();
+    head = await blob.slice(0, opts.first ? FIRST_SLICE : 2).arrayBuffer();
   } catch (err) {
     throw unreadable(name, err);
   }
   const gzip = isGzipMagic(new Uint8Array(head));
   // Kept for the first read only (a later one reads the Blob again).
-  let first: ArrayBuffer | undefined = gzip ? undefined : head;
+  let first: ArrayBuffer | undefined = opts.first && !gzip ? head : undefined;
   const lastModified =
     'lastModified' in blob && typeof blob.lastModified === 'number' ? { lastModified: blob.lastModified } : {};
   return {

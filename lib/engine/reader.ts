@@ -160,8 +160,9 @@ export type OpenRead = (req: ReadRequest) => Port | undefined;
 
 /**
  * A Blob's bytes as `blobChunks` gives them, but read by the reader: the small first slice is read here, at once (the
- * first rows wait for it, not for the reader), unless `given` (already read), the rest comes from the reader, in slices that grow as `blobChunks`'s do. Without one, all is read here; when the
- * reader dies under the read, the rest is read here from the first byte it did not hand over.
+ * first rows wait for it, not for the reader), unless `given` (already read); the rest comes from the reader, in
+ * slices that grow as `blobChunks`'s do. Without one, all is read here; when the reader dies under the read, the rest
+ * is read here from the first byte it did not hand over.
  */
 export async function* readerChunks(blob: Blob, open: OpenRead, given?: ArrayBuffer): AsyncGenerator<Uint8Array> {
   const firstEnd = given ? given.byteLength : Math.min(blob.size, FIRST_SLICE);
