@@ -167,6 +167,58 @@ describe('LiveSources', () => {
     ]);
   });
 
+  it('a status frame whose uuid holds a byte that is not UTF-8 keeps the uuid a one-shot load reads', async () => {
+    // The frame reader takes such a line (each bad byte decodes to one U+FFFD: as many characters as bytes); its uuid
+    // must be the decoded one, not its bytes.
+    const t = (i: number): string => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+    const status = (i: number) => ({
+      type: 'system',
+      subtype: 'status',
+      status: 'requesting',
+      session_id: 'sess-1',
+      uuid: `stX${i}`,
+      timestamp: t(i),
+    });
+    // The stream's first frames say its dialect, before which no line is read by the frame reader.
+    const lines = [
+      sdk.init(),
+      sdk.messageStart('msg_1', { input: 3, output: 1 }),
+      sdk.blockStart(0, textBlock('')),
+      sdk.textDelta(0, 'hello'),
+      sdk.blockStop(0),
+      sdk.messageDelta('end_turn', { output: 5 }),
+      sdk.messageStop(),
+      sdk.assistant('msg_1', [textBlock('hello')], { input: 3, output: 5 }, { stop: 'end_turn' }),
+      ...Array.from({ length: 6 }, (_, i) => status(i)),
+      status(1),
+    ];
+    const bytes = new TextEncoder().encode(jsonl(lines));
+    for (let i = 0; i + 2 < bytes.length; i++)
+      if (bytes[i] === 0x73 && bytes[i + 1] === 0x74 && bytes[i + 2] === 0x58) bytes[i + 2] = 0x80;
+    const reader = frameReaders();
+    if (!reader) throw new Error('no WebAssembly module here');
+    let read = 0;
+    const frames: FrameReaders = (norm) => {
+      const r = reader(norm);
+      const readOne = r.read.bind(r);
+      r.read = (...args) => {
+        const e = readOne(...args);
+        if (e?.kind === 'system') read += 1;
+        return e;
+      };
+      return r;
+    };
+    const { trace } = await new LiveSources({ frames }).load(inputs([['f.stream.jsonl', bytes]]), false);
+    expect(read).toBe(7);
+    const uuids = (tr: Trace) =>
+      withEventUuids(tr)
+        .events.filter((e) => e.kind === 'system' && e.subtype === 'status')
+        .map((e) => e.uuid);
+    expect(uuids(trace)).toEqual([0, 1, 2, 3, 4, 5, 1].map((i) => `st\uFFFD${i}`));
+    expect(uuids(trace)).toEqual(uuids(await oneShot([['f.stream.jsonl', bytes]])));
+    expect(trace.diagnostics.filter((d) => d.code === 'repeated-uuid')).toHaveLength(1);
+  });
+
   it('stream deltas longer than the fragment an event keeps are rebuilt whole at every update', async () => {
     const bytes = longDeltas();
     const whole = await oneShot([['long.stream.jsonl', bytes]]);

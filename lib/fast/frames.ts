@@ -205,12 +205,16 @@ class SdkFrames implements FrameRead {
   }
 
   /** The uuid left apart as its bytes in the module's memory (`leaveUuidBytes`), when the sink keeps uuids and it is
-   *  written plainly (no escape: its bytes are its characters, all ASCII here); no string is made of it. */
+   *  written plainly in ASCII: no escape, no byte past 0x7F (a line of invalid UTF-8 may reach here, each such byte
+   *  decoded as one U+FFFD, which the string keeps). No string is made of it. */
   private leaveUuid(h: Head): boolean {
     if (this.kind(UUID) !== STRING || this.slots[UUID * 4 + 3]) return false;
     const s = (this.slots[UUID * 4 + 1] ?? 0) + 1;
     const length = (this.slots[UUID * 4 + 2] ?? 0) - 1 - s;
-    return length <= 255 && leaveUuidBytes(h, this.wasm.bytes, s, length);
+    if (length > 255) return false;
+    const mem = this.wasm.bytes;
+    for (let i = s; i < s + length; i++) if ((mem[i] ?? 0x80) > 0x7f) return false;
+    return leaveUuidBytes(h, mem, s, length);
   }
 
   private repeated(text: string, slot: number, last: Repeated): string {

@@ -57,6 +57,12 @@ describe('UuidColumn', () => {
     expect(col.same(0, 1)).toBe(true);
     expect(col.hash(0)).toBe(col.hash(1));
     expect(col.same(0, 3000)).toBe(false);
+    // Longer than a length byte holds, or empty: kept as `set` keeps them.
+    const long = new TextEncoder().encode('u'.repeat(300));
+    col.setBytes(7, long, 0, 300);
+    col.setBytes(8, long, 0, 0);
+    col.set(9, '');
+    expect([col.get(7), col.get(8), col.has(8)]).toEqual(['u'.repeat(300), '', col.has(9)]);
   });
 
   it('copies between columns, including none over an earlier one', () => {

@@ -43,8 +43,10 @@ export class UuidColumn {
     this.other.set(index, uuid);
   }
 
-  /** `set` of the uuid written as the ASCII bytes `bytes[at, at + length)` (length 1 to 255), without a string. */
+  /** `set` of the uuid written as the ASCII bytes `bytes[at, at + length)`, without a string (one of no byte, or of
+   *  more than 255, as `set` keeps it). */
   setBytes(index: number, bytes: Uint8Array, at: number, length: number): void {
+    if (length === 0 || length > 255) return this.set(index, String.fromCharCode(...bytes.subarray(at, at + length)));
     this.room(index);
     if (this.used + length > this.chars.length) this.chars = grown(this.chars, this.used + length);
     const chars = this.chars;
