@@ -31,7 +31,6 @@ describe('openInPlace', () => {
     expect(address()).toBe('/?maxLineBytes=1MB');
     firstRowsShown();
     expect(address()).toBe('/view?local=abc&maxLineBytes=1MB');
-    expect(window.history.length).toBeGreaterThan(1);
     settlePlaced();
     expect(placedStore.get()).toBeUndefined();
     // Settling twice tells no one again.
@@ -68,6 +67,7 @@ describe('openInPlace', () => {
 
   it('does not change the address after Back before the first rows: the viewer is left, and so is its address', () => {
     openInPlace('/view?local=abc');
+    // Back from the home page's entry (the one the page still has): a real browser leaves the page; its event here.
     window.dispatchEvent(new PopStateEvent('popstate'));
     firstRowsShown();
     expect(address()).toBe('/');

@@ -12,6 +12,8 @@ import { afterFirstRows } from '../data/first-rows';
  *
  * The address itself changes once the viewer's first rows are on screen (`afterFirstRows`), or after
  * `ADDRESS_WAIT_MS`: the router's work on it took the main thread from them (sdk-100's first rows came 20 ms later).
+ * Until then (30-50 ms after a drop on this machine) the page keeps the home page's address: Back leaves the page as it
+ * would leave the home page, and a reload shows the home page.
  */
 export function openInPlace(url: string): void {
   // The load limits set on the home page's URL go with it, so a reload loads the same way.

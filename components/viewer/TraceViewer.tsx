@@ -132,6 +132,11 @@ function useSourceFromUrl(placed: URLSearchParams | undefined): Resolved {
  *  opened in place, before the router follows it (components/home/open-in-place.ts). */
 export function TraceViewer({ right, params }: { right?: ReactNode; params?: URLSearchParams }) {
   const resolved = useSourceFromUrl(params);
+  // Why there is no trace, or the question before it, is what is on screen (first-rows.ts).
+  const said = resolved !== undefined && ('error' in resolved || 'allow' in resolved);
+  useEffect(() => {
+    if (said) firstRowsShown();
+  }, [said]);
   if (resolved && 'error' in resolved)
     return <LoadingView error={resolved.error} ask={() => Promise.reject(new Error('no trace'))} />;
   if (resolved && 'allow' in resolved)

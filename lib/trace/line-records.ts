@@ -254,10 +254,10 @@ export class RecordSink {
   }
 
   /**
-   * `add` for a line past the first lines that adds only its span record (`spanAll`: every line of an SDK stream that
-   * makes no record of its own, a million status frames): its session ids are noted as `add` notes them, and true is
-   * returned instead of the record (the caller widens the span from the line itself). False for any other line, which
-   * is left to `add`.
+   * `add` for a line outside the search for a first prompt that adds only its span record (`spanAll`: every line of an
+   * SDK stream that makes no record of its own, a million status frames): its session ids are noted as `add` notes
+   * them, and true is returned instead of the record (the caller widens the span from the line itself). False for any
+   * other line, which is left to `add`.
    */
   addSpan(e: TraceEvent): boolean {
     if (!this.spanAll || e.time === undefined || this.headerPrompt !== undefined || e.kind === 'meta') return false;
