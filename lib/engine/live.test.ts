@@ -6,6 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../trace/model/types';
+import type { TraceEvent } from '../trace/types';
 import { withEventUuids } from '../trace/model/uuids';
 import { frameReaders } from '../fast/frames';
 import type { FrameReaders } from '../trace/parse';
@@ -69,6 +70,24 @@ function appendOnly(files: readonly (readonly [string, Uint8Array])[]): EngineIn
 
 const oneShot = (files: readonly (readonly [string, Uint8Array])[]): Promise<Trace> =>
   loadTrace(files.map(([n, b]) => memorySource(n, b)));
+/** The frame readers, counting the events they read that `counts` (to be sure lines were read off their bytes). */
+function countedFrames(counts: (e: TraceEvent) => boolean): { frames: FrameReaders; read: () => number } {
+  const reader = frameReaders();
+  if (!reader) throw new Error('no WebAssembly module here');
+  let read = 0;
+  const frames: FrameReaders = (norm) => {
+    const r = reader(norm);
+    const readOne = r.read.bind(r);
+    r.read = (...args) => {
+      const e = readOne(...args);
+      if (e && counts(e)) read += 1;
+      return e;
+    };
+    return r;
+  };
+  return { frames, read: () => read };
+}
+
 const inputs = (files: readonly (readonly [string, Uint8Array])[]): EngineInput[] =>
   files.map(([n, b]) => memorySource(n, b));
 
@@ -145,22 +164,10 @@ describe('LiveSources', () => {
       sdk.result({ cost: 0.01 }),
     ];
     const bytes = new TextEncoder().encode(jsonl(lines));
-    const reader = frameReaders();
-    if (!reader) throw new Error('no WebAssembly module here');
     // Counted, to be sure the frames are read off their bytes, not by JSON.parse.
-    let read = 0;
-    const frames: FrameReaders = (norm) => {
-      const r = reader(norm);
-      const readOne = r.read.bind(r);
-      r.read = (...args) => {
-        const e = readOne(...args);
-        if (e) read += 1;
-        return e;
-      };
-      return r;
-    };
+    const { frames, read } = countedFrames(() => true);
     await growInPieces('frames.stream.jsonl', bytes, [], 4, { frames });
-    expect(read).toBeGreaterThan(40);
+    expect(read()).toBeGreaterThan(40);
     const { trace } = await new LiveSources({ frames }).load(inputs([['f.jsonl', bytes]]), false);
     expect(trace.diagnostics.filter((d) => d.code === 'repeated-uuid').map((d) => d.message)).toEqual([
       expect.stringMatching(/^2 lines of f\.jsonl repeat uuids/),
@@ -195,21 +202,9 @@ describe('LiveSources', () => {
     const bytes = new TextEncoder().encode(jsonl(lines));
     for (let i = 0; i + 2 < bytes.length; i++)
       if (bytes[i] === 0x73 && bytes[i + 1] === 0x74 && bytes[i + 2] === 0x58) bytes[i + 2] = 0x80;
-    const reader = frameReaders();
-    if (!reader) throw new Error('no WebAssembly module here');
-    let read = 0;
-    const frames: FrameReaders = (norm) => {
-      const r = reader(norm);
-      const readOne = r.read.bind(r);
-      r.read = (...args) => {
-        const e = readOne(...args);
-        if (e?.kind === 'system') read += 1;
-        return e;
-      };
-      return r;
-    };
+    const { frames, read } = countedFrames((e) => e.kind === 'system');
     const { trace } = await new LiveSources({ frames }).load(inputs([['f.stream.jsonl', bytes]]), false);
-    expect(read).toBe(7);
+    expect(read()).toBe(7);
     const uuids = (tr: Trace) =>
       withEventUuids(tr)
         .events.filter((e) => e.kind === 'system' && e.subtype === 'status')
