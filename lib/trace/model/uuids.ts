@@ -21,7 +21,7 @@ export class UuidColumn {
     this.room(index);
     const n = uuid.length;
     if (n <= 255) {
-      if (this.used + n > this.chars.length) this.chars = grown(this.chars, this.used + n);
+      this.space(n);
       // Copied as it is checked (one pass: a million status frames each set one); a character past 0xFF stops it.
       const chars = this.chars;
       const at = this.used;
@@ -31,13 +31,7 @@ export class UuidColumn {
         if (c > 0xff) break;
         chars[at + i] = c;
       }
-      if (i === n) {
-        this.starts[index] = at + 1;
-        this.lengths[index] = n;
-        this.used += n;
-        if (this.other.size > 0) this.other.delete(index);
-        return;
-      }
+      if (i === n) return this.commit(index, n);
     }
     this.starts[index] = 0;
     this.other.set(index, uuid);
@@ -48,14 +42,11 @@ export class UuidColumn {
   setBytes(index: number, bytes: Uint8Array, at: number, length: number): void {
     if (length === 0 || length > 255) return this.set(index, String.fromCharCode(...bytes.subarray(at, at + length)));
     this.room(index);
-    if (this.used + length > this.chars.length) this.chars = grown(this.chars, this.used + length);
+    this.space(length);
     const chars = this.chars;
     const to = this.used;
     for (let i = 0; i < length; i++) chars[to + i] = bytes[at + i] ?? 0;
-    this.starts[index] = to + 1;
-    this.lengths[index] = length;
-    this.used += length;
-    if (this.other.size > 0) this.other.delete(index);
+    this.commit(index, length);
   }
 
   /** Index `to` gets the uuid index `from` of `src` has (or none). */
@@ -64,13 +55,9 @@ export class UuidColumn {
     if (at > 0) {
       this.room(to);
       const n = src.lengths[from] ?? 0;
-      if (this.used + n > this.chars.length) this.chars = grown(this.chars, this.used + n);
+      this.space(n);
       for (let i = 0; i < n; i++) this.chars[this.used + i] = src.chars[at - 1 + i] ?? 0;
-      this.starts[to] = this.used + 1;
-      this.lengths[to] = n;
-      this.used += n;
-      this.other.delete(to);
-      return;
+      return this.commit(to, n);
     }
     const wide = src.other.get(from);
     if (wide !== undefined) this.set(to, wide);
@@ -119,6 +106,19 @@ export class UuidColumn {
     if (n !== this.lengths[b]) return false;
     for (let i = 0; i < n; i++) if (this.chars[sa - 1 + i] !== this.chars[sb - 1 + i]) return false;
     return true;
+  }
+
+  /** Room in `chars` for `n` more characters. */
+  private space(n: number): void {
+    if (this.used + n > this.chars.length) this.chars = grown(this.chars, this.used + n);
+  }
+
+  /** The `n` characters just written at `used` are the uuid of `index`. */
+  private commit(index: number, n: number): void {
+    this.starts[index] = this.used + 1;
+    this.lengths[index] = n;
+    this.used += n;
+    if (this.other.size > 0) this.other.delete(index);
   }
 
   private room(index: number): void {
